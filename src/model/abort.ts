@@ -1,0 +1,65 @@
+/** Settles with `promise`, or rejects as soon as `signal` aborts, even if `promise` never settles. */
+export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** One attempt's cancellation: the user's Stop plus our own timer, which can be restarted while data flows. */
+export interface AttemptSignal {
+  readonly signal: AbortSignal;
+  /** True once the timer (not the user) aborted the attempt. */
+  readonly timedOut: boolean;
+  /** Starts the timer again: called whenever bytes arrive on a stream. */
+  restartTimer(): void;
+  /** Clears the timer and the listener on the user's signal. */
+  dispose(): void;
+}
+
+/** Creates the signal for one attempt, aborted by `parent` or after `timeoutMs` without progress. */
+export function createAttemptSignal(parent: AbortSignal, timeoutMs: number): AttemptSignal {
+  const controller = new AbortController();
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const onParentAbort = () => controller.abort(parent.reason);
+  const startTimer = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    // A non-positive or infinite timeout means "no timeout".
+    if (!(timeoutMs > 0 && Number.isFinite(timeoutMs))) return;
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new DOMException('The endpoint did not answer in time.', 'TimeoutError'));
+    }, timeoutMs);
+  };
+  if (parent.aborted) controller.abort(parent.reason);
+  else parent.addEventListener('abort', onParentAbort, { once: true });
+  startTimer();
+  return {
+    signal: controller.signal,
+    get timedOut() {
+      return timedOut;
+    },
+    restartTimer() {
+      if (!controller.signal.aborted) startTimer();
+    },
+    dispose() {
+      if (timer !== undefined) clearTimeout(timer);
+      parent.removeEventListener('abort', onParentAbort);
+    },
+  };
+}

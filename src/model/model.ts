@@ -1,0 +1,83 @@
+/** A tool call as it travels in OpenAI chat format. */
+export interface ToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+/** A message in OpenAI chat format: the state of a conversation. */
+export type ChatMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: ToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+/** A JSON Schema object as sent to the model in `tools[].function.parameters`. */
+export type JsonSchema = Record<string, unknown>;
+
+/** A tool offered to the model, in OpenAI `tools` format. */
+export interface ToolSpec {
+  type: 'function';
+  function: { name: string; description: string; parameters: JsonSchema };
+}
+
+/** Token usage reported by an endpoint, normalised. */
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens?: number;
+  reasoningTokens?: number;
+  cachedTokens?: number;
+}
+
+/** Why a response ended; endpoints may send other strings, kept verbatim. */
+export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'refusal' | (string & {});
+
+/** One call to the model. */
+export interface ModelRequest {
+  messages: ChatMessage[];
+  /** Omitted or empty: no tools are offered (and no `tool_choice` is sent). */
+  tools?: ToolSpec[];
+  temperature?: number;
+  maxOutputTokens?: number;
+}
+
+/** The assembled result of one model call. */
+export interface ModelResponse {
+  text: string;
+  reasoning: string;
+  /** Text of a refusal (OpenAI `refusal` channel), if any. */
+  refusal?: string;
+  toolCalls: ToolCall[];
+  finishReason: FinishReason;
+  usage?: Usage;
+  responseId?: string;
+  responseModel?: string;
+  /** Milliseconds from request start to the first streamed token, when streaming. */
+  timeToFirstTokenMs?: number;
+}
+
+/** What a model reports while a call is in flight (noun-then-verb names). */
+export type ModelStreamEvent =
+  | { type: 'text-delta'; delta: string }
+  | { type: 'reasoning-delta'; delta: string }
+  | { type: 'tool-call-delta'; index: number; id?: string; name?: string; argumentsDelta: string }
+  | { type: 'retry-scheduled'; attempt: number; delayMs: number; error: { kind: string; status?: number; message: string } }
+  | { type: 'option-dropped'; option: string; reason: string };
+
+/** Per-call options: cancellation and live events. */
+export interface ModelCallOptions {
+  signal: AbortSignal;
+  onEvent?: (event: ModelStreamEvent) => void;
+}
+
+/** The agent's view of an LLM: one chat-completions call, streamed or not. */
+export interface Model {
+  /** Provider label for traces, e.g. `openai`, `ollama`, `demo`. */
+  readonly provider: string;
+  /** The model id sent in requests. */
+  readonly modelId: string;
+  /** Request parameters worth recording in a trace (temperature, streaming, …). */
+  readonly parameters: Record<string, unknown>;
+  generate(request: ModelRequest, options: ModelCallOptions): Promise<ModelResponse>;
+}

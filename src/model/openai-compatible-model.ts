@@ -1,0 +1,148 @@
+import { runChatAttempt } from './chat-attempt.ts';
+import { classifyError } from './classify-error.ts';
+import { defaultEndpointMemory, optionMemoryKey, type EndpointMemory } from './endpoint-memory.ts';
+import { listModels } from './list-models.ts';
+import type { ModelError } from './model-error.ts';
+import type { Model, ModelCallOptions, ModelRequest, ModelResponse } from './model.ts';
+import { normalizeBaseUrl } from './openai-client.ts';
+import { buildChatRequestBody, rejectedOption, type DroppableOption } from './request-body.ts';
+import { withRetries, type Sleep } from './retry.ts';
+
+export type { EndpointMemory } from './endpoint-memory.ts';
+
+/** How to reach and call an OpenAI-compatible chat-completions endpoint. */
+export interface OpenAICompatibleConfig {
+  /** Label for traces: `openai`, `ollama`, `lmstudio`, … */
+  provider: string;
+  /** API root, e.g. `https://api.openai.com/v1` or `http://localhost:11434/v1`. */
+  baseUrl: string;
+  /** Empty for local servers: then no `Authorization` header is sent. */
+  apiKey: string;
+  model: string;
+  stream: boolean;
+  temperature?: number | null;
+  /** Per attempt: the longest wait for the response to start, then for each further piece of it (long streams live on). */
+  timeoutMs: number;
+  /** Retries after the first attempt. Default 3. */
+  maxRetries?: number;
+  /** The longest wait we sleep before a retry; a longer one is reported to the user. Default 20000. */
+  maxRetryWaitMs?: number;
+  fetch?: typeof fetch;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+  endpointMemory?: EndpointMemory;
+}
+
+const DEFAULT_MAX_RETRIES = 3;
+const DEFAULT_MAX_RETRY_WAIT_MS = 20_000;
+const MODEL_LIST_TIMEOUT_MS = 10_000;
+const DROPPABLE_OPTIONS: readonly DroppableOption[] = ['stream_options', 'max_tokens', 'temperature'];
+
+/** Creates a Model that talks to an OpenAI-compatible endpoint through the `openai` client. */
+export function createOpenAICompatibleModel(config: OpenAICompatibleConfig): Model {
+  const baseUrl = normalizeBaseUrl(config.baseUrl);
+  const memory = config.endpointMemory ?? defaultEndpointMemory;
+  const now = config.now ?? Date.now;
+  const random = config.random ?? Math.random;
+  const policy = {
+    maxRetries: config.maxRetries ?? DEFAULT_MAX_RETRIES,
+    maxRetryWaitMs: config.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS,
+  };
+  const sleep: Sleep | undefined = config.sleep;
+
+  // `stream_options` is a property of the server; `max_tokens` and `temperature` support varies per model.
+  const memoryKey = (option: DroppableOption): string =>
+    option === 'stream_options' ? optionMemoryKey(baseUrl, option) : optionMemoryKey(baseUrl, `${option} ${config.model}`);
+
+  const createToolCallId = (ordinal: number): string => {
+    const randomPart = Math.floor(random() * 36 ** 8)
+      .toString(36)
+      .padStart(8, '0');
+    return `call_${randomPart}${ordinal}`;
+  };
+
+  const parameters: Record<string, unknown> = {
+    baseUrl,
+    stream: config.stream,
+    timeoutMs: config.timeoutMs,
+    maxRetries: policy.maxRetries,
+  };
+  if (typeof config.temperature === 'number') parameters['temperature'] = config.temperature;
+
+  /** One attempt, re-sent at once without any option the endpoint rejects (each dropped at most once). */
+  const attemptWithFallbacks = async (
+    request: ModelRequest,
+    options: ModelCallOptions,
+    dropped: Set<DroppableOption>,
+  ): Promise<ModelResponse> => {
+    for (;;) {
+      const body = buildChatRequestBody({
+        model: config.model,
+        request,
+        stream: config.stream,
+        temperature: config.temperature,
+        dropped,
+      });
+      try {
+        return await runChatAttempt({
+          baseUrl,
+          apiKey: config.apiKey,
+          fetch: config.fetch,
+          timeoutMs: config.timeoutMs,
+          body,
+          signal: options.signal,
+          onEvent: options.onEvent,
+          now,
+          createToolCallId,
+        });
+      } catch (error) {
+        const modelError = classifyError(error);
+        const option = rejectedOption(modelError, body);
+        if (option === undefined || dropped.has(option)) throw modelError;
+        dropped.add(option);
+        memory.set(memoryKey(option), false);
+        options.onEvent?.({ type: 'option-dropped', option, reason: modelError.message });
+      }
+    }
+  };
+
+  const attachAvailableModels = async (error: ModelError, signal: AbortSignal): Promise<void> => {
+    try {
+      const models = await listModels({
+        baseUrl,
+        apiKey: config.apiKey,
+        signal,
+        timeoutMs: Math.min(config.timeoutMs, MODEL_LIST_TIMEOUT_MS),
+        ...(config.fetch ? { fetch: config.fetch } : {}),
+      });
+      if (models.length > 0) error.availableModels = models;
+    } catch {
+      // Best effort: the 404 itself is what the user needs to see.
+    }
+  };
+
+  return {
+    provider: config.provider,
+    modelId: config.model,
+    parameters,
+    async generate(request, options) {
+      const dropped = new Set(DROPPABLE_OPTIONS.filter((option) => memory.get(memoryKey(option)) === false));
+      try {
+        return await withRetries(() => attemptWithFallbacks(request, options, dropped), {
+          policy,
+          signal: options.signal,
+          random,
+          ...(sleep ? { sleep } : {}),
+          ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+        });
+      } catch (error) {
+        const modelError = classifyError(error, { aborted: options.signal.aborted });
+        if (modelError.kind === 'not-found' && modelError.status === 404 && !options.signal.aborted) {
+          await attachAvailableModels(modelError, options.signal);
+        }
+        throw modelError;
+      }
+    },
+  };
+}
