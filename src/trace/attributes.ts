@@ -1,0 +1,83 @@
+/**
+ * Attribute keys Glassbox records on spans. The agent writes them, the trace panel reads them and the
+ * OTLP export maps them to OpenTelemetry `gen_ai.*` names.
+ */
+export const ATTR = {
+  // run
+  runInput: 'run.input',
+  runOutput: 'run.output',
+  runStopReason: 'run.stop_reason',
+  runOutcome: 'run.outcome',
+  runProtocol: 'run.protocol',
+  runStep: 'run.step',
+  agentName: 'agent.name',
+
+  // llm
+  llmProvider: 'llm.provider',
+  llmRequestModel: 'llm.request.model',
+  llmResponseModel: 'llm.response.model',
+  llmResponseId: 'llm.response.id',
+  llmParameters: 'llm.parameters',
+  llmMessages: 'llm.messages',
+  llmTools: 'llm.tools',
+  llmOutputText: 'llm.output.text',
+  llmOutputReasoning: 'llm.output.reasoning',
+  llmOutputRefusal: 'llm.output.refusal',
+  llmOutputToolCalls: 'llm.output.tool_calls',
+  llmFinishReason: 'llm.finish_reason',
+  llmUsageInputTokens: 'llm.usage.input_tokens',
+  llmUsageOutputTokens: 'llm.usage.output_tokens',
+  llmUsageReasoningTokens: 'llm.usage.reasoning_tokens',
+  llmUsageCachedTokens: 'llm.usage.cached_tokens',
+  llmTimeToFirstTokenMs: 'llm.time_to_first_token_ms',
+  llmStreaming: 'llm.streaming',
+  llmStep: 'llm.step',
+
+  // tool
+  toolName: 'tool.name',
+  toolCallId: 'tool.call_id',
+  toolArguments: 'tool.arguments',
+  toolResult: 'tool.result',
+  toolError: 'tool.error',
+  toolRestricted: 'tool.restricted',
+  toolTruncated: 'tool.truncated',
+
+  // retry
+  retryAttempt: 'retry.attempt',
+  retryDelayMs: 'retry.delay_ms',
+  retryReason: 'retry.reason',
+  retryStatus: 'retry.status',
+
+  // compaction
+  compactionMessagesBefore: 'compaction.messages_before',
+  compactionMessagesAfter: 'compaction.messages_after',
+  compactionTokensBefore: 'compaction.tokens_before',
+  compactionTokensAfter: 'compaction.tokens_after',
+  compactionSummary: 'compaction.summary',
+  compactionStrategy: 'compaction.strategy',
+
+  // memory recall
+  memoryQuery: 'memory.query',
+  memoryResults: 'memory.results',
+  memoryResultCount: 'memory.result_count',
+
+  // approval
+  approvalToolName: 'approval.tool_name',
+  approvalCallId: 'approval.call_id',
+  approvalDecision: 'approval.decision',
+} as const;
+
+/** One of the attribute keys in `ATTR`. */
+export type AttributeKey = (typeof ATTR)[keyof typeof ATTR];
+
+/** A finite number attribute, or undefined. */
+export function numberAttribute(attributes: Record<string, unknown>, key: string): number | undefined {
+  const value = attributes[key];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** A string attribute, or undefined. */
+export function stringAttribute(attributes: Record<string, unknown>, key: string): string | undefined {
+  const value = attributes[key];
+  return typeof value === 'string' ? value : undefined;
+}

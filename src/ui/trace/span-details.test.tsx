@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, it, expect } from 'vitest';
+import { ATTR } from '../../trace/attributes.ts';
+import { makeSpan } from '../../testing/span-fixtures.ts';
+import { JsonView } from './json-view.tsx';
+import { SpanDetails } from './span-details.tsx';
+
+afterEach(cleanup);
+
+describe('SpanDetails', () => {
+  it('asks to select a span when none is selected', () => {
+    render(<SpanDetails span={undefined} />);
+    expect(screen.getByRole('region', { name: 'Span details' })).toHaveTextContent('Select a span to see its details.');
+  });
+
+  it('shows a run with its totals, input and answer, and opens all attributes on demand', async () => {
+    const user = userEvent.setup();
+    const span = makeSpan({
+      name: 'What is 6*7?', startTime: 1000, endTime: 2400,
+      attributes: { [ATTR.runInput]: 'What is 6*7?', [ATTR.runOutput]: '42', [ATTR.runStopReason]: 'final-answer', custom: 'visible-on-open' },
+    });
+    const aggregates = { inputTokens: 1000, outputTokens: 234, reasoningTokens: 0, cachedTokens: 0, llmCalls: 2, toolCalls: 1, errors: 0, descendants: 3 };
+    render(<SpanDetails span={span} aggregates={aggregates} />);
+    const region = screen.getByRole('region', { name: 'Span details' });
+    expect(within(region).getByTestId('span-duration')).toHaveTextContent('1.4 s');
+    expect(region).toHaveTextContent('1,234 (1,000 / 234)');
+    expect(region).toHaveTextContent('final-answer');
+    expect(within(region).getByText('42')).toBeInTheDocument();
+    expect(within(region).queryByText('visible-on-open')).toBeNull();
+    await user.click(within(region).getByText('All attributes'));
+    expect(within(region).getByText('visible-on-open')).toBeInTheDocument();
+  });
+
+  it('shows a retry with its attempt, delay and reason', () => {
+    const span = makeSpan({ kind: 'retry', name: 'retry', attributes: { [ATTR.retryAttempt]: 2, [ATTR.retryDelayMs]: 1500, [ATTR.retryReason]: 'HTTP 429' } });
+    render(<SpanDetails span={span} />);
+    const region = screen.getByRole('region', { name: 'Span details' });
+    expect(region).toHaveTextContent('Attempt2');
+    expect(region).toHaveTextContent('Delay1.5 s');
+    expect(region).toHaveTextContent('ReasonHTTP 429');
+  });
+});
+
+describe('JsonView', () => {
+  it('parses JSON strings, opens the first levels and collapses deeper ones', () => {
+    const { container } = render(<JsonView value='{"a":{"b":{"c":{"d":1}}},"list":[1,2]}' />);
+    const details = container.querySelectorAll('details');
+    expect(details[0]).toHaveAttribute('open');
+    expect(details[1]).toHaveAttribute('open');
+    expect(details[2]).not.toHaveAttribute('open');
+    expect(screen.getByText('[…] 2 items')).toBeInTheDocument();
+  });
+
+  it('keeps plain text and cuts very long strings behind Show all', async () => {
+    const user = userEvent.setup();
+    render(<JsonView value={'x'.repeat(5000)} />);
+    expect(screen.getByText(/^x+…$/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show all (5000 characters)' }));
+    expect(screen.getByText('x'.repeat(5000))).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,238 @@
+import { useState, type ReactNode } from 'react';
+import { englishTrace, type TraceTranslate } from '../../i18n/trace.ts';
+import { ATTR, numberAttribute, stringAttribute } from '../../trace/attributes.ts';
+import type { SpanAggregates } from '../../trace/build-span-tree.ts';
+import { formatClockTime, formatDuration, formatTokens } from '../../trace/format.ts';
+import type { Span } from '../../trace/span.ts';
+import { spanDurationMs } from '../../trace/totals.ts';
+import { copyText } from './copy-text.ts';
+import { JsonView } from './json-view.tsx';
+import { MessageList, ModelOutput } from './span-messages.tsx';
+import { KIND_BADGE, STATUS_BADGE } from './span-style.ts';
+
+/** Props of `SpanDetails`. */
+export interface SpanDetailsProps {
+  span: Span | undefined;
+  /** Sums over the span's subtree (shown for runs). */
+  aggregates?: SpanAggregates;
+  /** Start of the span's run, for the offset. */
+  runStart?: number;
+  now?: number;
+  t?: TraceTranslate;
+  className?: string;
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </>
+  );
+}
+
+/** A collapsible section; its content is only rendered while open (large spans stay cheap). */
+function Section({ title, children, open: initiallyOpen = true }: { title: string; children: ReactNode; open?: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen);
+  return (
+    <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)} className="border-t border-zinc-200 pt-2 dark:border-zinc-800">
+      <summary className="cursor-pointer text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-300">{title}</summary>
+      {open && <div className="mt-1.5">{children}</div>}
+    </details>
+  );
+}
+
+const tokens = (value: number | undefined) => (value === undefined ? undefined : formatTokens(value));
+
+function LlmSections({ span, t }: { span: Span; t: TraceTranslate }) {
+  const a = span.attributes;
+  const ttft = numberAttribute(a, ATTR.llmTimeToFirstTokenMs);
+  const rows: Array<[string, string | undefined]> = [
+    [t('details.model'), stringAttribute(a, ATTR.llmRequestModel)],
+    [t('details.responseModel'), stringAttribute(a, ATTR.llmResponseModel)],
+    [t('details.provider'), stringAttribute(a, ATTR.llmProvider)],
+    [t('details.inputTokens'), tokens(numberAttribute(a, ATTR.llmUsageInputTokens))],
+    [t('details.outputTokens'), tokens(numberAttribute(a, ATTR.llmUsageOutputTokens))],
+    [t('details.reasoningTokens'), tokens(numberAttribute(a, ATTR.llmUsageReasoningTokens))],
+    [t('details.cachedTokens'), tokens(numberAttribute(a, ATTR.llmUsageCachedTokens))],
+    [t('details.finishReason'), stringAttribute(a, ATTR.llmFinishReason)],
+    [t('details.timeToFirstToken'), ttft === undefined ? undefined : formatDuration(ttft)],
+  ];
+  return (
+    <>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+        {rows.map(([label, value]) => (value === undefined ? null : <Field key={label} label={label}>{value}</Field>))}
+      </dl>
+      {a[ATTR.llmParameters] !== undefined && (
+        <Section title={t('details.parameters')} open={false}>
+          <JsonView value={a[ATTR.llmParameters]} t={t} />
+        </Section>
+      )}
+      <Section title={t('details.messages')}>
+        <MessageList messages={a[ATTR.llmMessages]} t={t} />
+      </Section>
+      <Section title={t('details.output')}>
+        <ModelOutput
+          text={a[ATTR.llmOutputText]}
+          reasoning={a[ATTR.llmOutputReasoning]}
+          refusal={a[ATTR.llmOutputRefusal]}
+          toolCalls={a[ATTR.llmOutputToolCalls]}
+          t={t}
+        />
+      </Section>
+    </>
+  );
+}
+
+function ToolSections({ span, t }: { span: Span; t: TraceTranslate }) {
+  const a = span.attributes;
+  return (
+    <>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+        <Field label={t('details.tool')}>
+          <span className="font-mono">{stringAttribute(a, ATTR.toolName) ?? span.name}</span>
+        </Field>
+        {stringAttribute(a, ATTR.toolCallId) && (
+          <Field label={t('details.callId')}>
+            <span className="font-mono">{stringAttribute(a, ATTR.toolCallId)}</span>
+          </Field>
+        )}
+      </dl>
+      <Section title={t('details.arguments')}>
+        <JsonView value={a[ATTR.toolArguments]} t={t} />
+      </Section>
+      {a[ATTR.toolResult] !== undefined && (
+        <Section title={t('details.result')}>
+          <JsonView value={a[ATTR.toolResult]} t={t} />
+        </Section>
+      )}
+      {a[ATTR.toolError] !== undefined && (
+        <Section title={t('details.error')}>
+          <JsonView value={a[ATTR.toolError]} t={t} />
+        </Section>
+      )}
+    </>
+  );
+}
+
+function RunSections({ span, aggregates, t }: { span: Span; aggregates: SpanAggregates | undefined; t: TraceTranslate }) {
+  const a = span.attributes;
+  return (
+    <>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+        {stringAttribute(a, ATTR.runStopReason) && <Field label={t('details.stopReason')}>{stringAttribute(a, ATTR.runStopReason)}</Field>}
+        {stringAttribute(a, ATTR.runProtocol) && <Field label={t('details.protocol')}>{stringAttribute(a, ATTR.runProtocol)}</Field>}
+        {aggregates && (
+          <>
+            <Field label={t('trace.tokens')}>
+              {formatTokens(aggregates.inputTokens + aggregates.outputTokens)} ({formatTokens(aggregates.inputTokens)} / {formatTokens(aggregates.outputTokens)})
+            </Field>
+            <Field label={t('trace.llmCalls')}>{aggregates.llmCalls}</Field>
+            <Field label={t('trace.toolCalls')}>{aggregates.toolCalls}</Field>
+            <Field label={t('trace.errors')}>{aggregates.errors}</Field>
+          </>
+        )}
+      </dl>
+      {a[ATTR.runInput] !== undefined && (
+        <Section title={t('details.input')}>
+          <JsonView value={a[ATTR.runInput]} parseStrings={false} t={t} />
+        </Section>
+      )}
+      {a[ATTR.runOutput] !== undefined && (
+        <Section title={t('details.answer')}>
+          <JsonView value={a[ATTR.runOutput]} parseStrings={false} t={t} />
+        </Section>
+      )}
+    </>
+  );
+}
+
+function RetrySections({ span, t }: { span: Span; t: TraceTranslate }) {
+  const a = span.attributes;
+  const delay = numberAttribute(a, ATTR.retryDelayMs);
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+      {numberAttribute(a, ATTR.retryAttempt) !== undefined && <Field label={t('details.attempt')}>{numberAttribute(a, ATTR.retryAttempt)}</Field>}
+      {delay !== undefined && <Field label={t('details.delay')}>{formatDuration(delay)}</Field>}
+      {stringAttribute(a, ATTR.retryReason) && <Field label={t('details.reason')}>{stringAttribute(a, ATTR.retryReason)}</Field>}
+    </dl>
+  );
+}
+
+/** The selected span: timing, status, error, and per kind the model call, tool call or run; copyable as JSON. */
+export function SpanDetails({ span, aggregates, runStart, now, t = englishTrace, className = '' }: SpanDetailsProps) {
+  const [copied, setCopied] = useState<{ spanId: string; ok: boolean }>();
+  const copyState = copied === undefined || copied.spanId !== span?.spanId ? 'idle' : copied.ok ? 'copied' : 'failed';
+
+  if (!span) {
+    return (
+      <section role="region" aria-label="Span details" className={className}>
+        <p className="p-3 text-xs text-zinc-500">{t('details.selectHint')}</p>
+      </section>
+    );
+  }
+  const duration = spanDurationMs(span, now);
+  const copy = async () => setCopied({ spanId: span.spanId, ok: await copyText(JSON.stringify(span, null, 2)) });
+
+  return (
+    <section role="region" aria-label="Span details" className={`flex flex-col gap-2 p-3 text-sm ${className}`}>
+      <header className="flex flex-wrap items-start gap-2">
+        <h3 className="min-w-0 flex-1 font-semibold break-words">{span.name}</h3>
+        <button
+          type="button"
+          aria-label="Copy JSON"
+          onClick={() => void copy()}
+          className="rounded border border-zinc-300 px-2 py-0.5 text-xs hover:bg-zinc-100 dark:border-zinc-600 dark:hover:bg-zinc-800"
+        >
+          {t('details.copyJson')}
+        </button>
+      </header>
+      <span role="status" className={copyState === 'idle' ? 'sr-only' : 'text-xs text-zinc-500'}>
+        {copyState === 'copied' ? t('details.copied') : copyState === 'failed' ? t('details.copyFailed') : ''}
+      </span>
+      <div className="flex flex-wrap gap-1.5 text-xs">
+        <span className={`rounded px-1.5 font-mono uppercase ${KIND_BADGE[span.kind]}`} data-testid="span-details-kind">{span.kind}</span>
+        <span className={`rounded px-1.5 ${STATUS_BADGE[span.status]}`} data-testid="span-details-status">{t(`status.${span.status}` as const)}</span>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+        <Field label={t('details.duration')}>
+          <span data-testid="span-duration" className="tabular-nums">
+            {duration === undefined ? t('status.running') : formatDuration(duration)}
+          </span>
+        </Field>
+        <Field label={t('details.start')}>
+          <span className="tabular-nums">{formatClockTime(span.startTime)}</span>
+        </Field>
+        {span.endTime !== undefined && (
+          <Field label={t('details.end')}>
+            <span className="tabular-nums">{formatClockTime(span.endTime)}</span>
+          </Field>
+        )}
+        {runStart !== undefined && span.parentSpanId !== undefined && (
+          <Field label={t('details.offset')}>+{formatDuration(Math.max(0, span.startTime - runStart))}</Field>
+        )}
+        <Field label={t('details.spanId')}>
+          <span className="font-mono text-[11px]">{span.spanId}</span>
+        </Field>
+        <Field label={t('details.traceId')}>
+          <span className="font-mono text-[11px] break-all">{span.traceId}</span>
+        </Field>
+      </dl>
+      {span.error && (
+        <div className="rounded-md border border-red-300 bg-red-50 p-2 text-xs text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200" data-testid="span-error">
+          <div className="font-semibold">
+            {t('details.error')}: <span className="font-mono">{span.error.type}</span>
+          </div>
+          <p className="break-words whitespace-pre-wrap">{span.error.message}</p>
+        </div>
+      )}
+      {span.kind === 'llm' && <LlmSections span={span} t={t} />}
+      {span.kind === 'tool' && <ToolSections span={span} t={t} />}
+      {span.kind === 'run' && <RunSections span={span} aggregates={aggregates} t={t} />}
+      {span.kind === 'retry' && <RetrySections span={span} t={t} />}
+      <Section title={t('details.attributes')} open={span.kind !== 'llm' && span.kind !== 'tool' && span.kind !== 'run' && span.kind !== 'retry'}>
+        <JsonView value={span.attributes} expandDepth={1} t={t} />
+      </Section>
+    </section>
+  );
+}
