@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import type { JsonSchema, ToolSpec } from '../model/model.ts';
+import type { ToolContext } from './tool-context.ts';
+
+/** A tool the agent can call: schema-validated arguments, an async body. */
+export interface Tool<Args = unknown> {
+  name: string;
+  description: string;
+  /** zod schema the arguments are validated with. */
+  schema: z.ZodType<Args>;
+  /** JSON Schema derived from `schema` once, sent to the model. */
+  parameters: JsonSchema;
+  /** Needs the user's approval per call. */
+  restricted: boolean;
+  /** Per-tool timeout; the runtime default applies when absent. */
+  timeoutMs?: number;
+  /** Returns the observation: a string, or a value serialised as JSON. */
+  execute(args: Args, context: ToolContext): Promise<unknown>;
+}
+
+/** Any tool, whatever its argument type. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTool = Tool<any>;
+
+/** Defines a tool from a zod object schema; the JSON Schema is computed here, once. */
+export function defineTool<S extends z.ZodType>(definition: {
+  name: string;
+  description: string;
+  schema: S;
+  restricted?: boolean;
+  timeoutMs?: number;
+  execute(args: z.infer<S>, context: ToolContext): Promise<unknown>;
+}): Tool<z.infer<S>> {
+  const jsonSchema = z.toJSONSchema(definition.schema, { target: 'draft-7', io: 'input' }) as JsonSchema;
+  delete jsonSchema.$schema;
+  return {
+    name: definition.name,
+    description: definition.description,
+    schema: definition.schema as unknown as z.ZodType<z.infer<S>>,
+    parameters: jsonSchema,
+    restricted: definition.restricted ?? false,
+    ...(definition.timeoutMs === undefined ? {} : { timeoutMs: definition.timeoutMs }),
+    execute: definition.execute,
+  };
+}
+
+/** The OpenAI `tools` entry for a tool. */
+export function toToolSpec(tool: AnyTool): ToolSpec {
+  return { type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } };
+}

@@ -1,0 +1,67 @@
+import { describe, it, expect } from 'vitest';
+import { toToolSpec } from './define-tool.ts';
+import { builtinTools, enabledTools, findTool } from './registry.ts';
+
+const required = (name: string) => findTool(builtinTools, name)?.parameters.required;
+const properties = (name: string) => Object.keys((findTool(builtinTools, name)?.parameters.properties ?? {}) as object);
+
+describe('registry', () => {
+  it('lists the built-in tools in table order', () => {
+    expect(builtinTools.map((tool) => tool.name)).toEqual([
+      'calculator',
+      'get_current_time',
+      'date_calc',
+      'get_weather',
+      'search_web',
+      'todo',
+      'save_note',
+      'search_notes',
+      'read_file',
+      'run_javascript',
+    ]);
+  });
+
+  it('publishes the main arguments of the public interface', () => {
+    expect(required('calculator')).toEqual(['expression']);
+    expect(properties('get_current_time')).toContain('timezone');
+    expect(required('date_calc')).toEqual(['date']);
+    expect(properties('date_calc')).toEqual(expect.arrayContaining(['add_days', 'days_between']));
+    expect(required('get_weather')).toEqual(['city']);
+    expect(required('search_web')).toEqual(['query']);
+    expect(required('todo')).toEqual(['action']);
+    expect(properties('todo')).toEqual(expect.arrayContaining(['text', 'id']));
+    expect(required('save_note')).toEqual(['content']);
+    expect(properties('save_note')).toContain('tags');
+    expect(required('search_notes')).toEqual(['query']);
+    expect(required('read_file')).toEqual(['name']);
+    expect(required('run_javascript')).toEqual(['code']);
+  });
+
+  it('marks only run_javascript as restricted', () => {
+    expect(builtinTools.filter((tool) => tool.restricted).map((tool) => tool.name)).toEqual(['run_javascript']);
+  });
+
+  it('produces OpenAI tool specs with object schemas and model-facing descriptions', () => {
+    for (const tool of builtinTools) {
+      const spec = toToolSpec(tool);
+      expect(spec.function.parameters).toMatchObject({ type: 'object' });
+      expect(spec.function.parameters.$schema).toBeUndefined();
+      expect(spec.function.description.length).toBeGreaterThan(80);
+      expect(spec.function.name).toMatch(/^[a-z_]+$/);
+    }
+  });
+
+  it('keeps a tool enabled unless it is switched off explicitly', () => {
+    const names = enabledTools(builtinTools, { get_weather: false, calculator: true, unknown_tool: false }).map((tool) => tool.name);
+    expect(names).not.toContain('get_weather');
+    expect(names).toContain('calculator');
+    expect(names).toHaveLength(9);
+    expect(enabledTools(builtinTools, {})).toHaveLength(10);
+  });
+
+  it('finds tools by exact name only', () => {
+    expect(findTool(builtinTools, 'todo')?.name).toBe('todo');
+    expect(findTool(builtinTools, 'TODO')).toBeUndefined();
+    expect(findTool(builtinTools, 'constructor')).toBeUndefined();
+  });
+});

@@ -1,0 +1,35 @@
+import { calculatorTool } from './builtin/calculator.ts';
+import { dateCalcTool } from './builtin/date-calc.ts';
+import { getCurrentTimeTool } from './builtin/get-current-time.ts';
+import { getWeatherTool } from './builtin/get-weather.ts';
+import { readFileTool } from './builtin/read-file.ts';
+import { runJavascriptTool } from './builtin/run-javascript.ts';
+import { saveNoteTool } from './builtin/save-note.ts';
+import { searchNotesTool } from './builtin/search-notes.ts';
+import { searchWebTool } from './builtin/search-web.ts';
+import { todoTool } from './builtin/todo.ts';
+import type { AnyTool } from './define-tool.ts';
+
+/** Every built-in tool, in the order of the product's tool table. */
+export const builtinTools: AnyTool[] = [
+  calculatorTool,
+  getCurrentTimeTool,
+  dateCalcTool,
+  getWeatherTool,
+  searchWebTool,
+  todoTool,
+  saveNoteTool,
+  searchNotesTool,
+  readFileTool,
+  runJavascriptTool,
+];
+
+/** The tools the user has not switched off: a tool is enabled unless `enabled[name] === false`. */
+export function enabledTools(tools: AnyTool[], enabled: Record<string, boolean>): AnyTool[] {
+  return tools.filter((tool) => enabled[tool.name] !== false);
+}
+
+/** The tool with this exact name, if any. */
+export function findTool(tools: readonly AnyTool[], name: string): AnyTool | undefined {
+  return tools.find((tool) => tool.name === name);
+}

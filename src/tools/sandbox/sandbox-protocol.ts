@@ -1,0 +1,20 @@
+/** What the page sends the sandbox worker: the code to run, once. */
+export interface SandboxRunMessage {
+  type: 'run';
+  code: string;
+}
+
+/** What the sandbox worker sends back: console entries as they happen, then one result. */
+export type SandboxWorkerMessage =
+  | { type: 'log'; entry: string }
+  | { type: 'result'; ok: true; result: string }
+  | { type: 'result'; ok: false; error: string };
+
+/** Checks the shape of a message from the worker (the page never trusts it blindly). */
+export function isSandboxWorkerMessage(data: unknown): data is SandboxWorkerMessage {
+  if (typeof data !== 'object' || data === null) return false;
+  const message = data as Record<string, unknown>;
+  if (message.type === 'log') return typeof message.entry === 'string';
+  if (message.type !== 'result') return false;
+  return message.ok === true ? typeof message.result === 'string' : message.ok === false && typeof message.error === 'string';
+}

@@ -1,0 +1,23 @@
+/** An expected tool failure whose message is written for the model (bad input, offline, not found). */
+export class ToolError extends Error {
+  override name = 'ToolError';
+}
+
+/** The error a tool throws when the run's signal was aborted. */
+export function abortError(signal: AbortSignal): unknown {
+  if (signal.reason !== undefined) return signal.reason;
+  const error = new Error('The operation was aborted.');
+  error.name = 'AbortError';
+  return error;
+}
+
+/** Throws the abort reason when the signal is already aborted. */
+export function throwIfAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw abortError(signal);
+}
+
+/** A short description of any thrown value. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
