@@ -1,0 +1,40 @@
+import type { ModelErrorKind } from '../model/model-error.ts';
+import type { RunOutcome, StopReason, TranscriptEntry } from './transcript.ts';
+
+/** A notice about a run, shown in the chat in plain words. */
+export type NoticeCode =
+  | 'cut-off'
+  | 'content-filter'
+  | 'refusal'
+  | 'protocol-switched'
+  | 'option-dropped'
+  | 'limit-reached'
+  | 'retrying';
+
+/** Everything the loop reports while it runs; the store consumes these (noun-then-verb names). */
+export type AgentEvent =
+  | { type: 'run-start'; runId: string; traceId: string }
+  | { type: 'step-start'; step: number; spanId: string }
+  | { type: 'text-delta'; delta: string }
+  | { type: 'reasoning-delta'; delta: string }
+  | { type: 'tool-call-delta'; index: number; id?: string; name?: string; argumentsDelta: string }
+  | { type: 'entry-added'; entry: TranscriptEntry }
+  | { type: 'tool-call'; callId: string; toolName: string; arguments: unknown; spanId: string }
+  | { type: 'approval-request'; callId: string; toolName: string; arguments: unknown }
+  | { type: 'approval-resolve'; callId: string; approved: boolean }
+  | { type: 'tool-result'; callId: string; toolName: string; result: string; durationMs: number }
+  | { type: 'tool-error'; callId: string; toolName: string; error: string; durationMs: number }
+  | { type: 'notice'; code: NoticeCode; message: string }
+  /** Emitted after a step; `entries` are exactly what the step added. Awaited, so the sink can persist. */
+  | { type: 'step-end'; step: number; entries: TranscriptEntry[] }
+  | {
+      type: 'run-end';
+      outcome: RunOutcome;
+      reason: StopReason;
+      /** Plain-words explanation for the user (limit reached, error advice…). */
+      message?: string;
+      error?: { kind: ModelErrorKind; status?: number; message: string; retryAfterMs?: number; availableModels?: string[] };
+    };
+
+/** Receives agent events; a returned promise is awaited before the loop goes on. */
+export type AgentEventSink = (event: AgentEvent) => void | Promise<void>;

@@ -1,0 +1,178 @@
+import type { ToolCall } from '../model/model.ts';
+import type { AnyTool } from '../tools/define-tool.ts';
+import type { ApprovalRequest, ToolContext } from '../tools/tool-context.ts';
+import type { SpanHandle, Tracer } from '../trace/span.ts';
+import { combineSignals, DeadlineExceeded, raceAbort } from './abort.ts';
+import { DENIED_OBSERVATION, requestApproval } from './approval.ts';
+import { errorMessage } from './errors.ts';
+import type { AgentEvent } from './events.ts';
+import { formatDuration } from './format-duration.ts';
+import { parseToolArguments, validateToolArguments } from './parse-tool-call.ts';
+import { AGENT_ATTRIBUTE, ATTRIBUTE } from './span-attributes.ts';
+import { truncateObservation } from './truncate-observation.ts';
+
+/** What happened to one tool call; `observation` is the (truncated) text the model sees. */
+export interface ToolCallOutcome {
+  call: ToolCall;
+  status: 'ok' | 'error' | 'denied' | 'cancelled';
+  observation: string;
+  spanId: string;
+  durationMs: number;
+  /** False when the call was not attempted because the run's tool call limit was reached. */
+  executed: boolean;
+}
+
+/** Everything needed to run one response's tool calls. */
+export interface ExecuteToolCallsInput {
+  calls: readonly ToolCall[];
+  tools: readonly AnyTool[];
+  tracer: Tracer;
+  parent: SpanHandle;
+  sessionId: string;
+  toolContext: Omit<ToolContext, 'callId' | 'signal' | 'sessionId'>;
+  approve: ApprovalRequest;
+  signal: AbortSignal;
+  defaultTimeoutMs: number;
+  maxObservationChars: number;
+  /** Calls at this position and after are not run; they get `limitMessage` as their observation. */
+  runnableCount?: number;
+  limitMessage?: string;
+  emit: (event: AgentEvent) => void;
+  now: () => number;
+}
+
+/** The observation of a call that Stop interrupted. */
+export const CANCELLED_OBSERVATION = 'The user stopped the run before this call finished.';
+
+/** The observation of a call that the run's time limit interrupted. */
+export const DEADLINE_OBSERVATION = 'The run reached its time limit before this call finished.';
+
+function cancelledObservation(signal: AbortSignal): string {
+  return signal.reason instanceof DeadlineExceeded ? DEADLINE_OBSERVATION : CANCELLED_OBSERVATION;
+}
+
+class ToolTimeout extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`timed out after ${timeoutMs} ms`);
+    this.name = 'ToolTimeout';
+  }
+}
+
+/** Runs tool calls concurrently, each in its own tool span; outcomes come back in call order. */
+export function executeToolCalls(input: ExecuteToolCallsInput): Promise<ToolCallOutcome[]> {
+  return Promise.all(input.calls.map((call, index) => executeOne(input, call, index)));
+}
+
+async function executeOne(input: ExecuteToolCallsInput, call: ToolCall, index: number): Promise<ToolCallOutcome> {
+  const { tools, signal, emit, now } = input;
+  const toolName = call.function.name;
+  const tool = tools.find((candidate) => candidate.name === toolName);
+  const span = input.tracer.startSpan({
+    kind: 'tool',
+    name: toolName.trim().slice(0, 80) || '(no name)',
+    parent: input.parent,
+    attributes: {
+      [ATTRIBUTE.toolName]: toolName,
+      [ATTRIBUTE.toolCallId]: call.id,
+      [ATTRIBUTE.toolArguments]: call.function.arguments,
+      ...(tool?.restricted ? { [AGENT_ATTRIBUTE.toolRestricted]: true } : {}),
+    },
+  });
+  const spanId = span.span.spanId;
+  const parsed = parseToolArguments(call.function.arguments);
+  emit({ type: 'tool-call', callId: call.id, toolName, arguments: parsed.ok ? parsed.value : call.function.arguments, spanId });
+  let startedAt = now();
+
+  const finish = (status: ToolCallOutcome['status'], text: string, errorType?: string, executed = true): ToolCallOutcome => {
+    const observation = truncateObservation(text, input.maxObservationChars);
+    const durationMs = Math.max(0, now() - startedAt);
+    if (status === 'ok') {
+      span.setAttributes({ [ATTRIBUTE.toolResult]: observation, ...(observation === text ? {} : { [AGENT_ATTRIBUTE.toolTruncated]: true }) });
+      span.end('ok');
+      emit({ type: 'tool-result', callId: call.id, toolName, result: observation, durationMs });
+    } else {
+      span.setAttributes({ [ATTRIBUTE.toolError]: observation });
+      if (status === 'cancelled') span.end('cancelled');
+      else span.end('error', { type: errorType ?? status, message: observation });
+      emit({ type: 'tool-error', callId: call.id, toolName, error: observation, durationMs });
+    }
+    return { call, status, observation, spanId, durationMs, executed };
+  };
+
+  if (input.runnableCount !== undefined && index >= input.runnableCount) {
+    return finish('error', input.limitMessage ?? 'Not run: the tool call limit for this run was reached.', 'limit', false);
+  }
+  if (signal.aborted) return finish('cancelled', cancelledObservation(signal));
+  if (!tool) return finish('error', unknownToolMessage(toolName, tools), 'unknown-tool');
+  if (!parsed.ok) {
+    return finish(
+      'error',
+      `Error: the arguments for ${toolName} are not valid JSON: ${parsed.message}. Send the call again with the arguments as one JSON object.`,
+      'invalid-json',
+    );
+  }
+  const validated = await validateToolArguments(tool, parsed.value);
+  if (!validated.ok) {
+    return finish(
+      'error',
+      `Error: invalid arguments for ${toolName}: ${validated.message}. Send the call again with arguments that match the tool's schema.`,
+      'invalid-arguments',
+    );
+  }
+
+  if (tool.restricted) {
+    const decision = await requestApproval({
+      approve: input.approve,
+      toolName,
+      callId: call.id,
+      arguments: validated.value,
+      tracer: input.tracer,
+      parent: span,
+      signal,
+      emit,
+    });
+    if (decision.type === 'aborted') return finish('cancelled', cancelledObservation(signal));
+    if (decision.type === 'denied') return finish('denied', DENIED_OBSERVATION, 'denied');
+    if (decision.type === 'failed') return finish('error', `Error: approval for ${toolName} could not be asked: ${decision.message}`, 'approval-failed');
+  }
+
+  const timeoutMs = tool.timeoutMs ?? input.defaultTimeoutMs;
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(new ToolTimeout(timeoutMs)), timeoutMs);
+  const callSignal = combineSignals([signal, timeout.signal]);
+  startedAt = now();
+  try {
+    const context: ToolContext = { ...input.toolContext, sessionId: input.sessionId, callId: call.id, signal: callSignal };
+    const value = await raceAbort(Promise.resolve().then(() => tool.execute(validated.value, context)), callSignal);
+    return finish('ok', serialiseResult(value));
+  } catch (error) {
+    if (signal.aborted) return finish('cancelled', cancelledObservation(signal));
+    if (timeout.signal.aborted) {
+      return finish(
+        'error',
+        `Error: ${toolName} did not finish within ${formatDuration(timeoutMs)} and was stopped (timeout). Try simpler arguments or another approach.`,
+        'timeout',
+      );
+    }
+    return finish('error', `Error: ${toolName} failed: ${errorMessage(error)}`, error instanceof Error ? error.name || 'Error' : 'Error');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function unknownToolMessage(toolName: string, tools: readonly AnyTool[]): string {
+  const name = toolName.trim() === '' ? 'The call names no tool.' : `There is no tool named "${toolName}".`;
+  if (tools.length === 0) return `Error: ${name} No tools are available; answer directly.`;
+  return `Error: ${name} Available tools: ${tools.map((tool) => tool.name).join(', ')}. Call one of them by its exact name.`;
+}
+
+/** The text form of a tool's return value: strings verbatim, anything else as JSON. */
+export function serialiseResult(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return '(no output)';
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

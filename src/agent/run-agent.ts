@@ -1,0 +1,196 @@
+import type { ChatMessage, Model } from '../model/model.ts';
+import type { AnyTool } from '../tools/define-tool.ts';
+import type { ApprovalRequest, ToolContext } from '../tools/tool-context.ts';
+import type { SpanHandle, Tracer } from '../trace/span.ts';
+import { DeadlineExceeded } from './abort.ts';
+import { ABORTED_END, internalErrorEnd } from './errors.ts';
+import type { AgentEvent, AgentEventSink } from './events.ts';
+import { findUnansweredToolCalls, type WireProtocol } from './history.ts';
+import { AGENT_ATTRIBUTE, ATTRIBUTE } from './span-attributes.ts';
+import {
+  deadline,
+  deadlineEnd,
+  decideNextStep,
+  noProgress,
+  stepCountIs,
+  toolCallCountIs,
+  type NextStep,
+  type RunEnd,
+  type StepResult,
+  type StopCondition,
+} from './stop-conditions.ts';
+import { endpointKeyOf, playModelTurn, resumeTurn, type RunContext } from './turn.ts';
+import type { RunOutcome, StopReason, TranscriptEntry } from './transcript.ts';
+
+/** Everything one run of the agent needs; all non-determinism (ids, clock, signal) is injected. */
+export interface RunAgentOptions {
+  sessionId: string;
+  model: Model;
+  /** The enabled tools. */
+  tools: AnyTool[];
+  /** Full context to send (system prompt not included), ending with the new user message, or for a resume with whatever was saved. */
+  history: ChatMessage[];
+  systemPrompt: string;
+  limits: { maxSteps: number; maxToolCalls: number; deadlineMs: number; toolTimeoutMs: number; maxObservationChars: number };
+  protocol: 'auto' | 'tools' | 'react';
+  protocolMemory?: { get(key: string): 'tools' | 'react' | undefined; set(key: string, value: 'tools' | 'react'): void };
+  /** provider+baseUrl+model, for protocolMemory. */
+  endpointKey?: string;
+  tracer: Tracer;
+  /** The user's message text, recorded on the run span. */
+  runInput?: string;
+  toolContext: Omit<ToolContext, 'callId' | 'signal' | 'sessionId'>;
+  approve: ApprovalRequest;
+  signal: AbortSignal;
+  /** Awaited for 'step-end' (persistence) and 'run-end'. */
+  onEvent: AgentEventSink;
+  newId: (prefix: 'msg') => string;
+  now: () => number;
+  /** Optional hook run before each model call to shape the context (compaction, memory recall); default identity. */
+  prepareContext?: (messages: ChatMessage[], info: { step: number; parentSpan: SpanHandle; signal: AbortSignal }) => Promise<ChatMessage[]>;
+}
+
+/** How a run ended and everything it added to the transcript. */
+export interface RunResult {
+  runId: string;
+  outcome: RunOutcome;
+  reason: StopReason;
+  entries: TranscriptEntry[];
+  message?: string;
+}
+
+const RUN_NAME_LENGTH = 60;
+const NO_PROGRESS_REPEATS = 3;
+const LIMIT_REASONS: readonly StopReason[] = ['max-steps', 'max-tool-calls', 'deadline', 'no-progress'];
+
+/** Runs the agent loop for one user turn (or a resume) and reports it as events, entries and a span tree. */
+export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
+  const runSpan = options.tracer.startSpan({
+    kind: 'run',
+    name: runName(options),
+    attributes: { ...(options.runInput === undefined ? {} : { [ATTRIBUTE.runInput]: options.runInput }) },
+  });
+  const runId = runSpan.span.spanId;
+  const entries: TranscriptEntry[] = [];
+  const emit = fireAndForget(options.onEvent);
+
+  // One signal for everything in flight: it aborts on the user's Stop and on the wall-clock deadline.
+  const controller = new AbortController();
+  const onStop = (): void => controller.abort(options.signal.reason);
+  if (options.signal.aborted) onStop();
+  else options.signal.addEventListener('abort', onStop, { once: true });
+  const deadlineTimer = setTimeout(() => controller.abort(new DeadlineExceeded(options.limits.deadlineMs)), options.limits.deadlineMs);
+
+  const context: RunContext = {
+    options,
+    runSpan,
+    factory: { sessionId: options.sessionId, runId, newId: options.newId, now: options.now },
+    signal: controller.signal,
+    abortEnd: () => (controller.signal.reason instanceof DeadlineExceeded ? deadlineEnd(options.limits.deadlineMs) : ABORTED_END),
+    emit,
+    protocol: initialProtocol(options),
+  };
+  runSpan.setAttributes({ [ATTRIBUTE.runProtocol]: context.protocol });
+
+  let end: RunEnd;
+  try {
+    emit({ type: 'run-start', runId, traceId: runSpan.span.traceId });
+    end = await loop(context, entries);
+  } catch (error) {
+    end = internalErrorEnd(error);
+  } finally {
+    clearTimeout(deadlineTimer);
+    options.signal.removeEventListener('abort', onStop);
+  }
+
+  const answer = end.reason === 'final-answer' ? entries.at(-1)?.message.content : undefined;
+  runSpan.setAttributes({
+    [ATTRIBUTE.runStopReason]: end.reason,
+    [ATTRIBUTE.runProtocol]: context.protocol,
+    [AGENT_ATTRIBUTE.runOutcome]: end.outcome,
+    ...(typeof answer === 'string' ? { [AGENT_ATTRIBUTE.runOutput]: answer } : {}),
+  });
+  if (end.outcome === 'error') runSpan.end('error', { type: end.error?.kind ?? end.reason, message: end.message ?? end.reason });
+  else runSpan.end(end.reason === 'aborted' ? 'cancelled' : 'ok');
+  await deliver(options.onEvent, {
+    type: 'run-end',
+    outcome: end.outcome,
+    reason: end.reason,
+    ...(end.message === undefined ? {} : { message: end.message }),
+    ...(end.error === undefined ? {} : { error: end.error }),
+  });
+  return { runId, outcome: end.outcome, reason: end.reason, entries, ...(end.message === undefined ? {} : { message: end.message }) };
+}
+
+/** The loop: one turn per iteration, each recorded as an immutable step result, until a stop decision. */
+async function loop(context: RunContext, entries: TranscriptEntry[]): Promise<RunEnd> {
+  const { options } = context;
+  const startedAt = options.now();
+  const conditions: StopCondition[] = [
+    () => (context.signal.aborted ? context.abortEnd() : undefined),
+    deadline(options.limits.deadlineMs),
+    noProgress(NO_PROGRESS_REPEATS),
+    toolCallCountIs(options.limits.maxToolCalls),
+    stepCountIs(options.limits.maxSteps),
+  ];
+  if (context.signal.aborted) return context.abortEnd();
+
+  let messages: ChatMessage[] = [...options.history];
+  let steps: readonly StepResult[] = [];
+  let modelSteps = 0;
+  let next: NextStep;
+  do {
+    const unanswered = steps.length === 0 ? findUnansweredToolCalls(messages) : [];
+    const result =
+      unanswered.length > 0 ? await resumeTurn(context, unanswered, steps) : await playModelTurn(context, ++modelSteps, messages, steps);
+    steps = [...steps, result];
+    messages = [...messages, ...result.entries.map((entry) => entry.message)];
+    next = decideNextStep({ steps, startedAt, now: options.now() }, conditions);
+    const stepEntries = withLimitNotice(context, result.entries, next);
+    entries.push(...stepEntries);
+    await options.onEvent({ type: 'step-end', step: result.step, entries: stepEntries });
+  } while (next.type === 'continue');
+  const { type: _stop, ...end } = next;
+  return end;
+}
+
+/** A limit that stops the run is noted on the step's last entry (so it is stored with it) and announced. */
+function withLimitNotice(context: RunContext, stepEntries: readonly TranscriptEntry[], next: NextStep): TranscriptEntry[] {
+  if (next.type !== 'stop' || !LIMIT_REASONS.includes(next.reason) || next.message === undefined) return [...stepEntries];
+  context.emit({ type: 'notice', code: 'limit-reached', message: next.message });
+  const last = stepEntries.at(-1);
+  if (!last) return [];
+  const notice = last.meta?.notice ? `${last.meta.notice} ${next.message}` : next.message;
+  return [...stepEntries.slice(0, -1), { ...last, meta: { ...last.meta, notice } }];
+}
+
+function initialProtocol(options: RunAgentOptions): WireProtocol {
+  if (options.protocol !== 'auto') return options.protocol;
+  return options.protocolMemory?.get(endpointKeyOf(options)) ?? 'tools';
+}
+
+function runName(options: RunAgentOptions): string {
+  const lastUser = options.history.findLast((message) => message.role === 'user');
+  const text = (options.runInput ?? lastUser?.content ?? 'run').replace(/\s+/g, ' ').trim() || 'run';
+  return text.length > RUN_NAME_LENGTH ? `${text.slice(0, RUN_NAME_LENGTH - 1)}…` : text;
+}
+
+/** Delivers events the loop does not wait for; a failing listener must not break the run. */
+function fireAndForget(sink: AgentEventSink): (event: AgentEvent) => void {
+  return (event) => {
+    try {
+      const result = sink(event);
+      if (result instanceof Promise) result.catch(() => undefined);
+    } catch {
+      // A listener's failure is its own; the run goes on.
+    }
+  };
+}
+
+async function deliver(sink: AgentEventSink, event: AgentEvent): Promise<void> {
+  try {
+    await sink(event);
+  } catch {
+    // The run is over; there is nobody left to tell.
+  }
+}

@@ -1,0 +1,169 @@
+import type { Model, ModelRequest, ModelResponse, ModelStreamEvent } from '../model/model.ts';
+import { ModelError } from '../model/model-error.ts';
+import type { SpanHandle, Tracer } from '../trace/span.ts';
+import type { AgentEvent } from './events.ts';
+import { errorMessage, errorType } from './errors.ts';
+import { formatDuration } from './format-duration.ts';
+import { AGENT_ATTRIBUTE, ATTRIBUTE } from './span-attributes.ts';
+import { raceAbort } from './abort.ts';
+
+/** Output streamed before a call ended early (Stop or an error). */
+export interface PartialOutput {
+  text: string;
+  reasoning: string;
+}
+
+/** The outcome of one model call; the llm span has already ended accordingly. */
+export type ModelStepResult =
+  | { status: 'ok'; response: ModelResponse; spanId: string }
+  | { status: 'aborted'; partial: PartialOutput; spanId: string }
+  | { status: 'error'; error: unknown; partial: PartialOutput; spanId: string };
+
+/** Everything one model call needs. */
+export interface ModelStepInput {
+  model: Model;
+  request: ModelRequest;
+  step: number;
+  tracer: Tracer;
+  parent: SpanHandle;
+  signal: AbortSignal;
+  /** Fire-and-forget event delivery (stream events cannot wait). */
+  emit: (event: AgentEvent) => void;
+  now: () => number;
+}
+
+/**
+ * Makes one model call inside an llm span: emits `step-start`, forwards stream deltas as events, turns
+ * `retry-scheduled` into retry spans and `option-dropped` into notices, and records the response on the span.
+ */
+export async function runModelStep(input: ModelStepInput): Promise<ModelStepResult> {
+  const { model, request, tracer, signal, emit, now } = input;
+  const span = tracer.startSpan({
+    kind: 'llm',
+    name: model.modelId,
+    parent: input.parent,
+    attributes: {
+      [ATTRIBUTE.llmProvider]: model.provider,
+      [ATTRIBUTE.llmRequestModel]: model.modelId,
+      [ATTRIBUTE.llmParameters]: { ...model.parameters },
+      [ATTRIBUTE.llmMessages]: request.messages,
+      [AGENT_ATTRIBUTE.llmStep]: input.step,
+      ...(request.tools?.length ? { [AGENT_ATTRIBUTE.llmTools]: request.tools } : {}),
+    },
+  });
+  const spanId = span.span.spanId;
+  emit({ type: 'step-start', step: input.step, spanId });
+
+  const startedAt = now();
+  const partial: PartialOutput = { text: '', reasoning: '' };
+  const droppedOptions: string[] = [];
+  let firstTokenSeen = false;
+  let openRetry: SpanHandle | undefined;
+  const closeRetry = (): void => {
+    openRetry?.end('ok');
+    openRetry = undefined;
+  };
+  const firstToken = (): void => {
+    if (firstTokenSeen) return;
+    firstTokenSeen = true;
+    span.setAttributes({ [ATTRIBUTE.llmTimeToFirstTokenMs]: now() - startedAt });
+  };
+
+  const onEvent = (event: ModelStreamEvent): void => {
+    if (signal.aborted) return;
+    switch (event.type) {
+      case 'text-delta':
+        closeRetry();
+        firstToken();
+        partial.text += event.delta;
+        emit({ type: 'text-delta', delta: event.delta });
+        return;
+      case 'reasoning-delta':
+        closeRetry();
+        firstToken();
+        partial.reasoning += event.delta;
+        emit({ type: 'reasoning-delta', delta: event.delta });
+        return;
+      case 'tool-call-delta':
+        closeRetry();
+        firstToken();
+        emit({ ...event });
+        return;
+      case 'retry-scheduled': {
+        closeRetry();
+        const cause = event.error.status === undefined ? event.error.kind : `${event.error.kind} ${event.error.status}`;
+        openRetry = tracer.startSpan({
+          kind: 'retry',
+          name: `attempt ${event.attempt} after ${cause}`,
+          parent: span,
+          attributes: {
+            [ATTRIBUTE.retryAttempt]: event.attempt,
+            [ATTRIBUTE.retryDelayMs]: event.delayMs,
+            [ATTRIBUTE.retryReason]: `${cause}: ${event.error.message}`,
+          },
+        });
+        emit({
+          type: 'notice',
+          code: 'retrying',
+          message: `The model call failed (${cause}); retrying in ${formatDuration(event.delayMs)} (attempt ${event.attempt}).`,
+        });
+        return;
+      }
+      case 'option-dropped':
+        droppedOptions.push(event.option);
+        span.setAttributes({ [AGENT_ATTRIBUTE.llmOptionsDropped]: [...droppedOptions] });
+        emit({
+          type: 'notice',
+          code: 'option-dropped',
+          message: `The endpoint did not accept the option "${event.option}", so it was left out: ${event.reason}`,
+        });
+        return;
+    }
+  };
+
+  try {
+    const response = await raceAbort(model.generate(request, { signal, onEvent }), signal);
+    closeRetry();
+    span.setAttributes(responseAttributes(response, model.modelId));
+    span.end('ok');
+    return { status: 'ok', response, spanId };
+  } catch (error) {
+    closeRetry();
+    span.setAttributes({
+      [ATTRIBUTE.llmOutputText]: partial.text,
+      ...(partial.reasoning ? { [ATTRIBUTE.llmOutputReasoning]: partial.reasoning } : {}),
+    });
+    if (signal.aborted || (error instanceof ModelError && error.kind === 'aborted')) {
+      span.end('cancelled');
+      return { status: 'aborted', partial, spanId };
+    }
+    span.end('error', { type: errorType(error), message: errorMessage(error) });
+    return { status: 'error', error, partial, spanId };
+  }
+}
+
+function responseAttributes(response: ModelResponse, requestedModel: string): Record<string, unknown> {
+  const attributes: Record<string, unknown> = {
+    [ATTRIBUTE.llmResponseModel]: response.responseModel || requestedModel,
+    [ATTRIBUTE.llmOutputText]: response.text,
+    [ATTRIBUTE.llmFinishReason]: response.finishReason,
+  };
+  if (response.reasoning) attributes[ATTRIBUTE.llmOutputReasoning] = response.reasoning;
+  if (response.refusal) attributes[AGENT_ATTRIBUTE.llmOutputRefusal] = response.refusal;
+  if (response.responseId) attributes[AGENT_ATTRIBUTE.llmResponseId] = response.responseId;
+  if (response.toolCalls.length > 0) {
+    attributes[ATTRIBUTE.llmOutputToolCalls] = response.toolCalls.map((call) => ({
+      id: call.id,
+      name: call.function.name,
+      arguments: call.function.arguments,
+    }));
+  }
+  if (response.usage) {
+    attributes[ATTRIBUTE.llmUsageInputTokens] = response.usage.inputTokens;
+    attributes[ATTRIBUTE.llmUsageOutputTokens] = response.usage.outputTokens;
+    if (response.usage.reasoningTokens !== undefined) attributes[ATTRIBUTE.llmUsageReasoningTokens] = response.usage.reasoningTokens;
+    if (response.usage.cachedTokens !== undefined) attributes[ATTRIBUTE.llmUsageCachedTokens] = response.usage.cachedTokens;
+  }
+  if (response.timeToFirstTokenMs !== undefined) attributes[ATTRIBUTE.llmTimeToFirstTokenMs] = response.timeToFirstTokenMs;
+  return attributes;
+}

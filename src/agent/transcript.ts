@@ -1,0 +1,50 @@
+import type { ChatMessage } from '../model/model.ts';
+
+/** Why a run ended. */
+export type StopReason =
+  | 'final-answer'
+  | 'max-steps'
+  | 'max-tool-calls'
+  | 'deadline'
+  | 'no-progress'
+  | 'aborted'
+  | 'model-error'
+  | 'interrupted'
+  /** A bug in the runtime or a failing event sink (e.g. storage refused a step). */
+  | 'internal-error';
+
+/** How a run ended, as the run status shows it. */
+export type RunOutcome = 'done' | 'error' | 'stopped';
+
+/** Extra facts about a transcript entry that the chat shows but the endpoint never sees. */
+export interface TranscriptMeta {
+  finishReason?: string;
+  /** A notice shown under the message: cut off, content filter, protocol switched, limit reached. */
+  notice?: string;
+  /** Tool result status, for tool messages. */
+  toolStatus?: 'ok' | 'error' | 'denied';
+  toolName?: string;
+  durationMs?: number;
+  /** A protocol message (text-ReAct observation or format correction), not typed by the user. */
+  synthetic?: boolean;
+  /** The raw model text when the text-ReAct protocol produced this entry. */
+  rawText?: string;
+  /** Partial output kept after Stop or an error. */
+  partial?: boolean;
+}
+
+/** One message of a session's conversation, with the metadata the app keeps around it. */
+export interface TranscriptEntry {
+  /** `msg_…` */
+  id: string;
+  sessionId: string;
+  /** The run (`run_…` span id of its root) that produced it; user messages carry the run they started. */
+  runId: string;
+  createdAt: number;
+  message: ChatMessage;
+  /** Reasoning text shown collapsible; never sent back to the endpoint. */
+  reasoning?: string;
+  /** The span that produced this entry (llm span for assistant text, tool span for tool results). */
+  spanId?: string;
+  meta?: TranscriptMeta;
+}
