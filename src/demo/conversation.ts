@@ -1,0 +1,149 @@
+import type { ChatMessage, ToolSpec } from '../model/model.ts';
+import { readObservation, type Observation } from './observation.ts';
+import { detectLanguage, type DemoLanguage } from './text.ts';
+
+/** Tool names the demo knows how to use; in text-ReAct mode a tool counts as offered when the system prompt names it. */
+export const DEMO_TOOL_NAMES = [
+  'calculator', 'get_current_time', 'date_calc', 'get_weather', 'search_web',
+  'todo', 'save_note', 'search_notes', 'read_file', 'run_javascript',
+] as const;
+
+/** One tool call the model made since the user's last message, with its result once it arrived. */
+export interface ToolExchange {
+  name: string;
+  arguments: Record<string, unknown>;
+  observation?: Observation;
+}
+
+/** How the model is being spoken to: native function calling, text ReAct, or plain chat without tools. */
+export type DemoProtocol = 'tools' | 'react' | 'plain';
+
+/** What the scripted model needs to know about a request, read statelessly from its messages. */
+export interface ConversationState {
+  userText: string;
+  language: DemoLanguage;
+  protocol: DemoProtocol;
+  /** Names of the tools offered (native) or named in the ReAct system prompt. */
+  offered: Set<string>;
+  /** JSON Schemas of the offered tools, by name (native mode only). */
+  schemas: Map<string, Record<string, unknown>>;
+  exchanges: ToolExchange[];
+  /** Tool calls in the whole conversation, so new call ids never repeat earlier ones. */
+  priorToolCalls: number;
+  systemText: string;
+}
+
+const OBSERVATION_PREFIX = /^\s*Observation\b[^:\n]*:\s*/iu;
+
+/** True for text-ReAct protocol messages sent as `user`: observations and format corrections. */
+export function isProtocolUserMessage(content: string): boolean {
+  return OBSERVATION_PREFIX.test(content) || (/Action Input\s*:/u.test(content) && /Final Answer\s*:/u.test(content));
+}
+
+/** True when a system prompt carries the text-ReAct format instructions. */
+export function hasReactInstructions(systemText: string): boolean {
+  return /Action\s*:/u.test(systemText) && /Action Input\s*:/u.test(systemText) && /Final Answer\s*:/u.test(systemText);
+}
+
+function parseArguments(raw: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(raw) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Reads every `Action:` / `Action Input:` pair of a text-ReAct assistant message (history rewritten from native calls may hold several). */
+export function readReactActions(content: string): { name: string; arguments: Record<string, unknown> }[] {
+  const pattern = /^[ \t]*Action\s*[:：]\s*`?([\w.-]+)`?[ \t]*(?:\r?\n[ \t]*Action Input\s*[:：]\s*([\s\S]*?))?(?=\r?\n[ \t]*(?:Action|Observation|Thought|Final Answer)\s*[:：]|$(?![\s\S]))/gimu;
+  return [...content.matchAll(pattern)].map((match) => {
+    const raw = (match[2] ?? '').trim().replace(/^```(?:json)?\s*|\s*```$/gu, '');
+    return { name: match[1] ?? '', arguments: parseArguments(raw) };
+  });
+}
+
+/** The observations of a text-ReAct user message; several results may share one message. */
+function readObservations(content: string): string[] {
+  return content
+    .split(/(?:^|\r?\n\r?\n)[ \t]*Observation\b[^:\n]*:[ \t]*/iu)
+    .slice(1)
+    .map((part) => part.trim());
+}
+
+function offeredInReact(systemText: string): Set<string> {
+  // The protocol prompt lists the tools as "exactly one of [a, b, c]"; other text may mention tools that are off.
+  const listed = /one of \[([^\]]*)\]/iu.exec(systemText)?.[1];
+  if (listed !== undefined) return new Set(listed.split(',').map((name) => name.trim()).filter(Boolean));
+  return new Set(DEMO_TOOL_NAMES.filter((name) => new RegExp(`\\b${name}\\b`, 'u').test(systemText)));
+}
+
+function collectExchanges(after: ChatMessage[], protocol: DemoProtocol): ToolExchange[] {
+  const exchanges: ToolExchange[] = [];
+  // Results belong to the closest preceding assistant message; ids are matched within that group.
+  let group: { id: string; exchange: ToolExchange }[] = [];
+  for (const message of after) {
+    if (message.role === 'assistant') {
+      group = [];
+      if (protocol === 'react' && message.content) {
+        for (const action of readReactActions(message.content)) {
+          const exchange: ToolExchange = { name: action.name, arguments: action.arguments };
+          exchanges.push(exchange);
+          group.push({ id: '', exchange });
+        }
+      }
+      for (const call of message.tool_calls ?? []) {
+        const exchange: ToolExchange = { name: call.function.name, arguments: parseArguments(call.function.arguments) };
+        exchanges.push(exchange);
+        group.push({ id: call.id, exchange });
+      }
+    } else if (message.role === 'tool') {
+      const target = group.find((entry) => entry.id === message.tool_call_id && !entry.exchange.observation)
+        ?? group.find((entry) => !entry.exchange.observation);
+      if (target) target.exchange.observation = readObservation(message.content);
+    } else if (message.role === 'user' && OBSERVATION_PREFIX.test(message.content)) {
+      for (const observation of readObservations(message.content)) {
+        const target = group.find((entry) => !entry.exchange.observation);
+        if (target) target.exchange.observation = readObservation(observation);
+      }
+    }
+  }
+  return exchanges;
+}
+
+/** Reads the request: the last real user message, the protocol in use, the offered tools and the tool calls made since. */
+export function readConversation(request: { messages: ChatMessage[]; tools?: ToolSpec[] }): ConversationState {
+  const { messages } = request;
+  const systemText = messages
+    .filter((message) => message.role === 'system')
+    .map((message) => message.content)
+    .join('\n\n');
+  const tools = request.tools ?? [];
+  const protocol: DemoProtocol = tools.length > 0 ? 'tools' : hasReactInstructions(systemText) ? 'react' : 'plain';
+  let lastUserIndex = -1;
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    const message = messages[index];
+    if (message?.role === 'user' && !(protocol === 'react' && isProtocolUserMessage(message.content))) {
+      lastUserIndex = index;
+      break;
+    }
+  }
+  const userMessage = messages[lastUserIndex];
+  const userText = userMessage?.role === 'user' ? userMessage.content : '';
+  const offered = protocol === 'tools' ? new Set(tools.map((tool) => tool.function.name)) : protocol === 'react' ? offeredInReact(systemText) : new Set<string>();
+  const schemas = new Map(tools.map((tool) => [tool.function.name, tool.function.parameters] as const));
+  const priorToolCalls = messages.reduce(
+    (count, message) => count + (message.role === 'assistant' ? (message.tool_calls?.length ?? 0) : 0),
+    0,
+  );
+  return {
+    userText,
+    language: detectLanguage(userText),
+    protocol,
+    offered,
+    schemas,
+    exchanges: collectExchanges(messages.slice(lastUserIndex + 1), protocol),
+    priorToolCalls,
+    systemText,
+  };
+}

@@ -1,0 +1,106 @@
+import type { ChatMessage } from '../model/model.ts';
+import { say } from './answers.ts';
+import { detectLanguage, truncate, type DemoLanguage } from './text.ts';
+
+/** The fallback answer: says this is a scripted offline demo, what it can do, and how to connect a real model. */
+export function helpText(language: DemoLanguage, greeting: boolean): string {
+  if (language === 'zh') {
+    return [
+      `${greeting ? '你好！' : ''}我是 **Glassbox 离线演示模型**：一个写好脚本、结果确定的演示程序，**不是大语言模型**。我只认得几类请求，但每一类都会走真实的智能体循环、调用真实的工具，并在追踪面板里完整记录。可以试试：`,
+      '',
+      '- **计算**：“帮我算一下 (128+374)*2 等于多少”',
+      '- **时间和日期**：“东京现在几点？”“100天后是几号？”',
+      '- **待办**：“帮我记个待办：明天带伞”“我有哪些待办”',
+      '- **记忆**：“记住：我的储物柜密码是 4312”“你还记得我的储物柜密码吗”',
+      '- **天气**（需要联网）：“北京天气怎么样”“北京和上海温差多少”',
+      '- **JavaScript**（运行前会请你批准）：“运行 JavaScript：[1,2,3].map(x => x * 2)”',
+      '',
+      '要使用真正的模型，请打开 **设置 → Provider**，选择一个预设（OpenAI、DeepSeek、Ollama、LM Studio……）或 **Custom (OpenAI-compatible)**，再填写 Base URL、API key 和模型名称。',
+    ].join('\n');
+  }
+  return [
+    `${greeting ? 'Hi! ' : ''}I'm the **Glassbox offline demo** — a scripted, deterministic stand-in, **not an LLM**. I recognise only a few kinds of requests, but each one runs through the real agent loop with real tools, and the trace panel records every step. Try:`,
+    '',
+    '- **Arithmetic**: “What is (128+374)*2?”',
+    '- **Time and dates**: “What time is it in Tokyo?”, “What is the date 100 days from today?”',
+    '- **Todos**: “Remind me to buy milk”, “What are my todos?”',
+    '- **Memory**: “Remember that my locker code is 4312”, “What do you remember about my locker code?”',
+    '- **Weather** (needs network): “What is the weather in Paris?”, “What is the temperature difference between Beijing and Shanghai?”',
+    '- **JavaScript** (asks for your approval first): “Run JavaScript: [1,2,3].map(x => x * 2)”',
+    '',
+    'To talk to a real model, open **Settings → Provider** and pick a preset (OpenAI, DeepSeek, Ollama, LM Studio, …) or **Custom (OpenAI-compatible)**, then enter the base URL, API key and model.',
+  ].join('\n');
+}
+
+/** Says that the tool a request needs is not offered (turned off in Settings, or no tools at all). */
+export function toolUnavailableText(language: DemoLanguage, toolName: string): string {
+  return say(
+    language,
+    `I'd need the \`${toolName}\` tool for that, but it isn't available in this conversation — it's probably turned off in Settings. As a scripted demo I only answer through tools, so turn \`${toolName}\` back on and ask again.`,
+    `这需要用到 \`${toolName}\` 工具，但当前对话里没有提供它（可能在设置里被关闭了）。作为脚本演示，我只能通过工具作答，请在设置中重新启用 \`${toolName}\` 后再问一次。`,
+  );
+}
+
+/** Asks which city, when a weather question names none the demo recognises. */
+export function askForCityText(language: DemoLanguage): string {
+  return say(
+    language,
+    'Which city? For example: “What is the weather in Paris?”',
+    '想查哪个城市？例如：“北京天气怎么样？”',
+  );
+}
+
+/** Asks for the file name, when a request to read an attachment names no file. */
+export function askForFileText(language: DemoLanguage): string {
+  return say(
+    language,
+    'Which file? Attach it to this session, then ask for it by name, e.g. “Summarise notes.txt”.',
+    '要读哪个文件？请先把文件附加到本会话，再按文件名提问，例如：“总结一下 notes.txt”。',
+  );
+}
+
+function contentLines(messages: ChatMessage[]): { role: string; text: string }[] {
+  const lines: { role: string; text: string }[] = [];
+  for (const message of messages) {
+    if (message.role === 'system') continue;
+    const text = message.content ?? '';
+    // A summarisation prompt often carries the transcript as "role: text" lines inside one message.
+    const embedded = [...text.matchAll(/^\s*(?:\[\d+\]\s*)?(user|assistant|tool)(?:\s*\([^)]*\))?\s*[:：]\s*(.+)$/gimu)];
+    if (embedded.length > 0) {
+      for (const match of embedded) lines.push({ role: (match[1] ?? '').toLowerCase(), text: match[2] ?? '' });
+      continue;
+    }
+    if (message.role === 'assistant' && message.tool_calls?.length) {
+      lines.push({ role: 'tool-call', text: message.tool_calls.map((call) => call.function.name).join(', ') });
+    }
+    if (text.trim()) lines.push({ role: message.role, text });
+  }
+  return lines;
+}
+
+/** A deterministic summary of earlier messages, for the agent's context compaction when the demo model is asked to summarise. */
+export function summaryText(messages: ChatMessage[]): string {
+  const lines = contentLines(messages);
+  // The last message is the summarisation instruction itself, not conversation content.
+  const body = lines.length > 1 && lines.at(-1)?.role === 'user' && /summar|总结|摘要|概括/iu.test(lines.at(-1)?.text ?? '') ? lines.slice(0, -1) : lines;
+  const language = detectLanguage(body.filter((line) => line.role === 'user').map((line) => line.text).join(' '));
+  const bullets = body.slice(-12).map((line) => {
+    const text = truncate(line.text.replace(/\s+/gu, ' ').trim(), 120);
+    switch (line.role) {
+      case 'user':
+        return say(language, `- The user said: “${text}”`, `- 用户说：“${text}”`);
+      case 'assistant':
+        return say(language, `- The assistant answered: “${text}”`, `- 助手回答：“${text}”`);
+      case 'tool-call':
+        return say(language, `- The assistant called: ${text}`, `- 助手调用了：${text}`);
+      default:
+        return say(language, `- A tool returned: “${text}”`, `- 工具返回：“${text}”`);
+    }
+  });
+  const heading = say(
+    language,
+    'Summary of the earlier conversation (written by the scripted demo, not an LLM):',
+    '之前对话的摘要（由脚本演示模型生成，不是大语言模型）：',
+  );
+  return bullets.length > 0 ? `${heading}\n${bullets.join('\n')}` : say(language, 'Nothing to summarise yet.', '暂无可摘要的内容。');
+}

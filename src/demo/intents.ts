@@ -1,0 +1,128 @@
+import { findDates, type CalendarDate } from './dates.ts';
+import { extractExpression } from './extract-expression.ts';
+import {
+  readFileRequest,
+  readJavaScript,
+  readNoteQuery,
+  readNoteToSave,
+  readTodoRequest,
+  readWebSearch,
+  type TodoRequest,
+} from './intent-details.ts';
+import {
+  findChinesePlaceBeforeWeatherWord,
+  findKnownPlaces,
+  findPlaceAfterPreposition,
+  type FoundPlace,
+} from './places.ts';
+import { normaliseWidth } from './text.ts';
+
+export { extractExpression } from './extract-expression.ts';
+export type { TodoRequest } from './intent-details.ts';
+export type { FoundPlace } from './places.ts';
+export type { CalendarDate } from './dates.ts';
+
+/** What the user asked for, as far as the scripted demo understands it. */
+export type Intent =
+  | { kind: 'calculate'; expression: string }
+  | { kind: 'current-time'; place?: FoundPlace }
+  /** N days after (or before, when negative) a date; no date means today. */
+  | { kind: 'date-offset'; days: number; from?: CalendarDate }
+  /** Days between two dates; no `from` means today. */
+  | { kind: 'days-between'; from?: CalendarDate; to: CalendarDate }
+  | { kind: 'weekday'; date: CalendarDate }
+  | { kind: 'todo'; request: TodoRequest }
+  | { kind: 'note-save'; content: string }
+  | { kind: 'note-search'; query: string }
+  | { kind: 'weather'; place?: FoundPlace }
+  | { kind: 'weather-difference'; places: [FoundPlace, FoundPlace] }
+  | { kind: 'run-javascript'; code: string; written: boolean }
+  | { kind: 'web-search'; query: string }
+  | { kind: 'read-file'; name?: string }
+  | { kind: 'help'; greeting: boolean };
+
+const WEATHER_WORD = /weather|temperature|forecast|how (?:hot|cold|warm)|raining|天气|气温|温度|温差|下雨|冷不冷|热不热/iu;
+const DIFFERENCE_WORD = /difference|differ|diff\b|warmer|colder|hotter|cooler|compare|\bvs\.?\b|versus|温差|差多少|相差|差几度|差了|高几度|低几度|哪个更|比较/iu;
+const JAVASCRIPT_WORD = /javascript|\bjs\b|node\.?js|```|\b(?:run|execute|eval(?:uate)?)\s+(?:this|some|the|my|a)?\s*(?:code|script|snippet|program)|(?:运行|执行|跑一?下).{0,12}(?:代码|脚本|程序)|(?:代码|脚本|程序).{0,6}(?:运行|执行|跑一?下)/iu;
+const TIME_WORD = /what time|current time|time is it|time now|local time|today'?s date|what(?:'s| is) the date|what date|what day is (?:it|today)|which day is (?:it|today)|date today|几点|现在.{0,3}时间|当前时间|今天几号|今天.{0,2}(?:几月几|日期|星期几|周几|礼拜几)|几月几[日号]|今天是几/iu;
+const HELP_WORD = /^\s*(?:help|\?|what can you do|who are you|what are you)|你能做什么|你会什么|帮助|你是谁|怎么用/iu;
+const GREETING = /^\s*(?:(?:hi|hello|hey|howdy|good (?:morning|afternoon|evening))\b|你好|您好|嗨|哈喽|早上好|晚上好)/iu;
+
+function readDayOffset(text: string): number | undefined {
+  if (/\b(?:day after tomorrow)\b|后天/iu.test(text)) return 2;
+  if (/\b(?:day before yesterday)\b|前天/iu.test(text)) return -2;
+  const english = /(\d+)\s+(day|week)s?\s+(from now|from today|later|after|ahead|in the future|ago|before|earlier|from)\b/iu.exec(text);
+  if (english) {
+    const size = Number(english[1]) * (english[2]?.toLowerCase() === 'week' ? 7 : 1);
+    return /ago|before|earlier/iu.test(english[3] ?? '') ? -size : size;
+  }
+  const inDays = /\bin\s+(\d+)\s+(day|week)s?\b/iu.exec(text);
+  if (inDays) return Number(inDays[1]) * (inDays[2]?.toLowerCase() === 'week' ? 7 : 1);
+  const chinese = /(\d+)\s*(天|周|个?星期)\s*(?:以|之)?(后|前)/u.exec(text);
+  if (chinese) {
+    const size = Number(chinese[1]) * (chinese[2] === '天' ? 1 : 7);
+    return chinese[3] === '前' ? -size : size;
+  }
+  if (/\btomorrow\b|明天/iu.test(text) && /\b(?:what|which)\s+(?:day|date)\b|\bdate\b|星期几|周几|几号|礼拜几/iu.test(text)) return 1;
+  if (/\byesterday\b|昨天/iu.test(text) && /\b(?:what|which)\s+(?:day|date)\b|\bdate\b|星期几|周几|几号|礼拜几/iu.test(text)) return -1;
+  return undefined;
+}
+
+function detectDateIntent(text: string): Intent | undefined {
+  const dates = findDates(text);
+  const offset = readDayOffset(text);
+  if (offset !== undefined) return { kind: 'date-offset', days: offset, ...(dates[0] ? { from: dates[0] } : {}) };
+  const asksBetween = /how many days|days (?:until|till|to|left|between|since|before)|\buntil\b|\btill\b|多少天|几天|还有多久|相差多少天|间隔/iu.test(text);
+  const [first, second] = dates;
+  if (asksBetween && first && second) return { kind: 'days-between', from: first, to: second };
+  if (asksBetween && first) return { kind: 'days-between', to: first };
+  const asksWeekday = /weekday|day of (?:the )?week|what day (?:is|was|will)|which day|星期几|周几|礼拜几/iu.test(text);
+  if (asksWeekday && first) return { kind: 'weekday', date: first };
+  return undefined;
+}
+
+function detectWeatherIntent(text: string): Intent | undefined {
+  if (!WEATHER_WORD.test(text)) return undefined;
+  const places = findKnownPlaces(text);
+  if (places.length < 2) {
+    const between = /between\s+([A-Z][\p{L}'.-]*(?:\s+[A-Z][\p{L}'.-]*)?)\s+and\s+([A-Z][\p{L}'.-]*(?:\s+[A-Z][\p{L}'.-]*)?)/u.exec(text);
+    if (between?.[1] && between[2]) {
+      for (const [index, name] of [between[1], between[2]].entries()) {
+        if (!places.some((place) => place.query.toLowerCase() === name.toLowerCase())) {
+          places.push({ written: name, query: name, position: (between.index ?? 0) + index });
+        }
+      }
+    }
+  }
+  const [first, second] = places;
+  if (first && second && DIFFERENCE_WORD.test(text)) return { kind: 'weather-difference', places: [first, second] };
+  const place = first ?? findPlaceAfterPreposition(text) ?? findChinesePlaceBeforeWeatherWord(text);
+  return place ? { kind: 'weather', place } : { kind: 'weather' };
+}
+
+/** Classifies the user's message into one of the demo's intents; the order settles overlaps (todo before notes, dates before arithmetic). */
+export function detectIntent(rawText: string): Intent {
+  const text = normaliseWidth(rawText).trim();
+  if (JAVASCRIPT_WORD.test(text)) return { kind: 'run-javascript', ...readJavaScript(rawText) };
+  const todo = readTodoRequest(text);
+  if (todo) return { kind: 'todo', request: todo };
+  const noteQuery = readNoteQuery(text);
+  if (noteQuery !== undefined && !/^(?:remember|记住)/iu.test(text)) return { kind: 'note-search', query: noteQuery };
+  const note = readNoteToSave(text);
+  if (note !== undefined) return { kind: 'note-save', content: note };
+  const weather = detectWeatherIntent(text);
+  if (weather) return weather;
+  const date = detectDateIntent(text);
+  if (date) return date;
+  if (TIME_WORD.test(text)) {
+    const place = findKnownPlaces(text)[0] ?? findPlaceAfterPreposition(text);
+    return place ? { kind: 'current-time', place } : { kind: 'current-time' };
+  }
+  const file = readFileRequest(text);
+  if (file) return { kind: 'read-file', ...file };
+  const expression = extractExpression(text);
+  if (expression !== undefined) return { kind: 'calculate', expression };
+  const search = readWebSearch(text);
+  if (search !== undefined && !HELP_WORD.test(text)) return { kind: 'web-search', query: search };
+  return { kind: 'help', greeting: GREETING.test(text) };
+}
