@@ -1,0 +1,87 @@
+import type { MessageRecord } from './schema.ts';
+import { sessionNumberRange } from './schema.ts';
+import { StorageError } from './storage-error.ts';
+import { readStorage, requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
+
+/** Which slice of a session's messages to load. */
+export interface ListMessagesOptions {
+  /** At most this many: the latest ones (before `beforeSeq`, if given). */
+  limit?: number;
+  /** Only messages with a smaller seq: pages further back in a long session. */
+  beforeSeq?: number;
+}
+
+/** A session's messages in seq order; with `limit`, only the latest ones (so a long session opens at its end). */
+export function listMessages(
+  db: GlassboxDatabase,
+  sessionId: string,
+  options: ListMessagesOptions = {},
+): Promise<MessageRecord[]> {
+  const range = sessionNumberRange(sessionId, -Infinity, options.beforeSeq);
+  return readStorage(async () => {
+    if (options.limit === undefined) return db.getAllFromIndex('messages', 'by-session-seq', range);
+    const limit = Math.max(0, Math.floor(options.limit));
+    const latest: MessageRecord[] = [];
+    if (limit === 0) return latest;
+    const tx = db.transaction('messages', 'readonly');
+    let cursor = await tx.store.index('by-session-seq').openCursor(range, 'prev');
+    while (cursor && latest.length < limit) {
+      latest.push(cursor.value);
+      cursor = latest.length < limit ? await cursor.continue() : null;
+    }
+    await tx.done;
+    return latest.toReversed();
+  });
+}
+
+/** The seq the session's next message will get. */
+export function nextSeq(db: GlassboxDatabase, sessionId: string): Promise<number> {
+  return readStorage(async () => {
+    const session = await db.get('sessions', sessionId);
+    if (!session) throw new StorageError('not-found', `Session ${sessionId} does not exist.`);
+    return session.nextSeq;
+  });
+}
+
+/** One message by id. */
+export function getMessage(db: GlassboxDatabase, id: string): Promise<MessageRecord | undefined> {
+  return readStorage(() => db.get('messages', id));
+}
+
+/**
+ * Deletes the session's messages from `seq` on (edit-and-resend, regenerate) and updates its message count,
+ * in one transaction. Seqs are not reused. Resolves to the number of messages deleted.
+ */
+export async function truncateMessagesFrom(db: GlassboxDatabase, sessionId: string, seq: number): Promise<number> {
+  return runTransaction(db, ['sessions', 'messages'], 'readwrite', async (tx) => {
+    const sessions = tx.objectStore('sessions');
+    const session = await sessions.get(sessionId);
+    if (!session) throw new StorageError('not-found', `Session ${sessionId} does not exist.`);
+    const messages = tx.objectStore('messages');
+    const keys = await messages.index('by-session-seq').getAllKeys(sessionNumberRange(sessionId, seq));
+    await requestAll(keys.map((key) => () => messages.delete(key)));
+    const next = { ...session, messageCount: Math.max(0, session.messageCount - keys.length) };
+    // A summary that covered deleted messages no longer matches the conversation.
+    if (next.summary && next.summary.coveredUntilSeq >= seq) delete next.summary;
+    await sessions.put(next);
+    return keys.length;
+  });
+}
+
+/** Deletes exactly these messages of the session (delete a turn) and updates its message count, in one transaction. */
+export async function deleteMessages(db: GlassboxDatabase, sessionId: string, ids: readonly string[]): Promise<number> {
+  return runTransaction(db, ['sessions', 'messages'], 'readwrite', async (tx) => {
+    const sessions = tx.objectStore('sessions');
+    const session = await sessions.get(sessionId);
+    if (!session) throw new StorageError('not-found', `Session ${sessionId} does not exist.`);
+    const messages = tx.objectStore('messages');
+    const found = await requestAll(ids.map((id) => () => messages.get(id)));
+    const owned = found.filter((record): record is MessageRecord => record?.sessionId === sessionId);
+    await requestAll(owned.map((record) => () => messages.delete(record.id)));
+    const next = { ...session, messageCount: Math.max(0, session.messageCount - owned.length) };
+    const lowest = Math.min(...owned.map((record) => record.seq));
+    if (next.summary && next.summary.coveredUntilSeq >= lowest) delete next.summary;
+    await sessions.put(next);
+    return owned.length;
+  });
+}

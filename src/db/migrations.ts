@@ -1,0 +1,80 @@
+import type { IDBPDatabase, IDBPTransaction } from 'idb';
+import type { SessionRecord } from './schema.ts';
+import { sessionNumberRange, UNTITLED } from './schema.ts';
+
+// Migrations work on the untyped database: each step sees the schema as the previous version left it.
+type AnyDatabase = IDBPDatabase<unknown>;
+type UpgradeTransaction = IDBPTransaction<unknown, string[], 'versionchange'>;
+
+/** Brings a database at `oldVersion` up to the current schema, one `if (oldVersion < n)` step at a time. */
+export async function migrate(db: AnyDatabase, oldVersion: number, tx: UpgradeTransaction): Promise<void> {
+  if (oldVersion < 1) createVersion1(db);
+  if (oldVersion < 2) await upgradeToVersion2(db, tx);
+}
+
+/** Version 1: sessions, messages ordered by creation time, spans, notes, tool state, settings. */
+function createVersion1(db: AnyDatabase): void {
+  db.createObjectStore('settings', { keyPath: 'name' });
+  const sessions = db.createObjectStore('sessions', { keyPath: 'id' });
+  sessions.createIndex('by-updated', 'updatedAt');
+  const messages = db.createObjectStore('messages', { keyPath: 'id' });
+  messages.createIndex('by-session', 'sessionId');
+  const spans = db.createObjectStore('spans', { keyPath: 'spanId' });
+  spans.createIndex('by-session', ['sessionId', 'startTime']);
+  spans.createIndex('by-run', 'runId');
+  const notes = db.createObjectStore('notes', { keyPath: 'id' });
+  notes.createIndex('by-updated', 'updatedAt');
+  db.createObjectStore('toolState', { keyPath: ['sessionId', 'key'] });
+}
+
+interface Version1Message {
+  id: string;
+  sessionId: string;
+  createdAt: number;
+  seq?: number;
+}
+
+/**
+ * Version 2: messages get a per-session `seq` (in creation order) and the `by-session-seq` index;
+ * sessions get status, titleEdited, nextSeq and exact counters; attachments get a store.
+ */
+async function upgradeToVersion2(db: AnyDatabase, tx: UpgradeTransaction): Promise<void> {
+  const attachments = db.createObjectStore('attachments', { keyPath: 'id' });
+  attachments.createIndex('by-session', 'sessionId');
+
+  const messages = tx.objectStore('messages');
+  messages.createIndex('by-session-seq', ['sessionId', 'seq']);
+  const messageCounts = new Map<string, number>();
+  const bySession = messages.index('by-session');
+  const sessionIds: string[] = [];
+  for (let cursor = await bySession.openKeyCursor(null, 'nextunique'); cursor; cursor = await cursor.continue()) {
+    sessionIds.push(String(cursor.key));
+  }
+  for (const sessionId of sessionIds) {
+    const records = (await bySession.getAll(sessionId)) as Version1Message[];
+    records.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    await Promise.all(records.map((record, seq) => messages.put({ ...record, seq })));
+    messageCounts.set(sessionId, records.length);
+  }
+  messages.deleteIndex('by-session');
+
+  const spansBySession = tx.objectStore('spans').index('by-session');
+  const sessions = tx.objectStore('sessions');
+  for (let cursor = await sessions.openCursor(); cursor; cursor = await cursor.continue()) {
+    const old = cursor.value as Partial<SessionRecord> & { id: string; createdAt: number; updatedAt?: number };
+    const messageCount = messageCounts.get(old.id) ?? 0;
+    const spanCount = await spansBySession.count(sessionNumberRange(old.id));
+    const upgraded: SessionRecord = {
+      ...old,
+      title: typeof old.title === 'string' && old.title.trim() ? old.title : UNTITLED,
+      titleEdited: old.titleEdited ?? false,
+      createdAt: old.createdAt,
+      updatedAt: old.updatedAt ?? old.createdAt,
+      messageCount,
+      spanCount,
+      nextSeq: messageCount,
+      status: old.status ?? 'idle',
+    };
+    await cursor.update(upgraded);
+  }
+}

@@ -1,0 +1,180 @@
+import { createNotesIndex, type NotesIndex, type NotesSearchOptions } from '../context/notes-index.ts';
+import type { Note, NoteHit, NotesStore } from '../tools/tool-context.ts';
+import type { GlassboxDB, NoteRecord } from './schema.ts';
+import { StorageError } from './storage-error.ts';
+import { readStorage, runTransaction, type GlassboxDatabase } from './transaction.ts';
+import type { IDBPObjectStore, StoreNames } from 'idb';
+
+/** Ids and clock for new notes. */
+export interface NoteWriteOptions {
+  newId: (prefix: 'note') => string;
+  now: () => number;
+}
+
+interface CachedIndex {
+  index: NotesIndex;
+  /** Count and newest note of the store when the index last matched it; another tab's writes change it. */
+  signature: string;
+}
+
+const indexes = new WeakMap<GlassboxDatabase, CachedIndex>();
+
+type NotesObjectStore<TxStores extends ArrayLike<StoreNames<GlassboxDB>>, Mode extends IDBTransactionMode> =
+  IDBPObjectStore<GlassboxDB, TxStores, 'notes', Mode>;
+
+async function readSignature<TxStores extends ArrayLike<StoreNames<GlassboxDB>>, Mode extends IDBTransactionMode>(
+  store: NotesObjectStore<TxStores, Mode>,
+): Promise<string> {
+  const [count, newest] = await Promise.all([store.count(), store.index('by-updated').openCursor(null, 'prev')]);
+  return newest ? `${count}:${newest.value.updatedAt}:${newest.value.id}` : `${count}`;
+}
+
+function normaliseTags(tags: readonly string[] | undefined): string[] {
+  return [...new Set((tags ?? []).map((tag) => tag.trim()).filter(Boolean))];
+}
+
+/** Every note, most recently updated first. */
+export function listNotes(db: GlassboxDatabase): Promise<NoteRecord[]> {
+  return readStorage(async () => (await db.getAllFromIndex('notes', 'by-updated')).toReversed());
+}
+
+/** One note by id. */
+export function getNote(db: GlassboxDatabase, id: string): Promise<NoteRecord | undefined> {
+  return readStorage(() => db.get('notes', id));
+}
+
+async function writeNotes(
+  db: GlassboxDatabase,
+  work: (store: NotesObjectStore<'notes'[], 'readwrite'>) => Promise<void>,
+  applyToIndex: (index: NotesIndex) => void,
+): Promise<void> {
+  const signature = await runTransaction(db, ['notes'], 'readwrite', async (tx) => {
+    const store = tx.objectStore('notes');
+    const before = await readSignature(store);
+    await work(store);
+    return { before, after: await readSignature(store) };
+  });
+  const cached = indexes.get(db);
+  if (!cached) return;
+  if (cached.signature === signature.before) {
+    applyToIndex(cached.index);
+    cached.signature = signature.after;
+  } else {
+    // Another tab wrote notes since the index was built: rebuild on the next search.
+    indexes.delete(db);
+  }
+}
+
+/** Saves a new note. */
+export async function addNote(
+  db: GlassboxDatabase,
+  input: { content: string; tags?: string[]; sessionId?: string },
+  options: NoteWriteOptions,
+): Promise<Note> {
+  const content = input.content.trim();
+  if (!content) throw new Error('A note needs some content.');
+  const now = options.now();
+  const note: Note = { id: options.newId('note'), content, tags: normaliseTags(input.tags), createdAt: now, updatedAt: now };
+  if (input.sessionId !== undefined) note.sessionId = input.sessionId;
+  await writeNotes(
+    db,
+    async (store) => {
+      await store.add(note);
+    },
+    (index) => index.add(note),
+  );
+  return note;
+}
+
+/** Changes a note's content or tags; rejects with `not-found` when it no longer exists. */
+export async function updateNote(
+  db: GlassboxDatabase,
+  id: string,
+  patch: { content?: string; tags?: string[] },
+  now: number,
+): Promise<Note> {
+  let updated: Note | undefined;
+  await writeNotes(
+    db,
+    async (store) => {
+      const current = await store.get(id);
+      if (!current) throw new StorageError('not-found', `Note ${id} does not exist.`);
+      const content = patch.content === undefined ? current.content : patch.content.trim();
+      if (!content) throw new Error('A note needs some content.');
+      updated = {
+        ...current,
+        content,
+        tags: patch.tags === undefined ? current.tags : normaliseTags(patch.tags),
+        updatedAt: now,
+      };
+      await store.put(updated);
+    },
+    (index) => {
+      if (updated) index.add(updated);
+    },
+  );
+  if (!updated) throw new StorageError('not-found', `Note ${id} does not exist.`);
+  return updated;
+}
+
+/** Deletes a note; resolves to whether it existed. */
+export async function deleteNote(db: GlassboxDatabase, id: string): Promise<boolean> {
+  let existed = false;
+  await writeNotes(
+    db,
+    async (store) => {
+      existed = (await store.getKey(id)) !== undefined;
+      await store.delete(id);
+    },
+    (index) => index.remove(id),
+  );
+  return existed;
+}
+
+/** Forgets the in-memory index (it is rebuilt from the store on the next search). */
+export function invalidateNotesIndex(db: GlassboxDatabase): void {
+  indexes.delete(db);
+}
+
+/** Notes relevant to the query, best first; the index is built from the store on first use and kept current. */
+export async function searchNotes(
+  db: GlassboxDatabase,
+  query: string,
+  options: NotesSearchOptions = {},
+): Promise<NoteHit[]> {
+  const current = await readStorage(async () => {
+    const tx = db.transaction('notes', 'readonly');
+    const signature = await readSignature(tx.store);
+    const cached = indexes.get(db);
+    const index = cached?.signature === signature ? cached.index : undefined;
+    // Rebuild when the store changed behind the index (first use, or another tab wrote notes).
+    const notes = index ? undefined : await tx.store.getAll();
+    await tx.done;
+    return { signature, index, notes };
+  });
+  if (current.index) return current.index.search(query, options);
+  const index = createNotesIndex();
+  index.replaceAll(current.notes ?? []);
+  indexes.set(db, { index, signature: current.signature });
+  return index.search(query, options);
+}
+
+/** The NotesStore tools use (plus list, update and delete for the UI), backed by IndexedDB. */
+export function createNotesStore(
+  db: GlassboxDatabase,
+  options: NoteWriteOptions,
+): NotesStore & {
+  list(): Promise<Note[]>;
+  update(id: string, patch: { content?: string; tags?: string[] }): Promise<Note>;
+  remove(id: string): Promise<boolean>;
+  searchWith(query: string, options?: NotesSearchOptions): Promise<NoteHit[]>;
+} {
+  return {
+    add: (input) => addNote(db, input, options),
+    search: (query, limit) => searchNotes(db, query, limit === undefined ? {} : { limit }),
+    searchWith: (query, searchOptions) => searchNotes(db, query, searchOptions),
+    list: () => listNotes(db),
+    update: (id, patch) => updateNote(db, id, patch, options.now()),
+    remove: (id) => deleteNote(db, id),
+  };
+}

@@ -1,0 +1,183 @@
+import { describe, expect, it, vi } from 'vitest';
+import { wrap, type IDBPDatabase } from 'idb';
+import { createTestIndexedDb, openTestDb } from '../testing/fake-db.ts';
+import { listAttachments, addAttachment } from './attachments.ts';
+import { listMessages, nextSeq } from './messages.ts';
+import { listNotes, searchNotes } from './notes.ts';
+import { openGlassboxDb } from './open-db.ts';
+import { saveStep } from './save-step.ts';
+import { DB_VERSION } from './schema.ts';
+import { getSession, listSessions } from './sessions.ts';
+import { loadSettings } from './settings.ts';
+import { listSpans } from './spans.ts';
+import { StorageError } from './storage-error.ts';
+import { getToolState } from './tool-state.ts';
+import { userEntry } from './test-fixtures.ts';
+
+/** Opens a database at an explicit version with plain idb wrappers (as an older build would have). */
+function openRaw(
+  factory: IDBFactory,
+  name: string,
+  version: number,
+  upgrade?: (db: IDBPDatabase<unknown>) => void,
+): Promise<IDBPDatabase<unknown>> {
+  const request = factory.open(name, version);
+  if (upgrade) request.addEventListener('upgradeneeded', () => upgrade(wrap(request.result) as IDBPDatabase<unknown>));
+  return wrap(request) as unknown as Promise<IDBPDatabase<unknown>>;
+}
+
+/** A message record as version 1 stored it. */
+function version1Message(id: string, sessionId: string, createdAt: number, content: string) {
+  return { id, sessionId, runId: 'run0000000000001', createdAt, message: { role: 'user', content } };
+}
+
+/** Writes a database exactly as schema version 1 laid it out. */
+async function writeVersion1Database(factory: IDBFactory, name: string): Promise<void> {
+  const db = await openRaw(factory, name, 1, (database) => {
+    database.createObjectStore('settings', { keyPath: 'name' });
+    database.createObjectStore('sessions', { keyPath: 'id' }).createIndex('by-updated', 'updatedAt');
+    database.createObjectStore('messages', { keyPath: 'id' }).createIndex('by-session', 'sessionId');
+    const spans = database.createObjectStore('spans', { keyPath: 'spanId' });
+    spans.createIndex('by-session', ['sessionId', 'startTime']);
+    spans.createIndex('by-run', 'runId');
+    database.createObjectStore('notes', { keyPath: 'id' }).createIndex('by-updated', 'updatedAt');
+    database.createObjectStore('toolState', { keyPath: ['sessionId', 'key'] });
+  });
+  const tx = db.transaction(['settings', 'sessions', 'messages', 'spans', 'notes', 'toolState'], 'readwrite');
+  await tx.objectStore('settings').put({ name: 'settings', value: { provider: 'custom', model: 'llama3', maxSteps: 5 } });
+  // Version 1 sessions had no status, titleEdited, nextSeq or spanCount.
+  await tx.objectStore('sessions').put({ id: 'sess_a', title: 'Weather', createdAt: 100, updatedAt: 500, messageCount: 3 });
+  await tx.objectStore('sessions').put({ id: 'sess_b', title: 'Maths', createdAt: 200, updatedAt: 300, messageCount: 1 });
+  // Version 1 messages had no seq: order came from createdAt. Insert them out of order on purpose.
+  await tx.objectStore('messages').put(version1Message('msg_z', 'sess_a', 110, 'first'));
+  await tx.objectStore('messages').put(version1Message('msg_a', 'sess_a', 130, 'third'));
+  await tx.objectStore('messages').put(version1Message('msg_m', 'sess_a', 120, 'second'));
+  await tx.objectStore('messages').put(version1Message('msg_b1', 'sess_b', 210, 'two plus two'));
+  await tx.objectStore('spans').put({
+    traceId: 't'.repeat(32), spanId: 'aaaaaaaaaaaaaaaa', sessionId: 'sess_a', runId: 'aaaaaaaaaaaaaaaa',
+    kind: 'run', name: 'run', startTime: 110, endTime: 140, status: 'ok', attributes: {},
+  });
+  await tx.objectStore('notes').put({ id: 'note_1', content: 'Umbrella in the car', tags: [], createdAt: 1, updatedAt: 1 });
+  await tx.objectStore('toolState').put({ sessionId: 'sess_a', key: 'todos', value: [{ id: 1, text: 'buy milk' }], updatedAt: 1 });
+  await tx.done;
+  db.close();
+}
+
+describe('openGlassboxDb', () => {
+  it('creates every store at the current version on a fresh install', async () => {
+    const db = await openTestDb();
+    expect(db.version).toBe(DB_VERSION);
+    expect([...db.objectStoreNames].sort()).toEqual(
+      ['attachments', 'messages', 'notes', 'sessions', 'settings', 'spans', 'toolState'].sort(),
+    );
+    expect([...db.transaction('messages').store.indexNames]).toEqual(['by-session-seq']);
+    db.close();
+  });
+
+  it('migrates a version 1 database and finds everything it held', async () => {
+    const factory = createTestIndexedDb();
+    await writeVersion1Database(factory, 'legacy');
+    const db = await openGlassboxDb({ indexedDB: factory, name: 'legacy' });
+
+    expect((await listSessions(db)).map((session) => session.id)).toEqual(['sess_a', 'sess_b']);
+    const sessionA = await getSession(db, 'sess_a');
+    expect(sessionA).toMatchObject({ title: 'Weather', titleEdited: false, status: 'idle', messageCount: 3, spanCount: 1, nextSeq: 3 });
+    const messagesA = await listMessages(db, 'sess_a');
+    expect(messagesA.map((m) => [m.id, m.seq])).toEqual([['msg_z', 0], ['msg_m', 1], ['msg_a', 2]]);
+    expect((await listMessages(db, 'sess_b')).map((m) => m.message.content)).toEqual(['two plus two']);
+    expect(await nextSeq(db, 'sess_b')).toBe(1);
+    expect((await listSpans(db, 'sess_a')).map((s) => s.spanId)).toEqual(['aaaaaaaaaaaaaaaa']);
+    expect((await listNotes(db)).map((n) => n.content)).toEqual(['Umbrella in the car']);
+    expect((await searchNotes(db, 'umbrella'))[0]?.note.id).toBe('note_1');
+    expect(await getToolState(db, 'sess_a', 'todos')).toEqual([{ id: 1, text: 'buy milk' }]);
+    expect(await loadSettings(db)).toMatchObject({ provider: 'custom', model: 'llama3', maxSteps: 5, stream: true });
+    expect([...db.transaction('messages').store.indexNames]).toEqual(['by-session-seq']);
+
+    // The upgraded database takes new writes: the new attachments store and seqs after the migrated ones.
+    await addAttachment(db, { id: 'file_1', sessionId: 'sess_a', name: 'a.txt', mimeType: 'text/plain', size: 1, text: 'a', createdAt: 1 });
+    expect(await listAttachments(db, 'sess_a')).toHaveLength(1);
+    await saveStep(db, { sessionId: 'sess_a', entries: [userEntry('sess_a', 'msg_new', 'fourth', 600)], spans: [], session: {} });
+    expect((await listMessages(db, 'sess_a')).map((m) => [m.id, m.seq]).at(-1)).toEqual(['msg_new', 3]);
+    db.close();
+  });
+
+  it('fails with a blocked StorageError while another tab keeps an older version open', async () => {
+    const factory = createTestIndexedDb();
+    // An old tab that ignores versionchange and keeps its connection.
+    const old = await openRaw(factory, 'shared', 1, (database) => database.createObjectStore('settings'));
+    const onBlocked = vi.fn();
+    const error = await openGlassboxDb({ indexedDB: factory, name: 'shared', onBlocked }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StorageError);
+    expect((error as StorageError).kind).toBe('blocked');
+    expect((error as StorageError).message).toMatch(/close the other glassbox tabs/i);
+    expect(onBlocked).toHaveBeenCalledTimes(1);
+    old.close();
+  });
+
+  it('closes its connection and reports when another tab upgrades the database', async () => {
+    const factory = createTestIndexedDb();
+    const onVersionChange = vi.fn();
+    const db = await openGlassboxDb({ indexedDB: factory, name: 'shared', onVersionChange });
+    // A newer build opens a higher version: this connection must step aside instead of blocking it.
+    const newer = await openRaw(factory, 'shared', DB_VERSION + 1);
+    expect(onVersionChange).toHaveBeenCalledTimes(1);
+    expect(newer.version).toBe(DB_VERSION + 1);
+    newer.close();
+    db.close();
+  });
+
+  it('reports a database written by a newer version as unavailable, with what to do', async () => {
+    const factory = createTestIndexedDb();
+    (await openRaw(factory, 'future', DB_VERSION + 1)).close();
+    const error = await openGlassboxDb({ indexedDB: factory, name: 'future' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StorageError);
+    expect((error as StorageError).kind).toBe('unavailable');
+    expect((error as StorageError).message).toMatch(/newer version of Glassbox.*reload/i);
+  });
+
+  it('reports missing or refused IndexedDB as unavailable', async () => {
+    vi.stubGlobal('indexedDB', undefined);
+    try {
+      const missing = await openGlassboxDb().catch((e: unknown) => e);
+      expect(missing).toBeInstanceOf(StorageError);
+      expect((missing as StorageError).kind).toBe('unavailable');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    const refusing = {
+      open: () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    } as unknown as IDBFactory;
+    const refused = await openGlassboxDb({ indexedDB: refusing }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(StorageError);
+    expect((refused as StorageError).kind).toBe('unavailable');
+    expect((refused as StorageError).message).toMatch(/private browsing/i);
+  });
+
+  it('leaves the old database untouched when a migration step fails', async () => {
+    const factory = createTestIndexedDb();
+    await writeVersion1Database(factory, 'legacy');
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw new DOMException('disk trouble', 'UnknownError');
+    });
+    try {
+      const error = await openGlassboxDb({ indexedDB: factory, name: 'legacy' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StorageError);
+      expect((error as StorageError).message).toMatch(/upgrading the stored data failed/i);
+    } finally {
+      put.mockRestore();
+    }
+    const old = await openRaw(factory, 'legacy', 1);
+    expect(old.version).toBe(1);
+    expect([...old.objectStoreNames]).not.toContain('attachments');
+    const messages = (await old.getAll('messages')) as Array<{ seq?: number }>;
+    expect(messages).toHaveLength(4);
+    expect(messages.every((message) => message.seq === undefined)).toBe(true);
+    old.close();
+    // With the fault gone the upgrade succeeds.
+    const db = await openGlassboxDb({ indexedDB: factory, name: 'legacy' });
+    expect(await nextSeq(db, 'sess_a')).toBe(3);
+    db.close();
+  });
+});

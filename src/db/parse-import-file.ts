@@ -1,0 +1,96 @@
+import type { Note } from '../tools/tool-context.ts';
+import { isChatGptExport, parseChatGptExport } from './chatgpt-import.ts';
+import { describeIssues, parseUntrustedJson, quoteLabel } from './safe-json.ts';
+import type { FileSession } from './session-file-schema.ts';
+import {
+  fileNoteSchema,
+  fileSessionSchema,
+  SESSION_FILE_FORMAT,
+  SESSION_FILE_VERSION,
+  sessionFileEnvelopeSchema,
+} from './session-file-schema.ts';
+
+/** Largest import accepted by default (50 MB). */
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+
+/** A session ready to import: from our own export, or converted from ChatGPT (whose ids are placeholders). */
+export type ImportedSession = FileSession & { source: 'glassbox' | 'chatgpt' };
+
+/** A validated import, nothing written yet. */
+export interface ParsedImport {
+  ok: true;
+  sessions: ImportedSession[];
+  notes: Note[];
+}
+
+function byteLength(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
+}
+
+/**
+ * Reads an import file (our export, one session or all, or a ChatGPT `conversations.json`) and validates
+ * everything; nothing is written. Errors name the file, the session and the field.
+ */
+export function parseImportFile(
+  text: string,
+  fileName: string,
+  options: { maxBytes?: number } = {},
+): ParsedImport | { ok: false; error: string } {
+  const maxBytes = options.maxBytes ?? MAX_IMPORT_BYTES;
+  // A string never has more characters than UTF-8 bytes; count exactly only near the limit.
+  if (text.length > maxBytes || (text.length * 3 > maxBytes && byteLength(text) > maxBytes)) {
+    return { ok: false, error: `${fileName}: the file is larger than ${formatSize(maxBytes)}, the import limit` };
+  }
+  if (!text.trim()) return { ok: false, error: `${fileName}: the file is empty` };
+  const json = parseUntrustedJson(text);
+  if (!json.ok) return { ok: false, error: `${fileName}: ${json.error}` };
+  const value = json.value;
+
+  if (isChatGptExport(value)) {
+    const converted = parseChatGptExport(value, fileName);
+    if (!converted.ok) return converted;
+    return { ok: true, sessions: converted.sessions.map((session) => ({ ...session, source: 'chatgpt' })), notes: [] };
+  }
+
+  const format = (value as { format?: unknown } | null)?.format;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || format !== SESSION_FILE_FORMAT) {
+    return {
+      ok: false,
+      error: `${fileName}: not a Glassbox sessions export (format "${SESSION_FILE_FORMAT}") or a ChatGPT conversations.json`,
+    };
+  }
+  const version = (value as { version?: unknown }).version;
+  if (typeof version === 'number' && Number.isInteger(version) && version > SESSION_FILE_VERSION) {
+    return {
+      ok: false,
+      error: `${fileName}: written by a newer Glassbox (file version ${version}; this version reads up to ${SESSION_FILE_VERSION}). Update Glassbox to import it.`,
+    };
+  }
+  const envelope = sessionFileEnvelopeSchema.safeParse(value);
+  if (!envelope.success) return { ok: false, error: `${fileName}: ${describeIssues(envelope.error.issues)}` };
+
+  const sessions: ImportedSession[] = [];
+  for (const [index, raw] of envelope.data.sessions.entries()) {
+    const parsed = fileSessionSchema.safeParse(raw);
+    if (!parsed.success) {
+      const label = `session ${index + 1}${quoteLabel((raw as { title?: unknown } | null)?.title)}`;
+      return { ok: false, error: `${fileName}: ${label}: ${describeIssues(parsed.error.issues)}` };
+    }
+    sessions.push({ ...parsed.data, source: 'glassbox' });
+  }
+  const notes: Note[] = [];
+  for (const [index, raw] of (envelope.data.notes ?? []).entries()) {
+    const parsed = fileNoteSchema.safeParse(raw);
+    if (!parsed.success) {
+      return { ok: false, error: `${fileName}: ${describeIssues(parsed.error.issues, ['notes', index])}` };
+    }
+    notes.push(parsed.data);
+  }
+  return { ok: true, sessions, notes };
+}

@@ -1,0 +1,100 @@
+import type { TranscriptEntry } from '../agent/transcript.ts';
+import type { Span } from '../trace/span.ts';
+import type { MessageRecord, SessionRecord } from './schema.ts';
+import { UNTITLED } from './schema.ts';
+import { applySessionPatch, type SessionPatch } from './sessions.ts';
+import { StorageError } from './storage-error.ts';
+import { requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
+
+/** What one agent step (or a flush of one) adds to a session. */
+export interface StepWrite {
+  sessionId: string;
+  /** New entries, or entries written before whose content grew (same id: updated in place, same seq). */
+  entries: TranscriptEntry[];
+  /** New or updated spans. */
+  spans: Span[];
+  /** Status, run, summary, timestamps… Counters, ids and `nextSeq` are computed here, never taken from the patch. */
+  session: SessionPatch;
+}
+
+const TITLE_LENGTH = 60;
+
+/** A session title from a user message: whitespace collapsed, cut at a word boundary to about 60 characters. */
+export function titleFromMessage(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= TITLE_LENGTH) return flat;
+  const cut = flat.slice(0, TITLE_LENGTH);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > TITLE_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+function firstUserText(entries: TranscriptEntry[]): string | undefined {
+  for (const entry of entries) {
+    if (entry.message.role === 'user' && !entry.meta?.synthetic && entry.message.content.trim()) {
+      return entry.message.content;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Writes one step in a single transaction: entries get the next seqs, spans are put, and the session's
+ * counters, title and patch are applied. It reads only the session record and the step's own keys, so its
+ * cost does not grow with the session. Rejects with a StorageError and writes nothing on any failure.
+ */
+export async function saveStep(db: GlassboxDatabase, step: StepWrite): Promise<SessionRecord> {
+  for (const item of [...step.entries, ...step.spans]) {
+    if (item.sessionId !== step.sessionId) {
+      throw new Error(`saveStep for ${step.sessionId} received a record of session ${item.sessionId}`);
+    }
+  }
+  // The same entry twice in one step (a flush and the final text) is one message: the last version wins.
+  const latestById = new Map(step.entries.map((entry) => [entry.id, entry]));
+  const entries = [...latestById.values()];
+  return runTransaction(db, ['sessions', 'messages', 'spans'], 'readwrite', async (tx) => {
+    const sessions = tx.objectStore('sessions');
+    const messages = tx.objectStore('messages');
+    const spans = tx.objectStore('spans');
+    const session = await sessions.get(step.sessionId);
+    if (!session) throw new StorageError('not-found', `Session ${step.sessionId} does not exist.`);
+
+    const [existingMessages, existingSpanKeys] = await Promise.all([
+      requestAll(entries.map((entry) => () => messages.get(entry.id))),
+      requestAll(step.spans.map((span) => () => spans.getKey(span.spanId))),
+    ]);
+    let nextSeq = session.nextSeq;
+    let addedMessages = 0;
+    const records: MessageRecord[] = entries.map((entry, index) => {
+      const existing = existingMessages[index];
+      if (existing && existing.sessionId !== step.sessionId) {
+        throw new Error(`Message id ${entry.id} already belongs to session ${existing.sessionId}`);
+      }
+      if (existing) return { ...entry, seq: existing.seq };
+      addedMessages += 1;
+      return { ...entry, seq: nextSeq++ };
+    });
+    const addedSpans = new Set(
+      step.spans.filter((_, index) => existingSpanKeys[index] === undefined).map((span) => span.spanId),
+    ).size;
+
+    let next = applySessionPatch(session, step.session);
+    next.messageCount = session.messageCount + addedMessages;
+    next.spanCount = session.spanCount + addedSpans;
+    next.nextSeq = nextSeq;
+    if (!Object.hasOwn(step.session, 'updatedAt') && records.length > 0) {
+      next.updatedAt = Math.max(session.updatedAt, ...records.map((record) => record.createdAt));
+    }
+    const userText = firstUserText(entries);
+    const unnamed = session.messageCount === 0 || session.title === UNTITLED;
+    if (userText !== undefined && !next.titleEdited && unnamed && !Object.hasOwn(step.session, 'title')) {
+      next = { ...next, title: titleFromMessage(userText) };
+    }
+
+    await requestAll<unknown>([
+      ...records.map((record) => () => messages.put(record)),
+      ...step.spans.map((span) => () => spans.put(span)),
+      () => sessions.put(next),
+    ]);
+    return next;
+  });
+}

@@ -1,0 +1,100 @@
+import type { DBSchema } from 'idb';
+import type { TranscriptEntry } from '../agent/transcript.ts';
+import type { Span } from '../trace/span.ts';
+import type { Attachment, Note } from '../tools/tool-context.ts';
+
+/** The schema version this build writes; `open-db.ts` migrates anything older up to it. */
+export const DB_VERSION = 2;
+
+/** The database name used by the app. */
+export const DB_NAME = 'glassbox';
+
+/** The title a session has until its first user message names it. */
+export const UNTITLED = 'Untitled';
+
+/** Where a session stands: the run status shown in the chat and the sidebar. */
+export type SessionStatus = 'idle' | 'running' | 'done' | 'error' | 'stopped' | 'interrupted';
+
+/** The running summary of older messages that compaction keeps for the model's context. */
+export interface SessionSummary {
+  text: string;
+  /** The last message seq the summary covers. */
+  coveredUntilSeq: number;
+  updatedAt: number;
+}
+
+/** One session: metadata and counters; its messages, spans and tool state live in their own stores. */
+export interface SessionRecord {
+  /** `sess_…` */
+  id: string;
+  title: string;
+  /** The user renamed it: the first user message no longer names it. */
+  titleEdited: boolean;
+  createdAt: number;
+  updatedAt: number;
+  messageCount: number;
+  spanCount: number;
+  /** The seq the next message gets; seqs are never reused, so a step never reads the session's messages. */
+  nextSeq: number;
+  status: SessionStatus;
+  /** The run in progress (or interrupted, for resume). */
+  activeRunId?: string;
+  lastError?: string;
+  summary?: SessionSummary;
+}
+
+/** A transcript entry as stored: ordered within its session by `seq`. */
+export type MessageRecord = TranscriptEntry & { seq: number };
+
+/** A span as stored. */
+export type SpanRecord = Span;
+
+/** A long-term note as stored. */
+export type NoteRecord = Note;
+
+/** A file attached to a session, as stored. */
+export type AttachmentRecord = Attachment;
+
+/** One piece of per-session tool state (the todo list and similar). */
+export interface ToolStateRecord {
+  sessionId: string;
+  key: string;
+  value: unknown;
+  updatedAt: number;
+}
+
+/** A named setting value (`settings` holds the user's Settings). */
+export interface SettingRecord {
+  name: string;
+  value: unknown;
+}
+
+/** The IndexedDB schema at DB_VERSION. */
+export interface GlassboxDB extends DBSchema {
+  settings: { key: string; value: SettingRecord };
+  sessions: { key: string; value: SessionRecord; indexes: { 'by-updated': number } };
+  messages: { key: string; value: MessageRecord; indexes: { 'by-session-seq': [string, number] } };
+  spans: {
+    key: string;
+    value: SpanRecord;
+    indexes: { 'by-session': [string, number]; 'by-run': string };
+  };
+  notes: { key: string; value: NoteRecord; indexes: { 'by-updated': number } };
+  toolState: { key: [string, string]; value: ToolStateRecord };
+  attachments: { key: string; value: AttachmentRecord; indexes: { 'by-session': string } };
+}
+
+/** Every store name, for transactions that touch a whole session. */
+export type GlassboxStoreName = 'settings' | 'sessions' | 'messages' | 'spans' | 'notes' | 'toolState' | 'attachments';
+
+/** Key range covering every `[sessionId, number]` key of one session. */
+export function sessionNumberRange(sessionId: string, fromInclusive = -Infinity, toExclusive?: number): IDBKeyRange {
+  if (toExclusive === undefined) return IDBKeyRange.bound([sessionId, fromInclusive], [sessionId, Infinity]);
+  return IDBKeyRange.bound([sessionId, fromInclusive], [sessionId, toExclusive], false, true);
+}
+
+/** Key range covering every `[sessionId, string]` key of one session. */
+export function sessionStringRange(sessionId: string): IDBKeyRange {
+  // Strings sort below arrays, so `[id, []]` bounds every `[id, '…']` key.
+  return IDBKeyRange.bound([sessionId], [sessionId, []]);
+}

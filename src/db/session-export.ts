@@ -1,0 +1,87 @@
+import type { FileMessage, FileSession, FileSpan } from './session-file-schema.ts';
+import type { MessageRecord, SpanRecord } from './schema.ts';
+import { sessionNumberRange, sessionStringRange } from './schema.ts';
+import { readStorage, type GlassboxDatabase } from './transaction.ts';
+
+/** Replaces any occurrence of a secret in every string of a JSON-like value. */
+export function redactSecrets<T>(value: T, secrets: readonly string[]): T {
+  if (secrets.length === 0) return value;
+  const visit = (node: unknown): unknown => {
+    if (typeof node === 'string') {
+      return secrets.reduce((text, secret) => (text.includes(secret) ? text.split(secret).join('[redacted]') : text), node);
+    }
+    if (Array.isArray(node)) return node.map(visit);
+    if (node && typeof node === 'object') {
+      const copy: Record<string, unknown> = {};
+      for (const [key, nested] of Object.entries(node)) copy[key] = visit(nested);
+      return copy;
+    }
+    return node;
+  };
+  return visit(value) as T;
+}
+
+// Attribute names that could carry credentials: never exported, at any depth.
+const SECRET_ATTRIBUTE = /header|authorization|api[-_]?key|secret|password|cookie/i;
+
+function withoutSecretAttributes(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecretAttributes);
+  if (value && typeof value === 'object') {
+    const copy: Record<string, unknown> = {};
+    for (const [key, nested] of Object.entries(value)) {
+      if (!SECRET_ATTRIBUTE.test(key)) copy[key] = withoutSecretAttributes(nested);
+    }
+    return copy;
+  }
+  return value;
+}
+
+function toFileMessage(record: MessageRecord): FileMessage {
+  const { sessionId: _sessionId, ...message } = record;
+  return message;
+}
+
+function toFileSpan(record: SpanRecord): FileSpan {
+  const { sessionId: _sessionId, attributes, ...span } = record;
+  return { ...span, attributes: withoutSecretAttributes(attributes) as Record<string, unknown> };
+}
+
+/** One session with everything it owns, read in one transaction, in the export shape (secrets removed). */
+export async function collectSessionForExport(
+  db: GlassboxDatabase,
+  sessionId: string,
+  secrets: readonly string[],
+): Promise<FileSession | undefined> {
+  const data = await readStorage(async () => {
+    const tx = db.transaction(['sessions', 'messages', 'spans', 'toolState', 'attachments'], 'readonly');
+    const [session, messages, spans, toolState, attachments] = await Promise.all([
+      tx.objectStore('sessions').get(sessionId),
+      tx.objectStore('messages').index('by-session-seq').getAll(sessionNumberRange(sessionId)),
+      tx.objectStore('spans').index('by-session').getAll(sessionNumberRange(sessionId)),
+      tx.objectStore('toolState').getAll(sessionStringRange(sessionId)),
+      tx.objectStore('attachments').index('by-session').getAll(sessionId),
+    ]);
+    await tx.done;
+    return { session, messages, spans, toolState, attachments };
+  });
+  if (!data.session) return undefined;
+  const { session } = data;
+  const exported: FileSession = {
+    id: session.id,
+    title: session.title,
+    titleEdited: session.titleEdited,
+    createdAt: session.createdAt,
+    updatedAt: session.updatedAt,
+    status: session.status,
+    messages: data.messages.map(toFileMessage),
+    spans: data.spans.map(toFileSpan),
+    toolState: data.toolState.map(({ key, value, updatedAt }) => ({ key, value, updatedAt })),
+    attachments: data.attachments
+      .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id))
+      .map(({ sessionId: _sessionId, ...attachment }) => attachment),
+  };
+  if (session.activeRunId !== undefined) exported.activeRunId = session.activeRunId;
+  if (session.lastError !== undefined) exported.lastError = session.lastError;
+  if (session.summary !== undefined) exported.summary = { ...session.summary };
+  return redactSecrets(exported, secrets);
+}

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+
+/** The `format` marker of a Glassbox sessions file. */
+export const SESSION_FILE_FORMAT = 'glassbox.sessions';
+
+/** The newest sessions-file version this build writes and reads. */
+export const SESSION_FILE_VERSION = 1;
+
+const id = z.string().min(1).max(200);
+const text = z.string().max(20_000_000);
+const time = z.number().finite().nonnegative();
+
+const toolCallSchema = z.object({
+  id: z.string().max(200),
+  type: z.literal('function'),
+  function: z.object({ name: z.string().max(200), arguments: text }),
+});
+
+/** A message in OpenAI chat format. */
+export const chatMessageSchema = z.discriminatedUnion('role', [
+  z.object({ role: z.literal('system'), content: text }),
+  z.object({ role: z.literal('user'), content: text }),
+  z.object({ role: z.literal('assistant'), content: text.nullable(), tool_calls: z.array(toolCallSchema).optional() }),
+  z.object({ role: z.literal('tool'), tool_call_id: z.string().max(200), content: text }),
+]);
+
+const transcriptMetaSchema = z.object({
+  finishReason: z.string().max(100).optional(),
+  notice: z.string().max(10_000).optional(),
+  toolStatus: z.enum(['ok', 'error', 'denied']).optional(),
+  toolName: z.string().max(200).optional(),
+  durationMs: z.number().finite().nonnegative().optional(),
+  synthetic: z.boolean().optional(),
+  rawText: text.optional(),
+  partial: z.boolean().optional(),
+});
+
+/** A message of an exported session (its session is the one that holds it). */
+export const fileMessageSchema = z.object({
+  id,
+  seq: z.number().int().nonnegative(),
+  runId: id,
+  createdAt: time,
+  message: chatMessageSchema,
+  reasoning: text.optional(),
+  spanId: id.optional(),
+  meta: transcriptMetaSchema.optional(),
+});
+
+/** A span of an exported session. */
+export const fileSpanSchema = z.object({
+  traceId: z.string().max(200),
+  spanId: id,
+  parentSpanId: id.optional(),
+  runId: id,
+  kind: z.enum(['run', 'llm', 'tool', 'retry', 'compaction', 'memory', 'approval']),
+  name: z.string().max(1000),
+  startTime: time,
+  endTime: time.optional(),
+  status: z.enum(['running', 'ok', 'error', 'cancelled']),
+  error: z.object({ type: z.string().max(1000), message: text }).optional(),
+  attributes: z.record(z.string(), z.unknown()),
+});
+
+/** One tool-state value of an exported session. */
+export const fileToolStateSchema = z.object({ key: z.string().min(1).max(200), value: z.unknown(), updatedAt: time });
+
+/** A file attached to an exported session. */
+export const fileAttachmentSchema = z.object({
+  id,
+  name: z.string().min(1).max(1000),
+  mimeType: z.string().max(200),
+  size: z.number().int().nonnegative(),
+  text,
+  createdAt: time,
+});
+
+/** A long-term note in an export. */
+export const fileNoteSchema = z.object({
+  id,
+  content: text.min(1),
+  tags: z.array(z.string().max(200)),
+  createdAt: time,
+  updatedAt: time,
+  sessionId: id.optional(),
+});
+
+/** A session with everything it owns, as exported. */
+export const fileSessionSchema = z
+  .object({
+    id,
+    title: z.string().max(1000),
+    titleEdited: z.boolean().default(false),
+    createdAt: time,
+    updatedAt: time,
+    status: z.enum(['idle', 'running', 'done', 'error', 'stopped', 'interrupted']),
+    activeRunId: id.optional(),
+    lastError: z.string().max(100_000).optional(),
+    summary: z.object({ text, coveredUntilSeq: z.number().int(), updatedAt: time }).optional(),
+    messages: z.array(fileMessageSchema),
+    spans: z.array(fileSpanSchema),
+    toolState: z.array(fileToolStateSchema).default([]),
+    attachments: z.array(fileAttachmentSchema).default([]),
+  })
+  .superRefine((session, context) => {
+    const messageIds = new Set<string>();
+    let previousSeq = -1;
+    session.messages.forEach((message, index) => {
+      if (messageIds.has(message.id)) {
+        context.addIssue({ code: 'custom', path: ['messages', index, 'id'], message: `duplicate message id ${message.id}` });
+      }
+      messageIds.add(message.id);
+      if (message.seq <= previousSeq) {
+        context.addIssue({ code: 'custom', path: ['messages', index, 'seq'], message: 'seq must increase from message to message' });
+      }
+      previousSeq = message.seq;
+    });
+    const spanIds = new Set<string>();
+    session.spans.forEach((span, index) => {
+      if (spanIds.has(span.spanId)) {
+        context.addIssue({ code: 'custom', path: ['spans', index, 'spanId'], message: `duplicate span id ${span.spanId}` });
+      }
+      spanIds.add(span.spanId);
+    });
+    const keys = new Set<string>();
+    session.toolState.forEach((entry, index) => {
+      if (keys.has(entry.key)) {
+        context.addIssue({ code: 'custom', path: ['toolState', index, 'key'], message: `duplicate key ${entry.key}` });
+      }
+      keys.add(entry.key);
+    });
+  });
+
+/** The envelope of a sessions file; sessions and notes are validated one by one for precise errors. */
+export const sessionFileEnvelopeSchema = z.object({
+  format: z.literal(SESSION_FILE_FORMAT),
+  version: z.number().int().positive(),
+  exportedAt: z.string().max(100),
+  scope: z.enum(['session', 'all']).optional(),
+  sessions: z.array(z.unknown()),
+  notes: z.array(z.unknown()).optional(),
+});
+
+/** A whole sessions file as written by this version. */
+export const sessionFileSchema = z.object({
+  format: z.literal(SESSION_FILE_FORMAT),
+  version: z.literal(SESSION_FILE_VERSION),
+  exportedAt: z.string(),
+  scope: z.enum(['session', 'all']),
+  sessions: z.array(fileSessionSchema),
+  notes: z.array(fileNoteSchema).optional(),
+});
+
+/** A sessions file: what Export writes and Import reads. */
+export type SessionFile = z.output<typeof sessionFileSchema>;
+
+/** One session in a sessions file. */
+export type FileSession = z.output<typeof fileSessionSchema>;
+
+/** One message in a sessions file. */
+export type FileMessage = z.output<typeof fileMessageSchema>;
+
+/** One span in a sessions file. */
+export type FileSpan = z.output<typeof fileSpanSchema>;

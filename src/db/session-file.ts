@@ -1,0 +1,68 @@
+import type { FileSession, SessionFile } from './session-file-schema.ts';
+import { SESSION_FILE_FORMAT, SESSION_FILE_VERSION } from './session-file-schema.ts';
+import { collectSessionForExport, redactSecrets } from './session-export.ts';
+import { loadSettings } from './settings.ts';
+import { readStorage, type GlassboxDatabase } from './transaction.ts';
+
+export { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, type SessionFile } from './session-file-schema.ts';
+export { importParsed, type ImportResult, type ImportOptions, type ImportIdPrefix } from './import-sessions.ts';
+export { parseImportFile, MAX_IMPORT_BYTES, type ImportedSession, type ParsedImport } from './parse-import-file.ts';
+
+/** Exports sessions (all of them, or the given ones) to a versioned file; notes only when asked. */
+export async function exportSessions(
+  db: GlassboxDatabase,
+  options: { sessionIds?: string[]; includeNotes: boolean; now: Date | number },
+): Promise<SessionFile> {
+  const settings = await loadSettings(db);
+  const secrets = collectSecrets(settings.apiKey, settings.otlpHeaders);
+  const ids =
+    options.sessionIds ??
+    (await readStorage(async () => (await db.getAllFromIndex('sessions', 'by-updated')).toReversed().map((s) => s.id)));
+  const sessions: FileSession[] = [];
+  for (const id of ids) {
+    const session = await collectSessionForExport(db, id, secrets);
+    if (session) sessions.push(session);
+  }
+  const file: SessionFile = {
+    format: SESSION_FILE_FORMAT,
+    version: SESSION_FILE_VERSION,
+    exportedAt: new Date(options.now).toISOString(),
+    scope: options.sessionIds ? 'session' : 'all',
+    sessions,
+  };
+  if (options.includeNotes) {
+    const notes = await readStorage(() => db.getAllFromIndex('notes', 'by-updated'));
+    file.notes = notes.map((note) => redactSecrets(note, secrets));
+  }
+  return file;
+}
+
+/** Secret strings that must never appear in an export: the API key and OTLP header values. */
+function collectSecrets(apiKey: string, otlpHeaders: string): string[] {
+  const secrets = [apiKey.trim()];
+  for (const line of otlpHeaders.split(/[\n,]/)) {
+    const separator = line.search(/[=:]/);
+    if (separator > 0) secrets.push(line.slice(separator + 1).trim());
+  }
+  return secrets.filter((secret) => secret.length >= 6);
+}
+
+function slug(title: string): string {
+  const cleaned = title
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  const short = Array.from(cleaned).slice(0, 48).join('').replace(/-+$/, '');
+  return short || 'session';
+}
+
+/** The download name: `glassbox-<title>-<date>.json` for one session, `glassbox-all-sessions-<date>.json` for all. */
+export function sessionFileName(file: SessionFile, title?: string): string {
+  const date = /^\d{4}-\d{2}-\d{2}/.exec(file.exportedAt)?.[0] ?? 'export';
+  if (file.scope === 'all' || file.sessions.length !== 1) {
+    return file.scope === 'all' ? `glassbox-all-sessions-${date}.json` : `glassbox-sessions-${date}.json`;
+  }
+  return `glassbox-${slug(title ?? file.sessions[0]?.title ?? '')}-${date}.json`;
+}
+

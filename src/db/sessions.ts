@@ -1,0 +1,142 @@
+import type { SessionRecord } from './schema.ts';
+import { sessionNumberRange, sessionStringRange, UNTITLED } from './schema.ts';
+import { StorageError } from './storage-error.ts';
+import { readStorage, requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
+
+/** Fields a caller may change on a session; a key present with value `undefined` clears an optional field. */
+export type SessionPatch = Partial<
+  Pick<SessionRecord, 'title' | 'titleEdited' | 'status' | 'activeRunId' | 'lastError' | 'summary' | 'updatedAt'>
+>;
+
+const PATCHABLE_KEYS = ['title', 'titleEdited', 'status', 'activeRunId', 'lastError', 'summary', 'updatedAt'] as const;
+
+/** Applies a patch to a session record without touching ids or counters. */
+export function applySessionPatch(session: SessionRecord, patch: SessionPatch): SessionRecord {
+  const next: SessionRecord = { ...session };
+  for (const key of PATCHABLE_KEYS) {
+    if (!Object.hasOwn(patch, key)) continue;
+    const value = patch[key];
+    if (value === undefined) {
+      if (key === 'activeRunId' || key === 'lastError' || key === 'summary') delete next[key];
+    } else {
+      (next as unknown as Record<string, unknown>)[key] = value;
+    }
+  }
+  return next;
+}
+
+/** Creates an empty session titled `Untitled` (or the given title, which then counts as edited). */
+export async function createSession(
+  db: GlassboxDatabase,
+  input: { id: string; now: number; title?: string },
+): Promise<SessionRecord> {
+  const title = input.title?.trim();
+  const session: SessionRecord = {
+    id: input.id,
+    title: title || UNTITLED,
+    titleEdited: Boolean(title),
+    createdAt: input.now,
+    updatedAt: input.now,
+    messageCount: 0,
+    spanCount: 0,
+    nextSeq: 0,
+    status: 'idle',
+  };
+  await runTransaction(db, ['sessions'], 'readwrite', async (tx) => {
+    await tx.objectStore('sessions').add(session);
+  });
+  return session;
+}
+
+/** The session with this id, if it exists. */
+export function getSession(db: GlassboxDatabase, id: string): Promise<SessionRecord | undefined> {
+  return readStorage(() => db.get('sessions', id));
+}
+
+/** Every session, most recently updated first. */
+export function listSessions(db: GlassboxDatabase): Promise<SessionRecord[]> {
+  return readStorage(async () => (await db.getAllFromIndex('sessions', 'by-updated')).toReversed());
+}
+
+/** Patches a session in one transaction; resolves to the new record, or rejects with `not-found`. */
+export async function updateSession(db: GlassboxDatabase, id: string, patch: SessionPatch): Promise<SessionRecord> {
+  return runTransaction(db, ['sessions'], 'readwrite', async (tx) => {
+    const current = await tx.objectStore('sessions').get(id);
+    if (!current) throw new StorageError('not-found', `Session ${id} does not exist.`);
+    const next = applySessionPatch(current, patch);
+    await tx.objectStore('sessions').put(next);
+    return next;
+  });
+}
+
+/** Renames a session; an empty title returns it to `Untitled`, named again by its first message. */
+export function renameSession(db: GlassboxDatabase, id: string, title: string): Promise<SessionRecord> {
+  const trimmed = title.replace(/\s+/g, ' ').trim();
+  return updateSession(db, id, { title: trimmed || UNTITLED, titleEdited: trimmed.length > 0 });
+}
+
+/** Deletes a session with its messages, spans, tool state and attachments in one transaction. */
+export async function deleteSession(db: GlassboxDatabase, id: string): Promise<boolean> {
+  return runTransaction(
+    db,
+    ['sessions', 'messages', 'spans', 'toolState', 'attachments'],
+    'readwrite',
+    async (tx) => {
+      const existed = (await tx.objectStore('sessions').getKey(id)) !== undefined;
+      const [messageKeys, spanKeys, attachmentKeys] = await Promise.all([
+        tx.objectStore('messages').index('by-session-seq').getAllKeys(sessionNumberRange(id)),
+        tx.objectStore('spans').index('by-session').getAllKeys(sessionNumberRange(id)),
+        tx.objectStore('attachments').index('by-session').getAllKeys(id),
+      ]);
+      await requestAll([
+        () => tx.objectStore('sessions').delete(id),
+        () => tx.objectStore('toolState').delete(sessionStringRange(id)),
+        ...messageKeys.map((key) => () => tx.objectStore('messages').delete(key)),
+        ...spanKeys.map((key) => () => tx.objectStore('spans').delete(key)),
+        ...attachmentKeys.map((key) => () => tx.objectStore('attachments').delete(key)),
+      ]);
+      return existed;
+    },
+  );
+}
+
+function normalise(text: string): string {
+  return text.normalize('NFKC').toLocaleLowerCase();
+}
+
+/**
+ * Sessions whose title or message text contains every word of the query (case-insensitive),
+ * most recently updated first. An empty query lists every session.
+ */
+export async function searchSessions(db: GlassboxDatabase, query: string): Promise<SessionRecord[]> {
+  const terms = normalise(query).split(/\s+/).filter(Boolean);
+  const sessions = await listSessions(db);
+  if (terms.length === 0) return sessions;
+  const missing = new Map<string, Set<string>>();
+  for (const session of sessions) {
+    const title = normalise(session.title);
+    const left = new Set(terms.filter((term) => !title.includes(term)));
+    missing.set(session.id, left);
+  }
+  await readStorage(async () => {
+    const tx = db.transaction('messages', 'readonly');
+    let cursor = await tx.objectStore('messages').index('by-session-seq').openCursor();
+    while (cursor) {
+      const sessionId = cursor.value.sessionId;
+      const left = missing.get(sessionId);
+      if (!left || left.size === 0) {
+        // Matched already (or orphaned): skip the rest of this session's messages.
+        cursor = await cursor.continue([sessionId, Infinity]);
+        continue;
+      }
+      const content = cursor.value.message.content;
+      if (typeof content === 'string' && content.length > 0) {
+        const text = normalise(content);
+        for (const term of left) if (text.includes(term)) left.delete(term);
+      }
+      cursor = await cursor.continue();
+    }
+    await tx.done;
+  });
+  return sessions.filter((session) => missing.get(session.id)?.size === 0);
+}
