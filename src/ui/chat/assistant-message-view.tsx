@@ -1,0 +1,133 @@
+import type { TranscriptEntry } from '../../agent/transcript.ts';
+import type { ChatTranslate } from '../../i18n/chat.ts';
+import { classNames } from '../components/class-names.ts';
+import { Spinner } from '../components/spinner.tsx';
+import { Markdown } from './markdown.tsx';
+import { MessageActionBar } from './message-actions.tsx';
+import type { MessageViewProps } from './message-types.ts';
+import { ToolCallCard } from './tool-call-card.tsx';
+import { toolCallStatus } from './tool-call-format.ts';
+
+/** The plain-words notices under an answer: the runtime's own, else ones derived from how it ended. */
+export function assistantNotices(entry: TranscriptEntry, t: ChatTranslate): string[] {
+  const meta = entry.meta;
+  if (!meta) return [];
+  if (meta.notice) return [meta.notice];
+  const notices: string[] = [];
+  if (meta.finishReason === 'length') notices.push(t('noticeCutOff'));
+  else if (meta.finishReason === 'content_filter') notices.push(t('noticeContentFilter'));
+  if (meta.partial) notices.push(t('noticePartial'));
+  return notices;
+}
+
+type AssistantMessageViewProps = Required<Pick<MessageViewProps, 'streaming' | 'runActive' | 'highlighted' | 't'>> &
+  Pick<MessageViewProps, 'entry' | 'toolEntries' | 'actions' | 'isLastAssistant' | 'pendingApprovals' | 'onApprove' | 'onDeny'>;
+
+/** An answer or tool-using step of the assistant: reasoning, Markdown text, tool call cards, notices. */
+export function AssistantMessageView({
+  entry,
+  toolEntries,
+  streaming,
+  runActive,
+  actions,
+  isLastAssistant,
+  pendingApprovals,
+  onApprove,
+  onDeny,
+  highlighted,
+  t,
+}: AssistantMessageViewProps) {
+  const message = entry.message;
+  const text = message.role === 'assistant' ? (message.content ?? '') : '';
+  const toolCalls = message.role === 'assistant' ? (message.tool_calls ?? []) : [];
+  const reasoning = entry.reasoning ?? '';
+  const notices = streaming ? [] : assistantNotices(entry, t);
+  const waitingForFirstToken = streaming && !text && !reasoning && toolCalls.length === 0;
+
+  return (
+    <article
+      aria-label="assistant message"
+      data-message-role="assistant"
+      data-entry-id={entry.id}
+      data-streaming={streaming ? 'true' : undefined}
+      aria-busy={streaming || undefined}
+      className={classNames(
+        'group/message px-4 py-2',
+        highlighted && 'rounded-lg bg-amber-50 ring-2 ring-amber-400 dark:bg-amber-950/30',
+      )}
+    >
+      {reasoning ? (
+        <details className="group/reasoning mb-2 rounded-lg border border-zinc-200 text-sm dark:border-zinc-700">
+          <summary className="flex cursor-pointer list-none items-center gap-2 px-3 py-1.5 text-zinc-600 select-none dark:text-zinc-300 [&::-webkit-details-marker]:hidden">
+            <span aria-hidden="true" className="text-xs transition-transform group-open/reasoning:rotate-90">
+              ▶
+            </span>
+            {t('reasoning')}
+            {streaming && !text ? <Spinner label={t('thinking')} className="text-zinc-400" /> : null}
+          </summary>
+          <div className="border-t border-zinc-200 px-3 py-2 text-[13px] leading-relaxed whitespace-pre-wrap text-zinc-600 dark:border-zinc-700 dark:text-zinc-300">
+            {reasoning}
+          </div>
+        </details>
+      ) : null}
+
+      {waitingForFirstToken ? (
+        <p className="flex items-center gap-2 text-sm text-zinc-500 dark:text-zinc-400">
+          <Spinner className="text-indigo-500" />
+          {t('thinking')}
+        </p>
+      ) : null}
+
+      {text || (streaming && toolCalls.length === 0 && !waitingForFirstToken) ? (
+        <div data-testid="message-text" className="text-zinc-900 dark:text-zinc-100">
+          <Markdown text={text} streaming={streaming} t={t} />
+        </div>
+      ) : null}
+
+      {toolCalls.map((call) => {
+        const result = toolEntries.get(call.id);
+        return (
+          <ToolCallCard
+            key={call.id || call.function.name}
+            call={call}
+            result={result}
+            status={toolCallStatus({
+              result,
+              awaitingApproval: pendingApprovals?.has(call.id) ?? false,
+              streaming,
+              runActive,
+            })}
+            onShowInTrace={actions.onSelectToolCall}
+            onApprove={onApprove}
+            onDeny={onDeny}
+            t={t}
+          />
+        );
+      })}
+
+      {notices.map((notice) => (
+        <p
+          key={notice}
+          role="note"
+          data-testid="message-notice"
+          className="mt-2 rounded-md border-l-4 border-amber-400 bg-amber-50 px-3 py-1.5 text-sm text-amber-900 dark:border-amber-500 dark:bg-amber-950/40 dark:text-amber-100"
+        >
+          {notice}
+        </p>
+      ))}
+
+      {/* A tool-only step in the middle of a run has nothing to copy: no bar, no gap. */}
+      {!streaming && (text || isLastAssistant) ? (
+        <MessageActionBar
+          copyText={text}
+          onCopied={actions.onCopy}
+          onRegenerate={isLastAssistant ? actions.onRegenerate : undefined}
+          onDelete={actions.onDelete}
+          disabled={runActive}
+          alwaysVisible={isLastAssistant}
+          t={t}
+        />
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,231 @@
+import { memo, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
+import type { TranscriptEntry } from '../../agent/transcript.ts';
+import { defaultChatTranslate, type ChatTranslate } from '../../i18n/chat.ts';
+import { classNames } from '../components/class-names.ts';
+import { ArrowDownIcon } from '../components/icons.tsx';
+import { buildMessageRows, estimateRowHeight, withStreamingRow } from './message-rows.ts';
+import type { MessageViewActions } from './message-types.ts';
+import { MessageView } from './message-view.tsx';
+
+/** Message actions at list level: each receives the entry it was invoked on. */
+export interface MessageListActions {
+  onCopy?: (entry: TranscriptEntry) => void;
+  onRegenerate?: (entry: TranscriptEntry) => void;
+  onEdit?: (entry: TranscriptEntry, text: string) => void;
+  onDelete?: (entry: TranscriptEntry) => void;
+  onSelectToolCall?: (callId: string, entry: TranscriptEntry) => void;
+}
+
+/** Props of {@link MessageList}. */
+export interface MessageListProps {
+  entries: readonly TranscriptEntry[];
+  /** The live, partial assistant message of the running step. */
+  streamingEntry?: TranscriptEntry;
+  /** Tool results that arrived but are not in `entries` yet (paired with their cards, not listed). */
+  liveToolEntries?: readonly TranscriptEntry[];
+  /** A run is active: Regenerate and Edit are disabled, cards without results show as running. */
+  running?: boolean;
+  actions?: MessageListActions;
+  pendingApprovals?: ReadonlySet<string>;
+  onApprove?: (callId: string) => void;
+  onDeny?: (callId: string) => void;
+  /** Scrolls to (and highlights) this entry whenever the value changes. */
+  scrollToEntryId?: string;
+  /** Shown after the last message inside the log (an error alert, a resume prompt…). */
+  footer?: ReactNode;
+  /** Shown when there are no messages yet. */
+  emptyState?: ReactNode;
+  t?: ChatTranslate;
+  className?: string;
+  /** Viewport size to assume before the browser measures it (tests, first paint). */
+  initialRect?: Rect;
+}
+
+const END_THRESHOLD_PX = 80;
+
+interface MessageRowViewProps {
+  entry: TranscriptEntry;
+  streaming: boolean;
+  toolEntries: ReadonlyMap<string, TranscriptEntry>;
+  actions: MessageListActions | undefined;
+  isLastAssistant: boolean;
+  runActive: boolean;
+  pendingApprovals: ReadonlySet<string> | undefined;
+  onApprove: ((callId: string) => void) | undefined;
+  onDeny: ((callId: string) => void) | undefined;
+  highlighted: boolean;
+  t: ChatTranslate;
+}
+
+const MessageRowView = memo(function MessageRowView({ entry, actions, ...rest }: MessageRowViewProps) {
+  const bound = useMemo((): MessageViewActions => {
+    if (!actions) return {};
+    const { onCopy, onRegenerate, onEdit, onDelete, onSelectToolCall } = actions;
+    return {
+      onCopy: onCopy && (() => onCopy(entry)),
+      onRegenerate: onRegenerate && (() => onRegenerate(entry)),
+      onEdit: onEdit && ((text: string) => onEdit(entry, text)),
+      onDelete: onDelete && (() => onDelete(entry)),
+      onSelectToolCall: onSelectToolCall && ((callId: string) => onSelectToolCall(callId, entry)),
+    };
+  }, [actions, entry]);
+  return <MessageView entry={entry} actions={bound} {...rest} />;
+});
+
+/**
+ * The conversation as a virtualised `log` named `Messages`: only rows near the viewport are in the
+ * DOM. It opens at the latest message, follows new output while the reader is at the end, stays put
+ * when they scrolled up (offering "Jump to latest"), and scrolls to `scrollToEntryId` on request.
+ */
+export function MessageList({
+  entries,
+  streamingEntry,
+  liveToolEntries,
+  running = false,
+  actions,
+  pendingApprovals,
+  onApprove,
+  onDeny,
+  scrollToEntryId,
+  footer,
+  emptyState,
+  t = defaultChatTranslate,
+  className,
+  initialRect,
+}: MessageListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const footerRef = useRef<HTMLDivElement>(null);
+  // Tokens change only `streamingEntry`: the pass over the whole transcript is not redone for them.
+  const { rows: storedRows, toolEntries, lastAssistantId } = useMemo(
+    () => buildMessageRows(entries, undefined, liveToolEntries),
+    [entries, liveToolEntries],
+  );
+  const rows = useMemo(() => withStreamingRow(storedRows, streamingEntry), [storedRows, streamingEntry]);
+
+  // TanStack Virtual is the project's virtualiser; React Compiler just leaves this component alone.
+  // eslint-disable-next-line react/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => estimateRowHeight(rows[index]),
+    getItemKey: (index) => rows[index]?.entry.id ?? index,
+    overscan: 6,
+    // Chat semantics: keep the viewport pinned to the end while the last message grows, follow
+    // appended messages only when the reader is already at the end.
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: END_THRESHOLD_PX,
+    ...(initialRect ? { initialRect } : {}),
+  });
+
+  const atEnd = rows.length === 0 || virtualizer.isAtEnd();
+
+  // Open at the latest message, and again when another session's transcript replaces this one.
+  const sessionId = rows[0]?.entry.sessionId;
+  useLayoutEffect(() => {
+    virtualizer.scrollToEnd();
+  }, [virtualizer, sessionId]);
+
+  // The footer is outside the virtual rows, and the viewport shrinks when the message box grows: a
+  // reader who was at the end (as of their last scroll) stays there through both.
+  useEffect(() => {
+    const scroller = scrollRef.current;
+    const footerElement = footerRef.current;
+    if (!scroller || !footerElement) return;
+    let wasAtEnd = true;
+    const onScroll = () => {
+      wasAtEnd = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= END_THRESHOLD_PX;
+    };
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => {
+            if (wasAtEnd) scroller.scrollTop = scroller.scrollHeight;
+          });
+    observer?.observe(footerElement);
+    observer?.observe(scroller);
+    return () => {
+      scroller.removeEventListener('scroll', onScroll);
+      observer?.disconnect();
+    };
+  }, [virtualizer]);
+
+  // Only a new target scrolls; rows arriving later must not pull the reader back to it.
+  const scrollToTarget = useEffectEvent((entryId: string) => {
+    const index = rows.findIndex((row) => row.entry.id === entryId);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
+  });
+  useEffect(() => {
+    if (scrollToEntryId) scrollToTarget(scrollToEntryId);
+  }, [scrollToEntryId]);
+
+  const streaming = Boolean(streamingEntry);
+  const items = virtualizer.getVirtualItems();
+
+  return (
+    <div className={classNames('relative flex min-h-0 flex-1 flex-col', className)}>
+      <div
+        ref={scrollRef}
+        role="log"
+        aria-label="Messages"
+        aria-busy={streaming || undefined}
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500"
+      >
+        {rows.length === 0 ? (
+          <div className="mx-auto flex h-full max-w-3xl items-center justify-center px-6 py-12 text-center text-sm text-zinc-500 dark:text-zinc-400">
+            {emptyState ?? t('emptyChat')}
+          </div>
+        ) : (
+          <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const row = rows[item.index];
+              if (!row) return null;
+              return (
+                <div
+                  key={item.key}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  className="absolute top-0 left-0 w-full"
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
+                  <div className="mx-auto w-full max-w-3xl">
+                    <MessageRowView
+                      entry={row.entry}
+                      streaming={row.streaming}
+                      toolEntries={toolEntries}
+                      actions={actions}
+                      isLastAssistant={row.entry.id === lastAssistantId}
+                      runActive={running}
+                      pendingApprovals={pendingApprovals}
+                      onApprove={onApprove}
+                      onDeny={onDeny}
+                      highlighted={row.entry.id === scrollToEntryId}
+                      t={t}
+                    />
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+        )}
+        <div ref={footerRef} className="mx-auto w-full max-w-3xl px-4 empty:hidden">
+          {footer}
+        </div>
+      </div>
+      {!atEnd ? (
+        <button
+          type="button"
+          onClick={() => virtualizer.scrollToEnd()}
+          className="absolute bottom-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full border border-zinc-200 bg-white px-3 py-1.5 text-xs font-medium text-zinc-700 shadow-md hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-100 dark:hover:bg-zinc-700"
+          aria-label="Jump to latest"
+        >
+          <ArrowDownIcon className="size-3.5" />
+          {t('jumpToLatest')}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../model/model.ts';
+import type { TranscriptEntry } from '../../agent/transcript.ts';
+import { buildMessageRows, estimateRowHeight } from './message-rows.ts';
+
+const entry = (id: string, message: ChatMessage, meta?: TranscriptEntry['meta']): TranscriptEntry => ({
+  id,
+  sessionId: 'sess_1',
+  runId: 'run_1',
+  createdAt: 0,
+  message,
+  ...(meta ? { meta } : {}),
+});
+
+const call = { id: 'call_1', type: 'function' as const, function: { name: 'calculator', arguments: '{"expression":"2+2"}' } };
+
+describe('buildMessageRows', () => {
+  it('drops system messages, indexes tool results and finds the last answer', () => {
+    const entries = [
+      entry('msg_0', { role: 'system', content: 'You are…' }),
+      entry('msg_1', { role: 'user', content: 'What is 2+2?' }),
+      entry('msg_2', { role: 'assistant', content: null, tool_calls: [call] }),
+      entry('msg_3', { role: 'tool', tool_call_id: 'call_1', content: '4' }),
+      entry('msg_4', { role: 'assistant', content: 'It is 4.' }),
+    ];
+    const { rows, toolEntries, lastAssistantId } = buildMessageRows(entries);
+    expect(rows.map((row) => row.entry.id)).toEqual(['msg_1', 'msg_2', 'msg_3', 'msg_4']);
+    expect(toolEntries.get('call_1')?.id).toBe('msg_3');
+    expect(lastAssistantId).toBe('msg_4');
+  });
+
+  it('appends the streaming entry, or puts it in place of a stored one with its id', () => {
+    const user = entry('msg_1', { role: 'user', content: 'Hi' });
+    const live = entry('msg_2', { role: 'assistant', content: 'Hel' });
+    const appended = buildMessageRows([user], live);
+    expect(appended.rows.map((row) => [row.entry.id, row.streaming])).toEqual([
+      ['msg_1', false],
+      ['msg_2', true],
+    ]);
+    expect(appended.lastAssistantId).toBeUndefined();
+
+    const stored = entry('msg_2', { role: 'assistant', content: 'He' });
+    const replaced = buildMessageRows([user, stored], live);
+    expect(replaced.rows).toHaveLength(2);
+    expect(replaced.rows[1]?.entry.message.content).toBe('Hel');
+  });
+
+  it('pairs live tool results that are not stored yet', () => {
+    const live = entry('msg_9', { role: 'tool', tool_call_id: 'call_1', content: '4' });
+    const { rows, toolEntries } = buildMessageRows([], undefined, [live]);
+    expect(rows).toHaveLength(0);
+    expect(toolEntries.get('call_1')).toBe(live);
+  });
+});
+
+describe('estimateRowHeight', () => {
+  it('guesses compact tool rows and taller long answers', () => {
+    const tool = { entry: entry('a', { role: 'tool', tool_call_id: 'c', content: 'x' }), streaming: false };
+    const short = { entry: entry('b', { role: 'assistant', content: 'ok' }), streaming: false };
+    const long = { entry: entry('c', { role: 'assistant', content: 'line\n'.repeat(30) }), streaming: false };
+    expect(estimateRowHeight(tool)).toBeLessThan(estimateRowHeight(short));
+    expect(estimateRowHeight(long)).toBeGreaterThan(estimateRowHeight(short));
+  });
+});

@@ -1,0 +1,53 @@
+import { memo } from 'react';
+import { defaultChatTranslate } from '../../i18n/chat.ts';
+import { AssistantMessageView } from './assistant-message-view.tsx';
+import type { MessageViewProps } from './message-types.ts';
+import { ToolMessageView } from './tool-message-view.tsx';
+import { UserMessageView } from './user-message-view.tsx';
+
+export type { MessageViewActions, MessageViewProps } from './message-types.ts';
+
+/**
+ * One transcript entry as an `article` named `user message`, `assistant message` or `tool message`.
+ * Synthetic user entries (text-ReAct observations, format reminders) render as tool rows, not bubbles;
+ * system messages are not shown.
+ */
+export const MessageView = memo(function MessageView({
+  entry,
+  toolEntries,
+  streaming = false,
+  runActive = false,
+  actions,
+  isLastAssistant,
+  pendingApprovals,
+  onApprove,
+  onDeny,
+  highlighted = false,
+  t = defaultChatTranslate,
+}: MessageViewProps) {
+  switch (entry.message.role) {
+    case 'system':
+      return null;
+    case 'tool':
+      return <ToolMessageView entry={entry} highlighted={highlighted} t={t} />;
+    case 'user':
+      if (entry.meta?.synthetic) return <ToolMessageView entry={entry} highlighted={highlighted} t={t} />;
+      return <UserMessageView entry={entry} actions={actions} runActive={runActive} highlighted={highlighted} t={t} />;
+    case 'assistant':
+      return (
+        <AssistantMessageView
+          entry={entry}
+          toolEntries={toolEntries}
+          streaming={streaming}
+          runActive={runActive}
+          actions={actions}
+          isLastAssistant={isLastAssistant}
+          pendingApprovals={pendingApprovals}
+          onApprove={onApprove}
+          onDeny={onDeny}
+          highlighted={highlighted}
+          t={t}
+        />
+      );
+  }
+});

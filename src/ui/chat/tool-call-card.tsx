@@ -1,0 +1,162 @@
+import { memo, useId, useState, type ReactNode } from 'react';
+import type { ToolCall } from '../../model/model.ts';
+import type { TranscriptEntry } from '../../agent/transcript.ts';
+import { defaultChatTranslate, type ChatStringKey, type ChatTranslate } from '../../i18n/chat.ts';
+import { Button } from '../components/button.tsx';
+import { classNames } from '../components/class-names.ts';
+import { AlertIcon, BlockedIcon, CheckIcon, ChevronIcon, DashIcon, TraceIcon } from '../components/icons.tsx';
+import { Spinner } from '../components/spinner.tsx';
+import { compactArguments, formatDuration, prettyText, type ToolCallStatus } from './tool-call-format.ts';
+
+/** Props of {@link ToolCallCard}. */
+export interface ToolCallCardProps {
+  call: ToolCall;
+  /** The `tool` entry holding this call's result, once it exists. */
+  result?: TranscriptEntry;
+  status: ToolCallStatus;
+  onShowInTrace?: (callId: string) => void;
+  onApprove?: (callId: string) => void;
+  onDeny?: (callId: string) => void;
+  t?: ChatTranslate;
+}
+
+const STATUS_LABEL: Record<ToolCallStatus, ChatStringKey> = {
+  preparing: 'toolStatusPreparing',
+  'awaiting-approval': 'toolStatusAwaitingApproval',
+  running: 'toolStatusRunning',
+  ok: 'toolStatusOk',
+  error: 'toolStatusError',
+  denied: 'toolStatusDenied',
+  'no-result': 'toolStatusNoResult',
+};
+
+function StatusIcon({ status }: { status: ToolCallStatus }): ReactNode {
+  switch (status) {
+    case 'ok':
+      return <CheckIcon className="size-4 text-emerald-600 dark:text-emerald-400" />;
+    case 'error':
+      return <AlertIcon className="size-4 text-red-600 dark:text-red-400" />;
+    case 'denied':
+      return <BlockedIcon className="size-4 text-amber-600 dark:text-amber-400" />;
+    case 'awaiting-approval':
+      return <AlertIcon className="size-4 text-amber-600 dark:text-amber-400" />;
+    case 'running':
+    case 'preparing':
+      return <Spinner className="text-indigo-600 dark:text-indigo-400" />;
+    case 'no-result':
+      return <DashIcon className="size-4 text-zinc-400" />;
+  }
+}
+
+const PRE_CLASSES =
+  'max-h-72 overflow-auto whitespace-pre-wrap break-words rounded-md bg-zinc-50 p-2 font-mono text-xs text-zinc-800 dark:bg-zinc-950 dark:text-zinc-100';
+
+/** A tool call inside an assistant message: one compact line that expands to arguments and result. */
+export const ToolCallCard = memo(function ToolCallCard({
+  call,
+  result,
+  status,
+  onShowInTrace,
+  onApprove,
+  onDeny,
+  t = defaultChatTranslate,
+}: ToolCallCardProps) {
+  const detailsId = useId();
+  const [openChoice, setOpenChoice] = useState<boolean | null>(null);
+  // A call waiting for approval opens by itself: nobody should approve arguments they cannot see.
+  const expanded = openChoice ?? status === 'awaiting-approval';
+  const name = call.function.name;
+  const argumentsText = call.function.arguments;
+  const duration = result?.meta?.durationMs;
+  const failed = status === 'error' || status === 'denied';
+
+  return (
+    <div
+      role="group"
+      aria-label={`Tool call ${name}`}
+      data-testid="tool-call"
+      data-tool-call-id={call.id}
+      data-tool-status={status}
+      className={classNames(
+        'my-2 rounded-lg border text-sm',
+        status === 'awaiting-approval'
+          ? 'border-amber-300 bg-amber-50/60 dark:border-amber-700 dark:bg-amber-950/30'
+          : status === 'error'
+            ? 'border-red-200 bg-white dark:border-red-900 dark:bg-zinc-900'
+            : 'border-zinc-200 bg-white dark:border-zinc-700 dark:bg-zinc-900',
+      )}
+    >
+      <div className="flex items-center gap-2 px-2 py-1.5">
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={detailsId}
+          title={expanded ? t('hideDetails') : t('showDetails')}
+          onClick={() => setOpenChoice(!expanded)}
+          className="flex min-w-0 flex-1 items-center gap-2 rounded text-left focus-visible:outline-2 focus-visible:outline-indigo-500"
+        >
+          <ChevronIcon className={classNames('size-3.5 shrink-0 text-zinc-400 transition-transform', expanded && 'rotate-90')} />
+          <StatusIcon status={status} />
+          <span className="shrink-0 font-mono font-medium text-zinc-800 dark:text-zinc-100">{name || '…'}</span>
+          <span className="min-w-0 truncate font-mono text-xs text-zinc-500 dark:text-zinc-400">
+            {argumentsText.trim() ? compactArguments(argumentsText) : t('noArguments')}
+          </span>
+        </button>
+        <span
+          className={classNames(
+            'shrink-0 text-xs',
+            failed ? 'text-red-700 dark:text-red-300' : 'text-zinc-500 dark:text-zinc-400',
+          )}
+        >
+          {t(STATUS_LABEL[status])}
+        </span>
+        {duration !== undefined ? (
+          <span className="shrink-0 text-xs text-zinc-400 tabular-nums dark:text-zinc-500">{formatDuration(duration)}</span>
+        ) : null}
+      </div>
+
+      {status === 'awaiting-approval' && (onApprove || onDeny) ? (
+        <div className="flex flex-wrap items-center gap-2 border-t border-amber-200 px-3 py-2 dark:border-amber-800">
+          <p className="mr-auto text-xs text-amber-900 dark:text-amber-200">{t('approvalPrompt')}</p>
+          {onDeny ? (
+            <Button size="sm" variant="secondary" aria-label="Deny" onClick={() => onDeny(call.id)}>
+              {t('deny')}
+            </Button>
+          ) : null}
+          {onApprove ? (
+            <Button size="sm" variant="primary" aria-label="Approve" onClick={() => onApprove(call.id)}>
+              {t('approve')}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div id={detailsId} hidden={!expanded} className="space-y-2 border-t border-zinc-100 px-3 py-2 dark:border-zinc-800">
+        {expanded ? (
+          <>
+            <section aria-label="Arguments">
+              <h4 className="mb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">{t('toolArguments')}</h4>
+              <pre className={PRE_CLASSES}>{argumentsText.trim() ? prettyText(argumentsText) : '{}'}</pre>
+            </section>
+            {result ? (
+              <section aria-label={status === 'ok' ? 'Result' : 'Error'}>
+                <h4 className="mb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
+                  {status === 'ok' ? t('toolResult') : t('toolError')}
+                </h4>
+                <pre className={classNames(PRE_CLASSES, failed && 'text-red-800 dark:text-red-200')}>
+                  {prettyText(result.message.content ?? '')}
+                </pre>
+              </section>
+            ) : null}
+            {onShowInTrace ? (
+              <Button size="sm" variant="ghost" aria-label="Show in trace" onClick={() => onShowInTrace(call.id)}>
+                <TraceIcon className="size-3.5" />
+                {t('showInTrace')}
+              </Button>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,106 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { TranscriptEntry } from '../../agent/transcript.ts';
+import type { ChatTranslate } from '../../i18n/chat.ts';
+import { Button } from '../components/button.tsx';
+import { classNames } from '../components/class-names.ts';
+import { isSubmitKey } from './keyboard.ts';
+import { MessageActionBar } from './message-actions.tsx';
+import type { MessageViewActions } from './message-types.ts';
+
+/** Props of {@link UserMessageView}. */
+export interface UserMessageViewProps {
+  entry: TranscriptEntry;
+  actions: MessageViewActions;
+  runActive: boolean;
+  highlighted: boolean;
+  t: ChatTranslate;
+}
+
+/** A message the user typed, shown as plain text; it can be edited and resent. */
+export function UserMessageView({ entry, actions, runActive, highlighted, t }: UserMessageViewProps) {
+  const text = entry.message.content ?? '';
+  const [draft, setDraft] = useState<string | null>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const hintId = useId();
+  const editing = draft !== null;
+
+  useEffect(() => {
+    const textarea = textareaRef.current;
+    if (!editing || !textarea) return;
+    textarea.focus();
+    textarea.setSelectionRange(textarea.value.length, textarea.value.length);
+  }, [editing]);
+
+  const save = () => {
+    if (draft === null || !draft.trim() || runActive) return;
+    actions.onEdit?.(draft.trim());
+    setDraft(null);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (isSubmitKey(event)) {
+      event.preventDefault();
+      save();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      setDraft(null);
+    }
+  };
+
+  return (
+    <article
+      aria-label="user message"
+      data-message-role="user"
+      data-entry-id={entry.id}
+      className="group/message flex flex-col items-end px-4 py-2"
+    >
+      {editing ? (
+        <div className="w-full max-w-[85%] rounded-2xl border border-indigo-300 bg-white p-2 dark:border-indigo-700 dark:bg-zinc-900">
+          <textarea
+            ref={textareaRef}
+            aria-label="Edited message"
+            aria-describedby={hintId}
+            value={draft}
+            rows={Math.min(12, Math.max(2, draft.split('\n').length))}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={onKeyDown}
+            className="w-full resize-y bg-transparent p-1 text-[15px] text-zinc-900 outline-none dark:text-zinc-100"
+          />
+          <p id={hintId} className="sr-only">
+            {t('saveAndResend')}: Enter. {t('cancel')}: Esc.
+          </p>
+          <div className="flex justify-end gap-2">
+            <Button size="sm" variant="ghost" aria-label="Cancel" onClick={() => setDraft(null)}>
+              {t('cancel')}
+            </Button>
+            <Button size="sm" variant="primary" aria-label="Save and resend" onClick={save} disabled={!draft.trim() || runActive}>
+              {t('saveAndResend')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div
+          className={classNames(
+            'max-w-[85%] rounded-2xl bg-indigo-50 px-4 py-2 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-zinc-900',
+            'dark:bg-indigo-950/60 dark:text-zinc-100',
+            highlighted && 'ring-2 ring-amber-400',
+          )}
+          data-testid="user-text"
+        >
+          {text}
+        </div>
+      )}
+      {!editing ? (
+        <MessageActionBar
+          copyText={text}
+          onCopied={actions.onCopy}
+          onEdit={actions.onEdit ? () => setDraft(text) : undefined}
+          onDelete={actions.onDelete}
+          disabled={runActive}
+          align="end"
+          t={t}
+        />
+      ) : null}
+    </article>
+  );
+}
