@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Which wire protocol the agent speaks with the model. */
+export const protocolSchema = z.enum(['auto', 'tools', 'react']);
+export type Protocol = z.infer<typeof protocolSchema>;
+
+/** User settings, persisted in IndexedDB. Every field has a default so old records parse. */
+export const settingsSchema = z.object({
+  provider: z.string().default('demo'),
+  baseUrl: z.string().default(''),
+  apiKey: z.string().default(''),
+  /** Keep the API key only in memory for this tab. */
+  storeApiKey: z.boolean().default(true),
+  model: z.string().default('glassbox-demo'),
+  temperature: z.number().min(0).max(2).nullable().default(null),
+  maxSteps: z.number().int().min(1).max(100).default(8),
+  maxToolCalls: z.number().int().min(1).max(500).default(24),
+  deadlineSeconds: z.number().min(5).max(3600).default(300),
+  requestTimeoutSeconds: z.number().min(5).max(3600).default(120),
+  toolTimeoutSeconds: z.number().min(1).max(600).default(30),
+  maxObservationChars: z.number().int().min(200).max(100000).default(4000),
+  protocol: protocolSchema.default('auto'),
+  stream: z.boolean().default(true),
+  contextWindow: z.number().int().min(512).max(10_000_000).default(32768),
+  compactionShare: z.number().min(0.2).max(0.95).default(0.75),
+  memoryRecall: z.boolean().default(true),
+  systemPrompt: z.string().default(''),
+  enabledTools: z.record(z.string(), z.boolean()).default({}),
+  language: z.enum(['system', 'en', 'zh-CN']).default('system'),
+  theme: z.enum(['system', 'light', 'dark']).default('system'),
+  otlpEndpoint: z.string().default(''),
+  otlpHeaders: z.string().default(''),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** The settings a new install starts with: the offline demo model. */
+export const defaultSettings: Settings = settingsSchema.parse({});
+
+/** The provider id of the built-in scripted model. */
+export const DEMO_PROVIDER = 'demo';

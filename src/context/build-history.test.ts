@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { TranscriptEntry } from '../agent/transcript.ts';
+import type { ChatMessage } from '../model/model.ts';
+import { buildHistory, interruptedToolResult } from './build-history.ts';
+
+let counter = 0;
+function entry(message: ChatMessage): TranscriptEntry {
+  counter += 1;
+  return { id: `msg_${counter}`, sessionId: 'sess_1', runId: 'run_1', createdAt: counter, message };
+}
+
+const call = (id: string) => ({ id, type: 'function' as const, function: { name: 'calculator', arguments: '{"expression":"1+1"}' } });
+
+describe('buildHistory', () => {
+  it('passes a complete tool round trip through unchanged', () => {
+    const messages: ChatMessage[] = [
+      { role: 'user', content: 'What is 1+1?' },
+      { role: 'assistant', content: null, tool_calls: [call('a')] },
+      { role: 'tool', tool_call_id: 'a', content: '{"result":2}' },
+      { role: 'assistant', content: '2' },
+    ];
+    expect(buildHistory(messages.map(entry))).toEqual(messages);
+  });
+
+  it('answers calls a stopped run left open with a placeholder, in call order', () => {
+    const history = buildHistory([
+      entry({ role: 'user', content: 'two things' }),
+      entry({ role: 'assistant', content: null, tool_calls: [call('a'), call('b')] }),
+      entry({ role: 'tool', tool_call_id: 'b', content: 'B done' }),
+      entry({ role: 'user', content: 'next question' }),
+    ]);
+    expect(history.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'tool', 'user']);
+    expect(history[2]).toEqual({ role: 'tool', tool_call_id: 'a', content: interruptedToolResult });
+    expect(history[3]).toEqual({ role: 'tool', tool_call_id: 'b', content: 'B done' });
+  });
+
+  it('leaves the trailing calls open on resume so the agent runs only the missing ones', () => {
+    const history = buildHistory(
+      [
+        entry({ role: 'user', content: 'two things' }),
+        entry({ role: 'assistant', content: null, tool_calls: [call('a'), call('b')] }),
+        entry({ role: 'tool', tool_call_id: 'a', content: 'A done' }),
+      ],
+      { resume: true },
+    );
+    expect(history).toHaveLength(3);
+    expect(history[2]).toEqual({ role: 'tool', tool_call_id: 'a', content: 'A done' });
+  });
+
+  it('drops orphan tool results and system messages', () => {
+    const history = buildHistory([
+      entry({ role: 'system', content: 'old prompt' }),
+      entry({ role: 'tool', tool_call_id: 'zzz', content: 'orphan' }),
+      entry({ role: 'user', content: 'hi' }),
+    ]);
+    expect(history).toEqual([{ role: 'user', content: 'hi' }]);
+  });
+});

@@ -1,0 +1,39 @@
+import type { TranscriptEntry } from '../agent/transcript.ts';
+import type { ChatMessage } from '../model/model.ts';
+
+/** The placeholder result for a tool call that never finished. */
+export const interruptedToolResult = 'No result: the run ended before this tool call finished.';
+
+/**
+ * The chat messages to send for a session's transcript. Endpoints reject unanswered tool calls and
+ * orphan tool results, so each assistant message with tool calls is followed by exactly one result per
+ * call — a placeholder for calls a stopped or interrupted run left open — except, with `resume`, the
+ * trailing assistant message, whose missing calls the agent runs.
+ */
+export function buildHistory(entries: readonly TranscriptEntry[], options: { resume?: boolean } = {}): ChatMessage[] {
+  const messages: ChatMessage[] = [];
+  let index = 0;
+  while (index < entries.length) {
+    const message = (entries[index] as TranscriptEntry).message;
+    index += 1;
+    if (message.role === 'system' || message.role === 'tool') continue; // orphan results are dropped
+    messages.push(message);
+    if (message.role !== 'assistant' || !message.tool_calls?.length) continue;
+
+    const results = new Map<string, ChatMessage>();
+    while (index < entries.length && (entries[index] as TranscriptEntry).message.role === 'tool') {
+      const result = (entries[index] as TranscriptEntry).message as Extract<ChatMessage, { role: 'tool' }>;
+      if (!results.has(result.tool_call_id)) results.set(result.tool_call_id, result);
+      index += 1;
+    }
+    const isTrailing = index >= entries.length;
+    for (const call of message.tool_calls) {
+      const result = results.get(call.id);
+      if (result) messages.push(result);
+      else if (!(options.resume && isTrailing)) {
+        messages.push({ role: 'tool', tool_call_id: call.id, content: interruptedToolResult });
+      }
+    }
+  }
+  return messages;
+}

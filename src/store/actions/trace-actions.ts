@@ -1,0 +1,43 @@
+import { parseOtlpHeaders, postOtlp } from '../../trace/otlp-post.ts';
+import { toOtlpRequest } from '../../trace/otlp.ts';
+import { useAppStore } from '../app-store.ts';
+import { selectActiveEntries, selectActiveSpans } from '../selectors/sessions.ts';
+import { entryForSpan } from '../selectors/trace.ts';
+import { services } from '../services.ts';
+
+/** Selects a span and scrolls the chat to the message it produced. */
+export function selectSpanAndReveal(spanId: string): void {
+  const state = useAppStore.getState();
+  state.selectSpan(spanId);
+  const entry = entryForSpan(selectActiveEntries(state), selectActiveSpans(state), spanId);
+  if (entry) state.setUi({ scrollToEntryId: entry.id });
+}
+
+/** Selects the span of a tool call shown in the chat and opens the trace. */
+export function revealToolCall(callId: string): void {
+  const state = useAppStore.getState();
+  const span = selectActiveSpans(state).find((candidate) => candidate.kind === 'tool' && candidate.attributes['tool.call_id'] === callId);
+  if (!span) return;
+  state.selectSpan(span.spanId);
+  state.setUi({ traceOpen: true });
+  if (window.matchMedia?.('(max-width: 767px)').matches) state.setUi({ mobilePane: 'trace' });
+}
+
+/** Downloads the active session's traces as OTLP/HTTP JSON, and sends them to the collector when one is set. */
+export async function exportOtlp(): Promise<void> {
+  const state = useAppStore.getState();
+  const sessionId = state.activeSessionId;
+  if (!sessionId) return;
+  const { settings } = state;
+  const body = toOtlpRequest(selectActiveSpans(state), { serviceName: 'glassbox', redact: settings.apiKey ? [settings.apiKey] : [] });
+  const date = new Date(services().now()).toISOString().slice(0, 10);
+  services().download?.(`glassbox-otlp-${sessionId}-${date}.json`, JSON.stringify(body, null, 2));
+  if (!settings.otlpEndpoint.trim()) return;
+  const headers = parseOtlpHeaders(settings.otlpHeaders);
+  if (!headers.ok) {
+    state.setUi({ appAlert: `Sending traces failed: ${headers.message}` });
+    return;
+  }
+  const result = await postOtlp(settings.otlpEndpoint.trim(), body, headers.headers, services().fetch);
+  state.setUi(result.ok ? { toast: `Traces sent to ${settings.otlpEndpoint.trim()}.` } : { appAlert: `Sending traces failed: ${result.message}` });
+}

@@ -1,0 +1,49 @@
+import type { Persistence } from './persistence.ts';
+import type { Services, TabMessage } from './services.ts';
+import { newId } from './ids.ts';
+
+const CHANNEL_NAME = 'glassbox';
+
+/** Services backed by the browser: locks, BroadcastChannel, downloads, the sandbox worker. */
+export function createBrowserServices(
+  persistence: Persistence,
+  runSandboxed: Services['runSandboxed'],
+  onTabMessage: (message: TabMessage) => void,
+): Services {
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : undefined;
+  channel?.addEventListener('message', (event: MessageEvent<TabMessage>) => onTabMessage(event.data));
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return {
+    persistence,
+    fetch: (input, init) => fetch(input, init),
+    now: () => performance.timeOrigin + performance.now(),
+    newId,
+    ...(runSandboxed ? { runSandboxed } : {}),
+    broadcast: (message) => channel?.postMessage(message),
+    ...(locks
+      ? {
+          withSessionLock: async (sessionId: string, work: () => Promise<void>) =>
+            locks.request(`glassbox-run-${sessionId}`, { ifAvailable: true }, async (lock) => {
+              if (!lock) return false;
+              await work();
+              return true;
+            }),
+          isSessionLockedElsewhere: async (sessionId: string) => {
+            const state = await locks.query();
+            return (state.held ?? []).some((lock) => lock.name === `glassbox-run-${sessionId}`);
+          },
+        }
+      : {}),
+    download: (fileName, text) => {
+      const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+      const anchor = document.createElement('a');
+      anchor.href = url;
+      anchor.download = fileName;
+      anchor.rel = 'noopener';
+      document.body.append(anchor);
+      anchor.click();
+      anchor.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { TranscriptEntry } from '../agent/transcript.ts';
+import type { Settings } from '../config/settings.ts';
+import type { SessionRecord } from '../db/schema.ts';
+import type { AttachmentStore, Attachment, Note, NotesStore, ToolStateStore } from '../tools/tool-context.ts';
+import type { Span } from '../trace/span.ts';
+
+/** What one agent step adds to a session, written in one transaction. */
+export interface StepWrite {
+  sessionId: string;
+  entries: TranscriptEntry[];
+  spans: Span[];
+  session: Partial<SessionRecord>;
+}
+
+/** A file produced by an export, ready to download. */
+export interface ExportedFile {
+  fileName: string;
+  text: string;
+}
+
+/** The app's storage: IndexedDB normally, memory when IndexedDB is unusable. */
+export interface Persistence {
+  readonly kind: 'indexeddb' | 'memory';
+  loadSettings(): Promise<Settings>;
+  saveSettings(settings: Settings): Promise<void>;
+  listSessions(): Promise<SessionRecord[]>;
+  createSession(): Promise<SessionRecord>;
+  updateSession(sessionId: string, patch: Partial<SessionRecord>): Promise<SessionRecord | undefined>;
+  deleteSession(sessionId: string): Promise<void>;
+  listMessages(sessionId: string): Promise<TranscriptEntry[]>;
+  listSpans(sessionId: string): Promise<Span[]>;
+  saveStep(write: StepWrite): Promise<SessionRecord | undefined>;
+  /** Removes the entry with this id and every later one (edit and resend, regenerate). */
+  truncateFrom(sessionId: string, entryId: string): Promise<void>;
+  /** Removes exactly these entries (delete a turn). */
+  deleteEntries(sessionId: string, entryIds: string[]): Promise<void>;
+  searchSessions(query: string): Promise<string[]>;
+  exportSessions(options: { sessionIds?: string[]; all: boolean }): Promise<ExportedFile>;
+  /** Validates and imports a file; on failure nothing is written and the error names what is wrong. */
+  importFile(text: string, fileName: string): Promise<{ ok: true; sessionIds: string[]; copies: number } | { ok: false; error: string }>;
+  toolState: ToolStateStore;
+  notes: NotesStore & {
+    list(): Promise<Note[]>;
+    update(id: string, patch: { content?: string; tags?: string[] }): Promise<void>;
+    remove(id: string): Promise<void>;
+  };
+  attachments: AttachmentStore & {
+    add(attachment: Attachment): Promise<void>;
+    remove(id: string): Promise<void>;
+  };
+}

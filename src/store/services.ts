@@ -1,0 +1,38 @@
+import type { SandboxResult } from '../tools/tool-context.ts';
+import type { Persistence } from './persistence.ts';
+
+/** Everything the actions need from the outside world; set once at start-up, replaced in tests. */
+export interface Services {
+  persistence: Persistence;
+  fetch: typeof fetch;
+  now: () => number;
+  newId: (prefix: string) => string;
+  runSandboxed?: (code: string, options: { timeoutMs: number; signal: AbortSignal }) => Promise<SandboxResult>;
+  /** Tells other tabs that something changed. */
+  broadcast?: (message: TabMessage) => void;
+  /** Runs `work` holding an exclusive lock for the session; returns false when another tab holds it. */
+  withSessionLock?: (sessionId: string, work: () => Promise<void>) => Promise<boolean>;
+  /** Whether another tab holds the session's run lock (it is running there). */
+  isSessionLockedElsewhere?: (sessionId: string) => Promise<boolean>;
+  /** Triggers a file download. */
+  download?: (fileName: string, text: string) => void;
+}
+
+/** What tabs tell each other over BroadcastChannel. */
+export type TabMessage =
+  | { type: 'sessions-changed' }
+  | { type: 'session-changed'; sessionId: string }
+  | { type: 'settings-changed' };
+
+let current: Services | undefined;
+
+/** Installs the services (at start-up, or a test's fakes). */
+export function setServices(installed: Services): void {
+  current = installed;
+}
+
+/** The installed services; throws before start-up. */
+export function services(): Services {
+  if (!current) throw new Error('Services used before start-up');
+  return current;
+}

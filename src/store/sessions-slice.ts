@@ -1,0 +1,49 @@
+import type { TranscriptEntry } from '../agent/transcript.ts';
+import type { SessionRecord } from '../db/schema.ts';
+import type { Slice } from './slice.ts';
+
+/** Sessions: the list, the active one and the loaded transcripts. */
+export interface SessionsSlice {
+  sessions: SessionRecord[];
+  activeSessionId: string | null;
+  /** Transcripts of the sessions loaded so far, by session id. */
+  entries: Record<string, TranscriptEntry[]>;
+  /** Ids of sessions matching the sidebar search, or null when not searching. */
+  sessionMatches: string[] | null;
+  sessionQuery: string;
+  setSessions(sessions: SessionRecord[]): void;
+  upsertSession(session: SessionRecord): void;
+  removeSession(sessionId: string): void;
+  setActiveSession(sessionId: string | null): void;
+  setEntries(sessionId: string, entries: TranscriptEntry[]): void;
+  appendEntry(sessionId: string, entry: TranscriptEntry): void;
+  setSessionSearch(query: string, matches: string[] | null): void;
+}
+
+function byUpdatedDesc(a: SessionRecord, b: SessionRecord): number {
+  return b.updatedAt - a.updatedAt;
+}
+
+export const createSessionsSlice: Slice<SessionsSlice> = (set) => ({
+  sessions: [],
+  activeSessionId: null,
+  entries: {},
+  sessionMatches: null,
+  sessionQuery: '',
+  setSessions: (sessions) => set({ sessions: [...sessions].sort(byUpdatedDesc) }),
+  upsertSession: (session) =>
+    set((state) => ({
+      sessions: [session, ...state.sessions.filter((existing) => existing.id !== session.id)].sort(byUpdatedDesc),
+    })),
+  removeSession: (sessionId) =>
+    set((state) => {
+      const entries = { ...state.entries };
+      delete entries[sessionId];
+      return { sessions: state.sessions.filter((session) => session.id !== sessionId), entries };
+    }),
+  setActiveSession: (sessionId) => set({ activeSessionId: sessionId }),
+  setEntries: (sessionId, entries) => set((state) => ({ entries: { ...state.entries, [sessionId]: entries } })),
+  appendEntry: (sessionId, entry) =>
+    set((state) => ({ entries: { ...state.entries, [sessionId]: [...(state.entries[sessionId] ?? []), entry] } })),
+  setSessionSearch: (query, matches) => set({ sessionQuery: query, sessionMatches: matches }),
+});

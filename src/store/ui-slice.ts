@@ -1,0 +1,30 @@
+import type { Slice } from './slice.ts';
+
+/** Which pane a narrow screen shows. */
+export type MobilePane = 'sessions' | 'chat' | 'trace';
+
+/** View state that is not data. */
+export interface UiSlice {
+  settingsOpen: boolean;
+  sidebarOpen: boolean;
+  traceOpen: boolean;
+  mobilePane: MobilePane;
+  /** The chat scrolls to this entry when it changes. */
+  scrollToEntryId: string | undefined;
+  /** A transient message for the user (import result, copy done…). */
+  toast: string | undefined;
+  /** An app-level error alert (import failure, lock held by another tab…). */
+  appAlert: string | undefined;
+  setUi(patch: Partial<Omit<UiSlice, 'setUi'>>): void;
+}
+
+export const createUiSlice: Slice<UiSlice> = (set) => ({
+  settingsOpen: false,
+  sidebarOpen: true,
+  traceOpen: true,
+  mobilePane: 'chat',
+  scrollToEntryId: undefined,
+  toast: undefined,
+  appAlert: undefined,
+  setUi: (patch) => set(patch),
+});

@@ -1,0 +1,105 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { DEMO_PROVIDER } from '../config/settings.ts';
+import { useAppStore } from '../store/app-store.ts';
+import type { MobilePane } from '../store/ui-slice.ts';
+import { ChatPane } from './chat/chat-pane.tsx';
+import { useGlobalShortcuts } from './use-global-shortcuts.ts';
+import { SessionSidebar } from './sessions/session-sidebar.tsx';
+import { TracePane } from './trace/trace-pane.tsx';
+import { useTheme } from './use-theme.ts';
+import { useLanguage, useT } from './use-t.ts';
+
+const SettingsDialog = lazy(() => import('./settings/settings-dialog.tsx').then((module) => ({ default: module.SettingsDialog })));
+
+const paneTabs: Array<{ pane: MobilePane; key: 'app.pane.sessions' | 'app.pane.chat' | 'app.pane.trace' }> = [
+  { pane: 'sessions', key: 'app.pane.sessions' },
+  { pane: 'chat', key: 'app.pane.chat' },
+  { pane: 'trace', key: 'app.pane.trace' },
+];
+
+/** The three-pane app: sessions, chat, trace; one pane at a time on narrow screens. */
+export function App() {
+  const t = useT();
+  const language = useLanguage();
+  const settingsOpen = useAppStore((state) => state.settingsOpen);
+  const sidebarOpen = useAppStore((state) => state.sidebarOpen);
+  const traceOpen = useAppStore((state) => state.traceOpen);
+  const mobilePane = useAppStore((state) => state.mobilePane);
+  const isDemo = useAppStore((state) => state.settings.provider === DEMO_PROVIDER);
+  const model = useAppStore((state) => state.settings.model);
+  const storage = useAppStore((state) => state.storage);
+  const storageAlert = useAppStore((state) => state.storageAlert);
+  const setUi = useAppStore((state) => state.setUi);
+  const setStorage = useAppStore((state) => state.setStorage);
+  useTheme();
+  useGlobalShortcuts();
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+
+  const paneClass = (pane: MobilePane, open: boolean) => `${mobilePane === pane ? 'flex' : 'hidden'} ${open ? 'md:flex' : 'md:hidden'}`;
+
+  return (
+    <div className="flex h-full flex-col">
+      <header className="flex items-center gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-800">
+        <button type="button" aria-label="Toggle sessions" title={t('app.toggleSessions')} className="hidden rounded p-1 hover:bg-slate-100 md:block dark:hover:bg-slate-800" onClick={() => setUi({ sidebarOpen: !sidebarOpen })}>
+          ☰
+        </button>
+        <img src="/favicon.svg" alt="" width={20} height={20} />
+        <h1 className="text-base font-semibold">{t('app.title')}</h1>
+        <span className="hidden text-xs text-slate-500 lg:inline">{t('app.tagline')}</span>
+        <span className="ml-auto" />
+        {isDemo ? (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800 dark:bg-amber-900/40 dark:text-amber-200" data-testid="demo-badge">
+            {t('app.demoBadge')}
+          </span>
+        ) : (
+          <span className="max-w-48 truncate rounded-full bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800" title={model}>{model}</span>
+        )}
+        <button type="button" aria-label="Settings" className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800" onClick={() => setUi({ settingsOpen: true })}>
+          ⚙ <span className="hidden sm:inline">{t('settings.open')}</span>
+        </button>
+        <button type="button" aria-label="Toggle trace" title={t('app.toggleTrace')} className="hidden rounded p-1 hover:bg-slate-100 md:block dark:hover:bg-slate-800" onClick={() => setUi({ traceOpen: !traceOpen })}>
+          ⧉
+        </button>
+      </header>
+      {storage.mode === 'memory' || storageAlert ? (
+        <div role="alert" className="flex items-start gap-2 border-b border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+          <p className="flex-1">{storageAlert ?? t('app.memoryOnly')}{storage.mode === 'memory' && storageAlert ? ` ${t('app.memoryOnly')}` : ''}</p>
+          {storageAlert && storage.mode !== 'memory' ? (
+            <button type="button" className="text-xs underline" onClick={() => setStorage(storage, undefined)}>{t('app.dismiss')}</button>
+          ) : null}
+        </div>
+      ) : null}
+      <nav aria-label="Panes" className="flex border-b border-slate-200 md:hidden dark:border-slate-800">
+        {paneTabs.map(({ pane, key }) => (
+          <button
+            key={pane}
+            type="button"
+            aria-pressed={mobilePane === pane}
+            className={`flex-1 py-2 text-sm ${mobilePane === pane ? 'border-b-2 border-sky-600 font-semibold' : 'text-slate-500'}`}
+            onClick={() => setUi({ mobilePane: pane })}
+          >
+            {t(key)}
+          </button>
+        ))}
+      </nav>
+      <div className="flex min-h-0 flex-1">
+        <div className={`${paneClass('sessions', sidebarOpen)} w-full min-h-0 flex-col md:w-64 md:shrink-0`}>
+          <SessionSidebar />
+        </div>
+        <div className={`${paneClass('chat', true)} min-h-0 min-w-0 flex-1 flex-col`}>
+          <ChatPane />
+        </div>
+        <div className={`${paneClass('trace', traceOpen)} w-full min-h-0 flex-col md:w-[26rem] md:shrink-0 xl:w-[32rem]`}>
+          <TracePane />
+        </div>
+      </div>
+      {settingsOpen ? (
+        <Suspense fallback={null}>
+          <SettingsDialog />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { TranscriptEntry } from '../../agent/transcript.ts';
+import { createChatTranslate } from '../../i18n/chat.ts';
+import {
+  answerToolApproval,
+  deleteTurn,
+  editAndResend,
+  regenerate,
+  resumeRun,
+  retryRun,
+  sendMessage,
+  stopRun,
+} from '../../store/actions/chat-actions.ts';
+import { runSlashCommand } from '../../store/actions/slash-command-actions.ts';
+import { revealToolCall } from '../../store/actions/trace-actions.ts';
+import { useAppStore } from '../../store/app-store.ts';
+import type { StreamingState } from '../../store/run-slice.ts';
+import { selectActiveEntries, selectActiveRun } from '../../store/selectors/sessions.ts';
+import { useLanguage } from '../use-t.ts';
+import { Composer } from './composer.tsx';
+import { ErrorAlert } from './error-alert.tsx';
+import { FirstRun } from './first-run.tsx';
+import { MessageList, type MessageListActions } from './message-list.tsx';
+import { RunStatus } from './run-status.tsx';
+import { builtinSlashCommands } from './slash-commands.ts';
+
+function streamingEntryFor(sessionId: string, streaming: StreamingState | undefined): TranscriptEntry | undefined {
+  if (!streaming) return undefined;
+  const toolCalls = streaming.toolCalls
+    .filter((call) => call.name)
+    .map((call, index) => ({
+      id: call.id ?? `streaming_${index}`,
+      type: 'function' as const,
+      function: { name: call.name ?? '', arguments: call.arguments },
+    }));
+  return {
+    id: `streaming_${streaming.runId}`,
+    sessionId,
+    runId: streaming.runId,
+    createdAt: 0,
+    message: { role: 'assistant', content: streaming.text, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) },
+    ...(streaming.reasoning ? { reasoning: streaming.reasoning } : {}),
+  };
+}
+
+/** The Chat region: messages, run status, alerts and the message box, wired to the store. */
+export function ChatPane() {
+  const language = useLanguage();
+  const t = useMemo(() => createChatTranslate(language), [language]);
+  const ready = useAppStore((state) => state.ready);
+  const sessionId = useAppStore((state) => state.activeSessionId);
+  const entries = useAppStore(selectActiveEntries);
+  const run = useAppStore(selectActiveRun);
+  const sessions = useAppStore((state) => state.sessions);
+  const scrollToEntryId = useAppStore((state) => state.scrollToEntryId);
+  const appAlert = useAppStore((state) => state.appAlert);
+  const toast = useAppStore((state) => state.toast);
+  const setUi = useAppStore((state) => state.setUi);
+  const [info, setInfo] = useState<{ title: string; lines: string[] } | null>(null);
+
+  const running = run.status === 'running';
+  const streamingEntry = useMemo(() => (sessionId ? streamingEntryFor(sessionId, run.streaming) : undefined), [sessionId, run.streaming]);
+  const pendingApprovals = useMemo(() => new Set(run.pendingApprovals), [run.pendingApprovals]);
+  const shownNotices = useMemo(() => {
+    const onEntries = new Set(entries.map((entry) => entry.meta?.notice).filter(Boolean));
+    return [...new Set(run.notices)].filter((notice) => !onEntries.has(notice));
+  }, [entries, run.notices]);
+
+  const commands = useMemo(
+    () =>
+      builtinSlashCommands(t, (partial) =>
+        sessions
+          .map((session) => session.title)
+          .filter((title) => title.toLowerCase().includes(partial.toLowerCase()))
+          .slice(0, 8),
+      ),
+    [t, sessions],
+  );
+
+  const actions = useMemo<MessageListActions>(
+    () => ({
+      onRegenerate: () => void regenerate(),
+      onEdit: (entry, text) => void editAndResend(entry.id, text),
+      onDelete: (entry) => void deleteTurn(entry.id),
+      onSelectToolCall: (callId) => revealToolCall(callId),
+    }),
+    [],
+  );
+
+  const onCommand = useCallback((name: string, argument: string) => {
+    void runSlashCommand(name, argument).then((result) => setInfo(result ?? null));
+  }, []);
+
+  const footer = (
+    <div className="space-y-2 px-4 pb-2">
+      {shownNotices.map((notice) => (
+        <p key={notice} className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
+          {notice}
+        </p>
+      ))}
+      {run.status === 'interrupted' ? (
+        <ErrorAlert
+          tone="warning"
+          title="This run was interrupted."
+          advice="The tab was closed or reloaded while the agent was working. Resume continues from the saved messages without repeating finished tool calls."
+          onResume={() => void resumeRun()}
+          t={t}
+        />
+      ) : null}
+      {run.status === 'error' && run.alert ? (
+        <ErrorAlert
+          title={run.alert.title}
+          advice={`${run.alert.advice}${run.alert.availableModels?.length ? ` Models this endpoint offers: ${run.alert.availableModels.slice(0, 15).join(', ')}.` : ''}`}
+          {...(run.alert.retryable ? { onRetry: () => void retryRun() } : {})}
+          t={t}
+        />
+      ) : null}
+      {appAlert ? <ErrorAlert title={appAlert} onDismiss={() => setUi({ appAlert: undefined })} t={t} /> : null}
+      {info ? (
+        <div role="status" className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900">
+          <div className="mb-1 flex items-center justify-between">
+            <strong>{info.title}</strong>
+            <button type="button" className="text-xs underline" onClick={() => setInfo(null)}>
+              {t('dismiss')}
+            </button>
+          </div>
+          <ul className="list-disc pl-5">
+            {info.lines.map((line, index) => (
+              <li key={index} className="whitespace-pre-wrap">{line}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <main aria-label="Chat" className="flex h-full min-h-0 min-w-0 flex-1 flex-col">
+      <div className="flex items-center gap-2 border-b border-slate-200 px-4 py-1.5 text-sm dark:border-slate-800">
+        <span className="min-w-0 flex-1 truncate font-medium">{sessions.find((session) => session.id === sessionId)?.title ?? ''}</span>
+        <RunStatus status={run.status} t={t} />
+      </div>
+      <MessageList
+        className="min-h-0 flex-1"
+        entries={entries}
+        {...(streamingEntry ? { streamingEntry } : {})}
+        running={running}
+        actions={actions}
+        pendingApprovals={pendingApprovals}
+        onApprove={(callId) => answerToolApproval(callId, true)}
+        onDeny={(callId) => answerToolApproval(callId, false)}
+        {...(scrollToEntryId ? { scrollToEntryId } : {})}
+        footer={footer}
+        emptyState={<FirstRun onTry={(text) => void sendMessage(text)} />}
+        t={t}
+      />
+      {toast ? (
+        <div role="status" className="mx-4 mb-1 flex items-center justify-between rounded-md bg-emerald-50 px-3 py-1 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+          <span>{toast}</span>
+          <button type="button" className="text-xs underline" onClick={() => setUi({ toast: undefined })}>
+            {t('dismiss')}
+          </button>
+        </div>
+      ) : null}
+      <div className="border-t border-slate-200 p-3 dark:border-slate-800">
+        <Composer
+          disabled={!ready}
+          running={running}
+          onSend={(text) => void sendMessage(text)}
+          onStop={stopRun}
+          commands={commands}
+          onCommand={onCommand}
+          autoFocus
+          t={t}
+        />
+      </div>
+    </main>
+  );
+}

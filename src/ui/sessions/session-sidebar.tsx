@@ -1,0 +1,181 @@
+import { useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { exportActiveSession, exportAllSessions, importFiles } from '../../store/actions/file-actions.ts';
+import { deleteSession, newSession, renameSession, searchSessions, switchSession } from '../../store/actions/session-actions.ts';
+import { useAppStore } from '../../store/app-store.ts';
+import { visibleSessions } from '../../store/selectors/sessions.ts';
+import { useT } from '../use-t.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+
+const buttonClass =
+  'rounded-md border border-slate-300 px-2 py-1 text-xs font-medium hover:bg-slate-100 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800';
+
+/** The session sidebar: list, search, new, rename, delete, export and import. */
+export function SessionSidebar() {
+  const t = useT();
+  const allSessions = useAppStore((state) => state.sessions);
+  const matches = useAppStore((state) => state.sessionMatches);
+  const sessions = useMemo(() => visibleSessions(allSessions, matches), [allSessions, matches]);
+  const activeSessionId = useAppStore((state) => state.activeSessionId);
+  const runs = useAppStore((state) => state.runs);
+  const query = useAppStore((state) => state.sessionQuery);
+  const ready = useAppStore((state) => state.ready);
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [draftTitle, setDraftTitle] = useState('');
+  const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const submitRename = (event: FormEvent) => {
+    event.preventDefault();
+    if (renaming) void renameSession(renaming, draftTitle);
+    setRenaming(null);
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const files = [...event.dataTransfer.files];
+    if (files.length > 0) void importFiles(files);
+  };
+
+  return (
+    <aside
+      aria-label="Sessions"
+      className={`flex h-full min-h-0 flex-col gap-2 border-r border-slate-200 bg-slate-50 p-3 dark:border-slate-800 dark:bg-slate-900 ${dragging ? 'ring-2 ring-sky-500 ring-inset' : ''}`}
+      onDragOver={(event) => {
+        if (event.dataTransfer.types.includes('Files')) {
+          event.preventDefault();
+          setDragging(true);
+        }
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-sm font-semibold">{t('sessions.title')}</h2>
+        <button type="button" className={`${buttonClass} bg-sky-600 text-white hover:bg-sky-700 dark:hover:bg-sky-500`} onClick={() => void newSession()} disabled={!ready} aria-keyshortcuts="Alt+N" aria-label="New session">
+          {t('sessions.new')}
+        </button>
+      </div>
+      <input
+        type="search"
+        aria-label="Search sessions"
+        placeholder={t('sessions.search')}
+        value={query}
+        onChange={(event) => void searchSessions(event.target.value)}
+        className="w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-950"
+      />
+      <ul aria-label="Session list" className="min-h-0 flex-1 space-y-1 overflow-y-auto">
+        {sessions.length === 0 && query ? <li className="px-2 text-sm text-slate-500">{t('sessions.empty')}</li> : null}
+        {sessions.map((session) => {
+          const active = session.id === activeSessionId;
+          const running = runs[session.id]?.status === 'running';
+          const title = session.title || 'Untitled';
+          return (
+            <li
+              key={session.id}
+              aria-current={active ? 'true' : undefined}
+              className={`group rounded-md ${active ? 'bg-sky-100 dark:bg-sky-900/40' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
+            >
+              {renaming === session.id ? (
+                <form onSubmit={submitRename} className="flex gap-1 p-1">
+                  <input
+                    aria-label="Session title"
+                    value={draftTitle}
+                    autoFocus
+                    onChange={(event) => setDraftTitle(event.target.value)}
+                    onKeyDown={(event) => event.key === 'Escape' && setRenaming(null)}
+                    className="min-w-0 flex-1 rounded border border-slate-300 bg-white px-1 text-sm dark:border-slate-700 dark:bg-slate-950"
+                  />
+                  <button type="submit" className={buttonClass}>{t('sessions.save')}</button>
+                </form>
+              ) : (
+                <div className="flex items-center gap-1">
+                  <button
+                    type="button"
+                    aria-current={active ? 'true' : undefined}
+                    onClick={() => void switchSession(session.id)}
+                    className="min-w-0 flex-1 truncate px-2 py-1.5 text-left text-sm"
+                    title={title}
+                  >
+                    {title}
+                  </button>
+                  {running ? <span className="text-xs text-sky-600" aria-hidden="true">●</span> : null}
+                  {active ? (
+                    <span className="flex shrink-0 gap-0.5 pr-1">
+                      <button
+                        type="button"
+                        aria-label="Rename session"
+                        title={t('sessions.rename')}
+                        className="rounded p-1 text-xs hover:bg-slate-200 dark:hover:bg-slate-700"
+                        onClick={() => {
+                          setDraftTitle(title);
+                          setRenaming(session.id);
+                        }}
+                      >
+                        ✎
+                      </button>
+                      <button
+                        type="button"
+                        aria-label="Delete session"
+                        title={t('sessions.delete')}
+                        disabled={running}
+                        className="rounded p-1 text-xs hover:bg-red-100 disabled:opacity-40 dark:hover:bg-red-900/40"
+                        onClick={() => setConfirmDelete(session.id)}
+                      >
+                        🗑
+                      </button>
+                    </span>
+                  ) : null}
+                </div>
+              )}
+              <div className="px-2 pb-1 text-[11px] text-slate-500" aria-hidden="true">
+                {session.messageCount} {t('sessions.messages')} · {new Date(session.updatedAt).toLocaleString()}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="flex flex-wrap gap-1 border-t border-slate-200 pt-2 dark:border-slate-800">
+        <button type="button" className={buttonClass} onClick={() => void exportActiveSession()} disabled={!activeSessionId} aria-label="Export session">
+          {t('sessions.export')}
+        </button>
+        <button type="button" className={buttonClass} onClick={() => void exportAllSessions()} disabled={!ready} aria-label="Export all">
+          {t('sessions.exportAll')}
+        </button>
+        <button type="button" className={buttonClass} onClick={() => fileInput.current?.click()} disabled={!ready}>
+          {t('sessions.import')}
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".json,application/json"
+          multiple
+          aria-label="Import sessions"
+          className="sr-only-input"
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])];
+            event.target.value = '';
+            if (files.length > 0) void importFiles(files);
+          }}
+        />
+      </div>
+      <p className="text-[11px] text-slate-500">{t('sessions.importHint')}</p>
+      {confirmDelete ? (
+        <ConfirmDialog
+          title={t('sessions.deleteConfirmTitle')}
+          body={t('sessions.deleteConfirmBody')}
+          confirmLabel="Delete"
+          confirmText={t('sessions.deleteConfirm')}
+          cancelText={t('sessions.cancel')}
+          onConfirm={() => {
+            const id = confirmDelete;
+            setConfirmDelete(null);
+            void deleteSession(id);
+          }}
+          onCancel={() => setConfirmDelete(null)}
+        />
+      ) : null}
+    </aside>
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect, useMemo, useState } from 'react';
+import { traceStrings, type TraceStringKey } from '../../i18n/trace.ts';
+import { exportOtlp, selectSpanAndReveal } from '../../store/actions/trace-actions.ts';
+import { useAppStore } from '../../store/app-store.ts';
+import { selectActiveRun, selectActiveSpans } from '../../store/selectors/sessions.ts';
+import { useLanguage } from '../use-t.ts';
+import { TracePanel } from './trace-panel.tsx';
+
+/** Ticks every 250 ms while `active`, so running spans show a live duration. */
+function useClock(active: boolean): number | undefined {
+  const [now, setNow] = useState<number>();
+  useEffect(() => {
+    if (!active) return undefined;
+    const tick = () => setNow(performance.timeOrigin + performance.now());
+    tick();
+    const timer = setInterval(tick, 250);
+    return () => clearInterval(timer);
+  }, [active]);
+  return active ? now : undefined;
+}
+
+/** The Trace region: the active session's span tree, wired to the store. */
+export function TracePane() {
+  const spans = useAppStore(selectActiveSpans);
+  const selectedSpanId = useAppStore((state) => state.selectedSpanId);
+  const running = useAppStore((state) => selectActiveRun(state).status === 'running');
+  const language = useLanguage();
+  const t = useMemo(() => (key: TraceStringKey) => traceStrings[language][key], [language]);
+  const now = useClock(running);
+  return (
+    <aside aria-label="Trace" className="flex h-full min-h-0 w-full flex-col border-l border-slate-200 dark:border-slate-800">
+      <TracePanel
+        spans={spans}
+        {...(selectedSpanId ? { selectedSpanId } : {})}
+        onSelectSpan={selectSpanAndReveal}
+        onExportOtlp={() => void exportOtlp()}
+        {...(now === undefined ? {} : { now })}
+        t={t}
+      />
+    </aside>
+  );
+}
