@@ -5,6 +5,8 @@ const systemChromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bi
   (candidate): candidate is string => Boolean(candidate && existsSync(candidate)),
 );
 const port = Number(process.env.E2E_PORT ?? 4174);
+// Another build directory lets several checkouts or people run the suite side by side.
+const outDir = process.env.E2E_DIST ?? 'dist';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -35,7 +37,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort --outDir ${outDir}`,
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
