@@ -1,13 +1,15 @@
 // `npm test`: installs what is missing, then type-check, lint, unit + component tests, build, and
 // Playwright end-to-end tests in Chromium against the built app. Prints one closing summary line.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium, ensureDependencies } from './ensure-deps.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const reports = join(root, 'test-results');
+const reports = join(root, '.reports');
+// Reports of an earlier run must not count in this one's summary.
+rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 ensureDependencies(root);
