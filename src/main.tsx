@@ -3,10 +3,31 @@ import { createRoot } from 'react-dom/client';
 import './index.css';
 import { App } from './ui/app.tsx';
 import { startApp } from './start-app.ts';
+import { loadAgentRuntime } from './store/actions/load-agent-runtime.ts';
+import { loadMarkdownRenderer } from './ui/chat/markdown.tsx';
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <App />
   </StrictMode>,
 );
-void startApp();
+
+/**
+ * The heavy parts (Markdown parser, agent runtime with the model clients and tools) are chunks of their own so the
+ * first load stays small: the message box is usable before they arrive. Once the app is up and idle they are
+ * fetched in the background (and the parser run once, so its code is compiled before the first real message), so
+ * the first answer neither waits for them nor shows plain text first.
+ */
+function preloadWhenIdle(): void {
+  const idle = (work: () => void) =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 200);
+  idle(() => {
+    void loadMarkdownRenderer().then(
+      (renderer) => idle(() => renderer.warmUpMarkdown()),
+      () => undefined,
+    );
+    void loadAgentRuntime().catch(() => undefined);
+  });
+}
+
+void startApp().finally(preloadWhenIdle);

@@ -1,5 +1,6 @@
 import { openGlassboxDb } from './db/open-db.ts';
 import { boot, onTabMessage } from './store/actions/boot.ts';
+import { flushActiveRuns } from './store/actions/run-session.ts';
 import { storageAdvice } from './store/actions/storage-errors.ts';
 import { useAppStore } from './store/app-store.ts';
 import { createBrowserServices } from './store/browser-services.ts';
@@ -7,18 +8,32 @@ import { newId } from './store/ids.ts';
 import { createIndexedDbPersistence } from './store/indexeddb-persistence.ts';
 import { createMemoryPersistence } from './store/memory-persistence.ts';
 import type { Persistence } from './store/persistence.ts';
-import { setServices } from './store/services.ts';
+import { services, setServices } from './store/services.ts';
 import { runSandboxed } from './tools/sandbox/run-sandboxed.ts';
 
 const now = () => performance.timeOrigin + performance.now();
+
+/** The connection was closed under the app: go on in memory with what is loaded, and say so. */
+function continueInMemory(reason: string, advice: string): void {
+  const state = useAppStore.getState();
+  if (state.storage.mode === 'memory') return;
+  const persistence = createMemoryPersistence({ newId, now }, {
+    settings: state.settings,
+    sessions: state.sessions,
+    entries: state.entries,
+    spans: state.spans,
+  });
+  setServices({ ...services(), persistence });
+  state.setStorage({ mode: 'memory', reason }, advice);
+}
 
 async function openPersistence(): Promise<{ persistence: Persistence; problem?: string }> {
   try {
     const db = await openGlassboxDb({
       onVersionChange: () =>
-        useAppStore.getState().setStorage(useAppStore.getState().storage, 'A newer version of Glassbox was opened in another tab. Reload this tab to keep saving.'),
+        continueInMemory('upgraded elsewhere', 'A newer version of Glassbox was opened in another tab, so this tab can no longer save. Reload this tab to keep saving.'),
       onTerminated: () =>
-        useAppStore.getState().setStorage({ mode: 'memory', reason: 'closed' }, 'The browser closed the storage connection (storage cleared?). Nothing more is saved; export your sessions and reload.'),
+        continueInMemory('closed', 'The browser closed the storage connection (site data cleared, or a disk error). Export your sessions, then reload.'),
     });
     return { persistence: createIndexedDbPersistence(db, { newId, now }) };
   } catch (error) {
@@ -26,9 +41,18 @@ async function openPersistence(): Promise<{ persistence: Persistence; problem?: 
   }
 }
 
+/** Saves the streamed text of running steps when the page is hidden or goes away (reload, closed tab). */
+function flushOnHide(): void {
+  addEventListener('pagehide', () => flushActiveRuns(true));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushActiveRuns(false);
+  });
+}
+
 /** Opens storage (IndexedDB, or memory when that fails), installs the services and loads the app state. */
 export async function startApp(): Promise<void> {
   const { persistence, problem } = await openPersistence();
   setServices(createBrowserServices(persistence, runSandboxed, (message) => void onTabMessage(message)));
+  flushOnHide();
   await boot(problem);
 }

@@ -234,3 +234,27 @@ describe('mock LLM server: control endpoints', () => {
     expect(((await response.json()) as { error: { message: string } }).error.message).toContain('explode');
   });
 });
+
+describe('mock LLM server: routing and timings (benchmarks)', () => {
+  it('answers routed requests without consuming the queue and records when each answer ended', async () => {
+    const routed = await startMockLlmServer({
+      port: 0,
+      route: (body) => ((body as { messages?: Array<{ content?: string }> }).messages?.[0]?.content === 'summarise' ? { kind: 'reply', content: 'A summary.' } : undefined),
+    });
+    try {
+      routed.enqueue({ kind: 'reply', content: 'The queued answer.' });
+      const ask = (content: string) =>
+        fetch(`${routed.url}/chat/completions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'glassbox-demo', messages: [{ role: 'user', content }] }),
+        }).then((response) => response.json() as Promise<{ choices: Array<{ message: { content: string } }> }>);
+      expect((await ask('summarise')).choices[0]?.message.content).toBe('A summary.');
+      expect((await ask('hello')).choices[0]?.message.content).toBe('The queued answer.');
+      expect(routed.timings.map((timing) => timing.routed)).toEqual([true, false]);
+      for (const timing of routed.timings) expect(timing.lastByteAt).toBeGreaterThanOrEqual(timing.receivedAt);
+    } finally {
+      await routed.close();
+    }
+  });
+});

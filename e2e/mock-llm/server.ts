@@ -47,6 +47,17 @@ export interface MockLlmServerOptions {
   strictCors?: boolean;
   /** Model ids listed by GET /v1/models; default `glassbox-demo`. */
   models?: string[];
+  /** Answers some chat requests without consuming the queue (e.g. summarisation calls in benchmarks). */
+  route?: (body: unknown) => MockBehaviour | undefined;
+}
+
+/** When a chat response started and finished, in epoch ms with sub-millisecond precision (benchmarks). */
+export interface ResponseTiming {
+  completionId: string;
+  receivedAt: number;
+  /** When the last byte was handed to the socket (undefined while streaming or after a disconnect). */
+  lastByteAt?: number;
+  routed: boolean;
 }
 
 /** A running scripted OpenAI-compatible server. */
@@ -61,6 +72,8 @@ export interface MockLlmServer {
   enqueue(...behaviours: MockBehaviour[]): void;
   /** Chat requests currently being answered (streaming or hanging). */
   readonly inFlight: number;
+  /** Timing of each answered chat request, in arrival order. */
+  timings: ResponseTiming[];
   /** Chat requests whose client went away before the response was complete (e.g. the user pressed Stop). */
   readonly aborted: number;
   /** Clears the queue, the sticky rejections, the recorded requests and the counters. */
@@ -83,6 +96,8 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
   let completionCount = 0;
   let inFlight = 0;
   let aborted = 0;
+  const timings: ResponseTiming[] = [];
+  const preciseNow = (): number => performance.timeOrigin + performance.now();
 
   const reset = (): void => {
     queue = [];
@@ -90,6 +105,7 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
     rejectStreamOptions = undefined;
     requests.length = 0;
     preflights.length = 0;
+    timings.length = 0;
     aborted = 0;
   };
 
@@ -107,20 +123,26 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
   const handleChat = async (response: ServerResponse, body: ChatRequestBody, raw: unknown): Promise<void> => {
     const rawRecord = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
     const hasTools = Array.isArray(rawRecord.tools) && rawRecord.tools.length > 0;
+    const routed = options.route?.(raw);
     // Consume the queue head first so sticky rejections placed there apply to this very request.
-    const peeked = nextBehaviour();
+    const peeked = routed ?? nextBehaviour();
     if (rejectTools && hasTools) {
-      if (peeked) queue.unshift(peeked);
+      if (peeked && !routed) queue.unshift(peeked);
       sendJson(response, rejectTools.status, rejectToolsBody(rejectTools.status, rejectTools.message));
       return;
     }
     if (rejectStreamOptions && body.hasStreamOptions) {
-      if (peeked) queue.unshift(peeked);
+      if (peeked && !routed) queue.unshift(peeked);
       sendJson(response, rejectStreamOptions.status ?? 400, rejectStreamOptionsBody(rejectStreamOptions.message));
       return;
     }
     completionCount += 1;
     const meta = { id: `chatcmpl-mock-${completionCount}`, created: Math.floor(Date.now() / 1000), model: body.model || DEMO_MODEL_ID };
+    const timing: ResponseTiming = { completionId: meta.id, receivedAt: preciseNow(), routed: routed !== undefined };
+    timings.push(timing);
+    response.once('finish', () => {
+      timing.lastByteAt = preciseNow();
+    });
     const behaviour = peeked;
     if (!behaviour) {
       const demo = buildDemoResponse(body, meta);
@@ -259,6 +281,7 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
     get aborted() {
       return aborted;
     },
+    timings,
     enqueue: (...behaviours) => {
       queue.push(...behaviours);
     },

@@ -9,7 +9,9 @@ export type NoticeCode =
   | 'protocol-switched'
   | 'option-dropped'
   | 'limit-reached'
-  | 'retrying';
+  | 'retrying'
+  /** A failed model call is waiting to be sent again; stale once output arrives (the trace keeps the retry span). */
+  | 'retry-wait';
 
 /** Everything the loop reports while it runs; the store consumes these (noun-then-verb names). */
 export type AgentEvent =

@@ -1,4 +1,4 @@
-export { runAgent, type RunAgentOptions, type RunResult } from './run-agent.ts';
+export { runAgent, type PrepareContextInfo, type RunAgentOptions, type RunResult } from './run-agent.ts';
 export type { AgentEvent, AgentEventSink, NoticeCode } from './events.ts';
 export type { RunOutcome, StopReason, TranscriptEntry, TranscriptMeta } from './transcript.ts';
 export {

@@ -46,8 +46,21 @@ export interface RunAgentOptions {
   onEvent: AgentEventSink;
   newId: (prefix: 'msg') => string;
   now: () => number;
-  /** Optional hook run before each model call to shape the context (compaction, memory recall); default identity. */
-  prepareContext?: (messages: ChatMessage[], info: { step: number; parentSpan: SpanHandle; signal: AbortSignal }) => Promise<ChatMessage[]>;
+  /**
+   * Optional hook run before each model call to shape the context (compaction, memory recall); default identity.
+   * After the endpoint rejects a request as longer than the context window, it is called once more with
+   * `force: true` and the call is retried once.
+   */
+  prepareContext?: (messages: ChatMessage[], info: PrepareContextInfo) => Promise<ChatMessage[]>;
+}
+
+/** What `prepareContext` is told about the call it prepares. */
+export interface PrepareContextInfo {
+  step: number;
+  parentSpan: SpanHandle;
+  signal: AbortSignal;
+  /** The endpoint said the last request was too long for the context window: compact even if the estimate fits. */
+  force?: boolean;
 }
 
 /** How a run ended and everything it added to the transcript. */

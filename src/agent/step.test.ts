@@ -4,6 +4,7 @@ import type { ModelResponse } from '../model/model.ts';
 import { deferred } from '../testing/scripted-model.ts';
 import { ATTRIBUTE } from './span-attributes.ts';
 import { createHarness } from './test-harness.ts';
+import { PARTIAL_AFTER_ERROR_NOTICE } from './turn.ts';
 
 describe('model calls', () => {
   it('shows each scheduled retry as a retry span under the llm span, and a notice', async () => {
@@ -26,10 +27,12 @@ describe('model calls', () => {
       [
         'run: What is the weather in Paris? [ok]',
         '  llm: scripted-model [ok]',
-        '    retry: attempt 1 after server 503 [ok]',
+        '    retry: attempt 1 after server 503 [error]',
         '    retry: attempt 2 after network [ok]',
       ].join('\n'),
     );
+    // The attempt after the first wait failed with the error that scheduled the second retry.
+    expect(harness.tracer.find('retry')[0]?.error).toEqual({ type: 'network', message: 'fetch failed' });
     const [first] = harness.tracer.find('retry');
     expect(first?.attributes).toEqual({
       [ATTRIBUTE.retryAttempt]: 1,
@@ -40,6 +43,47 @@ describe('model calls', () => {
       'The model call failed (server 503); retrying in 500 ms (attempt 1).',
       'The model call failed (network); retrying in 1 s (attempt 2).',
     ]);
+  });
+
+  it('marks the retry span of a failed last attempt as an error, and one cut short by Stop as cancelled', async () => {
+    const failing = createHarness({
+      turns: [
+        {
+          kind: 'error',
+          chunks: [{ event: { type: 'retry-scheduled', attempt: 1, delayMs: 500, error: { kind: 'server', status: 502, message: 'Bad Gateway' } } }],
+          error: new ModelError('server', 'Bad Gateway again', { status: 502 }),
+        },
+      ],
+    });
+    await failing.run();
+    expect(failing.tracer.only('retry')).toMatchObject({ status: 'error', error: { type: 'server', message: 'Bad Gateway again' } });
+
+    const controller = new AbortController();
+    const waiting = deferred();
+    const stopped = createHarness({
+      signal: controller.signal,
+      turns: [
+        {
+          kind: 'hang',
+          chunks: [
+            { event: { type: 'retry-scheduled', attempt: 1, delayMs: 30_000, error: { kind: 'rate-limit', status: 429, message: 'slow down' } } },
+            {
+              wait: () => {
+                waiting.resolve();
+                return new Promise(() => undefined);
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const running = stopped.run();
+    await waiting.promise;
+    controller.abort();
+    await expect(running).resolves.toMatchObject({ outcome: 'stopped' });
+    expect(stopped.tracer.describe()).toBe(
+      ['run: What is the weather in Paris? [cancelled]', '  llm: scripted-model [cancelled]', '    retry: attempt 1 after rate-limit 429 [cancelled]'].join('\n'),
+    );
   });
 
   it('ends the run with an error that says how long to wait when the rate-limit wait is too long to sleep through', async () => {
@@ -68,7 +112,10 @@ describe('model calls', () => {
 
     const result = await harness.run();
 
-    expect(result.entries).toMatchObject([{ message: { role: 'assistant', content: 'Half an ans' }, meta: { partial: true } }]);
+    // An error, not a Stop: the note under the kept text must not say "Stopped".
+    expect(result.entries).toMatchObject([
+      { message: { role: 'assistant', content: 'Half an ans' }, meta: { partial: true, notice: PARTIAL_AFTER_ERROR_NOTICE } },
+    ]);
     expect(result.message).toBe('The endpoint reported an error in the middle of its answer. The endpoint said: Token limit reached');
   });
 

@@ -59,8 +59,9 @@ export async function runModelStep(input: ModelStepInput): Promise<ModelStepResu
   const droppedOptions: string[] = [];
   let firstTokenSeen = false;
   let openRetry: SpanHandle | undefined;
-  const closeRetry = (): void => {
-    openRetry?.end('ok');
+  /** A retry span covers one wait and the attempt after it, so it ends with that attempt's outcome. */
+  const closeRetry = (status: 'ok' | 'error' | 'cancelled' = 'ok', error?: { type: string; message: string }): void => {
+    openRetry?.end(status, status === 'error' ? error : undefined);
     openRetry = undefined;
   };
   const firstToken = (): void => {
@@ -90,7 +91,8 @@ export async function runModelStep(input: ModelStepInput): Promise<ModelStepResu
         emit({ ...event });
         return;
       case 'retry-scheduled': {
-        closeRetry();
+        // Another retry means the attempt after the previous wait failed too.
+        closeRetry('error', { type: event.error.kind, message: event.error.message });
         const cause = event.error.status === undefined ? event.error.kind : `${event.error.kind} ${event.error.status}`;
         openRetry = tracer.startSpan({
           kind: 'retry',
@@ -104,7 +106,7 @@ export async function runModelStep(input: ModelStepInput): Promise<ModelStepResu
         });
         emit({
           type: 'notice',
-          code: 'retrying',
+          code: 'retry-wait',
           message: `The model call failed (${cause}); retrying in ${formatDuration(event.delayMs)} (attempt ${event.attempt}).`,
         });
         return;
@@ -128,12 +130,13 @@ export async function runModelStep(input: ModelStepInput): Promise<ModelStepResu
     span.end('ok');
     return { status: 'ok', response, spanId };
   } catch (error) {
-    closeRetry();
+    const cancelled = signal.aborted || (error instanceof ModelError && error.kind === 'aborted');
+    closeRetry(cancelled ? 'cancelled' : 'error', { type: errorType(error), message: errorMessage(error) });
     span.setAttributes({
       [ATTRIBUTE.llmOutputText]: partial.text,
       ...(partial.reasoning ? { [ATTRIBUTE.llmOutputReasoning]: partial.reasoning } : {}),
     });
-    if (signal.aborted || (error instanceof ModelError && error.kind === 'aborted')) {
+    if (cancelled) {
       span.end('cancelled');
       return { status: 'aborted', partial, spanId };
     }

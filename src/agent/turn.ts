@@ -45,6 +45,9 @@ export const PROTOCOL_SWITCHED_NOTICE: Notice = {
     'This endpoint does not accept tool definitions, so the agent switched to text ReAct (Thought / Action / Observation) for this model.',
 };
 
+/** The note under the part of an answer that arrived before the endpoint failed (not a Stop). */
+export const PARTIAL_AFTER_ERROR_NOTICE = 'The answer broke off because of an error; the part that arrived is kept.';
+
 /** One turn with a model call: prepare the context, call the model, act on the reply, run any tools. */
 export async function playModelTurn(
   context: RunContext,
@@ -54,9 +57,9 @@ export async function playModelTurn(
 ): Promise<StepResult> {
   const { options } = context;
   const startedAt = options.now();
+  const prepare = options.prepareContext ?? (async (input: ChatMessage[]) => input);
   let prepared: ChatMessage[];
   try {
-    const prepare = options.prepareContext ?? (async (input: ChatMessage[]) => input);
     prepared = await prepare([...messages], { step, parentSpan: context.runSpan, signal: context.signal });
   } catch (error) {
     if (!context.signal.aborted) throw error;
@@ -64,6 +67,7 @@ export async function playModelTurn(
   }
 
   let switched: Notice | undefined;
+  let compactedAfterOverflow = false;
   for (;;) {
     const result = await runModelStep({
       model: options.model,
@@ -78,6 +82,16 @@ export async function playModelTurn(
     if (result.status === 'error' && mustSwitchToReact(context, result.error)) {
       switched = switchToReact(context);
       continue;
+    }
+    // Too long for the endpoint's context window: compact once, harder than the estimate asked for, and retry once.
+    if (result.status === 'error' && isContextOverflow(result.error) && options.prepareContext && !compactedAfterOverflow) {
+      compactedAfterOverflow = true;
+      const compacted = await compactAfterOverflow(context, prepare, messages, step);
+      if (compacted === 'aborted') return endedTurn(context, step, startedAt, { status: 'aborted', partial: result.partial, spanId: result.spanId });
+      if (compacted !== undefined) {
+        prepared = compacted;
+        continue;
+      }
     }
     if (result.status !== 'ok') return endedTurn(context, step, startedAt, result);
     const input = { context, step, startedAt, response: result.response, spanId: result.spanId, previous, switched };
@@ -191,7 +205,7 @@ function endedTurn(context: RunContext, step: number, startedAt: number, result:
       addEntry(context, { role: 'assistant', content: result.partial.text }, {
         reasoning: result.partial.reasoning,
         spanId: result.spanId,
-        meta: { partial: true },
+        meta: result.status === 'error' ? { partial: true, notice: PARTIAL_AFTER_ERROR_NOTICE } : { partial: true },
       }),
     );
   }
@@ -204,6 +218,33 @@ function buildModelRequest(context: RunContext, prepared: readonly ChatMessage[]
   const messages = buildRequestMessages(systemPrompt, prepared, context.protocol, tools);
   if (context.protocol === 'react' || tools.length === 0) return { messages };
   return { messages, tools: tools.map(toToolSpec) };
+}
+
+/** The notice shown when an over-long request is compacted and sent again. */
+export const CONTEXT_RETRY_NOTICE: Notice = {
+  code: 'retrying',
+  message: "The endpoint said the conversation is longer than the model's context window, so older messages were compacted and the request was sent again.",
+};
+
+function isContextOverflow(error: unknown): boolean {
+  return error instanceof ModelError && error.kind === 'context-length';
+}
+
+/** The forced compaction after a context-length error: the new context, 'aborted', or undefined when it failed. */
+async function compactAfterOverflow(
+  context: RunContext,
+  prepare: NonNullable<RunAgentOptions['prepareContext']>,
+  messages: readonly ChatMessage[],
+  step: number,
+): Promise<ChatMessage[] | 'aborted' | undefined> {
+  try {
+    const compacted = await prepare([...messages], { step, parentSpan: context.runSpan, signal: context.signal, force: true });
+    context.emit({ type: 'notice', ...CONTEXT_RETRY_NOTICE });
+    return compacted;
+  } catch {
+    // A failed compaction leaves the endpoint's own error as the explanation.
+    return context.signal.aborted ? 'aborted' : undefined;
+  }
 }
 
 function mustSwitchToReact(context: RunContext, error: unknown): boolean {

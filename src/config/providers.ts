@@ -30,13 +30,33 @@ export function findPreset(id: string): ProviderPreset {
   return providerPresets.find((preset) => preset.id === id) ?? (providerPresets[1] as ProviderPreset);
 }
 
-/** Context windows of common models, used when the user picks a model. */
+/**
+ * Context windows (tokens) of common models, used when the user picks a model; the first match wins. Ids may carry
+ * a router prefix (`openai/gpt-4o-mini` on OpenRouter), so patterns match after `/` too.
+ */
 export const knownContextWindows: Array<[RegExp, number]> = [
-  [/^gpt-4o|^gpt-4\.1|^o[134]/, 128000],
-  [/^gpt-3\.5/, 16385],
+  [/(?:^|\/)gpt-5/, 400000],
+  [/(?:^|\/)gpt-4\.1/, 1047576],
+  [/(?:^|\/)gpt-4o|(?:^|\/)chatgpt-4o|(?:^|\/)gpt-4-turbo|(?:^|\/)gpt-4-\d{4}-preview/, 128000],
+  [/(?:^|\/)gpt-4-32k/, 32768],
+  [/(?:^|\/)gpt-4(?:-0314|-0613)?$/, 8192],
+  [/(?:^|\/)o1-(?:mini|preview)/, 128000],
+  [/(?:^|\/)o[134](?:-|$)/, 200000],
+  [/(?:^|\/)gpt-3\.5/, 16385],
+  [/claude/, 200000],
+  [/gemini-(?:1\.5|2\.\d|3)/, 1048576],
   [/deepseek/, 65536],
-  [/llama-3\.[13]|llama3\.[13]/, 131072],
+  [/llama-?3\.[1-3]|llama-?4/, 131072],
+  [/llama-?3(?![.\d])/, 8192],
   [/qwen2\.5|qwen3/, 32768],
   [/mistral|mixtral/, 32768],
+  [/gemma-?3/, 131072],
   [/gemma/, 8192],
+  [/phi-?4/, 16384],
 ];
+
+/** The known context window of a model id, if any. */
+export function knownContextWindow(model: string): number | undefined {
+  const id = model.trim().toLowerCase();
+  return knownContextWindows.find(([pattern]) => pattern.test(id))?.[1];
+}

@@ -1,3 +1,4 @@
+import { unwrap } from 'idb';
 import type { Note } from '../tools/tool-context.ts';
 import { invalidateNotesIndex } from './notes.ts';
 import type { AttachmentRecord, MessageRecord, SessionRecord, SpanRecord, ToolStateRecord } from './schema.ts';
@@ -27,7 +28,8 @@ interface ImportSource {
   notes: readonly Note[];
 }
 
-interface SessionRecords {
+/** The records an import writes for one session. */
+export interface SessionRecords {
   session: SessionRecord;
   messages: MessageRecord[];
   spans: SpanRecord[];
@@ -96,6 +98,40 @@ function freshIds(make: () => string): IdMapper {
 
 const keep: IdMapper = (id) => id;
 
+/** A session's records as an import writes them: under its own ids, or as a copy with every id renewed and links remapped. */
+export function importRecords(file: FileSession, copy: boolean, newId: (prefix: ImportIdPrefix) => string): SessionRecords {
+  if (!copy) return toRecords(file, file.id, keep, keep, keep);
+  return toRecords(
+    file,
+    newId('sess'),
+    freshIds(() => newId('msg')),
+    freshIds(() => newId('span')),
+    freshIds(() => newId('file')),
+  );
+}
+
+/** The part of a store `anyStored` reads. */
+interface KeyedStore {
+  getKey(key: string): Promise<unknown>;
+  getAllKeys(query: IDBKeyRange): Promise<IDBValidKey[]>;
+}
+
+/** Whether any of these keys is in the store: a request per key for a few, one range read of keys for many. */
+async function anyStored(store: KeyedStore, keys: readonly string[]): Promise<boolean> {
+  if (keys.length === 0) return false;
+  if (keys.length <= 32) return (await requestAll(keys.map((key) => () => store.getKey(key)))).some((key) => key !== undefined);
+  let lowest = keys[0] as string;
+  let highest = lowest;
+  for (const key of keys) {
+    // IndexedDB orders string keys by code unit, as `<` does.
+    if (key < lowest) lowest = key;
+    if (key > highest) highest = key;
+  }
+  const wanted = new Set(keys);
+  const stored = await store.getAllKeys(IDBKeyRange.bound(lowest, highest));
+  return stored.some((key) => typeof key === 'string' && wanted.has(key));
+}
+
 function anyTaken(ids: readonly string[], taken: ReadonlySet<string>): boolean {
   return ids.some((id) => taken.has(id));
 }
@@ -136,36 +172,28 @@ export async function importParsed(db: GlassboxDatabase, parsed: ImportSource, o
             anyTaken(file.attachments.map((a) => a.id), used.files);
           const existing = clashesInFile
             ? [true]
-            : await requestAll<unknown>([
-                () => stores.sessions.getKey(file.id),
-                ...file.messages.map((message) => () => stores.messages.getKey(message.id)),
-                ...file.spans.map((span) => () => stores.spans.getKey(span.spanId)),
-                ...file.attachments.map((attachment) => () => stores.attachments.getKey(attachment.id)),
+            : await Promise.all([
+                anyStored(stores.sessions, [file.id]),
+                anyStored(stores.messages, file.messages.map((message) => message.id)),
+                anyStored(stores.spans, file.spans.map((span) => span.spanId)),
+                anyStored(stores.attachments, file.attachments.map((attachment) => attachment.id)),
               ]);
-          fresh = existing.some((key) => key !== undefined);
+          fresh = existing.some(Boolean);
           if (fresh) copies += 1;
         }
-        const records = fresh
-          ? toRecords(
-              file,
-              options.newId('sess'),
-              freshIds(() => options.newId('msg')),
-              freshIds(() => options.newId('span')),
-              freshIds(() => options.newId('file')),
-            )
-          : toRecords(file, file.id, keep, keep, keep);
+        const records = importRecords(file, fresh, options.newId);
         used.sessions.add(records.session.id);
         for (const message of records.messages) used.messages.add(message.id);
         for (const span of records.spans) used.spans.add(span.spanId);
         for (const attachment of records.attachments) used.files.add(attachment.id);
         sessionIds.push(records.session.id);
-        await requestAll<unknown>([
-          () => stores.sessions.add(records.session),
-          ...records.messages.map((record) => () => stores.messages.add(record)),
-          ...records.spans.map((record) => () => stores.spans.add(record)),
-          ...records.toolState.map((record) => () => stores.toolState.add(record)),
-          ...records.attachments.map((record) => () => stores.attachments.add(record)),
-        ]);
+        // Plain requests, no promise each: thousands of records cost a fraction. A failing one (a key that
+        // exists after all) aborts the transaction, and runTransaction reports it with nothing written.
+        unwrap(stores.sessions).add(records.session);
+        for (const record of records.messages) unwrap(stores.messages).add(record);
+        for (const record of records.spans) unwrap(stores.spans).add(record);
+        for (const record of records.toolState) unwrap(stores.toolState).add(record);
+        for (const record of records.attachments) unwrap(stores.attachments).add(record);
       }
 
       let notes = 0;

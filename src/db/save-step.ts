@@ -3,6 +3,7 @@ import type { Span } from '../trace/span.ts';
 import type { MessageRecord, SessionRecord } from './schema.ts';
 import { UNTITLED } from './schema.ts';
 import { applySessionPatch, type SessionPatch } from './sessions.ts';
+import { spanForStorage } from './span-storage.ts';
 import { StorageError } from './storage-error.ts';
 import { requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
 
@@ -92,7 +93,7 @@ export async function saveStep(db: GlassboxDatabase, step: StepWrite): Promise<S
 
     await requestAll<unknown>([
       ...records.map((record) => () => messages.put(record)),
-      ...step.spans.map((span) => () => spans.put(span)),
+      ...step.spans.map((span) => () => spans.put(spanForStorage(span))),
       () => sessions.put(next),
     ]);
     return next;

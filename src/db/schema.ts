@@ -20,6 +20,8 @@ export interface SessionSummary {
   text: string;
   /** The last message seq the summary covers. */
   coveredUntilSeq: number;
+  /** How many leading messages of the model's history (built from the transcript) the summary replaces. */
+  coveredMessages?: number;
   updatedAt: number;
 }
 

@@ -96,7 +96,7 @@ export const fileSessionSchema = z
     status: z.enum(['idle', 'running', 'done', 'error', 'stopped', 'interrupted']),
     activeRunId: id.optional(),
     lastError: z.string().max(100_000).optional(),
-    summary: z.object({ text, coveredUntilSeq: z.number().int(), updatedAt: time }).optional(),
+    summary: z.object({ text, coveredUntilSeq: z.number().int(), coveredMessages: z.number().int().nonnegative().optional(), updatedAt: time }).optional(),
     messages: z.array(fileMessageSchema),
     spans: z.array(fileSpanSchema),
     toolState: z.array(fileToolStateSchema).default([]),

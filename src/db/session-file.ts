@@ -38,7 +38,7 @@ export async function exportSessions(
 }
 
 /** Secret strings that must never appear in an export: the API key and OTLP header values. */
-function collectSecrets(apiKey: string, otlpHeaders: string): string[] {
+export function collectSecrets(apiKey: string, otlpHeaders: string): string[] {
   const secrets = [apiKey.trim()];
   for (const line of otlpHeaders.split(/[\n,]/)) {
     const separator = line.search(/[=:]/);

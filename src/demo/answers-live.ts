@@ -119,17 +119,3 @@ export function answerWebSearch(language: DemoLanguage, query: string, observati
   });
   return say(language, `Top results for “${query}”:\n\n${lines.join('\n')}`, `“${query}”的搜索结果：\n\n${lines.join('\n')}`);
 }
-
-/** The final answer after reading an attached file: its size and opening lines. */
-export function answerFile(language: DemoLanguage, name: string, observation: Observation): string {
-  if (!observation.ok) return answerToolFailed(language, 'read_file', observation);
-  const { value } = observation;
-  const text = typeof value === 'string' ? value : findString(value, /^(?:text|content|data|body)$/iu) ?? describeValue(value);
-  const lineCount = text.split('\n').length;
-  const quoted = truncate(text, 500).split('\n').slice(0, 12).map((line) => `> ${line}`).join('\n');
-  return say(
-    language,
-    `**${name}** has ${Array.from(text).length} characters in ${lineCount} line${lineCount === 1 ? '' : 's'}. It begins:\n\n${quoted}`,
-    `**${name}** 共 ${Array.from(text).length} 个字符、${lineCount} 行，开头是：\n\n${quoted}`,
-  );
-}

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import type { ToolSpec } from '../model/model.ts';
-import { DEMO_BASE_URL, DEMO_MODEL_ID, createDemoFetch } from './demo-fetch.ts';
+import { DEMO_BASE_URL, DEMO_MODEL_ID, createDemoFetch, paceEvents } from './demo-fetch.ts';
 
 const tools: ToolSpec[] = [
   { type: 'function', function: { name: 'calculator', description: 'Evaluates arithmetic', parameters: { type: 'object', properties: { expression: { type: 'string' } }, required: ['expression'] } } },
@@ -155,7 +155,8 @@ describe('createDemoFetch through the real openai client', () => {
       finishReason = chunk.choices[0]?.finish_reason ?? finishReason;
       if (received === 3) controller.abort();
     }
-    expect(received).toBe(3);
+    // Chunks already delivered in the same group may still arrive; the finish chunk never does.
+    expect(received).toBeGreaterThanOrEqual(3);
     expect(finishReason).toBeNull();
   });
 });
@@ -215,5 +216,26 @@ describe('createDemoFetch as a plain fetch', () => {
     expect(finish?.choices[0]).toMatchObject({ delta: {}, finish_reason: 'tool_calls' });
     expect(chunks.at(-1)?.choices).toEqual([]);
     expect(chunks.at(-1)?.usage).toMatchObject({ prompt_tokens: expect.any(Number), completion_tokens: expect.any(Number) });
+  });
+});
+
+describe('paceEvents', () => {
+  async function reads(stream: ReadableStream<Uint8Array>): Promise<string[]> {
+    const decoder = new TextDecoder();
+    const parts: string[] = [];
+    for await (const part of stream) parts.push(decoder.decode(part));
+    return parts;
+  }
+
+  it('sends a short answer event by event', async () => {
+    expect(await reads(paceEvents(['a', 'b', 'c'], 0))).toEqual(['a', 'b', 'c']);
+  });
+
+  it('groups a long answer so it takes at most the allowed number of pauses, keeping every event in order', async () => {
+    const events = Array.from({ length: 250 }, (_, index) => `${index},`);
+    const parts = await reads(paceEvents(events, 0, undefined, 40));
+    expect(parts).toHaveLength(Math.ceil(250 / Math.ceil(250 / 40)));
+    expect(parts.length).toBeLessThanOrEqual(40);
+    expect(parts.join('')).toBe(events.join(''));
   });
 });

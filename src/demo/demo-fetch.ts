@@ -44,9 +44,16 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/** A text/event-stream body that emits the events one by one with a pause, and errors out when the signal aborts. */
-export function paceEvents(events: string[], delayMs: number, signal?: AbortSignal): ReadableStream<Uint8Array> {
+/** Most pauses one streamed answer takes: a long answer sends several events per pause, so it never crawls. */
+export const MAX_STREAM_PAUSES = 40;
+
+/**
+ * A text/event-stream body that emits the events with a pause between groups (one event per group for short answers,
+ * more for long ones, so at most `maxPauses` pauses), and errors out when the signal aborts.
+ */
+export function paceEvents(events: string[], delayMs: number, signal?: AbortSignal, maxPauses = MAX_STREAM_PAUSES): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
+  const groupSize = Math.max(1, Math.ceil(events.length / Math.max(1, maxPauses)));
   let index = 0;
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -65,13 +72,13 @@ export function paceEvents(events: string[], delayMs: number, signal?: AbortSign
           return;
         }
       }
-      const event = events[index];
-      index += 1;
-      if (event === undefined) {
+      const group = events.slice(index, index + groupSize);
+      index += group.length;
+      if (group.length === 0) {
         controller.close();
         return;
       }
-      controller.enqueue(encoder.encode(event));
+      controller.enqueue(encoder.encode(group.join('')));
       if (index >= events.length) controller.close();
     },
   });

@@ -50,15 +50,6 @@ export function askForCityText(language: DemoLanguage): string {
   );
 }
 
-/** Asks for the file name, when a request to read an attachment names no file. */
-export function askForFileText(language: DemoLanguage): string {
-  return say(
-    language,
-    'Which file? Attach it to this session, then ask for it by name, e.g. “Summarise notes.txt”.',
-    '要读哪个文件？请先把文件附加到本会话，再按文件名提问，例如：“总结一下 notes.txt”。',
-  );
-}
-
 function contentLines(messages: ChatMessage[]): { role: string; text: string }[] {
   const lines: { role: string; text: string }[] = [];
   for (const message of messages) {

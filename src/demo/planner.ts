@@ -1,8 +1,9 @@
 import { answerCalculation, answerDate, answerNoteSaved, answerNoteSearch, answerTime, answerTodo, answerToolFailed, say } from './answers.ts';
-import { answerFile, answerJavaScript, answerLiveToolFailed, answerTemperatureDifference, answerWeather, answerWebSearch, readTemperature } from './answers-live.ts';
+import { answerFile } from './answers-file.ts';
+import { answerJavaScript, answerLiveToolFailed, answerTemperatureDifference, answerWeather, answerWebSearch, readTemperature } from './answers-live.ts';
 import type { ConversationState, ToolExchange } from './conversation.ts';
 import { findIsoDateIn, formatIsoDate, resolveYear, type CalendarDate } from './dates.ts';
-import { askForCityText, askForFileText, helpText, toolUnavailableText } from './help.ts';
+import { askForCityText, helpText, toolUnavailableText } from './help.ts';
 import type { Intent } from './intents.ts';
 import { readCalculatorResult } from './observation.ts';
 import { currentTimeArguments, dateOffsetArguments, daysBetweenArguments, weekdayArguments } from './plan-arguments.ts';
@@ -177,10 +178,10 @@ function planTool(intent: Intent, state: ConversationState): Decision {
       return call(state, 'search_web', { query: intent.query }, intent.query);
     }
     case 'read-file': {
-      if (intent.name === undefined) return answer(state, askForFileText(language));
       const result = lastResult(state, 'read_file');
       if (result?.observation) return answer(state, answerFile(language, intent.name, result.observation));
-      return call(state, 'read_file', { name: intent.name }, intent.name);
+      // Without a name, read_file reads the only attached file or lists them.
+      return call(state, 'read_file', intent.name === undefined ? {} : { name: intent.name }, intent.name);
     }
     case 'help':
       return { kind: 'answer', text: helpText(language, intent.greeting), thought: thoughtFor(language, intent.greeting ? 'greeting' : 'help') };

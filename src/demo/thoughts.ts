@@ -68,8 +68,8 @@ const THOUGHTS: Record<ThoughtKey, { en: (detail: string) => string; zh: (detail
     zh: (query) => `我用 search_web 搜索“${query}”。`,
   },
   read_file: {
-    en: (name) => `I will read the attached file ${name}.`,
-    zh: (name) => `我读取附件 ${name}。`,
+    en: (name) => (name ? `I will read the attached file ${name}.` : 'No file name was given; read_file without a name reads the only attached file or lists them.'),
+    zh: (name) => (name ? `我读取附件 ${name}。` : '没有给出文件名；不带文件名调用 read_file 会读取唯一的附件，或列出所有附件。'),
   },
   answer: {
     en: () => 'I have what I need to answer.',

@@ -80,6 +80,8 @@ const en = {
 
   retry: 'Retry',
   resume: 'Resume',
+  interruptedTitle: 'This run was interrupted.',
+  interruptedAdvice: 'The tab was closed or reloaded while the agent was working. Resume continues from the saved messages without repeating finished tool calls.',
   dismiss: 'Dismiss',
 } as const;
 
@@ -167,6 +169,8 @@ const zhCN: Record<ChatStringKey, string> = {
 
   retry: '重试',
   resume: '继续',
+  interruptedTitle: '这次运行被中断了。',
+  interruptedAdvice: '智能体工作时标签页被关闭或刷新。“继续”会从已保存的消息接着运行，不会重复已完成的工具调用。',
   dismiss: '关闭',
 };
 

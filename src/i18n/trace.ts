@@ -91,6 +91,8 @@ const en = {
 
   'json.items': '{count} items',
   'json.keys': '{count} keys',
+  'json.item': '1 item',
+  'json.key': '1 key',
   'json.showAll': 'Show all ({count} characters)',
   'json.empty': '(empty)',
 };
@@ -191,6 +193,8 @@ const zhCN: Record<TraceStringKey, string> = {
 
   'json.items': '{count} 项',
   'json.keys': '{count} 个键',
+  'json.item': '1 项',
+  'json.key': '1 个键',
   'json.showAll': '显示全部（{count} 个字符）',
   'json.empty': '（空）',
 };

@@ -32,6 +32,10 @@ export function createBrowserServices(
             const state = await locks.query();
             return (state.held ?? []).some((lock) => lock.name === `glassbox-run-${sessionId}`);
           },
+          // A shared request is granted only when the running tab lets go of its exclusive lock; it is released at once.
+          waitForSessionUnlock: async (sessionId: string) => {
+            await locks.request(`glassbox-run-${sessionId}`, { mode: 'shared' }, async () => undefined);
+          },
         }
       : {}),
     download: (fileName, text) => {

@@ -3,7 +3,7 @@ import { deleteMessages, getMessage, listMessages, truncateMessagesFrom } from '
 import { createNotesStore } from '../db/notes.ts';
 import { saveStep } from '../db/save-step.ts';
 import { exportSessions, importParsed, parseImportFile, sessionFileName } from '../db/session-file.ts';
-import { createSession, deleteSession, listSessions, searchSessions, updateSession } from '../db/sessions.ts';
+import { createSession, deleteSession, getSession, listSessions, searchSessions, updateSession } from '../db/sessions.ts';
 import { loadSettings, saveSettings } from '../db/settings.ts';
 import { listSpans } from '../db/spans.ts';
 import { createToolStateStore } from '../db/tool-state.ts';
@@ -23,6 +23,7 @@ export function createIndexedDbPersistence(
     loadSettings: () => loadSettings(db),
     saveSettings: (settings) => saveSettings(db, settings),
     listSessions: () => listSessions(db),
+    getSession: (sessionId) => getSession(db, sessionId),
     createSession: () => createSession(db, { id: options.newId('sess'), now: options.now() }),
     updateSession: (sessionId, patch) => updateSession(db, sessionId, patch),
     deleteSession: async (sessionId) => {
@@ -30,7 +31,7 @@ export function createIndexedDbPersistence(
     },
     listMessages: (sessionId) => listMessages(db, sessionId),
     listSpans: (sessionId) => listSpans(db, sessionId),
-    saveStep: (write) => saveStep(db, { ...write, session: { ...write.session, updatedAt: options.now() } }),
+    saveStep: (write) => saveStep(db, { ...write, session: { updatedAt: options.now(), ...write.session } }),
     truncateFrom: async (sessionId, entryId) => {
       const record = await getMessage(db, entryId);
       if (record && record.sessionId === sessionId) await truncateMessagesFrom(db, sessionId, record.seq);

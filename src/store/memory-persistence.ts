@@ -1,57 +1,95 @@
 import type { TranscriptEntry } from '../agent/transcript.ts';
 import { defaultSettings, type Settings } from '../config/settings.ts';
+import { importRecords } from '../db/import-sessions.ts';
 import { titleFromMessage } from '../db/save-step.ts';
-import { parseImportFile, SESSION_FILE_FORMAT, SESSION_FILE_VERSION, sessionFileName, type SessionFile } from '../db/session-file.ts';
-import type { SessionRecord } from '../db/schema.ts';
+import type { MessageRecord, SessionRecord, ToolStateRecord } from '../db/schema.ts';
 import { UNTITLED } from '../db/schema.ts';
+import { toFileSession } from '../db/session-export.ts';
+import { collectSecrets, parseImportFile, SESSION_FILE_FORMAT, SESSION_FILE_VERSION, sessionFileName, type SessionFile } from '../db/session-file.ts';
+import { applySessionPatch } from '../db/sessions.ts';
 import { createMemoryStores } from '../tools/memory-stores.ts';
-import type { Attachment } from '../tools/tool-context.ts';
+import type { Attachment, ToolStateStore } from '../tools/tool-context.ts';
+import { newSpanId } from '../trace/ids.ts';
 import type { Span } from '../trace/span.ts';
 import type { Persistence } from './persistence.ts';
 
 interface MemorySession {
   record: SessionRecord;
-  entries: TranscriptEntry[];
+  /** In seq order. */
+  messages: MessageRecord[];
   spans: Map<string, Span>;
+  toolState: Map<string, ToolStateRecord>;
 }
 
-/** Storage that lives only as long as the tab: used when IndexedDB cannot be opened. */
-export function createMemoryPersistence(options: { newId: (prefix: string) => string; now: () => number }): Persistence {
-  let settings: Settings = defaultSettings;
+function normalise(text: string): string {
+  return text.normalize('NFKC').toLocaleLowerCase();
+}
+
+function firstUserText(entries: readonly TranscriptEntry[]): string | undefined {
+  const first = entries.find((entry) => entry.message.role === 'user' && !entry.meta?.synthetic && entry.message.content.trim());
+  return first?.message.role === 'user' ? first.message.content : undefined;
+}
+
+/** What the app had loaded when storage went away mid-session: memory storage starts from it. */
+export interface MemorySeed {
+  settings: Settings;
+  sessions: SessionRecord[];
+  entries: Record<string, TranscriptEntry[]>;
+  spans: Record<string, Span[]>;
+}
+
+/**
+ * Storage that lives only as long as the tab: used when IndexedDB cannot be opened. It keeps the same rules
+ * as the IndexedDB storage (seqs, titles, copies on import, export shape), so the app behaves the same.
+ */
+export function createMemoryPersistence(options: { newId: (prefix: string) => string; now: () => number }, seed?: MemorySeed): Persistence {
+  let settings: Settings = seed?.settings ?? defaultSettings;
   const sessions = new Map<string, MemorySession>();
-  const stores = createMemoryStores();
+  for (const record of seed?.sessions ?? []) {
+    const messages = (seed?.entries[record.id] ?? []).map((entry, seq) => ({ ...structuredClone(entry), seq }));
+    const spans = new Map((seed?.spans[record.id] ?? []).map((span) => [span.spanId, structuredClone(span)]));
+    sessions.set(record.id, { record: { ...record, nextSeq: Math.max(record.nextSeq, messages.length) }, messages, spans, toolState: new Map() });
+  }
+  const stores = createMemoryStores({ now: options.now, createId: (prefix) => options.newId(prefix) });
   const attachments = new Map<string, Attachment>();
   const get = (sessionId: string): MemorySession => {
     const session = sessions.get(sessionId);
     if (!session) throw new Error(`Session ${sessionId} does not exist.`);
     return session;
   };
-  const withCount = (session: MemorySession): SessionRecord => {
-    session.record = { ...session.record, messageCount: session.entries.length, spanCount: session.spans.size };
-    return session.record;
+  const counted = (session: MemorySession): SessionRecord => {
+    session.record = { ...session.record, messageCount: session.messages.length, spanCount: session.spans.size };
+    return { ...session.record };
   };
-  const toFile = (ids: string[], all: boolean): SessionFile => ({
-    format: SESSION_FILE_FORMAT,
-    version: SESSION_FILE_VERSION,
-    exportedAt: new Date(options.now()).toISOString(),
-    scope: all ? 'all' : 'session',
-    sessions: ids.map((id) => {
-      const { record, entries, spans } = get(id);
-      return {
-        id: record.id,
-        title: record.title,
-        titleEdited: record.titleEdited,
-        createdAt: record.createdAt,
-        updatedAt: record.updatedAt,
-        status: record.status,
-        ...(record.summary ? { summary: record.summary } : {}),
-        messages: entries.map(({ sessionId: _sessionId, ...entry }, seq) => ({ ...entry, seq })),
-        spans: [...spans.values()].map(({ sessionId: _sessionId, ...span }) => span),
-        toolState: [],
-        attachments: [...attachments.values()].filter((file) => file.sessionId === id).map(({ sessionId: _sessionId, ...file }) => file),
-      };
-    }),
-  });
+  const removeMessages = (session: MemorySession, removed: (message: MessageRecord) => boolean) => {
+    const gone = session.messages.filter(removed);
+    if (gone.length === 0) return;
+    session.messages = session.messages.filter((message) => !removed(message));
+    const lowest = Math.min(...gone.map((message) => message.seq));
+    // A summary that covered deleted messages no longer matches the conversation.
+    if (session.record.summary && session.record.summary.coveredUntilSeq >= lowest) {
+      const { summary: _summary, ...rest } = session.record;
+      session.record = rest;
+    }
+    counted(session);
+  };
+  const idsInUse = () => {
+    const ids = new Set<string>();
+    for (const session of sessions.values()) {
+      ids.add(session.record.id);
+      for (const message of session.messages) ids.add(message.id);
+      for (const spanId of session.spans.keys()) ids.add(spanId);
+    }
+    for (const id of attachments.keys()) ids.add(id);
+    return ids;
+  };
+  const importId = (prefix: string) => (prefix === 'span' ? newSpanId() : options.newId(prefix));
+  const toolState: ToolStateStore = {
+    get: async <T>(sessionId: string, key: string) => structuredClone(sessions.get(sessionId)?.toolState.get(key)?.value) as T | undefined,
+    set: async <T>(sessionId: string, key: string, value: T) => {
+      get(sessionId).toolState.set(key, { sessionId, key, value: structuredClone(value), updatedAt: options.now() });
+    },
+  };
 
   return {
     kind: 'memory',
@@ -59,90 +97,124 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
     saveSettings: async (next) => {
       settings = next;
     },
-    listSessions: async () => [...sessions.values()].map(withCount).sort((a, b) => b.updatedAt - a.updatedAt),
+    listSessions: async () => [...sessions.values()].map(counted).sort((a, b) => b.updatedAt - a.updatedAt),
+    getSession: async (sessionId) => {
+      const session = sessions.get(sessionId);
+      return session ? counted(session) : undefined;
+    },
     createSession: async () => {
       const now = options.now();
       const record: SessionRecord = {
         id: options.newId('sess'), title: UNTITLED, titleEdited: false, createdAt: now, updatedAt: now,
         messageCount: 0, spanCount: 0, nextSeq: 0, status: 'idle',
       };
-      sessions.set(record.id, { record, entries: [], spans: new Map() });
-      return record;
+      sessions.set(record.id, { record, messages: [], spans: new Map(), toolState: new Map() });
+      return { ...record };
     },
     updateSession: async (sessionId, patch) => {
       const session = sessions.get(sessionId);
       if (!session) return undefined;
-      session.record = { ...session.record, ...patch };
-      return withCount(session);
+      session.record = applySessionPatch(session.record, patch);
+      return counted(session);
     },
     deleteSession: async (sessionId) => {
       sessions.delete(sessionId);
+      for (const [id, attachment] of attachments) if (attachment.sessionId === sessionId) attachments.delete(id);
     },
-    listMessages: async (sessionId) => [...get(sessionId).entries],
-    listSpans: async (sessionId) => [...get(sessionId).spans.values()],
+    listMessages: async (sessionId) => structuredClone(get(sessionId).messages),
+    listSpans: async (sessionId) => [...get(sessionId).spans.values()].sort((a, b) => a.startTime - b.startTime),
     saveStep: async ({ sessionId, entries, spans, session: patch }) => {
       const session = get(sessionId);
-      for (const entry of entries) {
-        const index = session.entries.findIndex((existing) => existing.id === entry.id);
-        if (index >= 0) session.entries[index] = entry;
-        else session.entries.push(entry);
+      const wasUnnamed = session.messages.length === 0 || session.record.title === UNTITLED;
+      for (const entry of structuredClone(entries)) {
+        const index = session.messages.findIndex((existing) => existing.id === entry.id);
+        const existing = session.messages[index];
+        if (existing) session.messages[index] = { ...entry, seq: existing.seq };
+        else session.messages.push({ ...entry, seq: session.record.nextSeq++ });
       }
-      for (const span of spans) session.spans.set(span.spanId, span);
-      const firstUser = entries.find((entry) => entry.message.role === 'user' && !entry.meta?.synthetic);
-      const title =
-        !session.record.titleEdited && session.record.title === UNTITLED && firstUser?.message.role === 'user'
-          ? titleFromMessage(firstUser.message.content)
-          : session.record.title;
-      session.record = { ...session.record, ...patch, title, updatedAt: options.now() };
-      return withCount(session);
+      for (const span of spans) session.spans.set(span.spanId, structuredClone(span));
+      let record = applySessionPatch(session.record, { updatedAt: options.now(), ...patch });
+      const userText = firstUserText(entries);
+      if (userText !== undefined && wasUnnamed && !record.titleEdited && !Object.hasOwn(patch, 'title')) {
+        record = { ...record, title: titleFromMessage(userText) };
+      }
+      session.record = record;
+      return counted(session);
     },
     truncateFrom: async (sessionId, entryId) => {
       const session = get(sessionId);
-      const index = session.entries.findIndex((entry) => entry.id === entryId);
-      if (index >= 0) session.entries = session.entries.slice(0, index);
+      const from = session.messages.find((message) => message.id === entryId);
+      if (from) removeMessages(session, (message) => message.seq >= from.seq);
     },
     deleteEntries: async (sessionId, entryIds) => {
-      const session = get(sessionId);
       const removed = new Set(entryIds);
-      session.entries = session.entries.filter((entry) => !removed.has(entry.id));
+      removeMessages(get(sessionId), (message) => removed.has(message.id));
     },
     searchSessions: async (query) => {
-      const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+      const words = normalise(query).split(/\s+/).filter(Boolean);
       return [...sessions.values()]
-        .filter(({ record, entries }) => {
-          const text = `${record.title}\n${entries.map((entry) => entry.message.content ?? '').join('\n')}`.toLowerCase();
+        .sort((a, b) => b.record.updatedAt - a.record.updatedAt)
+        .filter(({ record, messages }) => {
+          const text = normalise(`${record.title}\n${messages.map((entry) => entry.message.content ?? '').join('\n')}`);
           return words.every((word) => text.includes(word));
         })
         .map(({ record }) => record.id);
     },
     exportSessions: async ({ sessionIds, all }) => {
-      const ids = all ? [...sessions.keys()] : (sessionIds ?? []);
-      const file = toFile(ids, all);
+      const secrets = collectSecrets(settings.apiKey, settings.otlpHeaders);
+      const ids = all ? [...sessions.values()].sort((a, b) => b.record.updatedAt - a.record.updatedAt).map((session) => session.record.id) : (sessionIds ?? []);
+      const file: SessionFile = {
+        format: SESSION_FILE_FORMAT,
+        version: SESSION_FILE_VERSION,
+        exportedAt: new Date(options.now()).toISOString(),
+        scope: all ? 'all' : 'session',
+        sessions: ids.flatMap((id) => {
+          const session = sessions.get(id);
+          if (!session) return [];
+          const data = {
+            session: counted(session),
+            messages: session.messages,
+            spans: [...session.spans.values()],
+            toolState: [...session.toolState.values()],
+            attachments: [...attachments.values()].filter((attachment) => attachment.sessionId === id),
+          };
+          return [toFileSession(data, secrets)];
+        }),
+      };
+      if (all) file.notes = (await stores.notes.list()).toReversed();
       return { fileName: sessionFileName(file, all ? undefined : file.sessions[0]?.title), text: JSON.stringify(file, null, 2) };
     },
     importFile: async (text, fileName) => {
       const parsed = parseImportFile(text, fileName);
       if (!parsed.ok) return parsed;
+      // Everything was validated above, and nothing below can fail: the import is all or nothing.
+      const used = idsInUse();
       const sessionIds: string[] = [];
       let copies = 0;
       for (const imported of parsed.sessions) {
-        const clash = sessions.has(imported.id) || imported.source === 'chatgpt';
-        if (sessions.has(imported.id)) copies += 1;
-        const id = clash ? options.newId('sess') : imported.id;
-        const entries = imported.messages.map(({ seq: _seq, ...message }) => ({ ...message, sessionId: id, id: clash ? options.newId('msg') : message.id }));
-        const record: SessionRecord = {
-          id, title: imported.title, titleEdited: imported.titleEdited, createdAt: imported.createdAt, updatedAt: imported.updatedAt,
-          messageCount: entries.length, spanCount: 0, nextSeq: entries.length,
-          status: imported.status === 'running' ? 'interrupted' : imported.status,
-        };
-        // Copies keep their messages; their spans are left out so span ids never clash in memory.
-        const spans = clash ? new Map<string, Span>() : new Map(imported.spans.map((span) => [span.spanId, { ...span, sessionId: id }]));
-        sessions.set(id, { record, entries, spans });
-        sessionIds.push(id);
+        const clash =
+          imported.source === 'glassbox' &&
+          [imported.id, ...imported.messages.map((m) => m.id), ...imported.spans.map((s) => s.spanId), ...imported.attachments.map((a) => a.id)].some((id) => used.has(id));
+        if (clash) copies += 1;
+        const records = importRecords(imported, clash || imported.source === 'chatgpt', importId);
+        sessions.set(records.session.id, {
+          record: records.session,
+          messages: records.messages,
+          spans: new Map(records.spans.map((span) => [span.spanId, span])),
+          toolState: new Map(records.toolState.map((entry) => [entry.key, entry])),
+        });
+        for (const attachment of records.attachments) attachments.set(attachment.id, attachment);
+        for (const id of [records.session.id, ...records.messages.map((m) => m.id), ...records.spans.map((s) => s.spanId)]) used.add(id);
+        sessionIds.push(records.session.id);
+      }
+      const known = await stores.notes.list();
+      for (const note of parsed.notes) {
+        if (known.some((existing) => existing.content === note.content && existing.tags.join('\u0000') === note.tags.join('\u0000'))) continue;
+        await stores.notes.add({ content: note.content, tags: note.tags, ...(note.sessionId ? { sessionId: note.sessionId } : {}) });
       }
       return { ok: true, sessionIds, copies };
     },
-    toolState: stores.toolState,
+    toolState,
     notes: {
       add: (input) => stores.notes.add(input),
       search: (query, limit) => stores.notes.search(query, limit),
@@ -158,7 +230,7 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
       },
     },
     attachments: {
-      list: async (sessionId) => [...attachments.values()].filter((file) => file.sessionId === sessionId),
+      list: async (sessionId) => [...attachments.values()].filter((file) => file.sessionId === sessionId).sort((a, b) => a.createdAt - b.createdAt),
       add: async (attachment) => {
         attachments.set(attachment.id, attachment);
       },

@@ -24,11 +24,13 @@ export interface Persistence {
   loadSettings(): Promise<Settings>;
   saveSettings(settings: Settings): Promise<void>;
   listSessions(): Promise<SessionRecord[]>;
+  getSession(sessionId: string): Promise<SessionRecord | undefined>;
   createSession(): Promise<SessionRecord>;
   updateSession(sessionId: string, patch: Partial<SessionRecord>): Promise<SessionRecord | undefined>;
   deleteSession(sessionId: string): Promise<void>;
   listMessages(sessionId: string): Promise<TranscriptEntry[]>;
   listSpans(sessionId: string): Promise<Span[]>;
+  /** Writes a step; entries whose id exists are updated in place. `updatedAt` defaults to now. */
   saveStep(write: StepWrite): Promise<SessionRecord | undefined>;
   /** Removes the entry with this id and every later one (edit and resend, regenerate). */
   truncateFrom(sessionId: string, entryId: string): Promise<void>;

@@ -14,6 +14,8 @@ export interface Services {
   withSessionLock?: (sessionId: string, work: () => Promise<void>) => Promise<boolean>;
   /** Whether another tab holds the session's run lock (it is running there). */
   isSessionLockedElsewhere?: (sessionId: string) => Promise<boolean>;
+  /** Resolves once no tab holds the session's run lock (the run there ended, or that tab was closed). */
+  waitForSessionUnlock?: (sessionId: string) => Promise<void>;
   /** Triggers a file download. */
   download?: (fileName: string, text: string) => void;
 }
@@ -22,6 +24,8 @@ export interface Services {
 export type TabMessage =
   | { type: 'sessions-changed' }
   | { type: 'session-changed'; sessionId: string }
+  /** Stop pressed in a tab that shows the session running in another tab. */
+  | { type: 'stop-run'; sessionId: string }
   | { type: 'settings-changed' };
 
 let current: Services | undefined;

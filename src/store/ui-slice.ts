@@ -6,6 +6,8 @@ export type MobilePane = 'sessions' | 'chat' | 'trace';
 /** View state that is not data. */
 export interface UiSlice {
   settingsOpen: boolean;
+  /** The Memory dialog (long-term notes) is open. */
+  memoryOpen: boolean;
   sidebarOpen: boolean;
   traceOpen: boolean;
   mobilePane: MobilePane;
@@ -20,6 +22,7 @@ export interface UiSlice {
 
 export const createUiSlice: Slice<UiSlice> = (set) => ({
   settingsOpen: false,
+  memoryOpen: false,
   sidebarOpen: true,
   traceOpen: true,
   mobilePane: 'chat',

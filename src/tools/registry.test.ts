@@ -33,7 +33,9 @@ describe('registry', () => {
     expect(required('save_note')).toEqual(['content']);
     expect(properties('save_note')).toContain('tags');
     expect(required('search_notes')).toEqual(['query']);
-    expect(required('read_file')).toEqual(['name']);
+    // `name` is optional: without it read_file reads the only attached file or lists them.
+    expect(properties('read_file')).toContain('name');
+    expect(required('read_file') ?? []).toEqual([]);
     expect(required('run_javascript')).toEqual(['code']);
   });
 

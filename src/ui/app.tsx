@@ -3,12 +3,14 @@ import { DEMO_PROVIDER } from '../config/settings.ts';
 import { useAppStore } from '../store/app-store.ts';
 import type { MobilePane } from '../store/ui-slice.ts';
 import { ChatPane } from './chat/chat-pane.tsx';
+import { MenuIcon, PanelRightIcon, SettingsIcon } from './components/icons.tsx';
 import { useGlobalShortcuts } from './use-global-shortcuts.ts';
 import { SessionSidebar } from './sessions/session-sidebar.tsx';
 import { TracePane } from './trace/trace-pane.tsx';
 import { useTheme } from './use-theme.ts';
 import { useLanguage, useT } from './use-t.ts';
 
+const MemoryDialog = lazy(() => import('./memory/memory-dialog.tsx').then((module) => ({ default: module.MemoryDialog })));
 const SettingsDialog = lazy(() => import('./settings/settings-dialog.tsx').then((module) => ({ default: module.SettingsDialog })));
 
 const paneTabs: Array<{ pane: MobilePane; key: 'app.pane.sessions' | 'app.pane.chat' | 'app.pane.trace' }> = [
@@ -22,6 +24,7 @@ export function App() {
   const t = useT();
   const language = useLanguage();
   const settingsOpen = useAppStore((state) => state.settingsOpen);
+  const memoryOpen = useAppStore((state) => state.memoryOpen);
   const sidebarOpen = useAppStore((state) => state.sidebarOpen);
   const traceOpen = useAppStore((state) => state.traceOpen);
   const mobilePane = useAppStore((state) => state.mobilePane);
@@ -42,25 +45,28 @@ export function App() {
   return (
     <div className="flex h-full flex-col">
       <header className="flex items-center gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-800">
-        <button type="button" aria-label="Toggle sessions" title={t('app.toggleSessions')} className="hidden rounded p-1 hover:bg-slate-100 md:block dark:hover:bg-slate-800" onClick={() => setUi({ sidebarOpen: !sidebarOpen })}>
-          ☰
+        <button type="button" aria-label="Toggle sessions" aria-expanded={sidebarOpen} title={t('app.toggleSessions')} className="hidden rounded p-1 hover:bg-slate-100 md:block dark:hover:bg-slate-800" onClick={() => setUi({ sidebarOpen: !sidebarOpen })}>
+          <MenuIcon className="size-5" />
         </button>
         <img src="/favicon.svg" alt="" width={20} height={20} />
         <h1 className="text-base font-semibold">{t('app.title')}</h1>
-        <span className="hidden text-xs text-slate-500 lg:inline">{t('app.tagline')}</span>
+        <span className="hidden text-xs text-slate-500 dark:text-slate-400 lg:inline">{t('app.tagline')}</span>
         <span className="ml-auto" />
         {isDemo ? (
-          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800 dark:bg-amber-900/40 dark:text-amber-200" data-testid="demo-badge">
+          <span className="max-w-40 truncate rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800 sm:max-w-none dark:bg-amber-900/40 dark:text-amber-200" data-testid="demo-badge" title={t('app.demoBadge')}>
             {t('app.demoBadge')}
           </span>
         ) : (
           <span className="max-w-48 truncate rounded-full bg-slate-100 px-2 py-0.5 text-xs dark:bg-slate-800" title={model}>{model}</span>
         )}
-        <button type="button" aria-label="Settings" className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800" onClick={() => setUi({ settingsOpen: true })}>
-          ⚙ <span className="hidden sm:inline">{t('settings.open')}</span>
+        <button type="button" aria-label="Memory" className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800" onClick={() => setUi({ memoryOpen: true })}>
+          {t('app.memory')}
         </button>
-        <button type="button" aria-label="Toggle trace" title={t('app.toggleTrace')} className="hidden rounded p-1 hover:bg-slate-100 md:block dark:hover:bg-slate-800" onClick={() => setUi({ traceOpen: !traceOpen })}>
-          ⧉
+        <button type="button" aria-label="Settings" className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800" onClick={() => setUi({ settingsOpen: true })}>
+          <SettingsIcon className="inline size-4 align-[-3px]" /> <span className="hidden sm:inline">{t('settings.open')}</span>
+        </button>
+        <button type="button" aria-label="Toggle trace" aria-expanded={traceOpen} title={t('app.toggleTrace')} className="hidden rounded p-1 hover:bg-slate-100 md:block dark:hover:bg-slate-800" onClick={() => setUi({ traceOpen: !traceOpen })}>
+          <PanelRightIcon className="size-5" />
         </button>
       </header>
       {storage.mode === 'memory' || storageAlert ? (
@@ -77,7 +83,7 @@ export function App() {
             key={pane}
             type="button"
             aria-pressed={mobilePane === pane}
-            className={`flex-1 py-2 text-sm ${mobilePane === pane ? 'border-b-2 border-sky-600 font-semibold' : 'text-slate-500'}`}
+            className={`flex-1 py-2 text-sm ${mobilePane === pane ? 'border-b-2 border-sky-600 font-semibold' : 'text-slate-500 dark:text-slate-400'}`}
             onClick={() => setUi({ mobilePane: pane })}
           >
             {t(key)}
@@ -95,6 +101,11 @@ export function App() {
           <TracePane />
         </div>
       </div>
+      {memoryOpen ? (
+        <Suspense fallback={null}>
+          <MemoryDialog />
+        </Suspense>
+      ) : null}
       {settingsOpen ? (
         <Suspense fallback={null}>
           <SettingsDialog />

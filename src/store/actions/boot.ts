@@ -1,7 +1,9 @@
 import { useAppStore } from '../app-store.ts';
+import { clearFlushJournal, flushJournalSessionIds } from '../flush-journal.ts';
 import type { TabMessage } from '../services.ts';
 import { services } from '../services.ts';
-import { isRunning } from './run-session.ts';
+import { abortRun, isRunning } from './run-session.ts';
+import { reportStorageError } from './storage-errors.ts';
 import { loadSession, newSession, refreshSessions, rememberedActiveSession, switchSession } from './session-actions.ts';
 
 /** Loads settings and sessions and opens the session that was active before; then the app accepts input. */
@@ -15,6 +17,10 @@ export async function boot(storageProblem?: string): Promise<void> {
   state.setSettings(await persistence.loadSettings());
   const sessions = await persistence.listSessions();
   state.setSessions(sessions);
+  // A journal whose session is gone (deleted in another tab) will never be applied.
+  for (const sessionId of flushJournalSessionIds()) {
+    if (!sessions.some((session) => session.id === sessionId)) clearFlushJournal(sessionId);
+  }
   const remembered = rememberedActiveSession();
   const target = sessions.find((session) => session.id === remembered) ?? useAppStore.getState().sessions[0];
   if (target) await switchSession(target.id);
@@ -24,9 +30,22 @@ export async function boot(storageProblem?: string): Promise<void> {
 
 /** Applies what another tab changed. */
 export async function onTabMessage(message: TabMessage): Promise<void> {
+  try {
+    await applyTabMessage(message);
+  } catch (error) {
+    reportStorageError(error);
+  }
+}
+
+async function applyTabMessage(message: TabMessage): Promise<void> {
   const state = useAppStore.getState();
   if (message.type === 'settings-changed') {
     state.setSettings(await services().persistence.loadSettings());
+    return;
+  }
+  if (message.type === 'stop-run') {
+    // Only the tab that runs the session can stop it; the others ignore the request.
+    if (isRunning(message.sessionId)) abortRun(message.sessionId);
     return;
   }
   await refreshSessions();

@@ -109,8 +109,24 @@ export async function deleteTurn(entryId: string): Promise<void> {
   useAppStore.getState().setEntries(sessionId, [...entries.slice(0, start), ...entries.slice(end)]);
 }
 
-/** Re-runs after an error: the user's message is already saved, so only the run is repeated. */
+/**
+ * Re-runs after an error: the user's message and any finished steps are already saved, so only the failed step
+ * is repeated. The part of an answer that arrived before the failure is dropped first: the new attempt replaces
+ * it, and an endpoint must not receive it as the last (assistant) message.
+ */
 export async function retryRun(): Promise<void> {
+  const sessionId = useAppStore.getState().activeSessionId;
+  if (!sessionId || isRunning(sessionId)) return;
+  const entries = entriesOf(sessionId);
+  const last = entries.at(-1);
+  if (last && last.message.role === 'assistant' && last.meta?.partial && !last.message.tool_calls?.length) {
+    try {
+      await services().persistence.deleteEntries(sessionId, [last.id]);
+    } catch (error) {
+      reportStorageError(error);
+    }
+    useAppStore.getState().setEntries(sessionId, entries.slice(0, -1));
+  }
   await resumeRun();
 }
 

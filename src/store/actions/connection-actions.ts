@@ -4,19 +4,27 @@ import { describeModelError } from '../../model/describe-error.ts';
 import { listModels, testConnection } from '../../model/list-models.ts';
 import { ModelError } from '../../model/model-error.ts';
 import { services } from '../services.ts';
-import { resolveEndpoint } from './create-model.ts';
+import { createModel, resolveEndpoint } from './create-model.ts';
 
-type ConnectionResult = { ok: true; models: string[] } | { ok: false; message: string };
+/**
+ * What a connection check found: the listed models (and the model that answered a test message), or
+ * what is wrong — `message` in one line, and for endpoint failures also as `title` and `advice`.
+ */
+export type ConnectionResult =
+  | { ok: true; models: string[]; answeredModel?: string }
+  | { ok: false; message: string; title?: string; advice?: string };
+
+const PROBE_TIMEOUT_MS = 30_000;
 
 function fetchFor(settings: Settings): typeof fetch {
   return settings.provider === DEMO_PROVIDER ? createDemoFetch({ chunkDelayMs: 0 }) : services().fetch;
 }
 
-function explain(error: unknown, settings: Settings): string {
+function explain(error: unknown, settings: Settings): Extract<ConnectionResult, { ok: false }> {
   const endpoint = resolveEndpoint(settings);
   const modelError = error instanceof ModelError ? error : new ModelError('network', error instanceof Error ? error.message : String(error));
-  const described = describeModelError(modelError, endpoint);
-  return `${described.title} ${described.advice}`.trim();
+  const { title, advice } = describeModelError(modelError, endpoint);
+  return { ok: false, message: `${title}${/[.!?]$/.test(title) ? '' : '.'} ${advice}`.trim(), title, advice };
 }
 
 /** Lists the endpoint's models (GET /models) for the Model combobox. */
@@ -27,7 +35,22 @@ export async function fetchModelList(settings: Settings): Promise<ConnectionResu
     const models = await listModels({ baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey, fetch: fetchFor(settings) });
     return { ok: true, models };
   } catch (error) {
-    return { ok: false, message: explain(error, settings) };
+    return explain(error, settings);
+  }
+}
+
+/**
+ * Sends the smallest possible chat request. Listing models proves little on its own: some endpoints
+ * (OpenRouter, LM Studio) list models without checking the key, and a browser may allow the GET but
+ * refuse the JSON POST's CORS preflight.
+ */
+async function probeChat(settings: Settings): Promise<{ ok: true } | { ok: false; error: unknown }> {
+  const model = createModel({ ...settings, temperature: null }, fetchFor(settings));
+  try {
+    await model.generate({ messages: [{ role: 'user', content: 'Reply with the word OK.' }], maxOutputTokens: 16 }, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, error };
   }
 }
 
@@ -36,12 +59,15 @@ export async function checkConnection(settings: Settings): Promise<ConnectionRes
   const endpoint = resolveEndpoint(settings);
   if (!endpoint.baseUrl) return { ok: false, message: 'Enter the base URL first, e.g. http://localhost:11434/v1.' };
   const result = await testConnection({ baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey, fetch: fetchFor(settings) });
-  if (!result.ok) return { ok: false, message: explain(result.error, settings) };
+  if (!result.ok) return explain(result.error, settings);
   if (endpoint.model && result.models.length > 0 && !result.models.includes(endpoint.model)) {
     return {
       ok: false,
       message: `The endpoint answers, but it does not list the model "${endpoint.model}". Available: ${result.models.slice(0, 12).join(', ')}${result.models.length > 12 ? ', …' : ''}.`,
     };
   }
-  return { ok: true, models: result.models };
+  if (!endpoint.model) return { ok: true, models: result.models };
+  const probe = await probeChat(settings);
+  if (!probe.ok) return explain(probe.error, settings);
+  return { ok: true, models: result.models, answeredModel: endpoint.model };
 }

@@ -1,23 +1,24 @@
 import type { AgentEvent } from '../../agent/events.ts';
-import { runAgent } from '../../agent/run-agent.ts';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import { defaultSystemPrompt } from '../../config/system-prompt.ts';
 import type { ChatMessage } from '../../model/model.ts';
 import { describeModelError } from '../../model/describe-error.ts';
 import { ModelError } from '../../model/model-error.ts';
-import { builtinTools, enabledTools } from '../../tools/registry.ts';
 import type { Span } from '../../trace/span.ts';
 import { createTracer } from '../../trace/tracer.ts';
 import { useAppStore } from '../app-store.ts';
 import { createFrameBatch } from '../frame-batch.ts';
 import type { RunAlert, StreamingState } from '../run-slice.ts';
 import { services } from '../services.ts';
-import { createModel, resolveEndpoint } from './create-model.ts';
-import { reportStorageError } from './storage-errors.ts';
+import { loadAgentRuntime, type AgentRuntime } from './load-agent-runtime.ts';
+import { createRunWriter, withoutInterruptedPartial } from './run-writer.ts';
+import { sessionSummaryStore } from './session-summary-store.ts';
 
 interface ActiveRun {
   controller: AbortController;
   approvals: Map<string, (approved: boolean) => void>;
+  /** Saves the step in flight as far as it got: the page is hidden, or (`leaving`) going away. */
+  flush: (leaving: boolean) => void;
 }
 
 const activeRuns = new Map<string, ActiveRun>();
@@ -28,9 +29,16 @@ export function isRunning(sessionId: string): boolean {
   return activeRuns.has(sessionId);
 }
 
-/** Aborts the session's run: the HTTP request and running tools see the signal. */
+/** Aborts the session's run: the HTTP request and running tools see the signal. A run in another tab is asked to stop. */
 export function abortRun(sessionId: string): void {
-  activeRuns.get(sessionId)?.controller.abort();
+  const active = activeRuns.get(sessionId);
+  if (active) active.controller.abort();
+  else services().broadcast?.({ type: 'stop-run', sessionId });
+}
+
+/** Saves what every run in this tab has in flight; called when the page is hidden or (`leaving`) unloaded. */
+export function flushActiveRuns(leaving: boolean): void {
+  for (const active of activeRuns.values()) active.flush(leaving);
 }
 
 /** Answers a pending approval for a restricted tool call. */
@@ -53,34 +61,55 @@ export interface RunRequest {
  */
 export async function runSession(sessionId: string, request: RunRequest): Promise<boolean> {
   if (activeRuns.has(sessionId)) return false;
+  const takeBackUserEntry = (appAlert: string) => {
+    const state = useAppStore.getState();
+    // The message was shown at once but never saved: take it back so this tab does not diverge from storage.
+    const userEntryId = request.userEntry?.id;
+    if (userEntryId) state.setEntries(sessionId, (state.entries[sessionId] ?? []).filter((entry) => entry.id !== userEntryId));
+    state.setUi({ appAlert });
+  };
+  let runtime: AgentRuntime;
+  try {
+    // The agent loop, model clients and tools are a chunk of their own (usually loaded already, when idle).
+    runtime = await loadAgentRuntime();
+  } catch (error) {
+    takeBackUserEntry(`The agent could not be loaded (${error instanceof Error ? error.message : String(error)}). Check the connection and reload the page.`);
+    return false;
+  }
+  if (activeRuns.has(sessionId)) return false;
   const { withSessionLock } = services();
   if (!withSessionLock) {
-    await runUnlocked(sessionId, request);
+    await runUnlocked(sessionId, request, runtime);
     return true;
   }
-  const acquired = await withSessionLock(sessionId, () => runUnlocked(sessionId, request));
-  if (!acquired) {
-    useAppStore.getState().setUi({
-      appAlert: 'This session is running in another tab. Wait for it to finish there, or continue in that tab.',
-    });
-  }
+  const acquired = await withSessionLock(sessionId, () => runUnlocked(sessionId, request, runtime));
+  if (!acquired) takeBackUserEntry(RUNNING_ELSEWHERE);
   return acquired;
 }
 
-async function runUnlocked(sessionId: string, request: RunRequest): Promise<void> {
-  const { persistence, now, newId, fetch, runSandboxed, broadcast } = services();
+/** What a tab says when another tab runs the session. */
+export const RUNNING_ELSEWHERE = 'This session is running in another tab. Wait for it to finish there, or stop it with Stop.';
+
+async function runUnlocked(sessionId: string, request: RunRequest, runtime: AgentRuntime): Promise<void> {
+  const { resolveEndpoint, createModel, runAgent, builtinTools, enabledTools, createContextPreparer, estimateFixedTokens, toToolSpec } = runtime;
+  const { persistence, now, fetch, runSandboxed } = services();
   const store = useAppStore;
   const settings = store.getState().settings;
   const endpoint = resolveEndpoint(settings);
-  const active: ActiveRun = { controller: new AbortController(), approvals: new Map() };
+  const active: ActiveRun = { controller: new AbortController(), approvals: new Map(), flush: () => undefined };
   activeRuns.set(sessionId, active);
+  const history = await withoutInterruptedPartial(sessionId, request.history, request.userEntry !== undefined);
+  const writer = createRunWriter(sessionId, request.userEntry);
 
-  const dirtySpans = new Map<string, Span>();
   const changedSpans = new Map<string, Span>();
   let streaming: StreamingState | undefined;
   let runId = '';
+  let stepSave: Promise<void> = Promise.resolve();
 
+  // Entries reach the store with the next frame, like tokens: the agent loop never waits for the chat to render.
+  const addedEntries: TranscriptEntry[] = [];
   const frame = createFrameBatch(() => {
+    for (const entry of addedEntries.splice(0)) store.getState().appendEntry(sessionId, entry);
     if (changedSpans.size > 0) {
       store.getState().upsertSpans(sessionId, [...changedSpans.values()]);
       changedSpans.clear();
@@ -89,7 +118,7 @@ async function runUnlocked(sessionId: string, request: RunRequest): Promise<void
   });
 
   const trackSpan = (span: Span) => {
-    dirtySpans.set(span.spanId, span);
+    writer.trackSpan(span);
     changedSpans.set(span.spanId, span);
     frame.schedule();
   };
@@ -98,46 +127,43 @@ async function runUnlocked(sessionId: string, request: RunRequest): Promise<void
     processors: [{ onStart: trackSpan, onUpdate: trackSpan, onEnd: trackSpan }],
   });
 
-  const save = async (entries: TranscriptEntry[], sessionPatch: Record<string, unknown>) => {
-    const spans = [...dirtySpans.values()];
-    dirtySpans.clear();
-    try {
-      const session = await persistence.saveStep({ sessionId, entries, spans, session: sessionPatch });
-      if (session) store.getState().upsertSession(session);
-      broadcast?.({ type: 'session-changed', sessionId });
-    } catch (error) {
-      reportStorageError(error);
-    }
-  };
+  active.flush = (leaving) => writer.flush(leaving, streaming);
 
   store.getState().patchRun(sessionId, { status: 'running', alert: undefined, notices: [], streaming: undefined, pendingApprovals: [] });
+
+  // "Retrying in 2 s" matters while the wait lasts; once output arrives or the run ends, the trace keeps the record.
+  const retryNotices = new Set<string>();
+  const clearRetryNotices = () => {
+    if (retryNotices.size === 0) return;
+    const shown = new Set(retryNotices);
+    retryNotices.clear();
+    store.getState().patchRun(sessionId, (run) => ({ notices: run.notices.filter((notice) => !shown.has(notice)) }));
+  };
 
   const onEvent = async (event: AgentEvent): Promise<void> => {
     const state = store.getState();
     switch (event.type) {
-      case 'run-start': {
+      case 'run-start':
         runId = event.runId;
-        if (request.userEntry) {
-          request.userEntry.runId = runId;
-          await save([request.userEntry], { status: 'running', activeRunId: runId });
-        } else {
-          await save([], { status: 'running', activeRunId: runId });
-        }
+        await writer.start(runId, request.userEntry);
         return;
-      }
       case 'step-start':
         streaming = { runId, text: '', reasoning: '', toolCalls: [] };
+        writer.stepStarted();
         frame.schedule();
         return;
       case 'text-delta':
+        clearRetryNotices();
         if (streaming) streaming.text += event.delta;
         frame.schedule();
         return;
       case 'reasoning-delta':
+        clearRetryNotices();
         if (streaming) streaming.reasoning += event.delta;
         frame.schedule();
         return;
       case 'tool-call-delta': {
+        clearRetryNotices();
         if (!streaming) return;
         let call = streaming.toolCalls.find((candidate) => candidate.index === event.index);
         if (!call) {
@@ -151,9 +177,11 @@ async function runUnlocked(sessionId: string, request: RunRequest): Promise<void
         return;
       }
       case 'entry-added':
+        clearRetryNotices();
+        writer.entryAdded(event.entry);
         if (event.entry.message.role === 'assistant') streaming = undefined;
-        state.appendEntry(sessionId, event.entry);
-        frame.flushNow();
+        addedEntries.push(event.entry);
+        frame.schedule();
         return;
       case 'approval-request':
         state.patchRun(sessionId, (run) => ({ pendingApprovals: [...run.pendingApprovals, event.callId] }));
@@ -162,13 +190,17 @@ async function runUnlocked(sessionId: string, request: RunRequest): Promise<void
         state.patchRun(sessionId, (run) => ({ pendingApprovals: run.pendingApprovals.filter((id) => id !== event.callId) }));
         return;
       case 'notice':
+        if (event.code === 'retry-wait') retryNotices.add(event.message);
         state.patchRun(sessionId, (run) => ({ notices: [...run.notices, event.message] }));
         return;
       case 'step-end':
-        frame.flushNow();
-        await save(event.entries, { status: 'running', activeRunId: runId });
+        frame.schedule();
+        // The loop goes on while the step is written (transactions commit in the order they start); the run's
+        // end waits for it.
+        stepSave = writer.stepEnded(event.entries);
         return;
       case 'run-end': {
+        clearRetryNotices();
         streaming = undefined;
         frame.flushNow();
         const alert = event.outcome === 'error' ? alertFor(event, endpoint) : undefined;
@@ -180,7 +212,8 @@ async function runUnlocked(sessionId: string, request: RunRequest): Promise<void
           streaming: undefined,
           pendingApprovals: [],
         }));
-        await save([], { status: event.outcome, activeRunId: undefined, lastError: alert ? `${alert.title} ${alert.advice}` : undefined });
+        await stepSave;
+        await writer.ended({ status: event.outcome, activeRunId: undefined, lastError: alert ? `${alert.title} ${alert.advice}` : undefined });
         return;
       }
       default:
@@ -190,12 +223,26 @@ async function runUnlocked(sessionId: string, request: RunRequest): Promise<void
 
   try {
     const tools = enabledTools(builtinTools, settings.enabledTools);
+    const model = createModel(settings, fetch);
+    const systemPrompt = settings.systemPrompt.trim() || defaultSystemPrompt(new Date(now()));
+    const prepareContext = createContextPreparer({
+      model,
+      contextWindow: settings.contextWindow,
+      compactionShare: settings.compactionShare,
+      fixedTokens: estimateFixedTokens(systemPrompt, tools.map(toToolSpec)),
+      summary: sessionSummaryStore(sessionId),
+      ...(settings.memoryRecall ? { recall: persistence.notes } : {}),
+      tracer,
+      now,
+      onCompaction: (info) => store.getState().patchRun(sessionId, (run) => ({ notices: [...run.notices, info.message] })),
+    });
     await runAgent({
       sessionId,
-      model: createModel(settings, fetch),
+      model,
       tools,
-      history: request.history,
-      systemPrompt: settings.systemPrompt.trim() || defaultSystemPrompt(new Date(now())),
+      history,
+      systemPrompt,
+      prepareContext,
       limits: {
         maxSteps: settings.maxSteps,
         maxToolCalls: settings.maxToolCalls,
@@ -226,7 +273,7 @@ async function runUnlocked(sessionId: string, request: RunRequest): Promise<void
         }),
       signal: active.controller.signal,
       onEvent,
-      newId: (prefix) => newId(prefix),
+      newId: writer.newId,
       now,
     });
   } catch (error) {
@@ -249,7 +296,7 @@ function alertFor(event: Extract<AgentEvent, { type: 'run-end' }>, endpoint: { b
     ...(event.error.status === undefined ? {} : { status: event.error.status }),
     ...(event.error.retryAfterMs === undefined ? {} : { retryAfterMs: event.error.retryAfterMs }),
   });
-  if (event.error.availableModels) error.availableModels = event.error.availableModels;
+  // The view lists `availableModels` itself; describing them here as well would show the list twice.
   const described = describeModelError(error, endpoint);
   return {
     title: described.title,

@@ -1,26 +1,84 @@
+import type { SessionRecord } from '../../db/schema.ts';
+import type { Span } from '../../trace/span.ts';
 import { useAppStore } from '../app-store.ts';
+import { clearFlushJournal, readFlushJournal } from '../flush-journal.ts';
 import { services } from '../services.ts';
-import { isRunning } from './run-session.ts';
+import { isRunning, RUNNING_ELSEWHERE } from './run-session.ts';
 import { reportStorageError } from './storage-errors.ts';
 
 const ACTIVE_SESSION_KEY = 'glassbox.activeSession';
 
 function rememberActive(sessionId: string | null): void {
-  try {
-    if (sessionId) localStorage.setItem(ACTIVE_SESSION_KEY, sessionId);
-    else localStorage.removeItem(ACTIVE_SESSION_KEY);
-  } catch {
-    // Storage may be unavailable (private mode); the active session is then not restored.
+  // Per tab first (a reload reopens this tab's session even when another tab has a different one open),
+  // then per profile (a new tab opens the session used last).
+  for (const storage of [globalThis.sessionStorage, globalThis.localStorage]) {
+    try {
+      if (sessionId) storage.setItem(ACTIVE_SESSION_KEY, sessionId);
+      else storage.removeItem(ACTIVE_SESSION_KEY);
+    } catch {
+      // Storage may be unavailable (private mode); the active session is then not restored.
+    }
   }
 }
 
 /** The session that was active before a reload, if any. */
 export function rememberedActiveSession(): string | null {
-  try {
-    return localStorage.getItem(ACTIVE_SESSION_KEY);
-  } catch {
-    return null;
+  for (const storage of [globalThis.sessionStorage, globalThis.localStorage]) {
+    try {
+      const remembered = storage.getItem(ACTIVE_SESSION_KEY);
+      if (remembered) return remembered;
+    } catch {
+      // Unavailable storage: try the next one.
+    }
   }
+  return null;
+}
+
+/** The error recorded on spans that were still running when their tab went away. */
+export const INTERRUPTED_SPAN_ERROR = { type: 'interrupted', message: 'The page was closed or reloaded while this was running.' };
+
+/**
+ * Records a run whose tab went away mid-run as interrupted: the session's status, and its spans that were
+ * still running end as cancelled at the session's last write. The session keeps its place in the list.
+ */
+async function settleInterrupted(session: SessionRecord, spans: Span[]): Promise<Span[]> {
+  const settled = spans.map((span) =>
+    span.status === 'running'
+      ? { ...span, status: 'cancelled' as const, endTime: Math.max(span.startTime, session.updatedAt), error: INTERRUPTED_SPAN_ERROR }
+      : span,
+  );
+  try {
+    const saved = await services().persistence.saveStep({
+      sessionId: session.id,
+      entries: [],
+      spans: settled.filter((span, index) => span !== spans[index]),
+      session: { status: 'interrupted', updatedAt: session.updatedAt },
+    });
+    if (saved) useAppStore.getState().upsertSession(saved);
+  } catch (error) {
+    reportStorageError(error);
+  }
+  return settled;
+}
+
+const awaitingUnlock = new Set<string>();
+
+/** Reloads the session once the tab that runs it lets go (it finished, or was closed mid-run). */
+function reloadWhenUnlocked(sessionId: string): void {
+  const wait = services().waitForSessionUnlock;
+  if (!wait || awaitingUnlock.has(sessionId)) return;
+  awaitingUnlock.add(sessionId);
+  void wait(sessionId)
+    .then(async () => {
+      awaitingUnlock.delete(sessionId);
+      if (isRunning(sessionId)) return;
+      await refreshSessions();
+      if (useAppStore.getState().sessions.some((session) => session.id === sessionId)) await loadSession(sessionId);
+    })
+    .catch((error: unknown) => {
+      awaitingUnlock.delete(sessionId);
+      reportStorageError(error);
+    });
 }
 
 /** Creates an empty session and opens it. */
@@ -33,29 +91,74 @@ export async function newSession(): Promise<string> {
   state.setSpans(session.id, []);
   state.setActiveSession(session.id);
   state.selectSpan(undefined);
+  state.setSessionSearch('', null); // the new session must be in view
   state.setUi({ mobilePane: 'chat', appAlert: undefined });
   rememberActive(session.id);
   broadcast?.({ type: 'sessions-changed' });
   return session.id;
 }
 
+/**
+ * Writes what a tab that went away mid-run left in its journal, unless the session was written after it
+ * (the run went on, or the data was replaced). The run then counts as interrupted and can be resumed.
+ */
+async function recoverJournal(session: SessionRecord): Promise<SessionRecord> {
+  const journal = readFlushJournal(session.id);
+  if (!journal) return session;
+  if (session.status !== 'running' && session.updatedAt > journal.savedAt) {
+    clearFlushJournal(session.id);
+    return session;
+  }
+  try {
+    const saved = await services().persistence.saveStep({
+      sessionId: session.id,
+      entries: journal.entries,
+      spans: journal.spans,
+      session: { status: 'running', activeRunId: journal.runId, updatedAt: Math.max(session.updatedAt, journal.savedAt) },
+    });
+    clearFlushJournal(session.id);
+    return saved ?? session;
+  } catch (error) {
+    reportStorageError(error);
+    return session;
+  }
+}
+
 /** Loads a session's messages and spans from storage into the store. */
 export async function loadSession(sessionId: string): Promise<void> {
-  const { persistence } = services();
-  const [entries, spans] = await Promise.all([persistence.listMessages(sessionId), persistence.listSpans(sessionId)]);
+  const { persistence, isSessionLockedElsewhere } = services();
+  let session = await persistence.getSession(sessionId);
+  if (!session || isRunning(sessionId)) return; // the live run owns this session's state in this tab
+  let elsewhere = false;
+  if (session.status === 'running' || readFlushJournal(sessionId)) {
+    // Saved as running but not running here: another tab runs it, or the tab that did went away mid-run.
+    elsewhere = (await isSessionLockedElsewhere?.(sessionId)) ?? false;
+    if (isRunning(sessionId)) return;
+    if (!elsewhere) session = await recoverJournal(session);
+  }
+  const [entries, loadedSpans] = await Promise.all([persistence.listMessages(sessionId), persistence.listSpans(sessionId)]);
+  if (isRunning(sessionId)) return;
+  useAppStore.getState().upsertSession(session);
+  let spans = loadedSpans;
+  let status = session.status;
+  if (status === 'running') {
+    if (elsewhere) reloadWhenUnlocked(sessionId);
+    else {
+      spans = await settleInterrupted(session, spans);
+      status = 'interrupted';
+    }
+  }
   const state = useAppStore.getState();
-  if (isRunning(sessionId)) return; // the live run owns this session's state in this tab
   state.setEntries(sessionId, entries);
   state.setSpans(sessionId, spans);
-  const session = useAppStore.getState().sessions.find((candidate) => candidate.id === sessionId);
-  if (!session) return;
-  if (session.status === 'running') {
-    // Saved as running but not running here: another tab runs it, or the tab that did was closed mid-run.
-    const elsewhere = (await services().isSessionLockedElsewhere?.(sessionId)) ?? false;
-    state.patchRun(sessionId, { status: elsewhere ? 'running' : 'interrupted' });
-  } else {
-    state.patchRun(sessionId, { status: session.status });
-  }
+  const record = session;
+  state.patchRun(sessionId, (run) => {
+    const notices = run.notices.filter((notice) => notice !== RUNNING_ELSEWHERE);
+    if (status === 'running') return { status, notices: [...notices, RUNNING_ELSEWHERE], streaming: undefined, pendingApprovals: [] };
+    // After a reload the failed run's alert is rebuilt from what was saved, so Retry stays at hand.
+    const alert = status === 'error' && !run.alert && record.lastError ? { title: record.lastError, advice: '', retryable: true } : run.alert;
+    return { status, notices, streaming: undefined, alert };
+  });
 }
 
 /** Opens a session: loads it if needed and makes it active. */
@@ -74,19 +177,32 @@ export async function switchSession(sessionId: string): Promise<void> {
 
 /** Renames a session (the title stays as typed from then on). */
 export async function renameSession(sessionId: string, title: string): Promise<void> {
-  const trimmed = title.trim().slice(0, 200);
+  const trimmed = title.replace(/\s+/g, ' ').trim().slice(0, 200);
   if (!trimmed) return;
   const { persistence, broadcast } = services();
-  const session = await persistence.updateSession(sessionId, { title: trimmed, titleEdited: true });
-  if (session) useAppStore.getState().upsertSession(session);
-  broadcast?.({ type: 'sessions-changed' });
+  try {
+    const session = await persistence.updateSession(sessionId, { title: trimmed, titleEdited: true });
+    if (session) useAppStore.getState().upsertSession(session);
+    broadcast?.({ type: 'sessions-changed' });
+  } catch (error) {
+    reportStorageError(error);
+  }
 }
 
-/** Deletes a session with everything it holds; opens the most recent remaining one. */
+/** Deletes a session with everything it holds; opens the most recent remaining one. Never one that is running. */
 export async function deleteSession(sessionId: string): Promise<void> {
+  const { persistence, broadcast, isSessionLockedElsewhere } = services();
   if (isRunning(sessionId)) return;
-  const { persistence, broadcast } = services();
-  await persistence.deleteSession(sessionId);
+  try {
+    if (await isSessionLockedElsewhere?.(sessionId)) {
+      useAppStore.getState().setUi({ appAlert: `${RUNNING_ELSEWHERE} It can be deleted once the run has ended.` });
+      return;
+    }
+    await persistence.deleteSession(sessionId);
+  } catch (error) {
+    reportStorageError(error);
+    return;
+  }
   const state = useAppStore.getState();
   state.removeSession(sessionId);
   broadcast?.({ type: 'sessions-changed' });
@@ -105,8 +221,12 @@ export async function searchSessions(query: string): Promise<void> {
     return;
   }
   state.setSessionSearch(query, state.sessionMatches);
-  const matches = await services().persistence.searchSessions(query.trim());
-  if (useAppStore.getState().sessionQuery === query) useAppStore.getState().setSessionSearch(query, matches);
+  try {
+    const matches = await services().persistence.searchSessions(query.trim());
+    if (useAppStore.getState().sessionQuery === query) useAppStore.getState().setSessionSearch(query, matches);
+  } catch (error) {
+    reportStorageError(error);
+  }
 }
 
 /** Re-reads the session list (another tab changed it). */
@@ -114,6 +234,7 @@ export async function refreshSessions(): Promise<void> {
   const sessions = await services().persistence.listSessions();
   const state = useAppStore.getState();
   state.setSessions(sessions);
+  if (state.sessionQuery.trim()) await searchSessions(state.sessionQuery);
   if (state.activeSessionId && !sessions.some((session) => session.id === state.activeSessionId)) {
     const next = sessions[0];
     if (next) await switchSession(next.id);

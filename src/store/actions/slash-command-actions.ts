@@ -1,3 +1,5 @@
+import { commandText, type CommandStringKey } from '../../i18n/commands.ts';
+import { resolveLanguage, type Language } from '../../i18n/index.ts';
 import type { TodoItem } from '../../tools/tool-context.ts';
 import { useAppStore } from '../app-store.ts';
 import { services } from '../services.ts';
@@ -10,23 +12,50 @@ export interface CommandOutput {
   lines: string[];
 }
 
-const help: CommandOutput = {
-  title: 'Commands',
-  lines: [
-    '/new — start a new session',
-    '/sessions — show the session list',
-    '/switch <title or id> — open a session',
-    '/trace — show the trace panel',
-    '/state — show this session\'s tool state (todos)',
-    '/export — download this session as JSON',
-    '/help — this list',
-    'Keys: Enter sends, Shift+Enter adds a line, Esc stops, Alt+N new session, Ctrl+K focuses the message box.',
-  ],
-};
+const SUMMARY_PREVIEW_CHARS = 400;
+
+function currentLanguage(): Language {
+  const browser = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  return resolveLanguage(useAppStore.getState().settings.language, browser);
+}
+
+function helpOutput(text: (key: CommandStringKey) => string): CommandOutput {
+  const keys: CommandStringKey[] = ['helpNew', 'helpSessions', 'helpSwitch', 'helpTrace', 'helpState', 'helpExport', 'helpHelp', 'helpKeys'];
+  return { title: text('helpTitle'), lines: keys.map(text) };
+}
+
+async function stateOutput(sessionId: string, text: (key: CommandStringKey, values?: Record<string, string | number>) => string): Promise<CommandOutput> {
+  const { persistence } = services();
+  const [todos, files, notes, session] = await Promise.all([
+    persistence.toolState.get<TodoItem[]>(sessionId, 'todos'),
+    persistence.attachments.list(sessionId),
+    persistence.notes.list(),
+    persistence.getSession(sessionId),
+  ]);
+  const lines: string[] = [];
+  const todoList = todos ?? [];
+  if (todoList.length === 0) lines.push(text('todosNone'));
+  else {
+    lines.push(text('todosHeading', { count: todoList.length }));
+    for (const todo of todoList) lines.push(`  #${todo.id} ${todo.done ? '☑' : '☐'} ${todo.text}`);
+  }
+  if (files.length === 0) lines.push(text('filesNone'));
+  else lines.push(`${text('filesHeading', { count: files.length })} ${files.map((file) => file.name).join(', ')}`);
+  const summary = session?.summary?.text.trim();
+  if (!summary) lines.push(text('summaryNone'));
+  else {
+    const preview = summary.length > SUMMARY_PREVIEW_CHARS ? `${summary.slice(0, SUMMARY_PREVIEW_CHARS)}…` : summary;
+    lines.push(text('summaryHeading', { text: preview }));
+  }
+  lines.push(text('notesHeading', { count: notes.length }));
+  return { title: text('stateTitle'), lines };
+}
 
 /** Runs a slash command typed in the message box; returns what to show, if anything. */
 export async function runSlashCommand(name: string, argument: string): Promise<CommandOutput | undefined> {
   const state = useAppStore.getState();
+  const language = currentLanguage();
+  const text = (key: CommandStringKey, values?: Record<string, string | number>) => commandText(language, key, values);
   switch (name) {
     case 'new':
       await newSession();
@@ -36,12 +65,13 @@ export async function runSlashCommand(name: string, argument: string): Promise<C
       requestAnimationFrame(() => document.querySelector<HTMLInputElement>('input[aria-label="Search sessions"]')?.focus());
       return undefined;
     case 'switch': {
-      const query = argument.trim().toLowerCase();
+      const wanted = argument.trim();
+      const query = wanted.toLowerCase();
       const target =
-        state.sessions.find((session) => session.id === argument.trim()) ??
+        state.sessions.find((session) => session.id === wanted) ??
         state.sessions.find((session) => session.title.toLowerCase() === query) ??
         state.sessions.find((session) => session.title.toLowerCase().includes(query));
-      if (!target) return { title: `No session matches "${argument.trim()}".`, lines: state.sessions.slice(0, 10).map((session) => session.title) };
+      if (!target) return { title: text('noSessionMatches', { query: wanted }), lines: state.sessions.slice(0, 10).map((session) => session.title) };
       await switchSession(target.id);
       return undefined;
     }
@@ -50,19 +80,14 @@ export async function runSlashCommand(name: string, argument: string): Promise<C
       return undefined;
     case 'state': {
       const sessionId = state.activeSessionId;
-      if (!sessionId) return undefined;
-      const todos = (await services().persistence.toolState.get<TodoItem[]>(sessionId, 'todos')) ?? [];
-      return {
-        title: 'Tool state of this session',
-        lines: todos.length === 0 ? ['Todos: none'] : todos.map((todo) => `#${todo.id} ${todo.done ? '☑' : '☐'} ${todo.text}`),
-      };
+      return sessionId ? stateOutput(sessionId, text) : undefined;
     }
     case 'export':
       await exportActiveSession();
       return undefined;
     case 'help':
-      return help;
+      return helpOutput(text);
     default:
-      return { title: `Unknown command /${name}.`, lines: help.lines };
+      return { ...helpOutput(text), title: text('unknownCommand', { name }) };
   }
 }

@@ -10,7 +10,18 @@ export function selectSpanAndReveal(spanId: string): void {
   const state = useAppStore.getState();
   state.selectSpan(spanId);
   const entry = entryForSpan(selectActiveEntries(state), selectActiveSpans(state), spanId);
-  if (entry) state.setUi({ scrollToEntryId: entry.id });
+  if (!entry) {
+    state.setUi({ scrollToEntryId: undefined });
+    return;
+  }
+  if (state.scrollToEntryId !== entry.id) {
+    state.setUi({ scrollToEntryId: entry.id });
+    return;
+  }
+  // The chat scrolls when the target changes: clear it for a frame so selecting the same span again
+  // brings its message back into view after the reader scrolled away.
+  state.setUi({ scrollToEntryId: undefined });
+  requestAnimationFrame(() => useAppStore.getState().setUi({ scrollToEntryId: entry.id }));
 }
 
 /** Selects the span of a tool call shown in the chat and opens the trace. */

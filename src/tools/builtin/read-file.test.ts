@@ -52,3 +52,28 @@ describe('read_file', () => {
     await expect(read({ name: 'a.txt' }, createTestToolContext())).rejects.toThrow('no files are attached to this conversation');
   });
 });
+
+describe('read_file without a name', () => {
+  const readAny = (context: ReturnType<typeof createTestToolContext>) => readFileTool.execute(readFileTool.schema.parse({}), context);
+
+  it('reads the only attached file', async () => {
+    const context = createTestToolContext();
+    await context.stores.attachments.add({ sessionId: context.sessionId, name: 'notes.md', text: '# Plan' });
+    expect(await readAny(context)).toMatchObject({ name: 'notes.md', content: '# Plan' });
+  });
+
+  it('lists the files when several are attached, and says to ask for one by name', async () => {
+    const context = await contextWithFiles();
+    expect(await readAny(context)).toEqual({
+      attached_files: [
+        { name: 'Report.md', mime_type: 'text/plain', size_bytes: 22 },
+        { name: 'data.csv', mime_type: 'text/csv', size_bytes: 7 },
+      ],
+      note: 'Several files are attached; call read_file again with the name of the one you need.',
+    });
+  });
+
+  it('says when nothing is attached', async () => {
+    await expect(readAny(createTestToolContext())).rejects.toThrow('No files are attached to this conversation');
+  });
+});

@@ -53,7 +53,7 @@ export function AssistantMessageView({
       aria-busy={streaming || undefined}
       className={classNames(
         'group/message px-4 py-2',
-        highlighted && 'rounded-lg bg-amber-50 ring-2 ring-amber-400 dark:bg-amber-950/30',
+        highlighted && 'rounded-lg bg-amber-50 ring-2 ring-amber-400 ring-inset dark:bg-amber-950/30',
       )}
     >
       {reasoning ? (
@@ -63,7 +63,7 @@ export function AssistantMessageView({
               ▶
             </span>
             {t('reasoning')}
-            {streaming && !text ? <Spinner label={t('thinking')} className="text-zinc-400" /> : null}
+            {streaming && !text ? <Spinner label={t('thinking')} className="text-zinc-500 dark:text-zinc-400" /> : null}
           </summary>
           <div className="border-t border-zinc-200 px-3 py-2 text-[13px] leading-relaxed whitespace-pre-wrap text-zinc-600 dark:border-zinc-700 dark:text-zinc-300">
             {reasoning}

@@ -17,6 +17,10 @@ import { useAppStore } from '../../store/app-store.ts';
 import type { StreamingState } from '../../store/run-slice.ts';
 import { selectActiveEntries, selectActiveRun } from '../../store/selectors/sessions.ts';
 import { useLanguage } from '../use-t.ts';
+import { AttachmentBar } from './attachment-bar.tsx';
+import { findCompactionBoundary } from '../../context/compaction-boundary.ts';
+import { CompactionDivider } from '../memory/compaction-divider.tsx';
+import { createMemoryTranslate } from '../../i18n/memory.ts';
 import { Composer } from './composer.tsx';
 import { ErrorAlert } from './error-alert.tsx';
 import { FirstRun } from './first-run.tsx';
@@ -52,6 +56,16 @@ export function ChatPane() {
   const entries = useAppStore(selectActiveEntries);
   const run = useAppStore(selectActiveRun);
   const sessions = useAppStore((state) => state.sessions);
+  const summary = sessions.find((session) => session.id === sessionId)?.summary;
+  const divider = useMemo(() => {
+    if (!summary?.coveredMessages) return undefined;
+    const boundary = findCompactionBoundary(entries, summary.coveredMessages);
+    if (!boundary) return undefined;
+    return {
+      beforeEntryId: boundary.entryId,
+      node: <CompactionDivider count={summary.coveredMessages} summary={summary.text} t={createMemoryTranslate(language)} />,
+    };
+  }, [summary, entries, language]);
   const scrollToEntryId = useAppStore((state) => state.scrollToEntryId);
   const appAlert = useAppStore((state) => state.appAlert);
   const toast = useAppStore((state) => state.toast);
@@ -101,8 +115,8 @@ export function ChatPane() {
       {run.status === 'interrupted' ? (
         <ErrorAlert
           tone="warning"
-          title="This run was interrupted."
-          advice="The tab was closed or reloaded while the agent was working. Resume continues from the saved messages without repeating finished tool calls."
+          title={t('interruptedTitle')}
+          advice={t('interruptedAdvice')}
           onResume={() => void resumeRun()}
           t={t}
         />
@@ -141,6 +155,7 @@ export function ChatPane() {
         <RunStatus status={run.status} t={t} />
       </div>
       <MessageList
+        {...(divider ? { divider } : {})}
         className="min-h-0 flex-1"
         entries={entries}
         {...(streamingEntry ? { streamingEntry } : {})}
@@ -170,6 +185,7 @@ export function ChatPane() {
           onStop={stopRun}
           commands={commands}
           onCommand={onCommand}
+          attachments={<AttachmentBar />}
           autoFocus
           t={t}
         />

@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { createContext, memo, useContext, useMemo } from 'react';
 import { CopyButton } from '../components/copy-button.tsx';
 import { highlightToHtml, useHighlighter } from './highlight.ts';
 import { useChatTranslate } from './translate-context.ts';
@@ -30,11 +30,16 @@ const TOKEN_CLASSES = [
   'dark:[&_.hljs-addition]:bg-emerald-950 dark:[&_.hljs-deletion]:bg-red-950',
 ].join(' ');
 
+/** True inside a Markdown block that is still streaming: its code shows plain until the block is finished. */
+export const CodeGrowingContext = createContext(false);
+
 /** A fenced code block: language label, Copy button, syntax colours once highlight.js has loaded. */
 export const CodeBlock = memo(function CodeBlock({ code, language }: CodeBlockProps) {
   const t = useChatTranslate();
   const hljs = useHighlighter();
-  const html = useMemo(() => (hljs ? highlightToHtml(hljs, code, language) : null), [hljs, code, language]);
+  // Re-highlighting a growing block on every token costs a pass over all of it; it is coloured once finished.
+  const growing = useContext(CodeGrowingContext);
+  const html = useMemo(() => (hljs && !growing ? highlightToHtml(hljs, code, language) : null), [hljs, growing, code, language]);
   const codeClass = `block min-w-max font-mono ${language ? `language-${language}` : ''}`;
 
   return (

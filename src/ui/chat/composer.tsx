@@ -173,7 +173,7 @@ export function Composer({
       <div
         className={classNames(
           'rounded-2xl border bg-white shadow-sm transition-colors dark:bg-zinc-900',
-          'border-zinc-300 focus-within:border-indigo-400 dark:border-zinc-600 dark:focus-within:border-indigo-500',
+          'border-zinc-300 focus-within:border-indigo-500 focus-within:ring-2 focus-within:ring-indigo-500/30 dark:border-zinc-600 dark:focus-within:border-indigo-400',
           disabled && 'opacity-60',
         )}
       >

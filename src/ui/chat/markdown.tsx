@@ -1,99 +1,53 @@
-import { memo, useMemo, type ReactNode } from 'react';
-import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import { Fragment, memo, useEffect, useMemo, useState } from 'react';
 import { defaultChatTranslate, type ChatTranslate } from '../../i18n/chat.ts';
-import { CodeBlock } from './code-block.tsx';
 import { splitMarkdownBlocks } from './markdown-blocks.ts';
-import { RemoteImage } from './remote-image.tsx';
-import { markdownUrlTransform } from './safe-url.ts';
-import { ChatTranslateContext, useChatTranslate } from './translate-context.ts';
+import { plainParagraphs } from './markdown-segments.ts';
+import { ChatTranslateContext } from './translate-context.ts';
 
-type HastElement = NonNullable<ExtraProps['node']>;
-type HastChild = HastElement['children'][number];
+type Renderer = typeof import('./markdown-renderer.tsx');
 
-function hastText(node: HastChild | HastElement): string {
-  if (node.type === 'text') return node.value;
-  if (node.type === 'element') return node.children.map(hastText).join('');
-  return '';
-}
+let renderer: Renderer | null = null;
+let loading: Promise<Renderer> | null = null;
 
-function languageOf(codeElement: HastElement): string | undefined {
-  const className: unknown = codeElement.properties.className;
-  const classes: string[] = Array.isArray(className)
-    ? className.map(String)
-    : typeof className === 'string'
-      ? className.split(' ')
-      : [];
-  const language = classes.find((name) => name.startsWith('language-'))?.slice('language-'.length);
-  return language || undefined;
-}
-
-function UnsafeLink({ children }: { children: ReactNode }) {
-  const t = useChatTranslate();
-  return (
-    <span title={t('unsafeLink')} data-unsafe-link="" className="text-zinc-500 underline decoration-dotted dark:text-zinc-400">
-      {children}
-    </span>
+/** Loads the Markdown parser and renderers (a chunk of their own) once; later calls share the same load. */
+export function loadMarkdownRenderer(): Promise<Renderer> {
+  if (renderer) return Promise.resolve(renderer);
+  loading ??= import('./markdown-renderer.tsx').then(
+    (module) => {
+      renderer = module;
+      return module;
+    },
+    (error: unknown) => {
+      loading = null; // a later message may try again (e.g. back online)
+      throw error;
+    },
   );
+  return loading;
 }
 
-// Module-level so react-markdown sees the same objects on every render.
-const components: Components = {
-  a({ href, title, children }) {
-    if (!href) return <UnsafeLink>{children}</UnsafeLink>;
-    // In-page anchors (GFM footnotes) stay in the tab; every other link opens a new one.
-    const external = !href.startsWith('#');
-    return (
-      <a
-        href={href}
-        title={title}
-        {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-        className="text-indigo-700 underline decoration-indigo-300 underline-offset-2 hover:decoration-indigo-600 dark:text-indigo-300 dark:decoration-indigo-700 dark:hover:decoration-indigo-300"
-      >
-        {children}
-      </a>
-    );
-  },
-  img({ src, alt, title }) {
-    return <RemoteImage src={typeof src === 'string' ? src : ''} alt={alt ?? ''} title={title} />;
-  },
-  pre({ node, children }) {
-    const codeElement = node?.children.find((child): child is HastElement => child.type === 'element' && child.tagName === 'code');
-    if (!codeElement) return <pre className="overflow-x-auto">{children}</pre>;
-    return <CodeBlock code={hastText(codeElement).replace(/\n$/, '')} language={languageOf(codeElement)} />;
-  },
-  code({ children }) {
-    // Only inline code reaches here: block code is rendered whole by `pre`.
-    return (
-      <code className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-[0.9em] text-zinc-800 dark:bg-zinc-800 dark:text-zinc-100">
-        {children}
-      </code>
-    );
-  },
-  table({ children }) {
-    return (
-      <div className="my-3 overflow-x-auto">
-        <table className="min-w-full border-collapse text-sm">{children}</table>
-      </div>
-    );
-  },
-  th({ children, style }) {
-    return (
-      <th style={style} className="border border-zinc-300 bg-zinc-50 px-2 py-1 text-left font-semibold dark:border-zinc-600 dark:bg-zinc-800">
-        {children}
-      </th>
-    );
-  },
-  td({ children, style }) {
-    return (
-      <td style={style} className="border border-zinc-300 px-2 py-1 align-top dark:border-zinc-600">
-        {children}
-      </td>
-    );
-  },
-};
+// Tests render synchronously: there the parser is loaded before the first render, as an idle app would have it.
+if (import.meta.env.MODE === 'test') await loadMarkdownRenderer();
 
-const remarkPlugins = [remarkGfm];
+/** The renderer once loaded (at once if it already is), `null` until then. */
+function useMarkdownRenderer(): Renderer | null {
+  const [current, setCurrent] = useState<Renderer | null>(renderer);
+  useEffect(() => {
+    if (current) return;
+    let live = true;
+    loadMarkdownRenderer().then(
+      (loaded) => {
+        if (live) setCurrent(loaded);
+      },
+      () => {
+        // The text stays readable as plain text.
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [current]);
+  return current;
+}
 
 // Element styling without a typography plugin: descendant selectors on the wrapper.
 const PROSE_CLASSES = [
@@ -108,16 +62,6 @@ const PROSE_CLASSES = [
   '[&_hr]:my-4 [&_hr]:border-zinc-200 dark:[&_hr]:border-zinc-700 [&_del]:text-zinc-500',
 ].join(' ');
 
-const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
-  return (
-    <div>
-      <ReactMarkdown remarkPlugins={remarkPlugins} components={components} urlTransform={markdownUrlTransform}>
-        {text}
-      </ReactMarkdown>
-    </div>
-  );
-});
-
 /** Props of {@link Markdown}. */
 export interface MarkdownProps {
   /** Untrusted Markdown (model output). */
@@ -131,16 +75,37 @@ export interface MarkdownProps {
 /**
  * Renders untrusted Markdown safely: GFM, no raw HTML (shown as text), unsafe link schemes
  * neutralised, links in a new tab with `noopener`, remote images only on request, lazy highlighting.
+ * Until the parser's chunk has loaded the text shows as plain text (React escapes it).
  */
 export const Markdown = memo(function Markdown({ text, streaming = false, t = defaultChatTranslate, className }: MarkdownProps) {
-  const blocks = useMemo(() => (streaming ? splitMarkdownBlocks(text) : [text]), [text, streaming]);
+  const loaded = useMarkdownRenderer();
+  // Plain prose (no character that could start Markdown syntax) renders as the parser would, without it.
+  const plain = useMemo(() => plainParagraphs(text), [text]);
+  const blocks = useMemo(() => (plain ? [] : streaming ? splitMarkdownBlocks(text) : [text]), [plain, text, streaming]);
+  const MarkdownBlock = loaded?.MarkdownBlock;
   return (
     <ChatTranslateContext value={t}>
       <div className={className ? `${PROSE_CLASSES} ${className}` : PROSE_CLASSES}>
-        {blocks.map((block, index) => (
-          // Index keys are stable: while streaming, blocks are only appended or the last one grows.
-          <MarkdownBlock key={index} text={block} />
-        ))}
+        {plain ? (
+          <div>
+            {plain.map((paragraph, index) => (
+              // The parser puts a line break between blocks; so does this, for identical markup.
+              <Fragment key={index}>
+                {index > 0 ? '\n' : null}
+                <p>{paragraph}</p>
+              </Fragment>
+            ))}
+          </div>
+        ) : MarkdownBlock ? (
+          blocks.map((block, index) => (
+            // Index keys are stable: while streaming, blocks are only appended or the last one grows.
+            <MarkdownBlock key={index} text={block} growing={streaming && index === blocks.length - 1} />
+          ))
+        ) : (
+          <div>
+            <p className="whitespace-pre-wrap">{text}</p>
+          </div>
+        )}
       </div>
     </ChatTranslateContext>
   );

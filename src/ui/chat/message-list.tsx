@@ -36,6 +36,8 @@ export interface MessageListProps {
   footer?: ReactNode;
   /** Shown when there are no messages yet. */
   emptyState?: ReactNode;
+  /** A divider shown just before one entry (e.g. "N earlier messages summarised"). */
+  divider?: { beforeEntryId: string; node: ReactNode };
   t?: ChatTranslate;
   className?: string;
   /** Viewport size to assume before the browser measures it (tests, first paint). */
@@ -90,6 +92,7 @@ export function MessageList({
   scrollToEntryId,
   footer,
   emptyState,
+  divider,
   t = defaultChatTranslate,
   className,
   initialRect,
@@ -124,7 +127,9 @@ export function MessageList({
   // Open at the latest message, and again when another session's transcript replaces this one.
   const sessionId = rows[0]?.entry.sessionId;
   useLayoutEffect(() => {
-    virtualizer.scrollToEnd();
+    // An empty session shows its first-run screen from the top.
+    if (sessionId === undefined) scrollRef.current?.scrollTo({ top: 0 });
+    else virtualizer.scrollToEnd();
   }, [virtualizer, sessionId]);
 
   // The footer is outside the virtual rows, and the viewport shrinks when the message box grows: a
@@ -134,15 +139,25 @@ export function MessageList({
     const footerElement = footerRef.current;
     if (!scroller || !footerElement) return;
     let wasAtEnd = true;
+    // Sizes as last observed, so a scroll never reads layout (that would force a layout of the rows just rendered,
+    // on every scrolled or streamed frame): the content is the virtual rows plus the footer.
+    let footerHeight = footerElement.offsetHeight;
+    let viewportHeight = scroller.clientHeight;
     const onScroll = () => {
-      wasAtEnd = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight <= END_THRESHOLD_PX;
+      const offset = virtualizer.scrollOffset ?? 0;
+      wasAtEnd = virtualizer.getTotalSize() + footerHeight - offset - viewportHeight <= END_THRESHOLD_PX;
     };
     scroller.addEventListener('scroll', onScroll, { passive: true });
     const observer =
       typeof ResizeObserver === 'undefined'
         ? null
-        : new ResizeObserver(() => {
-            if (wasAtEnd) scroller.scrollTop = scroller.scrollHeight;
+        : new ResizeObserver((entries) => {
+            for (const entry of entries) {
+              const height = entry.borderBoxSize?.[0]?.blockSize ?? entry.contentRect.height;
+              if (entry.target === footerElement) footerHeight = height;
+              else viewportHeight = entry.contentRect.height;
+            }
+            if (wasAtEnd && virtualizer.options.count > 0) scroller.scrollTop = scroller.scrollHeight;
           });
     observer?.observe(footerElement);
     observer?.observe(scroller);
@@ -175,8 +190,9 @@ export function MessageList({
         className="min-h-0 flex-1 overflow-y-auto overscroll-contain focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500"
       >
         {rows.length === 0 ? (
-          <div className="mx-auto flex h-full max-w-3xl items-center justify-center px-6 py-12 text-center text-sm text-zinc-500 dark:text-zinc-400">
-            {emptyState ?? t('emptyChat')}
+          // Auto margins centre a short empty state and let a tall one scroll from its top.
+          <div className="mx-auto flex min-h-full max-w-3xl px-4">
+            <div className="m-auto w-full py-6 text-center text-sm text-zinc-500 dark:text-zinc-400">{emptyState ?? t('emptyChat')}</div>
           </div>
         ) : (
           <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
@@ -192,6 +208,7 @@ export function MessageList({
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
                   <div className="mx-auto w-full max-w-3xl">
+                    {divider && divider.beforeEntryId === row.entry.id ? divider.node : null}
                     <MessageRowView
                       entry={row.entry}
                       streaming={row.streaming}

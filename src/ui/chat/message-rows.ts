@@ -56,9 +56,20 @@ export function withStreamingRow(rows: MessageRow[], streamingEntry: TranscriptE
   return rows.map((row, rowIndex) => (rowIndex === index ? streamingRow : row));
 }
 
+// Estimates are asked for again and again (every row, whenever a measurement changes): computed once per entry.
+const estimates = new WeakMap<TranscriptEntry, number>();
+
 /** A first guess of a row's height in pixels, before it is measured. */
 export function estimateRowHeight(row: MessageRow | undefined): number {
   if (!row) return 80;
+  const cached = estimates.get(row.entry);
+  if (cached !== undefined) return cached;
+  const estimate = estimateEntryHeight(row);
+  estimates.set(row.entry, estimate);
+  return estimate;
+}
+
+function estimateEntryHeight(row: MessageRow): number {
   const message = row.entry.message;
   if (message.role === 'tool' || row.entry.meta?.synthetic) return 28;
   if (message.role === 'user') return 64 + Math.min(10, Math.floor(message.content.length / 90)) * 24;

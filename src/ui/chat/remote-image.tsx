@@ -42,7 +42,7 @@ export function RemoteImage({ src, alt, title }: RemoteImageProps) {
         <ImageIcon className="size-4 shrink-0" />
         <span className="min-w-0">
           <span className="block truncate">{host ? t('loadImage', { host }) : t('loadImageUnknownHost')}</span>
-          {alt ? <span className="block truncate text-zinc-400 dark:text-zinc-500">{alt}</span> : null}
+          {alt ? <span className="block truncate text-zinc-500 dark:text-zinc-400">{alt}</span> : null}
         </span>
       </button>
     );

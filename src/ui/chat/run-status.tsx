@@ -51,7 +51,7 @@ export function RunStatus({ status, detail, t = defaultChatTranslate, className 
         <span aria-hidden="true" className={classNames('inline-block size-2 rounded-full', DOT[status])} />
       )}
       <span>{t(LABEL[status])}</span>
-      {detail ? <span className="text-zinc-400 dark:text-zinc-500">· {detail}</span> : null}
+      {detail ? <span className="text-zinc-500 dark:text-zinc-400">· {detail}</span> : null}
     </div>
   );
 }

@@ -44,7 +44,7 @@ function StatusIcon({ status }: { status: ToolCallStatus }): ReactNode {
     case 'preparing':
       return <Spinner className="text-indigo-600 dark:text-indigo-400" />;
     case 'no-result':
-      return <DashIcon className="size-4 text-zinc-400" />;
+      return <DashIcon className="size-4 text-zinc-500 dark:text-zinc-400" />;
   }
 }
 
@@ -95,7 +95,7 @@ export const ToolCallCard = memo(function ToolCallCard({
           onClick={() => setOpenChoice(!expanded)}
           className="flex min-w-0 flex-1 items-center gap-2 rounded text-left focus-visible:outline-2 focus-visible:outline-indigo-500"
         >
-          <ChevronIcon className={classNames('size-3.5 shrink-0 text-zinc-400 transition-transform', expanded && 'rotate-90')} />
+          <ChevronIcon className={classNames('size-3.5 shrink-0 text-zinc-500 dark:text-zinc-400 transition-transform', expanded && 'rotate-90')} />
           <StatusIcon status={status} />
           <span className="shrink-0 font-mono font-medium text-zinc-800 dark:text-zinc-100">{name || '…'}</span>
           <span className="min-w-0 truncate font-mono text-xs text-zinc-500 dark:text-zinc-400">
@@ -111,7 +111,7 @@ export const ToolCallCard = memo(function ToolCallCard({
           {t(STATUS_LABEL[status])}
         </span>
         {duration !== undefined ? (
-          <span className="shrink-0 text-xs text-zinc-400 tabular-nums dark:text-zinc-500">{formatDuration(duration)}</span>
+          <span className="shrink-0 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{formatDuration(duration)}</span>
         ) : null}
       </div>
 

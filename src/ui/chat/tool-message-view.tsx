@@ -34,7 +34,7 @@ export function ToolMessageView({ entry, toolName, highlighted, t }: ToolMessage
     ) : status === 'ok' ? (
       <CheckIcon className="size-3.5 text-emerald-600 dark:text-emerald-400" />
     ) : (
-      <ToolIcon className="size-3.5 text-zinc-400" />
+      <ToolIcon className="size-3.5 text-zinc-500 dark:text-zinc-400" />
     );
 
   return (
@@ -44,7 +44,7 @@ export function ToolMessageView({ entry, toolName, highlighted, t }: ToolMessage
       data-entry-id={entry.id}
       data-synthetic={entry.meta?.synthetic ? 'true' : undefined}
       data-tool-status={status}
-      className={classNames('px-4 py-0.5', highlighted && 'rounded-lg bg-amber-50 ring-2 ring-amber-400 dark:bg-amber-950/30')}
+      className={classNames('px-4 py-0.5', highlighted && 'rounded-lg bg-amber-50 ring-2 ring-amber-400 ring-inset dark:bg-amber-950/30')}
     >
       <details className="group/tool ml-6 text-xs text-zinc-500 dark:text-zinc-400">
         <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded py-0.5 select-none hover:text-zinc-700 dark:hover:text-zinc-200 [&::-webkit-details-marker]:hidden">

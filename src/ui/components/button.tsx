@@ -13,13 +13,13 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 const variantClasses: Record<ButtonVariant, string> = {
   primary:
-    'bg-indigo-600 text-white hover:bg-indigo-500 disabled:bg-indigo-300 dark:bg-indigo-500 dark:hover:bg-indigo-400 dark:disabled:bg-indigo-900 dark:disabled:text-indigo-400',
+    'bg-indigo-600 text-white hover:bg-indigo-700 disabled:bg-indigo-300 dark:bg-indigo-600 dark:hover:bg-indigo-500 dark:disabled:bg-indigo-900 dark:disabled:text-indigo-400',
   secondary:
     'border border-zinc-300 bg-white text-zinc-800 hover:bg-zinc-50 disabled:text-zinc-400 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-100 dark:hover:bg-zinc-700 dark:disabled:text-zinc-500',
   ghost:
     'text-zinc-700 hover:bg-zinc-100 disabled:text-zinc-400 dark:text-zinc-200 dark:hover:bg-zinc-800 dark:disabled:text-zinc-600',
   danger:
-    'bg-red-600 text-white hover:bg-red-500 disabled:bg-red-300 dark:bg-red-500 dark:hover:bg-red-400 dark:disabled:bg-red-900',
+    'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300 dark:bg-red-600 dark:hover:bg-red-500 dark:disabled:bg-red-900',
 };
 
 const sizeClasses = {

@@ -15,10 +15,17 @@ export function ConfirmDialog(props: {
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
+    // Focus goes back to what opened the dialog when it closes.
+    const previousFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     }
+    return () => {
+      // A deleted session's button is gone: the message box is the natural place to continue.
+      if (previousFocus?.isConnected) previousFocus.focus();
+      else document.querySelector<HTMLElement>('textarea[aria-label="Message"]')?.focus();
+    };
   }, []);
   return (
     <dialog

@@ -3,6 +3,7 @@ import { exportActiveSession, exportAllSessions, importFiles } from '../../store
 import { deleteSession, newSession, renameSession, searchSessions, switchSession } from '../../store/actions/session-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import { visibleSessions } from '../../store/selectors/sessions.ts';
+import { PencilIcon, TrashIcon } from '../components/icons.tsx';
 import { useT } from '../use-t.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
@@ -53,7 +54,7 @@ export function SessionSidebar() {
     >
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-sm font-semibold">{t('sessions.title')}</h2>
-        <button type="button" className={`${buttonClass} bg-sky-600 text-white hover:bg-sky-700 dark:hover:bg-sky-500`} onClick={() => void newSession()} disabled={!ready} aria-keyshortcuts="Alt+N" aria-label="New session">
+        <button type="button" className={`${buttonClass} border-sky-700 bg-sky-700 text-white hover:bg-sky-800 dark:border-sky-700 dark:hover:bg-sky-600`} onClick={() => void newSession()} disabled={!ready} aria-keyshortcuts="Alt+N" aria-label="New session">
           {t('sessions.new')}
         </button>
       </div>
@@ -66,7 +67,7 @@ export function SessionSidebar() {
         className="w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-950"
       />
       <ul aria-label="Session list" className="min-h-0 flex-1 space-y-1 overflow-y-auto">
-        {sessions.length === 0 && query ? <li className="px-2 text-sm text-slate-500">{t('sessions.empty')}</li> : null}
+        {sessions.length === 0 && query ? <li className="px-2 text-sm text-slate-500 dark:text-slate-400">{t('sessions.empty')}</li> : null}
         {sessions.map((session) => {
           const active = session.id === activeSessionId;
           const running = runs[session.id]?.status === 'running';
@@ -100,7 +101,7 @@ export function SessionSidebar() {
                   >
                     {title}
                   </button>
-                  {running ? <span className="text-xs text-sky-600" aria-hidden="true">●</span> : null}
+                  {running ? <span className="text-xs text-sky-600" title={t('sessions.running')} aria-hidden="true">●</span> : null}
                   {active ? (
                     <span className="flex shrink-0 gap-0.5 pr-1">
                       <button
@@ -113,7 +114,7 @@ export function SessionSidebar() {
                           setRenaming(session.id);
                         }}
                       >
-                        ✎
+                        <PencilIcon className="size-3.5" />
                       </button>
                       <button
                         type="button"
@@ -123,13 +124,13 @@ export function SessionSidebar() {
                         className="rounded p-1 text-xs hover:bg-red-100 disabled:opacity-40 dark:hover:bg-red-900/40"
                         onClick={() => setConfirmDelete(session.id)}
                       >
-                        🗑
+                        <TrashIcon className="size-3.5" />
                       </button>
                     </span>
                   ) : null}
                 </div>
               )}
-              <div className="px-2 pb-1 text-[11px] text-slate-500" aria-hidden="true">
+              <div className={`px-2 pb-1 text-[11px] ${active ? 'text-slate-600 dark:text-slate-300' : 'text-slate-500 dark:text-slate-400'}`} aria-hidden="true">
                 {session.messageCount} {t('sessions.messages')} · {new Date(session.updatedAt).toLocaleString()}
               </div>
             </li>
@@ -160,7 +161,7 @@ export function SessionSidebar() {
           }}
         />
       </div>
-      <p className="text-[11px] text-slate-500">{t('sessions.importHint')}</p>
+      <p className="text-[11px] text-slate-500 dark:text-slate-400">{t('sessions.importHint')}</p>
       {confirmDelete ? (
         <ConfirmDialog
           title={t('sessions.deleteConfirmTitle')}

@@ -5,7 +5,9 @@ import { builtinTools } from '../../tools/registry.ts';
 import { saveSettings } from '../../store/actions/settings-actions.ts';
 import { checkConnection, fetchModelList } from '../../store/actions/connection-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
-import { useT } from '../use-t.ts';
+import { useLanguage, useT } from '../use-t.ts';
+import { ApiKeyField } from './api-key-field.tsx';
+import { ConnectionStatus, type ConnectionStatusValue } from './connection-status.tsx';
 
 const inputClass =
   'w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm disabled:opacity-60 dark:border-slate-700 dark:bg-slate-950';
@@ -16,7 +18,7 @@ function Field(props: { label: string; children: ReactNode; hint?: string | unde
     <label className={labelClass}>
       <span>{props.label}</span>
       {props.children}
-      {props.hint ? <span className="font-normal text-slate-500">{props.hint}</span> : null}
+      {props.hint ? <span className="font-normal text-slate-500 dark:text-slate-400">{props.hint}</span> : null}
     </label>
   );
 }
@@ -26,6 +28,61 @@ function numberOr(value: string, fallback: number): number {
   return Number.isFinite(parsed) && value.trim() !== '' ? parsed : fallback;
 }
 
+const toolSummaries: Record<string, { en: string; 'zh-CN': string }> = {
+  calculator: { en: 'Arithmetic with a safe parser', 'zh-CN': '安全解析的四则运算与函数' },
+  get_current_time: { en: 'Date, time and weekday now', 'zh-CN': '当前日期、时间和星期' },
+  date_calc: { en: 'Date arithmetic and weekdays', 'zh-CN': '日期推算与星期' },
+  get_weather: { en: 'Weather from Open-Meteo (needs network)', 'zh-CN': 'Open-Meteo 天气（需要联网）' },
+  search_web: { en: 'Wikipedia search (needs network)', 'zh-CN': '维基百科搜索（需要联网）' },
+  todo: { en: "This session's todo list", 'zh-CN': '本会话的待办清单' },
+  save_note: { en: 'Save a long-term note', 'zh-CN': '保存长期笔记' },
+  search_notes: { en: 'Search notes from all sessions', 'zh-CN': '搜索所有会话的笔记' },
+  read_file: { en: 'Read files attached to the session', 'zh-CN': '读取本会话附加的文件' },
+  run_javascript: { en: 'Run code in a sandboxed worker', 'zh-CN': '在沙箱 Worker 中运行代码' },
+};
+
+/** One checkbox per built-in tool; a tool switched off is not offered to the model at all. */
+function ToolToggles(props: { enabled: Settings['enabledTools']; onChange: (enabled: Settings['enabledTools']) => void; title: string }) {
+  const language = useLanguage();
+  const idPrefix = useId();
+  const zh = language === 'zh-CN';
+  const offCount = builtinTools.filter((tool) => props.enabled[tool.name] === false).length;
+  return (
+    <fieldset>
+      <legend className="mb-1 text-sm font-semibold">{props.title}</legend>
+      <p className="mb-2 text-xs text-slate-500 dark:text-slate-400">
+        {zh ? '关闭的工具不会发送给模型。' : 'Tools switched off are not offered to the model.'}{' '}
+        {offCount > 0 ? (zh ? `已关闭 ${offCount} 个。` : `${offCount} switched off.`) : null}
+      </p>
+      <div className="grid gap-1.5 sm:grid-cols-2">
+        {builtinTools.map((tool) => {
+          const summary = toolSummaries[tool.name]?.[language];
+          const descriptionId = `${idPrefix}-${tool.name}`;
+          return (
+            <label key={tool.name} className="flex items-start gap-2 text-xs">
+              <input
+                type="checkbox"
+                aria-label={tool.name}
+                aria-describedby={summary ? descriptionId : undefined}
+                className="mt-0.5"
+                checked={props.enabled[tool.name] !== false}
+                onChange={(event) => props.onChange({ ...props.enabled, [tool.name]: event.target.checked })}
+              />
+              <span className="flex flex-col">
+                <span>
+                  <code>{tool.name}</code>
+                  {tool.restricted ? <span className="ml-1 text-amber-600">{zh ? '（需批准）' : '(needs approval)'}</span> : null}
+                </span>
+                {summary ? <span id={descriptionId} className="text-slate-500 dark:text-slate-400">{summary}</span> : null}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
 /** The Settings dialog: provider, endpoint, model, limits, protocol, tools, appearance. */
 export function SettingsDialog() {
   const t = useT();
@@ -33,7 +90,9 @@ export function SettingsDialog() {
   const setUi = useAppStore((state) => state.setUi);
   const [draft, setDraft] = useState<Settings>(saved);
   const [models, setModels] = useState<string[]>([]);
-  const [status, setStatus] = useState<{ kind: 'ok' | 'error' | 'busy'; text: string } | null>(null);
+  const [status, setStatus] = useState<ConnectionStatusValue | null>(null);
+  // Only the latest check may report: an earlier, slower one must not overwrite it.
+  const checkSerial = useRef(0);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const modelListId = useId();
@@ -42,14 +101,23 @@ export function SettingsDialog() {
 
   useEffect(() => {
     const dialog = dialogRef.current;
+    // Focus goes back to where it was (the Settings button) when the dialog closes.
+    const previousFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     }
+    return () => {
+      if (previousFocus?.isConnected) previousFocus.focus();
+    };
   }, []);
 
   const close = () => setUi({ settingsOpen: false });
-  const update = <K extends keyof Settings>(key: K, value: Settings[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const update = <K extends keyof Settings>(key: K, value: Settings[K]) => {
+    // A check's result no longer applies once the endpoint or key changes.
+    if (key === 'baseUrl' || key === 'apiKey') setStatus(null);
+    setDraft((current) => ({ ...current, [key]: value }));
+  };
 
   const chooseProvider = (id: string) => {
     const next = findPreset(id);
@@ -69,27 +137,23 @@ export function SettingsDialog() {
     setDraft((current) => ({ ...current, model, ...(known ? { contextWindow: known[1] } : {}) }));
   };
 
-  const loadModels = async () => {
+  const runCheck = async (check: typeof checkConnection) => {
+    const serial = (checkSerial.current += 1);
     setStatus({ kind: 'busy', text: t('settings.testing') });
-    const result = await fetchModelList(draft);
-    if (result.ok) {
-      setModels(result.models);
-      setStatus({ kind: 'ok', text: t('settings.connectionOk', { count: result.models.length }) });
-    } else {
-      setStatus({ kind: 'error', text: result.message });
+    const result = await check(draft);
+    if (serial !== checkSerial.current) return;
+    if (!result.ok) {
+      setStatus({ kind: 'error', text: result.advice ?? result.message, ...(result.title ? { title: result.title } : {}) });
+      return;
     }
+    setModels(result.models);
+    const text = result.answeredModel
+      ? t('settings.connectionOkModel', { count: result.models.length, model: result.answeredModel })
+      : t('settings.connectionOk', { count: result.models.length });
+    setStatus({ kind: 'ok', text });
   };
-
-  const testConnection = async () => {
-    setStatus({ kind: 'busy', text: t('settings.testing') });
-    const result = await checkConnection(draft);
-    if (result.ok) {
-      setModels(result.models);
-      setStatus({ kind: 'ok', text: t('settings.connectionOk', { count: result.models.length }) });
-    } else {
-      setStatus({ kind: 'error', text: result.message });
-    }
-  };
+  const loadModels = () => runCheck(fetchModelList);
+  const testConnection = () => runCheck(checkConnection);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -130,17 +194,16 @@ export function SettingsDialog() {
               onChange={(event) => update('baseUrl', event.target.value)}
             />
           </Field>
-          <Field label={t('settings.apiKey')} hint={t('settings.apiKeyNote')}>
-            <input
-              aria-label="API key"
-              className={inputClass}
-              type="password"
-              autoComplete="off"
-              value={draft.apiKey}
-              disabled={isDemo}
-              onChange={(event) => update('apiKey', event.target.value)}
-            />
-          </Field>
+          <ApiKeyField
+            label={t('settings.apiKey')}
+            hint={t('settings.apiKeyNote')}
+            showText={t('settings.showKey')}
+            hideText={t('settings.hideKey')}
+            inputClassName={inputClass}
+            value={draft.apiKey}
+            disabled={isDemo}
+            onChange={(value) => update('apiKey', value)}
+          />
           <Field label={t('settings.model')}>
             <input
               aria-label="Model"
@@ -164,19 +227,15 @@ export function SettingsDialog() {
             {t('settings.storeApiKey')}
           </label>
           <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
-            <button type="button" className="rounded-md border border-slate-300 px-3 py-1 text-sm dark:border-slate-600" onClick={() => void testConnection()}>
+            <button type="button" className="rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-800" onClick={() => void testConnection()}>
               {t('settings.testConnection')}
             </button>
-            <button type="button" className="rounded-md border border-slate-300 px-3 py-1 text-sm dark:border-slate-600" onClick={() => void loadModels()} disabled={isDemo}>
+            <button type="button" className="rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-800" onClick={() => void loadModels()} disabled={isDemo}>
               {t('settings.loadModels')}
             </button>
-            {status ? (
-              <p role={status.kind === 'error' ? 'alert' : 'status'} className={`text-xs ${status.kind === 'error' ? 'text-red-600 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}`}>
-                {status.text}
-              </p>
-            ) : null}
+            {status ? <ConnectionStatus status={status} /> : null}
           </div>
-          <p className="text-xs text-slate-500 sm:col-span-2">{isDemo ? t('settings.demoNote') : t('settings.corsNote')}</p>
+          <p className="text-xs text-slate-500 dark:text-slate-400 sm:col-span-2">{isDemo ? t('settings.demoNote') : t('settings.corsNote')}</p>
         </fieldset>
 
         <fieldset className="grid gap-3 sm:grid-cols-3">
@@ -221,22 +280,7 @@ export function SettingsDialog() {
           </div>
         </fieldset>
 
-        <fieldset>
-          <legend className="mb-2 text-sm font-semibold">{t('settings.tools')}</legend>
-          <div className="grid gap-1 sm:grid-cols-2">
-            {builtinTools.map((tool) => (
-              <label key={tool.name} className="flex items-center gap-2 text-xs">
-                <input
-                  type="checkbox"
-                  checked={draft.enabledTools[tool.name] !== false}
-                  onChange={(event) => update('enabledTools', { ...draft.enabledTools, [tool.name]: event.target.checked })}
-                />
-                <code>{tool.name}</code>
-                {tool.restricted ? <span className="text-amber-600">(needs approval)</span> : null}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ToolToggles enabled={draft.enabledTools} onChange={(enabledTools) => update('enabledTools', enabledTools)} title={t('settings.tools')} />
 
         <fieldset className="grid gap-3 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-semibold">{t('settings.section.appearance')}</legend>
@@ -270,7 +314,7 @@ export function SettingsDialog() {
           <button type="button" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600" onClick={close}>
             {t('settings.cancel')}
           </button>
-          <button type="submit" className="rounded-md bg-sky-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-sky-700" aria-label="Save">
+          <button type="submit" className="rounded-md bg-sky-700 px-4 py-1.5 text-sm font-medium text-white hover:bg-sky-800" aria-label="Save">
             {t('settings.save')}
           </button>
         </div>

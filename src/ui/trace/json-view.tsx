@@ -18,7 +18,7 @@ export function parseJsonString(value: unknown): unknown {
 
 function LongText({ text, t }: { text: string; t: TraceTranslate }) {
   const [showAll, setShowAll] = useState(false);
-  if (text === '') return <span className="text-zinc-400 italic">{t('json.empty')}</span>;
+  if (text === '') return <span className="text-zinc-500 dark:text-zinc-400 italic">{t('json.empty')}</span>;
   const cut = !showAll && text.length > MAX_STRING;
   return (
     <span className="break-words whitespace-pre-wrap">
@@ -42,8 +42,8 @@ function Leaf({ value, t }: { value: unknown; t: TraceTranslate }) {
   }
   if (typeof value === 'number' || typeof value === 'bigint') return <span className="text-sky-800 dark:text-sky-300">{String(value)}</span>;
   if (typeof value === 'boolean') return <span className="text-violet-800 dark:text-violet-300">{String(value)}</span>;
-  if (value === null) return <span className="text-zinc-500">null</span>;
-  if (value === undefined) return <span className="text-zinc-500">undefined</span>;
+  if (value === null) return <span className="text-zinc-500 dark:text-zinc-400">null</span>;
+  if (value === undefined) return <span className="text-zinc-500 dark:text-zinc-400">undefined</span>;
   return <span>{String(value)}</span>;
 }
 
@@ -60,12 +60,13 @@ function Node({ name, value, depth, expandDepth, t }: { name?: string; value: un
   }
   const isArray = Array.isArray(value);
   const entries: Array<[string, unknown]> = isArray ? value.map((item, index) => [String(index), item]) : Object.entries(value);
-  const summary = isArray ? `[…] ${fillPlaceholders(t('json.items'), { count: entries.length })}` : `{…} ${fillPlaceholders(t('json.keys'), { count: entries.length })}`;
+  const count = entries.length === 1 ? t(isArray ? 'json.item' : 'json.key') : fillPlaceholders(t(isArray ? 'json.items' : 'json.keys'), { count: entries.length });
+  const summary = `${isArray ? '[…]' : '{…}'} ${count}`;
   if (entries.length === 0) {
     return (
       <div>
         {label}
-        <span className="text-zinc-500">{isArray ? '[]' : '{}'}</span>
+        <span className="text-zinc-500 dark:text-zinc-400">{isArray ? '[]' : '{}'}</span>
       </div>
     );
   }
@@ -74,7 +75,7 @@ function Node({ name, value, depth, expandDepth, t }: { name?: string; value: un
     <details open={depth < expandDepth} className="group">
       <summary className="cursor-pointer rounded select-none hover:bg-zinc-100 dark:hover:bg-zinc-800">
         {label}
-        <span className="text-zinc-500">{summary}</span>
+        <span className="text-zinc-500 dark:text-zinc-400">{summary}</span>
       </summary>
       <div className="ml-3 border-l border-zinc-200 pl-2 dark:border-zinc-700">
         {shown.map(([key, item]) => (

@@ -43,6 +43,32 @@ describe('SpanDetails', () => {
   });
 });
 
+describe('SpanDetails while a model call streams', () => {
+  const running = makeSpan({
+    spanId: 'l1', parentSpanId: 'r1', runId: 'r1', kind: 'llm', name: 'chat demo', status: 'running', endTime: undefined,
+    attributes: { [ATTR.llmRequestModel]: 'demo-model' },
+  });
+
+  it('shows the output streamed so far for a running llm span', () => {
+    const { rerender } = render(<SpanDetails span={running} liveOutput={{ text: 'The answer', reasoning: '', toolCalls: [] }} now={running.startTime + 500} />);
+    const region = screen.getByRole('region', { name: 'Span details' });
+    expect(within(region).getByTestId('span-live-output')).toHaveTextContent('The answer');
+    expect(within(region).getByTestId('span-duration')).toHaveTextContent('500 ms');
+    rerender(<SpanDetails span={running} liveOutput={{ text: 'The answer is 42', reasoning: '', toolCalls: [{ name: 'calculator', arguments: '{"expression":"6*7"}' }] }} />);
+    expect(within(region).getByTestId('span-live-output')).toHaveTextContent('The answer is 42');
+    expect(within(region).getByTestId('span-live-output')).toHaveTextContent('calculator');
+  });
+
+  it('shows the recorded output, not the live one, once the span has ended', () => {
+    const ended = { ...running, status: 'ok' as const, endTime: running.startTime + 900, attributes: { ...running.attributes, [ATTR.llmOutputText]: 'Final text' } };
+    render(<SpanDetails span={ended} liveOutput={{ text: 'stale', reasoning: '', toolCalls: [] }} />);
+    const region = screen.getByRole('region', { name: 'Span details' });
+    expect(within(region).queryByTestId('span-live-output')).toBeNull();
+    expect(region).toHaveTextContent('Final text');
+    expect(region).not.toHaveTextContent('stale');
+  });
+});
+
 describe('JsonView', () => {
   it('parses JSON strings, opens the first levels and collapses deeper ones', () => {
     const { container } = render(<JsonView value='{"a":{"b":{"c":{"d":1}}},"list":[1,2]}' />);

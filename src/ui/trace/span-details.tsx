@@ -10,9 +10,18 @@ import { JsonView } from './json-view.tsx';
 import { MessageList, ModelOutput } from './span-messages.tsx';
 import { KIND_BADGE, STATUS_BADGE } from './span-style.ts';
 
+/** What a running model call has streamed so far (the span itself only gets its output when it ends). */
+export interface LiveOutput {
+  text: string;
+  reasoning: string;
+  toolCalls: Array<{ id?: string; name?: string; arguments: string }>;
+}
+
 /** Props of `SpanDetails`. */
 export interface SpanDetailsProps {
   span: Span | undefined;
+  /** Output streamed so far, shown while `span` is a running llm span. */
+  liveOutput?: LiveOutput;
   /** Sums over the span's subtree (shown for runs). */
   aggregates?: SpanAggregates;
   /** Start of the span's run, for the offset. */
@@ -44,7 +53,7 @@ function Section({ title, children, open: initiallyOpen = true }: { title: strin
 
 const tokens = (value: number | undefined) => (value === undefined ? undefined : formatTokens(value));
 
-function LlmSections({ span, t }: { span: Span; t: TraceTranslate }) {
+function LlmSections({ span, liveOutput, t }: { span: Span; liveOutput: LiveOutput | undefined; t: TraceTranslate }) {
   const a = span.attributes;
   const ttft = numberAttribute(a, ATTR.llmTimeToFirstTokenMs);
   const rows: Array<[string, string | undefined]> = [
@@ -72,13 +81,25 @@ function LlmSections({ span, t }: { span: Span; t: TraceTranslate }) {
         <MessageList messages={a[ATTR.llmMessages]} t={t} />
       </Section>
       <Section title={t('details.output')}>
-        <ModelOutput
-          text={a[ATTR.llmOutputText]}
-          reasoning={a[ATTR.llmOutputReasoning]}
-          refusal={a[ATTR.llmOutputRefusal]}
-          toolCalls={a[ATTR.llmOutputToolCalls]}
-          t={t}
-        />
+        {span.status === 'running' && liveOutput ? (
+          <div data-testid="span-live-output" aria-live="off">
+            <ModelOutput
+              text={liveOutput.text}
+              reasoning={liveOutput.reasoning}
+              refusal={undefined}
+              toolCalls={liveOutput.toolCalls.filter((call) => call.name).map((call) => ({ id: call.id, name: call.name, arguments: call.arguments }))}
+              t={t}
+            />
+          </div>
+        ) : (
+          <ModelOutput
+            text={a[ATTR.llmOutputText]}
+            reasoning={a[ATTR.llmOutputReasoning]}
+            refusal={a[ATTR.llmOutputRefusal]}
+            toolCalls={a[ATTR.llmOutputToolCalls]}
+            t={t}
+          />
+        )}
       </Section>
     </>
   );
@@ -160,14 +181,14 @@ function RetrySections({ span, t }: { span: Span; t: TraceTranslate }) {
 }
 
 /** The selected span: timing, status, error, and per kind the model call, tool call or run; copyable as JSON. */
-export function SpanDetails({ span, aggregates, runStart, now, t = englishTrace, className = '' }: SpanDetailsProps) {
+export function SpanDetails({ span, liveOutput, aggregates, runStart, now, t = englishTrace, className = '' }: SpanDetailsProps) {
   const [copied, setCopied] = useState<{ spanId: string; ok: boolean }>();
   const copyState = copied === undefined || copied.spanId !== span?.spanId ? 'idle' : copied.ok ? 'copied' : 'failed';
 
   if (!span) {
     return (
       <section role="region" aria-label="Span details" className={className}>
-        <p className="p-3 text-xs text-zinc-500">{t('details.selectHint')}</p>
+        <p className="p-3 text-xs text-zinc-500 dark:text-zinc-400">{t('details.selectHint')}</p>
       </section>
     );
   }
@@ -187,7 +208,7 @@ export function SpanDetails({ span, aggregates, runStart, now, t = englishTrace,
           {t('details.copyJson')}
         </button>
       </header>
-      <span role="status" className={copyState === 'idle' ? 'sr-only' : 'text-xs text-zinc-500'}>
+      <span role="status" className={copyState === 'idle' ? 'sr-only' : 'text-xs text-zinc-500 dark:text-zinc-400'}>
         {copyState === 'copied' ? t('details.copied') : copyState === 'failed' ? t('details.copyFailed') : ''}
       </span>
       <div className="flex flex-wrap gap-1.5 text-xs">
@@ -226,7 +247,7 @@ export function SpanDetails({ span, aggregates, runStart, now, t = englishTrace,
           <p className="break-words whitespace-pre-wrap">{span.error.message}</p>
         </div>
       )}
-      {span.kind === 'llm' && <LlmSections span={span} t={t} />}
+      {span.kind === 'llm' && <LlmSections span={span} liveOutput={liveOutput} t={t} />}
       {span.kind === 'tool' && <ToolSections span={span} t={t} />}
       {span.kind === 'run' && <RunSections span={span} aggregates={aggregates} t={t} />}
       {span.kind === 'retry' && <RetrySections span={span} t={t} />}

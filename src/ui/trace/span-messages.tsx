@@ -31,9 +31,9 @@ export function ToolCallCard({ call, t }: { call: ToolCallView; t: TraceTranslat
     <div className="rounded-md border border-amber-300 bg-amber-50/60 p-2 dark:border-amber-800 dark:bg-amber-950/30" data-tool-call-id={call.id}>
       <div className="flex flex-wrap items-baseline gap-x-2 text-xs">
         <span className="font-mono font-semibold text-amber-900 dark:text-amber-200">{call.name}</span>
-        {call.id && <span className="font-mono text-zinc-500">{call.id}</span>}
+        {call.id && <span className="font-mono text-zinc-500 dark:text-zinc-400">{call.id}</span>}
       </div>
-      <div className="mt-1 text-[11px] text-zinc-500">{t('details.arguments')}</div>
+      <div className="mt-1 text-[11px] text-zinc-500 dark:text-zinc-400">{t('details.arguments')}</div>
       <JsonView value={call.arguments} t={t} />
     </div>
   );
@@ -101,7 +101,7 @@ export function ModelOutput({ text, reasoning, refusal, toolCalls, t }: { text: 
   const hasReasoning = typeof reasoning === 'string' && reasoning !== '';
   const hasRefusal = typeof refusal === 'string' && refusal !== '';
   if (!hasText && !hasReasoning && !hasRefusal && calls.length === 0) {
-    return <p className="text-xs text-zinc-500 italic">{t('details.noOutput')}</p>;
+    return <p className="text-xs text-zinc-500 dark:text-zinc-400 italic">{t('details.noOutput')}</p>;
   }
   return (
     <div className="flex flex-col gap-1.5">

@@ -88,7 +88,7 @@ function SpanRowView({ row, selected, active, axis, now, metaId, style, onSelect
       <span aria-hidden="true" className="shrink-0" style={{ width: (row.level - 1) * 14 }} />
       <span
         aria-hidden="true"
-        className="flex h-5 w-4 shrink-0 items-center justify-center text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100"
+        className="flex h-5 w-4 shrink-0 items-center justify-center text-zinc-500 dark:text-zinc-400 hover:text-zinc-900 dark:hover:text-zinc-100"
         onClick={(event) => {
           if (!row.hasChildren) return;
           event.stopPropagation();

@@ -1,5 +1,5 @@
 import { defaultRangeExtractor, observeElementRect, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { TraceTranslate } from '../../i18n/trace.ts';
 import type { VisibleRow } from '../../trace/build-span-tree.ts';
 import { ROW_HEIGHT, SpanRow, type TimeAxis } from './span-row.tsx';
@@ -72,6 +72,17 @@ export function SpanTree({ rows, selectedId, axes, now, onSelect, onToggle, onEx
     observeElementRect: observeRect,
     useFlushSync: false,
   });
+
+  // Another session's tree opens at its end, where the latest run is, as the chat opens at the latest message.
+  const sessionKey = rows[0]?.node.span.sessionId;
+  useLayoutEffect(() => {
+    const scroller = scrollRef.current;
+    if (sessionKey === undefined || !scroller) return;
+    if (virtualized) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+    else scroller.scrollTop = scroller.scrollHeight;
+    // Only a change of session scrolls: rows arriving later must not pull the reader along.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+  }, [sessionKey]);
 
   const registerRef = useCallback((spanId: string, element: HTMLDivElement | null) => {
     if (element) rowElements.current.set(spanId, element);

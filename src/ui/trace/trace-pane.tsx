@@ -2,7 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { traceStrings, type TraceStringKey } from '../../i18n/trace.ts';
 import { exportOtlp, selectSpanAndReveal } from '../../store/actions/trace-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
+import type { AppState } from '../../store/app-store.ts';
 import { selectActiveRun, selectActiveSpans } from '../../store/selectors/sessions.ts';
+import type { StreamingState } from '../../store/run-slice.ts';
 import { useLanguage } from '../use-t.ts';
 import { TracePanel } from './trace-panel.tsx';
 
@@ -19,6 +21,14 @@ function useClock(active: boolean): number | undefined {
   return active ? now : undefined;
 }
 
+/** The streamed output of the run in flight, only while the selected span is its running model call. */
+function selectLiveOutput(state: AppState): StreamingState | undefined {
+  const streaming = selectActiveRun(state).streaming;
+  if (!streaming || !state.selectedSpanId) return undefined;
+  const selected = selectActiveSpans(state).find((span) => span.spanId === state.selectedSpanId);
+  return selected?.kind === 'llm' && selected.status === 'running' && selected.runId === streaming.runId ? streaming : undefined;
+}
+
 /** The Trace region: the active session's span tree, wired to the store. */
 export function TracePane() {
   const spans = useAppStore(selectActiveSpans);
@@ -27,6 +37,7 @@ export function TracePane() {
   const language = useLanguage();
   const t = useMemo(() => (key: TraceStringKey) => traceStrings[language][key], [language]);
   const now = useClock(running);
+  const liveOutput = useAppStore(selectLiveOutput);
   return (
     <aside aria-label="Trace" className="flex h-full min-h-0 w-full flex-col border-l border-slate-200 dark:border-slate-800">
       <TracePanel
@@ -35,6 +46,7 @@ export function TracePane() {
         onSelectSpan={selectSpanAndReveal}
         onExportOtlp={() => void exportOtlp()}
         {...(now === undefined ? {} : { now })}
+        {...(liveOutput ? { liveOutput } : {})}
         t={t}
       />
     </aside>

@@ -3,7 +3,7 @@ import { englishTrace, type TraceStringKey } from '../../i18n/trace.ts';
 import { allParentIds, ancestorIds, buildSpanTree, flattenVisible, isFilterActive, type SpanFilter, type SpanNode } from '../../trace/build-span-tree.ts';
 import type { Span, SpanKind } from '../../trace/span.ts';
 import { sessionTotals } from '../../trace/totals.ts';
-import { SpanDetails } from './span-details.tsx';
+import { SpanDetails, type LiveOutput } from './span-details.tsx';
 import type { TimeAxis } from './span-row.tsx';
 import { SpanTree } from './span-tree.tsx';
 import { TraceSummary } from './trace-summary.tsx';
@@ -17,6 +17,8 @@ export interface TracePanelProps {
   onExportOtlp(): void;
   /** Epoch ms, ticking while a run is in flight: running spans show their live duration. */
   now?: number;
+  /** What the model call in flight has streamed so far, for the details of its running llm span. */
+  liveOutput?: LiveOutput;
   t?: (key: TraceStringKey) => string;
 }
 
@@ -47,7 +49,7 @@ function latestTimes(spans: readonly Span[]): Map<string, number> {
 }
 
 /** The trace panel: session totals, toolbar, the span tree with waterfall, and the selected span's details. */
-export function TracePanel({ spans, selectedSpanId, onSelectSpan, onExportOtlp, now, t = englishTrace }: TracePanelProps) {
+export function TracePanel({ spans, selectedSpanId, onSelectSpan, onExportOtlp, now, liveOutput, t = englishTrace }: TracePanelProps) {
   const [kind, setKind] = useState<SpanKind | 'all'>('all');
   const [errorsOnly, setErrorsOnly] = useState(false);
   const [search, setSearch] = useState('');
@@ -165,9 +167,9 @@ export function TracePanel({ spans, selectedSpanId, onSelectSpan, onExportOtlp, 
         onExportOtlp={onExportOtlp}
         t={t}
       />
-      {spans.length === 0 && <p className="px-3 py-4 text-xs text-zinc-500">{t('trace.empty')}</p>}
+      {spans.length === 0 && <p className="px-3 py-4 text-xs text-zinc-500 dark:text-zinc-400">{t('trace.empty')}</p>}
       {spans.length > 0 && rows.length === 0 && (
-        <p className="px-3 py-4 text-xs text-zinc-500">
+        <p className="px-3 py-4 text-xs text-zinc-500 dark:text-zinc-400">
           {t('trace.noMatches')}{' '}
           <button type="button" className="text-sky-700 underline dark:text-sky-400" onClick={clearFilters}>
             {t('trace.clearFilters')}
@@ -187,6 +189,7 @@ export function TracePanel({ spans, selectedSpanId, onSelectSpan, onExportOtlp, 
       />
       <SpanDetails
         span={selectedSpan}
+        {...(liveOutput && selectedSpan?.kind === 'llm' && selectedSpan.status === 'running' ? { liveOutput } : {})}
         aggregates={selected === undefined ? undefined : nodes.get(selected)?.aggregates}
         runStart={selectedSpan ? spanById.get(selectedSpan.runId)?.startTime : undefined}
         now={now}

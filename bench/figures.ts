@@ -1,0 +1,60 @@
+/** One benchmark figure: what is measured, the peer's value and our target. */
+export interface Figure {
+  id: string;
+  label: string;
+  unit: 'ms' | 'KB' | 'MB' | 'nodes' | 'frames' | 'ratio';
+  /** BetterChatGPT's value measured on this machine (issue 9), when there is one. */
+  peer?: string;
+  /** The target: at most this value (or, for `relativeTo`, at most that figure's median). */
+  max?: number;
+  /** Strictly below this value. */
+  below?: number;
+  /** At most the median of this other figure ("no worse than"). */
+  relativeTo?: string;
+  /** Shown in the target column. */
+  target: string;
+}
+
+/** Every figure of issue 9, in table order. */
+export const FIGURES: Figure[] = [
+  { id: 'firstLoadKB', label: 'first-load JS + CSS, gzip', unit: 'KB', peer: '465 KB', max: 250, target: '≤ 250 KB' },
+  { id: 'coldLoadMs', label: 'cold load → chat input usable', unit: 'ms', peer: '1,227 ms', max: 600, target: '≤ 600 ms' },
+  { id: 'streamEmptyP50', label: 'streaming, empty history: frame gap p50', unit: 'ms', peer: '33 ms', max: 17, target: '≤ 17 ms' },
+  { id: 'streamEmptyP95', label: 'streaming, empty history: frame gap p95', unit: 'ms', peer: '133 ms', max: 33, target: '≤ 33 ms' },
+  { id: 'streamEmptyMax', label: 'streaming, empty history: frame gap max', unit: 'ms', peer: '167 ms', max: 50, target: '≤ 50 ms' },
+  { id: 'streamEmptyDropped', label: 'streaming, empty history: dropped frames (20 s)', unit: 'frames', peer: '~900', below: 100, target: '< 100' },
+  { id: 'lastByteToScreenMs', label: 'streaming: last byte → last token on screen', unit: 'ms', peer: '97 ms', max: 50, target: '≤ 50 ms' },
+  { id: 'streamLongP50', label: 'streaming, 1,000-message session: frame gap p50', unit: 'ms', peer: '150 ms', relativeTo: 'streamEmptyP50', target: '≤ empty-history p50' },
+  { id: 'writtenPerAnswerKB', label: 'storage written during one answer (1,000 messages)', unit: 'KB', peer: '109 MB', max: 100, target: '≤ 100 KB' },
+  { id: 'open1000Ms', label: 'open 1,000-message session → last message painted', unit: 'ms', peer: '2,226 ms', max: 300, target: '≤ 300 ms' },
+  { id: 'open1000HeapMB', label: 'open 1,000-message session: JS heap', unit: 'MB', peer: '60 MB', max: 60, target: '≤ 60 MB' },
+  { id: 'open1000Nodes', label: 'open 1,000-message session: DOM nodes', unit: 'nodes', peer: '75,000', max: 5000, target: '≤ 5,000' },
+  { id: 'scroll1000P95', label: 'scroll that session top to bottom: frame gap p95', unit: 'ms', peer: '50 ms', max: 20, target: '≤ 20 ms' },
+  { id: 'reload1000Ms', label: 'reload with that session open → input usable', unit: 'ms', peer: '4,478 ms', max: 800, target: '≤ 800 ms' },
+  { id: 'addSaveMs', label: 'add one message at 1,000: main-thread save time', unit: 'ms', peer: '13.7 ms', max: 2, target: '≤ 2 ms' },
+  { id: 'addPaintMs', label: 'add one message at 1,000: click → painted', unit: 'ms', peer: '986 ms', max: 50, target: '≤ 50 ms' },
+  { id: 'import1000Ms', label: 'import a 1,000-message file → last message painted', unit: 'ms', peer: '3,780 ms', max: 500, target: '≤ 500 ms' },
+  { id: 'open2000Ms', label: '2,000 messages + 5,000 spans: open → latest messages and run spans painted', unit: 'ms', max: 300, target: '≤ 300 ms' },
+  { id: 'spanScrollP95', label: '2,000/5,000 session: span tree scroll frame gap p95', unit: 'ms', max: 20, target: '≤ 20 ms' },
+  { id: 'stepSaveRatio', label: "a step's save at 2,000 vs 20 messages (main-thread time)", unit: 'ratio', max: 1.5, target: '≤ 1.5' },
+  { id: 'export2000Ms', label: '2,000/5,000 session: export (click → file ready)', unit: 'ms', max: 1000, target: '≤ 1,000 ms' },
+  { id: 'reimport2000Ms', label: '2,000/5,000 session: re-import → last message painted', unit: 'ms', max: 1000, target: '≤ 1,000 ms' },
+  { id: 'agentOverheadMs', label: 'agent overhead per step at 200 messages (tool time excluded)', unit: 'ms', max: 5, target: '≤ 5 ms' },
+];
+
+/** Supporting numbers printed under the table (no target). */
+export const DETAILS: Array<{ id: string; label: string; unit: string }> = [
+  { id: 'idleFrameP95', label: 'machine noise: frame gap p95 on an idle page', unit: 'ms' },
+  { id: 'streamLongP95', label: 'streaming, 1,000 messages: frame gap p95', unit: 'ms' },
+  { id: 'streamLongMax', label: 'streaming, 1,000 messages: frame gap max', unit: 'ms' },
+  { id: 'streamLongDropped', label: 'streaming, 1,000 messages: dropped frames', unit: 'frames' },
+  { id: 'writtenPerAnswerEmptyKB', label: 'storage written during one answer (empty history)', unit: 'KB' },
+  { id: 'streamLongTaskMs', label: 'long tasks during the empty-history stream (total)', unit: 'ms' },
+  { id: 'open1000Elements', label: 'open 1,000-message session: DOM elements', unit: 'nodes' },
+  { id: 'addSaveWallMs', label: 'add one message: save transaction wall time', unit: 'ms' },
+  { id: 'stepSave20Ms', label: "a step's save at 20 messages (main thread)", unit: 'ms' },
+  { id: 'stepSave2000Ms', label: "a step's save at 2,000 messages (main thread)", unit: 'ms' },
+  { id: 'stepSaveWall20Ms', label: "a step's save at 20 messages (transaction wall time)", unit: 'ms' },
+  { id: 'stepSaveWall2000Ms', label: "a step's save at 2,000 messages (transaction wall time)", unit: 'ms' },
+  { id: 'reload2000Ms', label: '2,000/5,000 session: reload → input usable', unit: 'ms' },
+];

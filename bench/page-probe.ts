@@ -1,0 +1,218 @@
+/**
+ * The in-page probe, installed with `addInitScript` so it runs before any of the app's scripts: long-task and
+ * long-animation-frame observers, an animation-frame recorder, "painted" watchers, the last input event's time,
+ * IndexedDB instrumentation (per transaction: stores, mode, wall time, main-thread time inside IndexedDB calls,
+ * bytes handed to put/add) and download times. Everything is exposed as `window.__bench`.
+ *
+ * This function is serialised into the page: it must not refer to anything outside its own body.
+ */
+export function installProbe(): void {
+  type TxRecord = {
+    stores: string;
+    mode: string;
+    start: number;
+    end?: number;
+    aborted?: boolean;
+    syncMs: number;
+    bytes: number;
+    puts: number;
+    /** Bytes per object store (when counting). */
+    byStore: Record<string, number>;
+  };
+  type Watcher = { predicate: () => boolean; resolve: (at: number) => void; deadline: number; reject: (error: Error) => void };
+  const scope = window as unknown as { __bench?: unknown };
+  if (scope.__bench) return;
+  const now = (): number => performance.now();
+  const watchers = new Set<Watcher>();
+  let frames: number[] | null = null;
+  let looping = false;
+
+  const bench = {
+    longTasks: [] as Array<{ start: number; duration: number }>,
+    loafs: [] as Array<{ start: number; duration: number; blocking: number }>,
+    txs: [] as TxRecord[],
+    countBytes: false,
+    lastInput: undefined as { type: string; at: number } | undefined,
+    downloads: [] as number[],
+    /** Starts recording animation-frame times (performance.now() in each rAF callback). */
+    startFrames(): void {
+      frames = [];
+      ensureLoop();
+    },
+    /** Stops recording and returns the frame times since `startFrames`. */
+    stopFrames(): number[] {
+      const recorded = frames ?? [];
+      frames = null;
+      return recorded;
+    },
+    /**
+     * Resolves with the time of the first frame, after it was rendered, at which `predicate` holds: the next
+     * animation frame after the DOM shows the target.
+     */
+    whenPainted(predicate: () => boolean, timeoutMs = 60_000): Promise<number> {
+      return new Promise<number>((resolve, reject) => {
+        watchers.add({ predicate, resolve, reject, deadline: now() + timeoutMs });
+        ensureLoop();
+      });
+    },
+    /** Every node (elements, text, comments) in the document. */
+    domNodes(): { nodes: number; elements: number } {
+      const walker = document.createTreeWalker(document, NodeFilter.SHOW_ALL);
+      let nodes = 0;
+      while (walker.nextNode()) nodes += 1;
+      return { nodes, elements: document.getElementsByTagName('*').length };
+    },
+  };
+  scope.__bench = bench;
+  const marks: Record<string, number> = {};
+  Object.assign(bench, { marks });
+
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    const at = now();
+    for (const watcher of watchers) {
+      let holds = false;
+      try {
+        holds = watcher.predicate();
+      } catch {
+        holds = false;
+      }
+      if (holds) {
+        watchers.delete(watcher);
+        watcher.resolve(at);
+      } else if (at > watcher.deadline) {
+        watchers.delete(watcher);
+        watcher.reject(new Error('whenPainted timed out'));
+      }
+    }
+  };
+  const onFrame = (): void => {
+    if (frames) frames.push(now());
+    // A task posted from the frame callbacks runs once this frame's rendering is done.
+    if (watchers.size > 0) channel.port2.postMessage(0);
+    if (frames || watchers.size > 0) requestAnimationFrame(onFrame);
+    else looping = false;
+  };
+  function ensureLoop(): void {
+    if (looping) return;
+    looping = true;
+    requestAnimationFrame(onFrame);
+  }
+
+  const observe = (type: string, record: (entry: PerformanceEntry) => void): void => {
+    try {
+      new PerformanceObserver((list) => list.getEntries().forEach(record)).observe({ type, buffered: true });
+    } catch {
+      // Not supported by this browser: the figure is simply absent.
+    }
+  };
+  observe('longtask', (entry) => bench.longTasks.push({ start: entry.startTime, duration: entry.duration }));
+  observe('long-animation-frame', (entry) =>
+    bench.loafs.push({ start: entry.startTime, duration: entry.duration, blocking: (entry as PerformanceEntry & { blockingDuration?: number }).blockingDuration ?? 0 }),
+  );
+  performance.setResourceTimingBufferSize(100_000);
+
+  // Watched from the very start of every page load: when the message box first accepts input.
+  void bench
+    .whenPainted(() => document.querySelector('textarea[aria-label="Message"]:not([disabled])') !== null, 120_000)
+    .then((at) => {
+      marks.inputUsable = at;
+    }, () => undefined);
+
+  for (const type of ['pointerdown', 'click', 'keydown', 'change']) {
+    window.addEventListener(type, (event) => {
+      bench.lastInput = { type, at: event.timeStamp };
+    }, { capture: true });
+  }
+
+  const createObjectUrl = URL.createObjectURL.bind(URL);
+  URL.createObjectURL = (object: Blob | MediaSource) => {
+    bench.downloads.push(now());
+    return createObjectUrl(object);
+  };
+
+  // IndexedDB: which transaction each call belongs to, and the time spent inside the call (structured clone).
+  const txRecords = new WeakMap<IDBTransaction, TxRecord>();
+  const sizeOf = (value: unknown): number => {
+    try {
+      return new Blob([JSON.stringify(value) ?? '']).size;
+    } catch {
+      return 0;
+    }
+  };
+  const transaction = IDBDatabase.prototype.transaction;
+  IDBDatabase.prototype.transaction = function patchedTransaction(this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+    const started = now();
+    const tx = transaction.apply(this, args);
+    const names = typeof args[0] === 'string' ? [args[0]] : [...args[0]];
+    const record: TxRecord = { stores: names.sort().join(','), mode: args[1] ?? 'readonly', start: started, syncMs: now() - started, bytes: 0, puts: 0, byStore: {} };
+    bench.txs.push(record);
+    txRecords.set(tx, record);
+    tx.addEventListener('complete', () => {
+      record.end = now();
+    });
+    tx.addEventListener('abort', () => {
+      record.end = now();
+      record.aborted = true;
+    });
+    return tx;
+  };
+  const wrap = (prototype: object, method: string, transactionOf: (self: never) => IDBTransaction | null, writes: boolean): void => {
+    const table = prototype as Record<string, unknown>;
+    const original = table[method];
+    if (typeof original !== 'function') return;
+    const call = original as (this: unknown, first?: unknown, second?: unknown) => unknown;
+    // Two fixed parameters (every wrapped method takes at most two; an omitted one stays undefined, which
+    // IndexedDB treats as not given) keep the wrapper cheap.
+    table[method] = function patched(this: never, first?: unknown, second?: unknown) {
+      const started = now();
+      try {
+        return call.call(this, first, second);
+      } finally {
+        const elapsed = now() - started;
+        let record: TxRecord | undefined;
+        try {
+          const tx = transactionOf(this);
+          record = tx ? txRecords.get(tx) : undefined;
+        } catch {
+          record = undefined;
+        }
+        if (record) {
+          record.syncMs += elapsed;
+          if (writes) {
+            record.puts += 1;
+            if (bench.countBytes) {
+              const size = sizeOf(first);
+              const name = (this as unknown as { name?: string }).name ?? '?';
+              record.bytes += size;
+              record.byStore[name] = (record.byStore[name] ?? 0) + size;
+            }
+          }
+        }
+      }
+    };
+  };
+  const storeTx = (store: IDBObjectStore) => store.transaction;
+  const indexTx = (index: IDBIndex) => index.objectStore.transaction;
+  const cursorTx = (cursor: IDBCursor) => cursor.request.transaction;
+  for (const method of ['put', 'add']) wrap(IDBObjectStore.prototype, method, storeTx as never, true);
+  for (const method of ['get', 'getKey', 'getAll', 'getAllKeys', 'delete', 'openCursor', 'openKeyCursor', 'count', 'clear', 'index']) {
+    wrap(IDBObjectStore.prototype, method, storeTx as never, false);
+  }
+  for (const method of ['get', 'getKey', 'getAll', 'getAllKeys', 'openCursor', 'openKeyCursor', 'count']) wrap(IDBIndex.prototype, method, indexTx as never, false);
+  wrap(IDBCursor.prototype, 'update', cursorTx as never, true);
+  for (const method of ['continue', 'advance', 'delete']) wrap(IDBCursor.prototype, method, cursorTx as never, false);
+}
+
+/** The probe's state as read back from the page (the shape of `window.__bench` without its functions). */
+export interface ProbeTransaction {
+  stores: string;
+  mode: string;
+  start: number;
+  end?: number;
+  aborted?: boolean;
+  syncMs: number;
+  bytes: number;
+  puts: number;
+  byStore: Record<string, number>;
+}

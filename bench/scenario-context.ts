@@ -1,0 +1,29 @@
+import type { MockLlmServer } from '../e2e/mock-llm/server.ts';
+
+/** Per-run values by figure id. */
+export type Sample = Record<string, number>;
+
+/** Files written once per benchmark and imported through the app's own Import. */
+export interface SessionFixture {
+  path: string;
+  title: string;
+  /** Text the last message starts with, as shown in the chat. */
+  lastMarker: string;
+  messages: number;
+}
+
+/** What every scenario gets. */
+export interface BenchContext {
+  appUrl: string;
+  distDir: string;
+  mock: MockLlmServer;
+  fixtures: {
+    long1000: SessionFixture;
+    small20: SessionFixture;
+    medium200: SessionFixture;
+    huge2000: SessionFixture;
+  };
+  /** Scratch directory for downloads. */
+  scratchDir: string;
+  log(line: string): void;
+}

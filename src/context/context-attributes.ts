@@ -1,0 +1,14 @@
+/** Span attributes of recall and compaction besides the trace module's `ATTR`. */
+export const CONTEXT_ATTRIBUTE = {
+  memoryHits: 'memory.hits',
+  memoryCandidates: 'memory.candidates',
+  memoryThreshold: 'memory.threshold',
+  memoryMessage: 'memory.message',
+  compactionMessages: 'compaction.messages',
+  compactionFallback: 'compaction.fallback',
+  compactionForced: 'compaction.forced',
+  compactionBudgetTokens: 'compaction.budget_tokens',
+  compactionCoveredMessages: 'compaction.covered_messages',
+  compactionTruncatedMessages: 'compaction.truncated_messages',
+  compactionError: 'compaction.error',
+} as const;

@@ -1,0 +1,45 @@
+export { buildHistory, interruptedToolResult } from './build-history.ts';
+export { createNotesIndex, tokenizeForSearch, type NotesIndex, type NotesSearchOptions } from './notes-index.ts';
+export {
+  estimateTokens,
+  estimateMessageTokens,
+  estimateMessagesTokens,
+  estimateToolsTokens,
+  estimateRequestTokens,
+  MESSAGE_OVERHEAD_TOKENS,
+  REQUEST_OVERHEAD_TOKENS,
+} from './token-estimate.ts';
+export {
+  planCompaction,
+  planDropTurns,
+  truncateMessage,
+  defaultSummaryReserveTokens,
+  type CompactionInput,
+  type CompactionPlan,
+  type DropPlan,
+} from './compaction.ts';
+export { buildSummaryRequest, summarySystemPrompt, SUMMARY_HEADING } from './summary-prompt.ts';
+export {
+  recallNotes,
+  recallQuery,
+  selectRecalledHits,
+  formatRecalledNotes,
+  MEMORY_HEADING,
+  type NotesSearcher,
+  type RecallOptions,
+  type RecallResult,
+} from './memory-recall.ts';
+export {
+  createContextPreparer,
+  estimateFixedTokens,
+  applySummary,
+  summarySection,
+  type ContextPreparer,
+  type ContextPreparerOptions,
+  type ContextSummary,
+  type CompactionInfo,
+  type CompactionFallback,
+  type PrepareContextInfo,
+} from './prepare-context.ts';
+export { CONTEXT_ATTRIBUTE } from './context-attributes.ts';
+export { findCompactionBoundary } from './compaction-boundary.ts';

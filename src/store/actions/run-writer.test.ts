@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest';
+import { defaultSettings } from '../../config/settings.ts';
+import { sequentialIds, userEntry } from '../../db/test-fixtures.ts';
+import { useAppStore } from '../app-store.ts';
+import { readFlushJournal } from '../flush-journal.ts';
+import { createMemoryPersistence } from '../memory-persistence.ts';
+import { setServices } from '../services.ts';
+import { abortRun, flushActiveRuns, runSession } from './run-session.ts';
+
+const initialState = useAppStore.getState();
+
+/** An endpoint that streams `text` in one chunk, then keeps the stream open until the request is aborted. */
+function streamThenHang(text: string): typeof fetch {
+  return async (_input, init) => {
+    const chunk = { id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { role: 'assistant', content: text }, finish_reason: null }] };
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(`data: ${JSON.stringify(chunk)}\n\n`));
+        init?.signal?.addEventListener('abort', () => controller.error(new DOMException('Aborted', 'AbortError')));
+      },
+    });
+    return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  };
+}
+
+beforeEach(() => {
+  useAppStore.setState(initialState, true);
+  localStorage.clear();
+});
+
+describe('flushing the step in flight', () => {
+  it('saves streamed text as a partial entry that the step\'s end then updates in place, and journals it when the page leaves', async () => {
+    let time = 1_000_000;
+    const now = () => (time += 10);
+    const persistence = createMemoryPersistence({ newId: sequentialIds(), now });
+    setServices({ persistence, fetch: streamThenHang('The tide turns twice a day'), now, newId: sequentialIds() });
+    useAppStore.getState().setSettings({ ...defaultSettings, provider: 'custom', baseUrl: 'http://model.test/v1', apiKey: 'k', model: 'm', stream: true, memoryRecall: false });
+    const { id } = await persistence.createSession();
+    const question = userEntry(id, 'msg_question', 'How often do tides turn?');
+    useAppStore.getState().appendEntry(id, question);
+
+    const run = runSession(id, { history: [question.message], runInput: 'How often do tides turn?', userEntry: question });
+    await expect.poll(() => useAppStore.getState().runs[id]?.streaming?.text, { timeout: 10_000 }).toBe('The tide turns twice a day');
+
+    // The tab is hidden: the partial text reaches storage while the run goes on.
+    flushActiveRuns(false);
+    await expect.poll(async () => (await persistence.listMessages(id)).map((entry) => [entry.message.content, entry.meta?.partial]), { timeout: 10_000 }).toEqual([
+      ['How often do tides turn?', undefined],
+      ['The tide turns twice a day', true],
+    ]);
+    const partialId = (await persistence.listMessages(id))[1]?.id;
+    expect((await persistence.listSpans(id)).map((span) => [span.kind, span.status])).toEqual([['run', 'running'], ['llm', 'running']]);
+
+    // The page goes away: the same state is journaled synchronously, user message included (spans only
+    // when they changed since their last completed write).
+    flushActiveRuns(true);
+    const journal = readFlushJournal(id);
+    expect(journal?.entries.map((entry) => entry.id)).toEqual(['msg_question', partialId]);
+    expect(journal?.entries[1]).toMatchObject({ message: { role: 'assistant', content: 'The tide turns twice a day' }, meta: { partial: true } });
+    expect(journal?.spans).toEqual([]);
+
+    // The run ends (here by Stop): its last write replaces the partial entry rather than adding one, and clears the journal.
+    abortRun(id);
+    await expect(run).resolves.toBe(true);
+    const messages = await persistence.listMessages(id);
+    expect(messages.map((entry) => entry.id)).toEqual(['msg_question', partialId]);
+    expect(messages[1]?.message.content).toBe('The tide turns twice a day');
+    expect(await persistence.getSession(id)).toMatchObject({ status: 'stopped', messageCount: 2 });
+    expect(readFlushJournal(id)).toBeUndefined();
+  });
+});

@@ -1,0 +1,145 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TranscriptEntry } from '../../agent/transcript.ts';
+import { assistantEntry, sequentialIds, span, userEntry } from '../../db/test-fixtures.ts';
+import { useAppStore } from '../app-store.ts';
+import { readFlushJournal, writeFlushJournal } from '../flush-journal.ts';
+import { createMemoryPersistence } from '../memory-persistence.ts';
+import type { Persistence } from '../persistence.ts';
+import { setServices, type Services } from '../services.ts';
+import { importFiles } from './file-actions.ts';
+import { RUNNING_ELSEWHERE, runSession } from './run-session.ts';
+import { loadSession } from './session-actions.ts';
+
+const initialState = useAppStore.getState();
+let time = 5_000_000;
+const now = () => (time += 1000);
+
+function install(overrides: Partial<Services> = {}): Persistence {
+  const persistence = createMemoryPersistence({ newId: sequentialIds(), now });
+  setServices({ persistence, fetch: () => Promise.reject(new Error('no network in tests')), now, newId: sequentialIds(), ...overrides });
+  return persistence;
+}
+
+/** A session whose run was saved as running: its user message, and a root span still running. */
+async function runningSession(persistence: Persistence): Promise<string> {
+  const { id } = await persistence.createSession();
+  await persistence.saveStep({
+    sessionId: id,
+    entries: [{ ...userEntry(id, 'msg_user', 'Summarise the news'), runId: 'aaaaaaaaaaaaaaa1' }],
+    spans: [span(id, 'aaaaaaaaaaaaaaa1', { status: 'running', endTime: undefined })],
+    session: { status: 'running', activeRunId: 'aaaaaaaaaaaaaaa1' },
+  });
+  return id;
+}
+
+beforeEach(() => {
+  useAppStore.setState(initialState, true);
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  localStorage.clear();
+});
+
+describe('loadSession', () => {
+  it('opens a run whose tab went away as interrupted: the journal is written and running spans end as cancelled', async () => {
+    const persistence = install({ isSessionLockedElsewhere: async () => false });
+    const id = await runningSession(persistence);
+    const savedAt = now();
+    const partial: TranscriptEntry = { ...assistantEntry(id, 'msg_partial', 'Today in the news'), runId: 'aaaaaaaaaaaaaaa1', meta: { partial: true } };
+    writeFlushJournal({ sessionId: id, runId: 'aaaaaaaaaaaaaaa1', savedAt, entries: [partial], spans: [span(id, 'aaaaaaaaaaaaaaa2', { kind: 'llm', status: 'running', endTime: undefined, parentSpanId: 'aaaaaaaaaaaaaaa1', runId: 'aaaaaaaaaaaaaaa1' })] });
+
+    await loadSession(id);
+
+    const state = useAppStore.getState();
+    expect(state.runs[id]?.status).toBe('interrupted');
+    expect(state.entries[id]?.map((entry) => entry.message.content)).toEqual(['Summarise the news', 'Today in the news']);
+    expect(state.spans[id]?.map((item) => [item.spanId, item.status, item.error?.type])).toEqual([
+      ['aaaaaaaaaaaaaaa1', 'cancelled', 'interrupted'],
+      ['aaaaaaaaaaaaaaa2', 'cancelled', 'interrupted'],
+    ]);
+    expect(await persistence.getSession(id)).toMatchObject({ status: 'interrupted', updatedAt: savedAt, messageCount: 2 });
+    expect(readFlushJournal(id)).toBeUndefined();
+  });
+
+  it('drops a journal older than the session\'s last write (the run went on after the page came back)', async () => {
+    const persistence = install({ isSessionLockedElsewhere: async () => false });
+    const { id } = await persistence.createSession();
+    const savedAt = now();
+    await persistence.saveStep({ sessionId: id, entries: [assistantEntry(id, 'msg_1', 'The whole answer')], spans: [], session: { status: 'done' } });
+    writeFlushJournal({ sessionId: id, runId: 'aaaaaaaaaaaaaaa1', savedAt, entries: [{ ...assistantEntry(id, 'msg_1', 'The wh'), meta: { partial: true } }], spans: [] });
+
+    await loadSession(id);
+
+    expect(useAppStore.getState().entries[id]?.map((entry) => entry.message.content)).toEqual(['The whole answer']);
+    expect(useAppStore.getState().runs[id]?.status).toBe('done');
+    expect(readFlushJournal(id)).toBeUndefined();
+  });
+
+  it('shows a session that runs in another tab as running, and reloads it once that tab lets go', async () => {
+    let release: () => void = () => undefined;
+    const unlocked = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const persistence = install({ isSessionLockedElsewhere: async () => true, waitForSessionUnlock: () => unlocked });
+    const id = await runningSession(persistence);
+
+    await loadSession(id);
+    expect(useAppStore.getState().runs[id]).toMatchObject({ status: 'running', notices: [RUNNING_ELSEWHERE] });
+    expect(useAppStore.getState().spans[id]?.[0]?.status).toBe('running');
+
+    // The other tab finishes its run and lets go of the lock.
+    await persistence.saveStep({ sessionId: id, entries: [assistantEntry(id, 'msg_answer', 'Here is the summary.')], spans: [], session: { status: 'done' } });
+    release();
+    await expect.poll(() => useAppStore.getState().runs[id]?.status, { timeout: 10_000 }).toBe('done');
+    expect(useAppStore.getState().runs[id]?.notices).toEqual([]);
+    expect(useAppStore.getState().entries[id]?.at(-1)?.message.content).toBe('Here is the summary.');
+  });
+});
+
+describe('runSession', () => {
+  it('refuses to run a session another tab holds, says so, and takes back the unsaved message', async () => {
+    const persistence = install({ withSessionLock: async () => false });
+    const { id } = await persistence.createSession();
+    const entry = userEntry(id, 'msg_new', 'Hello from the second tab');
+    useAppStore.getState().appendEntry(id, entry);
+
+    const ran = await runSession(id, { history: [entry.message], runInput: entry.message.content as string, userEntry: entry });
+
+    expect(ran).toBe(false);
+    expect(useAppStore.getState().entries[id]).toEqual([]);
+    expect(useAppStore.getState().appAlert).toBe(RUNNING_ELSEWHERE);
+    expect(await persistence.listMessages(id)).toEqual([]);
+  });
+});
+
+describe('importFiles', () => {
+  it('validates every file first: one bad file means nothing is imported, and the alert names it', async () => {
+    const persistence = install();
+    const id = await runningSession(persistence);
+    const good = (await persistence.exportSessions({ sessionIds: [id], all: false })).text;
+    const before = await persistence.listSessions();
+
+    await importFiles([new File([good], 'good.json'), new File(['{"format": "glassbox.sessions", "version": 1}'], 'bad.json')]);
+
+    expect(await persistence.listSessions()).toEqual(before);
+    expect(useAppStore.getState().appAlert).toMatch(/^Import failed, nothing was imported\. bad\.json: exportedAt/);
+  });
+
+  it('imports our own export as a copy when its ids exist, and opens the first imported session', async () => {
+    const persistence = install({ isSessionLockedElsewhere: async () => false });
+    const id = await runningSession(persistence);
+    const text = (await persistence.exportSessions({ sessionIds: [id], all: false })).text;
+
+    await importFiles([new File([text], 'news.json')]);
+
+    const sessions = await persistence.listSessions();
+    expect(sessions).toHaveLength(2);
+    const copy = sessions.find((session) => session.id !== id);
+    expect(copy).toMatchObject({ title: 'Summarise the news', status: 'interrupted' });
+    expect(useAppStore.getState().activeSessionId).toBe(copy?.id);
+    expect(useAppStore.getState().toast).toBe('Imported 1 session (1 already existed and was imported as a copy).');
+  });
+});
