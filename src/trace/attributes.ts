@@ -9,6 +9,8 @@ export const ATTR = {
   runStopReason: 'run.stop_reason',
   runOutcome: 'run.outcome',
   runProtocol: 'run.protocol',
+  /** Set on the run span when the run switched from native tool calls to text ReAct. */
+  runProtocolSwitched: 'run.protocol_switched',
   runStep: 'run.step',
   agentName: 'agent.name',
 
@@ -23,6 +25,8 @@ export const ATTR = {
   llmOutputText: 'llm.output.text',
   llmOutputReasoning: 'llm.output.reasoning',
   llmOutputRefusal: 'llm.output.refusal',
+  /** Request options the endpoint refused and the model client dropped. */
+  llmOptionsDropped: 'llm.options_dropped',
   llmOutputToolCalls: 'llm.output.tool_calls',
   llmFinishReason: 'llm.finish_reason',
   llmUsageInputTokens: 'llm.usage.input_tokens',

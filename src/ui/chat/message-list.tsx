@@ -151,8 +151,8 @@ export function MessageList({
     const observer =
       typeof ResizeObserver === 'undefined'
         ? null
-        : new ResizeObserver((entries) => {
-            for (const entry of entries) {
+        : new ResizeObserver((observed) => {
+            for (const entry of observed) {
               const height = entry.borderBoxSize?.[0]?.blockSize ?? entry.contentRect.height;
               if (entry.target === footerElement) footerHeight = height;
               else viewportHeight = entry.contentRect.height;

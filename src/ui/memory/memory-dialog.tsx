@@ -25,12 +25,14 @@ export function MemoryDialog() {
   }, []);
 
   useEffect(() => {
-    void reload();
+    // Loading is asynchronous: the notes arrive after the first paint of the dialog.
+    const timer = setTimeout(() => void reload(), 0);
     const dialog = ref.current;
     if (dialog && !dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     }
+    return () => clearTimeout(timer);
   }, [reload]);
 
   const close = () => setUi({ memoryOpen: false });
