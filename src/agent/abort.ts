@@ -14,26 +14,7 @@ export function combineSignals(signals: readonly AbortSignal[]): AbortSignal {
   return controller.signal;
 }
 
-/** Settles with the promise, or rejects with the signal's reason as soon as it aborts. */
-export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  // The losing promise may still reject later; that rejection is expected and must not surface as unhandled.
-  promise.catch(() => undefined);
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
+export { raceAbort } from '../model/abort.ts';
 
 /** The abort reason used when a run reaches its wall-clock deadline. */
 export class DeadlineExceeded extends Error {

@@ -1,11 +1,10 @@
-/** Settles with `promise`, or rejects as soon as `signal` aborts, even if `promise` never settles. */
+/** Settles with `promise`, or rejects with the signal's reason as soon as it aborts, even if `promise` never settles. */
 export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) {
-    promise.catch(() => {});
-    return Promise.reject(signal.reason);
-  }
+  // The losing promise may still reject later; that rejection is expected and must not surface as unhandled.
+  promise.catch(() => undefined);
+  if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
+    const onAbort = (): void => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
       (value) => {
