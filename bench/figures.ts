@@ -56,5 +56,7 @@ export const DETAILS: Array<{ id: string; label: string; unit: string }> = [
   { id: 'stepSave2000Ms', label: "a step's save at 2,000 messages (main thread)", unit: 'ms' },
   { id: 'stepSaveWall20Ms', label: "a step's save at 20 messages (transaction wall time)", unit: 'ms' },
   { id: 'stepSaveWall2000Ms', label: "a step's save at 2,000 messages (transaction wall time)", unit: 'ms' },
+  { id: 'stepSaveKB20', label: "a step's save at 20 messages (bytes written)", unit: 'KB' },
+  { id: 'stepSaveKB2000', label: "a step's save at 2,000 messages (bytes written)", unit: 'KB' },
   { id: 'reload2000Ms', label: '2,000/5,000 session: reload → input usable', unit: 'ms' },
 ];

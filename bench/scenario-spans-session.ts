@@ -19,14 +19,23 @@ function enqueueToolRun(mock: MockLlmServer): void {
 }
 
 /** Runs a five-step tool-calling run on the active session; resolves with its step saves and the send time. */
-async function toolRun(page: Page, mock: MockLlmServer): Promise<{ saves: Array<{ syncMs: number; wallMs: number }>; sentAt: number }> {
+async function toolRun(page: Page, mock: MockLlmServer): Promise<{ saves: Array<{ syncMs: number; wallMs: number; bytes: number }>; sentAt: number }> {
   await waitForStorageQuiet(page);
-  const txsBefore = await page.evaluate(() => (window as unknown as BenchWindow).__bench.txs.length);
+  const txsBefore = await page.evaluate(() => {
+    const probe = (window as unknown as BenchWindow).__bench;
+    probe.countBytes = true;
+    return probe.txs.length;
+  });
+  // Whatever an earlier run left queued must not shift this run's answers.
+  mock.reset();
   enqueueToolRun(mock);
   await send(page, `Multiply one to five by seven ${Date.now()}`);
   const sentAt = await lastInputAt(page);
   await waitForRunStatus(page, 'done');
   await waitForStorageQuiet(page);
+  await page.evaluate(() => {
+    (window as unknown as BenchWindow).__bench.countBytes = false;
+  });
   return { saves: await stepSaves(page, txsBefore), sentAt };
 }
 
@@ -59,7 +68,8 @@ async function agentOverheads(page: Page, since: number): Promise<number[]> {
     for (let index = 0; index + 1 < requests.length; index += 1) {
       const ended = (requests[index] as PerformanceResourceTiming).responseEnd;
       const next = (requests[index + 1] as PerformanceResourceTiming).startTime;
-      const toolTime = tools.filter((tool) => tool.start >= ended - 1 && tool.end <= next + 1).reduce((total, tool) => total + (tool.end - tool.start), 0);
+      // Only the tool time inside the gap: a tool can start on the finish chunk, before the network's responseEnd.
+      const toolTime = tools.reduce((total, tool) => total + Math.max(0, Math.min(tool.end, next) - Math.max(tool.start, ended)), 0);
       overheads.push(next - ended - toolTime);
     }
     return overheads;
@@ -116,13 +126,16 @@ export async function spansSession(context: BenchContext): Promise<Sample> {
     sample.stepSaveWall2000Ms = median(big.saves.map((save) => save.wallMs));
     sample.stepSaveWall20Ms = median(small.saves.map((save) => save.wallMs));
     sample.stepSaveRatio = sample.stepSave2000Ms / sample.stepSave20Ms;
+    sample.stepSaveKB20 = median(small.saves.map((save) => save.bytes)) / 1024;
+    sample.stepSaveKB2000 = median(big.saves.map((save) => save.bytes)) / 1024;
+    context.log(`    step save bytes at 20: ${small.saves.map((save) => (save.bytes / 1024).toFixed(1)).join(', ')} KB; at 2,000: ${big.saves.map((save) => (save.bytes / 1024).toFixed(1)).join(', ')} KB`);
     context.log(`    step save ${sample.stepSave20Ms.toFixed(2)} ms at 20, ${sample.stepSave2000Ms.toFixed(2)} ms at 2,000 (wall ${sample.stepSaveWall20Ms.toFixed(1)} / ${sample.stepSaveWall2000Ms.toFixed(1)} ms)`);
 
     await openFromSidebar(page, medium200);
     const overhead = await toolRun(page, context.mock);
     const overheads = await agentOverheads(page, overhead.sentAt);
     sample.agentOverheadMs = median(overheads);
-    context.log(`    agent overhead at 200: ${overheads.map((value) => value.toFixed(1)).join(', ')} ms`);
+    context.log(`    agent overhead at 200: ${overheads.map((value) => value.toFixed(1)).join(', ')} ms (${context.mock.timings.length} model requests)`);
     return sample;
   } finally {
     await browser.close();

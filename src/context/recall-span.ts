@@ -17,31 +17,39 @@ export async function recallWithSpan(input: {
   recallOptions?: RecallOptions;
 }): Promise<string> {
   const query = recallQuery(input.text);
-  const span = input.tracer.startSpan({
+  let result: Awaited<ReturnType<typeof recallNotes>>;
+  try {
+    result = await recallNotes(input.searcher, input.text, input.recallOptions);
+  } catch (error) {
+    const failed = startMemorySpan(input, query);
+    failed.end('error', { type: 'recall-failed', message: `The notes could not be searched: ${error instanceof Error ? error.message : String(error)}` });
+    return '';
+  }
+  // No note matched any word of the message: no span, so sessions without notes keep a plain run → llm → tool tree.
+  if (result.candidates.length === 0) return '';
+  const span = startMemorySpan(input, query);
+  const hits = result.hits.map((hit) => ({
+    id: hit.note.id,
+    score: Math.round(hit.score * 1000) / 1000,
+    snippet: noteSnippet(hit.note.content, SNIPPET_CHARS),
+    ...(hit.note.tags.length > 0 ? { tags: [...hit.note.tags] } : {}),
+  }));
+  span.setAttributes({
+    [CONTEXT_ATTRIBUTE.memoryHits]: hits,
+    [ATTR.memoryResults]: hits,
+    [ATTR.memoryResultCount]: hits.length,
+    [CONTEXT_ATTRIBUTE.memoryCandidates]: result.candidates.length,
+    [CONTEXT_ATTRIBUTE.memoryThreshold]: Math.round(result.threshold * 1000) / 1000,
+  });
+  span.end('ok');
+  return formatRecalledNotes(result.hits, input.recallOptions);
+}
+
+function startMemorySpan(input: { text: string; parent: SpanHandle; tracer: Tracer }, query: string): SpanHandle {
+  return input.tracer.startSpan({
     kind: 'memory',
     name: query === '' ? 'nothing to search for' : `recall “${query.length > 60 ? `${query.slice(0, 59)}…` : query}”`,
     parent: input.parent,
     attributes: { [ATTR.memoryQuery]: query, [CONTEXT_ATTRIBUTE.memoryMessage]: noteSnippet(input.text, 500) },
   });
-  try {
-    const result = await recallNotes(input.searcher, input.text, input.recallOptions);
-    const hits = result.hits.map((hit) => ({
-      id: hit.note.id,
-      score: Math.round(hit.score * 1000) / 1000,
-      snippet: noteSnippet(hit.note.content, SNIPPET_CHARS),
-      ...(hit.note.tags.length > 0 ? { tags: [...hit.note.tags] } : {}),
-    }));
-    span.setAttributes({
-      [CONTEXT_ATTRIBUTE.memoryHits]: hits,
-      [ATTR.memoryResults]: hits,
-      [ATTR.memoryResultCount]: hits.length,
-      [CONTEXT_ATTRIBUTE.memoryCandidates]: result.candidates.length,
-      [CONTEXT_ATTRIBUTE.memoryThreshold]: Math.round(result.threshold * 1000) / 1000,
-    });
-    span.end('ok');
-    return formatRecalledNotes(result.hits, input.recallOptions);
-  } catch (error) {
-    span.end('error', { type: 'recall-failed', message: `The notes could not be searched: ${error instanceof Error ? error.message : String(error)}` });
-    return '';
-  }
 }

@@ -54,3 +54,16 @@ describe('importParsed with many records', () => {
     expect((await listMessages(db, 'sess_a')).map((message) => message.sessionId)).toEqual(Array(60).fill('sess_a'));
   });
 });
+
+describe('parseImportFile', () => {
+  it('parses a file once when an import validates it and then hands the same text to storage', () => {
+    const text = fileText('sess_a', 40);
+    const validated = parseImportFile(text, 'file.json');
+    const stored = parseImportFile(text, 'file.json');
+    expect(stored).toBe(validated);
+    // Taken once: a later import of the same file parses it afresh, and so does another name or text.
+    expect(parseImportFile(text, 'file.json')).not.toBe(validated);
+    expect(parseImportFile(text, 'other.json')).toEqual(validated);
+    expect(parseImportFile(fileText('sess_b', 40), 'other.json')).not.toEqual(validated);
+  });
+});

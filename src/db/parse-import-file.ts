@@ -33,6 +33,10 @@ function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
 }
 
+// The last successful parse, taken by the next call with the same text: an import validates a file before it writes
+// anything, then hands the same text to storage, and a file of thousands of records should be parsed once.
+let lastParse: { text: string; fileName: string; maxBytes: number; result: ParsedImport } | undefined;
+
 /**
  * Reads an import file (our export, one session or all, or a ChatGPT `conversations.json`) and validates
  * everything; nothing is written. Errors name the file, the session and the field.
@@ -43,6 +47,15 @@ export function parseImportFile(
   options: { maxBytes?: number } = {},
 ): ParsedImport | { ok: false; error: string } {
   const maxBytes = options.maxBytes ?? MAX_IMPORT_BYTES;
+  const cached = lastParse;
+  lastParse = undefined;
+  if (cached && cached.text === text && cached.fileName === fileName && cached.maxBytes === maxBytes) return cached.result;
+  const result = parseUncached(text, fileName, maxBytes);
+  if (result.ok) lastParse = { text, fileName, maxBytes, result };
+  return result;
+}
+
+function parseUncached(text: string, fileName: string, maxBytes: number): ParsedImport | { ok: false; error: string } {
   // A string never has more characters than UTF-8 bytes; count exactly only near the limit.
   if (text.length > maxBytes || (text.length * 3 > maxBytes && byteLength(text) > maxBytes)) {
     return { ok: false, error: `${fileName}: the file is larger than ${formatSize(maxBytes)}, the import limit` };

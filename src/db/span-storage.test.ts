@@ -47,3 +47,16 @@ describe('spanForStorage', () => {
     expect(JSON.stringify(saved).length).toBeLessThan(2_000);
   });
 });
+
+describe('spanForStorage with very long messages', () => {
+  it('keeps the beginning and end of a message longer than 8,000 characters (a summary call, a pasted file)', () => {
+    const transcript = `${'a'.repeat(3_000)}${'m'.repeat(50_000)}${'z'.repeat(1_000)}`;
+    const live = span('sess_1', 'aaaaaaaaaaaaaaa1', { kind: 'llm', attributes: { [ATTR.llmMessages]: [{ role: 'system', content: 'Summarise.' }, { role: 'user', content: transcript }] } });
+    const kept = spanForStorage(live).attributes[ATTR.llmMessages] as Array<{ content: string }>;
+    expect(kept[0]?.content).toBe('Summarise.');
+    expect(kept[1]?.content.startsWith('a'.repeat(3_000))).toBe(true);
+    expect(kept[1]?.content.endsWith('z'.repeat(1_000))).toBe(true);
+    expect(kept[1]?.content).toContain('[… 50000 characters not stored in the trace …]');
+    expect(spanForStorage(live).attributes[LLM_MESSAGES_OMITTED]).toBeUndefined();
+  });
+});

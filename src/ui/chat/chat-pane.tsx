@@ -73,6 +73,7 @@ export function ChatPane() {
   const [info, setInfo] = useState<{ title: string; lines: string[] } | null>(null);
 
   const running = run.status === 'running';
+  const userMessageCount = useMemo(() => entries.filter((entry) => entry.message.role === 'user' && !entry.meta?.synthetic).length, [entries]);
   const streamingEntry = useMemo(() => (sessionId ? streamingEntryFor(sessionId, run.streaming) : undefined), [sessionId, run.streaming]);
   const pendingApprovals = useMemo(() => new Set(run.pendingApprovals), [run.pendingApprovals]);
   const shownNotices = useMemo(() => {
@@ -155,6 +156,7 @@ export function ChatPane() {
         <RunStatus status={run.status} t={t} />
       </div>
       <MessageList
+        scrollToEndKey={userMessageCount}
         {...(divider ? { divider } : {})}
         className="min-h-0 flex-1"
         entries={entries}

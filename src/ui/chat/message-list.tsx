@@ -36,6 +36,8 @@ export interface MessageListProps {
   footer?: ReactNode;
   /** Shown when there are no messages yet. */
   emptyState?: ReactNode;
+  /** Whenever this value changes the list jumps to the end (the user sent a message). */
+  scrollToEndKey?: string | number;
   /** A divider shown just before one entry (e.g. "N earlier messages summarised"). */
   divider?: { beforeEntryId: string; node: ReactNode };
   t?: ChatTranslate;
@@ -93,6 +95,7 @@ export function MessageList({
   footer,
   emptyState,
   divider,
+  scrollToEndKey,
   t = defaultChatTranslate,
   className,
   initialRect,
@@ -131,6 +134,11 @@ export function MessageList({
     if (sessionId === undefined) scrollRef.current?.scrollTo({ top: 0 });
     else virtualizer.scrollToEnd();
   }, [virtualizer, sessionId]);
+
+  // Sending a message always brings the reader to the end, whatever they were reading.
+  useLayoutEffect(() => {
+    if (scrollToEndKey !== undefined) virtualizer.scrollToEnd();
+  }, [virtualizer, scrollToEndKey]);
 
   // The footer is outside the virtual rows, and the viewport shrinks when the message box grows: a
   // reader who was at the end (as of their last scroll) stays there through both.
