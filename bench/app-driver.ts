@@ -8,6 +8,7 @@ export interface Probe {
   loafs: Array<{ start: number; duration: number; blocking: number }>;
   txs: ProbeTransaction[];
   countBytes: boolean;
+  timeIdb: boolean;
   lastInput?: { type: string; at: number };
   downloads: number[];
   startFrames(): void;

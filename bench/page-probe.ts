@@ -32,6 +32,8 @@ export function installProbe(): void {
     loafs: [] as Array<{ start: number; duration: number; blocking: number }>,
     txs: [] as TxRecord[],
     countBytes: false,
+    /** Time IndexedDB calls (main-thread time per transaction); off by default, as it costs a little per call. */
+    timeIdb: false,
     lastInput: undefined as { type: string; at: number } | undefined,
     downloads: [] as number[],
     /** Starts recording animation-frame times (performance.now() in each rAF callback). */
@@ -165,6 +167,7 @@ export function installProbe(): void {
     // Two fixed parameters (every wrapped method takes at most two; an omitted one stays undefined, which
     // IndexedDB treats as not given) keep the wrapper cheap.
     table[method] = function patched(this: never, first?: unknown, second?: unknown) {
+      if (!bench.timeIdb && !bench.countBytes) return call.call(this, first, second);
       const started = now();
       try {
         return call.call(this, first, second);

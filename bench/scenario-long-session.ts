@@ -124,15 +124,25 @@ export async function longSession(context: BenchContext): Promise<Sample> {
 
     // Add one message: Enter → the message painted, and the main-thread time of the save that stores it.
     await waitForStorageQuiet(page);
-    context.mock.enqueue({ kind: 'reply', content: 'Noted.', chunksPerSecond: 200 });
-    const txsBefore = await page.evaluate(() => (window as unknown as BenchWindow).__bench.txs.length);
+    const reply = `Noted ${Date.now()}.`;
+    context.mock.enqueue({ kind: 'reply', content: reply, chunksPerSecond: 200 });
+    const txsBefore = await page.evaluate(() => {
+      const probe = (window as unknown as BenchWindow).__bench;
+      probe.timeIdb = true;
+      return probe.txs.length;
+    });
     const text = `One more message ${Date.now()}`;
     const painted = lastMessagePainted(page, text);
     await send(page, text);
     const paintedAt = await painted;
     sample.addPaintMs = paintedAt - (await lastInputAt(page));
+    // The session said `done` before this run too: its answer painted is what says the run is over.
+    await lastMessagePainted(page, reply);
     await waitForRunStatus(page, 'done');
     await waitForStorageQuiet(page);
+    await page.evaluate(() => {
+      (window as unknown as BenchWindow).__bench.timeIdb = false;
+    });
     const firstSave = (await stepSaves(page, txsBefore))[0];
     sample.addSaveMs = firstSave?.syncMs ?? Number.NaN;
     sample.addSaveWallMs = firstSave?.wallMs ?? Number.NaN;

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { MockLlmServer } from '../e2e/mock-llm/server.ts';
-import { armed, lastInputAt, loadUntilUsable, send, configureEndpoint, waitForRunStatus, type BenchWindow } from './app-driver.ts';
+import { armed, configureEndpoint, lastInputAt, lastMessagePainted, loadUntilUsable, send, waitForRunStatus, type BenchWindow } from './app-driver.ts';
 import { launchFresh } from './browser.ts';
 import { waitForStorageQuiet } from './measure-stream.ts';
 import type { BenchContext, Sample, SessionFixture } from './scenario-context.ts';
@@ -15,8 +15,10 @@ function enqueueToolRun(mock: MockLlmServer): void {
   for (let step = 1; step <= TOOL_STEPS; step += 1) {
     mock.enqueue({ kind: 'reply', toolCalls: [{ name: 'calculator', arguments: { expression: `${step} * 7` } }] });
   }
-  mock.enqueue({ kind: 'reply', content: 'All five results are in.' });
+  mock.enqueue({ kind: 'reply', content: FINAL_ANSWER });
 }
+
+const FINAL_ANSWER = 'All five results are in.';
 
 /** Runs a five-step tool-calling run on the active session; resolves with its step saves and the send time. */
 async function toolRun(page: Page, mock: MockLlmServer): Promise<{ saves: Array<{ syncMs: number; wallMs: number; bytes: number }>; sentAt: number }> {
@@ -24,26 +26,35 @@ async function toolRun(page: Page, mock: MockLlmServer): Promise<{ saves: Array<
   const txsBefore = await page.evaluate(() => {
     const probe = (window as unknown as BenchWindow).__bench;
     probe.countBytes = true;
+    probe.timeIdb = true;
     return probe.txs.length;
   });
   // Whatever an earlier run left queued must not shift this run's answers.
   mock.reset();
   enqueueToolRun(mock);
+  // The session's status may already say `done` (an earlier run): the run is over when its answer is painted.
+  const answered = lastMessagePainted(page, FINAL_ANSWER);
   await send(page, `Multiply one to five by seven ${Date.now()}`);
   const sentAt = await lastInputAt(page);
+  await answered;
   await waitForRunStatus(page, 'done');
   await waitForStorageQuiet(page);
   await page.evaluate(() => {
-    (window as unknown as BenchWindow).__bench.countBytes = false;
+    const probe = (window as unknown as BenchWindow).__bench;
+    probe.countBytes = false;
+    probe.timeIdb = false;
   });
   return { saves: await stepSaves(page, txsBefore), sentAt };
 }
 
 /**
- * Agent overhead per step: from the end of a model response (resource timing `responseEnd`) to the start of the
- * next request, minus the tool time in between (the tool spans' durations).
+ * Agent overhead per step, two ways. `loop`: from the moment the model call returned the whole response to the agent
+ * (its llm span's end) to the start of the next request, minus the tool time in between (tool spans) — the time the
+ * loop itself adds: persisting the step, the compaction check, building the next request. `network`: the same gap
+ * from the network's `responseEnd` instead, which also counts the main-thread work (rendering the streamed step)
+ * that delays reading the last bytes.
  */
-async function agentOverheads(page: Page, since: number): Promise<number[]> {
+async function agentOverheads(page: Page, since: number): Promise<{ loop: number[]; network: number[] }> {
   return page.evaluate(async (from) => {
     const requests = performance
       .getEntriesByType('resource')
@@ -54,25 +65,33 @@ async function agentOverheads(page: Page, since: number): Promise<number[]> {
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
-    const spans = await new Promise<Array<{ kind: string; startTime: number; endTime?: number }>>((resolve, reject) => {
+    type StoredSpan = { kind: string; startTime: number; endTime?: number; attributes: Record<string, unknown> };
+    const spans = await new Promise<StoredSpan[]>((resolve, reject) => {
       const request = db.transaction('spans').objectStore('spans').getAll();
-      request.onsuccess = () => resolve(request.result as Array<{ kind: string; startTime: number; endTime?: number }>);
+      request.onsuccess = () => resolve(request.result as StoredSpan[]);
       request.onerror = () => reject(request.error);
     });
     db.close();
-    const tools = spans
-      .filter((span) => span.kind === 'tool' && span.endTime !== undefined)
-      .map((span) => ({ start: span.startTime - performance.timeOrigin, end: (span.endTime as number) - performance.timeOrigin }))
-      .filter((span) => span.start >= from);
-    const overheads: number[] = [];
+    const local = (time: number) => time - performance.timeOrigin;
+    const ended = spans.filter((span) => span.endTime !== undefined && local(span.startTime) >= from - 50);
+    const tools = ended.filter((span) => span.kind === 'tool').map((span) => ({ start: local(span.startTime), end: local(span.endTime as number) }));
+    const calls = ended
+      .filter((span) => span.kind === 'llm' && span.attributes['llm.purpose'] === undefined)
+      .map((span) => local(span.endTime as number))
+      .sort((a, b) => a - b);
+    const toolTimeBetween = (start: number, end: number) =>
+      tools.reduce((total, tool) => total + Math.max(0, Math.min(tool.end, end) - Math.max(tool.start, start)), 0);
+    const loop: number[] = [];
+    const network: number[] = [];
     for (let index = 0; index + 1 < requests.length; index += 1) {
-      const ended = (requests[index] as PerformanceResourceTiming).responseEnd;
       const next = (requests[index + 1] as PerformanceResourceTiming).startTime;
-      // Only the tool time inside the gap: a tool can start on the finish chunk, before the network's responseEnd.
-      const toolTime = tools.reduce((total, tool) => total + Math.max(0, Math.min(tool.end, next) - Math.max(tool.start, ended)), 0);
-      overheads.push(next - ended - toolTime);
+      const responseEnd = (requests[index] as PerformanceResourceTiming).responseEnd;
+      network.push(next - responseEnd - toolTimeBetween(responseEnd, next));
+      // The model call that returned last before the next request started.
+      const returned = calls.filter((time) => time <= next).at(-1);
+      if (returned !== undefined && returned >= responseEnd - 1) loop.push(next - returned - toolTimeBetween(returned, next));
     }
-    return overheads;
+    return { loop, network };
   }, since);
 }
 
@@ -134,8 +153,10 @@ export async function spansSession(context: BenchContext): Promise<Sample> {
     await openFromSidebar(page, medium200);
     const overhead = await toolRun(page, context.mock);
     const overheads = await agentOverheads(page, overhead.sentAt);
-    sample.agentOverheadMs = median(overheads);
-    context.log(`    agent overhead at 200: ${overheads.map((value) => value.toFixed(1)).join(', ')} ms (${context.mock.timings.length} model requests)`);
+    sample.agentOverheadMs = median(overheads.loop);
+    sample.agentGapNetworkMs = median(overheads.network);
+    const list = (values: number[]) => values.map((value) => value.toFixed(1)).join(', ');
+    context.log(`    agent overhead at 200: ${list(overheads.loop)} ms (from the network's responseEnd: ${list(overheads.network)} ms)`);
     return sample;
   } finally {
     await browser.close();

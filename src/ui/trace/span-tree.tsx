@@ -73,14 +73,11 @@ export function SpanTree({ rows, selectedId, axes, now, onSelect, onToggle, onEx
     useFlushSync: false,
   });
 
-  // Another session's tree opens at its end, where the latest run is, as the chat opens at the latest message.
+  // A long tree of another session opens at its end, where the latest run is, as the chat opens at the latest
+  // message. Only a change of session scrolls: rows arriving later must not pull the reader along.
   const sessionKey = rows[0]?.node.span.sessionId;
   useLayoutEffect(() => {
-    const scroller = scrollRef.current;
-    if (sessionKey === undefined || !scroller) return;
-    if (virtualized) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
-    else scroller.scrollTop = scroller.scrollHeight;
-    // Only a change of session scrolls: rows arriving later must not pull the reader along.
+    if (sessionKey !== undefined && virtualized) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
     // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, [sessionKey]);
 
