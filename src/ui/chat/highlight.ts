@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import type { HLJSApi } from 'highlight.js';
+import { useLazyValue } from '../components/use-lazy-value.ts';
 
 let highlighter: HLJSApi | null = null;
 let loading: Promise<HLJSApi> | null = null;
@@ -22,23 +22,7 @@ export function loadHighlighter(): Promise<HLJSApi> {
 
 /** The highlighter once loaded (immediately if another block loaded it already), `null` until then. */
 export function useHighlighter(): HLJSApi | null {
-  const [current, setCurrent] = useState<HLJSApi | null>(highlighter);
-  useEffect(() => {
-    if (current) return;
-    let live = true;
-    loadHighlighter().then(
-      (loaded) => {
-        if (live) setCurrent(loaded);
-      },
-      () => {
-        // Highlighting is a nicety: the code stays readable as plain text.
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [current]);
-  return current;
+  return useLazyValue(highlighter, loadHighlighter);
 }
 
 /**

@@ -1,8 +1,9 @@
-import { Fragment, memo, useEffect, useMemo, useState } from 'react';
+import { Fragment, memo, useMemo } from 'react';
 import { defaultChatTranslate, type ChatTranslate } from '../../i18n/chat.ts';
 import { splitMarkdownBlocks } from './markdown-blocks.ts';
 import { plainParagraphs } from './markdown-segments.ts';
 import { ChatTranslateContext } from './translate-context.ts';
+import { useLazyValue } from '../components/use-lazy-value.ts';
 
 type Renderer = typeof import('./markdown-renderer.tsx');
 
@@ -30,23 +31,7 @@ if (import.meta.env.MODE === 'test') await loadMarkdownRenderer();
 
 /** The renderer once loaded (at once if it already is), `null` until then. */
 function useMarkdownRenderer(): Renderer | null {
-  const [current, setCurrent] = useState<Renderer | null>(renderer);
-  useEffect(() => {
-    if (current) return;
-    let live = true;
-    loadMarkdownRenderer().then(
-      (loaded) => {
-        if (live) setCurrent(loaded);
-      },
-      () => {
-        // The text stays readable as plain text.
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [current]);
-  return current;
+  return useLazyValue(renderer, loadMarkdownRenderer);
 }
 
 // Element styling without a typography plugin: descendant selectors on the wrapper.
