@@ -42,15 +42,16 @@ function chatGptError(conversations: unknown[]): string {
 }
 
 describe('ChatGPT conversations.json import', () => {
-  it('imports the main branch only, oldest first, skipping hidden, tool and tool-call messages', () => {
+  it('imports the current branch only, oldest first, with tool calls and tool output folded into the answer', () => {
     const result = parseImportFile(JSON.stringify([branchedConversation()]), 'conversations.json');
     expect(result.ok).toBe(true);
     if (!result.ok) return;
+    expect(result.skipped).toEqual([]);
     const [session] = result.sessions;
     expect(session).toMatchObject({ source: 'chatgpt', title: 'Kyoto trip', createdAt: 1_700_000_000_500, updatedAt: 1_700_000_100_000, status: 'idle' });
     expect(session?.messages.map((m) => [m.message.role, m.message.content])).toEqual([
       ['user', 'Plan a trip to Kyoto'],
-      ['assistant', 'Day 1: temples.'],
+      ['assistant', '```browser\nsearch("kyoto")\n```\n\n> results…\n\nDay 1: temples.'],
       ['user', 'And a photo:\n[image asset pointer]'],
       ['assistant', 'Nice photo.'],
     ]);
@@ -89,38 +90,65 @@ describe('ChatGPT conversations.json import', () => {
     expect(result.sessions[0]?.messages.at(-1)?.message.content).toBe('Nice photo.');
   });
 
-  it('names the file, the conversation and the field of a wrong type', () => {
+  it('skips a conversation with a field of a wrong type, naming it and the field, and imports the others', () => {
     const broken = branchedConversation() as { title: string; mapping: Record<string, Node> };
     broken.title = 'Trip plan';
     (broken.mapping.u1!.message as { content: { parts: unknown } }).content.parts = 'Plan a trip';
-    expect(chatGptError([branchedConversation(), branchedConversation(), broken])).toBe(
-      'conversations.json: conversation 3 ("Trip plan"): mapping.u1.message.content.parts: expected array, received string',
-    );
+    const result = parseImportFile(JSON.stringify([branchedConversation(), broken]), 'conversations.json');
+    if (!result.ok) throw new Error(result.error);
+    expect(result.sessions.map((session) => session.title)).toEqual(['Kyoto trip']);
+    expect(result.skipped).toEqual([
+      { fileName: 'conversations.json', name: 'Trip plan', reason: 'unreadable', detail: 'mapping.u1.message.content.parts: expected array, received string' },
+    ]);
     const noParts = branchedConversation() as { mapping: Record<string, Node> };
     delete (noParts.mapping.a2!.message as { content: { parts?: unknown } }).content.parts;
     expect(chatGptError([noParts])).toBe(
-      'conversations.json: conversation 1 ("Kyoto trip"): mapping.a2.message.content.parts: expected array',
+      'conversations.json: no conversation has messages to import ("Kyoto trip": unreadable: mapping.a2.message.content.parts: expected array)',
     );
   });
 
-  it('refuses broken parent links and a missing current node', () => {
+  it('names a skipped conversation by its title, else its id, else its place in the file', () => {
+    const result = parseImportFile(
+      JSON.stringify([{ title: '  ', conversation_id: 'conv-7' }, branchedConversation(), { title: null, mapping: null }]),
+      'conversations.json',
+    );
+    if (!result.ok) throw new Error(result.error);
+    expect(result.skipped.map((skip) => [skip.name, skip.reason])).toEqual([
+      ['conv-7', 'no-mapping'],
+      ['#3', 'no-mapping'],
+    ]);
+  });
+
+  it('imports from the newest message back as far as the parents go when the tree is truncated or loops', () => {
     const dangling = branchedConversation() as { mapping: Record<string, Node> };
     if (dangling.mapping.u1) dangling.mapping.u1.parent = 'ghost';
-    expect(chatGptError([dangling])).toBe(
-      'conversations.json: conversation 1 ("Kyoto trip"): mapping.u1.parent: refers to "ghost", which is not in mapping',
-    );
+    const cut = parseImportFile(JSON.stringify([dangling]), 'conversations.json');
+    if (!cut.ok) throw new Error(cut.error);
+    expect(cut.sessions[0]?.messages.map((m) => m.message.content).at(0)).toBe('Plan a trip to Kyoto');
+    expect(cut.sessions[0]?.messages).toHaveLength(4);
+
     const loop = branchedConversation() as { mapping: Record<string, Node> };
     if (loop.mapping.root) loop.mapping.root.parent = 'a2';
-    expect(chatGptError([loop])).toMatch(/conversation 1 \("Kyoto trip"\): mapping\.\S+\.parent: the parent links form a loop/);
-    expect(chatGptError([{ ...branchedConversation(), current_node: 'nowhere' }])).toBe(
-      'conversations.json: conversation 1 ("Kyoto trip"): current_node: refers to "nowhere", which is not in mapping',
-    );
+    const looped = parseImportFile(JSON.stringify([loop]), 'conversations.json');
+    if (!looped.ok) throw new Error(looped.error);
+    expect(looped.sessions[0]?.messages.map((m) => m.message.content).at(-1)).toBe('Nice photo.');
+
+    // current_node outside mapping: the newest leaf (a2, not the older side answer a-old) ends the branch.
+    const elsewhere = parseImportFile(JSON.stringify([{ ...branchedConversation(), current_node: 'nowhere' }]), 'conversations.json');
+    if (!elsewhere.ok) throw new Error(elsewhere.error);
+    expect(elsewhere.sessions[0]?.messages.map((m) => m.message.content)).not.toContain('Old answer');
+    expect(elsewhere.sessions[0]?.messages.at(-1)?.message.content).toBe('Nice photo.');
+    const older = branchedConversation() as { mapping: Record<string, Node & { message: { create_time: number } }> };
+    older.mapping['a-old']!.message.create_time = 1_800_000_000;
+    const oldLeaf = parseImportFile(JSON.stringify([{ ...older, current_node: 'nowhere' }]), 'conversations.json');
+    if (!oldLeaf.ok) throw new Error(oldLeaf.error);
+    expect(oldLeaf.sessions[0]?.messages.map((m) => m.message.content)).toEqual(['Plan a trip to Kyoto', 'Old answer']);
   });
 
   it('refuses an export without any messages', () => {
     expect(chatGptError([])).toBe('conversations.json: no conversation has messages to import');
     expect(chatGptError([{ title: 'Empty', mapping: { root: { id: 'root', message: null, parent: null, children: [] } }, current_node: 'root' }])).toBe(
-      'conversations.json: no conversation has messages to import',
+      'conversations.json: no conversation has messages to import ("Empty": it has no visible messages)',
     );
   });
 });

@@ -1,34 +1,12 @@
 import { z } from 'zod';
-import type { FileMessage, FileSession } from './session-file-schema.ts';
-import { describeIssues, quoteLabel } from './safe-json.ts';
+import { chatGptMessageSchema, messagePiece } from './chatgpt-message-text.ts';
+import { describeIssues } from './safe-json.ts';
 import { titleFromMessage } from './save-step.ts';
 import { UNTITLED } from './schema.ts';
-
-const TEXT_CONTENT_TYPES = new Set(['text', 'multimodal_text']);
-
-const contentSchema = z
-  .object({
-    content_type: z.string(),
-    parts: z.array(z.unknown()).optional(),
-    text: z.string().optional(),
-    thoughts: z.array(z.object({ summary: z.string().optional(), content: z.string().optional() })).optional(),
-  })
-  .superRefine((content, context) => {
-    if (TEXT_CONTENT_TYPES.has(content.content_type) && content.parts === undefined) {
-      context.addIssue({ code: 'custom', path: ['parts'], message: 'expected array' });
-    }
-  });
-
-const messageSchema = z.object({
-  author: z.object({ role: z.string() }),
-  create_time: z.number().finite().nullable().optional(),
-  content: contentSchema,
-  recipient: z.string().nullable().optional(),
-  metadata: z.record(z.string(), z.unknown()).nullable().optional(),
-});
+import type { FileMessage, FileSession } from './session-file-schema.ts';
 
 const nodeSchema = z.object({
-  message: messageSchema.nullable().optional(),
+  message: chatGptMessageSchema.nullable().optional(),
   parent: z.string().nullable().optional(),
   children: z.array(z.string()).optional(),
 });
@@ -43,73 +21,81 @@ export const chatGptConversationSchema = z.object({
 });
 
 type Conversation = z.output<typeof chatGptConversationSchema>;
-type ChatGptMessage = z.output<typeof messageSchema>;
+type Mapping = Conversation['mapping'];
 
-/** Whether parsed JSON looks like a ChatGPT export: conversations with a `mapping`. */
+/** Why a conversation of an export was not imported. */
+export type SkipReason = 'no-mapping' | 'unreadable' | 'no-messages';
+
+/** A conversation left out of an import, named by its title (or id, or place in the file). */
+export interface SkippedConversation {
+  fileName: string;
+  name: string;
+  reason: SkipReason;
+  /** For `unreadable`: the field and what is wrong with it. */
+  detail?: string;
+}
+
+const MARKER_KEYS = ['mapping', 'current_node', 'conversation_id'];
+
+function looksLikeConversation(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && MARKER_KEYS.some((key) => key in value);
+}
+
+/** Whether parsed JSON looks like a ChatGPT export: conversations with a `mapping`, `current_node` or `conversation_id`. */
 export function isChatGptExport(value: unknown): boolean {
   // An empty array is an (empty) conversations.json: it has no format marker of ours.
-  if (Array.isArray(value) && value.length === 0) return true;
-  const first = Array.isArray(value) ? value[0] : value;
-  return typeof first === 'object' && first !== null && 'mapping' in first;
+  if (Array.isArray(value)) return value.length === 0 || value.some(looksLikeConversation);
+  return looksLikeConversation(value);
 }
 
-/** The node ids of the conversation's main branch, oldest first: `current_node` up through `parent` links. */
-function mainBranch(conversation: Conversation): { ok: true; ids: string[] } | { ok: false; error: string } {
-  const { mapping } = conversation;
-  let current = conversation.current_node ?? undefined;
-  if (current === undefined) {
-    // No current node recorded: take the latest child from the root down.
-    const root = Object.keys(mapping).find((key) => !mapping[key]?.parent);
-    current = root;
-    const visited = new Set<string>();
-    for (let node = root ? mapping[root] : undefined; node?.children?.length; ) {
-      const child = node.children[node.children.length - 1];
-      if (child === undefined || visited.has(child) || !Object.hasOwn(mapping, child)) break;
-      visited.add(child);
-      current = child;
-      node = mapping[child];
+/** How the report names a conversation: its title, else its id, else its place in the file. */
+function conversationName(raw: unknown, index: number): string {
+  const record = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  for (const key of ['title', 'conversation_id', 'id']) {
+    const value = record[key];
+    if (typeof value === 'string' && value.trim()) {
+      const flat = value.replace(/\s+/g, ' ').trim();
+      return flat.length > 80 ? `${flat.slice(0, 80)}…` : flat;
     }
-    if (current === undefined) return { ok: true, ids: [] };
   }
-  if (!Object.hasOwn(mapping, current)) {
-    return { ok: false, error: `current_node: refers to "${current}", which is not in mapping` };
+  return `#${index + 1}`;
+}
+
+function childrenIn(mapping: Mapping, id: string): string[] {
+  return (mapping[id]?.children ?? []).filter((child) => child !== id && Object.hasOwn(mapping, child));
+}
+
+/**
+ * Where the branch to import ends: `current_node`, or — when it is missing or outside `mapping` (a truncated
+ * tree) — the newest message that is a leaf of what `mapping` holds.
+ */
+function branchEnd(conversation: Conversation): string | undefined {
+  const { mapping } = conversation;
+  const current = conversation.current_node;
+  if (current && Object.hasOwn(mapping, current)) return current;
+  let best: { id: string; time: number } | undefined;
+  const ids = Object.keys(mapping);
+  const leaves = ids.filter((id) => childrenIn(mapping, id).length === 0);
+  for (const id of leaves.length > 0 ? leaves : ids) {
+    const node = mapping[id];
+    const time = node?.message ? (node.message.create_time ?? Number.MIN_SAFE_INTEGER) : Number.NEGATIVE_INFINITY;
+    // Later in the file wins a tie: exports list nodes oldest first.
+    if (!best || time >= best.time) best = { id, time };
   }
+  return best?.id;
+}
+
+/** The node ids of the branch to import, oldest first: from its end up through `parent` links as far as they go. */
+function branchIds(conversation: Conversation): string[] {
+  const { mapping } = conversation;
   const ids: string[] = [];
   const seen = new Set<string>();
-  for (let id: string | undefined = current; id !== undefined; ) {
-    if (seen.has(id)) return { ok: false, error: `mapping.${id}.parent: the parent links form a loop` };
+  for (let id = branchEnd(conversation); id !== undefined && Object.hasOwn(mapping, id) && !seen.has(id); ) {
     seen.add(id);
     ids.push(id);
-    const parent: string | null | undefined = mapping[id]?.parent;
-    if (parent === null || parent === undefined) break;
-    if (!Object.hasOwn(mapping, parent)) {
-      return { ok: false, error: `mapping.${id}.parent: refers to "${parent}", which is not in mapping` };
-    }
-    id = parent;
+    id = mapping[id]?.parent ?? undefined;
   }
-  return { ok: true, ids: ids.toReversed() };
-}
-
-function partText(part: unknown): string {
-  if (typeof part === 'string') return part;
-  if (typeof part === 'object' && part !== null) {
-    const record = part as Record<string, unknown>;
-    if (typeof record.text === 'string') return record.text;
-    const kind = typeof record.content_type === 'string' ? record.content_type.replace(/_/g, ' ') : 'attachment';
-    return `[${kind}]`;
-  }
-  return '';
-}
-
-function messageText(message: ChatGptMessage): string {
-  const { content } = message;
-  if (TEXT_CONTENT_TYPES.has(content.content_type)) return (content.parts ?? []).map(partText).join('\n').trim();
-  if (content.content_type === 'code' && content.text) return `\`\`\`\n${content.text}\n\`\`\``;
-  return '';
-}
-
-function isHidden(message: ChatGptMessage): boolean {
-  return message.metadata?.is_visually_hidden_from_conversation === true;
+  return ids.toReversed();
 }
 
 function toSession(conversation: Conversation, branch: string[], index: number): FileSession {
@@ -118,30 +104,42 @@ function toSession(conversation: Conversation, branch: string[], index: number):
   let runId = `run_chatgpt_${index}_0`;
   let runs = 0;
   let reasoning: string[] = [];
-  for (const nodeId of branch) {
-    const message = conversation.mapping[nodeId]?.message;
-    if (!message || isHidden(message)) continue;
-    if (message.content.content_type === 'thoughts') {
-      for (const thought of message.content.thoughts ?? []) if (thought.content) reasoning.push(thought.content);
-      continue;
-    }
-    const role = message.author.role;
-    const toUser = message.recipient === undefined || message.recipient === null || message.recipient === 'all';
-    if ((role !== 'user' && role !== 'assistant') || !toUser) continue;
-    const content = messageText(message);
-    if (!content) continue;
-    if (role === 'user' && messages.length > 0) runId = `run_chatgpt_${index}_${++runs}`;
+  // The assistant's turn so far: its answers, tool calls and tool output, shown as one message.
+  let turn: { texts: string[]; createdAt: number; reasoning: string[] } | undefined;
+  const push = (role: 'user' | 'assistant', content: string, createdAt: number, thoughts: string[] = []) => {
     const entry: FileMessage = {
       id: `msg_chatgpt_${index}_${messages.length}`,
       seq: messages.length,
       runId,
-      createdAt: message.create_time ? message.create_time * 1000 : conversationTime,
+      createdAt,
       message: role === 'user' ? { role: 'user', content } : { role: 'assistant', content },
     };
-    if (role === 'assistant' && reasoning.length > 0) entry.reasoning = reasoning.join('\n\n');
-    if (role === 'assistant') reasoning = [];
+    if (thoughts.length > 0) entry.reasoning = thoughts.join('\n\n');
     messages.push(entry);
+  };
+  const endTurn = () => {
+    if (turn) push('assistant', turn.texts.join('\n\n'), turn.createdAt, turn.reasoning);
+    turn = undefined;
+  };
+  for (const nodeId of branch) {
+    const message = conversation.mapping[nodeId]?.message;
+    if (!message) continue;
+    const piece = messagePiece(message);
+    const createdAt = message.create_time ? message.create_time * 1000 : (turn?.createdAt ?? conversationTime);
+    if (piece.kind === 'reasoning') reasoning.push(piece.text);
+    else if (piece.kind === 'user') {
+      endTurn();
+      if (messages.length > 0) runId = `run_chatgpt_${index}_${++runs}`;
+      push('user', piece.text, createdAt);
+      reasoning = [];
+    } else if (piece.kind === 'assistant') {
+      turn ??= { texts: [], createdAt, reasoning: [] };
+      turn.texts.push(piece.text);
+      turn.reasoning.push(...reasoning);
+      reasoning = [];
+    }
   }
+  endTurn();
   const firstUser = messages.find((entry) => entry.message.role === 'user');
   const title = conversation.title?.trim() || (firstUser ? titleFromMessage(firstUser.message.content ?? '') : UNTITLED);
   const lastTime = messages.reduce((latest, entry) => Math.max(latest, entry.createdAt), conversationTime);
@@ -160,24 +158,42 @@ function toSession(conversation: Conversation, branch: string[], index: number):
 }
 
 /**
- * Converts a ChatGPT data export (an array of conversations, or one conversation) into sessions holding
- * each conversation's main branch. Conversations without visible messages are skipped.
+ * Converts a ChatGPT data export (an array of conversations, or one conversation) into sessions holding each
+ * conversation's current branch. Conversations that cannot be read, or show no messages, are skipped and
+ * reported; the file is refused only when none is left.
  */
 export function parseChatGptExport(
   value: unknown,
   fileName: string,
-): { ok: true; sessions: FileSession[] } | { ok: false; error: string } {
+): { ok: true; sessions: FileSession[]; skipped: SkippedConversation[] } | { ok: false; error: string } {
   const conversations = Array.isArray(value) ? value : [value];
   const sessions: FileSession[] = [];
+  const skipped: SkippedConversation[] = [];
   for (const [index, raw] of conversations.entries()) {
-    const label = `${fileName}: conversation ${index + 1}${quoteLabel((raw as { title?: unknown } | null)?.title)}`;
+    const name = conversationName(raw, index);
+    if (typeof raw !== 'object' || raw === null || !('mapping' in raw) || raw.mapping === undefined || raw.mapping === null) {
+      skipped.push({ fileName, name, reason: 'no-mapping' });
+      continue;
+    }
     const parsed = chatGptConversationSchema.safeParse(raw);
-    if (!parsed.success) return { ok: false, error: `${label}: ${describeIssues(parsed.error.issues)}` };
-    const branch = mainBranch(parsed.data);
-    if (!branch.ok) return { ok: false, error: `${label}: ${branch.error}` };
-    const session = toSession(parsed.data, branch.ids, index);
+    if (!parsed.success) {
+      skipped.push({ fileName, name, reason: 'unreadable', detail: describeIssues(parsed.error.issues) });
+      continue;
+    }
+    const session = toSession(parsed.data, branchIds(parsed.data), index);
     if (session.messages.length > 0) sessions.push(session);
+    else skipped.push({ fileName, name, reason: 'no-messages' });
   }
-  if (sessions.length === 0) return { ok: false, error: `${fileName}: no conversation has messages to import` };
-  return { ok: true, sessions };
+  if (sessions.length === 0) {
+    const reasons = skipped.map((skip) => `"${skip.name}": ${describeSkip(skip)}`).join('; ');
+    return { ok: false, error: `${fileName}: no conversation has messages to import${reasons ? ` (${reasons})` : ''}` };
+  }
+  return { ok: true, sessions, skipped };
+}
+
+/** A skip reason in English, for errors (the app's report translates the reason itself). */
+export function describeSkip(skip: SkippedConversation): string {
+  if (skip.reason === 'no-mapping') return 'it has no messages in the export (no mapping)';
+  if (skip.reason === 'no-messages') return 'it has no visible messages';
+  return `unreadable: ${skip.detail ?? 'invalid data'}`;
 }

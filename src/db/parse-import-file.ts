@@ -1,5 +1,5 @@
 import type { Note } from '../tools/tool-context.ts';
-import { isChatGptExport, parseChatGptExport } from './chatgpt-import.ts';
+import { isChatGptExport, parseChatGptExport, type SkippedConversation } from './chatgpt-import.ts';
 import { describeIssues, parseUntrustedJson, quoteLabel } from './safe-json.ts';
 import type { FileSession } from './session-file-schema.ts';
 import {
@@ -21,6 +21,8 @@ export interface ParsedImport {
   ok: true;
   sessions: ImportedSession[];
   notes: Note[];
+  /** ChatGPT conversations left out (our own files are all or nothing, so never any). */
+  skipped: SkippedConversation[];
 }
 
 function byteLength(text: string): number {
@@ -68,7 +70,12 @@ function parseUncached(text: string, fileName: string, maxBytes: number): Parsed
   if (isChatGptExport(value)) {
     const converted = parseChatGptExport(value, fileName);
     if (!converted.ok) return converted;
-    return { ok: true, sessions: converted.sessions.map((session) => ({ ...session, source: 'chatgpt' })), notes: [] };
+    return {
+      ok: true,
+      sessions: converted.sessions.map((session) => ({ ...session, source: 'chatgpt' })),
+      notes: [],
+      skipped: converted.skipped,
+    };
   }
 
   const format = (value as { format?: unknown } | null)?.format;
@@ -105,5 +112,5 @@ function parseUncached(text: string, fileName: string, maxBytes: number): Parsed
     }
     notes.push(parsed.data);
   }
-  return { ok: true, sessions, notes };
+  return { ok: true, sessions, notes, skipped: [] };
 }

@@ -80,6 +80,21 @@ export const en = {
   'settings.demoNote': 'The demo is a scripted model built into this page. It is not an LLM: it recognises a few kinds of request and drives the real tools, loop and trace. Pick another provider to use a real model.',
   'settings.corsNote': 'Local servers must allow this page\'s origin: Ollama — set OLLAMA_ORIGINS=* and restart `ollama serve`; LM Studio — turn on "Enable CORS" in the server settings.',
   'import.done': 'Imported',
+  'import.failed': 'Import failed, nothing was imported. {error}',
+  'import.fileFailed': 'Import failed: nothing was imported from that file. {error}',
+  'import.earlierImported': 'The files before it were imported ({count}).',
+  'import.sessions.one': '1 session',
+  'import.sessions.other': '{count} sessions',
+  'import.imported': 'Imported {count}.',
+  'import.importedCopy': 'Imported {count} (1 already existed and was imported as a copy).',
+  'import.importedCopies': 'Imported {count} ({copies} already existed and were imported as copies).',
+  'import.report.title': 'Imported {imported}; skipped {skipped} that could not be read:',
+  'import.report.conversations.one': '1 ChatGPT conversation',
+  'import.report.conversations.other': '{count} ChatGPT conversations',
+  'import.report.line': '{file}: "{name}" — {reason}',
+  'import.skip.noMapping': 'the export holds no messages for it (no mapping)',
+  'import.skip.noMessages': 'it has no visible messages',
+  'import.skip.unreadable': 'unreadable data ({detail})',
 } as const;
 
 /** A key of the app strings. */

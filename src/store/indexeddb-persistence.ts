@@ -49,7 +49,7 @@ export function createIndexedDbPersistence(
       if (!parsed.ok) return parsed;
       try {
         const result = await importParsed(db, parsed, { newId: importId });
-        return { ok: true, sessionIds: result.sessionIds, copies: result.copies };
+        return { ok: true, sessionIds: result.sessionIds, copies: result.copies, skipped: parsed.skipped };
       } catch (error) {
         return { ok: false, error: `${fileName}: ${error instanceof Error ? error.message : String(error)}` };
       }

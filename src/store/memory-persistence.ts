@@ -212,7 +212,7 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
         if (known.some((existing) => existing.content === note.content && existing.tags.join('\u0000') === note.tags.join('\u0000'))) continue;
         await stores.notes.add({ content: note.content, tags: note.tags, ...(note.sessionId ? { sessionId: note.sessionId } : {}) });
       }
-      return { ok: true, sessionIds, copies };
+      return { ok: true, sessionIds, copies, skipped: parsed.skipped };
     },
     toolState,
     notes: {

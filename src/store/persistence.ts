@@ -1,5 +1,6 @@
 import type { TranscriptEntry } from '../agent/transcript.ts';
 import type { Settings } from '../config/settings.ts';
+import type { SkippedConversation } from '../db/chatgpt-import.ts';
 import type { SessionRecord } from '../db/schema.ts';
 import type { AttachmentStore, Attachment, Note, NotesStore, ToolStateStore } from '../tools/tool-context.ts';
 import type { Span } from '../trace/span.ts';
@@ -38,8 +39,14 @@ export interface Persistence {
   deleteEntries(sessionId: string, entryIds: string[]): Promise<void>;
   searchSessions(query: string): Promise<string[]>;
   exportSessions(options: { sessionIds?: string[]; all: boolean }): Promise<ExportedFile>;
-  /** Validates and imports a file; on failure nothing is written and the error names what is wrong. */
-  importFile(text: string, fileName: string): Promise<{ ok: true; sessionIds: string[]; copies: number } | { ok: false; error: string }>;
+  /**
+   * Validates and imports a file; on failure nothing is written and the error names what is wrong. A ChatGPT
+   * export imports its readable conversations and reports the ones it skipped.
+   */
+  importFile(
+    text: string,
+    fileName: string,
+  ): Promise<{ ok: true; sessionIds: string[]; copies: number; skipped: SkippedConversation[] } | { ok: false; error: string }>;
   toolState: ToolStateStore;
   notes: NotesStore & {
     list(): Promise<Note[]>;

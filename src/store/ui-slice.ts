@@ -3,6 +3,12 @@ import type { Slice } from './slice.ts';
 /** Which pane a narrow screen shows. */
 export type MobilePane = 'sessions' | 'chat' | 'trace';
 
+/** What an import left out, in the words the report shows. */
+export interface ImportReport {
+  title: string;
+  lines: string[];
+}
+
 /** View state that is not data. */
 export interface UiSlice {
   settingsOpen: boolean;
@@ -17,6 +23,8 @@ export interface UiSlice {
   toast: string | undefined;
   /** An app-level error alert (import failure, lock held by another tab…). */
   appAlert: string | undefined;
+  /** The conversations the last import skipped, and why. */
+  importReport: ImportReport | undefined;
   setUi(patch: Partial<Omit<UiSlice, 'setUi'>>): void;
 }
 
@@ -29,5 +37,6 @@ export const createUiSlice: Slice<UiSlice> = (set) => ({
   scrollToEntryId: undefined,
   toast: undefined,
   appAlert: undefined,
+  importReport: undefined,
   setUi: (patch) => set(patch),
 });

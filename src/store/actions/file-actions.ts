@@ -1,6 +1,10 @@
+import type { SkippedConversation } from '../../db/chatgpt-import.ts';
 import { parseImportFile } from '../../db/session-file.ts';
+import { translate, type AppStringKey } from '../../i18n/index.ts';
+import type { ImportReport } from '../ui-slice.ts';
 import { useAppStore } from '../app-store.ts';
 import { services } from '../services.ts';
+import { currentLanguage } from './current-language.ts';
 import { switchSession } from './session-actions.ts';
 import { reportStorageError } from './storage-errors.ts';
 
@@ -40,33 +44,62 @@ async function readFile(file: File): Promise<{ ok: true; text: string } | { ok: 
   }
 }
 
+type Translate = (key: AppStringKey, values?: Record<string, string | number>) => string;
+
+function countPhrase(text: Translate, count: number, one: AppStringKey, other: AppStringKey): string {
+  return count === 1 ? text(one) : text(other, { count });
+}
+
+function skipReason(text: Translate, skip: SkippedConversation): string {
+  if (skip.reason === 'no-mapping') return text('import.skip.noMapping');
+  if (skip.reason === 'no-messages') return text('import.skip.noMessages');
+  return text('import.skip.unreadable', { detail: skip.detail ?? '' });
+}
+
+/** The report of conversations a ChatGPT import left out: how many were imported, and each skipped one and why. */
+export function importReport(text: Translate, imported: number, skipped: readonly SkippedConversation[]): ImportReport {
+  return {
+    title: text('import.report.title', {
+      imported: countPhrase(text, imported, 'import.sessions.one', 'import.sessions.other'),
+      skipped: countPhrase(text, skipped.length, 'import.report.conversations.one', 'import.report.conversations.other'),
+    }),
+    lines: skipped.map((skip) => text('import.report.line', { file: skip.fileName, name: skip.name, reason: skipReason(text, skip) })),
+  };
+}
+
 /**
  * Imports files (our exports or ChatGPT's conversations.json). Every file is validated before anything is
- * written: on any error nothing is imported and the alert names the file, the session and the field.
- * The first imported session is opened.
+ * written: on any error nothing is imported and the alert names the file, the session and the field. Our own
+ * files are all or nothing; a ChatGPT export imports its readable conversations and the report names each
+ * one skipped and why. The first imported session is opened.
  */
 export async function importFiles(files: File[]): Promise<void> {
   const { persistence, broadcast } = services();
+  const language = currentLanguage();
+  const text: Translate = (key, values) => translate(language, key, values);
+  useAppStore.getState().setUi({ importReport: undefined });
   const texts: Array<{ name: string; text: string }> = [];
   for (const file of files) {
     const read = await readFile(file);
     const checked = read.ok ? parseImportFile(read.text, file.name) : read;
     if (!checked.ok) {
-      useAppStore.getState().setUi({ toast: undefined, appAlert: `Import failed, nothing was imported. ${checked.error}` });
+      useAppStore.getState().setUi({ toast: undefined, appAlert: text('import.failed', { error: checked.error }) });
       return;
     }
     if (read.ok) texts.push({ name: file.name, text: read.text });
   }
   const imported: string[] = [];
+  const skipped: SkippedConversation[] = [];
   let copies = 0;
   let failure: string | undefined;
-  for (const { name, text } of texts) {
-    const result = await persistence.importFile(text, name);
+  for (const { name, text: content } of texts) {
+    const result = await persistence.importFile(content, name);
     if (!result.ok) {
       failure = result.error;
       break;
     }
     imported.push(...result.sessionIds);
+    skipped.push(...result.skipped);
     copies += result.copies;
   }
   if (imported.length > 0) {
@@ -77,15 +110,15 @@ export async function importFiles(files: File[]): Promise<void> {
     }
     broadcast?.({ type: 'sessions-changed' });
   }
-  const count = `${imported.length} session${imported.length === 1 ? '' : 's'}`;
-  const copyNote = copies > 0 ? ` (${copies} already existed and ${copies === 1 ? 'was' : 'were'} imported as ${copies === 1 ? 'a copy' : 'copies'})` : '';
-  const toast = imported.length > 0 ? `Imported ${count}${copyNote}.` : undefined;
+  const count = countPhrase(text, imported.length, 'import.sessions.one', 'import.sessions.other');
+  const toastKey: AppStringKey = copies === 0 ? 'import.imported' : copies === 1 ? 'import.importedCopy' : 'import.importedCopies';
+  const toast = imported.length > 0 ? text(toastKey, { count, copies }) : undefined;
   const first = imported[0];
   if (first) await switchSession(first);
+  const failed = failure ? text('import.fileFailed', { error: failure }) : undefined;
   useAppStore.getState().setUi({
     toast,
-    appAlert: failure
-      ? `Import failed: nothing was imported from that file. ${failure}${imported.length > 0 ? ` The files before it were imported (${count}).` : ''}`
-      : undefined,
+    appAlert: failed && imported.length > 0 ? `${failed} ${text('import.earlierImported', { count })}` : failed,
+    importReport: skipped.length > 0 ? importReport(text, imported.length, skipped) : undefined,
   });
 }

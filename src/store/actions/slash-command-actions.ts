@@ -1,8 +1,8 @@
 import { commandText, type CommandStringKey } from '../../i18n/commands.ts';
-import { resolveLanguage, type Language } from '../../i18n/index.ts';
 import type { TodoItem } from '../../tools/tool-context.ts';
 import { useAppStore } from '../app-store.ts';
 import { services } from '../services.ts';
+import { currentLanguage } from './current-language.ts';
 import { exportActiveSession } from './file-actions.ts';
 import { newSession, switchSession } from './session-actions.ts';
 
@@ -13,11 +13,6 @@ export interface CommandOutput {
 }
 
 const SUMMARY_PREVIEW_CHARS = 400;
-
-function currentLanguage(): Language {
-  const browser = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
-  return resolveLanguage(useAppStore.getState().settings.language, browser);
-}
 
 function helpOutput(text: (key: CommandStringKey) => string): CommandOutput {
   const keys: CommandStringKey[] = ['helpNew', 'helpSessions', 'helpSwitch', 'helpTrace', 'helpState', 'helpExport', 'helpHelp', 'helpKeys'];

@@ -69,6 +69,7 @@ export function ChatPane() {
   const scrollToEntryId = useAppStore((state) => state.scrollToEntryId);
   const appAlert = useAppStore((state) => state.appAlert);
   const toast = useAppStore((state) => state.toast);
+  const importReport = useAppStore((state) => state.importReport);
   const setUi = useAppStore((state) => state.setUi);
   const [info, setInfo] = useState<{ title: string; lines: string[] } | null>(null);
 
@@ -131,6 +132,25 @@ export function ChatPane() {
         />
       ) : null}
       {appAlert ? <ErrorAlert title={appAlert} onDismiss={() => setUi({ appAlert: undefined })} t={t} /> : null}
+      {importReport ? (
+        <div
+          role="status"
+          aria-label="Import report"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-50"
+        >
+          <div className="mb-1 flex items-center justify-between gap-2">
+            <strong>{importReport.title}</strong>
+            <button type="button" className="text-xs underline" onClick={() => setUi({ importReport: undefined })}>
+              {t('dismiss')}
+            </button>
+          </div>
+          <ul className="list-disc pl-5">
+            {importReport.lines.map((line, index) => (
+              <li key={index} className="break-words whitespace-pre-wrap">{line}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {info ? (
         <div role="status" className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900">
           <div className="mb-1 flex items-center justify-between">

@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sequentialIds } from '../../db/test-fixtures.ts';
+import { translate } from '../../i18n/index.ts';
+import { useAppStore } from '../app-store.ts';
+import { createMemoryPersistence } from '../memory-persistence.ts';
+import { setServices } from '../services.ts';
+import { importFiles, importReport } from './file-actions.ts';
+
+const initialState = useAppStore.getState();
+let time = 5_000_000;
+const now = () => (time += 1000);
+const MODERN = 'librechat-chatgpt-modern-export.json';
+
+function realExport(name: string): File {
+  return new File([readFileSync(resolve(process.cwd(), '../shared/real-data/chatgpt', name), 'utf8')], name);
+}
+
+beforeEach(() => {
+  useAppStore.setState(initialState, true);
+  const persistence = createMemoryPersistence({ newId: sequentialIds(), now });
+  setServices({ persistence, fetch: () => Promise.reject(new Error('no network in tests')), now, newId: sequentialIds() });
+});
+
+describe('importFiles with a ChatGPT export', () => {
+  it('imports the readable conversations and reports the skipped one by name and reason', async () => {
+    await importFiles([realExport(MODERN)]);
+
+    const state = useAppStore.getState();
+    expect(state.sessions.map((session) => session.title).toSorted()).toEqual(['Deploying the staging cluster', 'Weeknight pasta']);
+    expect(state.toast).toBe('Imported 2 sessions.');
+    expect(state.appAlert).toBeUndefined();
+    expect(state.importReport).toEqual({
+      title: 'Imported 2 sessions; skipped 1 ChatGPT conversation that could not be read:',
+      lines: [`${MODERN}: "Corrupted entry" — the export holds no messages for it (no mapping)`],
+    });
+    // The first imported conversation is open.
+    expect(state.sessions.find((session) => session.id === state.activeSessionId)?.title).toBe('Deploying the staging cluster');
+  });
+
+  it('clears the report on the next import that skips nothing', async () => {
+    await importFiles([realExport(MODERN)]);
+    await importFiles([realExport('librechat-chatgpt-tree.json')]);
+    expect(useAppStore.getState().importReport).toBeUndefined();
+    expect(useAppStore.getState().toast).toBe('Imported 1 session.');
+  });
+
+  it('refuses a file whose conversations are all unreadable, naming each, and imports nothing', async () => {
+    const text = JSON.stringify([{ title: 'Lost', conversation_id: 'c1' }, { conversation_id: 'c2', mapping: 'oops' }]);
+    await importFiles([new File([text], 'conversations.json')]);
+    const state = useAppStore.getState();
+    expect(state.sessions).toEqual([]);
+    expect(state.appAlert).toBe(
+      'Import failed, nothing was imported. conversations.json: no conversation has messages to import ("Lost": it has no messages in the export (no mapping); "c2": unreadable: mapping: expected record, received string)',
+    );
+  });
+
+  it('words the report in Chinese too', () => {
+    const text = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) => translate('zh-CN', key, values);
+    const report = importReport(text, 1, [{ fileName: 'a.json', name: 'Trip', reason: 'unreadable', detail: 'mapping: expected record' }]);
+    expect(report).toEqual({
+      title: '已导入 1 个会话；跳过了 1 个 ChatGPT 对话（无法读取）：',
+      lines: ['a.json：“Trip” — 数据无法读取（mapping: expected record）'],
+    });
+  });
+});
