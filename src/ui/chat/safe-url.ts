@@ -1,4 +1,5 @@
-const LINK_PROTOCOLS = new Set(['http', 'https', 'mailto']);
+// The protocols micromark and GitHub keep as links: none of them runs anything in the page.
+const LINK_PROTOCOLS = new Set(['http', 'https', 'mailto', 'irc', 'ircs', 'xmpp']);
 const IMAGE_PROTOCOLS = new Set(['http', 'https']);
 
 // Browsers drop these before parsing a URL, so `\tjava\nscript:` still runs script.
@@ -16,7 +17,7 @@ export function urlScheme(url: string): string | null {
   return cleaned.slice(0, colon).toLowerCase();
 }
 
-/** A link target from untrusted text: http(s), mailto and relative links pass; anything else becomes `''`. */
+/** A link target from untrusted text: http(s), mailto, irc(s), xmpp and relative links pass; anything else becomes `''`. */
 export function safeLinkUrl(url: string): string {
   const scheme = urlScheme(url);
   if (scheme === null) return url.trim();
