@@ -1,8 +1,11 @@
-import { Fragment, memo, type ReactNode } from 'react';
+import { Fragment, memo, useMemo, type ReactNode } from 'react';
+import type { Options as MarkdownOptions } from 'react-markdown';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CodeBlock, CodeGrowingContext } from './code-block.tsx';
 import { splitParagraphSegments } from './markdown-segments.ts';
+import { useMath, type MathPlugins } from './math.ts';
+import { normaliseMath } from './math-normalise.ts';
 import { RemoteImage } from './remote-image.tsx';
 import { markdownUrlTransform } from './safe-url.ts';
 import { useChatTranslate } from './translate-context.ts';
@@ -97,11 +100,36 @@ const components: Components = {
 // A segment of a paragraph renders its inline content only: the paragraph element is the caller's.
 const segmentComponents: Components = { ...components, p: ({ children }) => <>{children}</> };
 
-const remarkPlugins = [remarkGfm];
+type PluggableList = NonNullable<MarkdownOptions['remarkPlugins']>;
 
-const ParagraphSegment = memo(function ParagraphSegment({ text }: { text: string }) {
+const remarkPlugins: PluggableList = [remarkGfm];
+const noRehypePlugins: PluggableList = [];
+
+interface Plugins {
+  remark: PluggableList;
+  rehype: PluggableList;
+}
+
+const PLAIN_PLUGINS: Plugins = { remark: remarkPlugins, rehype: noRehypePlugins };
+const mathPluginsOf = (math: MathPlugins): Plugins => ({ remark: [remarkGfm, math.remarkMathPlugin], rehype: [math.rehypeKatexPlugin] });
+
+/**
+ * The block's text with its math normalised, and the plugins to parse it with: with math (KaTeX, loaded on first
+ * need) when it holds a formula, without until KaTeX has loaded or while a growing block has a `$$` still open.
+ */
+function useBlockSource(text: string, growing: boolean): { source: string; plugins: Plugins } {
+  const normalised = useMemo(() => normaliseMath(text), [text]);
+  const wantsMath = normalised.math && !(growing && normalised.unclosed);
+  const math = useMath(wantsMath);
+  // The same plugin objects on every render (the module is loaded once), so memoised blocks stay memoised.
+  const withMath = useMemo(() => (math ? mathPluginsOf(math) : null), [math]);
+  if (!withMath) return { source: text, plugins: PLAIN_PLUGINS };
+  return { source: normalised.text, plugins: withMath };
+}
+
+const ParagraphSegment = memo(function ParagraphSegment({ text, plugins }: { text: string; plugins: Plugins }) {
   return (
-    <ReactMarkdown remarkPlugins={remarkPlugins} components={segmentComponents} urlTransform={markdownUrlTransform}>
+    <ReactMarkdown remarkPlugins={plugins.remark} rehypePlugins={plugins.rehype} components={segmentComponents} urlTransform={markdownUrlTransform}>
       {text}
     </ReactMarkdown>
   );
@@ -115,9 +143,10 @@ export interface MarkdownBlockProps {
   growing?: boolean;
 }
 
-/** One block of Markdown, parsed safely: GFM, no raw HTML, unsafe URLs neutralised, remote images on request. */
+/** One block of Markdown, parsed safely: GFM, math, no raw HTML, unsafe URLs neutralised, remote images on request. */
 export const MarkdownBlock = memo(function MarkdownBlock({ text, growing = false }: MarkdownBlockProps) {
-  const segments = growing ? splitParagraphSegments(text) : [text];
+  const { source, plugins } = useBlockSource(text, growing);
+  const segments = growing ? splitParagraphSegments(source) : [source];
   if (segments.length > 1) {
     return (
       <div>
@@ -126,7 +155,7 @@ export const MarkdownBlock = memo(function MarkdownBlock({ text, growing = false
             // Index keys are stable: segments are only appended, or the last one grows.
             <Fragment key={index}>
               {index > 0 ? ' ' : null}
-              <ParagraphSegment text={segment} />
+              <ParagraphSegment text={segment} plugins={plugins} />
             </Fragment>
           ))}
         </p>
@@ -136,8 +165,8 @@ export const MarkdownBlock = memo(function MarkdownBlock({ text, growing = false
   return (
     <div>
       <CodeGrowingContext value={growing}>
-        <ReactMarkdown remarkPlugins={remarkPlugins} components={components} urlTransform={markdownUrlTransform}>
-          {text}
+        <ReactMarkdown remarkPlugins={plugins.remark} rehypePlugins={plugins.rehype} components={components} urlTransform={markdownUrlTransform}>
+          {source}
         </ReactMarkdown>
       </CodeGrowingContext>
     </div>

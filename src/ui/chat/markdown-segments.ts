@@ -5,6 +5,7 @@ const BACKTICK = 0x60;
 const ASTERISK = 0x2a;
 const UNDERSCORE = 0x5f;
 const TILDE = 0x7e;
+const DOLLAR = 0x24;
 const SPACE = 0x20;
 const BACKSLASH = 0x5c;
 const LETTER = /\p{L}/u;
@@ -13,7 +14,7 @@ const LETTER = /\p{L}/u;
  * Cuts a long single-line paragraph (the growing tail of a streamed answer) into segments that parse the same alone
  * as together, so only the last segment re-parses as tokens arrive. A cut is made at a space once the segment has
  * `minChars` characters, only where every inline construct in it is closed (even numbers of runs of backticks, `*`,
- * `_` and `~`; brackets, parentheses and angle brackets balanced; no escape pending) and the next character is a letter,
+ * `_`, `~` and `$`; brackets, parentheses and angle brackets balanced; no escape pending) and the next character is a letter,
  * which cannot start a block. Cuts depend only on the text before them, so they stay put while the paragraph grows.
  * Anything other than a plain one-line paragraph comes back whole. The space at each cut is in neither segment.
  */
@@ -52,6 +53,9 @@ export function splitParagraphSegments(text: string, minChars = SEGMENT_MIN_CHAR
         break;
       case TILDE:
         if (!sameRun) parity ^= 8;
+        break;
+      case DOLLAR: // math: `$$…$$` (after normalisation) is never cut
+        if (!sameRun) parity ^= 16;
         break;
       case 0x28: // (
       case 0x5b: // [
