@@ -38,8 +38,8 @@ export function createBrowserServices(
           },
         }
       : {}),
-    download: (fileName, text) => {
-      const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    download: (fileName, text, type = 'application/json') => {
+      const url = URL.createObjectURL(new Blob([text], { type }));
       const anchor = document.createElement('a');
       anchor.href = url;
       anchor.download = fileName;

@@ -16,8 +16,8 @@ export interface Services {
   isSessionLockedElsewhere?: (sessionId: string) => Promise<boolean>;
   /** Resolves once no tab holds the session's run lock (the run there ended, or that tab was closed). */
   waitForSessionUnlock?: (sessionId: string) => Promise<void>;
-  /** Triggers a file download. */
-  download?: (fileName: string, text: string) => void;
+  /** Triggers a file download (JSON unless `type` says otherwise). */
+  download?: (fileName: string, text: string, type?: string) => void;
 }
 
 /** What tabs tell each other over BroadcastChannel. */

@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { exportActiveSessionHtml, exportActiveSessionMarkdown } from '../../store/actions/export-readable.ts';
 import { exportActiveSession, exportAllSessions, importFiles } from '../../store/actions/file-actions.ts';
 import { deleteSession, newSession, renameSession, searchSessions, switchSession } from '../../store/actions/session-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
@@ -140,6 +141,12 @@ export function SessionSidebar() {
       <div className="flex flex-wrap gap-1 border-t border-slate-200 pt-2 dark:border-slate-800">
         <button type="button" className={buttonClass} onClick={() => void exportActiveSession()} disabled={!activeSessionId} aria-label="Export session">
           {t('sessions.export')}
+        </button>
+        <button type="button" className={buttonClass} onClick={() => void exportActiveSessionMarkdown()} disabled={!activeSessionId} aria-label="Export Markdown">
+          {t('sessions.exportMarkdown')}
+        </button>
+        <button type="button" className={buttonClass} onClick={() => void exportActiveSessionHtml()} disabled={!activeSessionId} aria-label="Export HTML report">
+          {t('sessions.exportHtml')}
         </button>
         <button type="button" className={buttonClass} onClick={() => void exportAllSessions()} disabled={!ready} aria-label="Export all">
           {t('sessions.exportAll')}

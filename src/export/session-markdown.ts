@@ -1,0 +1,75 @@
+import type { FileSession } from '../db/session-file-schema.ts';
+import { computeTotals, formatDuration, formatTokens } from '../trace/index.ts';
+import { ENGLISH_LABELS, type ReadableLabels } from './readable-labels.ts';
+import { sessionSpans, toolNameOf } from './session-parts.ts';
+
+/** A code fence longer than any run of backticks in `text`, so the text cannot close it. */
+function fence(text: string, info = ''): string {
+  const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (match) => match[0].length));
+  const marker = '`'.repeat(Math.max(3, longest + 1));
+  return `${marker}${info}\n${text}\n${marker}`;
+}
+
+/** Pretty JSON when the text is JSON, else the text itself. */
+export function prettyJson(text: string): { text: string; json: boolean } {
+  try {
+    return { text: JSON.stringify(JSON.parse(text), null, 2), json: true };
+  } catch {
+    return { text, json: false };
+  }
+}
+
+function quoted(label: string, text: string): string {
+  return text
+    .split('\n')
+    .map((line, index) => (index === 0 ? `> **${label}:** ${line}` : `> ${line}`))
+    .join('\n');
+}
+
+/**
+ * A session as Markdown for people: one section per message, reasoning as a quoted "Reasoning:" paragraph, tool
+ * calls (their arguments) and tool results as fenced blocks, and the session's totals at the end. Message text is
+ * the model's Markdown as written.
+ */
+export function sessionMarkdown(session: FileSession, options: { labels?: ReadableLabels; exportedAt?: string } = {}): string {
+  const labels = options.labels ?? ENGLISH_LABELS;
+  const out: string[] = [`# ${session.title.replace(/\s+/g, ' ').trim() || 'Glassbox'}`];
+  if (options.exportedAt) out.push(`_${labels.exportedAt} · ${options.exportedAt}_`);
+  for (const entry of session.messages) {
+    const { message } = entry;
+    if (message.role === 'tool') {
+      const name = entry.meta?.toolName ?? toolNameOf(session, message.tool_call_id) ?? labels.tool;
+      const status = entry.meta?.toolStatus ? ` (${entry.meta.toolStatus})` : '';
+      const result = prettyJson(message.content);
+      out.push(`### ${labels.toolResult}: \`${name}\`${status}`, fence(result.text, result.json ? 'json' : 'text'));
+      continue;
+    }
+    const heading = message.role === 'user' ? labels.user : message.role === 'assistant' ? labels.assistant : labels.system;
+    out.push(`## ${heading}`);
+    if (entry.reasoning?.trim()) out.push(quoted(labels.reasoning, entry.reasoning.trim()));
+    const content = message.content ?? '';
+    if (content.trim()) out.push(content.trim());
+    if (message.role === 'assistant') {
+      for (const call of message.tool_calls ?? []) {
+        const args = prettyJson(call.function.arguments);
+        out.push(`**${labels.toolCall}:** \`${call.function.name}\``, fence(args.text, args.json ? 'json' : 'text'));
+      }
+    }
+  }
+  const spans = sessionSpans(session);
+  if (spans.length > 0) {
+    const totals = computeTotals(spans);
+    out.push(
+      `## ${labels.totals}`,
+      [
+        `- ${labels.tokens}: ${formatTokens(totals.inputTokens)} / ${formatTokens(totals.outputTokens)}`,
+        `- ${labels.duration}: ${formatDuration(totals.durationMs)}`,
+        `- ${labels.runs}: ${totals.runs}`,
+        `- ${labels.llmCalls}: ${totals.llmCalls}`,
+        `- ${labels.toolCalls}: ${totals.toolCalls}`,
+        `- ${labels.errors}: ${totals.errors}`,
+      ].join('\n'),
+    );
+  }
+  return `${out.join('\n\n')}\n`;
+}
