@@ -131,13 +131,19 @@ export function disableCodeGeneration(scope: Record<string, unknown>): void {
   }
 }
 
+/** The error for code that tries to load a module. */
+export function importMessage(line: number): string {
+  return `SyntaxError: import is disabled in the sandbox (line ${line}): modules cannot be loaded; write the code inline`;
+}
+
 /**
- * Finds the word `import` in user code: dynamic `import()` would load code over the network, and as a keyword it
- * cannot be spelled any other way. Returns the error message, or undefined when the code is free of it.
+ * Finds the word `import` anywhere in user code, strings and comments included: dynamic `import()` would load code
+ * over the network, and as a keyword it cannot be spelled any other way. The worker uses this textual check only
+ * for code its parser could not read (prepareSource finds `import` exactly otherwise). Returns the error message,
+ * or undefined when the code is free of it.
  */
 export function findBlockedSyntax(code: string): string | undefined {
   const match = /\bimport\b/.exec(code);
   if (!match) return undefined;
-  const line = code.slice(0, match.index).split('\n').length;
-  return `SyntaxError: import is disabled in the sandbox (line ${line}): modules cannot be loaded; write the code inline`;
+  return importMessage(code.slice(0, match.index).split('\n').length);
 }

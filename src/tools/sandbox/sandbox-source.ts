@@ -1,49 +1,64 @@
-// Keywords that must stay statements: as the operand of `return (…)` they would fail, or (for function and class
-// declarations) lose their hoisting.
-const STATEMENT_START =
-  /^(?:return|throw|const|let|var|if|else|for|while|do|switch|case|default|try|catch|finally|function|async\s+function|class|break|continue|import|export|debugger|with)\b/;
-// A line starting like this may continue the previous one, so it must not be split off.
-const CONTINUATION_START = /^[-+*/%&|^<>=?:.,([{`}]/;
+// Turns user code into the body of the async function the sandbox worker compiles, so that it answers like a
+// console: the value of the last top-level expression statement is the result, `return` and `await` work at top
+// level. It parses the code with acorn (bundled into the sandbox worker only), so strings, template literals,
+// comments, regular expressions and nested blocks cannot fool it.
+import { type Node, type Options, parse } from 'acorn';
+import { importMessage } from './sandbox-globals.ts';
+
+/** The function body to compile, or why the code cannot run. */
+export type PreparedSource =
+  | { ok: true; body: string }
+  /** `parsed: false`: acorn could not parse the code (a syntax error, or syntax newer than it knows). */
+  | { ok: false; parsed: boolean; error: string };
+
+const PARSE_OPTIONS: Options = {
+  ecmaVersion: 'latest',
+  sourceType: 'script',
+  allowReturnOutsideFunction: true,
+  allowAwaitOutsideFunction: true,
+  locations: true,
+};
 
 /**
- * The function bodies to try compiling, in order, so that code ending in an expression returns its value:
- * the whole code as one expression (`1 + 2`), then the last line returned (`const x = 2;\nx * 21`), then the code
- * as written (which must `return` its result). Only compiled, never run, until one compiles.
+ * Prepares code for the sandbox: refuses `import()` (a network fetch), and when the last top-level statement is
+ * an expression statement, returns its value (`let s = 0; for (…) s += i; s` → `… return (s\n);`).
  */
-export function sourceCandidates(code: string): string[] {
-  const candidates: string[] = [];
-  const trimmed = code.trim().replace(/;+$/, '');
-  if (trimmed) candidates.push(`return (\n${trimmed}\n);`);
-  const lastLine = lastLineAsReturn(code);
-  if (lastLine) candidates.push(lastLine);
-  candidates.push(code);
-  return candidates;
-}
-
-// A previous line ending like this has finished its statement (ASI applies before an identifier-led line).
-const STATEMENT_END = /[;}\w$)\]'"`]$/;
-// …unless it ends in a keyword that expects more, or is the head of an if/for/while whose body follows.
-const OPEN_KEYWORD_END = /\b(?:else|do|return|throw|typeof|new|await|in|of|instanceof|void|delete|yield|case)$/;
-const CONTROL_HEAD = /^(?:\}\s*)?(?:else\b\s*)?(?:if|for|while|with|else)\b/;
-
-function lastLineAsReturn(code: string): string | undefined {
-  const lines = code.replace(/\s+$/, '').split('\n');
-  if (lines.length < 2) return undefined;
-  const lastRaw = lines.pop() ?? '';
-  const last = lastRaw.trim().replace(/;+$/, '').trim();
-  if (!last || last.startsWith('//') || last.startsWith('/*')) return undefined;
-  if (STATEMENT_START.test(last) || CONTINUATION_START.test(last)) return undefined;
-  // A top-level statement starts at the code's base indentation; an indented line is a body or a continuation.
-  const baseIndent = Math.min(...[...lines, lastRaw].filter((line) => line.trim()).map(indentation));
-  if (indentation(lastRaw) > baseIndent) return undefined;
-  const previous = lines.findLast((line) => line.trim() !== '' && !line.trim().startsWith('//'))?.trim();
-  if (previous !== undefined) {
-    if (!STATEMENT_END.test(previous) || OPEN_KEYWORD_END.test(previous)) return undefined;
-    if (!/[;}]$/.test(previous) && CONTROL_HEAD.test(previous)) return undefined;
+export function prepareSource(code: string): PreparedSource {
+  let program: Node & { body: Node[] };
+  try {
+    program = parse(code, PARSE_OPTIONS) as Node & { body: Node[] };
+  } catch (error) {
+    return { ok: false, parsed: false, error: `SyntaxError: ${error instanceof Error ? error.message : String(error)}` };
   }
-  return `${lines.join('\n')}\nreturn (\n${last}\n);`;
+  const imported = findImport(program);
+  if (imported) return { ok: false, parsed: true, error: importMessage(imported.loc?.start.line ?? 1) };
+  const last = program.body.at(-1);
+  if (last?.type !== 'ExpressionStatement') return { ok: true, body: code };
+  // The statement's own text (parentheses included), without its semicolon; the line break keeps a trailing
+  // line comment inside the expression from swallowing the closing parenthesis.
+  const statement = code.slice(last.start, last.end).replace(/;$/u, '');
+  return { ok: true, body: `${code.slice(0, last.start)}return (${statement}\n);${code.slice(last.end)}` };
 }
 
-function indentation(line: string): number {
-  return line.length - line.trimStart().length;
+/** The first `import(…)` (or `import.meta`) anywhere in the tree, walked without recursion. */
+function findImport(root: Node): Node | undefined {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (Array.isArray(value)) {
+      stack.push(...value);
+      continue;
+    }
+    if (!isNode(value)) continue;
+    if (value.type === 'ImportExpression' || value.type === 'ImportDeclaration') return value;
+    if (value.type === 'MetaProperty' && (value as Node & { meta: { name: string } }).meta.name === 'import') return value;
+    for (const [key, child] of Object.entries(value)) {
+      if (key !== 'loc' && typeof child === 'object' && child !== null) stack.push(child);
+    }
+  }
+  return undefined;
+}
+
+function isNode(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 }

@@ -1,11 +1,12 @@
 // The sandbox: a dedicated module Worker, one per run, terminated by the page when it finishes or times out.
 // A worker has no DOM; before any user code runs this script also removes network, storage and code-generation
 // capabilities. It is the only place where user code is compiled (with the async Function constructor), which is
-// the product's intended execution boundary.
+// the product's intended execution boundary. The page does not start it directly: public/sandbox.html (an opaque
+// origin whose policy forbids network) starts it from the script text, so it shares that page's origin and CSP.
 import { disableCodeGeneration, disableGlobals, findBlockedSyntax } from './sandbox-globals.ts';
 import type { SandboxRunMessage, SandboxWorkerMessage } from './sandbox-protocol.ts';
 import { CAPTURED_CONSOLE_METHODS, type ConsoleLevel, LogCollector, describeThrown, serialiseValue } from './sandbox-serialise.ts';
-import { sourceCandidates } from './sandbox-source.ts';
+import { prepareSource } from './sandbox-source.ts';
 
 interface WorkerScope {
   postMessage(message: unknown): void;
@@ -58,29 +59,39 @@ disableGlobals(scope);
 disableCodeGeneration(scope);
 
 async function run(code: string): Promise<void> {
-  const blocked = findBlockedSyntax(code);
-  if (blocked) {
-    post({ type: 'result', ok: false, error: blocked });
-    return;
-  }
-  let compiled: CompiledBody | undefined;
-  let compileError: unknown;
-  for (const body of sourceCandidates(code)) {
-    try {
-      compiled = new AsyncFunction(body);
-      break;
-    } catch (error) {
-      compileError = error;
-    }
-  }
-  if (!compiled) {
-    post({ type: 'result', ok: false, error: describeThrown(compileError) });
+  const compiled = compile(code);
+  if ('error' in compiled) {
+    post({ type: 'result', ok: false, error: compiled.error });
     return;
   }
   try {
-    const value = await compiled.call(undefined);
+    const value = await compiled.body.call(undefined);
     post({ type: 'result', ok: true, result: serialiseValue(value) });
   } catch (error) {
     post({ type: 'result', ok: false, error: describeThrown(error) });
+  }
+}
+
+/**
+ * Compiles the prepared body. Code the parser refuses is still compiled as written when the engine accepts it
+ * (syntax newer than the parser), behind the stricter textual `import` check; else the parser's error, which
+ * names the line and column, is reported.
+ */
+function compile(code: string): { body: CompiledBody } | { error: string } {
+  const prepared = prepareSource(code);
+  if (prepared.ok) {
+    try {
+      return { body: new AsyncFunction(prepared.body) };
+    } catch (error) {
+      return { error: describeThrown(error) };
+    }
+  }
+  if (prepared.parsed) return { error: prepared.error };
+  const blocked = findBlockedSyntax(code);
+  if (blocked) return { error: blocked };
+  try {
+    return { body: new AsyncFunction(code) };
+  } catch {
+    return { error: prepared.error };
   }
 }
