@@ -1,7 +1,11 @@
 import type { SandboxResult } from '../tool-context.ts';
 import { abortError } from '../tool-error.ts';
-import { isSandboxWorkerMessage } from './sandbox-protocol.ts';
+import { SANDBOX_CONNECT, isSandboxFrameMessage, isSandboxWorkerMessage } from './sandbox-protocol.ts';
 import { MAX_LOG_ENTRIES, MAX_LOG_ENTRY_CHARS, truncateText } from './sandbox-serialise.ts';
+// The bundled worker script's URL; the page fetches its text and hands it to the sandbox frame. (The default export
+// is Vite's, declared by vite/client.)
+// eslint-disable-next-line import/default
+import sandboxWorkerUrl from './sandbox-worker.ts?worker&url';
 
 /** Options of one sandboxed run. */
 export interface RunSandboxedOptions {
@@ -16,14 +20,128 @@ export interface SandboxWorker {
   addEventListener(type: 'message' | 'error' | 'messageerror', listener: (event: Event) => void): void;
 }
 
-/** Runs JavaScript in a fresh sandbox Web Worker (browser only); the worker is terminated when the run ends. */
+/**
+ * Runs JavaScript in a fresh sandbox (browser only): a worker inside an opaque-origin frame (public/sandbox.html),
+ * removed with the frame when the run ends.
+ */
 export function runSandboxed(code: string, options: RunSandboxedOptions): Promise<SandboxResult> {
   return runInWorker(createSandboxWorker, code, options);
 }
 
-/** Starts the sandbox worker; Vite bundles the worker script from this exact `new Worker(new URL(…))` form. */
+/** The sandbox page, embedded with `sandbox="allow-scripts"` and no `allow-same-origin`. */
+export const SANDBOX_PAGE_PATH = 'sandbox.html';
+
+/**
+ * Starts a sandbox. In the built app it is a worker inside a sandboxed frame. The dev server cannot serve the
+ * worker as one script (it serves modules one by one), so there the worker is started directly, same-origin,
+ * with the global lockdown as its only boundary.
+ */
 export function createSandboxWorker(): SandboxWorker {
-  return new Worker(new URL('./sandbox-worker.ts', import.meta.url), { type: 'module', name: 'glassbox-sandbox' });
+  if (import.meta.env.DEV) return new Worker(sandboxWorkerUrl, { type: 'module', name: 'glassbox-sandbox' });
+  return new FramedSandboxWorker(document, new URL(`${import.meta.env.BASE_URL}${SANDBOX_PAGE_PATH}`, document.baseURI).href, loadWorkerSource);
+}
+
+let workerSource: Promise<string> | undefined;
+
+/** The worker script's text, fetched once from the app's own origin (a failed fetch is retried next time). */
+function loadWorkerSource(): Promise<string> {
+  workerSource ??= fetch(sandboxWorkerUrl).then(async (response) => {
+    if (!response.ok) throw new Error(`HTTP ${response.status} for ${sandboxWorkerUrl}`);
+    return response.text();
+  });
+  workerSource.catch(() => {
+    workerSource = undefined;
+  });
+  return workerSource;
+}
+
+/**
+ * A sandbox worker hosted by a fresh sandboxed frame: the frame's origin is opaque, so whatever the lockdown
+ * misses still cannot reach the app's IndexedDB, storage, locks or channels, and the frame's own policy forbids
+ * network. The page talks to it over a private MessageChannel port handed over once; `terminate` removes the
+ * frame, which ends the worker whatever it is doing.
+ */
+export class FramedSandboxWorker implements SandboxWorker {
+  private readonly events = new EventTarget();
+  private readonly frame: HTMLIFrameElement;
+  private readonly channel = new MessageChannel();
+  private readonly queued: unknown[] = [];
+  private started = false;
+  private stopped = false;
+
+  constructor(owner: Document, pageUrl: string, loadSource: () => Promise<string>) {
+    // The rule cannot see the attribute set on the next line.
+    // eslint-disable-next-line react/iframe-missing-sandbox
+    const frame = owner.createElement('iframe');
+    frame.setAttribute('sandbox', 'allow-scripts');
+    frame.setAttribute('aria-hidden', 'true');
+    frame.tabIndex = -1;
+    frame.title = 'JavaScript sandbox';
+    frame.hidden = true;
+    frame.referrerPolicy = 'no-referrer';
+    this.frame = frame;
+    const port = this.channel.port1;
+    port.addEventListener('message', (event) => this.onFrameMessage(event.data, loadSource));
+    port.start();
+    frame.addEventListener(
+      'load',
+      () => {
+        // The frame's origin is opaque ('null'), so no narrower target origin exists; the port is the only channel.
+        frame.contentWindow?.postMessage({ type: SANDBOX_CONNECT }, '*', [this.channel.port2]);
+      },
+      { once: true },
+    );
+    frame.src = pageUrl;
+    owner.body.append(frame);
+  }
+
+  postMessage(message: unknown): void {
+    if (this.stopped) return;
+    if (this.started) this.channel.port1.postMessage(message);
+    else this.queued.push(message);
+  }
+
+  terminate(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.channel.port1.postMessage({ type: 'stop' });
+    this.channel.port1.close();
+    this.frame.remove();
+  }
+
+  addEventListener(type: 'message' | 'error' | 'messageerror', listener: (event: Event) => void): void {
+    this.events.addEventListener(type, listener);
+  }
+
+  private onFrameMessage(data: unknown, loadSource: () => Promise<string>): void {
+    if (this.stopped) return;
+    if (isSandboxFrameMessage(data)) {
+      if (data.type === 'ready') void this.start(loadSource);
+      else if (data.type === 'sandbox-messageerror') this.events.dispatchEvent(new Event('messageerror'));
+      else this.fail(data.message);
+      return;
+    }
+    this.events.dispatchEvent(new MessageEvent('message', { data }));
+  }
+
+  private async start(loadSource: () => Promise<string>): Promise<void> {
+    let source: string;
+    try {
+      source = await loadSource();
+    } catch (error) {
+      this.fail(`its worker script could not be loaded (${error instanceof Error ? error.message : String(error)})`);
+      return;
+    }
+    if (this.stopped || this.started) return;
+    this.started = true;
+    const port = this.channel.port1;
+    port.postMessage({ type: 'start', workerSource: source });
+    for (const message of this.queued.splice(0)) port.postMessage(message);
+  }
+
+  private fail(message: string): void {
+    this.events.dispatchEvent(new ErrorEvent('error', { message, cancelable: true }));
+  }
 }
 
 /**

@@ -1,19 +1,36 @@
 import { describe, it, expect } from 'vitest';
-import { SANDBOX_ESCAPE_CASES, checkEscapeCase } from './sandbox-escape-cases.ts';
-import { findBlockedSyntax } from './sandbox-globals.ts';
+import { SANDBOX_ESCAPE_CASES, SANDBOX_REPL_CASES, checkEscapeCase } from './sandbox-escape-cases.ts';
+import { prepareSource } from './sandbox-source.ts';
 
 describe('sandbox escape cases', () => {
   it('cover the attempts the e2e test must run', () => {
-    const names = SANDBOX_ESCAPE_CASES.map((entry) => entry.name);
+    const names = [...SANDBOX_REPL_CASES, ...SANDBOX_ESCAPE_CASES].map((entry) => entry.name);
     expect(new Set(names).size).toBe(names.length);
-    for (const expected of ['no DOM: document', 'fetch is disabled', 'importScripts is disabled', 'an endless loop is stopped', 'huge results are truncated']) {
+    for (const expected of [
+      'no DOM: document',
+      'fetch is disabled',
+      'importScripts is disabled',
+      'an endless loop is stopped',
+      'huge results are truncated',
+      'indexedDB is disabled',
+      'BroadcastChannel is disabled',
+      'app locks are out of reach',
+      'no parent window',
+      'the last expression statement is the result',
+      'top-level await: promises are awaited',
+    ]) {
       expect(names).toContain(expected);
     }
     expect(SANDBOX_ESCAPE_CASES.filter((entry) => entry.expect.timedOut)).not.toHaveLength(0);
   });
 
   it('only the dynamic-import case trips the import check', () => {
-    const blocked = SANDBOX_ESCAPE_CASES.filter((entry) => findBlockedSyntax(entry.code) !== undefined).map((entry) => entry.name);
+    const blocked = [...SANDBOX_REPL_CASES, ...SANDBOX_ESCAPE_CASES]
+      .filter((entry) => {
+        const prepared = prepareSource(entry.code);
+        return !prepared.ok && prepared.error.includes('import is disabled');
+      })
+      .map((entry) => entry.name);
     expect(blocked).toEqual(['dynamic import is refused before running']);
   });
 

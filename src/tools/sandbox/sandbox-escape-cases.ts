@@ -29,6 +29,29 @@ export interface EscapeCase {
 /** Time limit the cases are written for (the timeout case relies on it). */
 export const ESCAPE_CASE_TIMEOUT_MS = 2000;
 
+/** The sandbox answers like a console (issue 12, part 3): run in the built app by the end-to-end tests. */
+export const SANDBOX_REPL_CASES: readonly EscapeCase[] = [
+  { name: 'the last expression statement is the result', code: 'let s = 0; for (let i = 1; i <= 10; i++) s += i; s', expect: { ok: true, result: '55' } },
+  { name: 'return works at top level', code: 'const limit = 3;\nif (limit > 2) return "early";\n"late"', expect: { ok: true, result: 'early' } },
+  {
+    name: 'console.log output is captured apart from the result',
+    code: "console.log('working on', [1, 2]);\nconst total = 1 + 2;\ntotal",
+    expect: { ok: true, result: '3', logIncludes: 'working on [ 1, 2 ]' },
+  },
+  { name: 'a thrown error is reported with its message', code: "const x = 1;\nthrow new RangeError('x is ' + x)", expect: { ok: false, errorIncludes: 'RangeError: x is 1' } },
+  {
+    name: 'top-level await: promises are awaited',
+    code: 'const later = await new Promise((resolve) => setTimeout(() => resolve(20), 10));\nPromise.resolve(later + 1)',
+    expect: { ok: true, result: '21' },
+  },
+  {
+    name: 'strings, comments and regular expressions do not confuse the last expression',
+    code: "const s = `a; b ${'}'}`; // not the end;\nconst r = /[;}]/g; /* still not */\ns.replace(r, '')",
+    expect: { ok: true, result: 'a b ' },
+  },
+  { name: 'the word import in a string is allowed', code: "'import is just a word'", expect: { ok: true, result: 'import is just a word' } },
+];
+
 /** Attempts to leave the sandbox or exhaust the page, plus a few ordinary runs that must keep working. */
 export const SANDBOX_ESCAPE_CASES: readonly EscapeCase[] = [
   { name: 'an expression returns its value', code: '6 * 7', expect: { ok: true, result: '42' } },
@@ -38,6 +61,11 @@ export const SANDBOX_ESCAPE_CASES: readonly EscapeCase[] = [
     expect: { ok: true, result: '6', logIncludes: 'sum of 3 items' },
   },
   { name: 'await works', code: 'return await Promise.resolve({ a: 1n, b: undefined })', expect: { ok: true, result: '{ a: 1n, b: undefined }' } },
+  {
+    name: 'secure-context built-ins stay available (crypto.randomUUID, crypto.subtle)',
+    code: "[typeof crypto.randomUUID(), typeof (await crypto.subtle.digest('SHA-256', new Uint8Array([1]))).byteLength].join(' ')",
+    expect: { ok: true, result: 'string number' },
+  },
   { name: 'cycles are displayed, not followed', code: 'const a = { name: "a" }; a.self = a; return a', expect: { ok: true, resultIncludes: '[Circular]' } },
   { name: 'thrown errors are reported', code: "throw new TypeError('bad input')", expect: { ok: false, errorIncludes: 'TypeError: bad input' } },
   { name: 'syntax errors are reported', code: 'return (1 +', expect: { ok: false, errorIncludes: 'SyntaxError' } },
@@ -64,6 +92,14 @@ export const SANDBOX_ESCAPE_CASES: readonly EscapeCase[] = [
     expect: { ok: false, errorIncludes: 'import is disabled in the sandbox' },
   },
   { name: 'indexedDB is disabled', code: "indexedDB.open('glassbox')", expect: { ok: false, errorIncludes: 'indexedDB is disabled in the sandbox' } },
+  {
+    name: 'the app database is out of reach through the prototype too',
+    code: "let holder = Object.getPrototypeOf(self);\nwhile (!Object.hasOwn(holder, 'indexedDB')) holder = Object.getPrototypeOf(holder);\nObject.getOwnPropertyDescriptor(holder, 'indexedDB').get.call(self).open('glassbox')",
+    expect: { ok: false, errorIncludes: 'indexedDB is disabled in the sandbox' },
+  },
+  { name: 'no parent window', code: 'parent.document.title', expect: { ok: false, errorIncludes: 'parent is not defined' } },
+  { name: 'no top window', code: "top.postMessage('forged', '*')", expect: { ok: false, errorIncludes: 'top is not defined' } },
+  { name: 'no opener', code: 'opener.location.href', expect: { ok: false, errorIncludes: 'opener is not defined' } },
   { name: 'caches are disabled', code: "await caches.open('x')", expect: { ok: false, errorIncludes: 'caches is disabled in the sandbox' } },
   { name: 'BroadcastChannel is disabled', code: "new BroadcastChannel('glassbox')", expect: { ok: false, errorIncludes: 'BroadcastChannel is disabled in the sandbox' } },
   { name: 'nested workers are disabled', code: "new Worker('data:text/javascript,1')", expect: { ok: false, errorIncludes: 'Worker is disabled in the sandbox' } },

@@ -1,4 +1,4 @@
-/** What the page sends the sandbox worker: the code to run, once. */
+/** What the page sends the sandbox worker (through the sandbox frame): the code to run, once. */
 export interface SandboxRunMessage {
   type: 'run';
   code: string;
@@ -17,4 +17,18 @@ export function isSandboxWorkerMessage(data: unknown): data is SandboxWorkerMess
   if (message.type === 'log') return typeof message.entry === 'string';
   if (message.type !== 'result') return false;
   return message.ok === true ? typeof message.result === 'string' : message.ok === false && typeof message.error === 'string';
+}
+
+/** The message that hands the sandbox frame (public/sandbox-host.js) its private port. */
+export const SANDBOX_CONNECT = 'glassbox-sandbox-connect';
+
+/** What the sandbox frame itself says (everything else on the port comes from its worker). */
+export type SandboxFrameMessage = { type: 'ready' } | { type: 'sandbox-error'; message: string } | { type: 'sandbox-messageerror' };
+
+/** Checks the shape of a message from the sandbox frame. */
+export function isSandboxFrameMessage(data: unknown): data is SandboxFrameMessage {
+  if (typeof data !== 'object' || data === null) return false;
+  const message = data as Record<string, unknown>;
+  if (message.type === 'ready' || message.type === 'sandbox-messageerror') return true;
+  return message.type === 'sandbox-error' && typeof message.message === 'string';
 }
