@@ -1,3 +1,5 @@
+// First, before any module parses with zod.
+import './zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';

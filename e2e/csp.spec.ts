@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, expectRunStatus, lastAnswer, openApp, send, test } from './fixtures.ts';
+
+const distDirectory = process.env.E2E_DIST ?? 'dist';
+
+/** The directives of the page's `<meta http-equiv="Content-Security-Policy">` (it must have exactly one). */
+function metaPolicy(file: string): Map<string, string[]> {
+  const html = readFileSync(join(distDirectory, file), 'utf8');
+  const tags = [...html.matchAll(/<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/giu)];
+  expect(tags, `${file} has one CSP meta tag`).toHaveLength(1);
+  const policy = new Map<string, string[]>();
+  for (const directive of (tags[0]?.[1] ?? '').split(';')) {
+    const [name, ...values] = directive.trim().split(/\s+/u);
+    if (name) policy.set(name, values);
+  }
+  return policy;
+}
+
+/** Inline `<script>` elements (with content, without src) in a built page. */
+function inlineScripts(file: string): string[] {
+  const html = readFileSync(join(distDirectory, file), 'utf8');
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/giu)].filter(([, attributes, body]) => !/\bsrc=/u.test(attributes ?? '') || body?.trim()).map(([tag]) => tag);
+}
+
+test('the built page has a strict policy, and the sandbox page a stricter one', () => {
+  const app = metaPolicy('index.html');
+  expect(app.get('script-src')).toEqual(["'self'"]);
+  expect(app.get('default-src')).toEqual(["'self'"]);
+  expect(app.get('object-src')).toEqual(["'none'"]);
+  expect(app.get('base-uri')).toEqual(["'none'"]);
+  expect(app.get('form-action')).toEqual(["'none'"]);
+  // Endpoints are the user's choice.
+  expect(app.get('connect-src')).toContain('*');
+  // The only frame the page embeds is its own sandbox page.
+  expect(app.get('frame-src')).toEqual(["'self'"]);
+  for (const [name, values] of app) {
+    expect(values, name).not.toContain("'unsafe-eval'");
+    expect(values, name === 'style-src' ? name : `${name} allows no inline code`).not.toContain("'unsafe-inline'");
+  }
+  expect(inlineScripts('index.html')).toEqual([]);
+
+  const sandbox = metaPolicy('sandbox.html');
+  expect(sandbox.get('default-src')).toEqual(["'none'"]);
+  expect(sandbox.get('connect-src')).toEqual(["'none'"]);
+  expect(sandbox.get('script-src')).toEqual(["'self'", "'unsafe-eval'"]);
+  expect(sandbox.get('worker-src')).toEqual(['data:']);
+  expect(sandbox.get('base-uri')).toEqual(["'none'"]);
+  expect(inlineScripts('sandbox.html')).toEqual([]);
+});
+
+/** Collects every `securitypolicyviolation` in the page and its frames, and the browser's CSP console reports. */
+async function watchViolations(page: Page): Promise<{ events: string[]; console: string[] }> {
+  const seen = { events: [] as string[], console: [] as string[] };
+  await page.exposeBinding('reportPolicyViolation', ({ frame }, text: string) => {
+    seen.events.push(`${frame.url()}: ${text}`);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportPolicyViolation: (text: string) => void }).reportPolicyViolation;
+      report(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  page.on('console', (message) => {
+    if (/content security policy/iu.test(message.text())) seen.console.push(message.text());
+  });
+  return seen;
+}
+
+test('the app runs under its policy: a demo conversation with tools, the sandbox, files and dialogs reports no violation', async ({ page }) => {
+  test.setTimeout(90_000);
+  const violations = await watchViolations(page);
+  await openApp(page);
+
+  await send(page, 'What is (128+374)*2?');
+  await expectRunStatus(page, 'done');
+  await expect(lastAnswer(page)).toContainText('1004');
+  await expect(page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^tool: calculator/ })).toHaveAttribute('data-span-status', 'ok');
+
+  await send(page, 'Run this JavaScript:\n```js\nlet s = 0;\nfor (let i = 1; i <= 10; i++) s += i;\nconsole.log("sum is", s);\ns\n```');
+  const card = page.getByRole('group', { name: 'Tool call run_javascript' });
+  await card.getByRole('button', { name: 'Approve' }).click();
+  // Text only the new run produces.
+  await expect(lastAnswer(page)).toContainText('Result: 55');
+  await expect(lastAnswer(page)).toContainText('sum is 55');
+  await expect(card).toHaveAttribute('data-tool-status', 'ok');
+
+  // An attached file, read by read_file.
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('main', { name: 'Chat' }).getByRole('button', { name: 'Attach files' }).click();
+  await (await chooser).setFiles({ name: 'sales.csv', mimeType: 'text/csv', buffer: Buffer.from('month,revenue\nJan,120\nFeb,80\n') });
+  await send(page, 'summarise sales.csv');
+  await expect(lastAnswer(page)).toContainText('sales.csv');
+  await expectRunStatus(page, 'done');
+  await expect(page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^tool: read_file/ })).toHaveAttribute('data-span-status', 'ok');
+
+  // A lazily loaded dialog.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await expect(settings).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(settings).toBeHidden();
+
+  expect(violations.events).toEqual([]);
+  expect(violations.console).toEqual([]);
+
+  // The listener does catch violations, and the policy is enforced: an inline script is refused and reported.
+  const inlineRan = await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'document.documentElement.dataset.inlineRan = "yes"';
+    document.head.append(script);
+    script.remove();
+    return document.documentElement.dataset.inlineRan === 'yes';
+  });
+  expect(inlineRan).toBe(false);
+  await expect.poll(() => violations.events.length).toBe(1);
+  expect(violations.events[0]).toContain('script-src-elem blocked inline');
+});
