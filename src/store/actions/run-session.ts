@@ -1,18 +1,16 @@
 import type { AgentEvent } from '../../agent/events.ts';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
-import { defaultSystemPrompt } from '../../config/system-prompt.ts';
 import type { ChatMessage } from '../../model/model.ts';
-import { describeModelError } from '../../model/describe-error.ts';
-import { ModelError } from '../../model/model-error.ts';
 import type { Span } from '../../trace/span.ts';
 import { createTracer } from '../../trace/tracer.ts';
 import { useAppStore } from '../app-store.ts';
 import { createFrameBatch } from '../frame-batch.ts';
-import type { RunAlert, StreamingState } from '../run-slice.ts';
+import { idleRun } from '../run-slice.ts';
 import { services } from '../services.ts';
 import { loadAgentRuntime, type AgentRuntime } from './load-agent-runtime.ts';
+import { initialRunProgress, reduceRunEvent, type RunProgress } from './run-event-reducer.ts';
+import { buildRunOptions } from './run-options.ts';
 import { createRunWriter, withoutInterruptedPartial } from './run-writer.ts';
-import { sessionSummaryStore } from './session-summary-store.ts';
 
 interface ActiveRun {
   controller: AbortController;
@@ -45,6 +43,17 @@ export function flushActiveRuns(leaving: boolean): void {
 export function answerApproval(sessionId: string, callId: string, approved: boolean): void {
   const resolve = activeRuns.get(sessionId)?.approvals.get(callId);
   resolve?.(approved);
+}
+
+/** Waits for Approve / Deny on a tool call (answered by {@link answerApproval}); a stopped run denies it. */
+function awaitApproval(active: ActiveRun, callId: string): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    active.approvals.set(callId, (approved) => {
+      active.approvals.delete(callId);
+      resolve(approved);
+    });
+    active.controller.signal.addEventListener('abort', () => resolve(false), { once: true });
+  });
 }
 
 /** What a run starts from. */
@@ -91,127 +100,60 @@ export async function runSession(sessionId: string, request: RunRequest): Promis
 export const RUNNING_ELSEWHERE = 'This session is running in another tab. Wait for it to finish there, or stop it with Stop.';
 
 async function runUnlocked(sessionId: string, request: RunRequest, runtime: AgentRuntime): Promise<void> {
-  const { resolveEndpoint, createModel, runAgent, builtinTools, enabledTools, createContextPreparer, estimateFixedTokens, toToolSpec } = runtime;
-  const { persistence, now, fetch, runSandboxed } = services();
   const store = useAppStore;
   const settings = store.getState().settings;
-  const endpoint = resolveEndpoint(settings);
+  const endpoint = runtime.resolveEndpoint(settings);
   const active: ActiveRun = { controller: new AbortController(), approvals: new Map(), flush: () => undefined };
   activeRuns.set(sessionId, active);
   const history = await withoutInterruptedPartial(sessionId, request.history, request.userEntry !== undefined);
   const writer = createRunWriter(sessionId, request.userEntry);
-
-  const changedSpans = new Map<string, Span>();
-  let streaming: StreamingState | undefined;
-  let runId = '';
+  let progress: RunProgress = initialRunProgress;
   let stepSave: Promise<void> = Promise.resolve();
 
-  // Entries reach the store with the next frame, like tokens: the agent loop never waits for the chat to render.
+  // Entries and spans reach the store with the next frame, like tokens: the agent loop never waits for the chat to render.
   const addedEntries: TranscriptEntry[] = [];
+  const changedSpans = new Map<string, Span>();
   const frame = createFrameBatch(() => {
     for (const entry of addedEntries.splice(0)) store.getState().appendEntry(sessionId, entry);
     if (changedSpans.size > 0) {
       store.getState().upsertSpans(sessionId, [...changedSpans.values()]);
       changedSpans.clear();
     }
-    store.getState().patchRun(sessionId, { streaming: streaming ? { ...streaming, toolCalls: [...streaming.toolCalls] } : undefined });
+    store.getState().patchRun(sessionId, { streaming: progress.streaming });
   });
-
   const trackSpan = (span: Span) => {
     writer.trackSpan(span);
     changedSpans.set(span.spanId, span);
     frame.schedule();
   };
-  const tracer = createTracer({
-    sessionId,
-    processors: [{ onStart: trackSpan, onUpdate: trackSpan, onEnd: trackSpan }],
-  });
-
-  active.flush = (leaving) => writer.flush(leaving, streaming);
+  const tracer = createTracer({ sessionId, processors: [{ onStart: trackSpan, onUpdate: trackSpan, onEnd: trackSpan }] });
+  active.flush = (leaving) => writer.flush(leaving, progress.streaming);
 
   store.getState().patchRun(sessionId, { status: 'running', alert: undefined, notices: [], streaming: undefined, pendingApprovals: [] });
 
-  // "Retrying in 2 s" matters while the wait lasts; once output arrives or the run ends, the trace keeps the record.
-  const retryNotices = new Set<string>();
-  const clearRetryNotices = () => {
-    if (retryNotices.size === 0) return;
-    const shown = new Set(retryNotices);
-    retryNotices.clear();
-    store.getState().patchRun(sessionId, (run) => ({ notices: run.notices.filter((notice) => !shown.has(notice)) }));
-  };
-
   const onEvent = async (event: AgentEvent): Promise<void> => {
-    const state = store.getState();
+    const changes = reduceRunEvent(progress, store.getState().runs[sessionId] ?? idleRun, event, endpoint);
+    progress = changes.progress;
+    if (changes.entry) addedEntries.push(changes.entry);
+    if (changes.frame === 'flush') frame.flushNow();
+    else if (changes.frame === 'schedule') frame.schedule();
+    if (changes.run) store.getState().patchRun(sessionId, changes.run);
+    // Persistence: each step is written as the loop goes on (transactions commit in the order they start); the run's end waits for it.
     switch (event.type) {
       case 'run-start':
-        runId = event.runId;
-        await writer.start(runId, request.userEntry);
+        await writer.start(progress.runId, request.userEntry);
         return;
       case 'step-start':
-        streaming = { runId, text: '', reasoning: '', toolCalls: [] };
         writer.stepStarted();
-        frame.schedule();
         return;
-      case 'text-delta':
-        clearRetryNotices();
-        if (streaming) streaming.text += event.delta;
-        frame.schedule();
-        return;
-      case 'reasoning-delta':
-        clearRetryNotices();
-        if (streaming) streaming.reasoning += event.delta;
-        frame.schedule();
-        return;
-      case 'tool-call-delta': {
-        clearRetryNotices();
-        if (!streaming) return;
-        let call = streaming.toolCalls.find((candidate) => candidate.index === event.index);
-        if (!call) {
-          call = { index: event.index, arguments: '' };
-          streaming.toolCalls.push(call);
-        }
-        if (event.id) call.id = event.id;
-        if (event.name) call.name = event.name;
-        call.arguments += event.argumentsDelta;
-        frame.schedule();
-        return;
-      }
       case 'entry-added':
-        clearRetryNotices();
         writer.entryAdded(event.entry);
-        if (event.entry.message.role === 'assistant') streaming = undefined;
-        addedEntries.push(event.entry);
-        frame.schedule();
-        return;
-      case 'approval-request':
-        state.patchRun(sessionId, (run) => ({ pendingApprovals: [...run.pendingApprovals, event.callId] }));
-        return;
-      case 'approval-resolve':
-        state.patchRun(sessionId, (run) => ({ pendingApprovals: run.pendingApprovals.filter((id) => id !== event.callId) }));
-        return;
-      case 'notice':
-        if (event.code === 'retry-wait') retryNotices.add(event.message);
-        state.patchRun(sessionId, (run) => ({ notices: [...run.notices, event.message] }));
         return;
       case 'step-end':
-        frame.schedule();
-        // The loop goes on while the step is written (transactions commit in the order they start); the run's
-        // end waits for it.
         stepSave = writer.stepEnded(event.entries);
         return;
       case 'run-end': {
-        clearRetryNotices();
-        streaming = undefined;
-        frame.flushNow();
-        const alert = event.outcome === 'error' ? alertFor(event, endpoint) : undefined;
-        const notices = event.outcome !== 'error' && event.message ? [event.message] : [];
-        state.patchRun(sessionId, (run) => ({
-          status: event.outcome,
-          alert,
-          notices: [...run.notices, ...notices],
-          streaming: undefined,
-          pendingApprovals: [],
-        }));
+        const alert = changes.run?.alert;
         await stepSave;
         await writer.ended({ status: event.outcome, activeRunId: undefined, lastError: alert ? `${alert.title} ${alert.advice}` : undefined });
         return;
@@ -222,60 +164,24 @@ async function runUnlocked(sessionId: string, request: RunRequest, runtime: Agen
   };
 
   try {
-    const tools = enabledTools(builtinTools, settings.enabledTools);
-    const model = createModel(settings, fetch);
-    const systemPrompt = settings.systemPrompt.trim() || defaultSystemPrompt(new Date(now()));
-    const prepareContext = createContextPreparer({
-      model,
-      contextWindow: settings.contextWindow,
-      compactionShare: settings.compactionShare,
-      fixedTokens: estimateFixedTokens(systemPrompt, tools.map(toToolSpec)),
-      summary: sessionSummaryStore(sessionId),
-      ...(settings.memoryRecall ? { recall: persistence.notes } : {}),
-      tracer,
-      now,
-      onCompaction: (info) => store.getState().patchRun(sessionId, (run) => ({ notices: [...run.notices, info.message] })),
-    });
-    await runAgent({
-      sessionId,
-      model,
-      tools,
-      history,
-      systemPrompt,
-      prepareContext,
-      limits: {
-        maxSteps: settings.maxSteps,
-        maxToolCalls: settings.maxToolCalls,
-        deadlineMs: settings.deadlineSeconds * 1000,
-        toolTimeoutMs: settings.toolTimeoutSeconds * 1000,
-        maxObservationChars: settings.maxObservationChars,
-      },
-      protocol: settings.protocol,
-      protocolMemory: { get: (key) => protocolChoices.get(key), set: (key, value) => protocolChoices.set(key, value) },
-      endpointKey: `${endpoint.provider} ${endpoint.baseUrl} ${endpoint.model}`,
-      tracer,
-      runInput: request.runInput,
-      toolContext: {
-        fetch,
-        now: () => new Date(now()),
-        toolState: persistence.toolState,
-        notes: persistence.notes,
-        attachments: persistence.attachments,
-        ...(runSandboxed ? { runSandboxed } : {}),
-      },
-      approve: ({ callId }) =>
-        new Promise<boolean>((resolve) => {
-          active.approvals.set(callId, (approved) => {
-            active.approvals.delete(callId);
-            resolve(approved);
-          });
-          active.controller.signal.addEventListener('abort', () => resolve(false), { once: true });
-        }),
-      signal: active.controller.signal,
-      onEvent,
-      newId: writer.newId,
-      now,
-    });
+    await runtime.runAgent(
+      buildRunOptions({
+        sessionId,
+        settings,
+        runtime,
+        services: services(),
+        endpoint,
+        history,
+        runInput: request.runInput,
+        tracer,
+        protocolMemory: { get: (key) => protocolChoices.get(key), set: (key, value) => protocolChoices.set(key, value) },
+        signal: active.controller.signal,
+        approve: ({ callId }) => awaitApproval(active, callId),
+        onEvent,
+        newId: writer.newId,
+        onNotice: (message) => store.getState().patchRun(sessionId, (run) => ({ notices: [...run.notices, message] })),
+      }),
+    );
   } catch (error) {
     // runAgent reports its own failures through run-end; reaching here is a bug worth showing.
     store.getState().patchRun(sessionId, {
@@ -286,23 +192,4 @@ async function runUnlocked(sessionId: string, request: RunRequest, runtime: Agen
   } finally {
     activeRuns.delete(sessionId);
   }
-}
-
-function alertFor(event: Extract<AgentEvent, { type: 'run-end' }>, endpoint: { baseUrl: string; provider: string; model: string }): RunAlert {
-  if (!event.error) {
-    return { title: event.message ?? 'The run failed.', advice: '', retryable: true };
-  }
-  const error = new ModelError(event.error.kind, event.error.message, {
-    ...(event.error.status === undefined ? {} : { status: event.error.status }),
-    ...(event.error.retryAfterMs === undefined ? {} : { retryAfterMs: event.error.retryAfterMs }),
-  });
-  // The view lists `availableModels` itself; describing them here as well would show the list twice.
-  const described = describeModelError(error, endpoint);
-  return {
-    title: described.title,
-    advice: described.advice,
-    retryable: event.error.kind !== 'auth',
-    kind: event.error.kind,
-    ...(event.error.availableModels ? { availableModels: event.error.availableModels } : {}),
-  };
 }

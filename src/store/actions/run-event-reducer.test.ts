@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../agent/events.ts';
+import type { TranscriptEntry } from '../../agent/transcript.ts';
+import { idleRun, type SessionRun } from '../run-slice.ts';
+import { initialRunProgress, reduceRunEvent, type RunProgress } from './run-event-reducer.ts';
+
+const endpoint = { provider: 'custom', baseUrl: 'http://model.test/v1', model: 'm' };
+
+/** Feeds events one by one, applying each run patch as the store would. */
+function replay(events: AgentEvent[], start: { progress?: RunProgress; run?: SessionRun } = {}) {
+  let progress = start.progress ?? initialRunProgress;
+  let run: SessionRun = start.run ?? { ...idleRun, status: 'running' };
+  const entries: TranscriptEntry[] = [];
+  const frames: Array<string | undefined> = [];
+  for (const event of events) {
+    const changes = reduceRunEvent(progress, run, event, endpoint);
+    progress = changes.progress;
+    if (changes.run) run = { ...run, ...changes.run };
+    if (changes.entry) entries.push(changes.entry);
+    frames.push(changes.frame);
+  }
+  return { progress, run, entries, frames };
+}
+
+const assistant: TranscriptEntry = { id: 'msg_a', sessionId: 's', runId: 'run_1', createdAt: 1, message: { role: 'assistant', content: 'Hello there' } };
+
+describe('reduceRunEvent', () => {
+  it('streams text, reasoning and tool-call arguments by index into the step in flight, without touching earlier states', () => {
+    const before = replay([{ type: 'run-start', runId: 'run_1', traceId: 't' }, { type: 'step-start', step: 1, spanId: 'sp' }]);
+    const frozen = structuredClone(before.progress);
+    const after = replay(
+      [
+        { type: 'text-delta', delta: 'Hel' },
+        { type: 'text-delta', delta: 'lo' },
+        { type: 'reasoning-delta', delta: 'think' },
+        { type: 'tool-call-delta', index: 0, id: 'call_1', name: 'calculator', argumentsDelta: '{"expr' },
+        { type: 'tool-call-delta', index: 1, name: 'clock', argumentsDelta: '{}' },
+        { type: 'tool-call-delta', index: 0, argumentsDelta: '":"1+1"}' },
+      ],
+      { progress: before.progress, run: before.run },
+    );
+    expect(after.progress.streaming).toEqual({
+      runId: 'run_1',
+      text: 'Hello',
+      reasoning: 'think',
+      toolCalls: [
+        { index: 0, id: 'call_1', name: 'calculator', arguments: '{"expr":"1+1"}' },
+        { index: 1, name: 'clock', arguments: '{}' },
+      ],
+    });
+    expect(after.frames).toEqual(['schedule', 'schedule', 'schedule', 'schedule', 'schedule', 'schedule']);
+    expect(before.progress).toEqual(frozen);
+  });
+
+  it('hands the assistant entry to the chat and ends the streamed step; a tool entry keeps it', () => {
+    const tool: TranscriptEntry = { id: 'msg_t', sessionId: 's', runId: 'run_1', createdAt: 2, message: { role: 'tool', tool_call_id: 'call_1', content: '2' } };
+    const streamed = replay([{ type: 'run-start', runId: 'run_1', traceId: 't' }, { type: 'step-start', step: 1, spanId: 'sp' }, { type: 'text-delta', delta: 'Hi' }]);
+    const afterTool = replay([{ type: 'entry-added', entry: tool }], streamed);
+    expect(afterTool.progress.streaming?.text).toBe('Hi');
+    const afterAssistant = replay([{ type: 'entry-added', entry: assistant }], streamed);
+    expect(afterAssistant.progress.streaming).toBeUndefined();
+    expect(afterAssistant.entries).toEqual([assistant]);
+  });
+
+  it('shows a retry-wait notice only until output arrives; other notices stay', () => {
+    const waiting = replay([
+      { type: 'run-start', runId: 'run_1', traceId: 't' },
+      { type: 'notice', code: 'protocol-switched', message: 'Switched to text protocol.' },
+      { type: 'notice', code: 'retry-wait', message: 'Retrying in 2 s.' },
+      { type: 'step-start', step: 1, spanId: 'sp' },
+    ]);
+    expect(waiting.run.notices).toEqual(['Switched to text protocol.', 'Retrying in 2 s.']);
+    const resumed = replay([{ type: 'text-delta', delta: 'ok' }], waiting);
+    expect(resumed.run.notices).toEqual(['Switched to text protocol.']);
+    expect(resumed.progress.retryNotices).toEqual([]);
+  });
+
+  it('tracks approvals waiting for an answer', () => {
+    const asked = replay([
+      { type: 'approval-request', callId: 'call_1', toolName: 'fetch', arguments: {} },
+      { type: 'approval-request', callId: 'call_2', toolName: 'fetch', arguments: {} },
+      { type: 'approval-resolve', callId: 'call_1', approved: true },
+    ]);
+    expect(asked.run.pendingApprovals).toEqual(['call_2']);
+  });
+
+  it('ends a finished run with its outcome and message, flushes the frame and clears what was in flight', () => {
+    const ended = replay([
+      { type: 'run-start', runId: 'run_1', traceId: 't' },
+      { type: 'approval-request', callId: 'call_1', toolName: 'fetch', arguments: {} },
+      { type: 'notice', code: 'retry-wait', message: 'Retrying in 2 s.' },
+      { type: 'step-start', step: 1, spanId: 'sp' },
+      { type: 'run-end', outcome: 'done', reason: 'max-steps', message: 'The step limit was reached.' },
+    ]);
+    expect(ended.frames.at(-1)).toBe('flush');
+    expect(ended.run).toMatchObject({ status: 'done', alert: undefined, notices: ['The step limit was reached.'], streaming: undefined, pendingApprovals: [] });
+    expect(ended.progress.streaming).toBeUndefined();
+  });
+
+  it('turns a failed run into an alert with advice; an auth error offers no Retry', () => {
+    const failed = replay([{ type: 'run-end', outcome: 'error', reason: 'model-error', error: { kind: 'auth', status: 401, message: 'bad key' } }]);
+    expect(failed.run.status).toBe('error');
+    expect(failed.run.alert).toMatchObject({ retryable: false, kind: 'auth' });
+    expect(failed.run.alert?.title).not.toBe('');
+    expect(failed.run.notices).toEqual([]);
+    const plain = replay([{ type: 'run-end', outcome: 'error', reason: 'model-error', message: 'The tool loop broke.' }]);
+    expect(plain.run.alert).toEqual({ title: 'The tool loop broke.', advice: '', retryable: true });
+  });
+});

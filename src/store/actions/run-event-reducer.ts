@@ -1,0 +1,128 @@
+import type { AgentEvent } from '../../agent/events.ts';
+import type { TranscriptEntry } from '../../agent/transcript.ts';
+import { describeModelError } from '../../model/describe-error.ts';
+import { ModelError } from '../../model/model-error.ts';
+import type { RunAlert, SessionRun, StreamingState } from '../run-slice.ts';
+
+/** What a run accumulates between agent events, beyond the store's SessionRun. */
+export interface RunProgress {
+  runId: string;
+  /** The step in flight, as far as it has streamed; it reaches the store with the next frame. */
+  streaming: StreamingState | undefined;
+  /** "Retrying in 2 s" notices: they matter while the wait lasts, and leave once output arrives or the run ends. */
+  retryNotices: readonly string[];
+}
+
+/** The progress of a run before its first event. */
+export const initialRunProgress: RunProgress = { runId: '', streaming: undefined, retryNotices: [] };
+
+/** What one agent event changes. */
+export interface RunEventChanges {
+  progress: RunProgress;
+  /** Applied to the session's SessionRun at once. */
+  run?: Partial<SessionRun>;
+  /** Added to the chat with the next frame. */
+  entry?: TranscriptEntry;
+  /** `schedule`: the streaming state (or an entry) changed, show it with the next frame; `flush`: show it now. */
+  frame?: 'schedule' | 'flush';
+}
+
+/** Where the run's model calls go, for the advice of an error alert. */
+export interface RunEndpoint {
+  baseUrl: string;
+  provider: string;
+  model: string;
+}
+
+/**
+ * Reduces one agent event into the run's progress and the changes for the store (pure: side effects such as
+ * persistence are the caller's). `run` is the session's SessionRun as it is now.
+ */
+export function reduceRunEvent(progress: RunProgress, run: SessionRun, event: AgentEvent, endpoint: RunEndpoint): RunEventChanges {
+  // Output arriving (or the run ending) makes a retry notice stale.
+  const clearingRetries = (): { progress: RunProgress; run?: Partial<SessionRun> } => {
+    if (progress.retryNotices.length === 0) return { progress };
+    const shown = new Set(progress.retryNotices);
+    return { progress: { ...progress, retryNotices: [] }, run: { notices: run.notices.filter((notice) => !shown.has(notice)) } };
+  };
+  switch (event.type) {
+    case 'run-start':
+      return { progress: { ...progress, runId: event.runId } };
+    case 'step-start':
+      return { progress: { ...progress, streaming: { runId: progress.runId, text: '', reasoning: '', toolCalls: [] } }, frame: 'schedule' };
+    case 'text-delta':
+    case 'reasoning-delta': {
+      const cleared = clearingRetries();
+      const streaming = cleared.progress.streaming;
+      if (!streaming) return { ...cleared, frame: 'schedule' };
+      const next = event.type === 'text-delta' ? { ...streaming, text: streaming.text + event.delta } : { ...streaming, reasoning: streaming.reasoning + event.delta };
+      return { ...cleared, progress: { ...cleared.progress, streaming: next }, frame: 'schedule' };
+    }
+    case 'tool-call-delta': {
+      const cleared = clearingRetries();
+      const streaming = cleared.progress.streaming;
+      if (!streaming) return cleared;
+      const existing = streaming.toolCalls.find((candidate) => candidate.index === event.index);
+      const call = { ...(existing ?? { index: event.index, arguments: '' }) };
+      if (event.id) call.id = event.id;
+      if (event.name) call.name = event.name;
+      call.arguments += event.argumentsDelta;
+      const toolCalls = existing ? streaming.toolCalls.map((candidate) => (candidate === existing ? call : candidate)) : [...streaming.toolCalls, call];
+      return { ...cleared, progress: { ...cleared.progress, streaming: { ...streaming, toolCalls } }, frame: 'schedule' };
+    }
+    case 'entry-added': {
+      const cleared = clearingRetries();
+      // The assistant entry replaces what streamed for its step.
+      const streaming = event.entry.message.role === 'assistant' ? undefined : cleared.progress.streaming;
+      return { ...cleared, progress: { ...cleared.progress, streaming }, entry: event.entry, frame: 'schedule' };
+    }
+    case 'approval-request':
+      return { progress, run: { pendingApprovals: [...run.pendingApprovals, event.callId] } };
+    case 'approval-resolve':
+      return { progress, run: { pendingApprovals: run.pendingApprovals.filter((id) => id !== event.callId) } };
+    case 'notice':
+      return {
+        progress: event.code === 'retry-wait' ? { ...progress, retryNotices: [...progress.retryNotices, event.message] } : progress,
+        run: { notices: [...run.notices, event.message] },
+      };
+    case 'step-end':
+      return { progress, frame: 'schedule' };
+    case 'run-end': {
+      const cleared = clearingRetries();
+      const alert = event.outcome === 'error' ? alertFor(event, endpoint) : undefined;
+      const notices = event.outcome !== 'error' && event.message ? [event.message] : [];
+      return {
+        progress: { ...cleared.progress, streaming: undefined },
+        run: {
+          status: event.outcome,
+          alert,
+          notices: [...(cleared.run?.notices ?? run.notices), ...notices],
+          streaming: undefined,
+          pendingApprovals: [],
+        },
+        frame: 'flush',
+      };
+    }
+    default:
+      return { progress };
+  }
+}
+
+function alertFor(event: Extract<AgentEvent, { type: 'run-end' }>, endpoint: RunEndpoint): RunAlert {
+  if (!event.error) {
+    return { title: event.message ?? 'The run failed.', advice: '', retryable: true };
+  }
+  const error = new ModelError(event.error.kind, event.error.message, {
+    ...(event.error.status === undefined ? {} : { status: event.error.status }),
+    ...(event.error.retryAfterMs === undefined ? {} : { retryAfterMs: event.error.retryAfterMs }),
+  });
+  // The view lists `availableModels` itself; describing them here as well would show the list twice.
+  const described = describeModelError(error, endpoint);
+  return {
+    title: described.title,
+    advice: described.advice,
+    retryable: event.error.kind !== 'auth',
+    kind: event.error.kind,
+    ...(event.error.availableModels ? { availableModels: event.error.availableModels } : {}),
+  };
+}

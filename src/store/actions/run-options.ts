@@ -1,0 +1,83 @@
+import type { AgentEventSink } from '../../agent/events.ts';
+import type { RunAgentOptions } from '../../agent/run-agent.ts';
+import { defaultSystemPrompt } from '../../config/system-prompt.ts';
+import type { Settings } from '../../config/settings.ts';
+import type { ChatMessage } from '../../model/model.ts';
+import type { ApprovalRequest } from '../../tools/tool-context.ts';
+import type { Tracer } from '../../trace/span.ts';
+import type { Services } from '../services.ts';
+import type { AgentRuntime } from './load-agent-runtime.ts';
+import type { RunEndpoint } from './run-event-reducer.ts';
+import { sessionSummaryStore } from './session-summary-store.ts';
+
+/** What the options of one run are built from. */
+export interface RunOptionsInput {
+  sessionId: string;
+  settings: Settings;
+  runtime: AgentRuntime;
+  services: Pick<Services, 'persistence' | 'now' | 'fetch' | 'runSandboxed'>;
+  endpoint: RunEndpoint;
+  history: ChatMessage[];
+  runInput: string;
+  tracer: Tracer;
+  protocolMemory: NonNullable<RunAgentOptions['protocolMemory']>;
+  signal: AbortSignal;
+  approve: ApprovalRequest;
+  onEvent: AgentEventSink;
+  newId: (prefix: 'msg') => string;
+  /** A notice for the chat that is not an agent event (a compaction). */
+  onNotice: (message: string) => void;
+}
+
+/** Builds the options of `runAgent` for one run from the settings, the services and the loaded runtime. */
+export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
+  const { settings, runtime, services, endpoint, tracer } = input;
+  const { persistence, now, fetch, runSandboxed } = services;
+  const tools = runtime.enabledTools(runtime.builtinTools, settings.enabledTools);
+  const model = runtime.createModel(settings, fetch);
+  const systemPrompt = settings.systemPrompt.trim() || defaultSystemPrompt(new Date(now()));
+  const prepareContext = runtime.createContextPreparer({
+    model,
+    contextWindow: settings.contextWindow,
+    compactionShare: settings.compactionShare,
+    fixedTokens: runtime.estimateFixedTokens(systemPrompt, tools.map(runtime.toToolSpec)),
+    summary: sessionSummaryStore(input.sessionId),
+    ...(settings.memoryRecall ? { recall: persistence.notes } : {}),
+    tracer,
+    now,
+    onCompaction: (info) => input.onNotice(info.message),
+  });
+  return {
+    sessionId: input.sessionId,
+    model,
+    tools,
+    history: input.history,
+    systemPrompt,
+    prepareContext,
+    limits: {
+      maxSteps: settings.maxSteps,
+      maxToolCalls: settings.maxToolCalls,
+      deadlineMs: settings.deadlineSeconds * 1000,
+      toolTimeoutMs: settings.toolTimeoutSeconds * 1000,
+      maxObservationChars: settings.maxObservationChars,
+    },
+    protocol: settings.protocol,
+    protocolMemory: input.protocolMemory,
+    endpointKey: `${endpoint.provider} ${endpoint.baseUrl} ${endpoint.model}`,
+    tracer,
+    runInput: input.runInput,
+    toolContext: {
+      fetch,
+      now: () => new Date(now()),
+      toolState: persistence.toolState,
+      notes: persistence.notes,
+      attachments: persistence.attachments,
+      ...(runSandboxed ? { runSandboxed } : {}),
+    },
+    approve: input.approve,
+    signal: input.signal,
+    onEvent: input.onEvent,
+    newId: input.newId,
+    now,
+  };
+}
