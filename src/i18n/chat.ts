@@ -83,6 +83,13 @@ const en = {
   interruptedTitle: 'This run was interrupted.',
   interruptedAdvice: 'The tab was closed or reloaded while the agent was working. Resume continues from the saved messages without repeating finished tool calls.',
   dismiss: 'Dismiss',
+
+  queuedTitle: 'Queued — sent one by one when the agent is free',
+  queuedPausedTitle: 'Paused — the queued messages wait until you go on',
+  queuedEdit: 'Edit',
+  queuedRemove: 'Remove',
+  queuedSave: 'Save',
+  queuedResume: 'Send queued messages',
 } as const;
 
 /** A key of the chat strings (typed on the English table). */
@@ -172,6 +179,13 @@ const zhCN: Record<ChatStringKey, string> = {
   interruptedTitle: '这次运行被中断了。',
   interruptedAdvice: '智能体工作时标签页被关闭或刷新。“继续”会从已保存的消息接着运行，不会重复已完成的工具调用。',
   dismiss: '关闭',
+
+  queuedTitle: '已排队 — 智能体空闲后逐条发送',
+  queuedPausedTitle: '已暂停 — 排队的消息会等你继续',
+  queuedEdit: '编辑',
+  queuedRemove: '移除',
+  queuedSave: '保存',
+  queuedResume: '发送排队的消息',
 };
 
 /** The chat strings in every supported language. */

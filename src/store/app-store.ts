@@ -4,9 +4,10 @@ import { createRunSlice, type RunSlice } from './run-slice.ts';
 import { createTraceSlice, type TraceSlice } from './trace-slice.ts';
 import { createSettingsSlice, type SettingsSlice } from './settings-slice.ts';
 import { createUiSlice, type UiSlice } from './ui-slice.ts';
+import { createQueueSlice, type QueueSlice } from './queue-slice.ts';
 
 /** The whole app state: one store composed from slices. */
-export type AppState = SessionsSlice & RunSlice & TraceSlice & SettingsSlice & UiSlice;
+export type AppState = SessionsSlice & RunSlice & TraceSlice & SettingsSlice & UiSlice & QueueSlice;
 
 /** Creates a fresh store (the app uses one; tests make their own). */
 export function createAppStore() {
@@ -16,6 +17,7 @@ export function createAppStore() {
     ...createTraceSlice(...args),
     ...createSettingsSlice(...args),
     ...createUiSlice(...args),
+    ...createQueueSlice(...args),
   }));
 }
 

@@ -1,25 +1,97 @@
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import { buildHistory } from '../../context/build-history.ts';
 import { useAppStore } from '../app-store.ts';
+import {
+  beginTurn,
+  endTurn,
+  enqueue,
+  finishEditing,
+  removeQueued,
+  resumeQueue,
+  startEditing,
+  takeNext,
+  type QueuedMessage,
+  type TurnEnd,
+} from '../message-queue.ts';
 import { services } from '../services.ts';
 import { abortRun, answerApproval, isRunning, runSession } from './run-session.ts';
-import { newSession } from './session-actions.ts';
+import { sessionForInput, whenLoaded } from './session-actions.ts';
 import { reportStorageError } from './storage-errors.ts';
-
-async function activeSessionId(): Promise<string> {
-  return useAppStore.getState().activeSessionId ?? (await newSession());
-}
 
 function entriesOf(sessionId: string): TranscriptEntry[] {
   return useAppStore.getState().entries[sessionId] ?? [];
 }
 
-/** Sends the user's message and runs the agent on the active session. */
+/** What a tab says when an action needs a session whose turn is still going. */
+export const SESSION_BUSY = 'The agent is still working on this session. Wait for the run to finish, or press Stop first.';
+
+/**
+ * Sends the user's message: at once when the session is free, otherwise queued (see message-queue.ts) and sent
+ * as soon as it is. Never dropped. Resolves when the turn it started (if any) has ended.
+ */
 export async function sendMessage(text: string): Promise<void> {
   const content = text.trim();
   if (!content) return;
-  const sessionId = await activeSessionId();
-  if (isRunning(sessionId)) return;
+  const sessionId = await sessionForInput();
+  useAppStore.getState().updateQueue(sessionId, (queue) => enqueue(queue, { id: services().newId('queued'), text: content }));
+  await sendNextQueued(sessionId);
+}
+
+/** Starts the next queued message of the session if the session is free and its queue goes on. */
+async function sendNextQueued(sessionId: string): Promise<void> {
+  let message: QueuedMessage | undefined;
+  useAppStore.getState().updateQueue(sessionId, (queue) => {
+    const next = takeNext(queue);
+    message = next.message;
+    return next.queue;
+  });
+  if (!message) return;
+  const queued = message;
+  let started = false;
+  try {
+    await whenLoaded(sessionId);
+    started = await sendNow(sessionId, queued.text);
+  } finally {
+    endSessionTurn(sessionId, started, queued);
+  }
+}
+
+/** A turn the user started directly (Retry, Resume, Regenerate, Edit and resend); said so, not ignored, when the session is busy. */
+async function userTurn(sessionId: string, work: () => Promise<boolean>): Promise<void> {
+  let began = false;
+  useAppStore.getState().updateQueue(sessionId, (queue) => {
+    const next = beginTurn(queue);
+    began = next !== undefined;
+    return next ?? queue;
+  });
+  if (!began) {
+    useAppStore.getState().setUi({ appAlert: SESSION_BUSY });
+    return;
+  }
+  let started = false;
+  try {
+    await whenLoaded(sessionId);
+    started = await work();
+  } finally {
+    endSessionTurn(sessionId, started);
+  }
+}
+
+function endSessionTurn(sessionId: string, started: boolean, unsent?: QueuedMessage): void {
+  const end: TurnEnd = started
+    ? { status: useAppStore.getState().runs[sessionId]?.status ?? 'idle' }
+    : { status: 'not-started', ...(unsent ? { unsent } : {}) };
+  useAppStore.getState().updateQueue(sessionId, (queue) => endTurn(queue, end));
+  void sendNextQueued(sessionId);
+}
+
+function isBusy(sessionId: string): boolean {
+  return (useAppStore.getState().queues[sessionId]?.busy ?? false) || isRunning(sessionId);
+}
+
+/** Runs the agent on a new user message; false when the run could not start (its message is then taken back). */
+async function sendNow(sessionId: string, content: string): Promise<boolean> {
+  if (isRunning(sessionId)) return false;
   const { newId, now } = services();
   const userEntry: TranscriptEntry = {
     id: newId('msg'),
@@ -31,7 +103,37 @@ export async function sendMessage(text: string): Promise<void> {
   const history = [...buildHistory(entriesOf(sessionId)), userEntry.message];
   // Shown at once; saved together with the run's first write.
   useAppStore.getState().appendEntry(sessionId, userEntry);
-  await runSession(sessionId, { history, runInput: content, userEntry });
+  return runSession(sessionId, { history, runInput: content, userEntry });
+}
+
+/** Opens a queued message of the active session for editing; the queue holds until the edit is closed. */
+export function editQueuedMessage(id: string): void {
+  const sessionId = useAppStore.getState().activeSessionId;
+  if (sessionId) useAppStore.getState().updateQueue(sessionId, (queue) => startEditing(queue, id));
+}
+
+/** Closes the edit of a queued message: saves `text` (blank keeps the old text) or, with undefined, cancels. */
+export function finishQueuedEdit(id: string, text: string | undefined): void {
+  const sessionId = useAppStore.getState().activeSessionId;
+  if (!sessionId) return;
+  useAppStore.getState().updateQueue(sessionId, (queue) => finishEditing(queue, id, text));
+  void sendNextQueued(sessionId);
+}
+
+/** Removes a queued message of the active session: it is never sent. */
+export function removeQueuedMessage(id: string): void {
+  const sessionId = useAppStore.getState().activeSessionId;
+  if (!sessionId) return;
+  useAppStore.getState().updateQueue(sessionId, (queue) => removeQueued(queue, id));
+  void sendNextQueued(sessionId);
+}
+
+/** Goes on with the active session's paused queue. */
+export function resumeQueuedMessages(): void {
+  const sessionId = useAppStore.getState().activeSessionId;
+  if (!sessionId) return;
+  useAppStore.getState().updateQueue(sessionId, resumeQueue);
+  void sendNextQueued(sessionId);
 }
 
 /** Stops the active session's run. */
@@ -43,11 +145,14 @@ export function stopRun(): void {
 /** Continues an interrupted or failed run from the saved messages, without redoing finished tool calls. */
 export async function resumeRun(): Promise<void> {
   const sessionId = useAppStore.getState().activeSessionId;
-  if (!sessionId || isRunning(sessionId)) return;
+  if (sessionId) await userTurn(sessionId, () => resumeNow(sessionId));
+}
+
+function resumeNow(sessionId: string): Promise<boolean> {
   const entries = entriesOf(sessionId);
   const lastUser = entries.toReversed().find((entry) => entry.message.role === 'user' && !entry.meta?.synthetic);
   const runInput = lastUser && lastUser.message.role === 'user' ? lastUser.message.content : '';
-  await runSession(sessionId, { history: buildHistory(entries, { resume: true }), runInput });
+  return runSession(sessionId, { history: buildHistory(entries, { resume: true }), runInput });
 }
 
 /** Answers Approve / Deny for a restricted tool call. */
@@ -73,27 +178,35 @@ async function replaceFrom(sessionId: string, entryId: string): Promise<Transcri
 /** Replaces a user message with new text and runs again; later messages leave the chat, their runs stay in the trace. */
 export async function editAndResend(entryId: string, text: string): Promise<void> {
   const sessionId = useAppStore.getState().activeSessionId;
-  if (!sessionId || isRunning(sessionId) || !text.trim()) return;
-  await replaceFrom(sessionId, entryId);
-  await sendMessage(text);
+  const content = text.trim();
+  if (!sessionId || !content) return;
+  await userTurn(sessionId, async () => {
+    await replaceFrom(sessionId, entryId);
+    return sendNow(sessionId, content);
+  });
 }
 
 /** Drops the last answer and asks again with the same user message. */
 export async function regenerate(): Promise<void> {
   const sessionId = useAppStore.getState().activeSessionId;
-  if (!sessionId || isRunning(sessionId)) return;
-  const entries = entriesOf(sessionId);
-  const lastUserIndex = findLastUserIndex(entries);
-  const lastUser = entries[lastUserIndex];
-  if (!lastUser || lastUser.message.role !== 'user') return;
-  await replaceFrom(sessionId, lastUser.id);
-  await sendMessage(lastUser.message.content);
+  if (!sessionId) return;
+  await userTurn(sessionId, async () => {
+    const entries = entriesOf(sessionId);
+    const lastUser = entries[findLastUserIndex(entries)];
+    if (!lastUser || lastUser.message.role !== 'user') return false;
+    await replaceFrom(sessionId, lastUser.id);
+    return sendNow(sessionId, lastUser.message.content);
+  });
 }
 
 /** Deletes a turn: the user message and everything up to the next user message. */
 export async function deleteTurn(entryId: string): Promise<void> {
   const sessionId = useAppStore.getState().activeSessionId;
-  if (!sessionId || isRunning(sessionId)) return;
+  if (!sessionId) return;
+  if (isBusy(sessionId)) {
+    useAppStore.getState().setUi({ appAlert: SESSION_BUSY });
+    return;
+  }
   const entries = entriesOf(sessionId);
   let start = entries.findIndex((entry) => entry.id === entryId);
   if (start < 0) return;
@@ -116,18 +229,20 @@ export async function deleteTurn(entryId: string): Promise<void> {
  */
 export async function retryRun(): Promise<void> {
   const sessionId = useAppStore.getState().activeSessionId;
-  if (!sessionId || isRunning(sessionId)) return;
-  const entries = entriesOf(sessionId);
-  const last = entries.at(-1);
-  if (last && last.message.role === 'assistant' && last.meta?.partial && !last.message.tool_calls?.length) {
-    try {
-      await services().persistence.deleteEntries(sessionId, [last.id]);
-    } catch (error) {
-      reportStorageError(error);
+  if (!sessionId) return;
+  await userTurn(sessionId, async () => {
+    const entries = entriesOf(sessionId);
+    const last = entries.at(-1);
+    if (last && last.message.role === 'assistant' && last.meta?.partial && !last.message.tool_calls?.length) {
+      try {
+        await services().persistence.deleteEntries(sessionId, [last.id]);
+      } catch (error) {
+        reportStorageError(error);
+      }
+      useAppStore.getState().setEntries(sessionId, entries.slice(0, -1));
     }
-    useAppStore.getState().setEntries(sessionId, entries.slice(0, -1));
-  }
-  await resumeRun();
+    return resumeNow(sessionId);
+  });
 }
 
 function isTypedUserMessage(entry: TranscriptEntry): boolean {

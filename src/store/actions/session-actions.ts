@@ -81,8 +81,36 @@ function reloadWhenUnlocked(sessionId: string): void {
     });
 }
 
-/** Creates an empty session and opens it. */
-export async function newSession(): Promise<string> {
+let creating: Promise<string> | null = null;
+
+/**
+ * Creates an empty session and opens it. Until it is open, {@link sessionForInput} routes what the user sends
+ * to it rather than to the session still on screen.
+ */
+export function newSession(): Promise<string> {
+  const pending = createAndOpenSession();
+  creating = pending;
+  const settle = () => {
+    if (creating === pending) creating = null;
+  };
+  pending.then(settle, settle);
+  return pending;
+}
+
+/** The session a message sent now belongs to: one being created after New session, else the active one (a new one when there is none). */
+export async function sessionForInput(): Promise<string> {
+  if (creating) return creating;
+  return useAppStore.getState().activeSessionId ?? (await newSession());
+}
+
+const loading = new Map<string, Promise<void>>();
+
+/** Resolves once the session is no longer being loaded by a switch (a turn must not start under a load that replaces its messages). */
+export function whenLoaded(sessionId: string): Promise<void> {
+  return loading.get(sessionId) ?? Promise.resolve();
+}
+
+async function createAndOpenSession(): Promise<string> {
   const { persistence, broadcast } = services();
   const session = await persistence.createSession();
   const state = useAppStore.getState();
@@ -168,11 +196,10 @@ export async function switchSession(sessionId: string): Promise<void> {
   state.selectSpan(undefined);
   state.setUi({ mobilePane: 'chat', scrollToEntryId: undefined, appAlert: undefined });
   rememberActive(sessionId);
-  try {
-    await loadSession(sessionId);
-  } catch (error) {
-    reportStorageError(error);
-  }
+  const load = loadSession(sessionId).catch(reportStorageError);
+  loading.set(sessionId, load);
+  await load;
+  if (loading.get(sessionId) === load) loading.delete(sessionId);
 }
 
 /** Renames a session (the title stays as typed from then on). */

@@ -5,7 +5,11 @@ import {
   answerToolApproval,
   deleteTurn,
   editAndResend,
+  editQueuedMessage,
+  finishQueuedEdit,
   regenerate,
+  removeQueuedMessage,
+  resumeQueuedMessages,
   resumeRun,
   retryRun,
   sendMessage,
@@ -22,6 +26,8 @@ import { findCompactionBoundary } from '../../context/compaction-boundary.ts';
 import { CompactionDivider } from '../memory/compaction-divider.tsx';
 import { createMemoryTranslate } from '../../i18n/memory.ts';
 import { Composer } from './composer.tsx';
+import { QueuedMessages } from './queued-messages.tsx';
+import { emptyQueue } from '../../store/message-queue.ts';
 import { ErrorAlert } from './error-alert.tsx';
 import { FirstRun } from './first-run.tsx';
 import { MessageList, type MessageListActions } from './message-list.tsx';
@@ -55,6 +61,7 @@ export function ChatPane() {
   const sessionId = useAppStore((state) => state.activeSessionId);
   const entries = useAppStore(selectActiveEntries);
   const run = useAppStore(selectActiveRun);
+  const queue = useAppStore((state) => (state.activeSessionId ? state.queues[state.activeSessionId] : undefined)) ?? emptyQueue;
   const sessions = useAppStore((state) => state.sessions);
   const summary = sessions.find((session) => session.id === sessionId)?.summary;
   const divider = useMemo(() => {
@@ -200,6 +207,17 @@ export function ChatPane() {
         </div>
       ) : null}
       <div className="border-t border-slate-200 p-3 dark:border-slate-800">
+        <QueuedMessages
+          items={queue.items}
+          paused={queue.paused}
+          canResume={!queue.busy}
+          editingId={queue.editing}
+          onEdit={editQueuedMessage}
+          onFinishEdit={finishQueuedEdit}
+          onRemove={removeQueuedMessage}
+          onResume={resumeQueuedMessages}
+          t={t}
+        />
         <Composer
           disabled={!ready}
           running={running}

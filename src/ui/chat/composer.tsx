@@ -10,7 +10,7 @@ import { isComposing, isSubmitKey } from './keyboard.ts';
 export interface ComposerProps {
   /** The app is not ready for input (state still loading): the box is disabled. */
   disabled: boolean;
-  /** A run is active: the Stop button shows, Esc stops, sending waits. */
+  /** A run is active: the Stop button shows and Esc stops; a message sent meanwhile is queued by `onSend`. */
   running: boolean;
   onSend: (text: string) => void;
   onStop: () => void;
@@ -71,7 +71,7 @@ export function Composer({
   const menuOpen = !disabled && options.length > 0 && dismissedFor !== value;
   const activeIndex = active.forValue === value ? Math.min(active.index, options.length - 1) : 0;
   const activeOption = menuOpen ? options[activeIndex] : undefined;
-  const canSend = !disabled && !running && value.trim().length > 0;
+  const canSend = !disabled && value.trim().length > 0;
 
   const update = (next: string) => {
     setValue(next);
@@ -116,7 +116,6 @@ export function Composer({
         update('');
         return;
       case 'message':
-        if (running) return;
         onSend(parsed.text);
         update('');
     }
