@@ -105,8 +105,9 @@ test.describe('chat: message actions', () => {
 
     mockLlm.enqueue({ kind: 'reply', content: 'Second, better answer.' });
     await page.getByRole('article', { name: 'assistant message' }).last().getByRole('button', { name: 'Regenerate' }).click();
-    await expectRunStatus(page, 'done');
+    // The new answer first: right after the click the status may still be the first run's Done.
     await expect(lastAnswer(page)).toHaveText('Second, better answer.');
+    await expectRunStatus(page, 'done');
     await expect(assistantTexts(page)).toHaveCount(1);
     await expect(userMessages(page)).toHaveCount(1);
     await expect(runSpans(page)).toHaveCount(2);
@@ -140,12 +141,13 @@ test.describe('chat: message actions', () => {
     await editor.fill('Question one, edited');
     mockLlm.enqueue({ kind: 'reply', content: 'Answer to the edit.' });
     await first.getByRole('button', { name: 'Save and resend' }).click();
+    // The new answer first: right after the click the status may still be the last run's Done.
+    await expect(lastAnswer(page)).toHaveText('Answer to the edit.');
     await expectRunStatus(page, 'done');
 
     await expect(userMessages(page)).toHaveCount(1);
     await expect(userMessages(page)).toHaveText('Question one, edited');
     await expect(assistantTexts(page)).toHaveCount(1);
-    await expect(lastAnswer(page)).toHaveText('Answer to the edit.');
     await expect(page.getByRole('log', { name: 'Messages' })).not.toContainText('Question two');
     // All three runs are still in the trace.
     await expect(runSpans(page)).toHaveCount(3);

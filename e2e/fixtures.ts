@@ -18,14 +18,42 @@ export async function openApp(page: Page): Promise<void> {
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
 }
 
-/** Types a message and sends it with Enter. */
-export async function send(page: Page, text: string): Promise<void> {
+/** The messages the user typed, in the Chat pane. */
+export function userMessages(page: Page) {
+  return page.getByRole('main', { name: 'Chat' }).getByRole('article', { name: 'user message' });
+}
+
+/** Types a message and presses Enter; resolves once the box has taken it (sent now, or queued). */
+export async function submit(page: Page, text: string): Promise<void> {
   const input = page.getByRole('textbox', { name: 'Message' });
   await input.fill(text);
   await input.press('Enter');
+  await expect(input).toHaveValue('');
 }
 
-/** Waits until the active session's run status has this value. */
+/**
+ * Sends a message and waits until its run has started: it is the newest user message in the chat. From then on
+ * the run status is this run's (the app shows a new question with `running`, never beside the last run's Done),
+ * so `expectRunStatus` after `send` waits for the new run rather than reading the previous one.
+ */
+export async function send(page: Page, text: string): Promise<void> {
+  const before = await userMessages(page).count();
+  await submit(page, text);
+  await expect.poll(() => userMessages(page).count(), { timeout: 20_000 }).toBeGreaterThan(before);
+  await expect(userMessages(page).last().getByTestId('user-text')).toHaveText(text.trim(), { timeout: 20_000 });
+}
+
+/** Sends a message and waits for its run to end with this status. */
+export async function sendAndWait(page: Page, text: string, status = 'done'): Promise<void> {
+  await send(page, text);
+  await expectRunStatus(page, status);
+}
+
+/**
+ * Waits until the active session's run status has this value. It reads the status shown now: call it after
+ * something only the awaited run produces (`send`, its answer text), never right after an action whose run may not
+ * have started yet while the previous run's status still shows.
+ */
 export async function expectRunStatus(page: Page, status: string): Promise<void> {
   await expect(page.getByRole('main', { name: 'Chat' }).getByTestId('run-status')).toHaveAttribute('data-status', status, { timeout: 20_000 });
 }

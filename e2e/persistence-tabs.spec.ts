@@ -1,4 +1,4 @@
-import { expect, expectRunStatus, lastAnswer, openApp, send, test, useEndpoint } from './fixtures.ts';
+import { expect, expectRunStatus, lastAnswer, openApp, send, submit, test, useEndpoint } from './fixtures.ts';
 import { activeSession, chatRequests, sessionList, sessionTitles } from './persistence-helpers.ts';
 
 test('two tabs keep the session list and open sessions in sync, and never run one session twice', async ({ context, mockLlm }) => {
@@ -24,24 +24,20 @@ test('two tabs keep the session list and open sessions in sync, and never run on
   await expectRunStatus(tabB, 'running');
   await expect(tabB.getByRole('main', { name: 'Chat' })).toContainText('running in another tab');
   await expect(tabB.getByRole('article', { name: 'user message' })).toContainText('Write a very long report');
-  const box = tabB.getByRole('textbox', { name: 'Message' });
-  await box.fill('A second run of the same session');
-  await box.press('Enter');
-  await expect(tabB.getByRole('button', { name: 'Send' })).toBeDisabled();
+  // A message sent in B meanwhile waits in B's queue rather than starting a second run.
+  await submit(tabB, 'What is 9*9?');
+  await expect(tabB.getByRole('listitem', { name: 'Queued message' })).toHaveText(/What is 9\*9\?/);
   await expect(tabB.getByRole('article', { name: 'user message' })).toHaveCount(1);
   expect(chatRequests(mockLlm)).toHaveLength(1);
 
-  // Stop in B stops the run in A.
+  // Stop in B stops the run in A; B's queued message then runs in B and shows up in A, which has the session open.
   await tabB.getByRole('button', { name: 'Stop' }).click();
   await expectRunStatus(tabA, 'stopped');
-  await expectRunStatus(tabB, 'stopped');
-  await expect(tabB.getByRole('main', { name: 'Chat' })).not.toContainText('running in another tab');
-
-  // A message sent in B shows up in A, which has the session open.
-  await box.fill('What is 9*9?');
-  await box.press('Enter');
-  await expectRunStatus(tabB, 'done');
+  await expect(tabB.getByRole('article', { name: 'user message' })).toHaveCount(2);
+  await expect(tabB.getByRole('listitem', { name: 'Queued message' })).toHaveCount(0);
   await expect(lastAnswer(tabB)).toContainText('81');
+  await expectRunStatus(tabB, 'done');
+  await expect(tabB.getByRole('main', { name: 'Chat' })).not.toContainText('running in another tab');
   await expect(tabA.getByRole('article', { name: 'user message' }).last()).toContainText('What is 9*9?');
   await expect(lastAnswer(tabA)).toContainText('81');
   await expectRunStatus(tabA, 'done');
@@ -92,9 +88,11 @@ test('a send while another tab holds the session\'s run lock is refused and noth
   }), `glassbox-run-${sessionId}`);
 
   const requestsBefore = chatRequests(mockLlm).length;
-  await send(tab, 'What is 6*6?');
+  await submit(tab, 'What is 6*6?');
   await expect(tab.getByRole('alert').filter({ hasText: 'running in another tab' })).toBeVisible();
   await expect(tab.getByRole('article', { name: 'user message' })).toHaveCount(1);
+  // The refused message is not lost: it waits in the queue, paused.
+  await expect(tab.getByRole('listitem', { name: 'Queued message' })).toHaveText(/What is 6\*6\?/);
   expect(chatRequests(mockLlm)).toHaveLength(requestsBefore);
   await tab.reload();
   await expect(tab.getByRole('textbox', { name: 'Message' })).toBeEnabled();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, expectRunStatus, lastAnswer, openApp, send, test, useEndpoint } from './fixtures.ts';
+import { expect, expectRunStatus, lastAnswer, openApp, send, sendAndWait, test, useEndpoint } from './fixtures.ts';
 
 const SLOW_ANSWER = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
 
@@ -169,13 +169,13 @@ test.describe('trace inspector: live updates, details and export', () => {
   test('a tool call in the chat links to its span, and a span scrolls the chat to its message', async ({ page }) => {
     test.slow();
     await openApp(page);
-    await send(page, 'What is (128+374)*2?');
-    await expectRunStatus(page, 'done');
-    for (const question of ['What is 2+3?', 'What is 6*7?', 'What is 9*9?', 'What is 12*12?']) {
-      await send(page, question);
-      await expectRunStatus(page, 'done');
+    // Each question waits for its own run (send waits until it is in the chat), not the previous run's Done.
+    for (const question of ['What is (128+374)*2?', 'What is 2+3?', 'What is 6*7?', 'What is 9*9?', 'What is 12*12?']) {
+      await sendAndWait(page, question);
     }
     await expect(lastAnswer(page)).toContainText('144');
+    await expect(page.getByRole('article', { name: 'user message' })).toHaveCount(5);
+    await expect(spanTree(page).locator('[data-span-kind="run"]')).toHaveCount(5);
 
     // Chat → trace: the latest tool call's "Show in trace" selects its span.
     const card = page.getByRole('group', { name: 'Tool call calculator' }).last();

@@ -128,6 +128,30 @@ describe('sending while the session is busy', () => {
     expect(chatOf(sessionId)).toEqual([]);
     expect(queuedTexts(sessionId)).toEqual(['hello']);
     expect(useAppStore.getState().queues[sessionId]).toMatchObject({ busy: false, paused: true });
+    expect(useAppStore.getState().runs[sessionId]?.status).toBe('idle');
+  });
+
+  it('shows the new run as running together with its question, never the last run\'s Done beside it', async () => {
+    const endpoint = gatedEndpoint();
+    install(endpoint.fetch);
+    const sessionId = await newSession();
+    const first = sendMessage('one');
+    await vi.waitFor(() => expect(endpoint.questions).toEqual(['one']));
+    endpoint.release(0);
+    await first;
+    expect(useAppStore.getState().runs[sessionId]?.status).toBe('done');
+    const seen: string[] = [];
+    const unsubscribe = useAppStore.subscribe((state) => {
+      const entries = state.entries[sessionId] ?? [];
+      if (entries.at(-1)?.message.content === 'two') seen.push(state.runs[sessionId]?.status ?? '');
+    });
+    const second = sendMessage('two');
+    await vi.waitFor(() => expect(endpoint.questions).toEqual(['one', 'two']));
+    unsubscribe();
+    endpoint.release(1);
+    await second;
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set(['running']));
   });
 
   it('sends a message typed while New session is still being created to the new session', async () => {

@@ -1,6 +1,7 @@
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import { buildHistory } from '../../context/build-history.ts';
 import { useAppStore } from '../app-store.ts';
+import { idleRun } from '../run-slice.ts';
 import {
   beginTurn,
   endTurn,
@@ -15,7 +16,7 @@ import {
 } from '../message-queue.ts';
 import { services } from '../services.ts';
 import { abortRun, answerApproval, isRunning, runSession } from './run-session.ts';
-import { sessionForInput, whenLoaded } from './session-actions.ts';
+import { afterRunElsewhere, sessionForInput, whenLoaded } from './session-actions.ts';
 import { reportStorageError } from './storage-errors.ts';
 
 function entriesOf(sessionId: string): TranscriptEntry[] {
@@ -39,6 +40,12 @@ export async function sendMessage(text: string): Promise<void> {
 
 /** Starts the next queued message of the session if the session is free and its queue goes on. */
 async function sendNextQueued(sessionId: string): Promise<void> {
+  const elsewhere = afterRunElsewhere(sessionId);
+  if (elsewhere) {
+    // Another tab runs the session: the queue waits for that run to end (and its messages to load here).
+    void elsewhere.then(() => sendNextQueued(sessionId));
+    return;
+  }
   let message: QueuedMessage | undefined;
   useAppStore.getState().updateQueue(sessionId, (queue) => {
     const next = takeNext(queue);
@@ -101,9 +108,15 @@ async function sendNow(sessionId: string, content: string): Promise<boolean> {
     message: { role: 'user', content },
   };
   const history = [...buildHistory(entriesOf(sessionId)), userEntry.message];
-  // Shown at once; saved together with the run's first write.
-  useAppStore.getState().appendEntry(sessionId, userEntry);
-  return runSession(sessionId, { history, runInput: content, userEntry });
+  const state = useAppStore.getState();
+  const before = state.runs[sessionId];
+  // Shown at once, with the status of the new run (never the last run's Done beside a new question); saved together
+  // with the run's first write.
+  state.patchRun(sessionId, { status: 'running', alert: undefined, notices: [], streaming: undefined, pendingApprovals: [] });
+  state.appendEntry(sessionId, userEntry);
+  const started = await runSession(sessionId, { history, runInput: content, userEntry });
+  if (!started) useAppStore.getState().patchRun(sessionId, before ?? idleRun);
+  return started;
 }
 
 /** Opens a queued message of the active session for editing; the queue holds until the edit is closed. */

@@ -61,14 +61,13 @@ async function settleInterrupted(session: SessionRecord, spans: Span[]): Promise
   return settled;
 }
 
-const awaitingUnlock = new Set<string>();
+const awaitingUnlock = new Map<string, Promise<void>>();
 
 /** Reloads the session once the tab that runs it lets go (it finished, or was closed mid-run). */
 function reloadWhenUnlocked(sessionId: string): void {
   const wait = services().waitForSessionUnlock;
   if (!wait || awaitingUnlock.has(sessionId)) return;
-  awaitingUnlock.add(sessionId);
-  void wait(sessionId)
+  const reload = wait(sessionId)
     .then(async () => {
       awaitingUnlock.delete(sessionId);
       if (isRunning(sessionId)) return;
@@ -79,6 +78,12 @@ function reloadWhenUnlocked(sessionId: string): void {
       awaitingUnlock.delete(sessionId);
       reportStorageError(error);
     });
+  awaitingUnlock.set(sessionId, reload);
+}
+
+/** While another tab runs the session: resolves once that run is over and this tab has reloaded the session. */
+export function afterRunElsewhere(sessionId: string): Promise<void> | undefined {
+  return awaitingUnlock.get(sessionId);
 }
 
 let creating: Promise<string> | null = null;
