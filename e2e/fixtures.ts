@@ -37,10 +37,15 @@ export async function submit(page: Page, text: string): Promise<void> {
  * so `expectRunStatus` after `send` waits for the new run rather than reading the previous one.
  */
 export async function send(page: Page, text: string): Promise<void> {
-  const before = await userMessages(page).count();
+  const before = await userMessageCount(page);
   await submit(page, text);
-  await expect.poll(() => userMessages(page).count(), { timeout: 20_000 }).toBeGreaterThan(before);
+  await expect.poll(() => userMessageCount(page), { timeout: 20_000 }).toBeGreaterThan(before);
   await expect(userMessages(page).last().getByTestId('user-text')).toHaveText(text.trim(), { timeout: 20_000 });
+}
+
+/** How many messages the user typed in the active session; the chat renders only those near the viewport. */
+async function userMessageCount(page: Page): Promise<number> {
+  return Number(await page.getByRole('main', { name: 'Chat' }).getAttribute('data-user-messages'));
 }
 
 /** Sends a message and waits for its run to end with this status. */

@@ -7,7 +7,7 @@ import { useAppStore } from '../app-store.ts';
 import { createMemoryPersistence } from '../memory-persistence.ts';
 import type { Persistence } from '../persistence.ts';
 import { setServices, type Services } from '../services.ts';
-import { editQueuedMessage, finishQueuedEdit, removeQueuedMessage, resumeQueuedMessages, sendMessage, stopRun } from './chat-actions.ts';
+import { editQueuedMessage, finishQueuedEdit, regenerate, removeQueuedMessage, resumeQueuedMessages, sendMessage, stopRun } from './chat-actions.ts';
 import { RUNNING_ELSEWHERE } from './run-session.ts';
 import { newSession } from './session-actions.ts';
 
@@ -152,6 +152,36 @@ describe('sending while the session is busy', () => {
     await second;
     expect(seen.length).toBeGreaterThan(0);
     expect(new Set(seen)).toEqual(new Set(['running']));
+  });
+
+  it('right after Done, while the run is still being saved, a message and Regenerate wait for it instead of being dropped', async () => {
+    const endpoint = gatedEndpoint();
+    const persistence = install(endpoint.fetch);
+    const sessionId = await newSession();
+    const saved = deferred();
+    const saveStep = persistence.saveStep.bind(persistence);
+    persistence.saveStep = async (write) => {
+      if (write.session.status === 'done') await saved.promise;
+      return saveStep(write);
+    };
+    const first = sendMessage('one');
+    await vi.waitFor(() => expect(endpoint.questions).toEqual(['one']));
+    endpoint.release(0);
+    await vi.waitFor(() => expect(useAppStore.getState().runs[sessionId]?.status).toBe('done'));
+    expect(useAppStore.getState().queues[sessionId]?.busy).toBe(true);
+
+    const regenerating = regenerate();
+    void sendMessage('two');
+    await vi.waitFor(() => expect(queuedTexts(sessionId)).toEqual(['two']));
+    saved.resolve();
+    await first;
+    await vi.waitFor(() => expect(endpoint.questions).toEqual(['one', 'two']));
+    endpoint.release(1);
+    await vi.waitFor(() => expect(endpoint.questions).toEqual(['one', 'two', 'two']));
+    endpoint.release(2);
+    await regenerating;
+    expect(useAppStore.getState().appAlert).toBeUndefined();
+    expect(chatOf(sessionId)).toEqual(['user: one', 'assistant: Answer to one', 'user: two', 'assistant: Answer to two']);
   });
 
   it('sends a message typed while New session is still being created to the new session', async () => {

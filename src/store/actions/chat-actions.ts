@@ -53,6 +53,7 @@ async function sendNextQueued(sessionId: string): Promise<void> {
     return next.queue;
   });
   if (!message) return;
+  turnEnds.set(sessionId, deferred());
   const queued = message;
   let started = false;
   try {
@@ -65,16 +66,23 @@ async function sendNextQueued(sessionId: string): Promise<void> {
 
 /** A turn the user started directly (Retry, Resume, Regenerate, Edit and resend); said so, not ignored, when the session is busy. */
 async function userTurn(sessionId: string, work: () => Promise<boolean>): Promise<void> {
-  let began = false;
-  useAppStore.getState().updateQueue(sessionId, (queue) => {
-    const next = beginTurn(queue);
-    began = next !== undefined;
-    return next ?? queue;
-  });
-  if (!began) {
-    useAppStore.getState().setUi({ appAlert: SESSION_BUSY });
-    return;
+  for (;;) {
+    let began = false;
+    useAppStore.getState().updateQueue(sessionId, (queue) => {
+      const next = beginTurn(queue);
+      began = next !== undefined;
+      return next ?? queue;
+    });
+    if (began) break;
+    const ending = turnEnds.get(sessionId);
+    // A run that has ended but is still being saved (right after Done) is waited for; one still running is not.
+    if (!ending || useAppStore.getState().runs[sessionId]?.status === 'running') {
+      useAppStore.getState().setUi({ appAlert: SESSION_BUSY });
+      return;
+    }
+    await ending.promise;
   }
+  turnEnds.set(sessionId, deferred());
   let started = false;
   try {
     await whenLoaded(sessionId);
@@ -89,7 +97,21 @@ function endSessionTurn(sessionId: string, started: boolean, unsent?: QueuedMess
     ? { status: useAppStore.getState().runs[sessionId]?.status ?? 'idle' }
     : { status: 'not-started', ...(unsent ? { unsent } : {}) };
   useAppStore.getState().updateQueue(sessionId, (queue) => endTurn(queue, end));
+  const ending = turnEnds.get(sessionId);
+  turnEnds.delete(sessionId);
+  ending?.resolve();
   void sendNextQueued(sessionId);
+}
+
+/** Settles when the session's current turn is over. */
+const turnEnds = new Map<string, { promise: Promise<void>; resolve: () => void }>();
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => undefined as void;
+  const promise = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
 }
 
 function isBusy(sessionId: string): boolean {
