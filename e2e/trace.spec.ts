@@ -174,7 +174,7 @@ test.describe('trace inspector: live updates, details and export', () => {
       await sendAndWait(page, question);
     }
     await expect(lastAnswer(page)).toContainText('144');
-    await expect(page.getByRole('article', { name: 'user message' })).toHaveCount(5);
+    await expect(page.getByRole('main', { name: 'Chat' })).toHaveAttribute('data-user-messages', '5');
     await expect(spanTree(page).locator('[data-span-kind="run"]')).toHaveCount(5);
 
     // Chat → trace: the latest tool call's "Show in trace" selects its span.
