@@ -89,7 +89,7 @@ const en = {
   queuedEdit: 'Edit',
   queuedRemove: 'Remove',
   queuedSave: 'Save',
-  queuedResume: 'Send queued messages',
+  queuedResume: 'Resume queue',
 } as const;
 
 /** A key of the chat strings (typed on the English table). */
@@ -185,7 +185,7 @@ const zhCN: Record<ChatStringKey, string> = {
   queuedEdit: '编辑',
   queuedRemove: '移除',
   queuedSave: '保存',
-  queuedResume: '发送排队的消息',
+  queuedResume: '继续发送队列',
 };
 
 /** The chat strings in every supported language. */
