@@ -1,4 +1,5 @@
 import type { Note } from '../tools/tool-context.ts';
+import { importOtlpTraces, isOtlpTraceFile, type ImportedTrace } from '../trace/otlp-import.ts';
 import { isChatGptExport, parseChatGptExport, type SkippedConversation } from './chatgpt-import.ts';
 import { describeIssues, parseUntrustedJson, quoteLabel } from './safe-json.ts';
 import type { FileSession } from './session-file-schema.ts';
@@ -78,11 +79,13 @@ function parseUncached(text: string, fileName: string, maxBytes: number): Parsed
     };
   }
 
+  if (isOtlpTraceFile(value)) return parseOtlpFile(value, fileName);
+
   const format = (value as { format?: unknown } | null)?.format;
   if (typeof value !== 'object' || value === null || Array.isArray(value) || format !== SESSION_FILE_FORMAT) {
     return {
       ok: false,
-      error: `${fileName}: not a Glassbox sessions export (format "${SESSION_FILE_FORMAT}") or a ChatGPT conversations.json`,
+      error: `${fileName}: not a Glassbox sessions export (format "${SESSION_FILE_FORMAT}"), a ChatGPT conversations.json or an OTLP/HTTP JSON trace file`,
     };
   }
   const version = (value as { version?: unknown }).version;
@@ -113,4 +116,40 @@ function parseUncached(text: string, fileName: string, maxBytes: number): Parsed
     notes.push(parsed.data);
   }
   return { ok: true, sessions, notes, skipped: [] };
+}
+
+/** An imported trace in the sessions-file shape: its spans, and its rebuilt chat as messages. */
+function traceToFileSession(trace: ImportedTrace): unknown {
+  return {
+    id: trace.id,
+    title: trace.title,
+    titleEdited: true,
+    createdAt: trace.createdAt,
+    updatedAt: trace.updatedAt,
+    status: trace.status,
+    messages: trace.messages.map((entry, seq) => ({
+      id: `msg_${entry.spanId}_${seq}`,
+      seq,
+      runId: entry.runId,
+      createdAt: entry.createdAt,
+      message: entry.message,
+      spanId: entry.spanId,
+    })),
+    spans: trace.spans.map((span) => ({ ...span, name: Array.from(span.name).slice(0, 1000).join('') })),
+  };
+}
+
+/** An OTLP/HTTP JSON trace file: each trace (our export: each session) becomes a read-only session. */
+function parseOtlpFile(value: unknown, fileName: string): ParsedImport | { ok: false; error: string } {
+  const imported = importOtlpTraces(value);
+  if (!imported.ok) return { ok: false, error: `${fileName}: ${imported.error}` };
+  const sessions: ImportedSession[] = [];
+  for (const [index, trace] of imported.traces.entries()) {
+    const parsed = fileSessionSchema.safeParse(traceToFileSession(trace));
+    if (!parsed.success) {
+      return { ok: false, error: `${fileName}: trace ${index + 1}${quoteLabel(trace.title)}: ${describeIssues(parsed.error.issues)}` };
+    }
+    sessions.push({ ...parsed.data, source: 'glassbox' });
+  }
+  return { ok: true, sessions, notes: [], skipped: [] };
 }

@@ -69,6 +69,10 @@ export const ATTR = {
   approvalToolName: 'approval.tool_name',
   approvalCallId: 'approval.call_id',
   approvalDecision: 'approval.decision',
+
+  // import
+  /** Set on the root spans of an imported trace file (`otlp`): the session is read only. */
+  importSource: 'import.source',
 } as const;
 
 /** One of the attribute keys in `ATTR`. */

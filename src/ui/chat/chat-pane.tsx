@@ -19,7 +19,9 @@ import { runSlashCommand } from '../../store/actions/slash-command-actions.ts';
 import { revealToolCall } from '../../store/actions/trace-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import type { StreamingState } from '../../store/run-slice.ts';
-import { selectActiveEntries, selectActiveRun } from '../../store/selectors/sessions.ts';
+import { selectActiveEntries, selectActiveRun, selectActiveSpans } from '../../store/selectors/sessions.ts';
+import { traceStrings } from '../../i18n/trace.ts';
+import { isImportedTrace } from '../../trace/imported.ts';
 import { useLanguage } from '../use-t.ts';
 import { AttachmentBar } from './attachment-bar.tsx';
 import { findCompactionBoundary } from '../../context/compaction-boundary.ts';
@@ -62,6 +64,7 @@ export function ChatPane() {
   const entries = useAppStore(selectActiveEntries);
   const run = useAppStore(selectActiveRun);
   const queue = useAppStore((state) => (state.activeSessionId ? state.queues[state.activeSessionId] : undefined)) ?? emptyQueue;
+  const readOnly = useAppStore((state) => isImportedTrace(selectActiveSpans(state)));
   const sessions = useAppStore((state) => state.sessions);
   const summary = sessions.find((session) => session.id === sessionId)?.summary;
   const divider = useMemo(() => {
@@ -219,6 +222,11 @@ export function ChatPane() {
           onResume={resumeQueuedMessages}
           t={t}
         />
+        {readOnly ? (
+          <p role="note" className="text-sm text-slate-600 dark:text-slate-300">
+            {traceStrings[language]['trace.importedReadOnly']}
+          </p>
+        ) : (
         <Composer
           disabled={!ready}
           running={running}
@@ -230,6 +238,7 @@ export function ChatPane() {
           autoFocus
           t={t}
         />
+        )}
       </div>
     </main>
   );
