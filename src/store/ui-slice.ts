@@ -25,6 +25,8 @@ export interface UiSlice {
   appAlert: string | undefined;
   /** The conversations the last import skipped, and why. */
   importReport: ImportReport | undefined;
+  /** The Run comparison view is open, with these runs chosen (undefined: the active session's last two). */
+  runComparison: { firstRunId?: string; secondRunId?: string } | undefined;
   setUi(patch: Partial<Omit<UiSlice, 'setUi'>>): void;
 }
 
@@ -38,5 +40,6 @@ export const createUiSlice: Slice<UiSlice> = (set) => ({
   toast: undefined,
   appAlert: undefined,
   importReport: undefined,
+  runComparison: undefined,
   setUi: (patch) => set(patch),
 });

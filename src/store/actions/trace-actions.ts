@@ -1,4 +1,6 @@
+import { ATTR } from '../../trace/attributes.ts';
 import { parseOtlpHeaders, postOtlp } from '../../trace/otlp-post.ts';
+import type { Span } from '../../trace/span.ts';
 import { toOtlpRequest } from '../../trace/otlp.ts';
 import { useAppStore } from '../app-store.ts';
 import { selectActiveEntries, selectActiveSpans } from '../selectors/sessions.ts';
@@ -32,6 +34,57 @@ export function revealToolCall(callId: string): void {
   state.selectSpan(span.spanId);
   state.setUi({ traceOpen: true });
   if (window.matchMedia?.('(max-width: 767px)').matches) state.setUi({ mobilePane: 'trace' });
+}
+
+/** A run the Run comparison view can pick: its session, its spans and what the list shows. */
+export interface ComparableRun {
+  runId: string;
+  sessionId: string;
+  sessionTitle: string;
+  startTime: number;
+  input: string;
+  spans: Span[];
+}
+
+/** Opens the Run comparison view; without ids it picks the active session's last two runs (a fork passes its original). */
+export function openCompare(firstRunId?: string, secondRunId?: string): void {
+  useAppStore.getState().setUi({ runComparison: { ...(firstRunId ? { firstRunId } : {}), ...(secondRunId ? { secondRunId } : {}) } });
+}
+
+/** Closes the Run comparison view. */
+export function closeCompare(): void {
+  useAppStore.getState().setUi({ runComparison: undefined });
+}
+
+/** The runs of every session (the active one from memory, the others from storage), oldest first per session. */
+export async function loadComparableRuns(): Promise<ComparableRun[]> {
+  const state = useAppStore.getState();
+  const runs: ComparableRun[] = [];
+  for (const session of state.sessions) {
+    let spans = state.spans[session.id];
+    if (!spans || session.id !== state.activeSessionId) {
+      try {
+        spans = await services().persistence.listSpans(session.id);
+      } catch {
+        spans = state.spans[session.id] ?? [];
+      }
+    }
+    const bySession = new Map<string, Span[]>();
+    for (const span of spans) bySession.set(span.runId, [...(bySession.get(span.runId) ?? []), span]);
+    const roots = spans.filter((span) => span.spanId === span.runId).sort((a, b) => a.startTime - b.startTime);
+    for (const span of roots) {
+      const input = span.attributes[ATTR.runInput];
+      runs.push({
+        runId: span.runId,
+        sessionId: session.id,
+        sessionTitle: session.title,
+        startTime: span.startTime,
+        input: typeof input === 'string' ? input : span.name,
+        spans: bySession.get(span.runId) ?? [],
+      });
+    }
+  }
+  return runs;
 }
 
 /** Downloads the active session's traces as OTLP/HTTP JSON, and sends them to the collector when one is set. */

@@ -1,12 +1,14 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { traceStrings, type TraceStringKey } from '../../i18n/trace.ts';
-import { exportOtlp, selectSpanAndReveal } from '../../store/actions/trace-actions.ts';
+import { closeCompare, exportOtlp, loadComparableRuns, openCompare, selectSpanAndReveal } from '../../store/actions/trace-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import type { AppState } from '../../store/app-store.ts';
 import { selectActiveRun, selectActiveSpans } from '../../store/selectors/sessions.ts';
 import type { StreamingState } from '../../store/run-slice.ts';
 import { useLanguage } from '../use-t.ts';
 import { TracePanel } from './trace-panel.tsx';
+
+const RunComparison = lazy(() => import('./run-comparison.tsx'));
 
 /** Ticks every 250 ms while `active`, so running spans show a live duration. */
 function useClock(active: boolean): number | undefined {
@@ -38,17 +40,34 @@ export function TracePane() {
   const t = useMemo(() => (key: TraceStringKey) => traceStrings[language][key], [language]);
   const now = useClock(running);
   const liveOutput = useAppStore(selectLiveOutput);
+  const comparison = useAppStore((state) => state.runComparison);
+  const activeSessionId = useAppStore((state) => state.activeSessionId);
   return (
     <aside aria-label="Trace" className="flex h-full min-h-0 w-full flex-col border-l border-slate-200 dark:border-slate-800">
+      {comparison ? (
+        <Suspense fallback={<p className="px-3 py-2 text-xs">{t('compare.loading')}</p>}>
+          <RunComparison
+            load={loadComparableRuns}
+            {...(activeSessionId ? { activeSessionId } : {})}
+            {...(comparison.firstRunId ? { firstRunId: comparison.firstRunId } : {})}
+            {...(comparison.secondRunId ? { secondRunId: comparison.secondRunId } : {})}
+            onChange={(choice) => openCompare(choice.firstRunId, choice.secondRunId)}
+            onClose={closeCompare}
+            t={t}
+          />
+        </Suspense>
+      ) : (
       <TracePanel
         spans={spans}
         {...(selectedSpanId ? { selectedSpanId } : {})}
         onSelectSpan={selectSpanAndReveal}
         onExportOtlp={() => void exportOtlp()}
+        onCompare={() => openCompare()}
         {...(now === undefined ? {} : { now })}
         {...(liveOutput ? { liveOutput } : {})}
         t={t}
       />
+      )}
     </aside>
   );
 }

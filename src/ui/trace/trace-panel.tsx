@@ -15,6 +15,8 @@ export interface TracePanelProps {
   selectedSpanId?: string;
   onSelectSpan(spanId: string): void;
   onExportOtlp(): void;
+  /** Opens the Run comparison view. */
+  onCompare?: () => void;
   /** Epoch ms, ticking while a run is in flight: running spans show their live duration. */
   now?: number;
   /** What the model call in flight has streamed so far, for the details of its running llm span. */
@@ -49,7 +51,7 @@ function latestTimes(spans: readonly Span[]): Map<string, number> {
 }
 
 /** The trace panel: session totals, toolbar, the span tree with waterfall, and the selected span's details. */
-export function TracePanel({ spans, selectedSpanId, onSelectSpan, onExportOtlp, now, liveOutput, t = englishTrace }: TracePanelProps) {
+export function TracePanel({ spans, selectedSpanId, onSelectSpan, onExportOtlp, onCompare, now, liveOutput, t = englishTrace }: TracePanelProps) {
   const [kind, setKind] = useState<SpanKind | 'all'>('all');
   const [errorsOnly, setErrorsOnly] = useState(false);
   const [search, setSearch] = useState('');
@@ -165,6 +167,7 @@ export function TracePanel({ spans, selectedSpanId, onSelectSpan, onExportOtlp, 
         onExpandAll={() => setExpansion({ expanded: allParentIds(forest), collapsed: new Set() })}
         onCollapseAll={() => setExpansion({ expanded: new Set(), collapsed: allParentIds(forest) })}
         onExportOtlp={onExportOtlp}
+        {...(onCompare ? { onCompare } : {})}
         t={t}
       />
       {spans.length === 0 && <p className="px-3 py-4 text-xs text-zinc-500 dark:text-zinc-400">{t('trace.empty')}</p>}

@@ -13,6 +13,7 @@ interface TraceToolbarProps {
   onExpandAll(): void;
   onCollapseAll(): void;
   onExportOtlp(): void;
+  onCompare?: () => void;
   t: TraceTranslate;
 }
 
@@ -32,6 +33,11 @@ export function TraceToolbar(props: TraceToolbarProps) {
           {t('trace.collapseAll')}
         </button>
         <span className="flex-1" />
+        {props.onCompare && (
+          <button type="button" aria-label="Compare runs" className={button} onClick={props.onCompare}>
+            {t('compare.open')}
+          </button>
+        )}
         <button type="button" aria-label="Export OTLP" className={button} onClick={props.onExportOtlp} disabled={!props.canExport}>
           {t('trace.exportOtlp')}
         </button>
