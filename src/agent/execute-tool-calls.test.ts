@@ -150,6 +150,32 @@ describe('tool execution in the loop', () => {
     expect(harness.tracer.only('tool')).toMatchObject({ status: 'error', error: { type: 'timeout' } });
   });
 
+  it('records a call that Stop interrupted as cancelled, not as an error', async () => {
+    const controller = new AbortController();
+    const started = deferred();
+    const hang = defineTool({
+      name: 'hang',
+      description: 'Hangs.',
+      schema: z.object({}),
+      execute: () => {
+        started.resolve();
+        return new Promise(() => undefined);
+      },
+    });
+    const harness = createHarness({ tools: [hang], signal: controller.signal, turns: [{ toolCalls: [{ id: 'h', name: 'hang' }] }] });
+
+    const running = harness.run();
+    await started.promise;
+    controller.abort(new Error('stopped'));
+    const result = await running;
+
+    expect(result.outcome).toBe('stopped');
+    const toolEntry = result.entries.find((entry) => entry.message.role === 'tool');
+    expect(toolEntry?.meta).toMatchObject({ toolName: 'hang', toolStatus: 'cancelled' });
+    expect(toolEntry?.message.content).toBe('The user stopped the run before this call finished.');
+    expect(harness.tracer.only('tool').status).toBe('cancelled');
+  });
+
   it('uses the run-wide tool timeout when a tool sets none', async () => {
     const hang = defineTool({ name: 'hang', description: 'Hangs.', schema: z.object({}), execute: () => new Promise(() => undefined) });
     const harness = createHarness({ tools: [hang], turns: [{ toolCalls: [{ id: 'h', name: 'hang' }] }, { text: 'ok' }] });

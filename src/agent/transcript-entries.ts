@@ -79,7 +79,7 @@ export function toolEntry(factory: EntryFactory, outcome: ToolCallOutcome): Tran
       spanId: outcome.spanId,
       meta: {
         toolName: outcome.call.function.name,
-        toolStatus: outcome.status === 'cancelled' ? 'error' : outcome.status,
+        toolStatus: outcome.status,
         durationMs: outcome.durationMs,
       },
     },

@@ -21,8 +21,8 @@ export interface TranscriptMeta {
   finishReason?: string;
   /** A notice shown under the message: cut off, content filter, protocol switched, limit reached. */
   notice?: string;
-  /** Tool result status, for tool messages. */
-  toolStatus?: 'ok' | 'error' | 'denied';
+  /** Tool result status, for tool messages; `cancelled` when Stop or the run's time limit interrupted the call. */
+  toolStatus?: 'ok' | 'error' | 'denied' | 'cancelled';
   toolName?: string;
   durationMs?: number;
   /** A protocol message (text-ReAct observation or format correction), not typed by the user. */

@@ -27,7 +27,7 @@ export const chatMessageSchema = z.discriminatedUnion('role', [
 const transcriptMetaSchema = z.object({
   finishReason: z.string().max(100).optional(),
   notice: z.string().max(10_000).optional(),
-  toolStatus: z.enum(['ok', 'error', 'denied']).optional(),
+  toolStatus: z.enum(['ok', 'error', 'denied', 'cancelled']).optional(),
   toolName: z.string().max(200).optional(),
   durationMs: z.number().finite().nonnegative().optional(),
   synthetic: z.boolean().optional(),

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { ChatMessage, ToolCall } from '../../model/model.ts';
+import { createChatTranslate } from '../../i18n/chat.ts';
 import { MessageView } from './message-view.tsx';
 import type { MessageViewProps } from './message-types.ts';
 
@@ -103,6 +104,31 @@ describe('MessageView tool calls', () => {
     renderView({ entry: assistant, toolEntries: new Map([['call_calc', failed]]) });
     expect(screen.getByRole('group', { name: 'Tool call calculator' })).toHaveAttribute('data-tool-status', 'error');
     expect(screen.getByRole('group', { name: 'Tool call get_weather' })).toHaveAttribute('data-tool-status', 'no-result');
+  });
+
+  it('shows a call that Stop interrupted as Cancelled, not Failed, and an old entry without a status as Done', async () => {
+    const user = userEvent.setup();
+    const cancelled = entry(
+      { role: 'tool', tool_call_id: 'call_calc', content: 'The user stopped the run before this call finished.' },
+      { meta: { toolName: 'calculator', toolStatus: 'cancelled', durationMs: 40 } },
+    );
+    const legacy = entry({ role: 'tool', tool_call_id: 'call_weather', content: '12 °C' }, { meta: { toolName: 'get_weather' } });
+    renderView({ entry: assistant, toolEntries: new Map([['call_calc', cancelled], ['call_weather', legacy]]) });
+    const calc = screen.getByRole('group', { name: 'Tool call calculator' });
+    expect(calc).toHaveAttribute('data-tool-status', 'cancelled');
+    expect(calc).toHaveTextContent('Cancelled');
+    expect(calc).not.toHaveTextContent('Failed');
+    await user.click(within(calc).getByRole('button', { expanded: false }));
+    expect(within(calc).getByRole('region', { name: 'Result' })).toHaveTextContent('stopped the run');
+    const weather = screen.getByRole('group', { name: 'Tool call get_weather' });
+    expect(weather).toHaveAttribute('data-tool-status', 'ok');
+    expect(weather).toHaveTextContent('Done');
+  });
+
+  it('shows Cancelled in Chinese too', () => {
+    const cancelled = entry({ role: 'tool', tool_call_id: 'call_calc', content: 'stopped' }, { meta: { toolStatus: 'cancelled' } });
+    renderView({ entry: assistant, toolEntries: new Map([['call_calc', cancelled]]), t: createChatTranslate('zh-CN') });
+    expect(screen.getByRole('group', { name: 'Tool call calculator' })).toHaveTextContent('已取消');
   });
 
   it('asks for approval with the arguments in view, and reports the choice', async () => {

@@ -27,6 +27,7 @@ const STATUS_LABEL: Record<ToolCallStatus, ChatStringKey> = {
   ok: 'toolStatusOk',
   error: 'toolStatusError',
   denied: 'toolStatusDenied',
+  cancelled: 'toolStatusCancelled',
   'no-result': 'toolStatusNoResult',
 };
 
@@ -43,6 +44,7 @@ function StatusIcon({ status }: { status: ToolCallStatus }): ReactNode {
     case 'running':
     case 'preparing':
       return <Spinner className="text-indigo-600 dark:text-indigo-400" />;
+    case 'cancelled':
     case 'no-result':
       return <DashIcon className="size-4 text-zinc-500 dark:text-zinc-400" />;
   }
@@ -69,6 +71,8 @@ export const ToolCallCard = memo(function ToolCallCard({
   const argumentsText = call.function.arguments;
   const duration = result?.meta?.durationMs;
   const failed = status === 'error' || status === 'denied';
+  // A cancelled call's text is a note about the Stop, not a failure of the tool.
+  const resultIsNote = status === 'ok' || status === 'cancelled';
 
   return (
     <div
@@ -139,9 +143,9 @@ export const ToolCallCard = memo(function ToolCallCard({
               <pre className={PRE_CLASSES}>{argumentsText.trim() ? prettyText(argumentsText) : '{}'}</pre>
             </section>
             {result ? (
-              <section aria-label={status === 'ok' ? 'Result' : 'Error'}>
+              <section aria-label={resultIsNote ? 'Result' : 'Error'}>
                 <h4 className="mb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
-                  {status === 'ok' ? t('toolResult') : t('toolError')}
+                  {resultIsNote ? t('toolResult') : t('toolError')}
                 </h4>
                 <pre className={classNames(PRE_CLASSES, failed && 'text-red-800 dark:text-red-200')}>
                   {prettyText(result.message.content ?? '')}

@@ -1,7 +1,7 @@
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { ChatTranslate } from '../../i18n/chat.ts';
 import { classNames } from '../components/class-names.ts';
-import { AlertIcon, BlockedIcon, CheckIcon, ToolIcon } from '../components/icons.tsx';
+import { AlertIcon, BlockedIcon, CheckIcon, DashIcon, ToolIcon } from '../components/icons.tsx';
 import { formatDuration, prettyText, previewText } from './tool-call-format.ts';
 
 /** Props of {@link ToolMessageView}. */
@@ -31,6 +31,8 @@ export function ToolMessageView({ entry, toolName, highlighted, t }: ToolMessage
       <AlertIcon className="size-3.5 text-red-600 dark:text-red-400" />
     ) : status === 'denied' ? (
       <BlockedIcon className="size-3.5 text-amber-600 dark:text-amber-400" />
+    ) : status === 'cancelled' ? (
+      <DashIcon className="size-3.5 text-zinc-500 dark:text-zinc-400" />
     ) : status === 'ok' ? (
       <CheckIcon className="size-3.5 text-emerald-600 dark:text-emerald-400" />
     ) : (
