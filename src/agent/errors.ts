@@ -82,3 +82,11 @@ export function errorType(error: unknown): string {
   if (error instanceof Error) return error.name || 'Error';
   return 'Error';
 }
+
+/** The abort reason used when a run reaches its wall-clock deadline. */
+export class DeadlineExceeded extends Error {
+  constructor(readonly deadlineMs: number) {
+    super(`The run reached its time limit of ${deadlineMs} ms.`);
+    this.name = 'DeadlineExceeded';
+  }
+}

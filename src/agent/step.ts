@@ -5,7 +5,7 @@ import type { AgentEvent } from './events.ts';
 import { errorMessage, errorType } from './errors.ts';
 import { formatDuration } from './format-duration.ts';
 import { AGENT_ATTRIBUTE, ATTRIBUTE } from './span-attributes.ts';
-import { raceAbort } from './abort.ts';
+import { raceAbort } from '../model/abort.ts';
 
 /** Output streamed before a call ended early (Stop or an error). */
 export interface PartialOutput {

@@ -1,3 +1,4 @@
+import { abortableSleep, abortReason } from '../model/abort.ts';
 import { buildDemoResponse } from './demo-response.ts';
 import { stableHash } from './text.ts';
 import { DEMO_MODEL, errorEnvelope, readChatRequest } from './wire.ts';
@@ -22,26 +23,8 @@ function jsonResponse(body: unknown, status = 200): Response {
   });
 }
 
-function abortError(signal: AbortSignal | undefined): unknown {
-  return signal?.reason ?? new DOMException('This operation was aborted', 'AbortError');
-}
-
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(abortError(signal));
-      return;
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(abortError(signal));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+  return abortableSleep(ms, signal ?? new AbortController().signal);
 }
 
 /** Most pauses one streamed answer takes: a long answer sends several events per pause, so it never crawls. */
@@ -57,11 +40,11 @@ export function paceEvents(events: string[], delayMs: number, signal?: AbortSign
   let index = 0;
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      signal?.addEventListener('abort', () => controller.error(abortError(signal)), { once: true });
+      signal?.addEventListener('abort', () => controller.error(abortReason(signal)), { once: true });
     },
     async pull(controller) {
       if (signal?.aborted) {
-        controller.error(abortError(signal));
+        controller.error(abortReason(signal));
         return;
       }
       if (index > 0 && delayMs > 0) {
@@ -119,7 +102,7 @@ export function createDemoFetch(options: DemoFetchOptions = {}): typeof fetch {
 
   async function demoFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
     const request = requestParts(input, init);
-    if (request.signal?.aborted) throw abortError(request.signal);
+    if (request.signal?.aborted) throw abortReason(request.signal);
     const path = request.url.pathname.replace(/\/+$/u, '');
     const created = Math.floor(now() / 1000);
 

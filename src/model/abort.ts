@@ -62,3 +62,42 @@ export function createAttemptSignal(parent: AbortSignal, timeoutMs: number): Att
     },
   };
 }
+
+/** A signal that aborts as soon as any of the given signals does, with that signal's reason. */
+export function combineSignals(signals: readonly AbortSignal[]): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([...signals]);
+  const controller = new AbortController();
+  for (const signal of signals) {
+    if (signal.aborted) {
+      controller.abort(signal.reason);
+      return controller.signal;
+    }
+  }
+  for (const signal of signals) {
+    signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true, signal: controller.signal });
+  }
+  return controller.signal;
+}
+
+/** Why the signal aborted: its reason, or a standard AbortError when it has none. */
+export function abortReason(signal: AbortSignal | undefined): unknown {
+  return signal?.reason ?? new DOMException('This operation was aborted', 'AbortError');
+}
+
+/** Sleeps with `setTimeout`, cancelled by the signal. */
+export const abortableSleep = (ms: number, signal: AbortSignal): Promise<void> =>
+  new Promise<void>((resolve, reject) => {
+    if (signal.aborted) {
+      reject(abortReason(signal));
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortReason(signal));
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });

@@ -38,8 +38,8 @@ export {
   type HttpFailure,
 } from './classify-error.ts';
 export { retryAfterFromHeaders, retryAfterFromMessage } from './retry-after.ts';
+export { abortableSleep } from './abort.ts';
 export {
-  abortableSleep,
   isRetryable,
   retryDelayMs,
   withRetries,

@@ -3,7 +3,8 @@ import { ModelError } from './model-error.ts';
 import type { ModelStreamEvent } from './model.ts';
 import { createInMemoryEndpointMemory } from './endpoint-memory.ts';
 import { createOpenAICompatibleModel, type OpenAICompatibleConfig } from './openai-compatible-model.ts';
-import { abortableSleep, isRetryable, markNotRetryable, retryDelayMs, withRetries } from './retry.ts';
+import { abortableSleep } from './abort.ts';
+import { isRetryable, markNotRetryable, retryDelayMs, withRetries } from './retry.ts';
 import { chunk, createRecordingFetch, jsonResponse, sseResponse, type Reply } from './wire-test-helpers.ts';
 
 const policy = { maxRetries: 3, maxRetryWaitMs: 20_000 };

@@ -1,3 +1,4 @@
+import { abortableSleep } from './abort.ts';
 import { classifyError } from './classify-error.ts';
 import { ModelError } from './model-error.ts';
 import type { ModelStreamEvent } from './model.ts';
@@ -14,24 +15,6 @@ export interface RetryPolicy {
 
 /** Waits `ms`, rejecting as soon as `signal` aborts. */
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
-
-/** Sleeps with `setTimeout`, cancelled by the signal. */
-export const abortableSleep: Sleep = (ms, signal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 
 /** A failure marked so that the retry loop gives up on it (e.g. output was already streamed). */
 const NOT_RETRYABLE = new WeakSet<ModelError>();

@@ -1,15 +1,12 @@
+import { abortReason } from '../model/abort.ts';
+
 /** An expected tool failure whose message is written for the model (bad input, offline, not found). */
 export class ToolError extends Error {
   override name = 'ToolError';
 }
 
 /** The error a tool throws when the run's signal was aborted. */
-export function abortError(signal: AbortSignal): unknown {
-  if (signal.reason !== undefined) return signal.reason;
-  const error = new Error('The operation was aborted.');
-  error.name = 'AbortError';
-  return error;
-}
+export const abortError: (signal: AbortSignal) => unknown = abortReason;
 
 /** Throws the abort reason when the signal is already aborted. */
 export function throwIfAborted(signal: AbortSignal): void {

@@ -1,4 +1,5 @@
 import type { ToolContext } from '../../tool-context.ts';
+import { createAttemptSignal, raceAbort } from '../../../model/abort.ts';
 import { ToolError, abortError, describeError } from '../../tool-error.ts';
 
 /** Who is asking and whom: used to write error messages the model understands. */
@@ -21,19 +22,12 @@ export async function fetchJson(
 ): Promise<unknown> {
   const { signal } = context;
   if (signal.aborted) throw abortError(signal);
-  const controller = new AbortController();
-  let timedOut = false;
-  const onAbort = (): void => controller.abort(signal.reason);
-  signal.addEventListener('abort', onAbort, { once: true });
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new ToolError('timeout'));
-  }, options.timeoutMs);
+  const attempt = createAttemptSignal(signal, options.timeoutMs);
   // Call fetch detached from the context object: `window.fetch` throws "Illegal invocation" when `this` is not the window.
   const fetchFunction = context.fetch;
   const fail = (error: unknown): never => {
     if (signal.aborted) throw abortError(signal);
-    if (timedOut) {
+    if (attempt.timedOut) {
       throw new ToolError(
         `${options.toolName} timed out after ${formatSeconds(options.timeoutMs)}: ${options.service} did not answer in time. Try again later.`,
       );
@@ -45,14 +39,11 @@ export async function fetchJson(
   };
   try {
     let response: Response;
-    try {
-      response = await untilAborted(fetchFunction(url, { signal: controller.signal }), controller.signal);
-    } catch (error) {
-      return fail(error);
-    }
     let text: string;
     try {
-      text = await untilAborted(response.text(), controller.signal);
+      // raceAbort: fakes and some bodies ignore signals.
+      response = await raceAbort(fetchFunction(url, { signal: attempt.signal }), attempt.signal);
+      text = await raceAbort(response.text(), attempt.signal);
     } catch (error) {
       return fail(error);
     }
@@ -67,28 +58,8 @@ export async function fetchJson(
       throw new ToolError(`${options.service} sent a response that is not JSON: ${text.slice(0, 200)}`);
     }
   } finally {
-    clearTimeout(timer);
-    signal.removeEventListener('abort', onAbort);
+    attempt.dispose();
   }
-}
-
-/** Settles with the promise, or rejects as soon as the signal aborts (fakes and some bodies ignore signals). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(abortError(signal));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(abortError(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 /** Pulls a human reason out of an error body (Open-Meteo `reason`, MediaWiki `error.info`), else the text. */

@@ -39,6 +39,25 @@ describe('fetchJson', () => {
     expect(fetch.requests).toHaveLength(0);
   });
 
+  it('times out a service that never answers, even when fetch ignores the signal', async () => {
+    const fetch = vi.fn(() => new Promise<Response>(() => undefined));
+    const context = { signal: new AbortController().signal, fetch: fetch as unknown as typeof globalThis.fetch };
+    await expect(fetchJson(context, 'https://example.test/', { ...options, timeoutMs: 20 })).rejects.toThrow(
+      'test_tool timed out after 0 s: Example API did not answer in time. Try again later.',
+    );
+  });
+
+  it('rethrows the Stop reason when the run is cancelled during the request', async () => {
+    const controller = new AbortController();
+    const stop = new Error('stopped by the user');
+    const fetch = vi.fn(() => {
+      queueMicrotask(() => controller.abort(stop));
+      return new Promise<Response>(() => undefined);
+    });
+    const context = { signal: controller.signal, fetch: fetch as unknown as typeof globalThis.fetch };
+    await expect(fetchJson(context, 'https://example.test/', options)).rejects.toBe(stop);
+  });
+
   it('calls fetch detached from the context object, as window.fetch requires', async () => {
     const fetch = vi.fn(async () => jsonResponse({}));
     const context = { signal: new AbortController().signal, fetch: fetch as unknown as typeof globalThis.fetch };
