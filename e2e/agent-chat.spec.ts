@@ -77,5 +77,13 @@ test.describe('what the chat shows about a run', () => {
     await expect(latestRun).toHaveAttribute('data-span-status', 'cancelled');
     await expect(tree.locator('[data-span-kind="approval"][data-span-status="cancelled"]')).toHaveCount(1);
     await expect(tree.locator('[data-span-kind="tool"][data-span-status="cancelled"]')).toHaveCount(1);
+    // The chat calls it what it is: cancelled by Stop, not a failure — also once the session is read back from storage.
+    await expect(third).toHaveAttribute('data-tool-status', 'cancelled');
+    await expect(third).toContainText('Cancelled');
+    await expect(third).not.toContainText('Failed');
+    await page.reload();
+    const reloaded = chat(page).getByTestId('tool-call').last();
+    await expect(reloaded).toHaveAttribute('data-tool-status', 'cancelled');
+    await expect(reloaded).toContainText('Cancelled');
   });
 });
