@@ -188,8 +188,21 @@ test.describe('agent runtime against an OpenAI-compatible endpoint', () => {
     await expect(details).toContainText('run.protocol_switched');
 
     await send(page, 'What is 5*5?');
-    await expectRunStatus(page, 'done');
     await expect(lastAnswer(page)).toContainText('25');
+    await expectRunStatus(page, 'done');
+    await expect(switchedNotice).toHaveCount(1);
+
+    // The choice is remembered for this endpoint across a reload: the first request afterwards is already text ReAct.
+    const beforeReload = chatBodies(mockLlm).length;
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+    await send(page, 'What is 7*6?');
+    await expect(lastAnswer(page)).toContainText('42');
+    await expectRunStatus(page, 'done');
+    const afterReload = chatBodies(mockLlm).slice(beforeReload);
+    expect(afterReload.length).toBeGreaterThanOrEqual(1);
+    expect(afterReload[0]?.tools).toBeUndefined();
+    expect(String(afterReload[0]?.messages[0]?.content)).toContain('Action Input');
     await expect(switchedNotice).toHaveCount(1);
   });
 });

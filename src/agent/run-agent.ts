@@ -2,6 +2,7 @@ import type { ChatMessage, Model } from '../model/model.ts';
 import type { AnyTool } from '../tools/define-tool.ts';
 import type { ApprovalRequest, ToolContext } from '../tools/tool-context.ts';
 import type { SpanHandle, Tracer } from '../trace/span.ts';
+import type { ProtocolMemory } from '../model/endpoint-memory.ts';
 import { ABORTED_END, DeadlineExceeded, internalErrorEnd } from './errors.ts';
 import type { AgentEvent, AgentEventSink } from './events.ts';
 import { findUnansweredToolCalls, type WireProtocol } from './history.ts';
@@ -32,8 +33,9 @@ export interface RunAgentOptions {
   systemPrompt: string;
   limits: { maxSteps: number; maxToolCalls: number; deadlineMs: number; toolTimeoutMs: number; maxObservationChars: number };
   protocol: 'auto' | 'tools' | 'react';
-  protocolMemory?: { get(key: string): 'tools' | 'react' | undefined; set(key: string, value: 'tools' | 'react'): void };
-  /** provider+baseUrl+model, for protocolMemory. */
+  /** The protocol each endpoint needed, remembered across runs (the model layer's endpoint memory). */
+  protocolMemory?: ProtocolMemory;
+  /** provider+baseUrl+model (`endpointKey`), for protocolMemory. */
   endpointKey?: string;
   tracer: Tracer;
   /** The user's message text, recorded on the run span. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createInMemoryEndpointMemory } from './endpoint-memory.ts';
+import { createEndpointMemory } from './endpoint-memory.ts';
 import type { ModelStreamEvent } from './model.ts';
 import { createOpenAICompatibleModel, type OpenAICompatibleConfig } from './openai-compatible-model.ts';
 import { chunk, createRecordingFetch, jsonResponse, never, sseResponse, sseText, type Reply } from './wire-test-helpers.ts';
@@ -19,7 +19,7 @@ function setup(replies: Reply[], overrides: Partial<OpenAICompatibleConfig> = {}
     sleep: async (ms) => {
       sleeps.push(ms);
     },
-    endpointMemory: createInMemoryEndpointMemory(),
+    endpointMemory: createEndpointMemory(),
     ...overrides,
   });
   const generate = (signal = new AbortController().signal) =>

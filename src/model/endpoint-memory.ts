@@ -1,28 +1,106 @@
+import { z } from 'zod';
+
 /**
- * Remembers what an endpoint accepts, so a rejected option is dropped once and not re-sent on every call.
- * Keys: the base URL itself answers "does it accept `stream_options`?"; `optionMemoryKey` builds keys for
- * other options. `false` means the endpoint rejected the option.
+ * What one endpoint (provider + base URL + model) is known to accept, learned from its rejections,
+ * so a rejected option or protocol is given up once and not re-tried on every call or after a reload.
  */
-export interface EndpointMemory {
-  get(key: string): boolean | undefined;
-  set(key: string, value: boolean): void;
+export interface EndpointFacts {
+  /** `false` once the endpoint rejected `stream_options`: it is left out from then on. */
+  stream_options?: boolean;
+  /** `false` once the model rejected `max_tokens` (it gets `max_completion_tokens`). */
+  max_tokens?: boolean;
+  /** `false` once the model rejected `temperature`. */
+  temperature?: boolean;
+  /** The wire protocol for `auto`: `react` once the endpoint rejected tool definitions. */
+  protocol?: 'tools' | 'react';
 }
 
-/** A memory held in a Map for the lifetime of the page. */
-export function createInMemoryEndpointMemory(): EndpointMemory {
-  const values = new Map<string, boolean>();
+/** A typed key/value memory per endpoint key (see {@link endpointKey}). */
+export interface EndpointMemory {
+  get<K extends keyof EndpointFacts>(endpoint: string, fact: K): EndpointFacts[K] | undefined;
+  set<K extends keyof EndpointFacts>(endpoint: string, fact: K, value: EndpointFacts[K]): void;
+}
+
+/** Where an endpoint memory keeps its text between page loads (the app uses localStorage). */
+export interface EndpointMemoryStorage {
+  read(): string | null;
+  write(text: string): void;
+}
+
+/** The memory key of an endpoint: provider, base URL and model id. */
+export function endpointKey(endpoint: { provider: string; baseUrl: string; model: string }): string {
+  return `${endpoint.provider} ${endpoint.baseUrl} ${endpoint.model}`;
+}
+
+/** Endpoints remembered at most; the least recently learned are forgotten first. */
+const MAX_ENDPOINTS = 200;
+
+const factsSchema = z.object({
+  stream_options: z.boolean().optional(),
+  max_tokens: z.boolean().optional(),
+  temperature: z.boolean().optional(),
+  protocol: z.enum(['tools', 'react']).optional(),
+});
+const storedSchema = z.record(z.string(), z.unknown());
+
+function parseStored(text: string | null): Map<string, EndpointFacts> {
+  const facts = new Map<string, EndpointFacts>();
+  if (!text) return facts;
+  let stored: Record<string, unknown>;
+  try {
+    stored = storedSchema.parse(JSON.parse(text));
+  } catch {
+    // A damaged memory is forgotten: at worst each endpoint rejects an option once more.
+    return facts;
+  }
+  for (const [key, value] of Object.entries(stored)) {
+    const parsed = factsSchema.safeParse(value);
+    if (parsed.success) facts.set(key, parsed.data);
+  }
+  return facts;
+}
+
+/** Creates an endpoint memory, persisted through `storage` when given (else it lasts as long as the page). */
+export function createEndpointMemory(storage?: EndpointMemoryStorage): EndpointMemory {
+  const read = (): Map<string, EndpointFacts> => {
+    try {
+      return parseStored(storage?.read() ?? null);
+    } catch {
+      return new Map();
+    }
+  };
+  let facts = read();
   return {
-    get: (key) => values.get(key),
-    set: (key, value) => {
-      values.set(key, value);
+    get: (endpoint, fact) => facts.get(endpoint)?.[fact],
+    set: (endpoint, fact, value) => {
+      // Re-read first so facts another tab learned meanwhile are kept.
+      if (storage) facts = new Map([...facts, ...read()]);
+      const current = facts.get(endpoint) ?? {};
+      facts.delete(endpoint);
+      facts.set(endpoint, { ...current, [fact]: value });
+      while (facts.size > MAX_ENDPOINTS) facts.delete(facts.keys().next().value as string);
+      try {
+        storage?.write(JSON.stringify(Object.fromEntries(facts)));
+      } catch {
+        // Storage full or blocked: the fact still holds for this page.
+      }
     },
   };
 }
 
-/** The memory models share when none is injected. */
-export const defaultEndpointMemory: EndpointMemory = createInMemoryEndpointMemory();
+/** The memory models and runs share when none is injected. */
+export const defaultEndpointMemory: EndpointMemory = createEndpointMemory();
 
-/** The memory key for one request option at one endpoint (`stream_options` uses the bare base URL). */
-export function optionMemoryKey(baseUrl: string, option: string): string {
-  return option === 'stream_options' ? baseUrl : `${baseUrl} ${option}`;
+/** The agent's view of the memory: the protocol fact, keyed by endpoint key. */
+export interface ProtocolMemory {
+  get(endpoint: string): 'tools' | 'react' | undefined;
+  set(endpoint: string, protocol: 'tools' | 'react'): void;
+}
+
+/** The protocol fact of an endpoint memory, as the agent loop reads and writes it. */
+export function protocolMemoryOf(memory: EndpointMemory = defaultEndpointMemory): ProtocolMemory {
+  return {
+    get: (endpoint) => memory.get(endpoint, 'protocol'),
+    set: (endpoint, protocol) => memory.set(endpoint, 'protocol', protocol),
+  };
 }

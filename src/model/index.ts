@@ -15,10 +15,14 @@ export type {
 export { ModelError, type ModelErrorKind } from './model-error.ts';
 export { createOpenAICompatibleModel, type OpenAICompatibleConfig } from './openai-compatible-model.ts';
 export {
-  createInMemoryEndpointMemory,
+  createEndpointMemory,
   defaultEndpointMemory,
-  optionMemoryKey,
+  endpointKey,
+  protocolMemoryOf,
+  type EndpointFacts,
   type EndpointMemory,
+  type EndpointMemoryStorage,
+  type ProtocolMemory,
 } from './endpoint-memory.ts';
 export {
   createStreamAssembler,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createInMemoryEndpointMemory } from './endpoint-memory.ts';
+import { createEndpointMemory } from './endpoint-memory.ts';
 import { ModelError } from './model-error.ts';
 import type { ModelRequest, ModelResponse, ModelStreamEvent, ToolSpec } from './model.ts';
 import { createOpenAICompatibleModel, type OpenAICompatibleConfig } from './openai-compatible-model.ts';
@@ -26,7 +26,7 @@ function setup(replies: Reply[], overrides: Partial<OpenAICompatibleConfig> = {}
       sleeps.push(ms);
     },
     random: () => 0.5,
-    endpointMemory: createInMemoryEndpointMemory(),
+    endpointMemory: createEndpointMemory(),
     ...overrides,
   });
   const events: ModelStreamEvent[] = [];
@@ -100,7 +100,7 @@ describe('requests', () => {
   });
 
   it('drops stream_options once an endpoint rejects it, and remembers that per endpoint', async () => {
-    const memory = createInMemoryEndpointMemory();
+    const memory = createEndpointMemory();
     const rejection = jsonResponse({ error: { message: "Unrecognized request argument supplied: stream_options", type: 'invalid_request_error' } }, 400);
     const first = setup([rejection, textStream('ok')], { endpointMemory: memory });
     const response = await first.generate();
@@ -110,7 +110,7 @@ describe('requests', () => {
     expect(first.requests[1]?.body).not.toHaveProperty('stream_options');
     expect(first.events[0]).toMatchObject({ type: 'option-dropped', option: 'stream_options' });
     expect(first.sleeps).toEqual([]);
-    expect(memory.get('http://localhost:8080/v1')).toBe(false);
+    expect(memory.get('test http://localhost:8080/v1 test-model', 'stream_options')).toBe(false);
 
     const second = setup([textStream('again')], { endpointMemory: memory });
     await second.generate();

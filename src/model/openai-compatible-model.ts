@@ -1,6 +1,6 @@
 import { runChatAttempt } from './chat-attempt.ts';
 import { classifyError } from './classify-error.ts';
-import { defaultEndpointMemory, optionMemoryKey, type EndpointMemory } from './endpoint-memory.ts';
+import { defaultEndpointMemory, endpointKey, type EndpointMemory } from './endpoint-memory.ts';
 import { listModels } from './list-models.ts';
 import type { ModelError } from './model-error.ts';
 import type { Model, ModelCallOptions, ModelRequest, ModelResponse } from './model.ts';
@@ -51,9 +51,7 @@ export function createOpenAICompatibleModel(config: OpenAICompatibleConfig): Mod
   };
   const sleep: Sleep | undefined = config.sleep;
 
-  // `stream_options` is a property of the server; `max_tokens` and `temperature` support varies per model.
-  const memoryKey = (option: DroppableOption): string =>
-    option === 'stream_options' ? optionMemoryKey(baseUrl, option) : optionMemoryKey(baseUrl, `${option} ${config.model}`);
+  const memoryKey = endpointKey({ provider: config.provider, baseUrl, model: config.model });
 
   const createToolCallId = (ordinal: number): string => {
     const randomPart = Math.floor(random() * 36 ** 8)
@@ -101,7 +99,7 @@ export function createOpenAICompatibleModel(config: OpenAICompatibleConfig): Mod
         const option = rejectedOption(modelError, body);
         if (option === undefined || dropped.has(option)) throw modelError;
         dropped.add(option);
-        memory.set(memoryKey(option), false);
+        memory.set(memoryKey, option, false);
         options.onEvent?.({ type: 'option-dropped', option, reason: modelError.message });
       }
     }
@@ -127,7 +125,7 @@ export function createOpenAICompatibleModel(config: OpenAICompatibleConfig): Mod
     modelId: config.model,
     parameters,
     async generate(request, options) {
-      const dropped = new Set(DROPPABLE_OPTIONS.filter((option) => memory.get(memoryKey(option)) === false));
+      const dropped = new Set(DROPPABLE_OPTIONS.filter((option) => memory.get(memoryKey, option) === false));
       try {
         return await withRetries(() => attemptWithFallbacks(request, options, dropped), {
           policy,

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ModelError } from './model-error.ts';
 import type { ModelStreamEvent } from './model.ts';
-import { createInMemoryEndpointMemory } from './endpoint-memory.ts';
+import { createEndpointMemory } from './endpoint-memory.ts';
 import { createOpenAICompatibleModel, type OpenAICompatibleConfig } from './openai-compatible-model.ts';
 import { abortableSleep } from './abort.ts';
 import { isRetryable, markNotRetryable, retryDelayMs, withRetries } from './retry.ts';
@@ -118,7 +118,7 @@ function setupModel(replies: Reply[], overrides: Partial<OpenAICompatibleConfig>
       sleeps.push(ms);
     },
     random: () => 0.5,
-    endpointMemory: createInMemoryEndpointMemory(),
+    endpointMemory: createEndpointMemory(),
     ...overrides,
   });
   const generate = (signal = new AbortController().signal) =>

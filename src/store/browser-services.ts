@@ -1,8 +1,18 @@
+import { createEndpointMemory, type EndpointMemoryStorage } from '../model/endpoint-memory.ts';
 import type { Persistence } from './persistence.ts';
 import type { Services, TabMessage } from './services.ts';
 import { newId } from './ids.ts';
 
 const CHANNEL_NAME = 'glassbox';
+const ENDPOINT_MEMORY_KEY = 'glassbox.endpoint-memory';
+
+/** localStorage as the endpoint memory's backend; unavailable storage (blocked, private mode) reads as empty. */
+export function localStorageBackend(key: string, storage: Storage | undefined = globalThis.localStorage): EndpointMemoryStorage {
+  return {
+    read: () => storage?.getItem(key) ?? null,
+    write: (text) => storage?.setItem(key, text),
+  };
+}
 
 /** Services backed by the browser: locks, BroadcastChannel, downloads, the sandbox worker. */
 export function createBrowserServices(
@@ -18,6 +28,7 @@ export function createBrowserServices(
     fetch: (input, init) => fetch(input, init),
     now: () => performance.timeOrigin + performance.now(),
     newId,
+    endpointMemory: createEndpointMemory(localStorageBackend(ENDPOINT_MEMORY_KEY)),
     ...(runSandboxed ? { runSandboxed } : {}),
     broadcast: (message) => channel?.postMessage(message),
     ...(locks

@@ -1,3 +1,4 @@
+import type { EndpointMemory } from '../model/endpoint-memory.ts';
 import type { SandboxResult } from '../tools/tool-context.ts';
 import type { Persistence } from './persistence.ts';
 
@@ -16,6 +17,8 @@ export interface Services {
   isSessionLockedElsewhere?: (sessionId: string) => Promise<boolean>;
   /** Resolves once no tab holds the session's run lock (the run there ended, or that tab was closed). */
   waitForSessionUnlock?: (sessionId: string) => Promise<void>;
+  /** What endpoints accept (dropped options, text ReAct), kept across reloads; in memory when absent. */
+  endpointMemory?: EndpointMemory;
   /** Triggers a file download (JSON unless `type` says otherwise). */
   download?: (fileName: string, text: string, type?: string) => void;
 }

@@ -2,6 +2,7 @@ import { DEMO_PROVIDER, type Settings } from '../../config/settings.ts';
 import { createDemoFetch, DEMO_BASE_URL, DEMO_MODEL_ID } from '../../demo/demo-fetch.ts';
 import type { Model } from '../../model/model.ts';
 import { createOpenAICompatibleModel } from '../../model/openai-compatible-model.ts';
+import { services } from '../services.ts';
 
 /** Where and what a model call goes to, resolved from settings. */
 export interface Endpoint {
@@ -40,5 +41,6 @@ export function createModel(settings: Settings, fetchImplementation: typeof fetc
     temperature: settings.temperature,
     timeoutMs: settings.requestTimeoutSeconds * 1000,
     fetch: isDemo ? (demoFetch as typeof fetch) : fetchImplementation,
+    endpointMemory: services().endpointMemory,
   });
 }

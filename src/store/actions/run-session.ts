@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../../agent/events.ts';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { ChatMessage } from '../../model/model.ts';
+import { protocolMemoryOf } from '../../model/endpoint-memory.ts';
 import type { Span } from '../../trace/span.ts';
 import { createTracer } from '../../trace/tracer.ts';
 import { useAppStore } from '../app-store.ts';
@@ -20,7 +21,6 @@ interface ActiveRun {
 }
 
 const activeRuns = new Map<string, ActiveRun>();
-const protocolChoices = new Map<string, 'tools' | 'react'>();
 
 /** Whether this tab is running the session. */
 export function isRunning(sessionId: string): boolean {
@@ -174,7 +174,7 @@ async function runUnlocked(sessionId: string, request: RunRequest, runtime: Agen
         history,
         runInput: request.runInput,
         tracer,
-        protocolMemory: { get: (key) => protocolChoices.get(key), set: (key, value) => protocolChoices.set(key, value) },
+        protocolMemory: protocolMemoryOf(services().endpointMemory),
         signal: active.controller.signal,
         approve: ({ callId }) => awaitApproval(active, callId),
         onEvent,
