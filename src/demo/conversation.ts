@@ -31,6 +31,8 @@ export interface ConversationState {
   /** Tool calls in the whole conversation, so new call ids never repeat earlier ones. */
   priorToolCalls: number;
   systemText: string;
+  /** The city of the latest get_weather call before the user's last message, for "that city" follow-ups. */
+  earlierWeatherCity?: string;
 }
 
 const OBSERVATION_PREFIX = /^\s*Observation\b[^:\n]*:\s*/iu;
@@ -111,6 +113,21 @@ function collectExchanges(after: ChatMessage[], protocol: DemoProtocol): ToolExc
   return exchanges;
 }
 
+/** The city argument of the latest get_weather call in these messages (native calls, or text-ReAct actions). */
+function latestWeatherCity(messages: ChatMessage[]): string | undefined {
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    const message = messages[index];
+    if (message?.role !== 'assistant') continue;
+    const calls = [
+      ...(message.content ? readReactActions(message.content) : []),
+      ...(message.tool_calls ?? []).map((call) => ({ name: call.function.name, arguments: parseArguments(call.function.arguments) })),
+    ];
+    const city = calls.findLast((call) => call.name === 'get_weather' && typeof call.arguments.city === 'string' && call.arguments.city.trim() !== '')?.arguments.city;
+    if (typeof city === 'string') return city.trim();
+  }
+  return undefined;
+}
+
 /** Reads the request: the last real user message, the protocol in use, the offered tools and the tool calls made since. */
 export function readConversation(request: { messages: ChatMessage[]; tools?: ToolSpec[] }): ConversationState {
   const { messages } = request;
@@ -136,7 +153,9 @@ export function readConversation(request: { messages: ChatMessage[]; tools?: Too
     (count, message) => count + (message.role === 'assistant' ? (message.tool_calls?.length ?? 0) : 0),
     0,
   );
+  const earlierWeatherCity = latestWeatherCity(messages.slice(0, Math.max(0, lastUserIndex)));
   return {
+    ...(earlierWeatherCity === undefined ? {} : { earlierWeatherCity }),
     userText,
     language: detectLanguage(userText),
     protocol,

@@ -111,6 +111,62 @@ describe('createDemoFetch through the real openai client', () => {
     ]);
   });
 
+  it('resolves "the city I just asked about" to the city of the session\'s latest earlier get_weather call, in Chinese and English', async () => {
+    const weatherTurn = (id: string, question: string, city: string): OpenAI.Chat.Completions.ChatCompletionMessageParam[] => [
+      { role: 'user', content: question },
+      { role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: 'get_weather', arguments: JSON.stringify({ city }) } }] },
+      { role: 'tool', tool_call_id: id, content: JSON.stringify({ location: city, temperature: '24 °C', condition: 'Cloudy' }) },
+      { role: 'assistant', content: `Weather in ${city}: 24 °C` },
+    ];
+    const followUp = async (earlier: OpenAI.Chat.Completions.ChatCompletionMessageParam[], question: string) => {
+      const completion = await client().chat.completions.create({ model: DEMO_MODEL_ID, messages: [...earlier, { role: 'user', content: question }], tools });
+      const message = completion.choices[0]?.message;
+      return { content: message?.content ?? '', calls: (message?.tool_calls ?? []).map((call) => (call.type === 'function' ? [call.function.name, JSON.parse(call.function.arguments)] : [])) };
+    };
+
+    const guangzhou = weatherTurn('call_demo_1', '广州今天天气怎么样', 'Guangzhou');
+    expect((await followUp(guangzhou, '我刚才查的那个城市天气怎么样')).calls).toEqual([['get_weather', { city: 'Guangzhou' }]]);
+    expect((await followUp(guangzhou, '那个城市明天天气怎么样')).calls).toEqual([['get_weather', { city: 'Guangzhou' }]]);
+    expect((await followUp(guangzhou, '那里的气温呢？')).calls).toEqual([['get_weather', { city: 'Guangzhou' }]]);
+
+    const both = [...weatherTurn('call_demo_1', 'weather in Beijing', 'Beijing'), ...weatherTurn('call_demo_2', 'and in Paris?', 'Paris')];
+    expect((await followUp(both, 'What is the weather in the city I just asked about?')).calls).toEqual([['get_weather', { city: 'Paris' }]]);
+    expect((await followUp(both, 'And the temperature in that city tomorrow?')).calls).toEqual([['get_weather', { city: 'Paris' }]]);
+    expect((await followUp(both, "What's the weather like there?")).calls).toEqual([['get_weather', { city: 'Paris' }]]);
+    // A named city still wins over the earlier one.
+    expect((await followUp(both, 'Weather in Tokyo?')).calls).toEqual([['get_weather', { city: 'Tokyo' }]]);
+  });
+
+  it('reads the earlier city from text-ReAct history too', async () => {
+    const system = 'Thought: …\nAction: the tool name, exactly one of [get_weather, calculator]\nAction Input: {…}\nFinal Answer: …';
+    const completion = await client().chat.completions.create({
+      model: DEMO_MODEL_ID,
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: '东京天气怎么样' },
+        { role: 'assistant', content: 'Thought: 查天气\nAction: get_weather\nAction Input: {"city": "Tokyo"}' },
+        { role: 'user', content: 'Observation: {"temperature": "18 °C"}' },
+        { role: 'assistant', content: 'Thought: 好了\nFinal Answer: 东京 18 °C' },
+        { role: 'user', content: '我刚才查的那个城市天气怎么样' },
+      ],
+    });
+    const content = completion.choices[0]?.message.content ?? '';
+    expect(content).toMatch(/Action:\s*get_weather/);
+    expect(content).toMatch(/Action Input:\s*\{"city":\s*"Tokyo"\}/);
+  });
+
+  it('says it does not know which city is meant when the session has no earlier weather lookup', async () => {
+    for (const [question, expected] of [
+      ['我刚才查的那个城市天气怎么样', '我不知道你指的是哪个城市'],
+      ['What is the weather in the city I just asked about?', "I don't know which city you mean"],
+    ] as const) {
+      const completion = await client().chat.completions.create({ model: DEMO_MODEL_ID, messages: [{ role: 'user', content: question }], tools });
+      expect(completion.choices[0]?.message.tool_calls ?? []).toEqual([]);
+      expect(completion.choices[0]?.message.content).toContain(expected);
+      expect(completion.choices[0]?.message.content).not.toContain('查的那个城市的天气');
+    }
+  });
+
   it('answers without streaming, with reasoning, usage and the model id', async () => {
     const completion = await client().chat.completions.create({
       model: DEMO_MODEL_ID,

@@ -50,6 +50,15 @@ export function askForCityText(language: DemoLanguage): string {
   );
 }
 
+/** The reply when the user means "that city" but no weather lookup came earlier in the session. */
+export function unknownEarlierCityText(language: DemoLanguage): string {
+  return say(
+    language,
+    'I don\'t know which city you mean: there is no earlier weather lookup in this session. Which city? For example: “What is the weather in Paris?”',
+    '我不知道你指的是哪个城市：这个会话里之前没有查过天气。想查哪个城市？例如：“北京天气怎么样？”',
+  );
+}
+
 function contentLines(messages: ChatMessage[]): { role: string; text: string }[] {
   const lines: { role: string; text: string }[] = [];
   for (const message of messages) {

@@ -34,7 +34,8 @@ export type Intent =
   | { kind: 'todo'; request: TodoRequest }
   | { kind: 'note-save'; content: string }
   | { kind: 'note-search'; query: string }
-  | { kind: 'weather'; place?: FoundPlace }
+  /** `earlier`: the user means the city of an earlier weather lookup ("that city", "那个城市"). */
+  | { kind: 'weather'; place?: FoundPlace; earlier?: boolean }
   | { kind: 'weather-difference'; places: [FoundPlace, FoundPlace] }
   | { kind: 'run-javascript'; code: string; written: boolean }
   | { kind: 'web-search'; query: string }
@@ -42,6 +43,18 @@ export type Intent =
   | { kind: 'help'; greeting: boolean };
 
 const WEATHER_WORD = /weather|temperature|forecast|how (?:hot|cold|warm)|raining|天气|气温|温度|温差|下雨|冷不冷|热不热/iu;
+/** A reference to a city named earlier in the conversation rather than a city name. */
+const EARLIER_PLACE = new RegExp(
+  [
+    String.raw`\bth(?:at|e same) (?:city|place|town)\b`,
+    String.raw`\bthe (?:city|place|town) (?:I|we|you) (?:just |have |had )?(?:asked|looked|checked|searched)`,
+    String.raw`\bthere(?:\s+(?:now|today|tomorrow|right now))?\s*[?.!]*\s*$`,
+    '(?:刚才|刚刚|之前|上次|前面)(?:查|问|说|看)?(?:过)?的?(?:那个|这个)?城市',
+    '(?:那个|这个|同一个|同一)城市',
+    '那里|那儿|那边',
+  ].join('|'),
+  'iu',
+);
 const DIFFERENCE_WORD = /difference|differ|diff\b|warmer|colder|hotter|cooler|compare|\bvs\.?\b|versus|温差|差多少|相差|差几度|差了|高几度|低几度|哪个更|比较/iu;
 const JAVASCRIPT_WORD = /javascript|\bjs\b|node\.?js|```|\b(?:run|execute|eval(?:uate)?)\s+(?:this|some|the|my|a)?\s*(?:code|script|snippet|program)|(?:运行|执行|跑一?下).{0,12}(?:代码|脚本|程序)|(?:代码|脚本|程序).{0,6}(?:运行|执行|跑一?下)/iu;
 const TIME_WORD = /what time|current time|time is it|time now|local time|today'?s date|what(?:'s| is) the date|what date|what day is (?:it|today)|which day is (?:it|today)|date today|几点|现在.{0,3}时间|当前时间|今天几号|今天.{0,2}(?:几月几|日期|星期几|周几|礼拜几)|几月几[日号]|今天是几/iu;
@@ -96,6 +109,7 @@ function detectWeatherIntent(text: string): Intent | undefined {
   }
   const [first, second] = places;
   if (first && second && DIFFERENCE_WORD.test(text)) return { kind: 'weather-difference', places: [first, second] };
+  if (!first && EARLIER_PLACE.test(text)) return { kind: 'weather', earlier: true };
   const place = first ?? findPlaceAfterPreposition(text) ?? findChinesePlaceBeforeWeatherWord(text);
   return place ? { kind: 'weather', place } : { kind: 'weather' };
 }

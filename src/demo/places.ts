@@ -1,3 +1,5 @@
+import type { DemoLanguage } from './text.ts';
+
 /** A city the demo recognises by name, with the English name sent to tools and its IANA time zone. */
 export interface KnownPlace {
   english: string;
@@ -50,6 +52,13 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
   { english: 'Nairobi', chinese: '内罗毕', timeZone: 'Africa/Nairobi' },
 ];
 
+/** A place by the English name tools were called with, as the user's language writes it (广州 for Guangzhou). */
+export function placeFromToolCity(city: string, language: DemoLanguage): FoundPlace {
+  const known = KNOWN_PLACES.find((place) => [place.english, place.chinese, ...(place.aliases ?? [])].some((name) => name.toLowerCase() === city.toLowerCase()));
+  if (!known) return { written: city, query: city, position: 0 };
+  return { written: language === 'zh' ? known.chinese : known.english, query: known.english, timeZone: known.timeZone, position: 0 };
+}
+
 /** A place found in text: how the user wrote it, the name to send to tools, and where it appeared. */
 export interface FoundPlace {
   written: string;
@@ -98,5 +107,7 @@ export function findChinesePlaceBeforeWeatherWord(text: string): FoundPlace | un
   const match = /([\u4e00-\u9fff]{2,6}?)(?:今天|明天|现在|目前)?的?(?:天气|气温|温度)/u.exec(text);
   const name = match?.[1]?.replace(/^(?:请问|帮我查一?下|查一?下|看看|告诉我|今天|现在)/u, '');
   if (!match || !name || name.length < 2 || /^(?:今天|明天|现在|目前|外面|这里)$/u.test(name)) return undefined;
+  // "那个城市" and the like point at a city; they are not one.
+  if (/那个|这个|哪个|那里|这里|城市/u.test(name)) return undefined;
   return { written: name, query: name, position: match.index };
 }

@@ -3,9 +3,10 @@ import { answerFile } from './answers-file.ts';
 import { answerJavaScript, answerLiveToolFailed, answerTemperatureDifference, answerWeather, answerWebSearch, readTemperature } from './answers-live.ts';
 import type { ConversationState, ToolExchange } from './conversation.ts';
 import { findIsoDateIn, formatIsoDate, resolveYear, type CalendarDate } from './dates.ts';
-import { askForCityText, helpText, toolUnavailableText } from './help.ts';
+import { askForCityText, helpText, toolUnavailableText, unknownEarlierCityText } from './help.ts';
 import type { Intent } from './intents.ts';
 import { readCalculatorResult } from './observation.ts';
+import { placeFromToolCity } from './places.ts';
 import { currentTimeArguments, dateOffsetArguments, daysBetweenArguments, weekdayArguments } from './plan-arguments.ts';
 import { thoughtFor } from './thoughts.ts';
 
@@ -160,10 +161,11 @@ function planTool(intent: Intent, state: ConversationState): Decision {
       return call(state, 'search_notes', { query: intent.query }, intent.query);
     }
     case 'weather': {
-      if (!intent.place) return answer(state, askForCityText(language));
+      const place = intent.place ?? (intent.earlier && state.earlierWeatherCity ? placeFromToolCity(state.earlierWeatherCity, language) : undefined);
+      if (!place) return answer(state, intent.earlier ? unknownEarlierCityText(language) : askForCityText(language));
       const result = lastResult(state, 'get_weather');
-      if (result?.observation) return answer(state, answerWeather(language, intent.place.written, result.observation));
-      return call(state, 'get_weather', { city: intent.place.query }, intent.place.written);
+      if (result?.observation) return answer(state, answerWeather(language, place.written, result.observation));
+      return call(state, 'get_weather', { city: place.query }, place.written);
     }
     case 'weather-difference':
       return planWeatherDifference(intent, state);
