@@ -1,4 +1,4 @@
-import { memo, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import { defaultChatTranslate, type ChatTranslate } from '../../i18n/chat.ts';
@@ -47,6 +47,8 @@ export interface MessageListProps {
 }
 
 const END_THRESHOLD_PX = 80;
+/** Keys that scroll the focused log upwards. */
+const UPWARD_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
 
 interface MessageRowViewProps {
   entry: TranscriptEntry;
@@ -102,6 +104,7 @@ export function MessageList({
 }: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const footerRef = useRef<HTMLDivElement>(null);
+  const sizerRef = useRef<HTMLDivElement>(null);
   // Tokens change only `streamingEntry`: the pass over the whole transcript is not redone for them.
   const { rows: storedRows, toolEntries, lastAssistantId } = useMemo(
     () => buildMessageRows(entries, undefined, liveToolEntries),
@@ -125,60 +128,128 @@ export function MessageList({
     ...(initialRect ? { initialRect } : {}),
   });
 
-  const atEnd = rows.length === 0 || virtualizer.isAtEnd();
+  // Whether the list follows new output. It is the reader's intent, not a geometric test made at render time:
+  // a row that grows after an append (a tool card, Markdown or code finishing) or a render that runs before the
+  // virtualiser's new total size must not drop it. Only the reader scrolling up does; reaching the end again,
+  // "Jump to latest", sending a message or opening a session turn it back on.
+  const followingRef = useRef(true);
+  const [following, setFollowingState] = useState(true);
+  const setFollowing = useCallback((value: boolean) => {
+    followingRef.current = value;
+    setFollowingState(value);
+  }, []);
+  const followToEnd = useCallback(() => {
+    setFollowing(true);
+    virtualizer.scrollToEnd();
+  }, [virtualizer, setFollowing]);
 
   // Open at the latest message, and again when another session's transcript replaces this one.
   const sessionId = rows[0]?.entry.sessionId;
   useLayoutEffect(() => {
     // An empty session shows its first-run screen from the top.
     if (sessionId === undefined) scrollRef.current?.scrollTo({ top: 0 });
-    else virtualizer.scrollToEnd();
-  }, [virtualizer, sessionId]);
+    else followToEnd();
+  }, [followToEnd, sessionId]);
 
   // Sending a message always brings the reader to the end, whatever they were reading.
   useLayoutEffect(() => {
-    if (scrollToEndKey !== undefined) virtualizer.scrollToEnd();
-  }, [virtualizer, scrollToEndKey]);
+    if (scrollToEndKey !== undefined) followToEnd();
+  }, [followToEnd, scrollToEndKey]);
 
-  // The footer is outside the virtual rows, and the viewport shrinks when the message box grows: a
-  // reader who was at the end (as of their last scroll) stays there through both.
+  // While following, any change of the content's size (rows measured or appended, the footer, the viewport)
+  // pins the view to the end. The reader leaves by scrolling up: a wheel, touch or key gesture upwards, a
+  // scrollbar drag upwards, or a jump up by more than a screen (a script, find in page). The virtualiser's own
+  // small corrections (rows above measured) never count as leaving.
+  const hasRows = rows.length > 0;
   useEffect(() => {
     const scroller = scrollRef.current;
     const footerElement = footerRef.current;
     if (!scroller || !footerElement) return;
-    let wasAtEnd = true;
     // Sizes as last observed, so a scroll never reads layout (that would force a layout of the rows just rendered,
     // on every scrolled or streamed frame): the content is the virtual rows plus the footer.
     let footerHeight = footerElement.offsetHeight;
     let viewportHeight = scroller.clientHeight;
+    let lastOffset = virtualizer.scrollOffset ?? 0;
+    let dragging = false;
+    const leave = () => {
+      // Content shorter than the viewport has nothing to leave.
+      if (followingRef.current && virtualizer.getTotalSize() + footerHeight > viewportHeight) setFollowing(false);
+    };
     const onScroll = () => {
       const offset = virtualizer.scrollOffset ?? 0;
-      wasAtEnd = virtualizer.getTotalSize() + footerHeight - offset - viewportHeight <= END_THRESHOLD_PX;
+      const atEnd = virtualizer.getTotalSize() + footerHeight - offset - viewportHeight <= END_THRESHOLD_PX;
+      if (atEnd) {
+        if (!followingRef.current) setFollowing(true);
+      } else if ((dragging && offset < lastOffset) || offset < lastOffset - viewportHeight) {
+        leave();
+      }
+      lastOffset = offset;
+    };
+    // A press on the scroller itself (not on a row) is on its scrollbar.
+    const onPointerDown = (event: PointerEvent) => {
+      dragging = event.target === scroller;
+    };
+    const onPointerUp = () => {
+      dragging = false;
+    };
+    const onWheel = (event: WheelEvent) => {
+      if (event.deltaY < 0) leave();
+    };
+    let touchY: number | undefined;
+    const onTouchStart = (event: TouchEvent) => {
+      touchY = event.touches[0]?.clientY;
+    };
+    const onTouchMove = (event: TouchEvent) => {
+      const y = event.touches[0]?.clientY;
+      // A finger moving down scrolls the content up.
+      if (y !== undefined && touchY !== undefined && y > touchY + 2) leave();
+      touchY = y;
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (UPWARD_KEYS.has(event.key) || (event.key === ' ' && event.shiftKey)) leave();
+    };
+    const pin = () => {
+      if (followingRef.current && virtualizer.options.count > 0) scroller.scrollTop = scroller.scrollHeight;
     };
     scroller.addEventListener('scroll', onScroll, { passive: true });
+    scroller.addEventListener('wheel', onWheel, { passive: true });
+    scroller.addEventListener('touchstart', onTouchStart, { passive: true });
+    scroller.addEventListener('touchmove', onTouchMove, { passive: true });
+    scroller.addEventListener('keydown', onKeyDown);
+    scroller.addEventListener('pointerdown', onPointerDown);
+    window.addEventListener('pointerup', onPointerUp);
     const observer =
       typeof ResizeObserver === 'undefined'
         ? null
         : new ResizeObserver((observed) => {
             for (const entry of observed) {
-              const height = entry.borderBoxSize?.[0]?.blockSize ?? entry.contentRect.height;
-              if (entry.target === footerElement) footerHeight = height;
-              else viewportHeight = entry.contentRect.height;
+              if (entry.target === footerElement) footerHeight = entry.borderBoxSize?.[0]?.blockSize ?? entry.contentRect.height;
+              else if (entry.target === scroller) viewportHeight = entry.contentRect.height;
             }
-            if (wasAtEnd && virtualizer.options.count > 0) scroller.scrollTop = scroller.scrollHeight;
+            pin();
           });
     observer?.observe(footerElement);
     observer?.observe(scroller);
+    if (sizerRef.current) observer?.observe(sizerRef.current);
     return () => {
       scroller.removeEventListener('scroll', onScroll);
+      scroller.removeEventListener('wheel', onWheel);
+      scroller.removeEventListener('touchstart', onTouchStart);
+      scroller.removeEventListener('touchmove', onTouchMove);
+      scroller.removeEventListener('keydown', onKeyDown);
+      scroller.removeEventListener('pointerdown', onPointerDown);
+      window.removeEventListener('pointerup', onPointerUp);
       observer?.disconnect();
     };
-  }, [virtualizer]);
+  }, [virtualizer, hasRows, setFollowing]);
 
   // Only a new target scrolls; rows arriving later must not pull the reader back to it.
   const scrollToTarget = useEffectEvent((entryId: string) => {
     const index = rows.findIndex((row) => row.entry.id === entryId);
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
+    if (index < 0) return;
+    // The reader asked for this entry: new output must not pull them away from it.
+    setFollowing(false);
+    virtualizer.scrollToIndex(index, { align: 'center' });
   });
   useEffect(() => {
     if (scrollToEntryId) scrollToTarget(scrollToEntryId);
@@ -203,7 +274,7 @@ export function MessageList({
             <div className="m-auto w-full py-6 text-center text-sm text-zinc-500 dark:text-zinc-400">{emptyState ?? t('emptyChat')}</div>
           </div>
         ) : (
-          <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+          <div ref={sizerRef} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => {
               const row = rows[item.index];
               if (!row) return null;
@@ -240,10 +311,10 @@ export function MessageList({
           {footer}
         </div>
       </div>
-      {!atEnd ? (
+      {hasRows && !following ? (
         <button
           type="button"
-          onClick={() => virtualizer.scrollToEnd()}
+          onClick={followToEnd}
           className="absolute bottom-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full border border-zinc-200 bg-white px-3 py-1.5 text-xs font-medium text-zinc-700 shadow-md hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-100 dark:hover:bg-zinc-700"
           aria-label="Jump to latest"
         >
