@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * What one endpoint (provider + base URL + model) is known to accept, learned from its rejections,
  * so a rejected option or protocol is given up once and not re-tried on every call or after a reload.
@@ -35,27 +33,40 @@ export function endpointKey(endpoint: { provider: string; baseUrl: string; model
 /** Endpoints remembered at most; the least recently learned are forgotten first. */
 const MAX_ENDPOINTS = 200;
 
-const factsSchema = z.object({
-  stream_options: z.boolean().optional(),
-  max_tokens: z.boolean().optional(),
-  temperature: z.boolean().optional(),
-  protocol: z.enum(['tools', 'react']).optional(),
-});
-const storedSchema = z.record(z.string(), z.unknown());
+const OPTION_FACTS = ['stream_options', 'max_tokens', 'temperature'] as const;
+
+// Plain checks rather than zod: this module loads at start-up, before the lazily loaded runtime.
+function readFacts(value: unknown): EndpointFacts | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  const facts: EndpointFacts = {};
+  for (const option of OPTION_FACTS) {
+    const fact = record[option];
+    if (fact === undefined) continue;
+    if (typeof fact !== 'boolean') return undefined;
+    facts[option] = fact;
+  }
+  if (record.protocol !== undefined) {
+    if (record.protocol !== 'tools' && record.protocol !== 'react') return undefined;
+    facts.protocol = record.protocol;
+  }
+  return facts;
+}
 
 function parseStored(text: string | null): Map<string, EndpointFacts> {
   const facts = new Map<string, EndpointFacts>();
   if (!text) return facts;
-  let stored: Record<string, unknown>;
+  let stored: unknown;
   try {
-    stored = storedSchema.parse(JSON.parse(text));
+    stored = JSON.parse(text);
   } catch {
     // A damaged memory is forgotten: at worst each endpoint rejects an option once more.
     return facts;
   }
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return facts;
   for (const [key, value] of Object.entries(stored)) {
-    const parsed = factsSchema.safeParse(value);
-    if (parsed.success) facts.set(key, parsed.data);
+    const read = readFacts(value);
+    if (read) facts.set(key, read);
   }
   return facts;
 }
