@@ -66,9 +66,10 @@ async function agentOverheads(page: Page, since: number): Promise<{ loop: number
       request.onerror = () => reject(request.error);
     });
     type StoredSpan = { kind: string; startTime: number; endTime?: number; attributes: Record<string, unknown> };
+    // Spans are stored per run and time slice (DB v3): `spanChunks` records holding `spans`.
     const spans = await new Promise<StoredSpan[]>((resolve, reject) => {
-      const request = db.transaction('spans').objectStore('spans').getAll();
-      request.onsuccess = () => resolve(request.result as StoredSpan[]);
+      const request = db.transaction('spanChunks').objectStore('spanChunks').getAll();
+      request.onsuccess = () => resolve((request.result as Array<{ spans: StoredSpan[] }>).flatMap((chunk) => chunk.spans));
       request.onerror = () => reject(request.error);
     });
     db.close();

@@ -3,6 +3,7 @@ import type { Note } from '../tools/tool-context.ts';
 import { invalidateNotesIndex } from './notes.ts';
 import type { AttachmentRecord, MessageRecord, SessionRecord, SpanRecord, ToolStateRecord } from './schema.ts';
 import type { FileSession } from './session-file-schema.ts';
+import { chunkSpans } from './spans.ts';
 import { requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
 
 /** Prefixes of the ids an import may need; `span` ids must be 16 lowercase hex characters. */
@@ -17,6 +18,8 @@ export interface ImportOptions {
 export interface ImportResult {
   /** The imported sessions' ids (new ids for copies), in file order. */
   sessionIds: string[];
+  /** The first imported session as written (messages in seq order, spans by start time): it can be shown without reading it back. */
+  first?: { session: SessionRecord; messages: MessageRecord[]; spans: SpanRecord[] };
   /** Sessions imported as copies because their ids already existed. */
   copies: number;
   /** Notes written (notes already present unchanged are skipped). */
@@ -132,6 +135,22 @@ async function anyStored(store: KeyedStore, keys: readonly string[]): Promise<bo
   return stored.some((key) => typeof key === 'string' && wanted.has(key));
 }
 
+/** Whether any of these run ids has span chunks stored (under any session). */
+async function anyRunStored(index: { getKey(key: string): Promise<unknown>; getAllKeys(query: IDBKeyRange): Promise<IDBValidKey[]> }, runIds: readonly string[]): Promise<boolean> {
+  if (runIds.length === 0) return false;
+  if (runIds.length <= 32) return (await requestAll(runIds.map((id) => () => index.getKey(id)))).some((key) => key !== undefined);
+  let lowest = runIds[0] as string;
+  let highest = lowest;
+  for (const id of runIds) {
+    if (id < lowest) lowest = id;
+    if (id > highest) highest = id;
+  }
+  const wanted = new Set(runIds);
+  // The index returns primary keys, `[sessionId, runId, chunk]`.
+  const stored = await index.getAllKeys(IDBKeyRange.bound(lowest, highest));
+  return stored.some((key) => Array.isArray(key) && typeof key[1] === 'string' && wanted.has(key[1]));
+}
+
 function anyTaken(ids: readonly string[], taken: ReadonlySet<string>): boolean {
   return ids.some((id) => taken.has(id));
 }
@@ -147,19 +166,20 @@ function sameNote(a: Note, b: Note): boolean {
 export async function importParsed(db: GlassboxDatabase, parsed: ImportSource, options: ImportOptions): Promise<ImportResult> {
   const result = await runTransaction(
     db,
-    ['sessions', 'messages', 'spans', 'toolState', 'attachments', 'notes'],
+    ['sessions', 'messages', 'spanChunks', 'toolState', 'attachments', 'notes'],
     'readwrite',
     async (tx) => {
       const stores = {
         sessions: tx.objectStore('sessions'),
         messages: tx.objectStore('messages'),
-        spans: tx.objectStore('spans'),
+        spanChunks: tx.objectStore('spanChunks'),
         toolState: tx.objectStore('toolState'),
         attachments: tx.objectStore('attachments'),
         notes: tx.objectStore('notes'),
       };
       const used = { sessions: new Set<string>(), messages: new Set<string>(), spans: new Set<string>(), files: new Set<string>() };
       const sessionIds: string[] = [];
+      let first: ImportResult['first'];
       let copies = 0;
 
       for (const file of parsed.sessions) {
@@ -175,7 +195,8 @@ export async function importParsed(db: GlassboxDatabase, parsed: ImportSource, o
             : await Promise.all([
                 anyStored(stores.sessions, [file.id]),
                 anyStored(stores.messages, file.messages.map((message) => message.id)),
-                anyStored(stores.spans, file.spans.map((span) => span.spanId)),
+                // Span ids are unique per run: a stored run id means its spans are there.
+                anyRunStored(stores.spanChunks.index('by-run'), [...new Set(file.spans.map((span) => span.runId))]),
                 anyStored(stores.attachments, file.attachments.map((attachment) => attachment.id)),
               ]);
           fresh = existing.some(Boolean);
@@ -187,11 +208,16 @@ export async function importParsed(db: GlassboxDatabase, parsed: ImportSource, o
         for (const span of records.spans) used.spans.add(span.spanId);
         for (const attachment of records.attachments) used.files.add(attachment.id);
         sessionIds.push(records.session.id);
+        first ??= {
+          session: records.session,
+          messages: [...records.messages].sort((a, b) => a.seq - b.seq),
+          spans: [...records.spans].sort((a, b) => a.startTime - b.startTime),
+        };
         // Plain requests, no promise each: thousands of records cost a fraction. A failing one (a key that
         // exists after all) aborts the transaction, and runTransaction reports it with nothing written.
         unwrap(stores.sessions).add(records.session);
         for (const record of records.messages) unwrap(stores.messages).add(record);
-        for (const record of records.spans) unwrap(stores.spans).add(record);
+        for (const record of chunkSpans(records.spans)) unwrap(stores.spanChunks).add(record);
         for (const record of records.toolState) unwrap(stores.toolState).add(record);
         for (const record of records.attachments) unwrap(stores.attachments).add(record);
       }
@@ -206,7 +232,7 @@ export async function importParsed(db: GlassboxDatabase, parsed: ImportSource, o
         await stores.notes.add({ ...note, id });
         notes += 1;
       }
-      return { sessionIds, copies, notes };
+      return { sessionIds, copies, notes, ...(first ? { first } : {}) };
     },
   );
   if (result.notes > 0) invalidateNotesIndex(db);

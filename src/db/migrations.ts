@@ -1,6 +1,7 @@
 import type { IDBPDatabase, IDBPTransaction } from 'idb';
-import type { SessionRecord } from './schema.ts';
+import type { SessionRecord, SpanRecord } from './schema.ts';
 import { sessionNumberRange, UNTITLED } from './schema.ts';
+import { putSpansInChunks, type ChunkStore } from './spans.ts';
 
 // Migrations work on the untyped database: each step sees the schema as the previous version left it.
 type AnyDatabase = IDBPDatabase<unknown>;
@@ -10,6 +11,7 @@ type UpgradeTransaction = IDBPTransaction<unknown, string[], 'versionchange'>;
 export async function migrate(db: AnyDatabase, oldVersion: number, tx: UpgradeTransaction): Promise<void> {
   if (oldVersion < 1) createVersion1(db);
   if (oldVersion < 2) await upgradeToVersion2(db, tx);
+  if (oldVersion < 3) await upgradeToVersion3(db, tx);
 }
 
 /** Version 1: sessions, messages ordered by creation time, spans, notes, tool state, settings. */
@@ -78,3 +80,31 @@ async function upgradeToVersion2(db: AnyDatabase, tx: UpgradeTransaction): Promi
     await cursor.update(upgraded);
   }
 }
+
+/**
+ * Version 3: spans move from one record each (`spans`) to one record per run and time slice (`spanChunks`, keyed
+ * `[sessionId, runId, chunk]`), so a session's thousands of spans are written and read as a few hundred records.
+ * Every span is carried over unchanged (ids, attributes, order by start time); session counters stay as they were.
+ */
+async function upgradeToVersion3(db: AnyDatabase, tx: UpgradeTransaction): Promise<void> {
+  const chunks = db.createObjectStore('spanChunks', { keyPath: ['sessionId', 'runId', 'chunk'] });
+  chunks.createIndex('by-run', 'runId');
+  const spans = tx.objectStore('spans');
+  const target = tx.objectStore('spanChunks') as unknown as ChunkStore;
+  // In batches by primary key, so a large database is never read into memory at once; a chunk split across
+  // batches is merged by `putSpansInChunks`.
+  let after: IDBValidKey | undefined;
+  for (;;) {
+    const range = after === undefined ? null : IDBKeyRange.lowerBound(after, true);
+    const batch = (await spans.getAll(range, MIGRATION_BATCH)) as Array<Partial<SpanRecord> & { spanId: string }>;
+    if (batch.length === 0) break;
+    after = batch.at(-1)?.spanId;
+    // A span without a session or run (never written by the app) keeps its place under its own id.
+    const records = batch.map((span) => ({ ...span, sessionId: span.sessionId ?? '', runId: span.runId ?? span.spanId }) as SpanRecord);
+    await putSpansInChunks(target, records);
+    if (batch.length < MIGRATION_BATCH) break;
+  }
+  db.deleteObjectStore('spans');
+}
+
+const MIGRATION_BATCH = 1_000;

@@ -9,10 +9,12 @@ import { saveStep } from './save-step.ts';
 import { DB_VERSION } from './schema.ts';
 import { getSession, listSessions } from './sessions.ts';
 import { loadSettings } from './settings.ts';
-import { listSpans } from './spans.ts';
+import { listRunSpans, listSpans } from './spans.ts';
+import { exportSessions, importParsed, parseImportFile } from './session-file.ts';
+import type { Span } from '../trace/span.ts';
 import { StorageError } from './storage-error.ts';
 import { getToolState } from './tool-state.ts';
-import { userEntry } from './test-fixtures.ts';
+import { sequentialIds, span, userEntry } from './test-fixtures.ts';
 
 /** Opens a database at an explicit version with plain idb wrappers (as an older build would have). */
 function openRaw(
@@ -63,12 +65,99 @@ async function writeVersion1Database(factory: IDBFactory, name: string): Promise
   db.close();
 }
 
+function parsedOrThrow(text: string) {
+  const parsed = parseImportFile(text, 'export.json');
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed;
+}
+
+/** Writes a database as schema version 2 laid it out: one record per span. */
+async function writeVersion2Database(factory: IDBFactory, name: string, spans: Span[]): Promise<void> {
+  const db = await openRaw(factory, name, 2, (database) => {
+    database.createObjectStore('settings', { keyPath: 'name' });
+    database.createObjectStore('sessions', { keyPath: 'id' }).createIndex('by-updated', 'updatedAt');
+    database.createObjectStore('messages', { keyPath: 'id' }).createIndex('by-session-seq', ['sessionId', 'seq']);
+    const store = database.createObjectStore('spans', { keyPath: 'spanId' });
+    store.createIndex('by-session', ['sessionId', 'startTime']);
+    store.createIndex('by-run', 'runId');
+    database.createObjectStore('notes', { keyPath: 'id' }).createIndex('by-updated', 'updatedAt');
+    database.createObjectStore('toolState', { keyPath: ['sessionId', 'key'] });
+    database.createObjectStore('attachments', { keyPath: 'id' }).createIndex('by-session', 'sessionId');
+  });
+  const tx = db.transaction(['sessions', 'messages', 'spans', 'attachments'], 'readwrite');
+  for (const [id, count] of [['sess_a', 3], ['sess_b', 2]] as const) {
+    const spanCount = spans.filter((s) => s.sessionId === id).length;
+    await tx.objectStore('sessions').put({
+      id, title: id, titleEdited: false, createdAt: 1, updatedAt: 2, messageCount: count, spanCount, nextSeq: count, status: 'done',
+    });
+    for (let seq = 0; seq < count; seq += 1) {
+      await tx.objectStore('messages').put({ ...userEntry(id, `msg_${id}_${seq}`, `${id} says ${seq}`, 10 + seq), seq });
+    }
+  }
+  // Stored in an order unrelated to time, so the migration cannot rely on key order.
+  for (const record of spans.toReversed()) await tx.objectStore('spans').put(record);
+  await tx.objectStore('attachments').put({ id: 'file_1', sessionId: 'sess_a', name: 'a.txt', mimeType: 'text/plain', size: 1, text: 'a', createdAt: 1 });
+  await tx.done;
+  db.close();
+}
+
 describe('openGlassboxDb', () => {
+  it('migrates a version 2 database to span chunks (v3) without losing a span, id or order', async () => {
+    const factory = createTestIndexedDb();
+    // 2,400 spans (more than one migration batch): sess_a has 30 runs of 60 spans over 40 s, sess_b one run of 600
+    // spans; some share a start time.
+    const spans: Span[] = [];
+    for (let run = 0; run < 30; run += 1) {
+      const runId = `a${run.toString(16).padStart(15, '0')}`;
+      for (let index = 0; index < 60; index += 1) {
+        spans.push(span('sess_a', index === 0 ? runId : `c${run.toString(16).padStart(3, '0')}${index.toString(16).padStart(12, '0')}`, {
+          runId, startTime: 1_000_000 + run * 50_000 + Math.floor(index / 2) * 1_333.5, kind: index === 0 ? 'run' : 'tool',
+          ...(index === 0 ? {} : { parentSpanId: runId }), attributes: { index, run },
+        }));
+      }
+    }
+    for (let index = 0; index < 600; index += 1) {
+      spans.push(span('sess_b', `b${index.toString(16).padStart(15, '0')}`, { runId: 'b000000000000000', startTime: 2_000_000 + index * 10 }));
+    }
+    await writeVersion2Database(factory, 'v2', spans);
+    const db = await openGlassboxDb({ indexedDB: factory, name: 'v2' });
+    expect(db.version).toBe(3);
+    expect([...db.objectStoreNames]).not.toContain('spans');
+
+    const expected = (sessionId: string) =>
+      spans
+        .filter((s) => s.sessionId === sessionId)
+        .sort((a, b) => a.startTime - b.startTime || (a.spanId < b.spanId ? -1 : 1));
+    expect(await listSpans(db, 'sess_a')).toEqual(expected('sess_a'));
+    expect(await listSpans(db, 'sess_b')).toEqual(expected('sess_b'));
+    expect(await listRunSpans(db, 'sess_a', 'a000000000000003')).toEqual(expected('sess_a').filter((s) => s.runId === 'a000000000000003'));
+    // 30 runs of 40 s each make 8 or 9 slices of 5 s; sess_b's run of 6 s makes 2.
+    expect(await db.count('spanChunks')).toBeLessThan(300);
+    expect(await getSession(db, 'sess_a')).toMatchObject({ messageCount: 3, spanCount: 1800, nextSeq: 3, status: 'done' });
+    expect((await listMessages(db, 'sess_a')).map((m) => [m.id, m.seq])).toEqual([['msg_sess_a_0', 0], ['msg_sess_a_1', 1], ['msg_sess_a_2', 2]]);
+    expect((await listMessages(db, 'sess_b')).map((m) => m.message.content)).toEqual(['sess_b says 0', 'sess_b says 1']);
+    expect(await listAttachments(db, 'sess_a')).toHaveLength(1);
+
+    // Exported and imported again into a fresh database, every span comes back.
+    const file = await exportSessions(db, { includeNotes: false, now: 1 });
+    const copy = await openTestDb();
+    await importParsed(copy, parsedOrThrow(JSON.stringify(file)), { newId: sequentialIds() });
+    expect(await listSpans(copy, 'sess_a')).toEqual(expected('sess_a'));
+
+    // The upgraded database takes new span writes into the migrated chunks.
+    const last = expected('sess_b').at(-1) as Span;
+    await saveStep(db, { sessionId: 'sess_b', entries: [], spans: [{ ...last, status: 'error' }], session: {} });
+    expect((await listSpans(db, 'sess_b')).at(-1)?.status).toBe('error');
+    expect((await getSession(db, 'sess_b'))?.spanCount).toBe(600);
+    db.close();
+  });
+
+
   it('creates every store at the current version on a fresh install', async () => {
     const db = await openTestDb();
     expect(db.version).toBe(DB_VERSION);
     expect([...db.objectStoreNames].sort()).toEqual(
-      ['attachments', 'messages', 'notes', 'sessions', 'settings', 'spans', 'toolState'].sort(),
+      ['attachments', 'messages', 'notes', 'sessions', 'settings', 'spanChunks', 'toolState'].sort(),
     );
     expect([...db.transaction('messages').store.indexNames]).toEqual(['by-session-seq']);
     db.close();

@@ -4,6 +4,7 @@ import type { MessageRecord, SessionRecord } from './schema.ts';
 import { UNTITLED } from './schema.ts';
 import { applySessionPatch, type SessionPatch } from './sessions.ts';
 import { spanForStorage } from './span-storage.ts';
+import { putSpansInChunks } from './spans.ts';
 import { StorageError } from './storage-error.ts';
 import { requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
 
@@ -52,16 +53,16 @@ export async function saveStep(db: GlassboxDatabase, step: StepWrite): Promise<S
   // The same entry twice in one step (a flush and the final text) is one message: the last version wins.
   const latestById = new Map(step.entries.map((entry) => [entry.id, entry]));
   const entries = [...latestById.values()];
-  return runTransaction(db, ['sessions', 'messages', 'spans'], 'readwrite', async (tx) => {
+  return runTransaction(db, ['sessions', 'messages', 'spanChunks'], 'readwrite', async (tx) => {
     const sessions = tx.objectStore('sessions');
     const messages = tx.objectStore('messages');
-    const spans = tx.objectStore('spans');
     const session = await sessions.get(step.sessionId);
     if (!session) throw new StorageError('not-found', `Session ${step.sessionId} does not exist.`);
 
-    const [existingMessages, existingSpanKeys] = await Promise.all([
+    const [existingMessages, addedSpans] = await Promise.all([
       requestAll(entries.map((entry) => () => messages.get(entry.id))),
-      requestAll(step.spans.map((span) => () => spans.getKey(span.spanId))),
+      // Only the chunks of the run these spans fall in are read and rewritten.
+      putSpansInChunks(tx.objectStore('spanChunks'), step.spans.map(spanForStorage)),
     ]);
     let nextSeq = session.nextSeq;
     let addedMessages = 0;
@@ -74,9 +75,6 @@ export async function saveStep(db: GlassboxDatabase, step: StepWrite): Promise<S
       addedMessages += 1;
       return { ...entry, seq: nextSeq++ };
     });
-    const addedSpans = new Set(
-      step.spans.filter((_, index) => existingSpanKeys[index] === undefined).map((span) => span.spanId),
-    ).size;
 
     let next = applySessionPatch(session, step.session);
     next.messageCount = session.messageCount + addedMessages;
@@ -93,7 +91,6 @@ export async function saveStep(db: GlassboxDatabase, step: StepWrite): Promise<S
 
     await requestAll<unknown>([
       ...records.map((record) => () => messages.put(record)),
-      ...step.spans.map((span) => () => spans.put(spanForStorage(span))),
       () => sessions.put(next),
     ]);
     return next;

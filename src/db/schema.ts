@@ -4,7 +4,7 @@ import type { Span } from '../trace/span.ts';
 import type { Attachment, Note } from '../tools/tool-context.ts';
 
 /** The schema version this build writes; `open-db.ts` migrates anything older up to it. */
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 
 /** The database name used by the app. */
 export const DB_NAME = 'glassbox';
@@ -51,6 +51,27 @@ export type MessageRecord = TranscriptEntry & { seq: number };
 /** A span as stored. */
 export type SpanRecord = Span;
 
+/**
+ * The spans of one run that started within one time slice (`SPAN_CHUNK_MS`), stored together as one record (v3):
+ * a session of thousands of spans is a few records per run, and a step rewrites only the slice it touched.
+ */
+export interface SpanChunkRecord {
+  sessionId: string;
+  runId: string;
+  /** `floor(startTime / SPAN_CHUNK_MS)` of every span in it. */
+  chunk: number;
+  /** Ordered by start time. */
+  spans: SpanRecord[];
+}
+
+/** The width of a span chunk's time slice: a live run's step rewrites the spans its run started in these 5 s. */
+export const SPAN_CHUNK_MS = 5_000;
+
+/** The chunk a span is stored in. */
+export function spanChunkOf(span: Pick<Span, 'startTime'>): number {
+  return Number.isFinite(span.startTime) ? Math.floor(span.startTime / SPAN_CHUNK_MS) : 0;
+}
+
 /** A long-term note as stored. */
 export type NoteRecord = Note;
 
@@ -76,10 +97,10 @@ export interface GlassboxDB extends DBSchema {
   settings: { key: string; value: SettingRecord };
   sessions: { key: string; value: SessionRecord; indexes: { 'by-updated': number } };
   messages: { key: string; value: MessageRecord; indexes: { 'by-session-seq': [string, number] } };
-  spans: {
-    key: string;
-    value: SpanRecord;
-    indexes: { 'by-session': [string, number]; 'by-run': string };
+  spanChunks: {
+    key: [string, string, number];
+    value: SpanChunkRecord;
+    indexes: { 'by-run': string };
   };
   notes: { key: string; value: NoteRecord; indexes: { 'by-updated': number } };
   toolState: { key: [string, string]; value: ToolStateRecord };
@@ -87,7 +108,7 @@ export interface GlassboxDB extends DBSchema {
 }
 
 /** Every store name, for transactions that touch a whole session. */
-export type GlassboxStoreName = 'settings' | 'sessions' | 'messages' | 'spans' | 'notes' | 'toolState' | 'attachments';
+export type GlassboxStoreName = 'settings' | 'sessions' | 'messages' | 'spanChunks' | 'notes' | 'toolState' | 'attachments';
 
 /** Key range covering every `[sessionId, number]` key of one session. */
 export function sessionNumberRange(sessionId: string, fromInclusive = -Infinity, toExclusive?: number): IDBKeyRange {
@@ -95,7 +116,12 @@ export function sessionNumberRange(sessionId: string, fromInclusive = -Infinity,
   return IDBKeyRange.bound([sessionId, fromInclusive], [sessionId, toExclusive], false, true);
 }
 
-/** Key range covering every `[sessionId, string]` key of one session. */
+/** Key range covering every span chunk of one run. */
+export function runChunkRange(sessionId: string, runId: string): IDBKeyRange {
+  return IDBKeyRange.bound([sessionId, runId], [sessionId, runId, []]);
+}
+
+/** Key range covering every `[sessionId, string, …]` key of one session. */
 export function sessionStringRange(sessionId: string): IDBKeyRange {
   // Strings sort below arrays, so `[id, []]` bounds every `[id, '…']` key.
   return IDBKeyRange.bound([sessionId], [sessionId, []]);

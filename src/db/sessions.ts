@@ -79,20 +79,19 @@ export function renameSession(db: GlassboxDatabase, id: string, title: string): 
 export async function deleteSession(db: GlassboxDatabase, id: string): Promise<boolean> {
   return runTransaction(
     db,
-    ['sessions', 'messages', 'spans', 'toolState', 'attachments'],
+    ['sessions', 'messages', 'spanChunks', 'toolState', 'attachments'],
     'readwrite',
     async (tx) => {
       const existed = (await tx.objectStore('sessions').getKey(id)) !== undefined;
-      const [messageKeys, spanKeys, attachmentKeys] = await Promise.all([
+      const [messageKeys, attachmentKeys] = await Promise.all([
         tx.objectStore('messages').index('by-session-seq').getAllKeys(sessionNumberRange(id)),
-        tx.objectStore('spans').index('by-session').getAllKeys(sessionNumberRange(id)),
         tx.objectStore('attachments').index('by-session').getAllKeys(id),
       ]);
       await requestAll([
         () => tx.objectStore('sessions').delete(id),
         () => tx.objectStore('toolState').delete(sessionStringRange(id)),
+        () => tx.objectStore('spanChunks').delete(sessionStringRange(id)),
         ...messageKeys.map((key) => () => tx.objectStore('messages').delete(key)),
-        ...spanKeys.map((key) => () => tx.objectStore('spans').delete(key)),
         ...attachmentKeys.map((key) => () => tx.objectStore('attachments').delete(key)),
       ]);
       return existed;
