@@ -49,7 +49,8 @@ export function createIndexedDbPersistence(
       if (!parsed.ok) return parsed;
       try {
         const result = await importParsed(db, parsed, { newId: importId });
-        return { ok: true, sessionIds: result.sessionIds, copies: result.copies, skipped: parsed.skipped };
+        const first = result.first && { session: result.first.session, entries: result.first.messages, spans: result.first.spans };
+        return { ok: true, sessionIds: result.sessionIds, copies: result.copies, skipped: parsed.skipped, ...(first ? { first } : {}) };
       } catch (error) {
         return { ok: false, error: `${fileName}: ${error instanceof Error ? error.message : String(error)}` };
       }

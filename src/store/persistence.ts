@@ -19,6 +19,17 @@ export interface ExportedFile {
   text: string;
 }
 
+/** What importing a file did; `first` is the first imported session as written, to show without reading it back. */
+export type ImportOutcome =
+  | {
+      ok: true;
+      sessionIds: string[];
+      copies: number;
+      skipped: SkippedConversation[];
+      first?: { session: SessionRecord; entries: TranscriptEntry[]; spans: Span[] };
+    }
+  | { ok: false; error: string };
+
 /** The app's storage: IndexedDB normally, memory when IndexedDB is unusable. */
 export interface Persistence {
   readonly kind: 'indexeddb' | 'memory';
@@ -43,10 +54,7 @@ export interface Persistence {
    * Validates and imports a file; on failure nothing is written and the error names what is wrong. A ChatGPT
    * export imports its readable conversations and reports the ones it skipped.
    */
-  importFile(
-    text: string,
-    fileName: string,
-  ): Promise<{ ok: true; sessionIds: string[]; copies: number; skipped: SkippedConversation[] } | { ok: false; error: string }>;
+  importFile(text: string, fileName: string): Promise<ImportOutcome>;
   toolState: ToolStateStore;
   notes: NotesStore & {
     list(): Promise<Note[]>;

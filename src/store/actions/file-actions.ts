@@ -1,6 +1,9 @@
+import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { SkippedConversation } from '../../db/chatgpt-import.ts';
+import type { SessionRecord } from '../../db/schema.ts';
 import { parseImportFile } from '../../db/session-file.ts';
 import { translate, type AppStringKey } from '../../i18n/index.ts';
+import type { Span } from '../../trace/span.ts';
 import type { ImportReport } from '../ui-slice.ts';
 import { useAppStore } from '../app-store.ts';
 import { services } from '../services.ts';
@@ -90,6 +93,7 @@ export async function importFiles(files: File[]): Promise<void> {
   }
   const imported: string[] = [];
   const skipped: SkippedConversation[] = [];
+  let written: { session: SessionRecord; entries: TranscriptEntry[]; spans: Span[] } | undefined;
   let copies = 0;
   let failure: string | undefined;
   for (const { name, text: content } of texts) {
@@ -98,6 +102,7 @@ export async function importFiles(files: File[]): Promise<void> {
       failure = result.error;
       break;
     }
+    if (imported.length === 0) written = result.first;
     imported.push(...result.sessionIds);
     skipped.push(...result.skipped);
     copies += result.copies;
@@ -114,7 +119,8 @@ export async function importFiles(files: File[]): Promise<void> {
   const toastKey: AppStringKey = copies === 0 ? 'import.imported' : copies === 1 ? 'import.importedCopy' : 'import.importedCopies';
   const toast = imported.length > 0 ? text(toastKey, { count, copies }) : undefined;
   const first = imported[0];
-  if (first) await switchSession(first);
+  // The first session is shown from what was just written, without reading it back.
+  if (first) await switchSession(first, written);
   const failed = failure ? text('import.fileFailed', { error: failure }) : undefined;
   useAppStore.getState().setUi({
     toast,

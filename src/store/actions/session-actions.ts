@@ -1,3 +1,4 @@
+import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { SessionRecord } from '../../db/schema.ts';
 import type { Span } from '../../trace/span.ts';
 import { useAppStore } from '../app-store.ts';
@@ -181,10 +182,15 @@ export async function loadSession(sessionId: string): Promise<void> {
       status = 'interrupted';
     }
   }
+  showLoaded(session, entries, spans, status);
+}
+
+/** Puts a session's loaded messages and spans in the store, with its run state. */
+function showLoaded(record: SessionRecord, entries: TranscriptEntry[], spans: Span[], status: SessionRecord['status']): void {
+  const sessionId = record.id;
   const state = useAppStore.getState();
   state.setEntries(sessionId, entries);
   state.setSpans(sessionId, spans);
-  const record = session;
   state.patchRun(sessionId, (run) => {
     const notices = run.notices.filter((notice) => notice !== RUNNING_ELSEWHERE);
     if (status === 'running') return { status, notices: [...notices, RUNNING_ELSEWHERE], streaming: undefined, pendingApprovals: [] };
@@ -194,13 +200,25 @@ export async function loadSession(sessionId: string): Promise<void> {
   });
 }
 
-/** Opens a session: loads it if needed and makes it active. */
-export async function switchSession(sessionId: string): Promise<void> {
+/**
+ * Opens a session: loads it if needed and makes it active. `written` is the session exactly as it was just
+ * written (an import): it is shown as is instead of being read back.
+ */
+export async function switchSession(
+  sessionId: string,
+  written?: { session: SessionRecord; entries: TranscriptEntry[]; spans: Span[] },
+): Promise<void> {
   const state = useAppStore.getState();
+  const shown = written !== undefined && written.session.id === sessionId && written.session.status !== 'running' && !isRunning(sessionId);
+  if (shown) {
+    state.upsertSession(written.session);
+    showLoaded(written.session, written.entries, written.spans, written.session.status);
+  }
   state.setActiveSession(sessionId);
   state.selectSpan(undefined);
   state.setUi({ mobilePane: 'chat', scrollToEntryId: undefined, appAlert: undefined });
   rememberActive(sessionId);
+  if (shown) return;
   const load = loadSession(sessionId).catch(reportStorageError);
   loading.set(sessionId, load);
   await load;
