@@ -89,7 +89,7 @@ export async function stepSaves(page: Page, from: number): Promise<Array<{ syncM
   return page.evaluate((start) => {
     return (window as unknown as BenchWindow).__bench.txs
       .slice(start)
-      .filter((tx) => tx.mode === 'readwrite' && tx.stores === 'messages,sessions,spans' && tx.end !== undefined && !tx.aborted)
+      .filter((tx) => tx.mode === 'readwrite' && tx.stores === 'messages,sessions,spanChunks' && tx.end !== undefined && !tx.aborted)
       .map((tx) => ({ syncMs: tx.syncMs, wallMs: (tx.end as number) - tx.start, bytes: tx.bytes }));
   }, from);
 }
