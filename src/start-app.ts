@@ -1,7 +1,7 @@
 import { openGlassboxDb } from './db/open-db.ts';
 import { boot, onTabMessage } from './store/actions/boot.ts';
 import { flushActiveRuns } from './store/actions/run-session.ts';
-import { storageAdvice } from './store/actions/storage-errors.ts';
+import { reportKeptWrites, reportStorageError, storageAdvice } from './store/actions/storage-errors.ts';
 import { useAppStore } from './store/app-store.ts';
 import { createBrowserServices } from './store/browser-services.ts';
 import { newId } from './store/ids.ts';
@@ -35,7 +35,7 @@ async function openPersistence(): Promise<{ persistence: Persistence; problem?: 
       onTerminated: () =>
         continueInMemory('closed', 'The browser closed the storage connection (site data cleared, or a disk error). Export your sessions, then reload.'),
     });
-    return { persistence: createIndexedDbPersistence(db, { newId, now }) };
+    return { persistence: createIndexedDbPersistence(db, { newId, now, onPendingWrites: reportKeptWrites, onRetryFailed: reportStorageError }) };
   } catch (error) {
     return { persistence: createMemoryPersistence({ newId, now }), problem: storageAdvice(error) };
   }

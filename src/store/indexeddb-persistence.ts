@@ -7,38 +7,131 @@ import { createSession, deleteSession, getSession, listSessions, searchSessions,
 import { loadSettings, saveSettings } from '../db/settings.ts';
 import { listSpans } from '../db/spans.ts';
 import { createToolStateStore } from '../db/tool-state.ts';
+import { toStorageError } from '../db/storage-error.ts';
 import type { GlassboxDatabase } from '../db/transaction.ts';
 import { newSpanId } from '../trace/ids.ts';
 import type { Persistence } from './persistence.ts';
 
-/** Storage in IndexedDB through the db repositories. */
-export function createIndexedDbPersistence(
-  db: GlassboxDatabase,
-  options: { newId: (prefix: string) => string; now: () => number },
-): Persistence {
+/** How the IndexedDB storage is made. */
+export interface IndexedDbPersistenceOptions {
+  newId: (prefix: string) => string;
+  now: () => number;
+  /**
+   * How many writes are kept in memory because storage is full: called when that number changes (0 once every
+   * one of them is written).
+   */
+  onPendingWrites?: (count: number) => void;
+  /** A kept write failed for another reason than a full storage when it was retried: it is dropped. */
+  onRetryFailed?: (error: unknown) => void;
+  /** Schedules the next retry of kept writes; `setTimeout` by default (tests run it by hand). */
+  scheduleRetry?: (retry: () => void, delayMs: number) => void;
+  /** How long after a quota failure kept writes are retried; 10 s by default. */
+  retryMs?: number;
+}
+
+/**
+ * Writes that hit a full storage (QuotaExceededError), kept in memory in order and written once space is free:
+ * retried on a timer and after a session is deleted. While any are kept, later writes queue behind them, so
+ * they reach storage in the order they were made.
+ */
+function createRetryQueue(options: IndexedDbPersistenceOptions) {
+  const pending: Array<() => Promise<unknown>> = [];
+  let draining: Promise<void> | undefined;
+  let scheduled = false;
+  const schedule = options.scheduleRetry ?? ((retry, delayMs) => void setTimeout(retry, delayMs));
+  const notify = () => options.onPendingWrites?.(pending.length);
+  const later = () => {
+    if (scheduled) return;
+    scheduled = true;
+    schedule(() => {
+      scheduled = false;
+      void drain();
+    }, options.retryMs ?? 10_000);
+  };
+  const drain = (): Promise<void> => {
+    draining ??= (async () => {
+      while (pending.length > 0) {
+        const write = pending[0] as () => Promise<unknown>;
+        try {
+          await write();
+        } catch (error) {
+          if (toStorageError(error).kind === 'quota') {
+            later();
+            return;
+          }
+          // A session deleted meanwhile, or a write that can never succeed: keeping it would block the rest.
+          if (toStorageError(error).kind !== 'not-found') options.onRetryFailed?.(error);
+        }
+        pending.shift();
+        notify();
+      }
+    })().finally(() => {
+      draining = undefined;
+    });
+    return draining;
+  };
+  return {
+    /** Runs a write, or keeps it (resolving with `kept`) if storage is full or earlier writes are kept. */
+    async write<T>(run: () => Promise<T>, kept: T): Promise<T> {
+      if (pending.length > 0) {
+        pending.push(run);
+        notify();
+        void drain();
+        return kept;
+      }
+      try {
+        return await run();
+      } catch (error) {
+        if (toStorageError(error).kind !== 'quota') throw error;
+        pending.push(run);
+        notify();
+        later();
+        return kept;
+      }
+    },
+    /** Tries the kept writes now (space may have been freed). */
+    retry: (): Promise<void> => (pending.length > 0 ? drain() : Promise.resolve()),
+    get size() {
+      return pending.length;
+    },
+  };
+}
+
+/** Storage in IndexedDB through the db repositories; writes that hit a full storage are kept and retried. */
+export function createIndexedDbPersistence(db: GlassboxDatabase, options: IndexedDbPersistenceOptions): Persistence & { retryKeptWrites(): Promise<void> } {
   const importId = (prefix: string) => (prefix === 'span' ? newSpanId() : options.newId(prefix));
   const notes = createNotesStore(db, { newId: () => options.newId('note'), now: options.now });
+  const queue = createRetryQueue(options);
+  const toolState = createToolStateStore(db, options.now);
   return {
+    retryKeptWrites: () => queue.retry(),
     kind: 'indexeddb',
     loadSettings: () => loadSettings(db),
-    saveSettings: (settings) => saveSettings(db, settings),
+    saveSettings: (settings) => queue.write(() => saveSettings(db, settings), undefined),
     listSessions: () => listSessions(db),
     getSession: (sessionId) => getSession(db, sessionId),
     createSession: () => createSession(db, { id: options.newId('sess'), now: options.now() }),
-    updateSession: (sessionId, patch) => updateSession(db, sessionId, patch),
+    updateSession: (sessionId, patch) => queue.write(() => updateSession(db, sessionId, patch), undefined),
     deleteSession: async (sessionId) => {
       await deleteSession(db, sessionId);
+      // Space was freed: writes kept in memory may fit now.
+      void queue.retry();
     },
     listMessages: (sessionId) => listMessages(db, sessionId),
     listSpans: (sessionId) => listSpans(db, sessionId),
-    saveStep: (write) => saveStep(db, { ...write, session: { updatedAt: options.now(), ...write.session } }),
-    truncateFrom: async (sessionId, entryId) => {
-      const record = await getMessage(db, entryId);
-      if (record && record.sessionId === sessionId) await truncateMessagesFrom(db, sessionId, record.seq);
+    saveStep: (write) => {
+      const step = { ...write, session: { updatedAt: options.now(), ...write.session } };
+      return queue.write(() => saveStep(db, step), undefined);
     },
-    deleteEntries: async (sessionId, entryIds) => {
-      await deleteMessages(db, sessionId, entryIds);
-    },
+    truncateFrom: (sessionId, entryId) =>
+      queue.write(async () => {
+        const record = await getMessage(db, entryId);
+        if (record && record.sessionId === sessionId) await truncateMessagesFrom(db, sessionId, record.seq);
+      }, undefined),
+    deleteEntries: (sessionId, entryIds) =>
+      queue.write(async () => {
+        await deleteMessages(db, sessionId, entryIds);
+      }, undefined),
     searchSessions: async (query) => (await searchSessions(db, query)).map((session) => session.id),
     exportSessions: async ({ sessionIds, all }) => {
       const file = await exportSessions(db, { ...(all ? {} : { sessionIds }), includeNotes: all, now: options.now() });
@@ -55,7 +148,10 @@ export function createIndexedDbPersistence(
         return { ok: false, error: `${fileName}: ${error instanceof Error ? error.message : String(error)}` };
       }
     },
-    toolState: createToolStateStore(db, options.now),
+    toolState: {
+      get: (sessionId, key) => toolState.get(sessionId, key),
+      set: (sessionId, key, value) => queue.write(() => toolState.set(sessionId, key, value), undefined),
+    },
     notes: {
       add: notes.add,
       search: notes.search,

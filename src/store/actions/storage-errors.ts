@@ -1,3 +1,5 @@
+import { resolveLanguage, type Language } from '../../i18n/index.ts';
+import { storageText } from '../../i18n/storage.ts';
 import { useAppStore } from '../app-store.ts';
 
 /** What to tell the user about a failed write, by the kind of failure. */
@@ -16,4 +18,30 @@ export function storageAdvice(error: unknown): string {
 /** Shows a storage failure; the app goes on in memory. */
 export function reportStorageError(error: unknown): void {
   useAppStore.getState().setStorage(useAppStore.getState().storage, storageAdvice(error));
+}
+
+/** The UI language now in effect, for messages made outside React. */
+export function currentLanguage(): Language {
+  const languages = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  return resolveLanguage(useAppStore.getState().settings.language, languages);
+}
+
+let keptAlert: string | undefined;
+
+/**
+ * Writes are kept in memory because storage is full (`count` of them), or were all written (`0`): one alert
+ * when the first is kept, and a toast once they are saved.
+ */
+export function reportKeptWrites(count: number): void {
+  const state = useAppStore.getState();
+  if (count > 0) {
+    if (keptAlert !== undefined) return;
+    keptAlert = storageText(currentLanguage(), 'keptInMemory');
+    state.setStorage(state.storage, keptAlert);
+    return;
+  }
+  if (keptAlert === undefined) return;
+  if (state.storageAlert === keptAlert) state.setStorage(state.storage, undefined);
+  keptAlert = undefined;
+  state.setUi({ toast: storageText(currentLanguage(), 'allSaved') });
 }
