@@ -1,7 +1,7 @@
 import type { IDBPDatabase, IDBPTransaction } from 'idb';
 import type { SessionRecord, SpanRecord } from './schema.ts';
 import { sessionNumberRange, UNTITLED } from './schema.ts';
-import { putSpansInChunks, type ChunkStore } from './spans.ts';
+import { putSpansInSlices, type ChunkStore } from './spans.ts';
 
 // Migrations work on the untyped database: each step sees the schema as the previous version left it.
 type AnyDatabase = IDBPDatabase<unknown>;
@@ -92,7 +92,7 @@ async function upgradeToVersion3(db: AnyDatabase, tx: UpgradeTransaction): Promi
   const spans = tx.objectStore('spans');
   const target = tx.objectStore('spanChunks') as unknown as ChunkStore;
   // In batches by primary key, so a large database is never read into memory at once; a chunk split across
-  // batches is merged by `putSpansInChunks`.
+  // batches is merged by `putSpansInSlices`.
   let after: IDBValidKey | undefined;
   for (;;) {
     const range = after === undefined ? null : IDBKeyRange.lowerBound(after, true);
@@ -101,7 +101,7 @@ async function upgradeToVersion3(db: AnyDatabase, tx: UpgradeTransaction): Promi
     after = batch.at(-1)?.spanId;
     // A span without a session or run (never written by the app) keeps its place under its own id.
     const records = batch.map((span) => ({ ...span, sessionId: span.sessionId ?? '', runId: span.runId ?? span.spanId }) as SpanRecord);
-    await putSpansInChunks(target, records);
+    await putSpansInSlices(target, records);
     if (batch.length < MIGRATION_BATCH) break;
   }
   db.deleteObjectStore('spans');

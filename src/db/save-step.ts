@@ -4,7 +4,7 @@ import type { MessageRecord, SessionRecord } from './schema.ts';
 import { UNTITLED } from './schema.ts';
 import { applySessionPatch, type SessionPatch } from './sessions.ts';
 import { spanForStorage } from './span-storage.ts';
-import { putSpansInChunks } from './spans.ts';
+import { putSpansInChunks, spanPlacements } from './spans.ts';
 import { StorageError } from './storage-error.ts';
 import { requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
 
@@ -53,6 +53,7 @@ export async function saveStep(db: GlassboxDatabase, step: StepWrite): Promise<S
   // The same entry twice in one step (a flush and the final text) is one message: the last version wins.
   const latestById = new Map(step.entries.map((entry) => [entry.id, entry]));
   const entries = [...latestById.values()];
+  const placements = spanPlacements(db);
   return runTransaction(db, ['sessions', 'messages', 'spanChunks'], 'readwrite', async (tx) => {
     const sessions = tx.objectStore('sessions');
     const messages = tx.objectStore('messages');
@@ -62,7 +63,7 @@ export async function saveStep(db: GlassboxDatabase, step: StepWrite): Promise<S
     const [existingMessages, addedSpans] = await Promise.all([
       requestAll(entries.map((entry) => () => messages.get(entry.id))),
       // Only the chunks of the run these spans fall in are read and rewritten.
-      putSpansInChunks(tx.objectStore('spanChunks'), step.spans.map(spanForStorage)),
+      putSpansInChunks(tx.objectStore('spanChunks'), step.spans.map(spanForStorage), placements),
     ]);
     let nextSeq = session.nextSeq;
     let addedMessages = 0;
@@ -94,5 +95,9 @@ export async function saveStep(db: GlassboxDatabase, step: StepWrite): Promise<S
       () => sessions.put(next),
     ]);
     return next;
+  }).catch((error: unknown) => {
+    // The placements this write remembered were not stored.
+    placements.clear();
+    throw error;
   });
 }

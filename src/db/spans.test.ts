@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { openTestDb } from '../testing/fake-db.ts';
+import { createTestIndexedDb, openTestDb } from '../testing/fake-db.ts';
 import { createSession, getSession } from './sessions.ts';
 import { listRunSpans, listSpans, putSpans } from './spans.ts';
 import { span } from './test-fixtures.ts';
@@ -22,36 +22,45 @@ describe('spans', () => {
     expect((await listSpans(db, 'sess_b')).map((s) => s.spanId)).toEqual(['bbbbbbbbbbbbbbb1']);
   });
 
-  it('stores a run as one record per 5 s slice and rewrites only the slice a write touches', async () => {
-    const db = await openTestDb();
+  it('writes a step\'s new spans as one chunk and rewrites only the chunks holding the spans it updates', async () => {
+    const factory = createTestIndexedDb();
+    const db = await openTestDb({ indexedDB: factory, name: 'chunks' });
     await createSession(db, { id: 'sess_a', now: 1 });
     const run = 'aaaaaaaaaaaaaaa1';
-    const at = (index: number, startTime: number, status: 'running' | 'ok' = 'ok') =>
-      span('sess_a', `aaaaaaaaaaaaa${String(index).padStart(3, '0')}`, { startTime, runId: run, status });
-    // 40 spans over 20 s: four slices of 5 s.
-    await putSpans(db, 'sess_a', Array.from({ length: 40 }, (_, index) => at(index, 1_000_000 + index * 500)));
-    const chunks = await db.getAll('spanChunks');
-    expect(chunks.map((chunk) => [chunk.runId, chunk.chunk, chunk.spans.length])).toEqual([
-      [run, 200, 10],
-      [run, 201, 10],
-      [run, 202, 10],
-      [run, 203, 10],
-    ]);
-    const before = await db.get('spanChunks', ['sess_a', run, 201]);
-    const put = vi.spyOn(IDBObjectStore.prototype, 'put');
-    try {
-      await putSpans(db, 'sess_a', [at(39, 1_000_000 + 39 * 500, 'running'), at(40, 1_000_000 + 40 * 500)]);
-      // The session record, the updated slice and the new one.
-      expect(put.mock.calls.map(([value]) => (value as { chunk?: number }).chunk)).toEqual([203, 204, undefined]);
-    } finally {
-      put.mockRestore();
-    }
-    expect(await db.get('spanChunks', ['sess_a', run, 201])).toEqual(before);
+    const at = (index: number, status: 'running' | 'ok' = 'ok') =>
+      span('sess_a', `aaaaaaaaaaaaa${String(index).padStart(3, '0')}`, { startTime: 1_000 + index, runId: run, status });
+    await putSpans(db, 'sess_a', Array.from({ length: 40 }, (_, index) => at(index)));
+    expect((await db.getAll('spanChunks')).map((chunk) => [chunk.chunk, chunk.spans.length])).toEqual([[0, 40]]);
+
+    const puts = async (write: () => Promise<void>) => {
+      const put = vi.spyOn(IDBObjectStore.prototype, 'put');
+      try {
+        await write();
+        return put.mock.calls.map(([value]) => (value as { chunk?: number; spans?: unknown[] }).chunk ?? 'session');
+      } finally {
+        put.mockRestore();
+      }
+    };
+    // A step: one span of the first chunk ends, one starts: chunk 0 is rewritten, chunk 1 made.
+    expect(await puts(() => putSpans(db, 'sess_a', [at(39, 'running'), at(40, 'running')]))).toEqual([0, 1, 'session']);
+    // The next step updates only the span of chunk 1: chunk 0 is not touched.
+    const chunk0 = await db.get('spanChunks', ['sess_a', run, 0]);
+    expect(await puts(() => putSpans(db, 'sess_a', [at(40), at(41)]))).toEqual([1, 2, 'session']);
+    expect(await db.get('spanChunks', ['sess_a', run, 0])).toEqual(chunk0);
+
+    // Another connection (a reload) knows nothing remembered: it reads the run once and places the same way.
+    const other = await openTestDb({ indexedDB: factory, name: 'chunks' });
+    expect(await puts(() => putSpans(other, 'sess_a', [at(39), at(42)]))).toEqual([0, 3, 'session']);
+    // Spans this connection placed but the first one does not know of are found by re-reading the run.
+    expect(await puts(() => putSpans(db, 'sess_a', [at(42, 'running')]))).toEqual([3, 'session']);
+
     const spans = await listSpans(db, 'sess_a');
-    expect(spans).toHaveLength(41);
-    expect(spans.map((s) => s.startTime)).toEqual([...spans.map((s) => s.startTime)].sort((a, b) => a - b));
-    expect(spans.find((s) => s.spanId === 'aaaaaaaaaaaaa039')?.status).toBe('running');
-    expect((await getSession(db, 'sess_a'))?.spanCount).toBe(41);
+    expect(spans.map((s) => s.spanId)).toEqual(Array.from({ length: 43 }, (_, index) => at(index).spanId));
+    expect(spans.find((s) => s.spanId === at(39).spanId)?.status).toBe('ok');
+    expect(spans.find((s) => s.spanId === at(42).spanId)?.status).toBe('running');
+    expect((await getSession(db, 'sess_a'))?.spanCount).toBe(43);
+    other.close();
+    db.close();
   });
 
   it('refuses spans of another session', async () => {

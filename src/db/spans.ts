@@ -38,22 +38,20 @@ export function spansOfChunks(chunks: readonly SpanChunkRecord[]): SpanRecord[] 
   return spans.sort(byStart);
 }
 
-/** The part of the `spanChunks` store of a read-write transaction that `putSpansInChunks` uses. */
+/** The part of the `spanChunks` store of a read-write transaction that the span writes use. */
 export interface ChunkStore {
   get(key: [string, string, number]): Promise<SpanChunkRecord | undefined>;
+  getAll(query: IDBKeyRange): Promise<SpanChunkRecord[]>;
   put(value: SpanChunkRecord): Promise<unknown>;
 }
 
 /**
- * Puts spans (new or updated, already in their stored form) into their chunks, inside the caller's
- * transaction: it reads and rewrites only the chunks these spans fall in (a step's are one or two), never the
- * session's other spans. Resolves with how many of them were not stored before.
+ * Bulk placement (migration): spans go to the chunk of their run and 5 s slice, merged into what is stored there.
+ * Resolves with how many of them were not stored before.
  */
-export async function putSpansInChunks(store: ChunkStore, spans: readonly SpanRecord[]): Promise<number> {
+export async function putSpansInSlices(store: ChunkStore, spans: readonly SpanRecord[]): Promise<number> {
   if (spans.length === 0) return 0;
-  // The last version of a span in one write wins.
-  const latest = new Map(spans.map((span) => [span.spanId, span]));
-  const wanted = chunkSpans([...latest.values()]);
+  const wanted = chunkSpans([...new Map(spans.map((span) => [span.spanId, span])).values()]);
   const stored = await requestAll(wanted.map((chunk) => () => store.get([chunk.sessionId, chunk.runId, chunk.chunk])));
   let added = 0;
   const merged = wanted.map((chunk, index) => {
@@ -62,19 +60,153 @@ export async function putSpansInChunks(store: ChunkStore, spans: readonly SpanRe
       added += chunk.spans.length;
       return chunk;
     }
-    const updates = new Map(chunk.spans.map((span) => [span.spanId, span]));
-    const next = existing.spans.map((span) => {
-      const update = updates.get(span.spanId);
-      if (!update) return span;
-      updates.delete(span.spanId);
-      return update;
-    });
-    added += updates.size;
-    next.push(...updates.values());
-    return { ...existing, spans: next.sort(byStart) };
+    const { record, unmatched } = withUpdates(existing, chunk.spans);
+    added += unmatched.length;
+    return unmatched.length > 0 ? { ...record, spans: [...record.spans, ...unmatched].sort(byStart) } : record;
   });
   await requestAll(merged.map((chunk) => () => store.put(chunk)));
   return added;
+}
+
+/** A chunk with some of its spans replaced; the updates it does not hold are returned. */
+function withUpdates(record: SpanChunkRecord, updates: readonly SpanRecord[]): { record: SpanChunkRecord; unmatched: SpanRecord[] } {
+  const byId = new Map(updates.map((span) => [span.spanId, span]));
+  const spans = record.spans.map((span) => {
+    const update = byId.get(span.spanId);
+    if (!update) return span;
+    byId.delete(span.spanId);
+    return update;
+  });
+  return { record: { ...record, spans: spans.sort(byStart) }, unmatched: [...byId.values()] };
+}
+
+/** Where a run's spans are stored: span id → chunk, and the highest chunk number. */
+interface RunPlacement {
+  chunks: Map<string, number>;
+  last: number;
+}
+
+/**
+ * Remembers, per run, which chunk holds each span, so a step writes its new spans as one new chunk and rewrites
+ * only the chunks holding spans it updates (usually the previous step's), without reading the run's other chunks.
+ * A run not seen before is read once. A placement that turns out wrong (another tab wrote the run) is re-read.
+ */
+export class SpanPlacements {
+  private readonly runs = new Map<string, RunPlacement>();
+
+  /** Forgets everything (after a failed write, whose placements may not have been stored). */
+  clear(): void {
+    this.runs.clear();
+  }
+
+  get(sessionId: string, runId: string): RunPlacement | undefined {
+    return this.runs.get(`${sessionId}\u0000${runId}`);
+  }
+
+  set(sessionId: string, runId: string, placement: RunPlacement): void {
+    const key = `${sessionId}\u0000${runId}`;
+    this.runs.delete(key);
+    this.runs.set(key, placement);
+    // Only recent runs are written to; the oldest are forgotten (and re-read if ever written again).
+    if (this.runs.size > 64) this.runs.delete(this.runs.keys().next().value as string);
+  }
+}
+
+function placementOf(records: readonly SpanChunkRecord[]): RunPlacement {
+  const placement: RunPlacement = { chunks: new Map(), last: -1 };
+  for (const record of records) {
+    placement.last = Math.max(placement.last, record.chunk);
+    for (const span of record.spans) placement.chunks.set(span.spanId, record.chunk);
+  }
+  return placement;
+}
+
+/**
+ * Live placement (a step's write), inside the caller's transaction: the spans of a run not stored yet become one
+ * new chunk, and the chunks holding the spans it updates are rewritten — never the run's or session's other
+ * chunks. Resolves with how many spans were not stored before.
+ */
+export async function putSpansInChunks(store: ChunkStore, spans: readonly SpanRecord[], placements: SpanPlacements): Promise<number> {
+  const byRun = new Map<string, SpanRecord[]>();
+  for (const span of new Map(spans.map((item) => [item.spanId, item])).values()) {
+    const key = `${span.sessionId}\u0000${span.runId}`;
+    const list = byRun.get(key);
+    if (list) list.push(span);
+    else byRun.set(key, [span]);
+  }
+  const added = await Promise.all([...byRun.values()].map((runSpans) => putRunSpans(store, runSpans, placements)));
+  return added.reduce((total, count) => total + count, 0);
+}
+
+async function putRunSpans(store: ChunkStore, spans: readonly SpanRecord[], placements: SpanPlacements): Promise<number> {
+  const { sessionId, runId } = spans[0] as SpanRecord;
+  let placement = placements.get(sessionId, runId);
+  let fetched = new Map<number, SpanChunkRecord>();
+  const readRun = async () => {
+    const records = await store.getAll(runChunkRange(sessionId, runId));
+    placement = placementOf(records);
+    fetched = new Map(records.map((record) => [record.chunk, record]));
+  };
+  if (!placement) await readRun();
+  for (let attempt = 0; ; attempt += 1) {
+    const current = placement as RunPlacement;
+    const updates = new Map<number, SpanRecord[]>();
+    const fresh: SpanRecord[] = [];
+    for (const span of spans) {
+      const chunk = current.chunks.get(span.spanId);
+      if (chunk === undefined) fresh.push(span);
+      else updates.set(chunk, [...(updates.get(chunk) ?? []), span]);
+    }
+    const next = current.last + 1;
+    const missing = [...updates.keys()].filter((chunk) => !fetched.has(chunk));
+    // The chunk the new spans go to must not exist yet: if it does, another connection wrote this run.
+    if (fresh.length > 0 && !fetched.has(next)) missing.push(next);
+    const records = await requestAll(missing.map((chunk) => () => store.get([sessionId, runId, chunk])));
+    missing.forEach((chunk, index) => {
+      const record = records[index];
+      if (record) fetched.set(chunk, record);
+    });
+    if (fetched.has(next) && attempt === 0) {
+      await readRun();
+      continue;
+    }
+    const rewritten: SpanChunkRecord[] = [];
+    let misplaced = false;
+    for (const [chunk, list] of updates) {
+      const record = fetched.get(chunk);
+      const result = record ? withUpdates(record, list) : undefined;
+      if (!result || result.unmatched.length > 0) misplaced = true;
+      else rewritten.push(result.record);
+    }
+    if (misplaced && attempt === 0) {
+      // What was remembered is out of date: read the run as stored and place again.
+      await readRun();
+      continue;
+    }
+    const added: SpanRecord[] = [...fresh];
+    // Still not where they should be after a fresh read: store them as new.
+    if (misplaced) for (const [chunk, list] of updates) if (!rewritten.some((record) => record.chunk === chunk)) added.push(...list);
+    const writes = [...rewritten];
+    if (added.length > 0) writes.push({ sessionId, runId, chunk: next, spans: [...added].sort(byStart) });
+    await requestAll(writes.map((record) => () => store.put(record)));
+    for (const span of added) current.chunks.set(span.spanId, next);
+    if (added.length > 0) current.last = next;
+    placements.set(sessionId, runId, current);
+    return added.length;
+  }
+}
+
+/** The placements of each open database. */
+const placementsByDb = new WeakMap<object, SpanPlacements>();
+
+/** The span placements remembered for this database connection. */
+export function spanPlacements(db: GlassboxDatabase): SpanPlacements {
+  let placements = placementsByDb.get(db);
+  if (!placements) {
+    placements = new SpanPlacements();
+    placementsByDb.set(db, placements);
+  }
+  return placements;
 }
 
 /** Puts spans (new or updated) of one session in one transaction, keeping the session's span count exact. */
@@ -83,12 +215,16 @@ export async function putSpans(db: GlassboxDatabase, sessionId: string, spans: S
   for (const span of spans) {
     if (span.sessionId !== sessionId) throw new Error(`putSpans for ${sessionId} received a span of ${span.sessionId}`);
   }
+  const placements = spanPlacements(db);
   await runTransaction(db, ['sessions', 'spanChunks'], 'readwrite', async (tx) => {
     const sessions = tx.objectStore('sessions');
     const session = await sessions.get(sessionId);
     if (!session) throw new StorageError('not-found', `Session ${sessionId} does not exist.`);
-    const added = await putSpansInChunks(tx.objectStore('spanChunks'), spans);
+    const added = await putSpansInChunks(tx.objectStore('spanChunks'), spans, placements);
     await sessions.put({ ...session, spanCount: session.spanCount + added });
+  }).catch((error: unknown) => {
+    placements.clear();
+    throw error;
   });
 }
 
