@@ -2,8 +2,9 @@ import { useAppStore } from '../app-store.ts';
 import { clearFlushJournal, flushJournalSessionIds } from '../flush-journal.ts';
 import type { TabMessage } from '../services.ts';
 import { services } from '../services.ts';
+import { requestPersistentStorage } from '../storage-status.ts';
 import { abortRun, isRunning } from './run-session.ts';
-import { reportStorageError } from './storage-errors.ts';
+import { reportStorageError, warnIfNearlyFull } from './storage-errors.ts';
 import { loadSession, newSession, refreshSessions, rememberedActiveSession, switchSession } from './session-actions.ts';
 
 /** Loads settings and sessions and opens the session that was active before; then the app accepts input. */
@@ -14,6 +15,8 @@ export async function boot(storageProblem?: string): Promise<void> {
     persistence.kind === 'indexeddb' ? { mode: 'persistent' } : { mode: 'memory', reason: storageProblem ?? 'IndexedDB is unavailable' },
     storageProblem,
   );
+  // First use: ask the browser to keep the data (not awaited: it may show a prompt).
+  if (persistence.kind === 'indexeddb') void requestPersistentStorage();
   state.setSettings(await persistence.loadSettings());
   const sessions = await persistence.listSessions();
   state.setSessions(sessions);
@@ -26,6 +29,7 @@ export async function boot(storageProblem?: string): Promise<void> {
   if (target) await switchSession(target.id);
   else await newSession();
   useAppStore.getState().setReady(true);
+  if (persistence.kind === 'indexeddb') void warnIfNearlyFull();
 }
 
 /** Applies what another tab changed. */

@@ -1,6 +1,7 @@
 import { resolveLanguage, type Language } from '../../i18n/index.ts';
 import { storageText } from '../../i18n/storage.ts';
 import { useAppStore } from '../app-store.ts';
+import { NEARLY_FULL, readStorageStatus, usageShare, type StorageStatus } from '../storage-status.ts';
 
 /** What to tell the user about a failed write, by the kind of failure. */
 export function storageAdvice(error: unknown): string {
@@ -44,4 +45,12 @@ export function reportKeptWrites(count: number): void {
   if (state.storageAlert === keptAlert) state.setStorage(state.storage, undefined);
   keptAlert = undefined;
   state.setUi({ toast: storageText(currentLanguage(), 'allSaved') });
+}
+
+/** Past 80% of the quota, warns with what to do (unless another storage alert is showing). */
+export async function warnIfNearlyFull(read: () => Promise<StorageStatus> = readStorageStatus): Promise<void> {
+  const share = usageShare(await read());
+  const state = useAppStore.getState();
+  if (share === undefined || share <= NEARLY_FULL || state.storageAlert) return;
+  state.setStorage(state.storage, storageText(currentLanguage(), 'nearlyFull', { percent: Math.round(share * 100) }));
 }

@@ -8,6 +8,7 @@ import { useAppStore } from '../../store/app-store.ts';
 import { useLanguage, useT } from '../use-t.ts';
 import { ApiKeyField } from './api-key-field.tsx';
 import { ConnectionStatus, type ConnectionStatusValue } from './connection-status.tsx';
+import { StorageUsage } from './storage-usage.tsx';
 
 const inputClass =
   'w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm disabled:opacity-60 dark:border-slate-700 dark:bg-slate-950';
@@ -309,6 +310,8 @@ export function SettingsDialog() {
             <textarea aria-label="OTLP headers" rows={2} className={inputClass} value={draft.otlpHeaders} onChange={(event) => update('otlpHeaders', event.target.value)} />
           </Field>
         </fieldset>
+
+        <StorageUsage />
 
         <div className="sticky bottom-0 flex justify-end gap-2 border-t border-slate-200 bg-white pt-3 dark:border-slate-700 dark:bg-slate-900">
           <button type="button" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600" onClick={close}>
