@@ -114,8 +114,8 @@ export function createIndexedDbPersistence(db: GlassboxDatabase, options: Indexe
     updateSession: (sessionId, patch) => queue.write(() => updateSession(db, sessionId, patch), undefined),
     deleteSession: async (sessionId) => {
       await deleteSession(db, sessionId);
-      // Space was freed: writes kept in memory may fit now.
-      void queue.retry();
+      // Space was freed: writes kept in memory may fit now (and what is read next should see them).
+      await queue.retry();
     },
     listMessages: (sessionId) => listMessages(db, sessionId),
     listSpans: (sessionId) => listSpans(db, sessionId),
