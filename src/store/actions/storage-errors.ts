@@ -1,6 +1,6 @@
-import { resolveLanguage, type Language } from '../../i18n/index.ts';
 import { storageText } from '../../i18n/storage.ts';
 import { useAppStore } from '../app-store.ts';
+import { currentLanguage } from './current-language.ts';
 import { NEARLY_FULL, readStorageStatus, usageShare, type StorageStatus } from '../storage-status.ts';
 
 /** What to tell the user about a failed write, by the kind of failure. */
@@ -19,12 +19,6 @@ export function storageAdvice(error: unknown): string {
 /** Shows a storage failure; the app goes on in memory. */
 export function reportStorageError(error: unknown): void {
   useAppStore.getState().setStorage(useAppStore.getState().storage, storageAdvice(error));
-}
-
-/** The UI language now in effect, for messages made outside React. */
-export function currentLanguage(): Language {
-  const languages = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
-  return resolveLanguage(useAppStore.getState().settings.language, languages);
 }
 
 let keptAlert: string | undefined;
