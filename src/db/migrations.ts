@@ -1,7 +1,7 @@
 import type { IDBPDatabase, IDBPTransaction } from 'idb';
 import type { SessionRecord, SpanRecord } from './schema.ts';
 import { sessionNumberRange, UNTITLED } from './schema.ts';
-import { putSpansInSlices, type ChunkStore } from './spans.ts';
+import { putSpansInChunks, SpanPlacements, type ChunkStore } from './spans.ts';
 
 // Migrations work on the untyped database: each step sees the schema as the previous version left it.
 type AnyDatabase = IDBPDatabase<unknown>;
@@ -82,7 +82,7 @@ async function upgradeToVersion2(db: AnyDatabase, tx: UpgradeTransaction): Promi
 }
 
 /**
- * Version 3: spans move from one record each (`spans`) to one record per run and time slice (`spanChunks`, keyed
+ * Version 3: spans move from one record each (`spans`) to a few records per run (`spanChunks`, keyed
  * `[sessionId, runId, chunk]`), so a session's thousands of spans are written and read as a few hundred records.
  * Every span is carried over unchanged (ids, attributes, order by start time); session counters stay as they were.
  */
@@ -91,8 +91,9 @@ async function upgradeToVersion3(db: AnyDatabase, tx: UpgradeTransaction): Promi
   chunks.createIndex('by-run', 'runId');
   const spans = tx.objectStore('spans');
   const target = tx.objectStore('spanChunks') as unknown as ChunkStore;
-  // In batches by primary key, so a large database is never read into memory at once; a chunk split across
-  // batches is merged by `putSpansInSlices`.
+  // In batches by primary key, so a large database is never read into memory at once; a run split across
+  // batches gets a chunk per batch, placed as a live run's steps are.
+  const placements = new SpanPlacements();
   let after: IDBValidKey | undefined;
   for (;;) {
     const range = after === undefined ? null : IDBKeyRange.lowerBound(after, true);
@@ -101,7 +102,7 @@ async function upgradeToVersion3(db: AnyDatabase, tx: UpgradeTransaction): Promi
     after = batch.at(-1)?.spanId;
     // A span without a session or run (never written by the app) keeps its place under its own id.
     const records = batch.map((span) => ({ ...span, sessionId: span.sessionId ?? '', runId: span.runId ?? span.spanId }) as SpanRecord);
-    await putSpansInSlices(target, records);
+    await putSpansInChunks(target, records, placements);
     if (batch.length < MIGRATION_BATCH) break;
   }
   db.deleteObjectStore('spans');

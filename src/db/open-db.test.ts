@@ -131,8 +131,8 @@ describe('openGlassboxDb', () => {
     expect(await listSpans(db, 'sess_a')).toEqual(expected('sess_a'));
     expect(await listSpans(db, 'sess_b')).toEqual(expected('sess_b'));
     expect(await listRunSpans(db, 'sess_a', 'a000000000000003')).toEqual(expected('sess_a').filter((s) => s.runId === 'a000000000000003'));
-    // 30 runs of 40 s each make 8 or 9 slices of 5 s; sess_b's run of 6 s makes 2.
-    expect(await db.count('spanChunks')).toBeLessThan(300);
+    // A few records per run (a run split across migration batches gets a chunk per batch), not one per span.
+    expect(await db.count('spanChunks')).toBeLessThanOrEqual(31 * 3);
     expect(await getSession(db, 'sess_a')).toMatchObject({ messageCount: 3, spanCount: 1800, nextSeq: 3, status: 'done' });
     expect((await listMessages(db, 'sess_a')).map((m) => [m.id, m.seq])).toEqual([['msg_sess_a_0', 0], ['msg_sess_a_1', 1], ['msg_sess_a_2', 2]]);
     expect((await listMessages(db, 'sess_b')).map((m) => m.message.content)).toEqual(['sess_b says 0', 'sess_b says 1']);

@@ -52,24 +52,16 @@ export type MessageRecord = TranscriptEntry & { seq: number };
 export type SpanRecord = Span;
 
 /**
- * The spans of one run that started within one time slice (`SPAN_CHUNK_MS`), stored together as one record (v3):
- * a session of thousands of spans is a few records per run, and a step rewrites only the slice it touched.
+ * Spans of one run stored together as one record (v3): a session of thousands of spans is about one record per
+ * run. A live run adds a chunk per step (its new spans) and rewrites only the chunks holding spans it updates.
  */
 export interface SpanChunkRecord {
   sessionId: string;
   runId: string;
-  /** `floor(startTime / SPAN_CHUNK_MS)` of every span in it. */
+  /** 0, 1, 2… within the run. */
   chunk: number;
   /** Ordered by start time. */
   spans: SpanRecord[];
-}
-
-/** The width of a span chunk's time slice: a live run's step rewrites the spans its run started in these 5 s. */
-export const SPAN_CHUNK_MS = 5_000;
-
-/** The chunk a span is stored in. */
-export function spanChunkOf(span: Pick<Span, 'startTime'>): number {
-  return Number.isFinite(span.startTime) ? Math.floor(span.startTime / SPAN_CHUNK_MS) : 0;
 }
 
 /** A long-term note as stored. */

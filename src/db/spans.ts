@@ -1,6 +1,6 @@
 import type { Span } from '../trace/span.ts';
 import type { SpanChunkRecord, SpanRecord } from './schema.ts';
-import { runChunkRange, sessionStringRange, spanChunkOf } from './schema.ts';
+import { runChunkRange, sessionStringRange } from './schema.ts';
 import { StorageError } from './storage-error.ts';
 import { readStorage, requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
 
@@ -9,25 +9,26 @@ function byStart(a: SpanRecord, b: SpanRecord): number {
   return a.startTime - b.startTime || (a.spanId < b.spanId ? -1 : a.spanId > b.spanId ? 1 : 0);
 }
 
-function chunkKey(sessionId: string, runId: string, chunk: number): string {
-  return `${sessionId}\u0000${runId}\u0000${chunk}`;
-}
+/** Most spans in one chunk written at once (an import): a run of thousands is split. */
+const CHUNK_SPANS = 500;
 
-/** Groups spans into the chunk records they are stored as (per run and time slice), spans in start order. */
+/** Groups spans into the chunk records an import writes: per run, in start order, at most 500 spans each. */
 export function chunkSpans(spans: readonly SpanRecord[]): SpanChunkRecord[] {
-  const chunks = new Map<string, SpanChunkRecord>();
+  const runs = new Map<string, SpanRecord[]>();
   for (const span of spans) {
-    const chunk = spanChunkOf(span);
-    const key = chunkKey(span.sessionId, span.runId, chunk);
-    let record = chunks.get(key);
-    if (!record) {
-      record = { sessionId: span.sessionId, runId: span.runId, chunk, spans: [] };
-      chunks.set(key, record);
-    }
-    record.spans.push(span);
+    const key = `${span.sessionId}\u0000${span.runId}`;
+    const list = runs.get(key);
+    if (list) list.push(span);
+    else runs.set(key, [span]);
   }
-  const records = [...chunks.values()];
-  for (const record of records) record.spans.sort(byStart);
+  const records: SpanChunkRecord[] = [];
+  for (const list of runs.values()) {
+    list.sort(byStart);
+    const { sessionId, runId } = list[0] as SpanRecord;
+    for (let start = 0, chunk = 0; start < list.length; start += CHUNK_SPANS, chunk += 1) {
+      records.push({ sessionId, runId, chunk, spans: list.slice(start, start + CHUNK_SPANS) });
+    }
+  }
   return records;
 }
 
@@ -43,29 +44,6 @@ export interface ChunkStore {
   get(key: [string, string, number]): Promise<SpanChunkRecord | undefined>;
   getAll(query: IDBKeyRange): Promise<SpanChunkRecord[]>;
   put(value: SpanChunkRecord): Promise<unknown>;
-}
-
-/**
- * Bulk placement (migration): spans go to the chunk of their run and 5 s slice, merged into what is stored there.
- * Resolves with how many of them were not stored before.
- */
-export async function putSpansInSlices(store: ChunkStore, spans: readonly SpanRecord[]): Promise<number> {
-  if (spans.length === 0) return 0;
-  const wanted = chunkSpans([...new Map(spans.map((span) => [span.spanId, span])).values()]);
-  const stored = await requestAll(wanted.map((chunk) => () => store.get([chunk.sessionId, chunk.runId, chunk.chunk])));
-  let added = 0;
-  const merged = wanted.map((chunk, index) => {
-    const existing = stored[index];
-    if (!existing) {
-      added += chunk.spans.length;
-      return chunk;
-    }
-    const { record, unmatched } = withUpdates(existing, chunk.spans);
-    added += unmatched.length;
-    return unmatched.length > 0 ? { ...record, spans: [...record.spans, ...unmatched].sort(byStart) } : record;
-  });
-  await requestAll(merged.map((chunk) => () => store.put(chunk)));
-  return added;
 }
 
 /** A chunk with some of its spans replaced; the updates it does not hold are returned. */
