@@ -1,6 +1,7 @@
 import { type Plugin, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** The dev server's hot reload needs inline scripts and eval, so it serves the page without index.html's CSP. */
 function devWithoutCsp(): Plugin {
@@ -11,8 +12,49 @@ function devWithoutCsp(): Plugin {
   };
 }
 
+/**
+ * Installable and offline: the web app manifest, and a Workbox service worker that precaches the whole build (app
+ * shell, every lazy chunk, KaTeX CSS and fonts, the sandbox frame and its worker), so after one visit the app and
+ * the demo model work with the network off. A new version waits (no skipWaiting of its own) until the user clicks
+ * "Reload to update" (src/ui/update-prompt.tsx); the app registers the worker itself, lazily (src/pwa/register.ts).
+ */
+function offlineApp() {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: {
+      name: 'Glassbox',
+      short_name: 'Glassbox',
+      description: 'A browser-only AI agent you can see into.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#0f172a',
+      background_color: '#ffffff',
+      icons: [
+        { src: 'icon.svg', sizes: 'any', type: 'image/svg+xml' },
+        { src: 'icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: 'icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: 'icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+      // The entry and the highlighter are larger than Workbox's 2 MB default would allow for some builds.
+      maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+      navigateFallback: 'index.html',
+      // The sandbox frame is its own page with its own policy, never the app shell.
+      navigateFallbackDenylist: [/^\/sandbox\.html/u],
+      cleanupOutdatedCaches: true,
+      // The first install takes the open page at once (nothing to swap); an update only after "Reload to update".
+      clientsClaim: true,
+      skipWaiting: false,
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), devWithoutCsp()],
+  plugins: [react(), tailwindcss(), devWithoutCsp(), offlineApp()],
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import './index.css';
 import { App } from './ui/app.tsx';
 import { startApp } from './start-app.ts';
+import { registerServiceWorkerWhenIdle } from './store/actions/app-update.ts';
 import { loadAgentRuntime } from './store/actions/load-agent-runtime.ts';
 import { loadMarkdownRenderer } from './ui/chat/markdown.tsx';
 
@@ -32,4 +33,7 @@ function preloadWhenIdle(): void {
   });
 }
 
-void startApp().finally(preloadWhenIdle);
+void startApp().finally(() => {
+  preloadWhenIdle();
+  registerServiceWorkerWhenIdle();
+});

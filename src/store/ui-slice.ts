@@ -9,6 +9,9 @@ export interface ImportReport {
   lines: string[];
 }
 
+/** Where a deployed new version of the app stands (store/actions/app-update.ts). */
+export type AppUpdate = 'none' | 'ready' | 'after-run';
+
 /** View state that is not data. */
 export interface UiSlice {
   settingsOpen: boolean;
@@ -27,6 +30,8 @@ export interface UiSlice {
   importReport: ImportReport | undefined;
   /** The Run comparison view is open, with these runs chosen (undefined: the active session's last two). */
   runComparison: { firstRunId?: string; secondRunId?: string } | undefined;
+  /** A new version is installed and waiting ('ready'), or the user asked to reload once the run ends ('after-run'). */
+  appUpdate: AppUpdate;
   setUi(patch: Partial<Omit<UiSlice, 'setUi'>>): void;
 }
 
@@ -41,5 +46,6 @@ export const createUiSlice: Slice<UiSlice> = (set) => ({
   appAlert: undefined,
   importReport: undefined,
   runComparison: undefined,
+  appUpdate: 'none',
   setUi: (patch) => set(patch),
 });

@@ -7,6 +7,7 @@ import { MenuIcon, PanelRightIcon, SettingsIcon } from './components/icons.tsx';
 import { useGlobalShortcuts } from './use-global-shortcuts.ts';
 import { SessionSidebar } from './sessions/session-sidebar.tsx';
 import { TracePane } from './trace/trace-pane.tsx';
+import { UpdatePrompt } from './update-prompt.tsx';
 import { useTheme } from './use-theme.ts';
 import { useLanguage, useT } from './use-t.ts';
 
@@ -69,6 +70,7 @@ export function App() {
           <PanelRightIcon className="size-5" />
         </button>
       </header>
+      <UpdatePrompt />
       {storage.mode === 'memory' || storageAlert ? (
         <div role="alert" className="flex items-start gap-2 border-b border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
           <p className="flex-1">{storageAlert ?? t('app.memoryOnly')}{storage.mode === 'memory' && storageAlert ? ` ${t('app.memoryOnly')}` : ''}</p>

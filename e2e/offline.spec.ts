@@ -1,0 +1,146 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, expectRunStatus, lastAnswer, send, test } from './fixtures.ts';
+
+// The built app (vite.config.ts, vite-plugin-pwa): after one visit its service worker serves the app shell and every
+// lazy chunk, so the app and the scripted demo model work with the network off; a new version waits for the user.
+
+/** Waits until the page is controlled by an activated service worker (so everything it needs is precached). */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return Boolean(navigator.serviceWorker.controller && registration?.active?.state === 'activated');
+  }), { timeout: 30_000 }).toBe(true);
+}
+
+async function runJavaScriptThroughTheChat(page: Page): Promise<void> {
+  await send(page, 'Run JavaScript: `[1, 2, 3].map((x) => x * 2)`');
+  const card = page.getByRole('group', { name: 'Tool call run_javascript' }).last();
+  await expect(card).toHaveAttribute('data-tool-status', 'awaiting-approval');
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(card).toHaveAttribute('data-tool-status', 'ok', { timeout: 20_000 });
+  await expect(lastAnswer(page)).toContainText('2, 4, 6');
+}
+
+test.describe('installable and offline', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('the manifest names the app, with SVG and PNG icons', async ({ request }) => {
+    const manifest = await (await request.get('/manifest.webmanifest')).json() as {
+      name: string; short_name: string; start_url: string; display: string; theme_color: string;
+      icons: Array<{ src: string; sizes: string; type: string }>;
+    };
+    expect(manifest).toMatchObject({ name: 'Glassbox', short_name: 'Glassbox', start_url: '/', display: 'standalone' });
+    expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/u);
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.type}`)).toEqual(expect.arrayContaining(['any image/svg+xml', '192x192 image/png', '512x512 image/png']));
+    for (const icon of manifest.icons) {
+      const response = await request.get(`/${icon.src}`);
+      expect(response.ok()).toBe(true);
+      expect(response.headers()['content-type']).toContain(icon.type);
+    }
+  });
+
+  test('after one visit the app opens offline, and the demo model answers with the calculator', async ({ page, context }) => {
+    await page.goto('/');
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+    await waitForServiceWorker(page);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+    // Really offline: the network is refused, so what loaded came from the service worker.
+    expect(await page.evaluate(() => fetch('/?probe', { cache: 'no-store' }).then(() => 'online', () => 'offline'))).toBe('offline');
+
+    await send(page, 'What is (128+374)*2?');
+    await expect(lastAnswer(page)).toContainText('1004', { timeout: 20_000 });
+    await expectRunStatus(page, 'done');
+  });
+
+  // Not yet: the sandbox frame is embedded with sandbox="allow-scripts" (opaque origin), and no browser lets a
+  // service worker serve a sandboxed frame without allow-same-origin (w3c/ServiceWorker#1727), so offline the frame's
+  // page cannot load and the tool fails. See the report of issue 19 part 2 for the options.
+  test.fixme('offline, run_javascript runs in the sandbox frame', async ({ page, context }) => {
+    await page.goto('/');
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    await page.reload();
+    await runJavaScriptThroughTheChat(page);
+  });
+});
+
+/**
+ * Serves the build like a static host, and "deploys a new version" on demand: sw.js gets different bytes, which is
+ * what a new build's service worker is to the browser.
+ */
+async function startDeployableServer(root: string): Promise<{ url: string; deployNewVersion(): void; close(): Promise<void> }> {
+  let version = 1;
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2', '.webmanifest': 'application/manifest+json' };
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      let path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^\/+/u, '');
+      if (!(await stat(join(root, path)).catch(() => undefined))?.isFile()) path = 'index.html';
+      let body = await readFile(join(root, path));
+      if (path === 'sw.js' && version > 1) body = Buffer.concat([body, Buffer.from(`\n// version ${version}\n`)]);
+      response.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+      response.end(body);
+    })().catch(() => response.writeHead(500).end());
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    deployNewVersion: () => {
+      version += 1;
+    },
+    close: () => new Promise((done) => {
+      server.closeAllConnections();
+      server.close(() => done());
+    }),
+  };
+}
+
+test.describe('a new version', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('waits for "Reload to update", which waits for the active run to end', async ({ page }) => {
+    const server = await startDeployableServer(resolve(process.env.E2E_DIST ?? 'dist'));
+    try {
+      await page.goto(server.url);
+      await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+      await waitForServiceWorker(page);
+      const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+
+      server.deployNewVersion();
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      const prompt = page.getByRole('status', { name: 'App update' });
+      await expect(prompt).toContainText('A new version of Glassbox is ready.');
+      const hasWaitingWorker = () => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
+      expect(await hasWaitingWorker()).toBe(true);
+
+      // A run waiting for approval is active: the update waits for it, and says so.
+      await page.evaluate(() => Object.assign(window, { beforeUpdate: true }));
+      await send(page, 'Run JavaScript: `6 * 7`');
+      const card = page.getByRole('group', { name: 'Tool call run_javascript' });
+      await expect(card).toHaveAttribute('data-tool-status', 'awaiting-approval');
+      await prompt.getByRole('button', { name: 'Reload to update' }).click();
+      await expect(prompt).toContainText('reloads to update when it ends');
+      expect(await hasWaitingWorker()).toBe(true);
+      expect(await page.evaluate(() => 'beforeUpdate' in window)).toBe(true);
+
+      // The run ends: the new version takes over and the page reloads, with the conversation kept.
+      await card.getByRole('button', { name: 'Approve' }).click();
+      await expect.poll(() => page.evaluate(() => 'beforeUpdate' in window).catch(() => true), { timeout: 30_000 }).toBe(false);
+      await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+      await expect(lastAnswer(page)).toContainText('42');
+      await expect(page.getByRole('status', { name: 'App update' })).toHaveCount(0);
+      await waitForServiceWorker(page);
+      expect(await hasWaitingWorker()).toBe(false);
+      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(firstWorker);
+    } finally {
+      await server.close();
+    }
+  });
+});
