@@ -102,14 +102,17 @@ describe('sessions', () => {
     await sessionWith(db, 'sess_chinese', 100, ['明天北京的天气怎么样？', '明天北京晴。']);
     await renameSession(db, 'sess_maths', 'Arithmetic homework');
 
-    expect((await searchSessions(db, 'sunny')).map((s) => s.id)).toEqual(['sess_weather']);
-    expect((await searchSessions(db, 'homework')).map((s) => s.id)).toEqual(['sess_maths']);
+    expect((await searchSessions(db, 'sunny')).map((s) => s.sessionId)).toEqual(['sess_weather']);
+    expect((await searchSessions(db, 'homework')).map((s) => s.sessionId)).toEqual(['sess_maths']);
     // Words may match in the title and in different messages.
-    expect((await searchSessions(db, 'arithmetic 4.')).map((s) => s.id)).toEqual(['sess_maths']);
-    expect((await searchSessions(db, 'paris sunny')).map((s) => s.id)).toEqual(['sess_weather']);
-    expect((await searchSessions(db, 'paris homework')).map((s) => s.id)).toEqual([]);
-    expect((await searchSessions(db, '北京')).map((s) => s.id)).toEqual(['sess_chinese']);
-    expect((await searchSessions(db, 'it is')).map((s) => s.id)).toEqual(['sess_weather', 'sess_maths']);
+    expect((await searchSessions(db, 'arithmetic 4.')).map((s) => s.sessionId)).toEqual(['sess_maths']);
+    expect((await searchSessions(db, 'paris sunny')).map((s) => s.sessionId)).toEqual(['sess_weather']);
+    expect((await searchSessions(db, 'paris homework')).map((s) => s.sessionId)).toEqual([]);
+    expect((await searchSessions(db, '北京')).map((s) => s.sessionId)).toEqual(['sess_chinese']);
+    expect((await searchSessions(db, 'it is')).map((s) => s.sessionId)).toEqual(['sess_weather', 'sess_maths']);
     expect(await searchSessions(db, '  ')).toHaveLength(3);
+    // Snippets: the matching messages, in order, with the entry to open; a CJK term inside a longer run.
+    expect((await searchSessions(db, 'paris'))[0]?.snippets.map((snippet) => snippet.text)).toEqual(['Weather in Paris?', 'It is SUNNY in Paris today.']);
+    expect((await searchSessions(db, '天气'))[0]?.snippets.map((snippet) => snippet.text)).toEqual(['明天北京的天气怎么样？']);
   });
 });

@@ -2,6 +2,7 @@ import type { SessionRecord } from './schema.ts';
 import { sessionNumberRange, sessionStringRange, UNTITLED } from './schema.ts';
 import { StorageError } from './storage-error.ts';
 import { readStorage, requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
+import { searchTerms, sessionMatcher, type SessionMatch, type SessionMatcher } from './search-match.ts';
 
 /** Fields a caller may change on a session; a key present with value `undefined` clears an optional field. */
 export type SessionPatch = Partial<
@@ -99,43 +100,30 @@ export async function deleteSession(db: GlassboxDatabase, id: string): Promise<b
   );
 }
 
-function normalise(text: string): string {
-  return text.normalize('NFKC').toLocaleLowerCase();
-}
-
 /**
- * Sessions whose title or message text contains every word of the query (case-insensitive),
- * most recently updated first. An empty query lists every session.
+ * Sessions whose title or message text contains every word of the query (case-insensitive, NFKC; substring, so CJK
+ * terms match inside longer runs), newest first, each with snippets of up to three matching messages
+ * (search-match.ts). An empty query matches every session, with no snippets.
  */
-export async function searchSessions(db: GlassboxDatabase, query: string): Promise<SessionRecord[]> {
-  const terms = normalise(query).split(/\s+/).filter(Boolean);
+export async function searchSessions(db: GlassboxDatabase, query: string): Promise<SessionMatch[]> {
+  const terms = searchTerms(query);
   const sessions = await listSessions(db);
-  if (terms.length === 0) return sessions;
-  const missing = new Map<string, Set<string>>();
-  for (const session of sessions) {
-    const title = normalise(session.title);
-    const left = new Set(terms.filter((term) => !title.includes(term)));
-    missing.set(session.id, left);
-  }
+  if (terms.length === 0) return sessions.map((session) => ({ sessionId: session.id, snippets: [] }));
+  const matchers = new Map<string, SessionMatcher>(sessions.map((session) => [session.id, sessionMatcher(session.id, session.title, terms)]));
   await readStorage(async () => {
     const tx = db.transaction('messages', 'readonly');
     let cursor = await tx.objectStore('messages').index('by-session-seq').openCursor();
     while (cursor) {
-      const sessionId = cursor.value.sessionId;
-      const left = missing.get(sessionId);
-      if (!left || left.size === 0) {
-        // Matched already (or orphaned): skip the rest of this session's messages.
+      const { sessionId, id, message } = cursor.value;
+      const matcher = matchers.get(sessionId);
+      if (!matcher?.offer(id, message.content, message.role)) {
+        // Settled (or orphaned): skip the rest of this session's messages.
         cursor = await cursor.continue([sessionId, Infinity]);
         continue;
-      }
-      const content = cursor.value.message.content;
-      if (typeof content === 'string' && content.length > 0) {
-        const text = normalise(content);
-        for (const term of left) if (text.includes(term)) left.delete(term);
       }
       cursor = await cursor.continue();
     }
     await tx.done;
   });
-  return sessions.filter((session) => missing.get(session.id)?.size === 0);
+  return sessions.flatMap((session) => matchers.get(session.id)?.result() ?? []);
 }

@@ -28,6 +28,7 @@ export const en = {
   'sessions.search': 'Search sessions',
   'sessions.untitled': 'Untitled',
   'sessions.empty': 'No sessions match.',
+  'sessions.matchingMessages': 'Matching messages: choose one to open the session there',
   'sessions.rename': 'Rename session',
   'sessions.delete': 'Delete session',
   'sessions.deleteConfirmTitle': 'Delete this session?',

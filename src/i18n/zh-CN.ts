@@ -30,6 +30,7 @@ export const zhCN: Record<AppStringKey, string> = {
   'sessions.search': '搜索会话',
   'sessions.untitled': 'Untitled',
   'sessions.empty': '没有匹配的会话。',
+  'sessions.matchingMessages': '匹配的消息：选择一条即可在该处打开会话',
   'sessions.rename': '重命名会话',
   'sessions.delete': '删除会话',
   'sessions.deleteConfirmTitle': '删除这个会话？',

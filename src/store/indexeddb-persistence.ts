@@ -132,7 +132,7 @@ export function createIndexedDbPersistence(db: GlassboxDatabase, options: Indexe
       queue.write(async () => {
         await deleteMessages(db, sessionId, entryIds);
       }, undefined),
-    searchSessions: async (query) => (await searchSessions(db, query)).map((session) => session.id),
+    searchSessions: (query) => searchSessions(db, query),
     exportSessions: async ({ sessionIds, all }) => {
       const file = await exportSessions(db, { ...(all ? {} : { sessionIds }), includeNotes: all, now: options.now() });
       return { fileName: sessionFileName(file, all ? undefined : file.sessions[0]?.title), text: JSON.stringify(file, null, 2) };

@@ -1,3 +1,4 @@
+import { matchSession, searchTerms } from '../db/search-match.ts';
 import type { TranscriptEntry } from '../agent/transcript.ts';
 import { defaultSettings, type Settings } from '../config/settings.ts';
 import { importRecords } from '../db/import-sessions.ts';
@@ -19,10 +20,6 @@ interface MemorySession {
   messages: MessageRecord[];
   spans: Map<string, Span>;
   toolState: Map<string, ToolStateRecord>;
-}
-
-function normalise(text: string): string {
-  return text.normalize('NFKC').toLocaleLowerCase();
 }
 
 function firstUserText(entries: readonly TranscriptEntry[]): string | undefined {
@@ -151,14 +148,14 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
       removeMessages(get(sessionId), (message) => removed.has(message.id));
     },
     searchSessions: async (query) => {
-      const words = normalise(query).split(/\s+/).filter(Boolean);
+      const terms = searchTerms(query);
       return [...sessions.values()]
         .sort((a, b) => b.record.updatedAt - a.record.updatedAt)
-        .filter(({ record, messages }) => {
-          const text = normalise(`${record.title}\n${messages.map((entry) => entry.message.content ?? '').join('\n')}`);
-          return words.every((word) => text.includes(word));
-        })
-        .map(({ record }) => record.id);
+        .flatMap(({ record, messages }) =>
+          terms.length === 0
+            ? [{ sessionId: record.id, snippets: [] }]
+            : (matchSession(record.id, record.title, messages.map((entry) => ({ id: entry.id, content: entry.message.content, role: entry.message.role })), terms) ?? []),
+        );
     },
     exportSessions: async ({ sessionIds, all }) => {
       const secrets = collectSecrets(settings.apiKey, settings.otlpHeaders);

@@ -85,9 +85,10 @@ describe.each(kinds)('%s persistence', (_name, create) => {
     const id = await seeded(persistence);
     const other = await persistence.createSession();
     await persistence.updateSession(other.id, { title: 'Groceries', titleEdited: true });
-    expect(await persistence.searchSessions('lisbon')).toEqual([id]);
-    expect(await persistence.searchSessions('ADDED #1')).toEqual([id]);
-    expect(await persistence.searchSessions('groceries')).toEqual([other.id]);
+    // Both storages give the same matches and snippets; a tool result matches but gives no snippet of its own.
+    expect(await persistence.searchSessions('lisbon')).toEqual([{ sessionId: id, snippets: [{ entryId: 'msg_u1', text: 'Plan a trip to Lisbon please' }] }]);
+    expect(await persistence.searchSessions('ADDED #1')).toEqual([{ sessionId: id, snippets: [] }]);
+    expect(await persistence.searchSessions('groceries')).toEqual([{ sessionId: other.id, snippets: [] }]);
     expect(await persistence.searchSessions('lisbon groceries')).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import type { SessionMatch } from '../db/search-match.ts';
 import type { TranscriptEntry } from '../agent/transcript.ts';
 import type { Settings } from '../config/settings.ts';
 import type { SkippedConversation } from '../db/chatgpt-import.ts';
@@ -48,7 +49,8 @@ export interface Persistence {
   truncateFrom(sessionId: string, entryId: string): Promise<void>;
   /** Removes exactly these entries (delete a turn). */
   deleteEntries(sessionId: string, entryIds: string[]): Promise<void>;
-  searchSessions(query: string): Promise<string[]>;
+  /** The sessions matching every word of the query, newest first, with snippets of their matching messages. */
+  searchSessions(query: string): Promise<SessionMatch[]>;
   exportSessions(options: { sessionIds?: string[]; all: boolean }): Promise<ExportedFile>;
   /**
    * Validates and imports a file; on failure nothing is written and the error names what is wrong. A ChatGPT

@@ -1,5 +1,6 @@
 import type { TranscriptEntry } from '../agent/transcript.ts';
 import type { SessionRecord } from '../db/schema.ts';
+import type { SessionMatch } from '../db/search-match.ts';
 import type { Slice } from './slice.ts';
 
 /** Sessions: the list, the active one and the loaded transcripts. */
@@ -8,8 +9,8 @@ export interface SessionsSlice {
   activeSessionId: string | null;
   /** Transcripts of the sessions loaded so far, by session id. */
   entries: Record<string, TranscriptEntry[]>;
-  /** Ids of sessions matching the sidebar search, or null when not searching. */
-  sessionMatches: string[] | null;
+  /** Sessions matching the sidebar search (with snippets of their matching messages), or null when not searching. */
+  sessionMatches: SessionMatch[] | null;
   sessionQuery: string;
   setSessions(sessions: SessionRecord[]): void;
   upsertSession(session: SessionRecord): void;
@@ -17,7 +18,7 @@ export interface SessionsSlice {
   setActiveSession(sessionId: string | null): void;
   setEntries(sessionId: string, entries: TranscriptEntry[]): void;
   appendEntry(sessionId: string, entry: TranscriptEntry): void;
-  setSessionSearch(query: string, matches: string[] | null): void;
+  setSessionSearch(query: string, matches: SessionMatch[] | null): void;
 }
 
 function byUpdatedDesc(a: SessionRecord, b: SessionRecord): number {

@@ -225,6 +225,16 @@ export async function switchSession(
   if (loading.get(sessionId) === load) loading.delete(sessionId);
 }
 
+/** Opens a session at a message the sidebar search found: the chat scrolls to it and highlights it. */
+export async function openSearchHit(sessionId: string, entryId: string): Promise<void> {
+  await switchSession(sessionId);
+  // switchSession cleared the target; set it a frame later so the chat sees a new target even for the same hit.
+  requestAnimationFrame(() => {
+    const state = useAppStore.getState();
+    if (state.activeSessionId === sessionId) state.setUi({ scrollToEntryId: entryId });
+  });
+}
+
 /** Renames a session (the title stays as typed from then on). */
 export async function renameSession(sessionId: string, title: string): Promise<void> {
   const trimmed = title.replace(/\s+/g, ' ').trim().slice(0, 200);

@@ -3,14 +3,15 @@ import type { SessionRecord } from '../../db/schema.ts';
 import type { Span } from '../../trace/span.ts';
 import type { AppState } from '../app-store.ts';
 import { idleRun, type SessionRun } from '../run-slice.ts';
+import type { SearchSnippet, SessionMatch } from '../../db/search-match.ts';
 
 const noEntries: TranscriptEntry[] = [];
 const noSpans: Span[] = [];
 
 /** The sessions the sidebar shows: all, or those matching the search. */
-export function visibleSessions(sessions: SessionRecord[], matches: string[] | null): SessionRecord[] {
+export function visibleSessions(sessions: SessionRecord[], matches: SessionMatch[] | null): SessionRecord[] {
   if (matches === null) return sessions;
-  const matching = new Set(matches);
+  const matching = new Set(matches.map((match) => match.sessionId));
   return sessions.filter((session) => matching.has(session.id));
 }
 
@@ -27,4 +28,11 @@ export function selectActiveSpans(state: Pick<AppState, 'activeSessionId' | 'spa
 /** The active session's run state. */
 export function selectActiveRun(state: Pick<AppState, 'activeSessionId' | 'runs'>): SessionRun {
   return (state.activeSessionId && state.runs[state.activeSessionId]) || idleRun;
+}
+
+const noSnippets: SearchSnippet[] = [];
+
+/** The snippets the sidebar shows under each matching session, by session id. */
+export function snippetsBySession(matches: SessionMatch[] | null): Map<string, SearchSnippet[]> {
+  return new Map((matches ?? []).map((match) => [match.sessionId, match.snippets.length > 0 ? match.snippets : noSnippets]));
 }

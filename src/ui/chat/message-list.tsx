@@ -286,7 +286,7 @@ export function MessageList({
                   className="absolute top-0 left-0 w-full"
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
-                  <div className="mx-auto w-full max-w-3xl">
+                  <div className="mx-auto w-full max-w-3xl" data-highlighted={row.entry.id === scrollToEntryId ? 'true' : undefined}>
                     {divider && divider.beforeEntryId === row.entry.id ? divider.node : null}
                     <MessageRowView
                       entry={row.entry}

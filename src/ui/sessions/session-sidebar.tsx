@@ -1,9 +1,10 @@
 import { useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { exportActiveSessionHtml, exportActiveSessionMarkdown } from '../../store/actions/export-readable.ts';
 import { exportActiveSession, exportAllSessions, importFiles } from '../../store/actions/file-actions.ts';
-import { deleteSession, newSession, renameSession, searchSessions, switchSession } from '../../store/actions/session-actions.ts';
+import { deleteSession, newSession, openSearchHit, renameSession, searchSessions, switchSession } from '../../store/actions/session-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
-import { visibleSessions } from '../../store/selectors/sessions.ts';
+import { snippetsBySession, visibleSessions } from '../../store/selectors/sessions.ts';
+import { SearchSnippets } from './search-snippets.tsx';
 import { PencilIcon, TrashIcon } from '../components/icons.tsx';
 import { useT } from '../use-t.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -17,6 +18,7 @@ export function SessionSidebar() {
   const allSessions = useAppStore((state) => state.sessions);
   const matches = useAppStore((state) => state.sessionMatches);
   const sessions = useMemo(() => visibleSessions(allSessions, matches), [allSessions, matches]);
+  const snippets = useMemo(() => snippetsBySession(matches), [matches]);
   const activeSessionId = useAppStore((state) => state.activeSessionId);
   const runs = useAppStore((state) => state.runs);
   const query = useAppStore((state) => state.sessionQuery);
@@ -134,6 +136,7 @@ export function SessionSidebar() {
               <div className={`px-2 pb-1 text-[11px] ${active ? 'text-slate-600 dark:text-slate-300' : 'text-slate-500 dark:text-slate-400'}`} aria-hidden="true">
                 {session.messageCount} {t('sessions.messages')} · {new Date(session.updatedAt).toLocaleString()}
               </div>
+              <SearchSnippets snippets={snippets.get(session.id)} query={query} onOpen={(entryId) => void openSearchHit(session.id, entryId)} />
             </li>
           );
         })}

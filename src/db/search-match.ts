@@ -1,0 +1,158 @@
+/** A message that matched the sidebar search: the entry to open, and the text around the first hit. */
+export interface SearchSnippet {
+  entryId: string;
+  text: string;
+}
+
+/** A session that matched, with up to {@link MAX_SNIPPETS} of its matching messages. */
+export interface SessionMatch {
+  sessionId: string;
+  snippets: SearchSnippet[];
+}
+
+/** A piece of snippet text, marked when it is a search term. */
+export interface SnippetPart {
+  text: string;
+  hit: boolean;
+}
+
+export const MAX_SNIPPETS = 3;
+/** Characters kept either side of the first hit. */
+export const SNIPPET_RADIUS = 40;
+
+/** How the search compares text: NFKC (full-width letters, compatibility forms) and lower case. */
+export function normaliseForSearch(text: string): string {
+  return text.normalize('NFKC').toLocaleLowerCase();
+}
+
+/**
+ * The words of a query, normalised. Matching is by substring, so a CJK term (written without spaces) matches
+ * inside a longer run: 天气 in 广州今天天气怎么样.
+ */
+export function searchTerms(query: string): string[] {
+  return [...new Set(normaliseForSearch(query).split(/\s+/u).filter(Boolean))];
+}
+
+/**
+ * The text normalised one code point at a time, with where each normalised character came from, so a hit found
+ * in the normalised text maps back to the original (NFKC may turn one character into several).
+ */
+function normalisedWithSources(text: string): { normalised: string; source: number[] } {
+  let normalised = '';
+  const source: number[] = [];
+  let index = 0;
+  for (const char of text) {
+    const folded = normaliseForSearch(char);
+    normalised += folded;
+    for (let i = 0; i < folded.length; i += 1) source.push(index);
+    index += char.length;
+  }
+  source.push(text.length);
+  return { normalised, source };
+}
+
+/** Where the terms occur in `text` (original indices), merged where they overlap, in order. */
+export function findHits(text: string, terms: readonly string[]): Array<[start: number, end: number]> {
+  if (terms.length === 0 || !text) return [];
+  const { normalised, source } = normalisedWithSources(text);
+  const hits: Array<[number, number]> = [];
+  for (const term of terms) {
+    for (let at = normalised.indexOf(term); at >= 0; at = normalised.indexOf(term, at + term.length)) {
+      const start = source[at] ?? 0;
+      const lastSource = source[at + term.length - 1] ?? start;
+      // The end is past the original character the term's last normalised character came from.
+      const end = source.find((value) => value > lastSource) ?? text.length;
+      hits.push([start, end]);
+    }
+  }
+  hits.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const merged: Array<[number, number]> = [];
+  for (const hit of hits) {
+    const last = merged.at(-1);
+    if (last && hit[0] <= last[1]) last[1] = Math.max(last[1], hit[1]);
+    else merged.push([...hit]);
+  }
+  return merged;
+}
+
+/**
+ * The text around the first hit of any term, ±{@link SNIPPET_RADIUS} characters, whitespace collapsed, with "…"
+ * where it was cut; undefined when no term occurs.
+ */
+export function snippetAround(content: string, terms: readonly string[], radius = SNIPPET_RADIUS): string | undefined {
+  const text = content.replace(/\s+/gu, ' ').trim();
+  const first = findHits(text, terms)[0];
+  if (!first) return undefined;
+  let start = Math.max(0, first[0] - radius);
+  let end = Math.min(text.length, first[1] + radius);
+  // Never split a surrogate pair.
+  if (start > 0 && /[\uDC00-\uDFFF]/u.test(text[start] ?? '')) start -= 1;
+  if (end < text.length && /[\uD800-\uDBFF]/u.test(text[end - 1] ?? '')) end += 1;
+  return `${start > 0 ? '…' : ''}${text.slice(start, end).trim()}${end < text.length ? '…' : ''}`;
+}
+
+/** The snippet split into plain and matched parts, for <mark> (rendered as text, never as HTML). */
+export function highlightParts(text: string, terms: readonly string[]): SnippetPart[] {
+  const parts: SnippetPart[] = [];
+  let at = 0;
+  for (const [start, end] of findHits(text, terms)) {
+    if (start > at) parts.push({ text: text.slice(at, start), hit: false });
+    parts.push({ text: text.slice(start, end), hit: true });
+    at = end;
+  }
+  if (at < text.length || parts.length === 0) parts.push({ text: text.slice(at), hit: false });
+  return parts;
+}
+
+/** Matches one session, message by message (so a storage cursor can stop reading once it is settled). */
+export interface SessionMatcher {
+  /**
+   * Looks at one message; false once more messages cannot change the result. Only user and assistant messages
+   * give snippets (a tool result is shown inside its call, not as a message of its own); every message matches.
+   */
+  offer(id: string, content: unknown, role: string): boolean;
+  /** The match, or undefined when some term occurs neither in the title nor in the messages offered. */
+  result(): SessionMatch | undefined;
+}
+
+/**
+ * Every term must occur in the session's title or its messages; the snippets are the first {@link MAX_SNIPPETS}
+ * messages that contain a term.
+ */
+export function sessionMatcher(sessionId: string, title: string, terms: readonly string[]): SessionMatcher {
+  const titleText = normaliseForSearch(title);
+  const missing = new Set(terms.filter((term) => !titleText.includes(term)));
+  const snippets: SearchSnippet[] = [];
+  const settled = () => missing.size === 0 && snippets.length >= MAX_SNIPPETS;
+  return {
+    offer(id, content, role) {
+      if (settled()) return false;
+      if (typeof content !== 'string' || !content) return true;
+      const text = normaliseForSearch(content);
+      let hit = false;
+      for (const term of terms) {
+        if (!text.includes(term)) continue;
+        hit = true;
+        missing.delete(term);
+      }
+      if (hit && snippets.length < MAX_SNIPPETS && (role === 'user' || role === 'assistant')) {
+        const snippet = snippetAround(content, terms);
+        if (snippet) snippets.push({ entryId: id, text: snippet });
+      }
+      return !settled();
+    },
+    result: () => (missing.size === 0 ? { sessionId, snippets } : undefined),
+  };
+}
+
+/** {@link sessionMatcher} over all of a session's messages at once. */
+export function matchSession(
+  sessionId: string,
+  title: string,
+  messages: Iterable<{ id: string; content: unknown; role: string }>,
+  terms: readonly string[],
+): SessionMatch | undefined {
+  const matcher = sessionMatcher(sessionId, title, terms);
+  for (const message of messages) if (!matcher.offer(message.id, message.content, message.role)) break;
+  return matcher.result();
+}
