@@ -20,7 +20,18 @@ export interface ToolCallOutcome {
   durationMs: number;
   /** False when the call was not attempted because the run's tool call limit was reached. */
   executed: boolean;
+  /** The result came from a recorded run (see {@link ToolReplay}); the tool did not run. */
+  replayed?: boolean;
 }
+
+/** A recorded tool result: what the original run's call returned. */
+export interface RecordedToolResult {
+  status: 'ok' | 'error';
+  result: string;
+}
+
+/** Answers a call from recorded results (e.g. same tool name and arguments), or undefined to run the tool for real. */
+export type ToolReplay = (call: { id: string; name: string; arguments: string }) => RecordedToolResult | undefined;
 
 /** Everything needed to run one response's tool calls. */
 export interface ExecuteToolCallsInput {
@@ -39,6 +50,8 @@ export interface ExecuteToolCallsInput {
   limitMessage?: string;
   emit: (event: AgentEvent) => void;
   now: () => number;
+  /** Answers calls from a recorded run instead of running them (a fork that reuses recorded tool results). */
+  replay?: ToolReplay;
 }
 
 /** The observation of a call that Stop interrupted. */
@@ -83,6 +96,7 @@ async function executeOne(input: ExecuteToolCallsInput, call: ToolCall, index: n
   emit({ type: 'tool-call', callId: call.id, toolName, arguments: parsed.ok ? parsed.value : call.function.arguments, spanId });
   let startedAt = now();
 
+  let replayed = false;
   const finish = (status: ToolCallOutcome['status'], text: string, errorType?: string, executed = true): ToolCallOutcome => {
     const observation = truncateObservation(text, input.maxObservationChars);
     const durationMs = Math.max(0, now() - startedAt);
@@ -96,13 +110,20 @@ async function executeOne(input: ExecuteToolCallsInput, call: ToolCall, index: n
       else span.end('error', { type: errorType ?? status, message: observation });
       emit({ type: 'tool-error', callId: call.id, toolName, error: observation, durationMs });
     }
-    return { call, status, observation, spanId, durationMs, executed };
+    return { call, status, observation, spanId, durationMs, executed, ...(replayed ? { replayed } : {}) };
   };
 
   if (input.runnableCount !== undefined && index >= input.runnableCount) {
     return finish('error', input.limitMessage ?? 'Not run: the tool call limit for this run was reached.', 'limit', false);
   }
   if (signal.aborted) return finish('cancelled', cancelledObservation(signal));
+  // A recorded result answers the call as it was answered before: no side effects, so no approval either.
+  const recorded = input.replay?.({ id: call.id, name: toolName, arguments: call.function.arguments });
+  if (recorded) {
+    replayed = true;
+    span.setAttributes({ [AGENT_ATTRIBUTE.toolReplayed]: true });
+    return finish(recorded.status, recorded.result, 'replayed-error');
+  }
   if (!tool) return finish('error', unknownToolMessage(toolName, tools), 'unknown-tool');
   if (!parsed.ok) {
     return finish(

@@ -4,6 +4,7 @@ import type { ApprovalRequest, ToolContext } from '../tools/tool-context.ts';
 import type { SpanHandle, Tracer } from '../trace/span.ts';
 import type { ProtocolMemory } from '../model/endpoint-memory.ts';
 import { ABORTED_END, DeadlineExceeded, internalErrorEnd } from './errors.ts';
+import type { ToolReplay } from './execute-tool-calls.ts';
 import type { AgentEvent, AgentEventSink } from './events.ts';
 import { findUnansweredToolCalls, type WireProtocol } from './history.ts';
 import { AGENT_ATTRIBUTE, ATTRIBUTE } from './span-attributes.ts';
@@ -53,6 +54,8 @@ export interface RunAgentOptions {
    * `force: true` and the call is retried once.
    */
   prepareContext?: (messages: ChatMessage[], info: PrepareContextInfo) => Promise<ChatMessage[]>;
+  /** Answers tool calls from a recorded run instead of running them (a fork reusing recorded tool results). */
+  replay?: ToolReplay;
 }
 
 /** What `prepareContext` is told about the call it prepares. */

@@ -81,6 +81,7 @@ export function toolEntry(factory: EntryFactory, outcome: ToolCallOutcome): Tran
         toolName: outcome.call.function.name,
         toolStatus: outcome.status,
         durationMs: outcome.durationMs,
+        ...(outcome.replayed ? { replayed: true } : {}),
       },
     },
   );

@@ -31,6 +31,8 @@ export interface TranscriptMeta {
   rawText?: string;
   /** Partial output kept after Stop or an error. */
   partial?: boolean;
+  /** A tool result answered from a recorded run (a fork reusing recorded tool results): the tool did not run. */
+  replayed?: boolean;
 }
 
 /** One message of a session's conversation, with the metadata the app keeps around it. */

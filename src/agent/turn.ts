@@ -180,6 +180,7 @@ async function runTools(
     limitMessage: `Not run: the tool call limit (${maxToolCalls}) for this run was reached.`,
     emit: context.emit,
     now: options.now,
+    ...(options.replay ? { replay: options.replay } : {}),
   });
   const toolEntries = outcomes.map((outcome) => {
     const entry = toolEntry(context.factory, outcome);

@@ -77,6 +77,7 @@ function toRecords(file: FileSession, sessionId: string, renameMessage: IdMapper
   if (file.activeRunId !== undefined) session.activeRunId = renameSpan(file.activeRunId);
   if (file.lastError !== undefined) session.lastError = file.lastError;
   if (file.summary !== undefined) session.summary = { ...file.summary };
+  if (file.forkedFrom !== undefined) session.forkedFrom = { ...file.forkedFrom };
   return {
     session,
     messages,

@@ -25,6 +25,15 @@ export interface SessionSummary {
   updatedAt: number;
 }
 
+/** Where a forked session came from: a step of a run of another session ("forked from … at step n"). */
+export interface ForkOrigin {
+  sessionId: string;
+  runId: string;
+  /** The span the fork was made from. */
+  spanId: string;
+  step: number;
+}
+
 /** One session: metadata and counters; its messages, spans and tool state live in their own stores. */
 export interface SessionRecord {
   /** `sess_…` */
@@ -43,6 +52,8 @@ export interface SessionRecord {
   activeRunId?: string;
   lastError?: string;
   summary?: SessionSummary;
+  /** Set on a fork: the session, run and step it continues from (the original links back by scanning for it). */
+  forkedFrom?: ForkOrigin;
 }
 
 /** A transcript entry as stored: ordered within its session by `seq`. */

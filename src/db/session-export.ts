@@ -91,6 +91,7 @@ export function toFileSession(data: SessionExportRecords, secrets: readonly stri
   if (session.activeRunId !== undefined) exported.activeRunId = session.activeRunId;
   if (session.lastError !== undefined) exported.lastError = session.lastError;
   if (session.summary !== undefined) exported.summary = { ...session.summary };
+  if (session.forkedFrom !== undefined) exported.forkedFrom = { ...session.forkedFrom };
   return redactSecrets(exported, secrets);
 }
 

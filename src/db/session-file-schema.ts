@@ -33,6 +33,7 @@ const transcriptMetaSchema = z.object({
   synthetic: z.boolean().optional(),
   rawText: text.optional(),
   partial: z.boolean().optional(),
+  replayed: z.boolean().optional(),
 });
 
 /** A message of an exported session (its session is the one that holds it). */
@@ -97,6 +98,7 @@ export const fileSessionSchema = z
     activeRunId: id.optional(),
     lastError: z.string().max(100_000).optional(),
     summary: z.object({ text, coveredUntilSeq: z.number().int(), coveredMessages: z.number().int().nonnegative().optional(), updatedAt: time }).optional(),
+    forkedFrom: z.object({ sessionId: id, runId: id, spanId: id, step: z.number().int().nonnegative() }).optional(),
     messages: z.array(fileMessageSchema),
     spans: z.array(fileSpanSchema),
     toolState: z.array(fileToolStateSchema).default([]),

@@ -45,6 +45,8 @@ export const ATTR = {
   toolError: 'tool.error',
   toolRestricted: 'tool.restricted',
   toolTruncated: 'tool.truncated',
+  /** The result was answered from a recorded run (a fork with "Reuse recorded tool results"): the tool did not run. */
+  toolReplayed: 'tool.replayed',
 
   // retry
   retryAttempt: 'retry.attempt',
