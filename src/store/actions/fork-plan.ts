@@ -30,6 +30,12 @@ export interface ForkPoint {
   runInput: string;
 }
 
+/**
+ * Why a span cannot be forked: not in the session, still running, not a run/llm/tool span, or the chat has no
+ * message for it (the tool call, the message the model call received, or the user message that started the run).
+ */
+export type ForkError = 'no-span' | 'running' | 'kind' | 'no-call' | 'no-message' | 'no-user-message';
+
 /** What the fork's session gets and its run starts from. */
 export interface ForkStart {
   /** Entries to copy into the fork, in order. */
@@ -66,14 +72,14 @@ function llmStep(spans: readonly Span[], spanId: string | undefined): number | u
   return span ? numberAttribute(span.attributes, ATTR.llmStep) : undefined;
 }
 
-function toolFork(entries: readonly TranscriptEntry[], spans: readonly Span[], span: Span): ForkPoint | { error: string } {
+function toolFork(entries: readonly TranscriptEntry[], spans: readonly Span[], span: Span): ForkPoint | { error: ForkError } {
   const callId = stringAttribute(span.attributes, ATTR.toolCallId);
   const assistantIndex = entries.findLastIndex(
     (entry) => entry.message.role === 'assistant' && (entry.message.tool_calls ?? []).some((call) => call.id === callId),
   );
   const assistant = entries[assistantIndex];
   if (callId === undefined || !assistant || assistant.message.role !== 'assistant') {
-    return { error: 'The chat has no message with this tool call, so the run cannot be forked here.' };
+    return { error: 'no-call' };
   }
   const calls = assistant.message.tool_calls ?? [];
   const call = calls.find((candidate) => candidate.id === callId) as ToolCall;
@@ -114,14 +120,14 @@ function toolFork(entries: readonly TranscriptEntry[], spans: readonly Span[], s
   };
 }
 
-function llmFork(entries: readonly TranscriptEntry[], spans: readonly Span[], span: Span): ForkPoint | { error: string } {
+function llmFork(entries: readonly TranscriptEntry[], spans: readonly Span[], span: Span): ForkPoint | { error: ForkError } {
   let end = entries.findIndex((entry) => entry.spanId === span.spanId && entry.message.role === 'assistant');
   if (end < 0) {
     // No answer was kept (the call failed): the step received what the run had written before it started.
     end = entries.findLastIndex((entry) => entry.runId === span.runId && entry.createdAt <= span.startTime) + 1;
   }
   const last = entries[end - 1];
-  if (end <= 0 || !last) return { error: 'The chat has no message this model call received, so the run cannot be forked here.' };
+  if (end <= 0 || !last) return { error: 'no-message' };
   const base = {
     kind: 'llm' as const,
     sessionId: span.sessionId,
@@ -136,10 +142,10 @@ function llmFork(entries: readonly TranscriptEntry[], spans: readonly Span[], sp
   return { ...base, edit: { type: 'last-message', entry: last }, runInput: runInputOf(entries, spans, span.runId, end) };
 }
 
-function runFork(entries: readonly TranscriptEntry[], span: Span): ForkPoint | { error: string } {
+function runFork(entries: readonly TranscriptEntry[], span: Span): ForkPoint | { error: ForkError } {
   const index = entries.findIndex((entry) => entry.runId === span.spanId && isTypedUser(entry));
   const user = entries[index];
-  if (!user) return { error: 'This run did not start with a message of yours (it resumed a run), so it cannot be run again; fork from one of its steps.' };
+  if (!user) return { error: 'no-user-message' };
   return {
     kind: 'run',
     sessionId: span.sessionId,
@@ -159,14 +165,14 @@ function runFork(entries: readonly TranscriptEntry[], span: Span): ForkPoint | {
  * call, with the step's other results as recorded; for an llm span, up to the last message it was sent; for a run
  * span, up to the user message that started it. A span of another kind, or one the chat has no message for, is an error.
  */
-export function findForkPoint(entries: readonly TranscriptEntry[], spans: readonly Span[], spanId: string): ForkPoint | { error: string } {
+export function findForkPoint(entries: readonly TranscriptEntry[], spans: readonly Span[], spanId: string): ForkPoint | { error: ForkError } {
   const span = spans.find((candidate) => candidate.spanId === spanId);
-  if (!span) return { error: 'The span is not in this session.' };
-  if (span.status === 'running') return { error: 'The span is still running; fork once it has finished.' };
+  if (!span) return { error: 'no-span' };
+  if (span.status === 'running') return { error: 'running' };
   if (span.kind === 'tool') return toolFork(entries, spans, span);
   if (span.kind === 'llm') return llmFork(entries, spans, span);
   if (span.kind === 'run') return runFork(entries, span);
-  return { error: 'Only a run, a model call or a tool call can be forked.' };
+  return { error: 'kind' };
 }
 
 /** The fork's start with the step's input replaced by `text`. */

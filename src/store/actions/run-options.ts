@@ -1,4 +1,5 @@
 import type { AgentEventSink } from '../../agent/events.ts';
+import type { ToolReplay } from '../../agent/execute-tool-calls.ts';
 import type { RunAgentOptions } from '../../agent/run-agent.ts';
 import { defaultSystemPrompt } from '../../config/system-prompt.ts';
 import type { Settings } from '../../config/settings.ts';
@@ -19,6 +20,8 @@ export interface RunOptionsInput {
   endpoint: RunEndpoint;
   history: ChatMessage[];
   runInput: string;
+  /** Answers tool calls from recorded results (a fork). */
+  replay?: ToolReplay;
   tracer: Tracer;
   protocolMemory: NonNullable<RunAgentOptions['protocolMemory']>;
   signal: AbortSignal;
@@ -79,5 +82,6 @@ export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
     onEvent: input.onEvent,
     newId: input.newId,
     now,
+    ...(input.replay ? { replay: input.replay } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../../agent/events.ts';
+import type { ToolReplay } from '../../agent/execute-tool-calls.ts';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { ChatMessage } from '../../model/model.ts';
 import { protocolMemoryOf } from '../../model/endpoint-memory.ts';
@@ -62,6 +63,8 @@ export interface RunRequest {
   runInput: string;
   /** A new user message, saved together with the run's first write. */
   userEntry?: TranscriptEntry;
+  /** Answers tool calls from recorded results instead of running them (a fork). */
+  replay?: ToolReplay;
 }
 
 /**
@@ -173,6 +176,7 @@ async function runUnlocked(sessionId: string, request: RunRequest, runtime: Agen
         endpoint,
         history,
         runInput: request.runInput,
+        ...(request.replay ? { replay: request.replay } : {}),
         tracer,
         protocolMemory: protocolMemoryOf(services().endpointMemory),
         signal: active.controller.signal,

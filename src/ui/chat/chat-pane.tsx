@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
+import type { SessionRecord } from '../../db/schema.ts';
 import { createChatTranslate } from '../../i18n/chat.ts';
 import {
   answerToolApproval,
@@ -17,6 +18,9 @@ import {
 } from '../../store/actions/chat-actions.ts';
 import { runSlashCommand } from '../../store/actions/slash-command-actions.ts';
 import { revealToolCall } from '../../store/actions/trace-actions.ts';
+import { compareWithOriginal } from '../../store/actions/fork-actions.ts';
+import { switchSession } from '../../store/actions/session-actions.ts';
+import { fillPlaceholders } from '../../i18n/trace.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import type { StreamingState } from '../../store/run-slice.ts';
 import { selectActiveEntries, selectActiveRun, selectActiveSpans } from '../../store/selectors/sessions.ts';
@@ -55,6 +59,51 @@ function streamingEntryFor(sessionId: string, streaming: StreamingState | undefi
   };
 }
 
+const LINK_CLASSES = 'rounded px-1 text-indigo-700 underline hover:bg-indigo-50 disabled:text-slate-400 disabled:no-underline dark:text-indigo-300 dark:hover:bg-indigo-950';
+
+/** The links between a fork and its original: "forked from … at step n" with Open original and Compare, and the forks of this session. */
+function ForkLinks(props: {
+  forkedFrom: SessionRecord['forkedFrom'];
+  originalTitle: string | undefined;
+  forks: SessionRecord[];
+  canCompare: boolean;
+  onCompare: () => void;
+  strings: (typeof traceStrings)['en'];
+}) {
+  const { forkedFrom, originalTitle, forks, strings } = props;
+  return (
+    <div data-testid="fork-links" className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 px-4 py-1 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-300">
+      {forkedFrom ? (
+        <>
+          <span data-testid="forked-from">
+            {originalTitle === undefined ? strings['fork.originalGone'] : fillPlaceholders(strings['fork.forkedFrom'], { title: originalTitle, step: forkedFrom.step })}
+          </span>
+          {originalTitle === undefined ? null : (
+            <button type="button" aria-label="Open original" className={LINK_CLASSES} onClick={() => void switchSession(forkedFrom.sessionId)}>
+              {strings['fork.openOriginal']}
+            </button>
+          )}
+          {originalTitle === undefined ? null : (
+            <button type="button" aria-label="Compare with original" disabled={!props.canCompare} className={LINK_CLASSES} onClick={props.onCompare}>
+              {strings['fork.compare']}
+            </button>
+          )}
+        </>
+      ) : null}
+      {forks.length > 0 ? (
+        <>
+          <span>{strings['fork.forks']}</span>
+          {forks.map((fork) => (
+            <button key={fork.id} type="button" aria-label={`Open fork ${fork.title}`} className={LINK_CLASSES} onClick={() => void switchSession(fork.id)}>
+              {fillPlaceholders(strings['fork.forkAt'], { title: fork.title, step: fork.forkedFrom?.step ?? 0 })}
+            </button>
+          ))}
+        </>
+      ) : null}
+    </div>
+  );
+}
+
 /** The Chat region: messages, run status, alerts and the message box, wired to the store. */
 export function ChatPane() {
   const language = useLanguage();
@@ -67,6 +116,9 @@ export function ChatPane() {
   const readOnly = useAppStore((state) => isImportedTrace(selectActiveSpans(state)));
   const sessions = useAppStore((state) => state.sessions);
   const summary = sessions.find((session) => session.id === sessionId)?.summary;
+  const forkedFrom = sessions.find((session) => session.id === sessionId)?.forkedFrom;
+  const forks = useMemo(() => sessions.filter((session) => session.forkedFrom?.sessionId === sessionId), [sessions, sessionId]);
+  const hasRun = useAppStore((state) => (state.activeSessionId ? (state.spans[state.activeSessionId] ?? []).some((span) => span.kind === 'run') : false));
   const divider = useMemo(() => {
     if (!summary?.coveredMessages) return undefined;
     const boundary = findCompactionBoundary(entries, summary.coveredMessages);
@@ -186,6 +238,16 @@ export function ChatPane() {
         <span className="min-w-0 flex-1 truncate font-medium">{sessions.find((session) => session.id === sessionId)?.title ?? ''}</span>
         <RunStatus status={run.status} t={t} />
       </div>
+      {forkedFrom || forks.length > 0 ? (
+        <ForkLinks
+          forkedFrom={forkedFrom}
+          originalTitle={sessions.find((session) => session.id === forkedFrom?.sessionId)?.title}
+          forks={forks}
+          canCompare={hasRun && !running}
+          onCompare={() => sessionId && compareWithOriginal(sessionId)}
+          strings={traceStrings[language]}
+        />
+      ) : null}
       <MessageList
         scrollToEndKey={userMessageCount}
         {...(divider ? { divider } : {})}

@@ -114,6 +114,15 @@ export const ToolCallCard = memo(function ToolCallCard({
         >
           {t(STATUS_LABEL[status])}
         </span>
+        {result?.meta?.replayed ? (
+          <span
+            data-testid="tool-replayed"
+            title={t('toolReplayed')}
+            className="shrink-0 rounded bg-violet-100 px-1.5 text-xs text-violet-800 dark:bg-violet-950 dark:text-violet-200"
+          >
+            {t('toolReplayed')}
+          </span>
+        ) : null}
         {duration !== undefined ? (
           <span className="shrink-0 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{formatDuration(duration)}</span>
         ) : null}

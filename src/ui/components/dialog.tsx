@@ -16,6 +16,8 @@ export interface DialogProps {
   initialFocusRef?: RefObject<HTMLElement | null>;
   /** Accessible name of the × button. */
   closeLabel?: string;
+  /** Accessible name when it must differ from the shown `title` (stays English in every language). */
+  label?: string;
   className?: string;
 }
 
@@ -26,7 +28,7 @@ const FOCUSABLE =
  * A modal on the native `<dialog>`: the browser traps focus and makes the rest inert; focus goes
  * back to where it was when the dialog closes.
  */
-export function Dialog({ open, title, onClose, children, footer, initialFocusRef, closeLabel = 'Close', className }: DialogProps) {
+export function Dialog({ open, title, onClose, children, footer, initialFocusRef, closeLabel = 'Close', label, className }: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -51,7 +53,7 @@ export function Dialog({ open, title, onClose, children, footer, initialFocusRef
   return (
     <dialog
       ref={dialogRef}
-      aria-labelledby={titleId}
+      {...(label ? { 'aria-label': label } : { 'aria-labelledby': titleId })}
       onCancel={(event) => {
         // Esc: let React state decide, so the dialog never closes behind the app's back.
         event.preventDefault();

@@ -29,7 +29,11 @@ export interface SpanDetailsProps {
   now?: number;
   t?: TraceTranslate;
   className?: string;
+  /** Forks the run at this span (shown for finished run, llm and tool spans when given). */
+  onFork?: (span: Span) => void;
 }
+
+const FORKABLE: ReadonlySet<Span['kind']> = new Set(['run', 'llm', 'tool']);
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -181,7 +185,7 @@ function RetrySections({ span, t }: { span: Span; t: TraceTranslate }) {
 }
 
 /** The selected span: timing, status, error, and per kind the model call, tool call or run; copyable as JSON. */
-export function SpanDetails({ span, liveOutput, aggregates, runStart, now, t = englishTrace, className = '' }: SpanDetailsProps) {
+export function SpanDetails({ span, liveOutput, aggregates, runStart, now, t = englishTrace, className = '', onFork }: SpanDetailsProps) {
   const [copied, setCopied] = useState<{ spanId: string; ok: boolean }>();
   const copyState = copied === undefined || copied.spanId !== span?.spanId ? 'idle' : copied.ok ? 'copied' : 'failed';
 
@@ -199,6 +203,16 @@ export function SpanDetails({ span, liveOutput, aggregates, runStart, now, t = e
     <section role="region" aria-label="Span details" className={`flex flex-col gap-2 p-3 text-sm ${className}`}>
       <header className="flex flex-wrap items-start gap-2">
         <h3 className="min-w-0 flex-1 font-semibold break-words">{span.name}</h3>
+        {onFork && FORKABLE.has(span.kind) && span.status !== 'running' ? (
+          <button
+            type="button"
+            aria-label="Fork from here"
+            onClick={() => onFork(span)}
+            className="rounded border border-indigo-300 px-2 py-0.5 text-xs text-indigo-800 hover:bg-indigo-50 dark:border-indigo-700 dark:text-indigo-200 dark:hover:bg-indigo-950"
+          >
+            {t('fork.button')}
+          </button>
+        ) : null}
         <button
           type="button"
           aria-label="Copy JSON"
@@ -214,6 +228,11 @@ export function SpanDetails({ span, liveOutput, aggregates, runStart, now, t = e
       <div className="flex flex-wrap gap-1.5 text-xs">
         <span className={`rounded px-1.5 font-mono uppercase ${KIND_BADGE[span.kind]}`} data-testid="span-details-kind">{span.kind}</span>
         <span className={`rounded px-1.5 ${STATUS_BADGE[span.status]}`} data-testid="span-details-status">{t(`status.${span.status}` as const)}</span>
+        {span.attributes[ATTR.toolReplayed] === true ? (
+          <span className="rounded bg-violet-100 px-1.5 text-violet-800 dark:bg-violet-950 dark:text-violet-200" data-testid="span-details-replayed">
+            {t('fork.replayed')}
+          </span>
+        ) : null}
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
         <Field label={t('details.duration')}>

@@ -6,6 +6,11 @@ import type { AppState } from '../../store/app-store.ts';
 import { selectActiveRun, selectActiveSpans } from '../../store/selectors/sessions.ts';
 import type { StreamingState } from '../../store/run-slice.ts';
 import { useLanguage } from '../use-t.ts';
+import { isImportedTrace } from '../../trace/imported.ts';
+import { forkRun } from '../../store/actions/fork-actions.ts';
+import { findForkPoint } from '../../store/actions/fork-plan.ts';
+import { selectActiveEntries } from '../../store/selectors/sessions.ts';
+import { ForkDialog } from './fork-dialog.tsx';
 import { TracePanel } from './trace-panel.tsx';
 
 const RunComparison = lazy(() => import('./run-comparison.tsx'));
@@ -42,6 +47,13 @@ export function TracePane() {
   const liveOutput = useAppStore(selectLiveOutput);
   const comparison = useAppStore((state) => state.runComparison);
   const activeSessionId = useAppStore((state) => state.activeSessionId);
+  // The dialog holds the fork point found when it opened: what the step received then.
+  const [fork, setFork] = useState<{ spanId: string; point: ReturnType<typeof findForkPoint> }>();
+  const openFork = (spanId: string) => {
+    const state = useAppStore.getState();
+    setFork({ spanId, point: findForkPoint(selectActiveEntries(state), selectActiveSpans(state), spanId) });
+  };
+  const readOnly = isImportedTrace(spans);
   return (
     <aside aria-label="Trace" className="flex h-full min-h-0 w-full flex-col border-l border-slate-200 dark:border-slate-800">
       {comparison ? (
@@ -63,11 +75,24 @@ export function TracePane() {
         onSelectSpan={selectSpanAndReveal}
         onExportOtlp={() => void exportOtlp()}
         onCompare={() => openCompare()}
+        {...(readOnly || running ? {} : { onFork: (span: { spanId: string }) => openFork(span.spanId) })}
         {...(now === undefined ? {} : { now })}
         {...(liveOutput ? { liveOutput } : {})}
         t={t}
       />
       )}
+      {fork ? (
+        <ForkDialog
+          key={fork.spanId}
+          point={fork.point}
+          onClose={() => setFork(undefined)}
+          onRun={(choice) => {
+            setFork(undefined);
+            if (!('error' in fork.point)) void forkRun(fork.point, choice);
+          }}
+          t={t}
+        />
+      ) : null}
     </aside>
   );
 }

@@ -17,6 +17,8 @@ export interface TracePanelProps {
   onExportOtlp(): void;
   /** Opens the Run comparison view. */
   onCompare?: () => void;
+  /** Forks the run at a span (the `Fork from here` button of Span details). */
+  onFork?: (span: Span) => void;
   /** Epoch ms, ticking while a run is in flight: running spans show their live duration. */
   now?: number;
   /** What the model call in flight has streamed so far, for the details of its running llm span. */
@@ -51,7 +53,7 @@ function latestTimes(spans: readonly Span[]): Map<string, number> {
 }
 
 /** The trace panel: session totals, toolbar, the span tree with waterfall, and the selected span's details. */
-export function TracePanel({ spans, selectedSpanId, onSelectSpan, onExportOtlp, onCompare, now, liveOutput, t = englishTrace }: TracePanelProps) {
+export function TracePanel({ spans, selectedSpanId, onSelectSpan, onExportOtlp, onCompare, onFork, now, liveOutput, t = englishTrace }: TracePanelProps) {
   const [kind, setKind] = useState<SpanKind | 'all'>('all');
   const [errorsOnly, setErrorsOnly] = useState(false);
   const [search, setSearch] = useState('');
@@ -197,6 +199,7 @@ export function TracePanel({ spans, selectedSpanId, onSelectSpan, onExportOtlp, 
         runStart={selectedSpan ? spanById.get(selectedSpan.runId)?.startTime : undefined}
         now={now}
         t={t}
+        {...(onFork ? { onFork } : {})}
         className="max-h-[55%] min-h-0 shrink-0 overflow-auto border-t border-zinc-200 dark:border-zinc-800"
       />
     </div>
