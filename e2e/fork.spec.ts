@@ -1,0 +1,95 @@
+import { expect, lastAnswer, openApp, send, test, useEndpoint } from './fixtures.ts';
+import { spanTree } from './agent-helpers.ts';
+import { chatRequests, sessionList } from './persistence-helpers.ts';
+
+const details = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Span details' });
+
+test('fork at a tool span with an edited result: a linked session answers from 41, the original still says 42, Compare shows the change', async ({ page, mockLlm }) => {
+  await openApp(page);
+  await useEndpoint(page, mockLlm.url, { model: 'mock-fork' });
+  mockLlm.enqueue(
+    { kind: 'reply', toolCalls: [{ name: 'calculator', arguments: { expression: '6*7' } }] },
+    { kind: 'reply', content: 'It is 42.' },
+  );
+  await send(page, 'What is 6*7?');
+  await expect(lastAnswer(page)).toHaveText('It is 42.');
+
+  await spanTree(page).getByRole('treeitem', { name: /^tool: calculator/ }).click();
+  await details(page).getByRole('button', { name: 'Fork from here' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Fork run' });
+  const result = dialog.getByRole('textbox', { name: 'Tool result' });
+  await expect(result).toHaveValue('{"expression":"6*7","result":42}');
+  await result.fill('{"expression":"6*7","result":41}');
+  mockLlm.enqueue({ kind: 'reply', content: 'It is 41.' });
+  await dialog.getByRole('button', { name: 'Run fork' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The fork: a new session whose run continued with the next model call, sent the edited result.
+  await expect(lastAnswer(page)).toHaveText('It is 41.');
+  await expect(sessionList(page).getByRole('listitem')).toHaveCount(2);
+  const requests = chatRequests(mockLlm);
+  expect(requests).toHaveLength(3);
+  expect(requests[2]?.messages.map((message) => [message.role, message.content])).toEqual([
+    ['system', expect.any(String)],
+    ['user', 'What is 6*7?'],
+    ['assistant', null],
+    ['tool', '{"expression":"6*7","result":41}'],
+  ]);
+  const links = page.getByTestId('fork-links');
+  await expect(links.getByTestId('forked-from')).toHaveText('Forked from “What is 6*7?” at step 1');
+  // The forked step is in the fork's own trace, answered with the edited text rather than run again.
+  const card = page.getByRole('group', { name: 'Tool call calculator' });
+  await expect(card.getByTestId('tool-replayed')).toHaveText('Replayed');
+  await spanTree(page).getByRole('treeitem', { name: /^tool: calculator/ }).click();
+  await expect(details(page).getByTestId('span-details-replayed')).toBeVisible();
+
+  // Compare with original: the original run first, the fork's run second, the result marked 42 → 41.
+  await links.getByRole('button', { name: 'Compare with original' }).click();
+  const region = page.getByRole('region', { name: 'Run comparison' });
+  await expect(region.getByRole('combobox', { name: 'First run' }).locator('option:checked')).toContainText('What is 6*7?');
+  await expect(region.getByRole('status')).toContainText('answer changed');
+  const tool = region.getByRole('listitem', { name: 'calculator 1' });
+  const changed = tool.locator('[data-field="result"] [data-change="changed"]');
+  await expect(changed).toContainText('result');
+  await expect(changed.locator('del')).toHaveText('42');
+  await expect(changed.locator('ins')).toHaveText('41');
+  await region.getByRole('button', { name: 'Close comparison' }).click();
+
+  // Back to the original: untouched, and it links to its fork.
+  await links.getByRole('button', { name: 'Open original' }).click();
+  await expect(page.getByTestId('fork-links').getByRole('button', { name: /^Open fork / })).toBeVisible();
+  await expect(lastAnswer(page)).toHaveText('It is 42.');
+  await expect(page.getByRole('article', { name: 'assistant message' }).filter({ hasText: 'It is 41.' })).toHaveCount(0);
+  await page.getByRole('group', { name: 'Tool call calculator' }).getByRole('button', { expanded: false }).click();
+  await expect(page.getByRole('group', { name: 'Tool call calculator' }).getByRole('region', { name: 'Result' })).toContainText('"result": 42');
+  await page.getByTestId('fork-links').getByRole('button', { name: /^Open fork / }).click();
+  await expect(lastAnswer(page)).toHaveText('It is 41.');
+});
+
+test('a fork at the llm span reusing recorded tool results makes no new tool executions', async ({ page, mockLlm }) => {
+  await openApp(page);
+  await useEndpoint(page, mockLlm.url, { model: 'mock-fork-replay' });
+  const saveNote = { kind: 'reply' as const, toolCalls: [{ name: 'save_note', arguments: { content: 'The user likes teal.' } }] };
+  mockLlm.enqueue(saveNote, { kind: 'reply', content: 'Noted: teal.' });
+  await send(page, 'Remember that I like teal');
+  await expect(lastAnswer(page)).toHaveText('Noted: teal.');
+
+  await spanTree(page).getByRole('treeitem', { name: /^llm: / }).first().click();
+  await details(page).getByRole('button', { name: 'Fork from here' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Fork run' });
+  await expect(dialog.getByRole('textbox', { name: 'Message' })).toHaveValue('Remember that I like teal');
+  await dialog.getByRole('checkbox', { name: 'Reuse recorded tool results' }).check();
+  // The model asks for the same call again: it gets the recorded result; the note is not saved twice.
+  mockLlm.enqueue(saveNote, { kind: 'reply', content: 'Noted again: teal.' });
+  await dialog.getByRole('button', { name: 'Run fork' }).click();
+  await expect(lastAnswer(page)).toHaveText('Noted again: teal.');
+  expect(chatRequests(mockLlm)).toHaveLength(4);
+
+  await expect(page.getByRole('group', { name: 'Tool call save_note' }).getByTestId('tool-replayed')).toBeVisible();
+  await spanTree(page).getByRole('treeitem', { name: /^tool: save_note/ }).click();
+  await expect(details(page).getByTestId('span-details-replayed')).toBeVisible();
+  await page.getByRole('button', { name: 'Memory' }).click();
+  const notes = page.getByRole('list', { name: 'Notes' });
+  await expect(notes.getByText('The user likes teal.')).toBeVisible();
+  await expect(notes.getByRole('listitem')).toHaveCount(1);
+});
