@@ -26,6 +26,13 @@ export interface ParsedImport {
   skipped: SkippedConversation[];
 }
 
+/** How far a parse has got: bytes read of the file, then (trace files) spans mapped of all spans. */
+export interface ImportProgress {
+  phase: 'read' | 'map';
+  done: number;
+  total: number;
+}
+
 function byteLength(text: string): number {
   return new TextEncoder().encode(text).length;
 }
@@ -47,18 +54,23 @@ let lastParse: { text: string; fileName: string; maxBytes: number; result: Parse
 export function parseImportFile(
   text: string,
   fileName: string,
-  options: { maxBytes?: number } = {},
+  options: { maxBytes?: number; onProgress?: (progress: ImportProgress) => void } = {},
 ): ParsedImport | { ok: false; error: string } {
   const maxBytes = options.maxBytes ?? MAX_IMPORT_BYTES;
   const cached = lastParse;
   lastParse = undefined;
   if (cached && cached.text === text && cached.fileName === fileName && cached.maxBytes === maxBytes) return cached.result;
-  const result = parseUncached(text, fileName, maxBytes);
+  const result = parseUncached(text, fileName, maxBytes, options.onProgress);
   if (result.ok) lastParse = { text, fileName, maxBytes, result };
   return result;
 }
 
-function parseUncached(text: string, fileName: string, maxBytes: number): ParsedImport | { ok: false; error: string } {
+function parseUncached(
+  text: string,
+  fileName: string,
+  maxBytes: number,
+  onProgress?: (progress: ImportProgress) => void,
+): ParsedImport | { ok: false; error: string } {
   // A string never has more characters than UTF-8 bytes; count exactly only near the limit.
   if (text.length > maxBytes || (text.length * 3 > maxBytes && byteLength(text) > maxBytes)) {
     return { ok: false, error: `${fileName}: the file is larger than ${formatSize(maxBytes)}, the import limit` };
@@ -79,7 +91,7 @@ function parseUncached(text: string, fileName: string, maxBytes: number): Parsed
     };
   }
 
-  if (isOtlpTraceFile(value)) return parseOtlpFile(value, fileName);
+  if (isOtlpTraceFile(value)) return parseOtlpFile(value, fileName, onProgress);
 
   const format = (value as { format?: unknown } | null)?.format;
   if (typeof value !== 'object' || value === null || Array.isArray(value) || format !== SESSION_FILE_FORMAT) {
@@ -140,11 +152,16 @@ function traceToFileSession(trace: ImportedTrace): unknown {
 }
 
 /** An OTLP/HTTP JSON trace file: each trace (our export: each session) becomes a read-only session. */
-function parseOtlpFile(value: unknown, fileName: string): ParsedImport | { ok: false; error: string } {
+function parseOtlpFile(value: unknown, fileName: string, onProgress?: (progress: ImportProgress) => void): ParsedImport | { ok: false; error: string } {
   const imported = importOtlpTraces(value);
   if (!imported.ok) return { ok: false, error: `${fileName}: ${imported.error}` };
   const sessions: ImportedSession[] = [];
+  const total = imported.traces.reduce((sum, trace) => sum + trace.spans.length, 0);
+  let mapped = 0;
+  onProgress?.({ phase: 'map', done: 0, total });
   for (const [index, trace] of imported.traces.entries()) {
+    mapped += trace.spans.length;
+    onProgress?.({ phase: 'map', done: mapped, total });
     const parsed = fileSessionSchema.safeParse(traceToFileSession(trace));
     if (!parsed.success) {
       return { ok: false, error: `${fileName}: trace ${index + 1}${quoteLabel(trace.title)}: ${describeIssues(parsed.error.issues)}` };

@@ -109,6 +109,8 @@ export const en = {
   'import.failed': 'Import failed, nothing was imported. {error}',
   'import.fileFailed': 'Import failed: nothing was imported from that file. {error}',
   'import.earlierImported': 'The files before it were imported ({count}).',
+  'import.progress.read': 'Reading {file}: {done} of {total}',
+  'import.progress.map': 'Mapping the spans of {file}: {done} of {total}',
   'import.sessions.one': '1 session',
   'import.sessions.other': '{count} sessions',
   'import.imported': 'Imported {count}.',

@@ -111,6 +111,8 @@ export const zhCN: Record<AppStringKey, string> = {
   'import.failed': '导入失败，未导入任何内容。{error}',
   'import.fileFailed': '导入失败：该文件中的内容均未导入。{error}',
   'import.earlierImported': '此前的文件已导入（{count}）。',
+  'import.progress.read': '正在读取 {file}：{done} / {total}',
+  'import.progress.map': '正在映射 {file} 的 span：{done} / {total}',
   'import.sessions.one': '1 个会话',
   'import.sessions.other': '{count} 个会话',
   'import.imported': '已导入 {count}。',

@@ -138,7 +138,7 @@ export function createIndexedDbPersistence(db: GlassboxDatabase, options: Indexe
       return { fileName: sessionFileName(file, all ? undefined : file.sessions[0]?.title), text: JSON.stringify(file, null, 2) };
     },
     importFile: async (text, fileName) => {
-      const parsed = parseImportFile(text, fileName);
+      const parsed = typeof text === 'string' ? parseImportFile(text, fileName) : text;
       if (!parsed.ok) return parsed;
       try {
         const result = await importParsed(db, parsed, { newId: importId });

@@ -182,7 +182,7 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
       return { fileName: sessionFileName(file, all ? undefined : file.sessions[0]?.title), text: JSON.stringify(file, null, 2) };
     },
     importFile: async (text, fileName) => {
-      const parsed = parseImportFile(text, fileName);
+      const parsed = typeof text === 'string' ? parseImportFile(text, fileName) : text;
       if (!parsed.ok) return parsed;
       // Everything was validated above, and nothing below can fail: the import is all or nothing.
       const used = idsInUse();

@@ -2,6 +2,7 @@ import type { SessionMatch } from '../db/search-match.ts';
 import type { TranscriptEntry } from '../agent/transcript.ts';
 import type { Settings } from '../config/settings.ts';
 import type { SkippedConversation } from '../db/chatgpt-import.ts';
+import type { ParsedImport } from '../db/parse-import-file.ts';
 import type { SessionRecord } from '../db/schema.ts';
 import type { AttachmentStore, Attachment, Note, NotesStore, ToolStateStore } from '../tools/tool-context.ts';
 import type { Span } from '../trace/span.ts';
@@ -56,7 +57,11 @@ export interface Persistence {
    * Validates and imports a file; on failure nothing is written and the error names what is wrong. A ChatGPT
    * export imports its readable conversations and reports the ones it skipped.
    */
-  importFile(text: string, fileName: string): Promise<ImportOutcome>;
+  importFile(
+    /** The file's text, or the file already validated by `parseImportFile` (in a worker, for a large file). */
+    text: string | ParsedImport,
+    fileName: string,
+  ): Promise<ImportOutcome>;
   toolState: ToolStateStore;
   notes: NotesStore & {
     list(): Promise<Note[]>;

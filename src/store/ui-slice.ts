@@ -28,6 +28,8 @@ export interface UiSlice {
   appAlert: string | undefined;
   /** The conversations the last import skipped, and why. */
   importReport: ImportReport | undefined;
+  /** A large import file being read (bytes) or mapped (spans) in a worker. */
+  importProgress: { fileName: string; phase: 'read' | 'map'; done: number; total: number } | undefined;
   /** The Run comparison view is open, with these runs chosen (undefined: the active session's last two). */
   runComparison: { firstRunId?: string; secondRunId?: string } | undefined;
   /** A new version is installed and waiting ('ready'), or the user asked to reload once the run ends ('after-run'). */
@@ -45,6 +47,7 @@ export const createUiSlice: Slice<UiSlice> = (set) => ({
   toast: undefined,
   appAlert: undefined,
   importReport: undefined,
+  importProgress: undefined,
   runComparison: undefined,
   appUpdate: 'none',
   setUi: (patch) => set(patch),

@@ -1,6 +1,7 @@
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { SkippedConversation } from '../../db/chatgpt-import.ts';
 import type { SessionRecord } from '../../db/schema.ts';
+import type { ParsedImport } from '../../db/parse-import-file.ts';
 import { parseImportFile } from '../../db/session-file.ts';
 import { translate, type AppStringKey } from '../../i18n/index.ts';
 import type { Span } from '../../trace/span.ts';
@@ -8,6 +9,7 @@ import type { ImportReport } from '../ui-slice.ts';
 import { useAppStore } from '../app-store.ts';
 import { services } from '../services.ts';
 import { currentLanguage } from './current-language.ts';
+import { parseInWorker, WORKER_IMPORT_BYTES } from './parse-in-worker.ts';
 import { switchSession } from './session-actions.ts';
 import { reportStorageError } from './storage-errors.ts';
 
@@ -47,6 +49,25 @@ async function readFile(file: File): Promise<{ ok: true; text: string } | { ok: 
   }
 }
 
+/**
+ * Reads and validates one file: a large one in a worker with a progress bar (bytes read, then spans mapped),
+ * a small one (or where no worker runs) on the page. Nothing is written.
+ */
+async function checkFile(file: File): Promise<{ ok: true; parsed: string | ParsedImport } | { ok: false; error: string }> {
+  if (file.size > MAX_IMPORT_BYTES) return readFile(file) as Promise<{ ok: false; error: string }>;
+  if (file.size >= WORKER_IMPORT_BYTES) {
+    const setProgress = (progress: { phase: 'read' | 'map'; done: number; total: number }) =>
+      useAppStore.getState().setUi({ importProgress: { fileName: file.name, ...progress } });
+    setProgress({ phase: 'read', done: 0, total: file.size });
+    const parsed = await parseInWorker(file, setProgress);
+    if (parsed) return parsed.ok ? { ok: true, parsed } : parsed;
+  }
+  const read = await readFile(file);
+  if (!read.ok) return read;
+  const checked = parseImportFile(read.text, file.name);
+  return checked.ok ? { ok: true, parsed: read.text } : checked;
+}
+
 type Translate = (key: AppStringKey, values?: Record<string, string | number>) => string;
 
 function countPhrase(text: Translate, count: number, one: AppStringKey, other: AppStringKey): string {
@@ -81,16 +102,16 @@ export async function importFiles(files: File[]): Promise<void> {
   const language = currentLanguage();
   const text: Translate = (key, values) => translate(language, key, values);
   useAppStore.getState().setUi({ importReport: undefined });
-  const texts: Array<{ name: string; text: string }> = [];
+  const texts: Array<{ name: string; text: string | ParsedImport }> = [];
   for (const file of files) {
-    const read = await readFile(file);
-    const checked = read.ok ? parseImportFile(read.text, file.name) : read;
+    const checked = await checkFile(file);
     if (!checked.ok) {
-      useAppStore.getState().setUi({ toast: undefined, appAlert: text('import.failed', { error: checked.error }) });
+      useAppStore.getState().setUi({ toast: undefined, importProgress: undefined, appAlert: text('import.failed', { error: checked.error }) });
       return;
     }
-    if (read.ok) texts.push({ name: file.name, text: read.text });
+    texts.push({ name: file.name, text: checked.parsed });
   }
+  useAppStore.getState().setUi({ importProgress: undefined });
   const imported: string[] = [];
   const skipped: SkippedConversation[] = [];
   let written: { session: SessionRecord; entries: TranscriptEntry[]; spans: Span[] } | undefined;

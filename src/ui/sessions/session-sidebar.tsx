@@ -12,6 +12,27 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 const buttonClass =
   'rounded-md border border-slate-300 px-2 py-1 text-xs font-medium hover:bg-slate-100 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800';
 
+const formatBytes = (bytes: number) => (bytes < 1048576 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1048576).toFixed(1)} MB`);
+
+/** The progress of a large import: bytes read of the file, then spans mapped. */
+function ImportProgressBar() {
+  const t = useT();
+  const progress = useAppStore((state) => state.importProgress);
+  if (!progress) return null;
+  const read = progress.phase === 'read';
+  const label = t(read ? 'import.progress.read' : 'import.progress.map', {
+    file: progress.fileName,
+    done: read ? formatBytes(progress.done) : progress.done,
+    total: read ? formatBytes(progress.total) : progress.total,
+  });
+  return (
+    <div className="flex flex-col gap-0.5 text-[11px] text-slate-600 dark:text-slate-300">
+      <progress aria-label="Import progress" aria-valuetext={label} data-phase={progress.phase} max={Math.max(1, progress.total)} value={progress.done} className="h-1.5 w-full" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
 /** The session sidebar: list, search, new, rename, delete, export and import. */
 export function SessionSidebar() {
   const t = useT();
@@ -172,6 +193,7 @@ export function SessionSidebar() {
         />
       </div>
       <p className="text-[11px] text-slate-500 dark:text-slate-400">{t('sessions.importHint')}</p>
+      <ImportProgressBar />
       {confirmDelete ? (
         <ConfirmDialog
           title={t('sessions.deleteConfirmTitle')}
