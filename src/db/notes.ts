@@ -1,4 +1,4 @@
-import { createNotesIndex, type NotesIndex, type NotesSearchOptions } from '../context/notes-index.ts';
+import type { NotesIndex, NotesSearchOptions } from '../context/notes-index.ts';
 import type { Note, NoteHit, NotesStore } from '../tools/tool-context.ts';
 import type { GlassboxDB, NoteRecord } from './schema.ts';
 import { StorageError } from './storage-error.ts';
@@ -153,6 +153,8 @@ export async function searchNotes(
     return { signature, index, notes };
   });
   if (current.index) return current.index.search(query, options);
+  // The search engine is a chunk of its own, loaded by the first search (the first load does not carry it).
+  const { createNotesIndex } = await import('../context/notes-index.ts');
   const index = createNotesIndex();
   index.replaceAll(current.notes ?? []);
   indexes.set(db, { index, signature: current.signature });

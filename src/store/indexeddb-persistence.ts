@@ -2,7 +2,6 @@ import { createAttachmentStore, addAttachment, deleteAttachment } from '../db/at
 import { deleteMessages, getMessage, listMessages, truncateMessagesFrom } from '../db/messages.ts';
 import { createNotesStore } from '../db/notes.ts';
 import { saveStep } from '../db/save-step.ts';
-import { exportSessions, importParsed, parseImportFile, sessionFileName } from '../db/session-file.ts';
 import { createSession, deleteSession, getSession, listSessions, searchSessions, updateSession } from '../db/sessions.ts';
 import { loadSettings, saveSettings } from '../db/settings.ts';
 import { listSpans } from '../db/spans.ts';
@@ -11,6 +10,9 @@ import { toStorageError } from '../db/storage-error.ts';
 import type { GlassboxDatabase } from '../db/transaction.ts';
 import { newSpanId } from '../trace/ids.ts';
 import type { Persistence } from './persistence.ts';
+
+/** Export and import code (parsers, mappers, schemas) is a chunk of its own: the first load does not carry it. */
+const sessionFiles = () => import('../db/session-file.ts');
 
 /** How the IndexedDB storage is made. */
 export interface IndexedDbPersistenceOptions {
@@ -134,10 +136,12 @@ export function createIndexedDbPersistence(db: GlassboxDatabase, options: Indexe
       }, undefined),
     searchSessions: (query) => searchSessions(db, query),
     exportSessions: async ({ sessionIds, all }) => {
+      const { exportSessions, sessionFileName } = await sessionFiles();
       const file = await exportSessions(db, { ...(all ? {} : { sessionIds }), includeNotes: all, now: options.now() });
       return { fileName: sessionFileName(file, all ? undefined : file.sessions[0]?.title), text: JSON.stringify(file, null, 2) };
     },
     importFile: async (text, fileName) => {
+      const { importParsed, parseImportFile } = await sessionFiles();
       const parsed = typeof text === 'string' ? parseImportFile(text, fileName) : text;
       if (!parsed.ok) return parsed;
       try {

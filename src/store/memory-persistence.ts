@@ -1,18 +1,22 @@
 import { matchSession, searchTerms } from '../db/search-match.ts';
 import type { TranscriptEntry } from '../agent/transcript.ts';
 import { defaultSettings, type Settings } from '../config/settings.ts';
-import { importRecords } from '../db/import-sessions.ts';
 import { titleFromMessage } from '../db/save-step.ts';
 import type { MessageRecord, SessionRecord, ToolStateRecord } from '../db/schema.ts';
 import { UNTITLED } from '../db/schema.ts';
-import { toFileSession } from '../db/session-export.ts';
-import { collectSecrets, parseImportFile, SESSION_FILE_FORMAT, SESSION_FILE_VERSION, sessionFileName, type SessionFile } from '../db/session-file.ts';
+import type { SessionFile } from '../db/session-file.ts';
 import { applySessionPatch } from '../db/sessions.ts';
 import { createMemoryStores } from '../tools/memory-stores.ts';
 import type { Attachment, ToolStateStore } from '../tools/tool-context.ts';
 import { newSpanId } from '../trace/ids.ts';
 import type { Span } from '../trace/span.ts';
 import type { Persistence } from './persistence.ts';
+
+/** Export and import code (parsers, mappers, schemas) is a chunk of its own: the first load does not carry it. */
+const sessionFiles = async () => {
+  const [files, exports, imports] = await Promise.all([import('../db/session-file.ts'), import('../db/session-export.ts'), import('../db/import-sessions.ts')]);
+  return { ...files, toFileSession: exports.toFileSession, importRecords: imports.importRecords };
+};
 
 interface MemorySession {
   record: SessionRecord;
@@ -158,6 +162,7 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
         );
     },
     exportSessions: async ({ sessionIds, all }) => {
+      const { collectSecrets, SESSION_FILE_FORMAT, SESSION_FILE_VERSION, sessionFileName, toFileSession } = await sessionFiles();
       const secrets = collectSecrets(settings.apiKey, settings.otlpHeaders);
       const ids = all ? [...sessions.values()].sort((a, b) => b.record.updatedAt - a.record.updatedAt).map((session) => session.record.id) : (sessionIds ?? []);
       const file: SessionFile = {
@@ -182,6 +187,7 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
       return { fileName: sessionFileName(file, all ? undefined : file.sessions[0]?.title), text: JSON.stringify(file, null, 2) };
     },
     importFile: async (text, fileName) => {
+      const { importRecords, parseImportFile } = await sessionFiles();
       const parsed = typeof text === 'string' ? parseImportFile(text, fileName) : text;
       if (!parsed.ok) return parsed;
       // Everything was validated above, and nothing below can fail: the import is all or nothing.

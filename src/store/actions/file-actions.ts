@@ -2,7 +2,6 @@ import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { SkippedConversation } from '../../db/chatgpt-import.ts';
 import type { SessionRecord } from '../../db/schema.ts';
 import type { ParsedImport } from '../../db/parse-import-file.ts';
-import { parseImportFile } from '../../db/session-file.ts';
 import { translate, type AppStringKey } from '../../i18n/index.ts';
 import type { Span } from '../../trace/span.ts';
 import type { ImportReport } from '../ui-slice.ts';
@@ -64,8 +63,10 @@ async function checkFile(file: File): Promise<{ ok: true; parsed: string | Parse
   }
   const read = await readFile(file);
   if (!read.ok) return read;
+  // The parsers are a chunk of their own, loaded on the first import; what they return is written as it is.
+  const { parseImportFile } = await import('../../db/parse-import-file.ts');
   const checked = parseImportFile(read.text, file.name);
-  return checked.ok ? { ok: true, parsed: read.text } : checked;
+  return checked.ok ? { ok: true, parsed: checked } : checked;
 }
 
 type Translate = (key: AppStringKey, values?: Record<string, string | number>) => string;

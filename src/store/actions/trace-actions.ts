@@ -1,7 +1,6 @@
 import { ATTR } from '../../trace/attributes.ts';
 import { parseOtlpHeaders, postOtlp } from '../../trace/otlp-post.ts';
 import type { Span } from '../../trace/span.ts';
-import { toOtlpRequest } from '../../trace/otlp.ts';
 import { useAppStore } from '../app-store.ts';
 import { selectActiveEntries, selectActiveSpans } from '../selectors/sessions.ts';
 import { entryForSpan } from '../selectors/trace.ts';
@@ -93,6 +92,8 @@ export async function exportOtlp(): Promise<void> {
   const sessionId = state.activeSessionId;
   if (!sessionId) return;
   const { settings } = state;
+  // The exporter is a chunk of its own, loaded on the first export.
+  const { toOtlpRequest } = await import('../../trace/otlp.ts');
   const body = toOtlpRequest(selectActiveSpans(state), { serviceName: 'glassbox', redact: settings.apiKey ? [settings.apiKey] : [] });
   const date = new Date(services().now()).toISOString().slice(0, 10);
   services().download?.(`glassbox-otlp-${sessionId}-${date}.json`, JSON.stringify(body, null, 2));
