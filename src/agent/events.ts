@@ -27,6 +27,8 @@ export type AgentEvent =
   | { type: 'tool-result'; callId: string; toolName: string; result: string; durationMs: number }
   | { type: 'tool-error'; callId: string; toolName: string; error: string; durationMs: number }
   | { type: 'notice'; code: NoticeCode; message: string }
+  /** An event of a delegated run (at any depth), for the `delegate_<agent>` call `callId`. */
+  | { type: 'delegated'; callId: string; agent: string; event: AgentEvent }
   /** Emitted after a step; `entries` are exactly what the step added. Awaited, so the sink can persist. */
   | { type: 'step-end'; step: number; entries: TranscriptEntry[] }
   | {

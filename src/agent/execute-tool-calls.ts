@@ -163,7 +163,7 @@ async function executeOne(input: ExecuteToolCallsInput, call: ToolCall, index: n
   const callSignal = combineSignals([signal, timeout.signal]);
   startedAt = now();
   try {
-    const context: ToolContext = { ...input.toolContext, sessionId: input.sessionId, callId: call.id, signal: callSignal };
+    const context: ToolContext = { ...input.toolContext, sessionId: input.sessionId, callId: call.id, signal: callSignal, span };
     const value = await raceAbort(Promise.resolve().then(() => tool.execute(validated.value, context)), callSignal);
     return finish('ok', serialiseResult(value));
   } catch (error) {

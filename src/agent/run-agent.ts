@@ -5,6 +5,7 @@ import type { SpanHandle, Tracer } from '../trace/span.ts';
 import type { ProtocolMemory } from '../model/endpoint-memory.ts';
 import { ABORTED_END, DeadlineExceeded, internalErrorEnd } from './errors.ts';
 import type { ToolReplay } from './execute-tool-calls.ts';
+import { withDelegation, type DelegateFrame, type DelegationOptions } from './delegation.ts';
 import type { AgentEvent, AgentEventSink } from './events.ts';
 import { findUnansweredToolCalls, type WireProtocol } from './history.ts';
 import { AGENT_ATTRIBUTE, ATTRIBUTE } from './span-attributes.ts';
@@ -56,6 +57,10 @@ export interface RunAgentOptions {
   prepareContext?: (messages: ChatMessage[], info: PrepareContextInfo) => Promise<ChatMessage[]>;
   /** Answers tool calls from a recorded run instead of running them (a fork reusing recorded tool results). */
   replay?: ToolReplay;
+  /** Delegation on: the roster's agents are offered as `delegate_<name>` tools (see delegation.ts). */
+  delegation?: DelegationOptions;
+  /** Set by a delegation on the run it starts: the run is an `agent` span inside the delegate tool span. */
+  delegate?: DelegateFrame;
 }
 
 /** What `prepareContext` is told about the call it prepares. */
@@ -81,13 +86,20 @@ const NO_PROGRESS_REPEATS = 3;
 const LIMIT_REASONS: readonly StopReason[] = ['max-steps', 'max-tool-calls', 'deadline', 'no-progress'];
 
 /** Runs the agent loop for one user turn (or a resume) and reports it as events, entries and a span tree. */
-export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
-  const runSpan = options.tracer.startSpan({
-    kind: 'run',
-    name: runName(options),
-    attributes: { ...(options.runInput === undefined ? {} : { [ATTRIBUTE.runInput]: options.runInput }) },
+export async function runAgent(given: RunAgentOptions): Promise<RunResult> {
+  const frame = given.delegate;
+  const runSpan = given.tracer.startSpan({
+    kind: frame ? 'agent' : 'run',
+    name: frame ? frame.agent : runName(given),
+    ...(frame ? { parent: frame.parentSpan } : {}),
+    attributes: {
+      ...(given.runInput === undefined ? {} : { [ATTRIBUTE.runInput]: given.runInput }),
+      ...(frame ? { [ATTRIBUTE.agentName]: frame.agent, [ATTRIBUTE.agentDepth]: frame.depth } : {}),
+    },
   });
-  const runId = runSpan.span.spanId;
+  // A delegated run's entries and spans belong to the run that delegated (the root's id).
+  const runId = runSpan.span.runId;
+  const options = withDelegation(given, runId, runAgent);
   const entries: TranscriptEntry[] = [];
   const emit = fireAndForget(options.onEvent);
 
@@ -101,7 +113,13 @@ export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
   const context: RunContext = {
     options,
     runSpan,
-    factory: { sessionId: options.sessionId, runId, newId: options.newId, now: options.now },
+    factory: {
+      sessionId: options.sessionId,
+      runId,
+      newId: options.newId,
+      now: options.now,
+      ...(frame ? { delegation: { parentCallId: frame.parentCallId, agent: frame.agent } } : {}),
+    },
     signal: controller.signal,
     abortEnd: () => (controller.signal.reason instanceof DeadlineExceeded ? deadlineEnd(options.limits.deadlineMs) : ABORTED_END),
     emit,

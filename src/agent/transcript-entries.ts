@@ -9,6 +9,8 @@ export interface EntryFactory {
   runId: string;
   newId: (prefix: 'msg') => string;
   now: () => number;
+  /** Set for the entries of a delegated run: they are shown in its group and never sent to the parent's model. */
+  delegation?: { parentCallId: string; agent: string };
 }
 
 /** A notice to show the user, with the code the UI keys on. */
@@ -32,7 +34,8 @@ export function createEntry(
   };
   if (extras.reasoning) entry.reasoning = extras.reasoning;
   if (extras.spanId) entry.spanId = extras.spanId;
-  const meta = Object.fromEntries(Object.entries(extras.meta ?? {}).filter(([, value]) => value !== undefined));
+  const given = factory.delegation ? { ...extras.meta, delegation: factory.delegation } : (extras.meta ?? {});
+  const meta = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
   if (Object.keys(meta).length > 0) entry.meta = meta as TranscriptMeta;
   return entry;
 }
@@ -44,10 +47,11 @@ export function assistantMessage(text: string, toolCalls: readonly ToolCall[]): 
 }
 
 /** Tool calls made safe to echo back: a non-empty unique id, `type: 'function'`, `{}` for empty arguments. */
-export function normaliseToolCalls(calls: readonly ToolCall[], idPrefix: string): ToolCall[] {
+export function normaliseToolCalls(calls: readonly ToolCall[], idPrefix: string, freshIds = false): ToolCall[] {
   const seen = new Set<string>();
   return calls.map((call, index) => {
-    let id = call.id.trim() || `${idPrefix}_${index}`;
+    // A delegated run's ids must not clash with its parent's (approvals and the chat key on them): it makes its own.
+    let id = (freshIds ? '' : call.id.trim()) || `${idPrefix}_${index}`;
     // The result must reference its call, so an id must be unique within the message.
     if (seen.has(id)) id = `${id}_${index}`;
     seen.add(id);

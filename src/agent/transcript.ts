@@ -33,6 +33,8 @@ export interface TranscriptMeta {
   partial?: boolean;
   /** A tool result answered from a recorded run (a fork reusing recorded tool results): the tool did not run. */
   replayed?: boolean;
+  /** The entry belongs to a delegated run: the `delegate_<agent>` call `parentCallId` (shown in its group, never sent to the parent's model). */
+  delegation?: { parentCallId: string; agent: string };
 }
 
 /** One message of a session's conversation, with the metadata the app keeps around it. */

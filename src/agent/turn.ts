@@ -116,7 +116,7 @@ interface ReplyInput {
 }
 
 function toolsReply({ context, step, startedAt, response, spanId, previous, switched }: ReplyInput): Promise<StepResult> | StepResult {
-  const calls = normaliseToolCalls(response.toolCalls, callIdPrefix(context, step));
+  const calls = normaliseToolCalls(response.toolCalls, callIdPrefix(context, step), context.options.delegate !== undefined);
   const finish = announce(context, finishNotice(response));
   const text = response.text !== '' ? response.text : (response.refusal ?? '');
   const assistant = addEntry(context, assistantMessage(text, calls), {
@@ -278,7 +278,8 @@ function addEntry(context: RunContext, message: ChatMessage, extras: Parameters<
 }
 
 function callIdPrefix(context: RunContext, step: number): string {
-  return `call_${context.factory.runId.slice(-6)}_${step}`;
+  // The run span's own id: a delegated run shares its root's run id, not its call ids.
+  return `call_${context.runSpan.span.spanId.slice(-6)}_${step}`;
 }
 
 function stepToolCall(outcome: ToolCallOutcome): StepResult['toolCalls'][number] {

@@ -12,6 +12,27 @@ function entry(message: ChatMessage): TranscriptEntry {
 const call = (id: string) => ({ id, type: 'function' as const, function: { name: 'calculator', arguments: '{"expression":"1+1"}' } });
 
 describe('buildHistory', () => {
+  it('leaves out a delegated run's entries, stored between the delegate call and its result', () => {
+    const delegated = (message: ChatMessage): TranscriptEntry => ({ ...entry(message), meta: { delegation: { parentCallId: 'd', agent: 'researcher' } } });
+    const delegateCall = { id: 'd', type: 'function' as const, function: { name: 'delegate_researcher', arguments: '{"task":"look"}' } };
+    const history = buildHistory([
+      entry({ role: 'user', content: 'research this' }),
+      entry({ role: 'assistant', content: null, tool_calls: [delegateCall] }),
+      delegated({ role: 'user', content: 'look' }),
+      delegated({ role: 'assistant', content: null, tool_calls: [call('inner')] }),
+      delegated({ role: 'tool', tool_call_id: 'inner', content: '2' }),
+      delegated({ role: 'assistant', content: 'found it' }),
+      entry({ role: 'tool', tool_call_id: 'd', content: 'found it' }),
+      entry({ role: 'assistant', content: 'Here it is.' }),
+    ]);
+    expect(history).toEqual([
+      { role: 'user', content: 'research this' },
+      { role: 'assistant', content: null, tool_calls: [delegateCall] },
+      { role: 'tool', tool_call_id: 'd', content: 'found it' },
+      { role: 'assistant', content: 'Here it is.' },
+    ]);
+  });
+
   it('passes a complete tool round trip through unchanged', () => {
     const messages: ChatMessage[] = [
       { role: 'user', content: 'What is 1+1?' },

@@ -8,9 +8,11 @@ export const interruptedToolResult = 'No result: the run ended before this tool 
  * The chat messages to send for a session's transcript. Endpoints reject unanswered tool calls and
  * orphan tool results, so each assistant message with tool calls is followed by exactly one result per
  * call — a placeholder for calls a stopped or interrupted run left open — except, with `resume`, the
- * trailing assistant message, whose missing calls the agent runs.
+ * trailing assistant message, whose missing calls the agent runs. Entries of delegated runs are left out.
  */
-export function buildHistory(entries: readonly TranscriptEntry[], options: { resume?: boolean } = {}): ChatMessage[] {
+export function buildHistory(all: readonly TranscriptEntry[], options: { resume?: boolean } = {}): ChatMessage[] {
+  // A delegated run's transcript is the user's to see; the parent's model sees only its answer (the tool result).
+  const entries = all.some((entry) => entry.meta?.delegation) ? all.filter((entry) => !entry.meta?.delegation) : all;
   const messages: ChatMessage[] = [];
   let index = 0;
   while (index < entries.length) {

@@ -34,6 +34,7 @@ const transcriptMetaSchema = z.object({
   rawText: text.optional(),
   partial: z.boolean().optional(),
   replayed: z.boolean().optional(),
+  delegation: z.object({ parentCallId: z.string().min(1).max(200), agent: z.string().min(1).max(100) }).optional(),
 });
 
 /** A message of an exported session (its session is the one that holds it). */
@@ -54,7 +55,7 @@ export const fileSpanSchema = z.object({
   spanId: id,
   parentSpanId: id.optional(),
   runId: id,
-  kind: z.enum(['run', 'llm', 'tool', 'retry', 'compaction', 'memory', 'approval']),
+  kind: z.enum(['run', 'llm', 'tool', 'retry', 'compaction', 'memory', 'approval', 'agent']),
   name: z.string().max(1000),
   startTime: time,
   endTime: time.optional(),

@@ -86,6 +86,7 @@ const en = {
   'kind.compaction': 'Compaction',
   'kind.memory': 'Memory',
   'kind.approval': 'Approval',
+  'kind.agent': 'Agent',
 
   'status.ok': 'OK',
   'status.error': 'Error',
@@ -240,6 +241,7 @@ const zhCN: Record<TraceStringKey, string> = {
   'kind.compaction': '上下文压缩',
   'kind.memory': '记忆召回',
   'kind.approval': '审批',
+  'kind.agent': '智能体',
 
   'status.ok': '成功',
   'status.error': '错误',

@@ -1,3 +1,5 @@
+import type { SpanHandle } from '../trace/span.ts';
+
 /** One entry of a session's todo list. */
 export interface TodoItem {
   id: number;
@@ -64,6 +66,8 @@ export interface ToolContext {
   toolState: ToolStateStore;
   notes: NotesStore;
   attachments: AttachmentStore;
+  /** The call's tool span, for work nested inside it (a delegation's agent span). */
+  span?: SpanHandle;
   /** Runs JavaScript in the sandbox; absent where no sandbox exists (e.g. Node tests). */
   runSandboxed?: (code: string, options: { timeoutMs: number; signal: AbortSignal }) => Promise<SandboxResult>;
 }

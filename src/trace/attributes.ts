@@ -13,6 +13,8 @@ export const ATTR = {
   runProtocolSwitched: 'run.protocol_switched',
   runStep: 'run.step',
   agentName: 'agent.name',
+  /** How deep a delegated agent runs: 1 for one the main agent delegated to. */
+  agentDepth: 'agent.depth',
 
   // llm
   llmProvider: 'llm.provider',

@@ -117,7 +117,7 @@ function mapGenAi(rest: Remaining, kind: SpanKind, mapped: Record<string, unknow
     if (rest.values['gen_ai.tool.type'] === 'function') rest.take('gen_ai.tool.type');
     set(mapped, ATTR.toolArguments, parseJsonText(rest.take('gen_ai.tool.call.arguments')));
     set(mapped, ATTR.toolResult, parseJsonText(rest.take('gen_ai.tool.call.result')));
-  } else if (kind === 'run') {
+  } else if (kind === 'run' || kind === 'agent') {
     set(mapped, ATTR.agentName, rest.take('gen_ai.agent.name'));
     if (ours) rest.takeFirst('gen_ai.provider.name', 'gen_ai.request.model');
     const input = rest.values['gen_ai.input.messages'];
@@ -213,7 +213,7 @@ function vercelKind(operationId: string): SpanKind {
   return 'run';
 }
 
-const OUR_KINDS = new Set<SpanKind>(['run', 'llm', 'tool', 'retry', 'compaction', 'memory', 'approval']);
+const OUR_KINDS = new Set<SpanKind>(['run', 'llm', 'tool', 'retry', 'compaction', 'memory', 'approval', 'agent']);
 // Our exporter writes objects as JSON text under `glassbox.<key>`; these keys held objects.
 const OUR_OBJECT_KEYS = new Set<string>([ATTR.llmParameters, ATTR.memoryResults, ATTR.llmOptionsDropped, ATTR.toolArguments, ATTR.toolResult]);
 

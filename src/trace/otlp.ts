@@ -74,11 +74,12 @@ const PARAMETER_KEYS: Record<string, { key: string; hint?: 'double' }> = {
   stop: { key: 'gen_ai.request.stop_sequences' },
 };
 
-const OPERATION: Partial<Record<SpanKind, string>> = { run: 'invoke_agent', llm: 'chat', tool: 'execute_tool' };
+const OPERATION: Partial<Record<SpanKind, string>> = { run: 'invoke_agent', agent: 'invoke_agent', llm: 'chat', tool: 'execute_tool' };
 
 function spanName(span: Span): string {
   const attributes = span.attributes;
   if (span.kind === 'run') return `invoke_agent ${stringAttribute(attributes, ATTR.agentName) ?? DEFAULT_AGENT_NAME}`;
+  if (span.kind === 'agent') return `invoke_agent ${stringAttribute(attributes, ATTR.agentName) ?? span.name}`;
   if (span.kind === 'llm') {
     const model = stringAttribute(attributes, ATTR.llmRequestModel);
     return model ? `chat ${model}` : 'chat';
@@ -151,9 +152,11 @@ function toOtlpSpan(span: Span, context: { end: number; firstLlmByRun: Map<strin
   if (span.kind === 'llm') addLlmAttributes(list, span, context.includeMessages);
   else if (span.kind === 'tool') addToolAttributes(list, span);
   else if (span.kind === 'run') addRunAttributes(list, span, context.firstLlmByRun.get(span.runId), context.includeMessages);
+  // A delegated agent: its own name (its model is on its llm spans).
+  else if (span.kind === 'agent') addRunAttributes(list, span, undefined, context.includeMessages);
   for (const [key, value] of Object.entries(span.attributes)) {
     if (MAPPED_KEYS.has(key)) continue;
-    if (CONTENT_KEYS.has(key) && (!context.includeMessages || span.kind === 'llm' || span.kind === 'run')) continue;
+    if (CONTENT_KEYS.has(key) && (!context.includeMessages || span.kind === 'llm' || span.kind === 'run' || span.kind === 'agent')) continue;
     list.set(`glassbox.${key}`, value);
   }
   list.set('glassbox.span.kind', span.kind);

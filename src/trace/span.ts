@@ -1,5 +1,5 @@
 /** What a span records. */
-export type SpanKind = 'run' | 'llm' | 'tool' | 'retry' | 'compaction' | 'memory' | 'approval';
+export type SpanKind = 'run' | 'llm' | 'tool' | 'retry' | 'compaction' | 'memory' | 'approval' | 'agent';
 
 /** A span's state: `running` until it ends. */
 export type SpanStatus = 'running' | 'ok' | 'error' | 'cancelled';

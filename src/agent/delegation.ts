@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import type { ChatMessage, Model } from '../model/model.ts';
+import { defineTool, type AnyTool } from '../tools/define-tool.ts';
+import { ToolError } from '../tools/tool-error.ts';
+import type { SpanHandle } from '../trace/span.ts';
+import type { AgentEvent, AgentEventSink } from './events.ts';
+import type { RunAgentOptions, RunResult } from './run-agent.ts';
+import { createEntry, type EntryFactory } from './transcript-entries.ts';
+
+/** One agent of the roster, resolved for a run: its prompt, the tools it may use and (optionally) its own model. */
+export interface RosterAgent {
+  name: string;
+  systemPrompt: string;
+  /** Only these tools are offered to it (delegate tools are added while the depth allows). */
+  tools: AnyTool[];
+  /** Its own model; the parent's model when absent. */
+  model?: Model;
+}
+
+/** Delegation for a run: who can be delegated to, and the limits every level shares. */
+export interface DelegationOptions {
+  agents: RosterAgent[];
+  /** How deep delegation may nest: 1 = only the main agent delegates. */
+  maxDepth: number;
+  /** Delegations per run, at every level together (each revision counts). */
+  maxDelegations: number;
+  /** Tokens (input + output) the whole run may use, all agents together; no limit when absent. */
+  maxTokens?: number;
+}
+
+/** What all levels of one run share: counted as they go. */
+export interface DelegationBudget {
+  delegations: number;
+  tokens: number;
+  readonly maxDelegations: number;
+  readonly maxTokens?: number;
+  /** Epoch ms by which the whole run (every delegate too) must end. */
+  readonly deadlineAt: number;
+}
+
+/** Set on the options of a delegated run: where it sits in the run. */
+export interface DelegateFrame {
+  agent: string;
+  /** The `delegate_<name>` call this run answers. */
+  parentCallId: string;
+  /** 1 for an agent the main agent delegated to. */
+  depth: number;
+  /** The `delegate_<name>` tool span: the agent span nests in it. */
+  parentSpan: SpanHandle;
+  budget: DelegationBudget;
+}
+
+/** The meta every transcript entry of a delegated run carries. */
+export interface DelegationMeta {
+  parentCallId: string;
+  agent: string;
+}
+
+/** The function name offered for an agent. */
+export function delegateToolName(agent: string): string {
+  return `delegate_${agent}`;
+}
+
+/** The agent a `delegate_<name>` tool name stands for, if it is one. */
+export function delegatedAgentOf(toolName: string): string | undefined {
+  return toolName.startsWith('delegate_') && toolName.length > 'delegate_'.length ? toolName.slice('delegate_'.length) : undefined;
+}
+
+/** Why a delegation over the run's limit was not run (the model sees it as the tool error). */
+export function delegationLimitMessage(max: number): string {
+  return `delegation limit reached: this run may delegate ${max} times (every revision counts). Do not delegate again; finish with what you have.`;
+}
+
+/** The observation when the shared token budget is used up. */
+export function tokenBudgetMessage(max: number): string {
+  return `token budget reached: this run may use ${max} tokens across all agents.`;
+}
+
+/** An agent's name as it can appear in a function name. */
+export const AGENT_NAME_PATTERN = /^[a-z][a-z0-9_-]{0,39}$/;
+
+const delegateArguments = z.object({
+  task: z.string().min(1).describe('What the agent should do, self-contained: it sees nothing else of this conversation.'),
+  context: z.string().optional().describe('Facts, drafts or constraints the agent needs (e.g. the draft to review).'),
+});
+
+/** The orchestration instructions added to the system prompt of an agent that may delegate. */
+export function orchestrationPrompt(agents: readonly RosterAgent[], maxDelegations: number): string {
+  const list = agents.map((agent) => `- ${delegateToolName(agent.name)}: ${firstLine(agent.systemPrompt)}`).join('\n');
+  return [
+    'You lead a team of agents. You can hand a part of the task to one of them with its delegate function:',
+    list,
+    'Work in this cycle: assign a part to the right agent (give the task and the context it needs — it sees nothing else); ' +
+      'when a reviewer is available, have the draft reviewed; if the verdict is "needs revision", delegate a revision with the problems listed; ' +
+      'when the verdict is "approved" (or nothing is left to do), finish by answering the user with the merged result.',
+    `Every delegation, each revision included, counts against the limit of ${maxDelegations} delegations for this run. ` +
+      'Independent parts can be delegated at once, in one response. Never repeat an identical delegation.',
+  ].join('\n');
+}
+
+function firstLine(text: string): string {
+  const line = text.trim().split('\n')[0] ?? '';
+  return line.length > 160 ? `${line.slice(0, 159)}…` : line;
+}
+
+/** The user message a delegate receives: the task, then the context. */
+export function delegateTaskMessage(task: string, context: string | undefined): string {
+  return context && context.trim() !== '' ? `${task}\n\nContext:\n${context}` : task;
+}
+
+/** The budget of a new top-level run. */
+export function createDelegationBudget(delegation: DelegationOptions, deadlineAt: number): DelegationBudget {
+  return {
+    delegations: 0,
+    tokens: 0,
+    maxDelegations: delegation.maxDelegations,
+    ...(delegation.maxTokens === undefined ? {} : { maxTokens: delegation.maxTokens }),
+    deadlineAt,
+  };
+}
+
+/** The agent loop, passed in so this module does not import it back. */
+export type RunAgentFn = (options: RunAgentOptions) => Promise<RunResult>;
+
+/**
+ * The options a run actually uses when delegation is on: its delegate tools added (while the depth allows),
+ * the orchestration instructions appended to its system prompt, its model metered against the token budget.
+ * Without delegation the options are returned unchanged.
+ */
+export function withDelegation(options: RunAgentOptions, runId: string, runAgent: RunAgentFn): RunAgentOptions {
+  const delegation = options.delegation;
+  if (!delegation) return options;
+  const frame = options.delegate;
+  const budget = frame?.budget ?? createDelegationBudget(delegation, options.now() + options.limits.deadlineMs);
+  const depth = frame?.depth ?? 0;
+  const candidates = delegation.agents.filter((agent) => agent.name !== frame?.agent);
+  const offered = depth < delegation.maxDepth ? candidates : [];
+  const tools = [...options.tools, ...offered.map((agent) => delegateTool(options, agent, { runId, depth, budget }, runAgent))];
+  const systemPrompt =
+    offered.length > 0 ? [options.systemPrompt, orchestrationPrompt(offered, budget.maxDelegations)].filter((part) => part.trim() !== '').join('\n\n') : options.systemPrompt;
+  return {
+    ...options,
+    tools,
+    systemPrompt,
+    model: meteredModel(options.model, budget),
+  };
+}
+
+interface DelegateScope {
+  /** The top-level run id: entries of every level belong to it. */
+  runId: string;
+  depth: number;
+  budget: DelegationBudget;
+}
+
+function delegateTool(parent: RunAgentOptions, agent: RosterAgent, scope: DelegateScope, runAgent: RunAgentFn): AnyTool {
+  const { budget } = scope;
+  return defineTool({
+    name: delegateToolName(agent.name),
+    description: `Delegate a task to the ${agent.name} agent and get its final answer. ${firstLine(agent.systemPrompt)}`,
+    schema: delegateArguments,
+    // A delegation lasts as long as the run may; the run's deadline still applies.
+    timeoutMs: Math.max(1, parent.limits.deadlineMs),
+    async execute({ task, context }, toolContext) {
+      if (budget.delegations >= budget.maxDelegations) throw new ToolError(delegationLimitMessage(budget.maxDelegations));
+      if (budget.maxTokens !== undefined && budget.tokens >= budget.maxTokens) throw new ToolError(tokenBudgetMessage(budget.maxTokens));
+      const parentSpan = toolContext.span;
+      if (!parentSpan) throw new Error('a delegation needs its tool span');
+      budget.delegations += 1;
+      const meta: DelegationMeta = { parentCallId: toolContext.callId, agent: agent.name };
+      const onEvent = delegatedSink(parent.onEvent, meta);
+      const content = delegateTaskMessage(task, context);
+      const history: ChatMessage[] = [{ role: 'user', content }];
+      // The task is part of the delegated transcript: stored (by the same per-step write) and shown in the group.
+      const factory: EntryFactory = { sessionId: parent.sessionId, runId: scope.runId, newId: parent.newId, now: parent.now, delegation: meta };
+      await onEvent({ type: 'step-end', step: 0, entries: [createEntry(factory, history[0] as ChatMessage)] });
+      const { prepareContext: _prepare, ...inherited } = parent;
+      const result = await runAgent({
+        ...inherited,
+        model: agent.model ?? unmetered(parent.model),
+        tools: agent.tools,
+        history,
+        systemPrompt: agent.systemPrompt,
+        runInput: task,
+        signal: toolContext.signal,
+        limits: { ...parent.limits, deadlineMs: Math.max(1, budget.deadlineAt - parent.now()) },
+        onEvent,
+        delegate: { agent: agent.name, parentCallId: toolContext.callId, depth: scope.depth + 1, parentSpan, budget },
+      });
+      const answer = result.outcome === 'done' ? result.entries.at(-1)?.message.content : undefined;
+      if (typeof answer === 'string') return answer;
+      throw new ToolError(`${agent.name} did not finish: ${result.message ?? result.reason}`);
+    },
+  });
+}
+
+/** Events of a delegated run reach the parent's sink wrapped once, with the call they answer (nested ones pass through). */
+function delegatedSink(parent: AgentEventSink, meta: DelegationMeta): AgentEventSink {
+  return (event) => parent(event.type === 'delegated' ? event : { type: 'delegated', callId: meta.parentCallId, agent: meta.agent, event });
+}
+
+const METERED = Symbol('metered');
+type Metered = Model & { [METERED]?: Model };
+
+/** The model with each response's usage added to the shared budget; a call past the token budget fails. */
+function meteredModel(model: Model, budget: DelegationBudget): Model {
+  if ((model as Metered)[METERED]) return model;
+  const metered: Metered = {
+    ...model,
+    [METERED]: model,
+    async generate(request, callOptions) {
+      if (budget.maxTokens !== undefined && budget.tokens >= budget.maxTokens) throw new Error(tokenBudgetMessage(budget.maxTokens));
+      const response = await model.generate(request, callOptions);
+      if (response.usage) budget.tokens += response.usage.inputTokens + response.usage.outputTokens;
+      return response;
+    },
+  };
+  return metered;
+}
+
+function unmetered(model: Model): Model {
+  return (model as Metered)[METERED] ?? model;
+}
+
+/** The inner event of a `delegated` event (itself for any other event). */
+export function innerEvent(event: AgentEvent): AgentEvent {
+  return event.type === 'delegated' ? event.event : event;
+}
