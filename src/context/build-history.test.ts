@@ -12,7 +12,7 @@ function entry(message: ChatMessage): TranscriptEntry {
 const call = (id: string) => ({ id, type: 'function' as const, function: { name: 'calculator', arguments: '{"expression":"1+1"}' } });
 
 describe('buildHistory', () => {
-  it('leaves out a delegated run's entries, stored between the delegate call and its result', () => {
+  it("leaves out a delegated run's entries, stored between the delegate call and its result", () => {
     const delegated = (message: ChatMessage): TranscriptEntry => ({ ...entry(message), meta: { delegation: { parentCallId: 'd', agent: 'researcher' } } });
     const delegateCall = { id: 'd', type: 'function' as const, function: { name: 'delegate_researcher', arguments: '{"task":"look"}' } };
     const history = buildHistory([
