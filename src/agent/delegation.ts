@@ -173,7 +173,9 @@ function delegateTool(parent: RunAgentOptions, agent: RosterAgent, scope: Delega
       const history: ChatMessage[] = [{ role: 'user', content }];
       // The task is part of the delegated transcript: stored (by the same per-step write) and shown in the group.
       const factory: EntryFactory = { sessionId: parent.sessionId, runId: scope.runId, newId: parent.newId, now: parent.now, delegation: meta };
-      await onEvent({ type: 'step-end', step: 0, entries: [createEntry(factory, history[0] as ChatMessage)] });
+      const taskEntry = createEntry(factory, history[0] as ChatMessage);
+      await onEvent({ type: 'entry-added', entry: taskEntry });
+      await onEvent({ type: 'step-end', step: 0, entries: [taskEntry] });
       const { prepareContext: _prepare, ...inherited } = parent;
       const result = await runAgent({
         ...inherited,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rosterSettingsShape } from './agents.ts';
 
 /** Which wire protocol the agent speaks with the model. */
 export const protocolSchema = z.enum(['auto', 'tools', 'react']);
@@ -30,6 +31,8 @@ export const settingsSchema = z.object({
   theme: z.enum(['system', 'light', 'dark']).default('system'),
   otlpEndpoint: z.string().default(''),
   otlpHeaders: z.string().default(''),
+  /** The team of agents (PRODUCT.md §8): delegation on/off, limits, the roster. */
+  ...rosterSettingsShape,
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -185,7 +185,7 @@ export async function resumeRun(): Promise<void> {
 
 function resumeNow(sessionId: string): Promise<boolean> {
   const entries = entriesOf(sessionId);
-  const lastUser = entries.toReversed().find((entry) => entry.message.role === 'user' && !entry.meta?.synthetic);
+  const lastUser = entries.toReversed().find((entry) => entry.message.role === 'user' && !entry.meta?.synthetic && !entry.meta?.delegation);
   const runInput = lastUser && lastUser.message.role === 'user' ? lastUser.message.content : '';
   return runSession(sessionId, { history: buildHistory(entries, { resume: true }), runInput });
 }
@@ -281,7 +281,7 @@ export async function retryRun(): Promise<void> {
 }
 
 function isTypedUserMessage(entry: TranscriptEntry): boolean {
-  return entry.message.role === 'user' && !entry.meta?.synthetic;
+  return entry.message.role === 'user' && !entry.meta?.synthetic && !entry.meta?.delegation;
 }
 
 function findLastUserIndex(entries: TranscriptEntry[]): number {

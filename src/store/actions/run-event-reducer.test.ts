@@ -25,6 +25,25 @@ function replay(events: AgentEvent[], start: { progress?: RunProgress; run?: Ses
 const assistant: TranscriptEntry = { id: 'msg_a', sessionId: 's', runId: 'run_1', createdAt: 1, message: { role: 'assistant', content: 'Hello there' } };
 
 describe('reduceRunEvent', () => {
+  it("adds a delegated run's entries and approvals, and leaves the run's status and streaming to the parent", () => {
+    const inner: TranscriptEntry = { ...assistant, id: 'msg_d', meta: { delegation: { parentCallId: 'd1', agent: 'researcher' } } };
+    const wrap = (event: AgentEvent): AgentEvent => ({ type: 'delegated', callId: 'd1', agent: 'researcher', event });
+    const result = replay([
+      { type: 'run-start', runId: 'run_1', traceId: 't' },
+      wrap({ type: 'run-start', runId: 'run_1', traceId: 't' }),
+      wrap({ type: 'step-start', step: 1, spanId: 'sp' }),
+      wrap({ type: 'text-delta', delta: 'inner text' }),
+      wrap({ type: 'entry-added', entry: inner }),
+      wrap({ type: 'approval-request', callId: 'inner_call', toolName: 'run_javascript', arguments: {} }),
+      wrap({ type: 'run-end', outcome: 'done', reason: 'final-answer' }),
+    ]);
+    expect(result.entries).toEqual([inner]);
+    expect(result.run.pendingApprovals).toEqual(['inner_call']);
+    expect(result.run.status).toBe('running');
+    expect(result.progress.streaming).toBeUndefined();
+    expect(replay([wrap({ type: 'approval-resolve', callId: 'inner_call', approved: true })], { run: result.run }).run.pendingApprovals).toEqual([]);
+  });
+
   it('streams text, reasoning and tool-call arguments by index into the step in flight, without touching earlier states', () => {
     const before = replay([{ type: 'run-start', runId: 'run_1', traceId: 't' }, { type: 'step-start', step: 1, spanId: 'sp' }]);
     const frozen = structuredClone(before.progress);

@@ -87,6 +87,8 @@ export function reduceRunEvent(progress: RunProgress, run: SessionRun, event: Ag
       };
     case 'step-end':
       return { progress, frame: 'schedule' };
+    case 'delegated':
+      return reduceDelegatedEvent(progress, run, event.event);
     case 'run-end': {
       const cleared = clearingRetries();
       const alert = event.outcome === 'error' ? alertFor(event, endpoint) : undefined;
@@ -103,6 +105,23 @@ export function reduceRunEvent(progress: RunProgress, run: SessionRun, event: Ag
         frame: 'flush',
       };
     }
+    default:
+      return { progress };
+  }
+}
+
+/**
+ * An event of a delegated run: its entries join the chat (grouped under the delegate call by their meta) and its
+ * approvals are pending like any other; its streaming, notices and run end are its own and leave the run alone.
+ */
+function reduceDelegatedEvent(progress: RunProgress, run: SessionRun, event: AgentEvent): RunEventChanges {
+  switch (event.type) {
+    case 'entry-added':
+      return { progress, entry: event.entry, frame: 'schedule' };
+    case 'approval-request':
+      return { progress, run: { pendingApprovals: [...run.pendingApprovals, event.callId] } };
+    case 'approval-resolve':
+      return { progress, run: { pendingApprovals: run.pendingApprovals.filter((id) => id !== event.callId) } };
     default:
       return { progress };
   }

@@ -1,3 +1,4 @@
+import type { DelegationOptions } from '../../agent/delegation.ts';
 import type { AgentEventSink } from '../../agent/events.ts';
 import type { ToolReplay } from '../../agent/execute-tool-calls.ts';
 import type { RunAgentOptions } from '../../agent/run-agent.ts';
@@ -50,10 +51,12 @@ export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
     now,
     onCompaction: (info) => input.onNotice(info.message),
   });
+  const delegation = delegationOptions(settings, runtime, fetch);
   return {
     sessionId: input.sessionId,
     model,
     tools,
+    ...(delegation ? { delegation } : {}),
     history: input.history,
     systemPrompt,
     prepareContext,
@@ -84,4 +87,29 @@ export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
     now,
     ...(input.replay ? { replay: input.replay } : {}),
   };
+}
+
+/**
+ * The roster as the loop needs it, when `Delegate to agents` is on: each enabled agent with its prompt, only its
+ * allowed tools and its own model (made the same way as the main one) when it names one.
+ */
+export function delegationOptions(
+  settings: Settings,
+  runtime: Pick<AgentRuntime, 'builtinTools' | 'createModel'>,
+  fetch: typeof globalThis.fetch,
+): DelegationOptions | undefined {
+  if (!settings.delegation) return undefined;
+  const agents = settings.agents
+    .filter((agent) => agent.enabled)
+    .map((agent) => {
+      const model = agent.model.trim();
+      return {
+        name: agent.name,
+        systemPrompt: agent.systemPrompt,
+        tools: runtime.builtinTools.filter((tool) => agent.tools.includes(tool.name)),
+        ...(model === '' ? {} : { model: runtime.createModel({ ...settings, model }, fetch) }),
+      };
+    });
+  if (agents.length === 0) return undefined;
+  return { agents, maxDepth: settings.maxDelegationDepth, maxDelegations: settings.maxDelegations };
 }

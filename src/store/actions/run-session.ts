@@ -155,6 +155,14 @@ async function runUnlocked(sessionId: string, request: RunRequest, runtime: Agen
       case 'step-end':
         stepSave = writer.stepEnded(event.entries);
         return;
+      case 'delegated':
+        // A delegated run is written per step by the same writer; the run's end waits for these writes too.
+        if (event.event.type === 'step-end') {
+          const save = writer.delegatedStepEnded(event.event.entries);
+          const before = stepSave;
+          stepSave = Promise.all([before, save]).then(() => undefined);
+        }
+        return;
       case 'run-end': {
         const alert = changes.run?.alert;
         await stepSave;

@@ -21,6 +21,11 @@ export interface RunWriter {
   stepStarted(): void;
   entryAdded(entry: TranscriptEntry): void;
   stepEnded(entries: TranscriptEntry[]): Promise<void>;
+  /**
+   * A step of a delegated run ended: its entries are written now, after the parent's entries of the step in
+   * flight (the call it answers), which are written again, unchanged, when that step ends.
+   */
+  delegatedStepEnded(entries: TranscriptEntry[]): Promise<void>;
   /** The run ended: its status and error are saved; flushes do nothing from now on. */
   ended(patch: SessionPatch): Promise<void>;
   /** The id maker handed to the agent: a step's first `msg` id is the reserved one. */
@@ -76,6 +81,9 @@ export function createRunWriter(sessionId: string, userEntry: TranscriptEntry | 
     stepEnded: async (entries) => {
       stepEntries = [];
       await save(entries, { status: 'running', activeRunId: runId });
+    },
+    delegatedStepEnded: async (entries) => {
+      await save([...stepEntries, ...entries], { status: 'running', activeRunId: runId });
     },
     ended: async (patch) => {
       over = true;

@@ -1,7 +1,9 @@
+import { Fragment } from 'react';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { ChatTranslate } from '../../i18n/chat.ts';
 import { classNames } from '../components/class-names.ts';
 import { Spinner } from '../components/spinner.tsx';
+import { DelegationGroup } from './delegation-group.tsx';
 import { Markdown } from './markdown.tsx';
 import { MessageActionBar } from './message-actions.tsx';
 import type { MessageViewProps } from './message-types.ts';
@@ -21,12 +23,13 @@ export function assistantNotices(entry: TranscriptEntry, t: ChatTranslate): stri
 }
 
 type AssistantMessageViewProps = Required<Pick<MessageViewProps, 'streaming' | 'runActive' | 'highlighted' | 't'>> &
-  Pick<MessageViewProps, 'entry' | 'toolEntries' | 'actions' | 'isLastAssistant' | 'pendingApprovals' | 'onApprove' | 'onDeny'>;
+  Pick<MessageViewProps, 'entry' | 'toolEntries' | 'delegations' | 'actions' | 'isLastAssistant' | 'pendingApprovals' | 'onApprove' | 'onDeny'>;
 
 /** An answer or tool-using step of the assistant: reasoning, Markdown text, tool call cards, notices. */
 export function AssistantMessageView({
   entry,
   toolEntries,
+  delegations,
   streaming,
   runActive,
   actions,
@@ -86,9 +89,12 @@ export function AssistantMessageView({
 
       {toolCalls.map((call) => {
         const result = toolEntries.get(call.id);
+        // Entries of the run this call delegated to (the runtime stays out of the main chunk: the name is on them).
+        const delegated = delegations?.get(call.id);
+        const agent = delegated?.[0]?.meta?.delegation?.agent;
         return (
+          <Fragment key={call.id || call.function.name}>
           <ToolCallCard
-            key={call.id || call.function.name}
             call={call}
             result={result}
             status={toolCallStatus({
@@ -102,6 +108,22 @@ export function AssistantMessageView({
             onDeny={onDeny}
             t={t}
           />
+          {agent !== undefined && delegated ? (
+            <DelegationGroup
+              agent={agent}
+              entries={delegated}
+              toolEntries={toolEntries}
+              delegations={delegations}
+              working={!result && runActive}
+              runActive={runActive}
+              actions={actions}
+              pendingApprovals={pendingApprovals}
+              onApprove={onApprove}
+              onDeny={onDeny}
+              t={t}
+            />
+          ) : null}
+          </Fragment>
         );
       })}
 

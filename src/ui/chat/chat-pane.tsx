@@ -136,7 +136,7 @@ export function ChatPane() {
   const [info, setInfo] = useState<{ title: string; lines: string[] } | null>(null);
 
   const running = run.status === 'running';
-  const userMessageCount = useMemo(() => entries.filter((entry) => entry.message.role === 'user' && !entry.meta?.synthetic).length, [entries]);
+  const userMessageCount = useMemo(() => entries.filter((entry) => entry.message.role === 'user' && !entry.meta?.synthetic && !entry.meta?.delegation).length, [entries]);
   const streamingEntry = useMemo(() => (sessionId ? streamingEntryFor(sessionId, run.streaming) : undefined), [sessionId, run.streaming]);
   const pendingApprovals = useMemo(() => new Set(run.pendingApprovals), [run.pendingApprovals]);
   const shownNotices = useMemo(() => {

@@ -54,6 +54,7 @@ interface MessageRowViewProps {
   entry: TranscriptEntry;
   streaming: boolean;
   toolEntries: ReadonlyMap<string, TranscriptEntry>;
+  delegations: ReadonlyMap<string, readonly TranscriptEntry[]>;
   actions: MessageListActions | undefined;
   isLastAssistant: boolean;
   runActive: boolean;
@@ -106,7 +107,7 @@ export function MessageList({
   const footerRef = useRef<HTMLDivElement>(null);
   const sizerRef = useRef<HTMLDivElement>(null);
   // Tokens change only `streamingEntry`: the pass over the whole transcript is not redone for them.
-  const { rows: storedRows, toolEntries, lastAssistantId } = useMemo(
+  const { rows: storedRows, toolEntries, lastAssistantId, delegations } = useMemo(
     () => buildMessageRows(entries, undefined, liveToolEntries),
     [entries, liveToolEntries],
   );
@@ -292,6 +293,7 @@ export function MessageList({
                       entry={row.entry}
                       streaming={row.streaming}
                       toolEntries={toolEntries}
+                      delegations={delegations}
                       actions={actions}
                       isLastAssistant={row.entry.id === lastAssistantId}
                       runActive={running}

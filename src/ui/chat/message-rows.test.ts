@@ -15,6 +15,27 @@ const entry = (id: string, message: ChatMessage, meta?: TranscriptEntry['meta'])
 const call = { id: 'call_1', type: 'function' as const, function: { name: 'calculator', arguments: '{"expression":"2+2"}' } };
 
 describe('buildMessageRows', () => {
+  it('keeps a delegated run out of the rows and groups it under the call it answers', () => {
+    const delegation = { parentCallId: 'd1', agent: 'researcher' };
+    const delegateCall = { id: 'd1', type: 'function' as const, function: { name: 'delegate_researcher', arguments: '{"task":"t"}' } };
+    const entries = [
+      entry('msg_1', { role: 'user', content: 'Research it' }),
+      entry('msg_2', { role: 'assistant', content: null, tool_calls: [delegateCall] }),
+      entry('msg_3', { role: 'user', content: 't' }, { delegation }),
+      entry('msg_4', { role: 'assistant', content: null, tool_calls: [call] }, { delegation }),
+      entry('msg_5', { role: 'tool', tool_call_id: 'call_1', content: '4' }, { delegation }),
+      entry('msg_6', { role: 'assistant', content: 'found' }, { delegation }),
+      entry('msg_7', { role: 'tool', tool_call_id: 'd1', content: 'found' }),
+      entry('msg_8', { role: 'assistant', content: 'Done.' }),
+    ];
+    const { rows, toolEntries, delegations, lastAssistantId } = buildMessageRows(entries);
+    expect(rows.map((row) => row.entry.id)).toEqual(['msg_1', 'msg_2', 'msg_7', 'msg_8']);
+    expect(delegations.get('d1')?.map((item) => item.id)).toEqual(['msg_3', 'msg_4', 'msg_5', 'msg_6']);
+    // The delegate's own tool cards find their results too.
+    expect(toolEntries.get('call_1')?.id).toBe('msg_5');
+    expect(lastAssistantId).toBe('msg_8');
+  });
+
   it('drops system messages, indexes tool results and finds the last answer', () => {
     const entries = [
       entry('msg_0', { role: 'system', content: 'You are…' }),

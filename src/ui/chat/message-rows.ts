@@ -14,6 +14,8 @@ export interface MessageRows {
   toolEntries: Map<string, TranscriptEntry>;
   /** The id of the last finished assistant entry: the one that can be regenerated. */
   lastAssistantId: string | undefined;
+  /** Entries of delegated runs by the `delegate_<agent>` call they answer: shown in its group, not as rows. */
+  delegations: Map<string, TranscriptEntry[]>;
 }
 
 /**
@@ -28,11 +30,19 @@ export function buildMessageRows(
   const rows: MessageRow[] = [];
   const toolEntries = new Map<string, TranscriptEntry>();
   let lastAssistantId: string | undefined;
+  const delegations = new Map<string, TranscriptEntry[]>();
 
   for (const entry of entries) {
     const message = entry.message;
     if (message.role === 'system') continue;
     if (message.role === 'tool') toolEntries.set(message.tool_call_id, entry);
+    const delegation = entry.meta?.delegation;
+    if (delegation) {
+      const group = delegations.get(delegation.parentCallId);
+      if (group) group.push(entry);
+      else delegations.set(delegation.parentCallId, [entry]);
+      continue;
+    }
     if (message.role === 'assistant' && entry.id !== streamingEntry?.id) lastAssistantId = entry.id;
     rows.push({ entry, streaming: false });
   }
@@ -41,7 +51,7 @@ export function buildMessageRows(
       toolEntries.set(entry.message.tool_call_id, entry);
     }
   }
-  return { rows: withStreamingRow(rows, streamingEntry), toolEntries, lastAssistantId };
+  return { rows: withStreamingRow(rows, streamingEntry), toolEntries, lastAssistantId, delegations };
 }
 
 /**

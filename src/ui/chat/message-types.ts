@@ -26,6 +26,8 @@ export interface MessageViewProps {
   runActive?: boolean;
   actions: MessageViewActions;
   isLastAssistant: boolean;
+  /** Entries of delegated runs by the delegate call they answer (shown in a `Delegation to <agent>` group). */
+  delegations?: ReadonlyMap<string, readonly TranscriptEntry[]>;
   /** Tool call ids waiting for the user's approval. */
   pendingApprovals?: ReadonlySet<string>;
   onApprove?: (callId: string) => void;

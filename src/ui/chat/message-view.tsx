@@ -15,6 +15,7 @@ export type { MessageViewActions, MessageViewProps } from './message-types.ts';
 export const MessageView = memo(function MessageView({
   entry,
   toolEntries,
+  delegations,
   streaming = false,
   runActive = false,
   actions,
@@ -38,6 +39,7 @@ export const MessageView = memo(function MessageView({
         <AssistantMessageView
           entry={entry}
           toolEntries={toolEntries}
+          {...(delegations ? { delegations } : {})}
           streaming={streaming}
           runActive={runActive}
           actions={actions}

@@ -268,9 +268,10 @@ export function SpanDetails({ span, liveOutput, aggregates, runStart, now, t = e
       )}
       {span.kind === 'llm' && <LlmSections span={span} liveOutput={liveOutput} t={t} />}
       {span.kind === 'tool' && <ToolSections span={span} t={t} />}
-      {span.kind === 'run' && <RunSections span={span} aggregates={aggregates} t={t} />}
+      {/* A delegated agent shows its own subtotals like a run. */}
+      {(span.kind === 'run' || span.kind === 'agent') && <RunSections span={span} aggregates={aggregates} t={t} />}
       {span.kind === 'retry' && <RetrySections span={span} t={t} />}
-      <Section title={t('details.attributes')} open={span.kind !== 'llm' && span.kind !== 'tool' && span.kind !== 'run' && span.kind !== 'retry'}>
+      <Section title={t('details.attributes')} open={span.kind !== 'llm' && span.kind !== 'tool' && span.kind !== 'run' && span.kind !== 'agent' && span.kind !== 'retry'}>
         <JsonView value={span.attributes} expandDepth={1} t={t} />
       </Section>
     </section>

@@ -55,9 +55,9 @@ function SpanRowView({ row, selected, active, axis, now, metaId, style, onSelect
   } else if (span.kind === 'run' || row.hasChildren) {
     const tokens = aggregates.inputTokens + aggregates.outputTokens;
     if (tokens > 0) details.push(`${formatTokensCompact(tokens)} ${t('trace.tokensShort')}`);
-    if (span.kind === 'run' && aggregates.toolCalls > 0) details.push(fillPlaceholders(t('row.tools'), { count: aggregates.toolCalls }));
+    if ((span.kind === 'run' || span.kind === 'agent') && aggregates.toolCalls > 0) details.push(fillPlaceholders(t('row.tools'), { count: aggregates.toolCalls }));
     const childErrors = aggregates.errors - (span.status === 'error' ? 1 : 0);
-    if (span.kind === 'run' && childErrors > 0) details.push(fillPlaceholders(t('row.errors'), { count: childErrors }));
+    if ((span.kind === 'run' || span.kind === 'agent') && childErrors > 0) details.push(fillPlaceholders(t('row.errors'), { count: childErrors }));
   }
   const statusText = span.status === 'ok' ? '' : t(`status.${span.status}` as const);
 
