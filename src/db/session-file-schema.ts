@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rosterSettingsShape } from '../config/agents.ts';
 
 /** The `format` marker of a Glassbox sessions file. */
 export const SESSION_FILE_FORMAT = 'glassbox.sessions';
@@ -142,7 +143,11 @@ export const sessionFileEnvelopeSchema = z.object({
   scope: z.enum(['session', 'all']).optional(),
   sessions: z.array(z.unknown()),
   notes: z.array(z.unknown()).optional(),
+  roster: z.unknown().optional(),
 });
+
+/** The team of agents in an "Export all" file (PRODUCT.md §8). */
+export const fileRosterSchema = z.object(rosterSettingsShape);
 
 /** A whole sessions file as written by this version. */
 export const sessionFileSchema = z.object({
@@ -152,6 +157,7 @@ export const sessionFileSchema = z.object({
   scope: z.enum(['session', 'all']),
   sessions: z.array(fileSessionSchema),
   notes: z.array(fileNoteSchema).optional(),
+  roster: fileRosterSchema.optional(),
 });
 
 /** A sessions file: what Export writes and Import reads. */

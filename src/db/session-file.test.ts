@@ -93,6 +93,24 @@ describe('exportSessions', () => {
     expect(sessionFileName(file)).toBe('glassbox-all-sessions-2026-11-30.json');
   });
 
+  it('carries the team of agents in Export all (not in a one-session export)', async () => {
+    const db = await openTestDb();
+    const agents = [
+      ...defaultSettings.agents,
+      { name: 'translator', systemPrompt: 'Translate.', model: 'cheap-model', tools: [], enabled: false, builtin: false },
+    ];
+    await saveSettings(db, { ...defaultSettings, delegation: true, maxDelegations: 4, agents });
+    await seed(db, 'sess_1', 500);
+    const all = await exportSessions(db, { includeNotes: false, now: NOW });
+    expect(all.roster).toMatchObject({ delegation: true, maxDelegationDepth: 2, maxDelegations: 4 });
+    expect(all.roster?.agents.map((agent) => agent.name)).toEqual(['researcher', 'coder', 'reviewer', 'translator']);
+    expect(all.roster?.agents[3]).toMatchObject({ model: 'cheap-model', enabled: false });
+    const one = await exportSessions(db, { sessionIds: ['sess_1'], includeNotes: false, now: NOW });
+    expect(one.roster).toBeUndefined();
+    // The file parses back: the roster is part of the format.
+    expect(parsedOrThrow(JSON.stringify(all)).sessions).toHaveLength(1);
+  });
+
   it('never contains the API key or any header', async () => {
     const db = await openTestDb();
     await saveSettings(db, { ...defaultSettings, apiKey: 'sk-live-abcdef123456', otlpHeaders: 'Authorization=Basic c2VjcmV0OnB3' });

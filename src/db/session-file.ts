@@ -30,6 +30,11 @@ export async function exportSessions(
     scope: options.sessionIds ? 'session' : 'all',
     sessions,
   };
+  // Export all carries the team of agents too (their prompts hold no secrets).
+  if (!options.sessionIds) {
+    const { delegation, maxDelegationDepth, maxDelegations, agents } = settings;
+    file.roster = { delegation, maxDelegationDepth, maxDelegations, agents };
+  }
   if (options.includeNotes) {
     const notes = await readStorage(() => db.getAllFromIndex('notes', 'by-updated'));
     file.notes = notes.map((note) => redactSecrets(note, secrets));

@@ -17,6 +17,8 @@ export interface UiSlice {
   settingsOpen: boolean;
   /** The Memory dialog (long-term notes) is open. */
   memoryOpen: boolean;
+  /** The Agents (roster) dialog is open. */
+  agentsOpen: boolean;
   sidebarOpen: boolean;
   traceOpen: boolean;
   mobilePane: MobilePane;
@@ -40,6 +42,7 @@ export interface UiSlice {
 export const createUiSlice: Slice<UiSlice> = (set) => ({
   settingsOpen: false,
   memoryOpen: false,
+  agentsOpen: false,
   sidebarOpen: true,
   traceOpen: true,
   mobilePane: 'chat',

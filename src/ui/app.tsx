@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { DEMO_PROVIDER } from '../config/settings.ts';
 import { useAppStore } from '../store/app-store.ts';
+import { createAgentsTranslate } from '../i18n/agents.ts';
 import type { MobilePane } from '../store/ui-slice.ts';
 import { ChatPane } from './chat/chat-pane.tsx';
 import { MenuIcon, PanelRightIcon, SettingsIcon } from './components/icons.tsx';
@@ -12,6 +13,7 @@ import { useTheme } from './use-theme.ts';
 import { useLanguage, useT } from './use-t.ts';
 
 const MemoryDialog = lazy(() => import('./memory/memory-dialog.tsx').then((module) => ({ default: module.MemoryDialog })));
+const AgentsDialog = lazy(() => import('./agents/agents-dialog.tsx').then((module) => ({ default: module.AgentsDialog })));
 const SettingsDialog = lazy(() => import('./settings/settings-dialog.tsx').then((module) => ({ default: module.SettingsDialog })));
 
 const paneTabs: Array<{ pane: MobilePane; key: 'app.pane.sessions' | 'app.pane.chat' | 'app.pane.trace' }> = [
@@ -24,7 +26,9 @@ const paneTabs: Array<{ pane: MobilePane; key: 'app.pane.sessions' | 'app.pane.c
 export function App() {
   const t = useT();
   const language = useLanguage();
+  const agentsT = createAgentsTranslate(language);
   const settingsOpen = useAppStore((state) => state.settingsOpen);
+  const agentsOpen = useAppStore((state) => state.agentsOpen);
   const memoryOpen = useAppStore((state) => state.memoryOpen);
   const sidebarOpen = useAppStore((state) => state.sidebarOpen);
   const traceOpen = useAppStore((state) => state.traceOpen);
@@ -62,6 +66,9 @@ export function App() {
         )}
         <button type="button" aria-label="Memory" className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800" onClick={() => setUi({ memoryOpen: true })}>
           {t('app.memory')}
+        </button>
+        <button type="button" aria-label="Agents" className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800" onClick={() => setUi({ agentsOpen: true })}>
+          {agentsT('open')}
         </button>
         <button type="button" aria-label="Settings" className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800" onClick={() => setUi({ settingsOpen: true })}>
           <SettingsIcon className="inline size-4 align-[-3px]" /> <span className="hidden sm:inline">{t('settings.open')}</span>
@@ -106,6 +113,11 @@ export function App() {
       {memoryOpen ? (
         <Suspense fallback={null}>
           <MemoryDialog />
+        </Suspense>
+      ) : null}
+      {agentsOpen ? (
+        <Suspense fallback={null}>
+          <AgentsDialog />
         </Suspense>
       ) : null}
       {settingsOpen ? (

@@ -1,0 +1,206 @@
+import { useState } from 'react';
+import { agentNameProblem, type RosterAgentConfig } from '../../config/agents.ts';
+import type { Settings } from '../../config/settings.ts';
+import { createAgentsTranslate, type AgentsTranslate } from '../../i18n/agents.ts';
+import { saveSettings } from '../../store/actions/settings-actions.ts';
+import { useAppStore } from '../../store/app-store.ts';
+import { builtinTools } from '../../tools/registry.ts';
+import { Button } from '../components/button.tsx';
+import { Dialog } from '../components/dialog.tsx';
+import { useLanguage } from '../use-t.ts';
+
+const inputClass =
+  'w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm disabled:opacity-60 dark:border-slate-700 dark:bg-slate-950';
+const labelClass = 'flex flex-col gap-1 text-xs font-medium text-slate-700 dark:text-slate-300';
+
+/** What the dialog edits: the roster part of the settings. */
+export type RosterDraft = Pick<Settings, 'delegation' | 'maxDelegationDepth' | 'maxDelegations' | 'agents'>;
+
+/** An agent row while editing: a stable key, since names change as they are typed. */
+interface DraftAgent extends RosterAgentConfig {
+  key: string;
+}
+
+/** Why the roster cannot be saved, in the user's words; undefined when it can. */
+export function rosterProblem(agents: readonly RosterAgentConfig[], t: AgentsTranslate): string | undefined {
+  for (const [index, agent] of agents.entries()) {
+    const others = agents.filter((_, other) => other !== index).map((candidate) => candidate.name);
+    const problem = agentNameProblem(agent.name, others);
+    if (problem === 'empty') return t('problemEmpty');
+    if (problem === 'format') return t('problemFormat', { name: agent.name });
+    if (problem === 'taken') return t('problemTaken', { name: agent.name });
+    if (agent.systemPrompt.trim() === '') return t('problemPrompt', { name: agent.name });
+  }
+  return undefined;
+}
+
+function clampInt(value: string, min: number, max: number, fallback: number): number {
+  const parsed = Math.round(Number(value));
+  if (value.trim() === '' || !Number.isFinite(parsed)) return fallback;
+  return Math.min(max, Math.max(min, parsed));
+}
+
+/** The `Agents` dialog: delegation on/off, its limits, and one group per agent of the roster. */
+export function AgentsDialog() {
+  const settings = useAppStore((state) => state.settings);
+  const setUi = useAppStore((state) => state.setUi);
+  const t = createAgentsTranslate(useLanguage());
+  const [draft, setDraft] = useState(() => ({
+    delegation: settings.delegation,
+    maxDelegationDepth: settings.maxDelegationDepth,
+    maxDelegations: settings.maxDelegations,
+    agents: settings.agents.map((agent, index): DraftAgent => ({ ...agent, tools: [...agent.tools], key: `a${index}` })),
+  }));
+  const [nextKey, setNextKey] = useState(0);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const close = () => setUi({ agentsOpen: false });
+
+  const updateAgent = (key: string, patch: Partial<RosterAgentConfig>) =>
+    setDraft((current) => ({ ...current, agents: current.agents.map((agent) => (agent.key === key ? { ...agent, ...patch } : agent)) }));
+
+  const addAgent = () => {
+    setDraft((current) => ({
+      ...current,
+      agents: [...current.agents, { key: `n${nextKey}`, name: '', systemPrompt: '', model: '', tools: [], enabled: true, builtin: false }],
+    }));
+    setNextKey(nextKey + 1);
+  };
+
+  const save = async () => {
+    const agents = draft.agents.map(({ key: _key, ...agent }) => ({ ...agent, name: agent.name.trim(), model: agent.model.trim() }));
+    const found = rosterProblem(agents, t);
+    // Nothing typed is lost: the dialog stays open with the reason.
+    if (found) {
+      setProblem(found);
+      return;
+    }
+    await saveSettings({ ...useAppStore.getState().settings, delegation: draft.delegation, maxDelegationDepth: draft.maxDelegationDepth, maxDelegations: draft.maxDelegations, agents });
+    close();
+  };
+
+  return (
+    <Dialog
+      open
+      title={t('title')}
+      label="Agents"
+      onClose={close}
+      className="w-[min(48rem,calc(100vw-2rem))]"
+      footer={
+        <>
+          <Button variant="secondary" onClick={close}>
+            {t('cancel')}
+          </Button>
+          <Button variant="primary" aria-label="Save" onClick={() => void save()}>
+            {t('save')}
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-4">
+        <p className="text-xs text-slate-600 dark:text-slate-400">{t('intro')}</p>
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            aria-label="Delegate to agents"
+            checked={draft.delegation}
+            onChange={(event) => setDraft({ ...draft, delegation: event.target.checked })}
+          />
+          {t('delegate')}
+          <span className="text-xs font-normal text-slate-500 dark:text-slate-400">{t('delegateHint')}</span>
+        </label>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <label className={labelClass}>
+            <span>{t('maxDepth')}</span>
+            <input
+              aria-label="Max delegation depth"
+              type="number"
+              min={1}
+              max={5}
+              className={inputClass}
+              value={draft.maxDelegationDepth}
+              onChange={(event) => setDraft({ ...draft, maxDelegationDepth: clampInt(event.target.value, 1, 5, draft.maxDelegationDepth) })}
+            />
+            <span className="font-normal text-slate-500 dark:text-slate-400">{t('maxDepthHint')}</span>
+          </label>
+          <label className={labelClass}>
+            <span>{t('maxDelegations')}</span>
+            <input
+              aria-label="Max delegations"
+              type="number"
+              min={1}
+              max={50}
+              className={inputClass}
+              value={draft.maxDelegations}
+              onChange={(event) => setDraft({ ...draft, maxDelegations: clampInt(event.target.value, 1, 50, draft.maxDelegations) })}
+            />
+            <span className="font-normal text-slate-500 dark:text-slate-400">{t('maxDelegationsHint')}</span>
+          </label>
+        </div>
+
+        {draft.agents.map((agent) => (
+          <AgentGroup key={agent.key} agent={agent} t={t} onChange={(patch) => updateAgent(agent.key, patch)} onDelete={() => setDraft({ ...draft, agents: draft.agents.filter((other) => other.key !== agent.key) })} />
+        ))}
+
+        <div>
+          <Button variant="secondary" aria-label="Add agent" onClick={addAgent}>
+            {t('addAgent')}
+          </Button>
+        </div>
+        {problem ? (
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200">
+            {problem}
+          </p>
+        ) : null}
+      </div>
+    </Dialog>
+  );
+}
+
+function AgentGroup({ agent, t, onChange, onDelete }: { agent: DraftAgent; t: AgentsTranslate; onChange: (patch: Partial<RosterAgentConfig>) => void; onDelete: () => void }) {
+  const toggleTool = (name: string, on: boolean) => onChange({ tools: on ? [...agent.tools, name] : agent.tools.filter((tool) => tool !== name) });
+  return (
+    <fieldset role="group" aria-label={agent.name || t('newAgent')} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+      <legend className="px-1 text-sm font-semibold">
+        <span className="font-mono">{agent.name || t('newAgent')}</span>
+        {agent.builtin ? <span className="ml-2 text-xs font-normal text-slate-500 dark:text-slate-400">{t('builtin')}</span> : null}
+      </legend>
+      <div className="flex flex-col gap-2">
+        {agent.builtin ? null : (
+          <label className={labelClass}>
+            <span>{t('agentName')}</span>
+            <input aria-label="Agent name" className={inputClass} value={agent.name} onChange={(event) => onChange({ name: event.target.value })} />
+            <span className="font-normal text-slate-500 dark:text-slate-400">{t('agentNameHint')}</span>
+          </label>
+        )}
+        <label className={labelClass}>
+          <span>{t('systemPrompt')}</span>
+          <textarea aria-label="System prompt" rows={3} className={inputClass} value={agent.systemPrompt} onChange={(event) => onChange({ systemPrompt: event.target.value })} />
+        </label>
+        <label className={labelClass}>
+          <span>{t('model')}</span>
+          <input aria-label="Model" className={inputClass} placeholder={t('modelPlaceholder')} value={agent.model} onChange={(event) => onChange({ model: event.target.value })} />
+        </label>
+        <div className="text-xs font-medium text-slate-700 dark:text-slate-300">{t('tools')}</div>
+        <div className="flex flex-wrap gap-x-3 gap-y-1">
+          {builtinTools.map((tool) => (
+            <label key={tool.name} className="flex items-center gap-1 font-mono text-xs">
+              <input type="checkbox" aria-label={tool.name} checked={agent.tools.includes(tool.name)} onChange={(event) => toggleTool(tool.name, event.target.checked)} />
+              {tool.name}
+            </label>
+          ))}
+        </div>
+        <div className="flex items-center justify-between">
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" aria-label="Enabled" checked={agent.enabled} onChange={(event) => onChange({ enabled: event.target.checked })} />
+            {t('enabled')}
+          </label>
+          {agent.builtin ? null : (
+            <Button variant="ghost" size="sm" aria-label={`Delete agent ${agent.name || t('newAgent')}`} onClick={onDelete}>
+              {t('deleteAgent')}
+            </Button>
+          )}
+        </div>
+      </div>
+    </fieldset>
+  );
+}
