@@ -1,0 +1,85 @@
+import type { Page } from '@playwright/test';
+import { chat, chatBodies, spanTree } from './agent-helpers.ts';
+import { expect, expectRunStatus, lastAnswer, openApp, send, test, useEndpoint } from './fixtures.ts';
+
+/** Turns delegation on in the Agents dialog, with these limits and (optionally) the researcher's own model. */
+async function setUpTeam(page: Page, options: { depth?: number; researcherModel?: string } = {}): Promise<void> {
+  await page.getByRole('button', { name: 'Agents' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Agents' });
+  await dialog.getByRole('checkbox', { name: 'Delegate to agents' }).check();
+  await expect(dialog.getByRole('spinbutton', { name: 'Max delegation depth' })).toHaveValue('2');
+  await expect(dialog.getByRole('spinbutton', { name: 'Max delegations' })).toHaveValue('6');
+  if (options.depth !== undefined) await dialog.getByRole('spinbutton', { name: 'Max delegation depth' }).fill(String(options.depth));
+  if (options.researcherModel !== undefined) {
+    await dialog.getByRole('group', { name: 'researcher' }).getByRole('textbox', { name: 'Model' }).fill(options.researcherModel);
+  }
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+const toolNames = (body: { tools?: unknown[] } | undefined): string[] =>
+  (body?.tools ?? []).map((tool) => (tool as { function: { name: string } }).function.name);
+
+test.describe('a team of agents', () => {
+  test('delegates to the researcher with its own request, shows the delegation live and after reload', async ({ page, mockLlm }) => {
+    await openApp(page);
+    await useEndpoint(page, mockLlm.url);
+    await setUpTeam(page, { depth: 1, researcherModel: 'research-model' });
+    mockLlm.enqueue(
+      {
+        kind: 'reply',
+        toolCalls: [
+          { id: 'call_delegate', name: 'delegate_researcher', arguments: { task: 'Find the boiling point of water at 3,000 m', context: 'Estimate if needed' } },
+        ],
+      },
+      { kind: 'reply', content: 'RESEARCH: about 90 °C, since it drops about 1 °C per 300 m.' },
+      { kind: 'reply', content: 'Water boils at about 90 °C at 3,000 m.' },
+    );
+    await send(page, 'How hot does water boil at 3,000 m? Ask the researcher.');
+    await expect(lastAnswer(page)).toContainText('Water boils at about 90 °C at 3,000 m.');
+    await expectRunStatus(page, 'done');
+
+    const bodies = chatBodies(mockLlm);
+    expect(bodies).toHaveLength(3);
+    expect(toolNames(bodies[0])).toEqual(expect.arrayContaining(['delegate_researcher', 'delegate_coder', 'delegate_reviewer']));
+    expect(String(bodies[0]?.messages[0]?.content)).toContain('delegate_reviewer');
+
+    // The delegate's own request: its system prompt, the task as the user message, only its tools, its own model.
+    const delegated = bodies[1] as (typeof bodies)[number] & { model?: string };
+    expect(delegated.model).toBe('research-model');
+    expect(delegated.messages[0]).toMatchObject({ role: 'system' });
+    expect(String(delegated.messages[0]?.content)).toMatch(/^You are the researcher of a team\./);
+    expect(delegated.messages.slice(1)).toEqual([{ role: 'user', content: 'Find the boiling point of water at 3,000 m\n\nContext:\nEstimate if needed' }]);
+    expect(toolNames(delegated).toSorted()).toEqual(['calculator', 'get_current_time', 'get_weather', 'read_file', 'search_notes', 'search_web']);
+
+    // The parent sees only the answer, as the delegate call's result.
+    const parent = bodies[2];
+    expect((parent as { model?: string }).model).toBe('glassbox-demo');
+    expect(parent?.messages.filter((message) => message.role === 'user')).toHaveLength(1);
+    expect(parent?.messages.at(-1)).toMatchObject({ role: 'tool', tool_call_id: 'call_delegate', content: 'RESEARCH: about 90 °C, since it drops about 1 °C per 300 m.' });
+
+    await expectDelegationShown(page);
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+    await expect(lastAnswer(page)).toContainText('Water boils at about 90 °C at 3,000 m.');
+    await expectDelegationShown(page);
+  });
+});
+
+/** The chat's `Delegation to researcher` group expands to its messages; the trace has the agent span in the tool span. */
+async function expectDelegationShown(page: Page): Promise<void> {
+  const group = chat(page).getByRole('group', { name: 'Delegation to researcher' });
+  await expect(group).toBeVisible();
+  const toggle = group.getByRole('button').first();
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(group.getByRole('article', { name: 'user message' })).toContainText('Find the boiling point of water at 3,000 m');
+  await expect(group.getByRole('article', { name: 'assistant message' })).toContainText('RESEARCH: about 90 °C');
+  // The delegate's task is not a message the user typed.
+  await expect(chat(page)).toHaveAttribute('data-user-messages', '1');
+
+  await page.getByRole('button', { name: 'Expand all' }).click();
+  const agent = spanTree(page).getByRole('treeitem', { name: /^agent: researcher/ });
+  await expect(agent).toHaveCount(1);
+  await expect(agent).toHaveAttribute('data-span-status', 'ok');
+  await expect(spanTree(page).getByRole('treeitem', { name: /^tool: delegate_researcher/ })).toHaveCount(1);
+}
