@@ -3,6 +3,7 @@ import { readConversation, type ConversationState } from './conversation.ts';
 import { summaryText } from './help.ts';
 import { detectIntent } from './intents.ts';
 import { planNextMove, type Decision } from './planner.ts';
+import { planTeamMove } from './team.ts';
 
 /** A tool call in a scripted reply; the wire layer gives it an id. */
 export interface ScriptedToolCall {
@@ -50,7 +51,8 @@ function toReactText(decision: Decision): string {
 export function scriptReply(request: ScriptRequest): ScriptedReply {
   const state = readConversation(request);
   if (isSummaryRequest(state)) return { content: summaryText(request.messages), finishReason: 'stop' };
-  const decision = planNextMove(detectIntent(state.userText), state);
+  // The team dialogue first: a delegate is recognised by its system prompt, whatever its task says.
+  const decision = planTeamMove(state) ?? planNextMove(detectIntent(state.userText), state);
   if (state.protocol === 'react') return { content: toReactText(decision), finishReason: 'stop' };
   if (decision.kind === 'call') return { reasoning: decision.thought, toolCalls: decision.calls, finishReason: 'tool_calls' };
   return { reasoning: decision.thought, content: decision.text, finishReason: 'stop' };
