@@ -7,7 +7,7 @@ import { DEMO_BASE_URL, DEMO_MODEL_ID, createDemoFetch } from './demo-fetch.ts';
 import { TEAM_EXAMPLE } from './team.ts';
 
 function demoModel() {
-  return createOpenAICompatibleModel({ provider: 'demo', baseUrl: DEMO_BASE_URL, apiKey: 'demo', model: DEMO_MODEL_ID, stream: true, fetch: createDemoFetch({ chunkDelayMs: 0 }) });
+  return createOpenAICompatibleModel({ provider: 'demo', baseUrl: DEMO_BASE_URL, apiKey: 'demo', model: DEMO_MODEL_ID, stream: true, timeoutMs: 30_000, fetch: createDemoFetch({ chunkDelayMs: 0 }) });
 }
 
 function roster() {

@@ -8,11 +8,7 @@ import type { DemoLanguage } from './text.ts';
 // researcher (who estimates with the calculator, offline) and the draft to the reviewer, then merges the answers.
 // Each agent is recognised by the system prompt it receives on the wire, so the same stateless model plays every role.
 
-/** The demo's team example, in both languages (the first-run screen offers it). */
-export const TEAM_EXAMPLE = {
-  en: 'Research the boiling point of water at 3,000 m and have it reviewed',
-  zh: '帮我调研海拔3000米处水的沸点，并让审核员检查',
-} as const;
+export { TEAM_EXAMPLE } from './team-example.ts';
 
 const TEAM_REQUEST = /\bresearch\b[\s\S]*\b(?:review(?:ed)?|check(?:ed)?)\b|调研[\s\S]*(?:审核|检查|审查)/iu;
 const BOILING = /boil|沸点|沸腾/iu;

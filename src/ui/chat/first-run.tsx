@@ -1,4 +1,7 @@
 import { DEMO_PROVIDER } from '../../config/settings.ts';
+import { TEAM_EXAMPLE } from '../../demo/team-example.ts';
+import { createAgentsTranslate } from '../../i18n/agents.ts';
+import { updateSetting } from '../../store/actions/settings-actions.ts';
 import { firstRunText, type FirstRunKey } from '../../i18n/first-run.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import { useLanguage } from '../use-t.ts';
@@ -7,6 +10,8 @@ interface Example {
   prompt: string;
   /** The tool the demo model calls for it. */
   tool: string;
+  /** A team example: it needs `Delegate to agents`, switched on (with a notice) when it is off. */
+  team?: boolean;
 }
 
 const examples: Record<'en' | 'zh-CN', Example[]> = {
@@ -18,6 +23,7 @@ const examples: Record<'en' | 'zh-CN', Example[]> = {
     { prompt: 'Remember that my favourite colour is teal', tool: 'save_note' },
     { prompt: 'What is the temperature difference between Paris and Berlin?', tool: 'get_weather' },
     { prompt: 'Run JavaScript to sum the squares of 1 to 10', tool: 'run_javascript' },
+    { prompt: TEAM_EXAMPLE.en, tool: 'delegate_researcher → delegate_reviewer', team: true },
   ],
   'zh-CN': [
     { prompt: '帮我算一下 (128+374)*2 等于多少', tool: 'calculator' },
@@ -26,6 +32,7 @@ const examples: Record<'en' | 'zh-CN', Example[]> = {
     { prompt: '我有哪些待办', tool: 'todo' },
     { prompt: '记住我最喜欢的颜色是青色', tool: 'save_note' },
     { prompt: '北京和上海的温差是多少？', tool: 'get_weather' },
+    { prompt: TEAM_EXAMPLE.zh, tool: 'delegate_researcher → delegate_reviewer', team: true },
   ],
 };
 
@@ -44,6 +51,14 @@ export function FirstRun(props: { onTry(text: string): void }) {
   const model = useAppStore((state) => state.settings.model);
   const baseUrl = useAppStore((state) => state.settings.baseUrl);
   const setUi = useAppStore((state) => state.setUi);
+  const delegation = useAppStore((state) => state.settings.delegation);
+  const tryExample = async (example: Example) => {
+    if (example.team && !delegation) {
+      await updateSetting('delegation', true);
+      setUi({ toast: createAgentsTranslate(language)('firstRunNotice') });
+    }
+    props.onTry(example.prompt);
+  };
   return (
     <section aria-labelledby="first-run-title" className="mx-auto w-full max-w-2xl space-y-5 px-2 py-2 text-left text-sm text-zinc-700 dark:text-zinc-300">
       <div className="space-y-2">
@@ -65,7 +80,7 @@ export function FirstRun(props: { onTry(text: string): void }) {
               <button
                 type="button"
                 className="flex w-full flex-col items-start gap-0.5 rounded-lg border border-zinc-300 bg-white px-3 py-2 text-left text-zinc-900 hover:border-indigo-400 hover:bg-indigo-50 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:border-indigo-400 dark:hover:bg-indigo-950/50"
-                onClick={() => props.onTry(example.prompt)}
+                onClick={() => void tryExample(example)}
               >
                 <span>{example.prompt}</span>
                 <code aria-hidden="true" className="text-xs text-zinc-500 dark:text-zinc-400">{example.tool}</code>
