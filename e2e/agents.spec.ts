@@ -32,10 +32,15 @@ test.describe('a team of agents', () => {
           { id: 'call_delegate', name: 'delegate_researcher', arguments: { task: 'Find the boiling point of water at 3,000 m', context: 'Estimate if needed' } },
         ],
       },
-      { kind: 'reply', content: 'RESEARCH: about 90 °C, since it drops about 1 °C per 300 m.' },
+      // Slow, so the delegation can be watched while it runs.
+      { kind: 'reply', content: 'RESEARCH: about 90 °C, since it drops about 1 °C per 300 m.', chunkDelayMs: 150 },
       { kind: 'reply', content: 'Water boils at about 90 °C at 3,000 m.' },
     );
     await send(page, 'How hot does water boil at 3,000 m? Ask the researcher.');
+    // Live: the group is there, open, with the task, while the researcher still streams.
+    const live = chat(page).getByRole('group', { name: 'Delegation to researcher' });
+    await expect(live.getByRole('article', { name: 'delegated task' })).toContainText('Find the boiling point of water at 3,000 m');
+    await expectRunStatus(page, 'running');
     await expect(lastAnswer(page)).toContainText('Water boils at about 90 °C at 3,000 m.');
     await expectRunStatus(page, 'done');
 
@@ -66,13 +71,46 @@ test.describe('a team of agents', () => {
   });
 });
 
+for (const { language, prompt, answer, merged } of [
+  { language: 'en-US', prompt: 'Research the boiling point of water at 3,000 m and have it reviewed', answer: 'about 90 °C', merged: 'Researcher:' },
+  { language: 'zh-CN', prompt: '帮我调研海拔3000米处水的沸点，并让审核员检查', answer: '大约在 90 °C 沸腾', merged: '研究员：' },
+]) {
+  test.describe(`the offline demo team (${language})`, () => {
+    test.use({ locale: language });
+    test('the first-run example turns delegation on and goes orchestrator → researcher → reviewer → merged answer', async ({ page }) => {
+      await openApp(page);
+      await page.getByRole('button', { name: new RegExp(`^${prompt}`) }).click();
+      // The example switched delegation on, and says so.
+      await expect(chat(page).getByText(language === 'zh-CN' ? '已为这个示例开启“委派给智能体”' : 'Delegation to agents was switched on for this example')).toBeVisible();
+      await expect(lastAnswer(page)).toContainText(answer, { timeout: 20_000 });
+      await expect(lastAnswer(page)).toContainText(merged);
+      await expect(lastAnswer(page)).toContainText('VERDICT: approved');
+      await expectRunStatus(page, 'done');
+
+      const researcher = chat(page).getByRole('group', { name: 'Delegation to researcher' });
+      const reviewer = chat(page).getByRole('group', { name: 'Delegation to reviewer' });
+      await expect(researcher).toBeVisible();
+      await expect(reviewer).toBeVisible();
+      await researcher.getByRole('button').first().click();
+      // The researcher used the calculator in its own run, offline.
+      await expect(researcher.getByRole('group', { name: 'Tool call calculator' })).toHaveAttribute('data-tool-status', 'ok');
+      await page.getByRole('button', { name: 'Expand all' }).click();
+      await expect(spanTree(page).getByRole('treeitem', { name: /^agent: researcher/ })).toHaveCount(1);
+      await expect(spanTree(page).getByRole('treeitem', { name: /^agent: reviewer/ })).toHaveCount(1);
+
+      await page.getByRole('button', { name: 'Agents' }).click();
+      await expect(page.getByRole('dialog', { name: 'Agents' }).getByRole('checkbox', { name: 'Delegate to agents' })).toBeChecked();
+    });
+  });
+}
+
 /** The chat's `Delegation to researcher` group expands to its messages; the trace has the agent span in the tool span. */
 async function expectDelegationShown(page: Page): Promise<void> {
   const group = chat(page).getByRole('group', { name: 'Delegation to researcher' });
   await expect(group).toBeVisible();
   const toggle = group.getByRole('button').first();
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  await expect(group.getByRole('article', { name: 'user message' })).toContainText('Find the boiling point of water at 3,000 m');
+  await expect(group.getByRole('article', { name: 'delegated task' })).toContainText('Find the boiling point of water at 3,000 m');
   await expect(group.getByRole('article', { name: 'assistant message' })).toContainText('RESEARCH: about 90 °C');
   // The delegate's task is not a message the user typed.
   await expect(chat(page)).toHaveAttribute('data-user-messages', '1');

@@ -60,7 +60,13 @@ export function DelegationGroup({ agent, entries, toolEntries, delegations, work
       </button>
       <div id={bodyId} hidden={!open}>
         {open
-          ? entries.map((entry) => (
+          ? entries.map((entry) =>
+              entry.message.role === 'user' ? (
+                // The task the agent was given: not a message the user typed, so not a `user message`.
+                <article key={entry.id} aria-label="delegated task" data-entry-id={entry.id} className="px-4 py-2 text-sm whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">
+                  {entry.message.content}
+                </article>
+              ) : (
               <MessageView
                 key={entry.id}
                 entry={entry}
@@ -74,7 +80,8 @@ export function DelegationGroup({ agent, entries, toolEntries, delegations, work
                 {...(rest.onDeny ? { onDeny: rest.onDeny } : {})}
                 t={t}
               />
-            ))
+              ),
+            )
           : null}
       </div>
     </div>
