@@ -39,13 +39,22 @@ export async function submit(page: Page, text: string): Promise<void> {
 export async function send(page: Page, text: string): Promise<void> {
   const before = await userMessageCount(page);
   await submit(page, text);
-  await expect.poll(() => userMessageCount(page), { timeout: 20_000 }).toBeGreaterThan(before);
+  // The session may change under the message (New session was clicked just before): a count then belongs to
+  // another session, and any message in the new one is this one.
+  await expect
+    .poll(async () => {
+      const now = await userMessageCount(page);
+      return now.sessionId === before.sessionId ? now.count > before.count : now.count > 0;
+    }, { timeout: 20_000 })
+    .toBe(true);
   await expect(userMessages(page).last().getByTestId('user-text')).toHaveText(text.trim(), { timeout: 20_000 });
 }
 
-/** How many messages the user typed in the active session; the chat renders only those near the viewport. */
-async function userMessageCount(page: Page): Promise<number> {
-  return Number(await page.getByRole('main', { name: 'Chat' }).getAttribute('data-user-messages'));
+/** How many messages the user typed in the active session (the chat renders only those near the viewport). */
+async function userMessageCount(page: Page): Promise<{ sessionId: string | null; count: number }> {
+  const chat = page.getByRole('main', { name: 'Chat' });
+  const [sessionId, count] = await Promise.all([chat.getAttribute('data-session-id'), chat.getAttribute('data-user-messages')]);
+  return { sessionId, count: Number(count) };
 }
 
 /** Sends a message and waits for its run to end with this status. */

@@ -1,3 +1,5 @@
+// First, before zod is used: this module parses its defaults at load (see zod-jitless.ts).
+import '../zod-jitless.ts';
 import { z } from 'zod';
 import { rosterSettingsShape } from './agents.ts';
 

@@ -232,8 +232,9 @@ export function ChatPane() {
   );
 
   return (
-    // `data-user-messages` counts the typed messages of the session, rendered or not (the list is virtualised).
-    <main aria-label="Chat" data-user-messages={userMessageCount} className="flex h-full min-h-0 min-w-0 flex-1 flex-col">
+    // `data-user-messages` counts the typed messages of the session, rendered or not (the list is virtualised);
+    // `data-session-id` says which session that count belongs to.
+    <main aria-label="Chat" data-session-id={sessionId ?? undefined} data-user-messages={userMessageCount} className="flex h-full min-h-0 min-w-0 flex-1 flex-col">
       <div className="flex items-center gap-2 border-b border-slate-200 px-4 py-1.5 text-sm dark:border-slate-800">
         <span className="min-w-0 flex-1 truncate font-medium">{sessions.find((session) => session.id === sessionId)?.title ?? ''}</span>
         <RunStatus status={run.status} t={t} />
