@@ -1,3 +1,5 @@
+import { createTranslate, defineDictionary, toLanguage, type Translate } from './translate.ts';
+
 /**
  * Strings of the chat pane. Accessible names that tests rely on (Send, Stop, Approve…) stay English
  * in `aria-label`s; these strings are what people read.
@@ -199,24 +201,17 @@ const zhCN: Record<ChatStringKey, string> = {
 };
 
 /** The chat strings in every supported language. */
-export const chatStrings: { en: Record<ChatStringKey, string>; 'zh-CN': Record<ChatStringKey, string> } = {
-  en,
-  'zh-CN': zhCN,
-};
+export const chatDictionary = defineDictionary<ChatStringKey>('chat', { en, 'zh-CN': zhCN });
+
+/** The chat strings' tables (for tests). */
+export const chatStrings = chatDictionary.strings;
 
 /** Looks up a chat string; `{name}` placeholders are filled from `values`. */
-export type ChatTranslate = (key: ChatStringKey, values?: Record<string, string | number>) => string;
+export type ChatTranslate = Translate<ChatStringKey>;
 
-/** Returns a translate function for one language (English for unknown ones). */
+/** The chat translate function for a language (a locale tag such as `zh-CN` or `en-GB` is accepted). */
 export function createChatTranslate(locale: ChatLocale | string = 'en'): ChatTranslate {
-  const table = locale === 'zh-CN' ? chatStrings['zh-CN'] : chatStrings.en;
-  return (key, values) => {
-    const template = table[key] ?? chatStrings.en[key] ?? key;
-    if (!values) return template;
-    return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-      Object.hasOwn(values, name) ? String(values[name]) : match,
-    );
-  };
+  return createTranslate(chatDictionary, toLanguage(locale));
 }
 
 /** The English translate function, the default of every chat component. */

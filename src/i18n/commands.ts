@@ -1,4 +1,4 @@
-import type { Language } from './index.ts';
+import { createTranslate, defineDictionary, type Language, type TextValues } from './translate.ts';
 
 /** English strings of what slash commands show in the chat. */
 const en = {
@@ -48,8 +48,10 @@ const zhCN: Record<CommandStringKey, string> = {
   notesHeading: '长期笔记（所有会话）：{count} 条',
 };
 
+/** The strings slash commands show in the chat. */
+export const commandDictionary = defineDictionary<CommandStringKey>('commands', { en, 'zh-CN': zhCN });
+
 /** Looks up a command string, filling `{name}` placeholders. */
-export function commandText(language: Language, key: CommandStringKey, values: Record<string, string | number> = {}): string {
-  const template = language === 'zh-CN' ? zhCN[key] : en[key];
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
+export function commandText(language: Language, key: CommandStringKey, values?: TextValues): string {
+  return createTranslate(commandDictionary, language)(key, values);
 }

@@ -1,4 +1,4 @@
-import type { Language } from './index.ts';
+import { createTranslate, defineDictionary, type Language, type TextValues } from './translate.ts';
 
 /** English strings of the first-run screen. */
 const en = {
@@ -48,8 +48,10 @@ const zhCN: Record<FirstRunKey, string> = {
   tips: '输入 / 查看命令（/help 列出全部）。Enter 发送，Shift+Enter 换行，Esc 停止，Ctrl+K 聚焦输入框。',
 };
 
+/** The strings of the first-run screen. */
+export const firstRunDictionary = defineDictionary<FirstRunKey>('first-run', { en, 'zh-CN': zhCN });
+
 /** Looks up a first-run string, filling `{name}` placeholders. */
-export function firstRunText(language: Language, key: FirstRunKey, values: Record<string, string> = {}): string {
-  const template = language === 'zh-CN' ? zhCN[key] : en[key];
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => values[name] ?? match);
+export function firstRunText(language: Language, key: FirstRunKey, values?: TextValues): string {
+  return createTranslate(firstRunDictionary, language)(key, values);
 }

@@ -1,3 +1,5 @@
+import { createTranslate, defineDictionary, toLanguage, type Translate } from './translate.ts';
+
 /**
  * Strings of the Memory view and the compaction divider in the chat. Accessible names that tests rely on stay
  * English in `aria-label`s; these strings are what people read.
@@ -78,19 +80,17 @@ const zhCN: Record<MemoryStringKey, string> = {
 };
 
 /** The memory strings in every supported language. */
-export const memoryStrings: { en: Record<MemoryStringKey, string>; 'zh-CN': Record<MemoryStringKey, string> } = { en, 'zh-CN': zhCN };
+export const memoryDictionary = defineDictionary<MemoryStringKey>('memory', { en, 'zh-CN': zhCN });
+
+/** The memory strings' tables (for tests). */
+export const memoryStrings = memoryDictionary.strings;
 
 /** Looks up a memory string; `{name}` placeholders are filled from `values`. */
-export type MemoryTranslate = (key: MemoryStringKey, values?: Record<string, string | number>) => string;
+export type MemoryTranslate = Translate<MemoryStringKey>;
 
-/** Returns a translate function for one language (English for any other). */
+/** The memory translate function for a language (a locale tag is accepted). */
 export function createMemoryTranslate(locale: string = 'en'): MemoryTranslate {
-  const table = locale === 'zh-CN' ? memoryStrings['zh-CN'] : memoryStrings.en;
-  return (key, values) => {
-    const template = table[key] ?? memoryStrings.en[key];
-    if (!values) return template;
-    return template.replace(/\{(\w+)\}/g, (match, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : match));
-  };
+  return createTranslate(memoryDictionary, toLanguage(locale));
 }
 
 /** The English translate function, the default of the memory components. */

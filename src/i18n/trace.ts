@@ -1,3 +1,5 @@
+import { createTranslate, defineDictionary, type Language, type Translate } from './translate.ts';
+
 const en = {
   'trace.title': 'Trace',
   'trace.session': 'Session',
@@ -306,15 +308,20 @@ const zhCN: Record<TraceStringKey, string> = {
 };
 
 /** The trace panel's UI strings in English and Simplified Chinese. Accessible names stay English (aria-label). */
-export const traceStrings: { en: Record<TraceStringKey, string>; 'zh-CN': Record<TraceStringKey, string> } = { en, 'zh-CN': zhCN };
+export const traceDictionary = defineDictionary<TraceStringKey>('trace', { en, 'zh-CN': zhCN });
+
+/** The trace strings' tables (for tests). */
+export const traceStrings = traceDictionary.strings;
 
 /** Translates a trace key: the function the trace views take as `t`. */
-export type TraceTranslate = (key: TraceStringKey) => string;
+export type TraceTranslate = Translate<TraceStringKey>;
+
+/** The trace translate function for a language. */
+export function createTraceTranslate(language: Language): TraceTranslate {
+  return createTranslate(traceDictionary, language);
+}
 
 /** The English strings, used when no `t` is given. */
-export const englishTrace: TraceTranslate = (key) => en[key];
+export const englishTrace: TraceTranslate = createTraceTranslate('en');
 
-/** Fills `{name}` placeholders of a translated string. */
-export function fillPlaceholders(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
-}
+export { fillPlaceholders } from './translate.ts';

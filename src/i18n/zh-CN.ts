@@ -28,7 +28,7 @@ export const zhCN: Record<AppStringKey, string> = {
   'sessions.title': '会话',
   'sessions.new': '新建会话',
   'sessions.search': '搜索会话',
-  'sessions.untitled': 'Untitled',
+  'sessions.untitled': '未命名',
   'sessions.empty': '没有匹配的会话。',
   'sessions.matchingMessages': '匹配的消息：选择一条即可在该处打开会话',
   'sessions.rename': '重命名会话',

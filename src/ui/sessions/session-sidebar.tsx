@@ -3,6 +3,7 @@ import { exportActiveSessionHtml, exportActiveSessionMarkdown } from '../../stor
 import { exportActiveSession, exportAllSessions, importFiles } from '../../store/actions/file-actions.ts';
 import { deleteSession, newSession, openSearchHit, renameSession, searchSessions, switchSession } from '../../store/actions/session-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
+import { UNTITLED } from '../../db/schema.ts';
 import { snippetsBySession, visibleSessions } from '../../store/selectors/sessions.ts';
 import { SearchSnippets } from './search-snippets.tsx';
 import { PencilIcon, TrashIcon } from '../components/icons.tsx';
@@ -95,7 +96,7 @@ export function SessionSidebar() {
         {sessions.map((session) => {
           const active = session.id === activeSessionId;
           const running = runs[session.id]?.status === 'running';
-          const title = session.title || 'Untitled';
+          const title = !session.title || session.title === UNTITLED ? t('sessions.untitled') : session.title;
           return (
             <li
               key={session.id}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { englishTrace, fillPlaceholders, type TraceTranslate } from '../../i18n/trace.ts';
+import { englishTrace, type TraceTranslate } from '../../i18n/trace.ts';
 
 const MAX_STRING = 4000;
 const MAX_CHILDREN = 200;
@@ -25,7 +25,7 @@ function LongText({ text, t }: { text: string; t: TraceTranslate }) {
       {cut ? `${text.slice(0, MAX_STRING)}…` : text}
       {cut && (
         <button type="button" className="ml-2 text-xs text-sky-700 underline dark:text-sky-400" onClick={() => setShowAll(true)}>
-          {fillPlaceholders(t('json.showAll'), { count: text.length })}
+          {t('json.showAll', { count: text.length })}
         </button>
       )}
     </span>
@@ -60,7 +60,7 @@ function Node({ name, value, depth, expandDepth, t }: { name?: string; value: un
   }
   const isArray = Array.isArray(value);
   const entries: Array<[string, unknown]> = isArray ? value.map((item, index) => [String(index), item]) : Object.entries(value);
-  const count = entries.length === 1 ? t(isArray ? 'json.item' : 'json.key') : fillPlaceholders(t(isArray ? 'json.items' : 'json.keys'), { count: entries.length });
+  const count = entries.length === 1 ? t(isArray ? 'json.item' : 'json.key') : t(isArray ? 'json.items' : 'json.keys', { count: entries.length });
   const summary = `${isArray ? '[…]' : '{…}'} ${count}`;
   if (entries.length === 0) {
     return (
@@ -83,7 +83,7 @@ function Node({ name, value, depth, expandDepth, t }: { name?: string; value: un
         ))}
         {shown.length < entries.length && (
           <button type="button" className="text-xs text-sky-700 underline dark:text-sky-400" onClick={() => setShowAll(true)}>
-            {fillPlaceholders(t('json.items'), { count: entries.length })}
+            {t('json.items', { count: entries.length })}
           </button>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { memo, type CSSProperties } from 'react';
-import { fillPlaceholders, type TraceTranslate } from '../../i18n/trace.ts';
+import type { TraceTranslate } from '../../i18n/trace.ts';
 import { ATTR, numberAttribute } from '../../trace/attributes.ts';
 import type { VisibleRow } from '../../trace/build-span-tree.ts';
 import { formatDuration, formatTokensCompact } from '../../trace/format.ts';
@@ -50,14 +50,14 @@ function SpanRowView({ row, selected, active, axis, now, metaId, style, onSelect
     if (input !== undefined || output !== undefined) {
       details.push(`${formatTokensCompact(input ?? 0)}→${formatTokensCompact(output ?? 0)} ${t('trace.tokensShort')}`);
     } else if (span.status === 'running' && firstToken !== undefined) {
-      details.push(fillPlaceholders(t('row.firstToken'), { duration: formatDuration(firstToken) }));
+      details.push(t('row.firstToken', { duration: formatDuration(firstToken) }));
     }
   } else if (span.kind === 'run' || row.hasChildren) {
     const tokens = aggregates.inputTokens + aggregates.outputTokens;
     if (tokens > 0) details.push(`${formatTokensCompact(tokens)} ${t('trace.tokensShort')}`);
-    if ((span.kind === 'run' || span.kind === 'agent') && aggregates.toolCalls > 0) details.push(fillPlaceholders(t('row.tools'), { count: aggregates.toolCalls }));
+    if ((span.kind === 'run' || span.kind === 'agent') && aggregates.toolCalls > 0) details.push(t('row.tools', { count: aggregates.toolCalls }));
     const childErrors = aggregates.errors - (span.status === 'error' ? 1 : 0);
-    if ((span.kind === 'run' || span.kind === 'agent') && childErrors > 0) details.push(fillPlaceholders(t('row.errors'), { count: childErrors }));
+    if ((span.kind === 'run' || span.kind === 'agent') && childErrors > 0) details.push(t('row.errors', { count: childErrors }));
   }
   const statusText = span.status === 'ok' ? '' : t(`status.${span.status}` as const);
 

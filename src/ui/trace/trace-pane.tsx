@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { traceStrings, type TraceStringKey } from '../../i18n/trace.ts';
+import { createTraceTranslate } from '../../i18n/trace.ts';
 import { closeCompare, exportOtlp, loadComparableRuns, openCompare, selectSpanAndReveal } from '../../store/actions/trace-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import type { AppState } from '../../store/app-store.ts';
@@ -42,7 +42,7 @@ export function TracePane() {
   const selectedSpanId = useAppStore((state) => state.selectedSpanId);
   const running = useAppStore((state) => selectActiveRun(state).status === 'running');
   const language = useLanguage();
-  const t = useMemo(() => (key: TraceStringKey) => traceStrings[language][key], [language]);
+  const t = useMemo(() => createTraceTranslate(language), [language]);
   const now = useClock(running);
   const liveOutput = useAppStore(selectLiveOutput);
   const comparison = useAppStore((state) => state.runComparison);
