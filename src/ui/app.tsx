@@ -10,7 +10,7 @@ import { SessionSidebar } from './sessions/session-sidebar.tsx';
 import { TracePane } from './trace/trace-pane.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 import { useTheme } from './use-theme.ts';
-import { useLanguage, useT } from './use-t.ts';
+import { useLanguage, useT, useNames } from './use-t.ts';
 
 const MemoryDialog = lazy(() => import('./memory/memory-dialog.tsx').then((module) => ({ default: module.MemoryDialog })));
 const AgentsDialog = lazy(() => import('./agents/agents-dialog.tsx').then((module) => ({ default: module.AgentsDialog })));
@@ -24,6 +24,7 @@ const paneTabs: Array<{ pane: MobilePane; key: 'app.pane.sessions' | 'app.pane.c
 
 /** The three-pane app: sessions, chat, trace; one pane at a time on narrow screens. */
 export function App() {
+  const names = useNames();
   const t = useT();
   const language = useLanguage();
   const agentsT = createAgentsTranslate(language);
@@ -50,7 +51,7 @@ export function App() {
   return (
     <div className="flex h-full flex-col">
       <header className="flex items-center gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-800">
-        <button type="button" aria-label="Toggle sessions" aria-expanded={sidebarOpen} title={t('app.toggleSessions')} className="hidden rounded p-1 hover:bg-slate-100 md:block dark:hover:bg-slate-800" onClick={() => setUi({ sidebarOpen: !sidebarOpen })}>
+        <button type="button" aria-label={names('Toggle sessions')} aria-expanded={sidebarOpen} title={t('app.toggleSessions')} className="hidden rounded p-1 hover:bg-slate-100 md:block dark:hover:bg-slate-800" onClick={() => setUi({ sidebarOpen: !sidebarOpen })}>
           <MenuIcon className="size-5" />
         </button>
         <img src="/favicon.svg" alt="" width={20} height={20} />
@@ -73,7 +74,7 @@ export function App() {
         <button type="button" aria-label="Settings" className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800" onClick={() => setUi({ settingsOpen: true })}>
           <SettingsIcon className="inline size-4 align-[-3px]" /> <span className="hidden sm:inline">{t('settings.open')}</span>
         </button>
-        <button type="button" aria-label="Toggle trace" aria-expanded={traceOpen} title={t('app.toggleTrace')} className="hidden rounded p-1 hover:bg-slate-100 md:block dark:hover:bg-slate-800" onClick={() => setUi({ traceOpen: !traceOpen })}>
+        <button type="button" aria-label={names('Toggle trace')} aria-expanded={traceOpen} title={t('app.toggleTrace')} className="hidden rounded p-1 hover:bg-slate-100 md:block dark:hover:bg-slate-800" onClick={() => setUi({ traceOpen: !traceOpen })}>
           <PanelRightIcon className="size-5" />
         </button>
       </header>
@@ -86,7 +87,7 @@ export function App() {
           ) : null}
         </div>
       ) : null}
-      <nav aria-label="Panes" className="flex border-b border-slate-200 md:hidden dark:border-slate-800">
+      <nav aria-label={names('Panes')} className="flex border-b border-slate-200 md:hidden dark:border-slate-800">
         {paneTabs.map(({ pane, key }) => (
           <button
             key={pane}

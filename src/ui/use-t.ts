@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { resolveLanguage, translate, type AppStringKey, type Language } from '../i18n/index.ts';
+import { resolveLanguage, translate, type AppStringKey, type Language, type TextValues } from '../i18n/index.ts';
+import { createNameTranslate, type NameTranslate } from '../i18n/names.ts';
 import { useAppStore } from '../store/app-store.ts';
 
 /** The UI language now in effect. */
@@ -9,7 +10,13 @@ export function useLanguage(): Language {
 }
 
 /** A translate function for the app strings in the current language. */
-export function useT(): (key: AppStringKey, values?: Record<string, string | number>) => string {
+export function useT(): (key: AppStringKey, values?: TextValues) => string {
   const language = useLanguage();
-  return useMemo(() => (key: AppStringKey, values?: Record<string, string | number>) => translate(language, key, values), [language]);
+  return useMemo(() => (key: AppStringKey, values?: TextValues) => translate(language, key, values), [language]);
+}
+
+/** Accessible names outside the UI contract, in the current language (contract names stay English literals). */
+export function useNames(): NameTranslate {
+  const language = useLanguage();
+  return useMemo(() => createNameTranslate(language), [language]);
 }

@@ -5,6 +5,7 @@ import { listModels, testConnection } from '../../model/list-models.ts';
 import { ModelError } from '../../model/model-error.ts';
 import { services } from '../services.ts';
 import { createModel, resolveEndpoint } from './create-model.ts';
+import { storeText } from './store-text.ts';
 
 /**
  * What a connection check found: the listed models (and the model that answered a test message), or
@@ -30,7 +31,7 @@ function explain(error: unknown, settings: Settings): Extract<ConnectionResult, 
 /** Lists the endpoint's models (GET /models) for the Model combobox. */
 export async function fetchModelList(settings: Settings): Promise<ConnectionResult> {
   const endpoint = resolveEndpoint(settings);
-  if (!endpoint.baseUrl) return { ok: false, message: 'Enter the base URL first, e.g. http://localhost:11434/v1.' };
+  if (!endpoint.baseUrl) return { ok: false, message: storeText('baseUrlMissing') };
   try {
     const models = await listModels({ baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey, fetch: fetchFor(settings) });
     return { ok: true, models };
@@ -57,13 +58,13 @@ async function probeChat(settings: Settings): Promise<{ ok: true } | { ok: false
 /** Checks that the endpoint answers with these settings, and says exactly what is wrong if not. */
 export async function checkConnection(settings: Settings): Promise<ConnectionResult> {
   const endpoint = resolveEndpoint(settings);
-  if (!endpoint.baseUrl) return { ok: false, message: 'Enter the base URL first, e.g. http://localhost:11434/v1.' };
+  if (!endpoint.baseUrl) return { ok: false, message: storeText('baseUrlMissing') };
   const result = await testConnection({ baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey, fetch: fetchFor(settings) });
   if (!result.ok) return explain(result.error, settings);
   if (endpoint.model && result.models.length > 0 && !result.models.includes(endpoint.model)) {
     return {
       ok: false,
-      message: `The endpoint answers, but it does not list the model "${endpoint.model}". Available: ${result.models.slice(0, 12).join(', ')}${result.models.length > 12 ? ', …' : ''}.`,
+      message: storeText('modelNotListed', { model: endpoint.model, models: `${result.models.slice(0, 12).join(', ')}${result.models.length > 12 ? ', …' : ''}` }),
     };
   }
   if (!endpoint.model) return { ok: true, models: result.models };

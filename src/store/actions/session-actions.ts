@@ -6,6 +6,7 @@ import { clearFlushJournal, readFlushJournal } from '../flush-journal.ts';
 import { services } from '../services.ts';
 import { isRunning, RUNNING_ELSEWHERE } from './run-session.ts';
 import { reportStorageError } from './storage-errors.ts';
+import { storeText } from './store-text.ts';
 
 const ACTIVE_SESSION_KEY = 'glassbox.activeSession';
 
@@ -255,7 +256,7 @@ export async function deleteSession(sessionId: string): Promise<void> {
   if (isRunning(sessionId)) return;
   try {
     if (await isSessionLockedElsewhere?.(sessionId)) {
-      useAppStore.getState().setUi({ appAlert: `${RUNNING_ELSEWHERE} It can be deleted once the run has ended.` });
+      useAppStore.getState().setUi({ appAlert: storeText('deleteRunningElsewhere') });
       return;
     }
     await persistence.deleteSession(sessionId);

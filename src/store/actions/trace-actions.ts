@@ -5,6 +5,7 @@ import { useAppStore } from '../app-store.ts';
 import { selectActiveEntries, selectActiveSpans } from '../selectors/sessions.ts';
 import { entryForSpan } from '../selectors/trace.ts';
 import { services } from '../services.ts';
+import { storeText } from './store-text.ts';
 
 /** Selects a span and scrolls the chat to the message it produced. */
 export function selectSpanAndReveal(spanId: string): void {
@@ -100,9 +101,9 @@ export async function exportOtlp(): Promise<void> {
   if (!settings.otlpEndpoint.trim()) return;
   const headers = parseOtlpHeaders(settings.otlpHeaders);
   if (!headers.ok) {
-    state.setUi({ appAlert: `Sending traces failed: ${headers.message}` });
+    state.setUi({ appAlert: storeText('tracesFailed', { error: headers.message }) });
     return;
   }
   const result = await postOtlp(settings.otlpEndpoint.trim(), body, headers.headers, services().fetch);
-  state.setUi(result.ok ? { toast: `Traces sent to ${settings.otlpEndpoint.trim()}.` } : { appAlert: `Sending traces failed: ${result.message}` });
+  state.setUi(result.ok ? { toast: storeText('tracesSent', { url: settings.otlpEndpoint.trim() }) } : { appAlert: storeText('tracesFailed', { error: result.message }) });
 }

@@ -14,7 +14,7 @@ import {
   type AttachmentProblem,
 } from '../../store/actions/attachment-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
-import { useLanguage } from '../use-t.ts';
+import { useLanguage, useNames } from '../use-t.ts';
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -148,6 +148,7 @@ function DropOverlay({ zone, label }: { zone: HTMLElement; label: string }) {
  * files can also be dropped anywhere on the Chat region. The agent reads them with `read_file`.
  */
 export function AttachmentBar() {
+  const names = useNames();
   const language = useLanguage();
   const text = strings[language];
   const t = (key: StringKey, values: Record<string, string | number> = {}) => fill(text[key], values);
@@ -168,7 +169,7 @@ export function AttachmentBar() {
     <div ref={setAnchor} className="flex w-full flex-wrap items-center gap-1.5" data-testid="attachment-bar">
       <button
         type="button"
-        aria-label="Attach files"
+        aria-label={names('Attach files')}
         title={t('attachTitle', { limit: formatSize(MAX_ATTACHMENT_BYTES) })}
         disabled={!ready || !sessionId}
         onClick={() => inputRef.current?.click()}
@@ -192,7 +193,7 @@ export function AttachmentBar() {
         }}
       />
       {attachments.length > 0 ? (
-        <ul aria-label="Attached files" className="flex flex-wrap gap-1.5">
+        <ul aria-label={names('Attached files')} className="flex flex-wrap gap-1.5">
           {attachments.map((attachment) => (
             <li
               key={attachment.id}
@@ -204,7 +205,7 @@ export function AttachmentBar() {
               <span className="shrink-0 text-zinc-500 tabular-nums dark:text-zinc-400">{formatSize(attachment.size)}</span>
               <button
                 type="button"
-                aria-label={`Remove ${attachment.name}`}
+                aria-label={names('Remove {file}', { file: attachment.name })}
                 title={text.remove}
                 onClick={() => void removeAttachment(attachment.sessionId, attachment.id)}
                 className="inline-flex size-5 shrink-0 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-zinc-700 dark:hover:text-white"

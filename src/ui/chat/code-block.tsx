@@ -2,6 +2,7 @@ import { createContext, memo, useContext, useMemo } from 'react';
 import { CopyButton } from '../components/copy-button.tsx';
 import { highlightToHtml, useHighlighter } from './highlight.ts';
 import { useChatTranslate } from './translate-context.ts';
+import { useNames } from '../use-t.ts';
 
 /** Props of {@link CodeBlock}. */
 export interface CodeBlockProps {
@@ -35,6 +36,7 @@ export const CodeGrowingContext = createContext(false);
 
 /** A fenced code block: language label, Copy button, syntax colours once highlight.js has loaded. */
 export const CodeBlock = memo(function CodeBlock({ code, language }: CodeBlockProps) {
+  const names = useNames();
   const t = useChatTranslate();
   const hljs = useHighlighter();
   // Re-highlighting a growing block on every token costs a pass over all of it; it is coloured once finished.
@@ -52,7 +54,7 @@ export const CodeBlock = memo(function CodeBlock({ code, language }: CodeBlockPr
         <span className="font-mono">{language || t('plainText')}</span>
         <CopyButton
           text={code}
-          label="Copy code"
+          label={names('Copy code')}
           title={t('copyCode')}
           copiedText={t('copied')}
           failedText={t('copyFailed')}

@@ -3,6 +3,7 @@ import { Button } from '../components/button.tsx';
 import { classNames } from '../components/class-names.ts';
 import { AlertIcon, CloseIcon } from '../components/icons.tsx';
 import { IconButton } from '../components/icon-button.tsx';
+import { useNames } from '../use-t.ts';
 
 /** Props of {@link ErrorAlert}. Retry, Resume and Dismiss show only when their handlers are given. */
 export interface ErrorAlertProps {
@@ -33,6 +34,7 @@ export function ErrorAlert({
   t = defaultChatTranslate,
   className,
 }: ErrorAlertProps) {
+  const names = useNames();
   const warning = tone === 'warning';
   return (
     <div
@@ -60,14 +62,14 @@ export function ErrorAlert({
               </Button>
             ) : null}
             {onRetry ? (
-              <Button size="sm" variant={onResume ? 'secondary' : 'primary'} aria-label="Retry" onClick={onRetry}>
+              <Button size="sm" variant={onResume ? 'secondary' : 'primary'} aria-label={names('Retry')} onClick={onRetry}>
                 {t('retry')}
               </Button>
             ) : null}
           </div>
         ) : null}
       </div>
-      {onDismiss ? <IconButton label="Dismiss" title={t('dismiss')} icon={<CloseIcon />} onClick={onDismiss} /> : null}
+      {onDismiss ? <IconButton label={names('Dismiss')} title={t('dismiss')} icon={<CloseIcon />} onClick={onDismiss} /> : null}
     </div>
   );
 }

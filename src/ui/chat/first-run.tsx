@@ -4,7 +4,7 @@ import { createAgentsTranslate } from '../../i18n/agents.ts';
 import { updateSetting } from '../../store/actions/settings-actions.ts';
 import { firstRunText, type FirstRunKey } from '../../i18n/first-run.ts';
 import { useAppStore } from '../../store/app-store.ts';
-import { useLanguage } from '../use-t.ts';
+import { useLanguage, useNames } from '../use-t.ts';
 
 interface Example {
   prompt: string;
@@ -45,6 +45,7 @@ const corsServers: Array<[string, FirstRunKey]> = [
 
 /** The first-run screen: what the demo model is, prompts to try, how to connect a real endpoint (CORS included). */
 export function FirstRun(props: { onTry(text: string): void }) {
+  const names = useNames();
   const language = useLanguage();
   const text = (key: FirstRunKey, values?: Record<string, string>) => firstRunText(language, key, values);
   const isDemo = useAppStore((state) => state.settings.provider === DEMO_PROVIDER);
@@ -99,7 +100,7 @@ export function FirstRun(props: { onTry(text: string): void }) {
         </ol>
         <button
           type="button"
-          aria-label="Connect a model"
+          aria-label={names('Connect a model')}
           className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 dark:bg-indigo-600 dark:hover:bg-indigo-500"
           onClick={() => setUi({ settingsOpen: true })}
         >

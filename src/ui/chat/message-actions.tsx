@@ -4,6 +4,7 @@ import { classNames } from '../components/class-names.ts';
 import { CopyButton } from '../components/copy-button.tsx';
 import { IconButton } from '../components/icon-button.tsx';
 import { PencilIcon, RefreshIcon, TrashIcon } from '../components/icons.tsx';
+import { useNames } from '../use-t.ts';
 
 /** Props of {@link MessageActionBar}: each action's button shows only when its handler is given. */
 export interface MessageActionBarProps {
@@ -35,6 +36,7 @@ export function MessageActionBar({
   t,
   children,
 }: MessageActionBarProps) {
+  const names = useNames();
   return (
     <div
       className={classNames(
@@ -47,7 +49,7 @@ export function MessageActionBar({
       {copyText ? (
         <CopyButton
           text={copyText}
-          label="Copy message"
+          label={names('Copy message')}
           title={t('copyMessage')}
           copiedText={t('copied')}
           failedText={t('copyFailed')}
@@ -55,11 +57,11 @@ export function MessageActionBar({
         />
       ) : null}
       {onEdit ? (
-        <IconButton label="Edit message" title={t('editMessage')} icon={<PencilIcon />} onClick={onEdit} disabled={disabled} />
+        <IconButton label={names('Edit message')} title={t('editMessage')} icon={<PencilIcon />} onClick={onEdit} disabled={disabled} />
       ) : null}
       {onRegenerate ? (
         <IconButton
-          label="Regenerate"
+          label={names('Regenerate')}
           title={t('regenerate')}
           icon={<RefreshIcon />}
           onClick={onRegenerate}
@@ -67,7 +69,7 @@ export function MessageActionBar({
         />
       ) : null}
       {onDelete ? (
-        <IconButton label="Delete turn" title={t('deleteTurn')} icon={<TrashIcon />} onClick={onDelete} disabled={disabled} />
+        <IconButton label={names('Delete turn')} title={t('deleteTurn')} icon={<TrashIcon />} onClick={onDelete} disabled={disabled} />
       ) : null}
       {children}
     </div>

@@ -7,6 +7,7 @@ import { ArrowDownIcon } from '../components/icons.tsx';
 import { buildMessageRows, estimateRowHeight, withStreamingRow } from './message-rows.ts';
 import type { MessageViewActions } from './message-types.ts';
 import { MessageView } from './message-view.tsx';
+import { useNames } from '../use-t.ts';
 
 /** Message actions at list level: each receives the entry it was invoked on. */
 export interface MessageListActions {
@@ -103,6 +104,7 @@ export function MessageList({
   className,
   initialRect,
 }: MessageListProps) {
+  const names = useNames();
   const scrollRef = useRef<HTMLDivElement>(null);
   const footerRef = useRef<HTMLDivElement>(null);
   const sizerRef = useRef<HTMLDivElement>(null);
@@ -318,7 +320,7 @@ export function MessageList({
           type="button"
           onClick={followToEnd}
           className="absolute bottom-3 left-1/2 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full border border-zinc-200 bg-white px-3 py-1.5 text-xs font-medium text-zinc-700 shadow-md hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-100 dark:hover:bg-zinc-700"
-          aria-label="Jump to latest"
+          aria-label={names('Jump to latest')}
         >
           <ArrowDownIcon className="size-3.5" />
           {t('jumpToLatest')}

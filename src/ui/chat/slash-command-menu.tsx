@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { classNames } from '../components/class-names.ts';
 import type { SlashCompletion } from './slash-commands.ts';
+import { useNames } from '../use-t.ts';
 
 /** Props of {@link SlashCommandMenu}. Option element ids are `${id}-${option.id}`. */
 export interface SlashCommandMenuProps {
@@ -14,6 +15,7 @@ export interface SlashCommandMenuProps {
 
 /** The completion popup above the message box; focus stays in the box (`aria-activedescendant`). */
 export function SlashCommandMenu({ id, options, activeIndex, onPick, onHover, title }: SlashCommandMenuProps) {
+  const names = useNames();
   const listRef = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
@@ -26,7 +28,7 @@ export function SlashCommandMenu({ id, options, activeIndex, onPick, onHover, ti
       <p aria-hidden="true" className="px-3 pt-2 pb-1 text-[11px] font-medium tracking-wide text-zinc-500 dark:text-zinc-400 uppercase">
         {title}
       </p>
-      <ul ref={listRef} id={id} role="listbox" aria-label="Commands" className="max-h-64 overflow-y-auto pb-1">
+      <ul ref={listRef} id={id} role="listbox" aria-label={names('Commands')} className="max-h-64 overflow-y-auto pb-1">
         {options.map((option, index) => (
           <li
             key={option.id}

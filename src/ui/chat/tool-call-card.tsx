@@ -7,6 +7,7 @@ import { classNames } from '../components/class-names.ts';
 import { AlertIcon, BlockedIcon, CheckIcon, ChevronIcon, DashIcon, TraceIcon } from '../components/icons.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { compactArguments, formatDuration, prettyText, type ToolCallStatus } from './tool-call-format.ts';
+import { useNames } from '../use-t.ts';
 
 /** Props of {@link ToolCallCard}. */
 export interface ToolCallCardProps {
@@ -63,6 +64,7 @@ export const ToolCallCard = memo(function ToolCallCard({
   onDeny,
   t = defaultChatTranslate,
 }: ToolCallCardProps) {
+  const names = useNames();
   const detailsId = useId();
   const [openChoice, setOpenChoice] = useState<boolean | null>(null);
   // A call waiting for approval opens by itself: nobody should approve arguments they cannot see.
@@ -77,7 +79,7 @@ export const ToolCallCard = memo(function ToolCallCard({
   return (
     <div
       role="group"
-      aria-label={`Tool call ${name}`}
+      aria-label={names('Tool call {tool}', { tool: name })}
       data-testid="tool-call"
       data-tool-call-id={call.id}
       data-tool-status={status}
@@ -147,12 +149,12 @@ export const ToolCallCard = memo(function ToolCallCard({
       <div id={detailsId} hidden={!expanded} className="space-y-2 border-t border-zinc-100 px-3 py-2 dark:border-zinc-800">
         {expanded ? (
           <>
-            <section aria-label="Arguments">
+            <section aria-label={names('Arguments')}>
               <h4 className="mb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">{t('toolArguments')}</h4>
               <pre className={PRE_CLASSES}>{argumentsText.trim() ? prettyText(argumentsText) : '{}'}</pre>
             </section>
             {result ? (
-              <section aria-label={resultIsNote ? 'Result' : 'Error'}>
+              <section aria-label={names(resultIsNote ? 'Result' : 'Error')}>
                 <h4 className="mb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
                   {resultIsNote ? t('toolResult') : t('toolError')}
                 </h4>
@@ -162,7 +164,7 @@ export const ToolCallCard = memo(function ToolCallCard({
               </section>
             ) : null}
             {onShowInTrace ? (
-              <Button size="sm" variant="ghost" aria-label="Show in trace" onClick={() => onShowInTrace(call.id)}>
+              <Button size="sm" variant="ghost" aria-label={names('Show in trace')} onClick={() => onShowInTrace(call.id)}>
                 <TraceIcon className="size-3.5" />
                 {t('showInTrace')}
               </Button>

@@ -6,6 +6,7 @@ import { classNames } from '../components/class-names.ts';
 import { isSubmitKey } from './keyboard.ts';
 import { MessageActionBar } from './message-actions.tsx';
 import type { MessageViewActions } from './message-types.ts';
+import { useNames } from '../use-t.ts';
 
 /** Props of {@link UserMessageView}. */
 export interface UserMessageViewProps {
@@ -18,6 +19,7 @@ export interface UserMessageViewProps {
 
 /** A message the user typed, shown as plain text; it can be edited and resent. */
 export function UserMessageView({ entry, actions, runActive, highlighted, t }: UserMessageViewProps) {
+  const names = useNames();
   const text = entry.message.content ?? '';
   const [draft, setDraft] = useState<string | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -58,7 +60,7 @@ export function UserMessageView({ entry, actions, runActive, highlighted, t }: U
         <div className="w-full max-w-[85%] rounded-2xl border border-indigo-300 bg-white p-2 dark:border-indigo-700 dark:bg-zinc-900">
           <textarea
             ref={textareaRef}
-            aria-label="Edited message"
+            aria-label={names('Edited message')}
             aria-describedby={hintId}
             value={draft}
             rows={Math.min(12, Math.max(2, draft.split('\n').length))}
@@ -67,13 +69,13 @@ export function UserMessageView({ entry, actions, runActive, highlighted, t }: U
             className="w-full resize-y bg-transparent p-1 text-[15px] text-zinc-900 outline-none dark:text-zinc-100"
           />
           <p id={hintId} className="sr-only">
-            {t('saveAndResend')}: Enter. {t('cancel')}: Esc.
+            {t('editKeysHint', { save: t('saveAndResend'), cancel: t('cancel') })}
           </p>
           <div className="flex justify-end gap-2">
-            <Button size="sm" variant="ghost" aria-label="Cancel" onClick={() => setDraft(null)}>
+            <Button size="sm" variant="ghost" aria-label={names('Cancel')} onClick={() => setDraft(null)}>
               {t('cancel')}
             </Button>
-            <Button size="sm" variant="primary" aria-label="Save and resend" onClick={save} disabled={!draft.trim() || runActive}>
+            <Button size="sm" variant="primary" aria-label={names('Save and resend')} onClick={save} disabled={!draft.trim() || runActive}>
               {t('saveAndResend')}
             </Button>
           </div>

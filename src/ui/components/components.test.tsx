@@ -18,6 +18,7 @@ function DialogHarness({ onClose }: { onClose?: () => void }) {
       <Dialog
         open={open}
         title="Settings"
+        closeLabel="Close"
         onClose={() => {
           onClose?.();
           setOpen(false);

@@ -3,34 +3,65 @@ import { classNames } from './class-names.ts';
 import { CloseIcon } from './icons.tsx';
 import { IconButton } from './icon-button.tsx';
 
-/** Props of {@link Dialog}. The dialog is named by `title` (its accessible name). */
+/**
+ * Props of {@link Dialog}. The accessible name is `label` when given (a stable English contract name such as
+ * `Settings`), else the visible `title`.
+ */
 export interface DialogProps {
   open: boolean;
-  title: string;
-  /** Called on Esc, the close button or a click on the backdrop. */
+  /** The visible heading. */
+  title?: ReactNode;
+  /** A fixed accessible name; without it the dialog is named by `title`. */
+  label?: string;
+  /** Called on Esc, the × button or (with `closeOnBackdrop`) a click on the backdrop. */
   onClose: () => void;
   children: ReactNode;
   /** Buttons along the bottom edge. */
   footer?: ReactNode;
-  /** Element focused on open; the first focusable element otherwise. */
+  /** Element focused on open; the first focusable element of the body otherwise. */
   initialFocusRef?: RefObject<HTMLElement | null>;
-  /** Accessible name of the × button. */
+  /** Where focus goes on close when the element that had it is gone (e.g. a deleted session's button). */
+  fallbackFocus?: () => HTMLElement | null;
+  /** Accessible name of the × button in the header; no × button without it. */
   closeLabel?: string;
-  /** Accessible name when it must differ from the shown `title` (stays English in every language). */
-  label?: string;
+  /** Whether a click on the backdrop closes the dialog (off for forms whose draft would be lost). */
+  closeOnBackdrop?: boolean;
   className?: string;
+  /** Width classes (one place, so two widths never fight). */
+  widthClassName?: string;
+  /** Classes of the scrolling body (padding, gaps). */
+  bodyClassName?: string;
 }
 
 const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal on the native `<dialog>`: the browser traps focus and makes the rest inert; focus goes
- * back to where it was when the dialog closes.
+ * The one modal of the app, on the native `<dialog>`: the browser traps focus and makes the rest inert; Esc
+ * closes through `onClose`; focus goes back to where it was when the dialog closes.
  */
-export function Dialog({ open, title, onClose, children, footer, initialFocusRef, closeLabel = 'Close', label, className }: DialogProps) {
+export function Dialog({
+  open,
+  title,
+  label,
+  onClose,
+  children,
+  footer,
+  initialFocusRef,
+  fallbackFocus,
+  closeLabel,
+  closeOnBackdrop = true,
+  className,
+  widthClassName = 'w-[min(36rem,calc(100vw-2rem))]',
+  bodyClassName = 'px-4 py-3',
+}: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // Read at close time, so a new function on every render does not reopen the dialog.
+  const fallbackRef = useRef(fallbackFocus);
+  useEffect(() => {
+    fallbackRef.current = fallbackFocus;
+  });
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -46,14 +77,16 @@ export function Dialog({ open, title, onClose, children, footer, initialFocusRef
       if (typeof dialog.close === 'function' && dialog.open) dialog.close();
       else dialog.removeAttribute('open');
       if (previousFocus?.isConnected) previousFocus.focus();
+      else fallbackRef.current?.()?.focus();
     };
   }, [open, initialFocusRef]);
 
   if (!open) return null;
+  const hasHeader = title !== undefined || closeLabel !== undefined;
   return (
     <dialog
       ref={dialogRef}
-      {...(label ? { 'aria-label': label } : { 'aria-labelledby': titleId })}
+      {...(label === undefined ? { 'aria-labelledby': titleId } : { 'aria-label': label })}
       onCancel={(event) => {
         // Esc: let React state decide, so the dialog never closes behind the app's back.
         event.preventDefault();
@@ -67,22 +100,25 @@ export function Dialog({ open, title, onClose, children, footer, initialFocusRef
         }
       }}
       onClick={(event) => {
-        if (event.target === dialogRef.current) onClose();
+        if (closeOnBackdrop && event.target === dialogRef.current) onClose();
       }}
       className={classNames(
-        'm-auto w-[min(36rem,calc(100vw-2rem))] max-h-[calc(100dvh-2rem)] rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl',
+        'm-auto max-h-[calc(100dvh-2rem)] rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl',
         'backdrop:bg-black/40 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100',
+        widthClassName,
         className,
       )}
     >
       <div className="flex max-h-[calc(100dvh-2rem)] flex-col">
-        <header className="flex items-center justify-between gap-4 border-b border-zinc-200 px-4 py-3 dark:border-zinc-700">
-          <h2 id={titleId} className="text-base font-semibold">
-            {title}
-          </h2>
-          <IconButton label={closeLabel} icon={<CloseIcon />} onClick={onClose} />
-        </header>
-        <div data-dialog-body="" className="min-h-0 flex-1 overflow-y-auto px-4 py-3">
+        {hasHeader ? (
+          <header className="flex items-center justify-between gap-4 border-b border-zinc-200 px-4 py-3 dark:border-zinc-700">
+            <h2 id={titleId} className="text-base font-semibold">
+              {title}
+            </h2>
+            {closeLabel === undefined ? null : <IconButton label={closeLabel} icon={<CloseIcon />} onClick={onClose} />}
+          </header>
+        ) : null}
+        <div data-dialog-body="" className={classNames('min-h-0 flex-1 overflow-y-auto', bodyClassName)}>
           {children}
         </div>
         {footer ? (

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createMemoryTranslate } from '../../i18n/memory.ts';
 import { services } from '../../store/services.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import { reportStorageError } from '../../store/actions/storage-errors.ts';
 import type { Note } from '../../tools/tool-context.ts';
 import { useLanguage, useT } from '../use-t.ts';
+import { Dialog } from '../components/dialog.tsx';
 import { MemoryView } from './memory-view.tsx';
 
 /** The Memory dialog: the long-term notes every session shares, added, edited and deleted by the user. */
@@ -14,7 +15,6 @@ export function MemoryDialog() {
   const appT = useT();
   const setUi = useAppStore((state) => state.setUi);
   const [notes, setNotes] = useState<Note[]>([]);
-  const ref = useRef<HTMLDialogElement>(null);
 
   const reload = useCallback(async () => {
     try {
@@ -27,25 +27,24 @@ export function MemoryDialog() {
   useEffect(() => {
     // Loading is asynchronous: the notes arrive after the first paint of the dialog.
     const timer = setTimeout(() => void reload(), 0);
-    const dialog = ref.current;
-    if (dialog && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
     return () => clearTimeout(timer);
   }, [reload]);
 
   const close = () => setUi({ memoryOpen: false });
   const notesStore = () => services().persistence.notes;
   return (
-    <dialog
-      ref={ref}
-      aria-label="Memory"
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-      className="m-auto max-h-[90vh] w-[min(40rem,95vw)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-4 text-slate-900 shadow-2xl backdrop:bg-black/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+    <Dialog
+      open
+      label="Memory"
+      onClose={close}
+      closeOnBackdrop={false}
+      widthClassName="w-[min(40rem,95vw)]"
+      bodyClassName="p-4"
+      footer={
+        <button type="button" className="rounded-md border border-slate-300 px-3 py-1 text-sm dark:border-slate-600" onClick={close}>
+          {appT('app.close')}
+        </button>
+      }
     >
       <MemoryView
         notes={notes}
@@ -64,11 +63,6 @@ export function MemoryDialog() {
           await reload();
         }}
       />
-      <div className="mt-3 flex justify-end">
-        <button type="button" className="rounded-md border border-slate-300 px-3 py-1 text-sm dark:border-slate-600" onClick={close}>
-          {appT('app.close')}
-        </button>
-      </div>
-    </dialog>
+    </Dialog>
   );
 }

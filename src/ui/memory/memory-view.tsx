@@ -4,6 +4,7 @@ import type { Note } from '../../tools/tool-context.ts';
 import { Button } from '../components/button.tsx';
 import { NoteItem } from './note-item.tsx';
 import { filterNotes, parseTags } from './note-filter.ts';
+import { useNames } from '../use-t.ts';
 
 /** Props of {@link MemoryView}. Changes are reported, not made: the caller stores them and passes new `notes`. */
 export interface MemoryViewProps {
@@ -22,6 +23,7 @@ const fieldClass =
 
 /** The Memory view: long-term notes with a search filter, an add form, inline editing and deletion with confirmation. */
 export function MemoryView({ notes, onAdd, onUpdate, onDelete, t = englishMemory, locale }: MemoryViewProps) {
+  const names = useNames();
   const [query, setQuery] = useState('');
   const [content, setContent] = useState('');
   const [tags, setTags] = useState('');
@@ -73,7 +75,7 @@ export function MemoryView({ notes, onAdd, onUpdate, onDelete, t = englishMemory
           onChange={(event) => setContent(event.target.value)}
         />
         <div className="flex items-center gap-2">
-          <input aria-label="Tags" placeholder={t('tagsPlaceholder')} className={fieldClass} value={tags} disabled={adding} onChange={(event) => setTags(event.target.value)} />
+          <input aria-label={names('Tags')} placeholder={t('tagsPlaceholder')} className={fieldClass} value={tags} disabled={adding} onChange={(event) => setTags(event.target.value)} />
           <Button type="submit" variant="primary" size="md" aria-label="Add note" disabled={adding || content.trim() === ''}>
             {t('add')}
           </Button>
@@ -86,12 +88,12 @@ export function MemoryView({ notes, onAdd, onUpdate, onDelete, t = englishMemory
         </p>
       ) : null}
 
-      <input type="search" aria-label="Search notes" placeholder={t('searchPlaceholder')} className={fieldClass} value={query} onChange={(event) => setQuery(event.target.value)} />
+      <input type="search" aria-label={names('Search notes')} placeholder={t('searchPlaceholder')} className={fieldClass} value={query} onChange={(event) => setQuery(event.target.value)} />
 
       {visible.length === 0 ? (
         <p className="text-sm text-zinc-500 dark:text-zinc-400">{notes.length === 0 ? t('empty') : t('noMatches', { query: query.trim() })}</p>
       ) : (
-        <ul aria-label="Notes" className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto">
+        <ul aria-label={names('Notes')} className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto">
           {visible.map((note) => (
             <NoteItem
               key={note.id}

@@ -5,6 +5,7 @@ import { Button } from '../components/button.tsx';
 import { PencilIcon, TrashIcon } from '../components/icons.tsx';
 import { IconButton } from '../components/icon-button.tsx';
 import { parseTags } from './note-filter.ts';
+import { useNames } from '../use-t.ts';
 
 /** Props of {@link NoteItem}. */
 export interface NoteItemProps {
@@ -22,6 +23,7 @@ const fieldClass =
 
 /** One note: its text (plain, never HTML), tags and date, with inline editing and a confirmed delete. */
 export function NoteItem({ note, t, locale, onUpdate, onDelete, onUpdateError, onDeleteError }: NoteItemProps) {
+  const names = useNames();
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm-delete'>('view');
   const [content, setContent] = useState(note.content);
   const [tags, setTags] = useState(note.tags.join(', '));
@@ -72,14 +74,14 @@ export function NoteItem({ note, t, locale, onUpdate, onDelete, onUpdateError, o
   if (mode === 'edit') {
     return (
       <li className="rounded-md border border-indigo-300 p-2 dark:border-indigo-700">
-        <form aria-label="Edit note" className="flex flex-col gap-2" onSubmit={(event) => void save(event)}>
-          <textarea aria-label="Note text" rows={4} className={fieldClass} value={content} disabled={busy} autoFocus onChange={(event) => setContent(event.target.value)} />
-          <input aria-label="Note tags" placeholder={t('tagsPlaceholder')} className={fieldClass} value={tags} disabled={busy} onChange={(event) => setTags(event.target.value)} />
+        <form aria-label={names('Edit note')} className="flex flex-col gap-2" onSubmit={(event) => void save(event)}>
+          <textarea aria-label={names('Note text')} rows={4} className={fieldClass} value={content} disabled={busy} autoFocus onChange={(event) => setContent(event.target.value)} />
+          <input aria-label={names('Note tags')} placeholder={t('tagsPlaceholder')} className={fieldClass} value={tags} disabled={busy} onChange={(event) => setTags(event.target.value)} />
           <div className="flex justify-end gap-2">
-            <Button size="sm" variant="ghost" aria-label="Cancel editing" disabled={busy} onClick={() => setMode('view')}>
+            <Button size="sm" variant="ghost" aria-label={names('Cancel editing')} disabled={busy} onClick={() => setMode('view')}>
               {t('cancel')}
             </Button>
-            <Button size="sm" variant="primary" type="submit" aria-label="Save note" disabled={busy || content.trim() === ''}>
+            <Button size="sm" variant="primary" type="submit" aria-label={names('Save note')} disabled={busy || content.trim() === ''}>
               {t('save')}
             </Button>
           </div>
@@ -101,15 +103,15 @@ export function NoteItem({ note, t, locale, onUpdate, onDelete, onUpdateError, o
         {note.sessionId !== undefined ? <span>· {t('savedByAgent')}</span> : null}
         {mode === 'view' ? (
           <span className="ml-auto flex gap-1">
-            <IconButton label="Edit note" title={t('edit')} icon={<PencilIcon />} onClick={startEditing} />
-            <IconButton label="Delete note" title={t('delete')} icon={<TrashIcon />} onClick={() => setMode('confirm-delete')} />
+            <IconButton label={names('Edit note')} title={t('edit')} icon={<PencilIcon />} onClick={startEditing} />
+            <IconButton label={names('Delete note')} title={t('delete')} icon={<TrashIcon />} onClick={() => setMode('confirm-delete')} />
           </span>
         ) : null}
       </div>
       {mode === 'confirm-delete' ? (
-        <div role="group" aria-label="Confirm deletion" className="mt-2 flex flex-wrap items-center gap-2 rounded-md bg-red-50 p-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
+        <div role="group" aria-label={names('Confirm deletion')} className="mt-2 flex flex-wrap items-center gap-2 rounded-md bg-red-50 p-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
           <span className="flex-1">{t('confirmDelete')}</span>
-          <Button size="sm" variant="ghost" aria-label="Keep note" disabled={busy} autoFocus onClick={() => setMode('view')}>
+          <Button size="sm" variant="ghost" aria-label={names('Keep note')} disabled={busy} autoFocus onClick={() => setMode('view')}>
             {t('cancel')}
           </Button>
           <Button size="sm" variant="danger" aria-label="Delete" disabled={busy} onClick={() => void remove()}>

@@ -7,7 +7,7 @@ import { UNTITLED } from '../../db/schema.ts';
 import { snippetsBySession, visibleSessions } from '../../store/selectors/sessions.ts';
 import { SearchSnippets } from './search-snippets.tsx';
 import { PencilIcon, TrashIcon } from '../components/icons.tsx';
-import { useT } from '../use-t.ts';
+import { useT, useNames } from '../use-t.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 const buttonClass =
@@ -36,6 +36,7 @@ function ImportProgressBar() {
 
 /** The session sidebar: list, search, new, rename, delete, export and import. */
 export function SessionSidebar() {
+  const names = useNames();
   const t = useT();
   const allSessions = useAppStore((state) => state.sessions);
   const matches = useAppStore((state) => state.sessionMatches);
@@ -106,7 +107,7 @@ export function SessionSidebar() {
               {renaming === session.id ? (
                 <form onSubmit={submitRename} className="flex gap-1 p-1">
                   <input
-                    aria-label="Session title"
+                    aria-label={names('Session title')}
                     value={draftTitle}
                     autoFocus
                     onChange={(event) => setDraftTitle(event.target.value)}

@@ -1,14 +1,15 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { findPreset, knownContextWindows, providerPresets } from '../../config/providers.ts';
 import { DEMO_PROVIDER, type Settings } from '../../config/settings.ts';
 import { builtinTools } from '../../tools/registry.ts';
 import { saveSettings } from '../../store/actions/settings-actions.ts';
 import { checkConnection, fetchModelList } from '../../store/actions/connection-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
-import { useLanguage, useT } from '../use-t.ts';
+import { useLanguage, useT, useNames } from '../use-t.ts';
 import { ApiKeyField } from './api-key-field.tsx';
 import { ConnectionStatus, type ConnectionStatusValue } from './connection-status.tsx';
 import { StorageUsage } from './storage-usage.tsx';
+import { Dialog } from '../components/dialog.tsx';
 
 const inputClass =
   'w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm disabled:opacity-60 dark:border-slate-700 dark:bg-slate-950';
@@ -46,14 +47,14 @@ const toolSummaries: Record<string, { en: string; 'zh-CN': string }> = {
 function ToolToggles(props: { enabled: Settings['enabledTools']; onChange: (enabled: Settings['enabledTools']) => void; title: string }) {
   const language = useLanguage();
   const idPrefix = useId();
-  const zh = language === 'zh-CN';
+  const t = useT();
   const offCount = builtinTools.filter((tool) => props.enabled[tool.name] === false).length;
   return (
     <fieldset>
       <legend className="mb-1 text-sm font-semibold">{props.title}</legend>
       <p className="mb-2 text-xs text-slate-500 dark:text-slate-400">
-        {zh ? '关闭的工具不会发送给模型。' : 'Tools switched off are not offered to the model.'}{' '}
-        {offCount > 0 ? (zh ? `已关闭 ${offCount} 个。` : `${offCount} switched off.`) : null}
+        {t('settings.toolsNote')}{' '}
+        {offCount > 0 ? t('settings.toolsOff', { count: offCount }) : null}
       </p>
       <div className="grid gap-1.5 sm:grid-cols-2">
         {builtinTools.map((tool) => {
@@ -72,7 +73,7 @@ function ToolToggles(props: { enabled: Settings['enabledTools']; onChange: (enab
               <span className="flex flex-col">
                 <span>
                   <code>{tool.name}</code>
-                  {tool.restricted ? <span className="ml-1 text-amber-600">{zh ? '（需批准）' : '(needs approval)'}</span> : null}
+                  {tool.restricted ? <span className="ml-1 text-amber-600">{t('settings.toolNeedsApproval')}</span> : null}
                 </span>
                 {summary ? <span id={descriptionId} className="text-slate-500 dark:text-slate-400">{summary}</span> : null}
               </span>
@@ -86,6 +87,7 @@ function ToolToggles(props: { enabled: Settings['enabledTools']; onChange: (enab
 
 /** The Settings dialog: provider, endpoint, model, limits, protocol, tools, appearance. */
 export function SettingsDialog() {
+  const names = useNames();
   const t = useT();
   const saved = useAppStore((state) => state.settings);
   const setUi = useAppStore((state) => state.setUi);
@@ -94,24 +96,10 @@ export function SettingsDialog() {
   const [status, setStatus] = useState<ConnectionStatusValue | null>(null);
   // Only the latest check may report: an earlier, slower one must not overwrite it.
   const checkSerial = useRef(0);
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const modelListId = useId();
   const isDemo = draft.provider === DEMO_PROVIDER;
   const preset = findPreset(draft.provider);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    // Focus goes back to where it was (the Settings button) when the dialog closes.
-    const previousFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    return () => {
-      if (previousFocus?.isConnected) previousFocus.focus();
-    };
-  }, []);
 
   const close = () => setUi({ settingsOpen: false });
   const update = <K extends keyof Settings>(key: K, value: Settings[K]) => {
@@ -163,15 +151,8 @@ export function SettingsDialog() {
   };
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-label="Settings"
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-      className="m-auto max-h-[90vh] w-[min(44rem,95vw)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-black/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-    >
+    // Focus goes back to where it was (the Settings button) when the dialog closes.
+    <Dialog open label="Settings" onClose={close} closeOnBackdrop={false} widthClassName="w-[min(44rem,95vw)]" bodyClassName="p-0">
       <form onSubmit={submit} className="flex flex-col gap-4 p-5">
         <h2 id={titleId} className="text-lg font-semibold">{t('settings.title')}</h2>
 
@@ -245,19 +226,19 @@ export function SettingsDialog() {
             <input aria-label="Max steps" type="number" min={1} max={100} className={inputClass} value={draft.maxSteps} onChange={(event) => update('maxSteps', Math.round(numberOr(event.target.value, draft.maxSteps)))} />
           </Field>
           <Field label={t('settings.maxToolCalls')}>
-            <input aria-label="Max tool calls" type="number" min={1} max={500} className={inputClass} value={draft.maxToolCalls} onChange={(event) => update('maxToolCalls', Math.round(numberOr(event.target.value, draft.maxToolCalls)))} />
+            <input aria-label={names('Max tool calls')} type="number" min={1} max={500} className={inputClass} value={draft.maxToolCalls} onChange={(event) => update('maxToolCalls', Math.round(numberOr(event.target.value, draft.maxToolCalls)))} />
           </Field>
           <Field label={t('settings.deadline')}>
-            <input aria-label="Time limit" type="number" min={5} max={3600} className={inputClass} value={draft.deadlineSeconds} onChange={(event) => update('deadlineSeconds', numberOr(event.target.value, draft.deadlineSeconds))} />
+            <input aria-label={names('Time limit')} type="number" min={5} max={3600} className={inputClass} value={draft.deadlineSeconds} onChange={(event) => update('deadlineSeconds', numberOr(event.target.value, draft.deadlineSeconds))} />
           </Field>
           <Field label={t('settings.contextWindow')}>
             <input aria-label="Context window" type="number" min={512} step={512} className={inputClass} value={draft.contextWindow} onChange={(event) => update('contextWindow', Math.round(numberOr(event.target.value, draft.contextWindow)))} />
           </Field>
           <Field label={t('settings.compactionShare')}>
-            <input aria-label="Compaction share" type="number" min={0.2} max={0.95} step={0.05} className={inputClass} value={draft.compactionShare} onChange={(event) => update('compactionShare', numberOr(event.target.value, draft.compactionShare))} />
+            <input aria-label={names('Compaction share')} type="number" min={0.2} max={0.95} step={0.05} className={inputClass} value={draft.compactionShare} onChange={(event) => update('compactionShare', numberOr(event.target.value, draft.compactionShare))} />
           </Field>
           <Field label={t('settings.temperature')}>
-            <input aria-label="Temperature" type="number" min={0} max={2} step={0.1} placeholder={t('settings.temperatureDefault')} className={inputClass} value={draft.temperature ?? ''} onChange={(event) => update('temperature', event.target.value === '' ? null : numberOr(event.target.value, 1))} />
+            <input aria-label={names('Temperature')} type="number" min={0} max={2} step={0.1} placeholder={t('settings.temperatureDefault')} className={inputClass} value={draft.temperature ?? ''} onChange={(event) => update('temperature', event.target.value === '' ? null : numberOr(event.target.value, 1))} />
           </Field>
           <Field label={t('settings.protocol')}>
             <select aria-label="Protocol" className={inputClass} value={draft.protocol} onChange={(event) => update('protocol', event.target.value as Settings['protocol'])}>
@@ -286,14 +267,14 @@ export function SettingsDialog() {
         <fieldset className="grid gap-3 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-semibold">{t('settings.section.appearance')}</legend>
           <Field label={t('app.language')}>
-            <select aria-label="Language" className={inputClass} value={draft.language} onChange={(event) => update('language', event.target.value as Settings['language'])}>
+            <select aria-label={names('Language')} className={inputClass} value={draft.language} onChange={(event) => update('language', event.target.value as Settings['language'])}>
               <option value="system">{t('app.language.system')}</option>
               <option value="en">English</option>
               <option value="zh-CN">简体中文</option>
             </select>
           </Field>
           <Field label={t('app.theme')}>
-            <select aria-label="Theme" className={inputClass} value={draft.theme} onChange={(event) => update('theme', event.target.value as Settings['theme'])}>
+            <select aria-label={names('Theme')} className={inputClass} value={draft.theme} onChange={(event) => update('theme', event.target.value as Settings['theme'])}>
               <option value="system">{t('app.theme.system')}</option>
               <option value="light">{t('app.theme.light')}</option>
               <option value="dark">{t('app.theme.dark')}</option>
@@ -304,10 +285,10 @@ export function SettingsDialog() {
         <fieldset className="grid gap-3">
           <legend className="mb-2 text-sm font-semibold">{t('settings.section.export')}</legend>
           <Field label={t('settings.otlpEndpoint')}>
-            <input aria-label="OTLP endpoint" type="url" className={inputClass} placeholder="http://localhost:4318/v1/traces" value={draft.otlpEndpoint} onChange={(event) => update('otlpEndpoint', event.target.value)} />
+            <input aria-label={names('OTLP endpoint')} type="url" className={inputClass} placeholder="http://localhost:4318/v1/traces" value={draft.otlpEndpoint} onChange={(event) => update('otlpEndpoint', event.target.value)} />
           </Field>
           <Field label={t('settings.otlpHeaders')}>
-            <textarea aria-label="OTLP headers" rows={2} className={inputClass} value={draft.otlpHeaders} onChange={(event) => update('otlpHeaders', event.target.value)} />
+            <textarea aria-label={names('OTLP headers')} rows={2} className={inputClass} value={draft.otlpHeaders} onChange={(event) => update('otlpHeaders', event.target.value)} />
           </Field>
         </fieldset>
 
@@ -322,6 +303,6 @@ export function SettingsDialog() {
           </button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }

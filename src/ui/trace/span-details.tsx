@@ -9,6 +9,7 @@ import { copyText } from './copy-text.ts';
 import { JsonView } from './json-view.tsx';
 import { MessageList, ModelOutput } from './span-messages.tsx';
 import { KIND_BADGE, STATUS_BADGE } from './span-style.ts';
+import { useNames } from '../use-t.ts';
 
 /** What a running model call has streamed so far (the span itself only gets its output when it ends). */
 export interface LiveOutput {
@@ -186,6 +187,7 @@ function RetrySections({ span, t }: { span: Span; t: TraceTranslate }) {
 
 /** The selected span: timing, status, error, and per kind the model call, tool call or run; copyable as JSON. */
 export function SpanDetails({ span, liveOutput, aggregates, runStart, now, t = englishTrace, className = '', onFork }: SpanDetailsProps) {
+  const names = useNames();
   const [copied, setCopied] = useState<{ spanId: string; ok: boolean }>();
   const copyState = copied === undefined || copied.spanId !== span?.spanId ? 'idle' : copied.ok ? 'copied' : 'failed';
 
@@ -215,7 +217,7 @@ export function SpanDetails({ span, liveOutput, aggregates, runStart, now, t = e
         ) : null}
         <button
           type="button"
-          aria-label="Copy JSON"
+          aria-label={names('Copy JSON')}
           onClick={() => void copy()}
           className="rounded border border-zinc-300 px-2 py-0.5 text-xs hover:bg-zinc-100 dark:border-zinc-600 dark:hover:bg-zinc-800"
         >

@@ -1,6 +1,7 @@
 import { fillPlaceholders, type TraceTranslate } from '../../i18n/trace.ts';
 import { formatDuration, formatTokens, formatTokensCompact } from '../../trace/format.ts';
 import type { TraceTotals } from '../../trace/totals.ts';
+import { useNames } from '../use-t.ts';
 
 function Stat({ label, value, title, testId, alert = false }: { label: string; value: string; title?: string; testId: string; alert?: boolean }) {
   return (
@@ -13,8 +14,9 @@ function Stat({ label, value, title, testId, alert = false }: { label: string; v
 
 /** Totals of the session: runs, tokens (in/out), time, llm and tool calls, errors. */
 export function TraceSummary({ totals, t }: { totals: TraceTotals; t: TraceTranslate }) {
+  const names = useNames();
   return (
-    <dl className="flex flex-wrap gap-x-4 gap-y-1 px-3 py-2" aria-label="Session totals">
+    <dl className="flex flex-wrap gap-x-4 gap-y-1 px-3 py-2" aria-label={names('Session totals')}>
       <Stat testId="trace-total-runs" label={t('trace.runs')} value={String(totals.runs)} title={fillPlaceholders(t('trace.spans'), { count: totals.spans })} />
       <Stat
         testId="trace-total-tokens"

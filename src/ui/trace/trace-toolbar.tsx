@@ -1,6 +1,7 @@
 import type { TraceTranslate } from '../../i18n/trace.ts';
 import type { SpanKind } from '../../trace/span.ts';
 import { SPAN_KINDS } from './span-style.ts';
+import { useNames } from '../use-t.ts';
 
 interface TraceToolbarProps {
   kind: SpanKind | 'all';
@@ -22,6 +23,7 @@ const button =
 
 /** The trace panel's controls: expand/collapse, export, kind filter, errors only and search. */
 export function TraceToolbar(props: TraceToolbarProps) {
+  const names = useNames();
   const { t } = props;
   return (
     <div className="flex flex-col gap-1.5 border-b border-zinc-200 px-3 pb-2 dark:border-zinc-800">
@@ -29,7 +31,7 @@ export function TraceToolbar(props: TraceToolbarProps) {
         <button type="button" aria-label="Expand all" className={button} onClick={props.onExpandAll}>
           {t('trace.expandAll')}
         </button>
-        <button type="button" aria-label="Collapse all" className={button} onClick={props.onCollapseAll}>
+        <button type="button" aria-label={names('Collapse all')} className={button} onClick={props.onCollapseAll}>
           {t('trace.collapseAll')}
         </button>
         <span className="flex-1" />
@@ -45,14 +47,14 @@ export function TraceToolbar(props: TraceToolbarProps) {
       <div className="flex flex-wrap items-center gap-1.5">
         <input
           type="search"
-          aria-label="Search spans"
+          aria-label={names('Search spans')}
           placeholder={t('trace.searchPlaceholder')}
           value={props.search}
           onChange={(event) => props.onSearchChange(event.target.value)}
           className="min-w-32 flex-1 rounded border border-zinc-300 bg-white px-2 py-1 text-xs dark:border-zinc-600 dark:bg-zinc-900"
         />
         <select
-          aria-label="Filter by kind"
+          aria-label={names('Filter by kind')}
           value={props.kind}
           onChange={(event) => props.onKindChange(event.target.value as SpanKind | 'all')}
           className="rounded border border-zinc-300 bg-white px-1 py-1 text-xs dark:border-zinc-600 dark:bg-zinc-900"
@@ -65,7 +67,7 @@ export function TraceToolbar(props: TraceToolbarProps) {
           ))}
         </select>
         <label className="flex items-center gap-1 text-xs">
-          <input type="checkbox" aria-label="Errors only" checked={props.errorsOnly} onChange={(event) => props.onErrorsOnlyChange(event.target.checked)} />
+          <input type="checkbox" aria-label={names('Errors only')} checked={props.errorsOnly} onChange={(event) => props.onErrorsOnlyChange(event.target.checked)} />
           <span aria-hidden="true">{t('trace.errorsOnly')}</span>
         </label>
       </div>

@@ -1,0 +1,34 @@
+import { createTranslate, defineDictionary, type Language, type Translate } from './translate.ts';
+
+/**
+ * Messages the store shows in alerts, toasts and notices (connection checks, trace export, sessions running in
+ * another tab). The store translates them with the current language when it sets them.
+ */
+const en = {
+  baseUrlMissing: 'Enter the base URL first, e.g. http://localhost:11434/v1.',
+  modelNotListed: 'The endpoint answers, but it does not list the model "{model}". Available: {models}.',
+  tracesSent: 'Traces sent to {url}.',
+  tracesFailed: 'Sending traces failed: {error}',
+  runningElsewhere: 'This session is running in another tab. Wait for it to finish there, or stop it with Stop.',
+  deleteRunningElsewhere: 'This session is running in another tab. It can be deleted once the run has ended.',
+} as const;
+
+/** A key of the store messages. */
+export type MessageKey = keyof typeof en;
+
+const zhCN: Record<MessageKey, string> = {
+  baseUrlMissing: '请先填写接口地址，例如 http://localhost:11434/v1。',
+  modelNotListed: '接口有响应，但没有列出模型“{model}”。可用模型：{models}。',
+  tracesSent: '追踪已发送到 {url}。',
+  tracesFailed: '发送追踪失败：{error}',
+  runningElsewhere: '这个会话正在另一个标签页中运行。请等它在那里完成，或用“停止”中止它。',
+  deleteRunningElsewhere: '这个会话正在另一个标签页中运行。运行结束后才能删除。',
+};
+
+/** The store's messages in every language. */
+export const messagesDictionary = defineDictionary<MessageKey>('messages', { en, 'zh-CN': zhCN });
+
+/** The store-message translate function for a language. */
+export function createMessageTranslate(language: Language): Translate<MessageKey> {
+  return createTranslate(messagesDictionary, language);
+}
