@@ -1,11 +1,11 @@
 import { DEMO_PROVIDER, type Settings } from '../../config/settings.ts';
 import { createDemoFetch } from '../../demo/demo-fetch.ts';
-import { describeModelError } from '../../model/describe-error.ts';
+import { describeModelErrorIn } from '../../i18n/model-errors.ts';
 import { listModels, testConnection } from '../../model/list-models.ts';
 import { ModelError } from '../../model/model-error.ts';
 import { services } from '../services.ts';
 import { createModel, resolveEndpoint } from './create-model.ts';
-import { storeText } from './store-text.ts';
+import { currentLanguage, storeText } from './store-text.ts';
 
 /**
  * What a connection check found: the listed models (and the model that answered a test message), or
@@ -24,7 +24,7 @@ function fetchFor(settings: Settings): typeof fetch {
 function explain(error: unknown, settings: Settings): Extract<ConnectionResult, { ok: false }> {
   const endpoint = resolveEndpoint(settings);
   const modelError = error instanceof ModelError ? error : new ModelError('network', error instanceof Error ? error.message : String(error));
-  const { title, advice } = describeModelError(modelError, endpoint);
+  const { title, advice } = describeModelErrorIn(currentLanguage(), modelError, endpoint);
   return { ok: false, message: `${title}${/[.!?]$/.test(title) ? '' : '.'} ${advice}`.trim(), title, advice };
 }
 
