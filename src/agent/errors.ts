@@ -1,5 +1,5 @@
 import { ModelError } from '../model/model-error.ts';
-import type { RunEnd, RunEndError } from './stop-conditions.ts';
+import { stopEnd, type RunEnd, type RunEndError } from './stop-conditions.ts';
 import { formatDuration } from './format-duration.ts';
 
 /** Plain-words explanation of a failed model call, with what the user can do about it. */
@@ -63,7 +63,7 @@ export function internalErrorEnd(error: unknown): RunEnd {
 }
 
 /** How a run ends when the user pressed Stop. */
-export const ABORTED_END: RunEnd = { outcome: 'stopped', reason: 'aborted', message: 'Stopped by the user.' };
+export const ABORTED_END: RunEnd = stopEnd('aborted', { key: 'stop.aborted' });
 
 /** The message of anything thrown. */
 export function errorMessage(error: unknown): string {

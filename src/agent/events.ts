@@ -1,3 +1,4 @@
+import type { AgentText } from './notice-text.ts';
 import type { ModelErrorKind } from '../model/model-error.ts';
 import type { RunOutcome, StopReason, TranscriptEntry } from './transcript.ts';
 
@@ -11,7 +12,9 @@ export type NoticeCode =
   | 'limit-reached'
   | 'retrying'
   /** A failed model call is waiting to be sent again; stale once output arrives (the trace keeps the retry span). */
-  | 'retry-wait';
+  | 'retry-wait'
+  /** Under the part of an answer that arrived before the endpoint failed. */
+  | 'partial-after-error';
 
 /** Everything the loop reports while it runs; the store consumes these (noun-then-verb names). */
 export type AgentEvent =
@@ -26,7 +29,8 @@ export type AgentEvent =
   | { type: 'approval-resolve'; callId: string; approved: boolean }
   | { type: 'tool-result'; callId: string; toolName: string; result: string; durationMs: number }
   | { type: 'tool-error'; callId: string; toolName: string; error: string; durationMs: number }
-  | { type: 'notice'; code: NoticeCode; message: string }
+  /** `message` is English; `text` is the same as key + values, for the UI to show in its language. */
+  | { type: 'notice'; code: NoticeCode; message: string; text: AgentText }
   /** An event of a delegated run (at any depth), for the `delegate_<agent>` call `callId`. */
   | { type: 'delegated'; callId: string; agent: string; event: AgentEvent }
   /** Emitted after a step; `entries` are exactly what the step added. Awaited, so the sink can persist. */
@@ -37,6 +41,8 @@ export type AgentEvent =
       reason: StopReason;
       /** Plain-words explanation for the user (limit reached, error advice…). */
       message?: string;
+      /** `message` as key + values (limits, Stop), for the UI to show in its language. */
+      text?: AgentText;
       error?: { kind: ModelErrorKind; status?: number; message: string; retryAfterMs?: number; availableModels?: string[] };
     };
 

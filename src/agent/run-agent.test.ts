@@ -153,7 +153,7 @@ describe('runAgent', () => {
     expect(result.outcome).toBe('done');
     const message = "The answer was cut off because it reached the model's output limit.";
     expect(result.entries[0]?.meta).toMatchObject({ finishReason: 'length', notice: message });
-    expect(harness.eventsOf('notice')).toEqual([{ type: 'notice', code: 'cut-off', message }]);
+    expect(harness.eventsOf('notice')).toEqual([{ type: 'notice', code: 'cut-off', message, text: { key: 'cut-off' } }]);
   });
 
   it('shows a refusal and a content-filter stop as notices', async () => {

@@ -152,6 +152,7 @@ export async function runAgent(given: RunAgentOptions): Promise<RunResult> {
     outcome: end.outcome,
     reason: end.reason,
     ...(end.message === undefined ? {} : { message: end.message }),
+    ...(end.text === undefined ? {} : { text: end.text }),
     ...(end.error === undefined ? {} : { error: end.error }),
   });
   return { runId, outcome: end.outcome, reason: end.reason, entries, ...(end.message === undefined ? {} : { message: end.message }) };
@@ -191,12 +192,13 @@ async function loop(context: RunContext, entries: TranscriptEntry[]): Promise<Ru
 
 /** A limit that stops the run is noted on the step's last entry (so it is stored with it) and announced. */
 function withLimitNotice(context: RunContext, stepEntries: readonly TranscriptEntry[], next: NextStep): TranscriptEntry[] {
-  if (next.type !== 'stop' || !LIMIT_REASONS.includes(next.reason) || next.message === undefined) return [...stepEntries];
-  context.emit({ type: 'notice', code: 'limit-reached', message: next.message });
+  if (next.type !== 'stop' || !LIMIT_REASONS.includes(next.reason) || next.message === undefined || next.text === undefined) return [...stepEntries];
+  context.emit({ type: 'notice', code: 'limit-reached', message: next.message, text: next.text });
   const last = stepEntries.at(-1);
   if (!last) return [];
   const notice = last.meta?.notice ? `${last.meta.notice} ${next.message}` : next.message;
-  return [...stepEntries.slice(0, -1), { ...last, meta: { ...last.meta, notice } }];
+  const noticeText = [...(last.meta?.noticeText ?? []), next.text];
+  return [...stepEntries.slice(0, -1), { ...last, meta: { ...last.meta, notice, noticeText } }];
 }
 
 function initialProtocol(options: RunAgentOptions): WireProtocol {

@@ -114,7 +114,7 @@ describe('model calls', () => {
 
     // An error, not a Stop: the note under the kept text must not say "Stopped".
     expect(result.entries).toMatchObject([
-      { message: { role: 'assistant', content: 'Half an ans' }, meta: { partial: true, notice: PARTIAL_AFTER_ERROR_NOTICE } },
+      { message: { role: 'assistant', content: 'Half an ans' }, meta: { partial: true, notice: PARTIAL_AFTER_ERROR_NOTICE.message, noticeText: [{ key: 'partial-after-error' }] } },
     ]);
     expect(result.message).toBe('The endpoint reported an error in the middle of its answer. The endpoint said: Token limit reached');
   });
@@ -142,6 +142,7 @@ describe('model calls', () => {
         type: 'notice',
         code: 'option-dropped',
         message: 'The endpoint did not accept the option "temperature", so it was left out: this model only supports the default',
+        text: { key: 'option-dropped', values: { option: 'temperature', reason: 'this model only supports the default' } },
       },
     ]);
     expect(harness.tracer.only('llm').attributes['llm.options_dropped']).toEqual(['temperature']);

@@ -6,6 +6,7 @@ import { errorMessage, errorType } from './errors.ts';
 import { formatDuration } from './format-duration.ts';
 import { AGENT_ATTRIBUTE, ATTRIBUTE } from './span-attributes.ts';
 import { raceAbort } from '../model/abort.ts';
+import { createNotice } from './transcript-entries.ts';
 
 /** Output streamed before a call ended early (Stop or an error). */
 export interface PartialOutput {
@@ -104,21 +105,13 @@ export async function runModelStep(input: ModelStepInput): Promise<ModelStepResu
             [ATTRIBUTE.retryReason]: `${cause}: ${event.error.message}`,
           },
         });
-        emit({
-          type: 'notice',
-          code: 'retry-wait',
-          message: `The model call failed (${cause}); retrying in ${formatDuration(event.delayMs)} (attempt ${event.attempt}).`,
-        });
+        emit({ type: 'notice', ...createNotice('retry-wait', { key: 'retry-wait', values: { cause, delay: formatDuration(event.delayMs), attempt: event.attempt } }) });
         return;
       }
       case 'option-dropped':
         droppedOptions.push(event.option);
         span.setAttributes({ [AGENT_ATTRIBUTE.llmOptionsDropped]: [...droppedOptions] });
-        emit({
-          type: 'notice',
-          code: 'option-dropped',
-          message: `The endpoint did not accept the option "${event.option}", so it was left out: ${event.reason}`,
-        });
+        emit({ type: 'notice', ...createNotice('option-dropped', { key: 'option-dropped', values: { option: event.option, reason: event.reason } }) });
         return;
     }
   };

@@ -25,6 +25,7 @@ describe('stop conditions', () => {
       outcome: 'stopped',
       reason: 'max-steps',
       message: 'Stopped: step limit (2) reached.',
+      text: { key: 'stop.max-steps', values: { limit: 2 } },
     });
   });
 
@@ -41,6 +42,7 @@ describe('stop conditions', () => {
       outcome: 'stopped',
       reason: 'deadline',
       message: 'Stopped: time limit (5 min) reached.',
+      text: { key: 'stop.deadline', values: { duration: '5 min' } },
     });
   });
 
@@ -53,6 +55,7 @@ describe('stop conditions', () => {
     expect(condition({ steps: [step(1, [paris]), step(2, [parisReordered]), step(3, [paris])], startedAt: 0, now: 0 })).toMatchObject({
       reason: 'no-progress',
       message: 'Stopped: no progress — get_weather was called 3 times in a row with the same arguments.',
+      text: { key: 'stop.no-progress', values: { tool: 'get_weather', times: 3 } },
     });
   });
 
@@ -80,8 +83,8 @@ describe('limits in a run', () => {
     expect(result).toMatchObject({ outcome: 'stopped', reason: 'max-steps', message: 'Stopped: step limit (2) reached.' });
     expect(result.entries.map((entry) => entry.message.role)).toEqual(['assistant', 'tool', 'assistant', 'tool']);
     expect(result.entries.at(-1)?.meta?.notice).toBe('Stopped: step limit (2) reached.');
-    expect(harness.events.at(-1)).toEqual({ type: 'run-end', outcome: 'stopped', reason: 'max-steps', message: 'Stopped: step limit (2) reached.' });
-    expect(harness.eventsOf('notice')).toEqual([{ type: 'notice', code: 'limit-reached', message: 'Stopped: step limit (2) reached.' }]);
+    expect(harness.events.at(-1)).toEqual({ type: 'run-end', outcome: 'stopped', reason: 'max-steps', message: 'Stopped: step limit (2) reached.', text: { key: 'stop.max-steps', values: { limit: 2 } } });
+    expect(harness.eventsOf('notice')).toEqual([{ type: 'notice', code: 'limit-reached', message: 'Stopped: step limit (2) reached.', text: { key: 'stop.max-steps', values: { limit: 2 } } }]);
     expect(harness.eventsOf('step-end').at(-1)?.entries.at(-1)?.meta?.notice).toContain('step limit');
     expect(harness.tracer.only('run').attributes['run.stop_reason']).toBe('max-steps');
   });

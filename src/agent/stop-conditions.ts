@@ -1,6 +1,7 @@
 import type { ModelErrorKind } from '../model/model-error.ts';
 import type { RunOutcome, StopReason, TranscriptEntry } from './transcript.ts';
 import { formatDuration } from './format-duration.ts';
+import { agentEnglish, type AgentText } from './notice-text.ts';
 
 /** A tool call as a finished step records it. */
 export interface StepToolCall {
@@ -26,6 +27,8 @@ export interface RunEnd {
   reason: StopReason;
   /** Plain words for the user. */
   message?: string;
+  /** `message` as key + values, for the UI to show in its language. */
+  text?: AgentText;
   error?: RunEndError;
 }
 
@@ -58,12 +61,17 @@ export interface StopConditionInput {
 /** Says why the run must stop now, or `undefined` to go on. */
 export type StopCondition = (input: StopConditionInput) => RunEnd | undefined;
 
+/** A run stopped by a limit or by the user, with its message in English and as key + values. */
+export function stopEnd(reason: StopReason, text: AgentText): RunEnd {
+  return { outcome: 'stopped', reason, message: agentEnglish(text), text };
+}
+
 /** Stops once `maxSteps` model calls have been made. */
 export function stepCountIs(maxSteps: number): StopCondition {
   return ({ steps }) => {
     const modelSteps = steps.filter((step) => step.kind !== 'resumed-tools').length;
     if (modelSteps < maxSteps) return undefined;
-    return { outcome: 'stopped', reason: 'max-steps', message: `Stopped: step limit (${maxSteps}) reached.` };
+    return stopEnd('max-steps', { key: 'stop.max-steps', values: { limit: maxSteps } });
   };
 }
 
@@ -71,7 +79,7 @@ export function stepCountIs(maxSteps: number): StopCondition {
 export function toolCallCountIs(maxToolCalls: number): StopCondition {
   return ({ steps }) => {
     if (countToolCalls(steps) < maxToolCalls) return undefined;
-    return { outcome: 'stopped', reason: 'max-tool-calls', message: `Stopped: tool call limit (${maxToolCalls}) reached.` };
+    return stopEnd('max-tool-calls', { key: 'stop.max-tool-calls', values: { limit: maxToolCalls } });
   };
 }
 
@@ -82,7 +90,7 @@ export function deadline(ms: number): StopCondition {
 
 /** The run end for a reached wall-clock deadline. */
 export function deadlineEnd(ms: number): RunEnd {
-  return { outcome: 'stopped', reason: 'deadline', message: `Stopped: time limit (${formatDuration(ms)}) reached.` };
+  return stopEnd('deadline', { key: 'stop.deadline', values: { duration: formatDuration(ms) } });
 }
 
 /** Stops when the last `times` tool calls were the same tool with identical arguments. */
@@ -94,11 +102,7 @@ export function noProgress(times = 3): StopCondition {
     const first = recent[0] as StepToolCall;
     const key = canonicalArguments(first.arguments);
     if (!recent.every((call) => call.name === first.name && canonicalArguments(call.arguments) === key)) return undefined;
-    return {
-      outcome: 'stopped',
-      reason: 'no-progress',
-      message: `Stopped: no progress — ${first.name} was called ${times} times in a row with the same arguments.`,
-    };
+    return stopEnd('no-progress', { key: 'stop.no-progress', values: { tool: first.name, times } });
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ChatMessage, ModelResponse, ToolCall } from '../model/model.ts';
 import type { NoticeCode } from './events.ts';
+import { agentEnglish, type AgentText } from './notice-text.ts';
 import type { ToolCallOutcome } from './execute-tool-calls.ts';
 import type { TranscriptEntry, TranscriptMeta } from './transcript.ts';
 
@@ -16,7 +17,14 @@ export interface EntryFactory {
 /** A notice to show the user, with the code the UI keys on. */
 export interface Notice {
   code: NoticeCode;
+  /** In English; the UI shows `text` in its own language. */
   message: string;
+  text: AgentText;
+}
+
+/** A notice from its code and message; `message` is the English rendering of `text`. */
+export function createNotice(code: NoticeCode, text: AgentText): Notice {
+  return { code, message: agentEnglish(text), text };
 }
 
 /** Builds one transcript entry; empty reasoning and meta are left out. */
@@ -63,13 +71,13 @@ export function normaliseToolCalls(calls: readonly ToolCall[], idPrefix: string,
 /** The notice a response's ending deserves: cut off, filtered, or refused. */
 export function finishNotice(response: Pick<ModelResponse, 'finishReason' | 'refusal'>): Notice | undefined {
   if (response.finishReason === 'length') {
-    return { code: 'cut-off', message: "The answer was cut off because it reached the model's output limit." };
+    return createNotice('cut-off', { key: 'cut-off' });
   }
   if (response.finishReason === 'content_filter') {
-    return { code: 'content-filter', message: "The endpoint's content filter stopped the answer." };
+    return createNotice('content-filter', { key: 'content-filter' });
   }
   if (response.finishReason === 'refusal' || (response.refusal !== undefined && response.refusal !== '')) {
-    return { code: 'refusal', message: 'The model refused to answer this request.' };
+    return createNotice('refusal', { key: 'refusal' });
   }
   return undefined;
 }
@@ -91,10 +99,11 @@ export function toolEntry(factory: EntryFactory, outcome: ToolCallOutcome): Tran
   );
 }
 
-/** Joins notices for one entry's `meta.notice`. */
-export function joinNotices(notices: readonly (Notice | undefined)[]): string | undefined {
-  const messages = notices.filter((notice): notice is Notice => notice !== undefined).map((notice) => notice.message);
-  return messages.length === 0 ? undefined : messages.join(' ');
+/** Joins notices for one entry's `meta.notice` (English) and `meta.noticeText` (what the UI translates). */
+export function joinNotices(notices: readonly (Notice | undefined)[]): Pick<TranscriptMeta, 'notice' | 'noticeText'> {
+  const present = notices.filter((item): item is Notice => item !== undefined);
+  if (present.length === 0) return {};
+  return { notice: present.map((item) => item.message).join(' '), noticeText: present.map((item) => item.text) };
 }
 
 /** Joins reasoning parts (the endpoint's reasoning channel, a ReAct thought) with a blank line. */

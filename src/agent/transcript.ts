@@ -1,3 +1,4 @@
+import type { AgentText } from './notice-text.ts';
 import type { ChatMessage } from '../model/model.ts';
 
 /** Why a run ended. */
@@ -21,6 +22,8 @@ export interface TranscriptMeta {
   finishReason?: string;
   /** A notice shown under the message: cut off, content filter, protocol switched, limit reached. */
   notice?: string;
+  /** The same notices as messages (key + values), so the chat can show them in its language. */
+  noticeText?: AgentText[];
   /** Tool result status, for tool messages; `cancelled` when Stop or the run's time limit interrupted the call. */
   toolStatus?: 'ok' | 'error' | 'denied' | 'cancelled';
   toolName?: string;

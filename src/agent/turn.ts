@@ -16,6 +16,7 @@ import {
   createEntry,
   finishNotice,
   joinNotices,
+  createNotice,
   joinReasoning,
   normaliseToolCalls,
   toolEntry,
@@ -39,14 +40,10 @@ export interface RunContext {
 }
 
 /** The notice shown once when a run falls back to text ReAct. */
-export const PROTOCOL_SWITCHED_NOTICE: Notice = {
-  code: 'protocol-switched',
-  message:
-    'This endpoint does not accept tool definitions, so the agent switched to text ReAct (Thought / Action / Observation) for this model.',
-};
+export const PROTOCOL_SWITCHED_NOTICE: Notice = createNotice('protocol-switched', { key: 'protocol-switched' });
 
 /** The note under the part of an answer that arrived before the endpoint failed (not a Stop). */
-export const PARTIAL_AFTER_ERROR_NOTICE = 'The answer broke off because of an error; the part that arrived is kept.';
+export const PARTIAL_AFTER_ERROR_NOTICE: Notice = createNotice('partial-after-error', { key: 'partial-after-error' });
 
 /** One turn with a model call: prepare the context, call the model, act on the reply, run any tools. */
 export async function playModelTurn(
@@ -122,7 +119,7 @@ function toolsReply({ context, step, startedAt, response, spanId, previous, swit
   const assistant = addEntry(context, assistantMessage(text, calls), {
     reasoning: response.reasoning,
     spanId,
-    meta: { finishReason: response.finishReason, notice: joinNotices([switched, finish]) },
+    meta: { finishReason: response.finishReason, ...joinNotices([switched, finish]) },
   });
   if (calls.length === 0) return freeze({ step, kind: 'final-answer', toolCalls: [], entries: [assistant], startedAt, endedAt: context.options.now() });
   return runTools(context, step, startedAt, calls, [assistant], previous, 'tool-calls');
@@ -132,7 +129,7 @@ function reactReply({ context, step, startedAt, response, spanId, previous, swit
   const { tools } = context.options;
   const decision = interpretReactReply(response.text, tools, `${callIdPrefix(context, step)}_0`);
   const finish = announce(context, finishNotice(response));
-  const meta = { finishReason: response.finishReason, rawText: response.text, notice: joinNotices([switched, finish]) };
+  const meta = { finishReason: response.finishReason, rawText: response.text, ...joinNotices([switched, finish]) };
   const thought = decision.type === 'invalid' ? undefined : decision.thought;
   const reasoning = joinReasoning(response.reasoning, thought);
   const done = (entries: TranscriptEntry[]): StepResult =>
@@ -206,7 +203,7 @@ function endedTurn(context: RunContext, step: number, startedAt: number, result:
       addEntry(context, { role: 'assistant', content: result.partial.text }, {
         reasoning: result.partial.reasoning,
         spanId: result.spanId,
-        meta: result.status === 'error' ? { partial: true, notice: PARTIAL_AFTER_ERROR_NOTICE } : { partial: true },
+        meta: result.status === 'error' ? { partial: true, ...joinNotices([PARTIAL_AFTER_ERROR_NOTICE]) } : { partial: true },
       }),
     );
   }
@@ -222,10 +219,7 @@ function buildModelRequest(context: RunContext, prepared: readonly ChatMessage[]
 }
 
 /** The notice shown when an over-long request is compacted and sent again. */
-export const CONTEXT_RETRY_NOTICE: Notice = {
-  code: 'retrying',
-  message: "The endpoint said the conversation is longer than the model's context window, so older messages were compacted and the request was sent again.",
-};
+export const CONTEXT_RETRY_NOTICE: Notice = createNotice('retrying', { key: 'context-retry' });
 
 function isContextOverflow(error: unknown): boolean {
   return error instanceof ModelError && error.kind === 'context-length';

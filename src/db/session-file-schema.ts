@@ -1,3 +1,4 @@
+import { AGENT_TEXT_KEYS } from '../agent/notice-text.ts';
 import { z } from 'zod';
 import { rosterSettingsShape } from '../config/agents.ts';
 
@@ -28,6 +29,12 @@ export const chatMessageSchema = z.discriminatedUnion('role', [
 const transcriptMetaSchema = z.object({
   finishReason: z.string().max(100).optional(),
   notice: z.string().max(10_000).optional(),
+  // The notices as messages; one this version does not know is dropped (the English `notice` stays).
+  noticeText: z
+    .array(z.object({ key: z.enum(AGENT_TEXT_KEYS), values: z.record(z.string().max(100), z.union([z.string().max(10_000), z.number()])).optional() }))
+    .max(20)
+    .optional()
+    .catch(undefined),
   toolStatus: z.enum(['ok', 'error', 'denied', 'cancelled']).optional(),
   toolName: z.string().max(200).optional(),
   durationMs: z.number().finite().nonnegative().optional(),

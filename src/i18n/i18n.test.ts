@@ -21,7 +21,7 @@ const SAME_IN_CHINESE = new Set(['Glassbox', 'OTLP', 'JSON', 'LLM', 'OK', 'tok',
 describe('dictionaries', () => {
   it('are all found', () => {
     expect(dictionaries.map((dictionary) => dictionary.name).sort()).toEqual(
-      expect.arrayContaining(['app', 'chat', 'commands', 'first-run', 'memory', 'names', 'trace']),
+      expect.arrayContaining(['agent-notices', 'app', 'chat', 'commands', 'first-run', 'memory', 'messages', 'model-errors', 'names', 'trace']),
     );
   });
 
@@ -52,6 +52,8 @@ const CONTRACT_NAMES = new Set([
   'Search sessions', 'Export session', 'Export all', 'Import sessions', 'Rename session', 'Delete session', 'Delete',
   'Settings', 'Provider', 'Base URL', 'API key', 'Model', 'Context window', 'Max steps', 'Save', 'Protocol', 'System prompt',
   'Memory', 'New note', 'Add note', 'Attach', 'Choose files to attach',
+  // Not in the contract, but stable on purpose: the way back to English must be findable in any language.
+  'Language',
 ]);
 
 /**

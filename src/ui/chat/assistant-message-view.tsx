@@ -1,6 +1,8 @@
 import { Fragment } from 'react';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
+import { agentNoticeIn } from '../../i18n/agent-notices.ts';
 import type { ChatTranslate } from '../../i18n/chat.ts';
+import type { Language } from '../../i18n/index.ts';
 import { classNames } from '../components/class-names.ts';
 import { Spinner } from '../components/spinner.tsx';
 import { DelegationGroup } from './delegation-group.tsx';
@@ -9,11 +11,16 @@ import { MessageActionBar } from './message-actions.tsx';
 import type { MessageViewProps } from './message-types.ts';
 import { ToolCallCard } from './tool-call-card.tsx';
 import { toolCallStatus } from './tool-call-format.ts';
+import { useLanguage } from '../use-t.ts';
 
-/** The plain-words notices under an answer: the runtime's own, else ones derived from how it ended. */
-export function assistantNotices(entry: TranscriptEntry, t: ChatTranslate): string[] {
+/**
+ * The plain-words notices under an answer: the runtime's own (in the UI language; sessions saved before notices
+ * carried their key keep the English text), else ones derived from how it ended.
+ */
+export function assistantNotices(entry: TranscriptEntry, t: ChatTranslate, language: Language = 'en'): string[] {
   const meta = entry.meta;
   if (!meta) return [];
+  if (meta.noticeText?.length) return [agentNoticeIn(language, meta.noticeText)];
   if (meta.notice) return [meta.notice];
   const notices: string[] = [];
   if (meta.finishReason === 'length') notices.push(t('noticeCutOff'));
@@ -44,7 +51,8 @@ export function AssistantMessageView({
   const text = message.role === 'assistant' ? (message.content ?? '') : '';
   const toolCalls = message.role === 'assistant' ? (message.tool_calls ?? []) : [];
   const reasoning = entry.reasoning ?? '';
-  const notices = streaming ? [] : assistantNotices(entry, t);
+  const language = useLanguage();
+  const notices = streaming ? [] : assistantNotices(entry, t, language);
   const waitingForFirstToken = streaming && !text && !reasoning && toolCalls.length === 0;
 
   return (

@@ -267,7 +267,7 @@ export function SettingsDialog() {
         <fieldset className="grid gap-3 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-semibold">{t('settings.section.appearance')}</legend>
           <Field label={t('app.language')}>
-            <select aria-label={names('Language')} className={inputClass} value={draft.language} onChange={(event) => update('language', event.target.value as Settings['language'])}>
+            <select aria-label="Language" className={inputClass} value={draft.language} onChange={(event) => update('language', event.target.value as Settings['language'])}>
               <option value="system">{t('app.language.system')}</option>
               <option value="en">English</option>
               <option value="zh-CN">简体中文</option>
