@@ -1,4 +1,5 @@
 import type { PrepareContextInfo } from '../agent/run-agent.ts';
+import type { CompactionText } from './compaction-text.ts';
 import type { ChatMessage, Model, ToolSpec } from '../model/model.ts';
 import type { Tracer } from '../trace/span.ts';
 import type { NoteHit } from '../tools/tool-context.ts';
@@ -34,8 +35,10 @@ export interface CompactionInfo {
   /** The summary in effect afterwards ('' when none). */
   summary: string;
   fallback: CompactionFallback;
-  /** What happened, in plain words, for the chat. */
+  /** What happened, in plain words (English), for the chat. */
   message: string;
+  /** The same as messages (key + values), for the chat to show in its language. */
+  text: CompactionText[];
 }
 
 /** What the agent passes on each call: step, run span, signal, and `force` after a context-length error. */

@@ -4,6 +4,7 @@ import type { SpanHandle } from '../trace/span.ts';
 import { planDropTurns, type CompactionPlan } from './compaction.ts';
 import { sectionTokens, summarySection, withSections } from './context-sections.ts';
 import type { CompactionFallback, CompactionInfo, ContextPreparerOptions, ContextSummary, PrepareContextInfo, SummarisedHistory } from './prepare-context.ts';
+import { compactionEnglish, counted, type CompactionText } from './compaction-text.ts';
 import { CONTEXT_ATTRIBUTE } from './context-attributes.ts';
 import { summariseMessages } from './summarise.ts';
 import { SUMMARY_HEADING } from './summary-prompt.ts';
@@ -36,7 +37,7 @@ interface Result {
   summarisedNow: number;
   truncatedMessages: number;
   summary: string;
-  message: string;
+  text: CompactionText[];
   error?: string;
 }
 
@@ -69,7 +70,7 @@ export async function runCompaction(run: CompactionRun): Promise<CompactionOutco
       summarisedNow: 0,
       truncatedMessages: plan.truncatedMessages,
       summary: history.summary?.text ?? '',
-      message: `${shortenedSentence(plan.truncatedMessages)} The full text stays in the chat.`,
+      text: [counted('shortened', plan.truncatedMessages), { key: 'fullTextStays' }],
     });
   }
 
@@ -100,7 +101,7 @@ export async function runCompaction(run: CompactionRun): Promise<CompactionOutco
     // The summary still serves this run (the preparer keeps it); a later run will summarise again.
     span.setAttributes({ [CONTEXT_ATTRIBUTE.compactionError]: `The summary could not be saved: ${errorText(error)}` });
   }
-  const shortened = plan.truncatedMessages > 0 ? ` ${shortenedSentence(plan.truncatedMessages)}` : '';
+  const shortened = plan.truncatedMessages > 0 ? [counted('shortened', plan.truncatedMessages)] : [];
   const outcome = finish(run, span, {
     summarySection: summarySection(text),
     conversation: plan.keep,
@@ -109,7 +110,7 @@ export async function runCompaction(run: CompactionRun): Promise<CompactionOutco
     summarisedNow: plan.coveredMessages,
     truncatedMessages: plan.truncatedMessages,
     summary: text,
-    message: `${capitalise(count(plan.coveredMessages, 'earlier message'))} ${plan.coveredMessages === 1 ? 'was' : 'were'} summarised to fit the model's context window; the originals stay in the chat.${shortened}`,
+    text: [counted('summarised', plan.coveredMessages), ...shortened],
   });
   return { ...outcome, summary };
 }
@@ -128,11 +129,8 @@ function dropTurns(run: CompactionRun, previousSection: string, reason: string):
   const dropped = drop.kind === 'drop' ? drop.droppedMessages : 0;
   const truncated = drop.kind === 'drop' ? drop.truncatedMessages : 0;
   const section = sectionWith(dropped > 0 ? droppedNote(dropped) : '');
-  const shortened = truncated > 0 ? ` ${shortenedSentence(truncated)}` : '';
-  const message =
-    dropped > 0
-      ? `Summarising the earlier conversation failed (${reason}), so the ${count(dropped, 'oldest message')} ${dropped === 1 ? 'was' : 'were'} left out of the model's context instead; ${dropped === 1 ? 'it stays' : 'they stay'} in the chat.${shortened}`
-      : `Summarising the earlier conversation failed (${reason}), and nothing older could be left out.${shortened}`;
+  const shortened = truncated > 0 ? [counted('shortened', truncated)] : [];
+  const text: CompactionText[] = [dropped > 0 ? counted('dropped', dropped, { reason }) : { key: 'nothingDropped', values: { reason } }, ...shortened];
   return {
     summarySection: section,
     conversation: drop.kind === 'drop' ? drop.keep : history.conversation,
@@ -141,7 +139,7 @@ function dropTurns(run: CompactionRun, previousSection: string, reason: string):
     summarisedNow: dropped,
     truncatedMessages: truncated,
     summary: history.summary?.text ?? '',
-    message,
+    text,
     error: reason,
   };
 }
@@ -151,6 +149,7 @@ function droppedNote(dropped: number): string {
 }
 
 function finish(run: CompactionRun, span: SpanHandle, result: Result): CompactionOutcome {
+  const message = compactionEnglish(result.text);
   const tokensAfter = run.fixedTokens + sectionTokens(result.summarySection) + estimateMessagesTokens(result.conversation);
   span.setAttributes({
     [CONTEXT_ATTRIBUTE.compactionMessages]: result.summarisedNow,
@@ -164,7 +163,7 @@ function finish(run: CompactionRun, span: SpanHandle, result: Result): Compactio
     ...(result.error === undefined ? {} : { [CONTEXT_ATTRIBUTE.compactionError]: result.error }),
   });
   if (result.error === undefined) span.end('ok');
-  else span.end('error', { type: 'summary-failed', message: result.message });
+  else span.end('error', { type: 'summary-failed', message });
   run.options.onCompaction?.({
     coveredMessages: result.coveredMessages,
     summarisedNow: result.summarisedNow,
@@ -172,13 +171,10 @@ function finish(run: CompactionRun, span: SpanHandle, result: Result): Compactio
     tokensAfter,
     summary: result.summary,
     fallback: result.fallback,
-    message: result.message,
+    message,
+    text: result.text,
   } satisfies CompactionInfo);
   return { messages: withSections([result.summarySection, run.memorySection], result.conversation) };
-}
-
-function shortenedSentence(truncated: number): string {
-  return `${capitalise(count(truncated, 'long message'))} did not fit the context window and ${truncated === 1 ? 'was' : 'were'} shortened for the model (beginning and end kept).`;
 }
 
 function count(value: number, noun: string): string {

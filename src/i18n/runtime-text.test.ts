@@ -41,3 +41,15 @@ describe('runtime messages in the UI language', () => {
     expect(network.advice).not.toMatch(/The browser|Check that/);
   });
 });
+
+describe('compaction notices', () => {
+  it('read the same facts in Chinese as the English the context layer records', async () => {
+    const { counted, compactionEnglish } = await import('../context/compaction-text.ts');
+    const { compactionNoticeIn } = await import('./compaction-notices.ts');
+    const text = [counted('summarised', 3), counted('shortened', 1)];
+    expect(compactionEnglish(text)).toBe(
+      "3 earlier messages were summarised to fit the model's context window; the originals stay in the chat. 1 long message did not fit the context window and was shortened for the model (beginning and end kept).",
+    );
+    expect(compactionNoticeIn('zh-CN', text)).toBe('为适应模型的上下文窗口，已摘要之前的 3 条消息；原始消息仍保留在聊天中。有 1 条过长的消息放不进上下文窗口，已为模型截短（保留开头和结尾）。');
+  });
+});
