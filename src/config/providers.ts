@@ -1,3 +1,5 @@
+import type { AppStringKey } from '../i18n/en.ts';
+
 /** A provider preset: fills the base URL and sensible defaults in Settings. */
 export interface ProviderPreset {
   id: string;
@@ -7,31 +9,31 @@ export interface ProviderPreset {
   contextWindow: number;
   /** Whether the endpoint needs an API key. */
   needsKey: boolean;
-  /** Shown under the base URL field. */
-  hint?: string;
+  /** Shown under the base URL field (an app dictionary key). */
+  hint?: AppStringKey;
 }
 
 /** Presets offered in the Provider select, the demo first (the default). */
 export const providerPresets: ProviderPreset[] = [
-  { id: 'demo', label: 'Demo (offline)', baseUrl: '', defaultModel: 'glassbox-demo', contextWindow: 32768, needsKey: false, hint: 'A scripted model built into the page. Not an LLM.' },
+  { id: 'demo', label: 'Demo (offline)', baseUrl: '', defaultModel: 'glassbox-demo', contextWindow: 32768, needsKey: false, hint: 'settings.hint.demo' },
   { id: 'custom', label: 'Custom (OpenAI-compatible)', baseUrl: '', defaultModel: '', contextWindow: 32768, needsKey: false },
   { id: 'openai', label: 'OpenAI', baseUrl: 'https://api.openai.com/v1', defaultModel: 'gpt-4o-mini', contextWindow: 128000, needsKey: true },
   { id: 'deepseek', label: 'DeepSeek', baseUrl: 'https://api.deepseek.com/v1', defaultModel: 'deepseek-chat', contextWindow: 65536, needsKey: true },
   { id: 'openrouter', label: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1', defaultModel: 'openai/gpt-4o-mini', contextWindow: 128000, needsKey: true },
   { id: 'groq', label: 'Groq', baseUrl: 'https://api.groq.com/openai/v1', defaultModel: 'llama-3.3-70b-versatile', contextWindow: 131072, needsKey: true },
-  { id: 'dashscope', label: 'Alibaba DashScope (Qwen)', baseUrl: 'https://dashscope.aliyuncs.com/compatible-mode/v1', defaultModel: 'qwen-plus', contextWindow: 131072, needsKey: true, hint: 'OpenAI-compatible mode, China (Beijing) region. Keys from the international console need the DashScope (international) preset.' },
-  { id: 'dashscope-intl', label: 'Alibaba DashScope (international)', baseUrl: 'https://dashscope-intl.aliyuncs.com/compatible-mode/v1', defaultModel: 'qwen-plus', contextWindow: 131072, needsKey: true, hint: 'OpenAI-compatible mode, Singapore region (Alibaba Cloud Model Studio).' },
+  { id: 'dashscope', label: 'Alibaba DashScope (Qwen)', baseUrl: 'https://dashscope.aliyuncs.com/compatible-mode/v1', defaultModel: 'qwen-plus', contextWindow: 131072, needsKey: true, hint: 'settings.hint.dashscope' },
+  { id: 'dashscope-intl', label: 'Alibaba DashScope (international)', baseUrl: 'https://dashscope-intl.aliyuncs.com/compatible-mode/v1', defaultModel: 'qwen-plus', contextWindow: 131072, needsKey: true, hint: 'settings.hint.dashscopeIntl' },
   { id: 'moonshot', label: 'Moonshot (Kimi)', baseUrl: 'https://api.moonshot.cn/v1', defaultModel: 'kimi-k2-0905-preview', contextWindow: 262144, needsKey: true },
   { id: 'zhipu', label: 'Zhipu (GLM)', baseUrl: 'https://open.bigmodel.cn/api/paas/v4', defaultModel: 'glm-4.5', contextWindow: 131072, needsKey: true },
   { id: 'siliconflow', label: 'SiliconFlow', baseUrl: 'https://api.siliconflow.cn/v1', defaultModel: 'Qwen/Qwen2.5-72B-Instruct', contextWindow: 32768, needsKey: true },
   { id: 'mistral', label: 'Mistral', baseUrl: 'https://api.mistral.ai/v1', defaultModel: 'mistral-small-latest', contextWindow: 131072, needsKey: true },
-  { id: 'gemini', label: 'Google Gemini', baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai', defaultModel: 'gemini-2.5-flash', contextWindow: 1048576, needsKey: true, hint: 'Gemini’s OpenAI-compatible endpoint; use a Gemini API key from Google AI Studio.' },
+  { id: 'gemini', label: 'Google Gemini', baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai', defaultModel: 'gemini-2.5-flash', contextWindow: 1048576, needsKey: true, hint: 'settings.hint.gemini' },
   { id: 'xai', label: 'xAI (Grok)', baseUrl: 'https://api.x.ai/v1', defaultModel: 'grok-3-mini', contextWindow: 131072, needsKey: true },
   { id: 'together', label: 'Together AI', baseUrl: 'https://api.together.xyz/v1', defaultModel: 'meta-llama/Llama-3.3-70B-Instruct-Turbo', contextWindow: 131072, needsKey: true },
-  { id: 'ollama', label: 'Ollama', baseUrl: 'http://localhost:11434/v1', defaultModel: 'qwen2.5:7b', contextWindow: 8192, needsKey: false, hint: 'Start Ollama with OLLAMA_ORIGINS=* so the browser may call it.' },
-  { id: 'lmstudio', label: 'LM Studio', baseUrl: 'http://localhost:1234/v1', defaultModel: '', contextWindow: 8192, needsKey: false, hint: 'Turn on "Enable CORS" in LM Studio\'s server settings.' },
-  { id: 'vllm', label: 'vLLM', baseUrl: 'http://localhost:8000/v1', defaultModel: '', contextWindow: 32768, needsKey: false, hint: 'Start vLLM with --allowed-origins \'["*"]\' and --enable-auto-tool-choice.' },
-  { id: 'llamacpp', label: 'llama.cpp server', baseUrl: 'http://localhost:8080/v1', defaultModel: '', contextWindow: 8192, needsKey: false, hint: 'Start llama-server with --jinja for tool calling.' },
+  { id: 'ollama', label: 'Ollama', baseUrl: 'http://localhost:11434/v1', defaultModel: 'qwen2.5:7b', contextWindow: 8192, needsKey: false, hint: 'settings.hint.ollama' },
+  { id: 'lmstudio', label: 'LM Studio', baseUrl: 'http://localhost:1234/v1', defaultModel: '', contextWindow: 8192, needsKey: false, hint: 'settings.hint.lmstudio' },
+  { id: 'vllm', label: 'vLLM', baseUrl: 'http://localhost:8000/v1', defaultModel: '', contextWindow: 32768, needsKey: false, hint: 'settings.hint.vllm' },
+  { id: 'llamacpp', label: 'llama.cpp server', baseUrl: 'http://localhost:8080/v1', defaultModel: '', contextWindow: 8192, needsKey: false, hint: 'settings.hint.llamacpp' },
 ];
 
 /** The preset with this id, or the Custom preset. */

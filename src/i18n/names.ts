@@ -107,7 +107,7 @@ const zhCN: Record<NameKey, string> = {
   'Copy JSON': '复制 JSON',
   'Session totals': '会话合计',
   'Collapse all': '全部折叠',
-  'Search spans': '搜索跨度',
+  'Search spans': '搜索 span',
   'Filter by kind': '按类型筛选',
   'Errors only': '只看错误',
 };

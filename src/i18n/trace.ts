@@ -258,7 +258,7 @@ const zhCN: Record<TraceStringKey, string> = {
   'details.start': '开始',
   'details.end': '结束',
   'details.offset': '相对运行开始',
-  'details.spanId': '跨度 ID',
+  'details.spanId': 'Span ID',
   'details.traceId': '追踪 ID',
   'details.error': '错误',
   'details.copyJson': '复制 JSON',

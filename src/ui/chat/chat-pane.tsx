@@ -38,6 +38,8 @@ import { ErrorAlert } from './error-alert.tsx';
 import { FirstRun } from './first-run.tsx';
 import { MessageList, type MessageListActions } from './message-list.tsx';
 import { RunStatus } from './run-status.tsx';
+import { translate } from '../../i18n/index.ts';
+import { sessionTitle } from '../sessions/session-title.ts';
 import { builtinSlashCommands } from './slash-commands.ts';
 
 function streamingEntryFor(sessionId: string, streaming: StreamingState | undefined): TranscriptEntry | undefined {
@@ -236,7 +238,7 @@ export function ChatPane() {
     // `data-session-id` says which session that count belongs to.
     <main aria-label="Chat" data-session-id={sessionId ?? undefined} data-user-messages={userMessageCount} className="flex h-full min-h-0 min-w-0 flex-1 flex-col">
       <div className="flex items-center gap-2 border-b border-slate-200 px-4 py-1.5 text-sm dark:border-slate-800">
-        <span className="min-w-0 flex-1 truncate font-medium">{sessions.find((session) => session.id === sessionId)?.title ?? ''}</span>
+        <span className="min-w-0 flex-1 truncate font-medium">{sessionTitle(sessions.find((session) => session.id === sessionId)?.title, translate(language, 'sessions.untitled'))}</span>
         <RunStatus status={run.status} t={t} />
       </div>
       {forkedFrom || forks.length > 0 ? (

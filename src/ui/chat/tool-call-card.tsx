@@ -103,9 +103,9 @@ export const ToolCallCard = memo(function ToolCallCard({
         >
           <ChevronIcon className={classNames('size-3.5 shrink-0 text-zinc-500 dark:text-zinc-400 transition-transform', expanded && 'rotate-90')} />
           <StatusIcon status={status} />
-          <span className="shrink-0 font-mono font-medium text-zinc-800 dark:text-zinc-100">{name || '…'}</span>
-          <span className="min-w-0 truncate font-mono text-xs text-zinc-500 dark:text-zinc-400">
-            {argumentsText.trim() ? compactArguments(argumentsText) : t('noArguments')}
+          <span translate="no" className="shrink-0 font-mono font-medium text-zinc-800 dark:text-zinc-100">{name || '…'}</span>
+          <span translate="no" className="min-w-0 truncate font-mono text-xs text-zinc-500 dark:text-zinc-400">
+            {argumentsText.trim() ? compactArguments(argumentsText) : <span translate="yes">{t('noArguments')}</span>}
           </span>
         </button>
         <span

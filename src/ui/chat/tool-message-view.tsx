@@ -52,7 +52,7 @@ export function ToolMessageView({ entry, toolName, highlighted, t }: ToolMessage
         <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded py-0.5 select-none hover:text-zinc-700 dark:hover:text-zinc-200 [&::-webkit-details-marker]:hidden">
           {icon}
           <span className="shrink-0 font-medium">{rowLabel(entry, toolName, t)}</span>
-          <span className="min-w-0 truncate font-mono">{previewText(content)}</span>
+          <span translate="no" className="min-w-0 truncate font-mono">{previewText(content)}</span>
           {duration !== undefined ? <span className="ml-auto shrink-0 tabular-nums">{formatDuration(duration)}</span> : null}
         </summary>
         <pre className="mt-1 max-h-72 overflow-auto rounded-md bg-zinc-50 p-2 font-mono whitespace-pre-wrap break-words text-zinc-800 dark:bg-zinc-950 dark:text-zinc-100">

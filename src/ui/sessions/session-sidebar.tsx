@@ -3,12 +3,12 @@ import { exportActiveSessionHtml, exportActiveSessionMarkdown } from '../../stor
 import { exportActiveSession, exportAllSessions, importFiles } from '../../store/actions/file-actions.ts';
 import { deleteSession, newSession, openSearchHit, renameSession, searchSessions, switchSession } from '../../store/actions/session-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
-import { UNTITLED } from '../../db/schema.ts';
 import { snippetsBySession, visibleSessions } from '../../store/selectors/sessions.ts';
 import { SearchSnippets } from './search-snippets.tsx';
 import { PencilIcon, TrashIcon } from '../components/icons.tsx';
-import { useT, useNames } from '../use-t.ts';
+import { useLanguage, useT, useNames } from '../use-t.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { sessionTitle } from './session-title.ts';
 
 const buttonClass =
   'rounded-md border border-slate-300 px-2 py-1 text-xs font-medium hover:bg-slate-100 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800';
@@ -36,6 +36,7 @@ function ImportProgressBar() {
 
 /** The session sidebar: list, search, new, rename, delete, export and import. */
 export function SessionSidebar() {
+  const language = useLanguage();
   const names = useNames();
   const t = useT();
   const allSessions = useAppStore((state) => state.sessions);
@@ -97,7 +98,7 @@ export function SessionSidebar() {
         {sessions.map((session) => {
           const active = session.id === activeSessionId;
           const running = runs[session.id]?.status === 'running';
-          const title = !session.title || session.title === UNTITLED ? t('sessions.untitled') : session.title;
+          const title = sessionTitle(session.title, t('sessions.untitled'));
           return (
             <li
               key={session.id}
@@ -157,7 +158,7 @@ export function SessionSidebar() {
                 </div>
               )}
               <div className={`px-2 pb-1 text-[11px] ${active ? 'text-slate-600 dark:text-slate-300' : 'text-slate-500 dark:text-slate-400'}`} aria-hidden="true">
-                {session.messageCount} {t('sessions.messages')} · {new Date(session.updatedAt).toLocaleString()}
+                {session.messageCount} {t('sessions.messages')} · {new Date(session.updatedAt).toLocaleString(language)}
               </div>
               <SearchSnippets snippets={snippets.get(session.id)} query={query} onOpen={(entryId) => void openSearchHit(session.id, entryId)} />
             </li>

@@ -165,7 +165,7 @@ export function SettingsDialog() {
               ))}
             </select>
           </Field>
-          <Field label={t('settings.baseUrl')} hint={preset.hint}>
+          <Field label={t('settings.baseUrl')} hint={preset.hint ? t(preset.hint) : undefined}>
             <input
               aria-label="Base URL"
               className={inputClass}

@@ -18,13 +18,13 @@ export function parseJsonString(value: unknown): unknown {
 
 function LongText({ text, t }: { text: string; t: TraceTranslate }) {
   const [showAll, setShowAll] = useState(false);
-  if (text === '') return <span className="text-zinc-500 dark:text-zinc-400 italic">{t('json.empty')}</span>;
+  if (text === '') return <span translate="yes" className="text-zinc-500 dark:text-zinc-400 italic">{t('json.empty')}</span>;
   const cut = !showAll && text.length > MAX_STRING;
   return (
     <span className="break-words whitespace-pre-wrap">
       {cut ? `${text.slice(0, MAX_STRING)}…` : text}
       {cut && (
-        <button type="button" className="ml-2 text-xs text-sky-700 underline dark:text-sky-400" onClick={() => setShowAll(true)}>
+        <button type="button" translate="yes" className="ml-2 text-xs text-sky-700 underline dark:text-sky-400" onClick={() => setShowAll(true)}>
           {t('json.showAll', { count: text.length })}
         </button>
       )}
@@ -75,14 +75,14 @@ function Node({ name, value, depth, expandDepth, t }: { name?: string; value: un
     <details open={depth < expandDepth} className="group">
       <summary className="cursor-pointer rounded select-none hover:bg-zinc-100 dark:hover:bg-zinc-800">
         {label}
-        <span className="text-zinc-500 dark:text-zinc-400">{summary}</span>
+        <span translate="yes" className="text-zinc-500 dark:text-zinc-400">{summary}</span>
       </summary>
       <div className="ml-3 border-l border-zinc-200 pl-2 dark:border-zinc-700">
         {shown.map(([key, item]) => (
           <Node key={key} name={key} value={item} depth={depth + 1} expandDepth={expandDepth} t={t} />
         ))}
         {shown.length < entries.length && (
-          <button type="button" className="text-xs text-sky-700 underline dark:text-sky-400" onClick={() => setShowAll(true)}>
+          <button type="button" translate="yes" className="text-xs text-sky-700 underline dark:text-sky-400" onClick={() => setShowAll(true)}>
             {t('json.items', { count: entries.length })}
           </button>
         )}
@@ -106,7 +106,8 @@ export interface JsonViewProps {
 export function JsonView({ value, expandDepth = 2, parseStrings = true, label, t = englishTrace }: JsonViewProps) {
   const shown = parseStrings ? parseJsonString(value) : value;
   return (
-    <div className="font-mono text-xs leading-5" aria-label={label} role={label ? 'group' : undefined}>
+    // Data, not UI text: `translate="no"` (its show-all and item-count labels opt back in).
+    <div translate="no" className="font-mono text-xs leading-5" aria-label={label} role={label ? 'group' : undefined}>
       <Node value={shown} depth={0} expandDepth={expandDepth} t={t} />
     </div>
   );

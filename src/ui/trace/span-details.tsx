@@ -228,7 +228,9 @@ export function SpanDetails({ span, liveOutput, aggregates, runStart, now, t = e
         {copyState === 'copied' ? t('details.copied') : copyState === 'failed' ? t('details.copyFailed') : ''}
       </span>
       <div className="flex flex-wrap gap-1.5 text-xs">
-        <span className={`rounded px-1.5 font-mono uppercase ${KIND_BADGE[span.kind]}`} data-testid="span-details-kind">{span.kind}</span>
+        <span translate="no" title={t(`kind.${span.kind}`)} className={`rounded px-1.5 font-mono uppercase ${KIND_BADGE[span.kind]}`} data-testid="span-details-kind">
+          {span.kind}
+        </span>
         <span className={`rounded px-1.5 ${STATUS_BADGE[span.status]}`} data-testid="span-details-status">{t(`status.${span.status}` as const)}</span>
         {span.attributes[ATTR.toolReplayed] === true ? (
           <span className="rounded bg-violet-100 px-1.5 text-violet-800 dark:bg-violet-950 dark:text-violet-200" data-testid="span-details-replayed">
@@ -254,10 +256,10 @@ export function SpanDetails({ span, liveOutput, aggregates, runStart, now, t = e
           <Field label={t('details.offset')}>+{formatDuration(Math.max(0, span.startTime - runStart))}</Field>
         )}
         <Field label={t('details.spanId')}>
-          <span className="font-mono text-[11px]">{span.spanId}</span>
+          <span translate="no" className="font-mono text-[11px]">{span.spanId}</span>
         </Field>
         <Field label={t('details.traceId')}>
-          <span className="font-mono text-[11px] break-all">{span.traceId}</span>
+          <span translate="no" className="font-mono text-[11px] break-all">{span.traceId}</span>
         </Field>
       </dl>
       {span.error && (

@@ -98,8 +98,10 @@ function SpanRowView({ row, selected, active, axis, now, metaId, style, onSelect
         {row.hasChildren ? (row.expanded ? '▾' : '▸') : ''}
       </span>
       <span aria-hidden="true" className={`h-2 w-2 shrink-0 rounded-full ${STATUS_BAR[span.status]}`} />
-      <span className={`shrink-0 rounded px-1 font-mono text-[10px] leading-4 uppercase ${KIND_BADGE[span.kind]}`}>{span.kind}</span>
-      <span className={`min-w-0 flex-1 truncate ${span.status === 'error' ? 'text-red-700 dark:text-red-300' : ''}`} title={span.name}>
+      <span translate="no" title={t(`kind.${span.kind}`)} className={`shrink-0 rounded px-1 font-mono text-[10px] leading-4 uppercase ${KIND_BADGE[span.kind]}`}>
+        {span.kind}
+      </span>
+      <span className={`min-w-0 flex-1 truncate ${span.status === 'error' ? 'text-red-700 dark:text-red-300' : ''}`} title={span.name} translate="no">
         {span.name}
       </span>
       <span id={metaId} className="shrink-0 text-[11px] whitespace-nowrap text-zinc-500 tabular-nums dark:text-zinc-400">

@@ -1,0 +1,93 @@
+import type { Page } from '@playwright/test';
+import { expect, expectRunStatus, lastAnswer, openApp, send, test } from './fixtures.ts';
+
+/**
+ * Words that are rightly English in the Chinese UI: the product name, protocol and technical terms, keys, and the
+ * names of providers, tools and models. Everything else visible must come from the zh-CN dictionaries.
+ */
+const SAME_IN_CHINESE = [
+  // The product, and the OpenTelemetry term the Chinese trace keeps ("span").
+  'Glassbox', 'Span', 'span',
+  // Protocols and technical abbreviations.
+  'OTLP', 'HTTP', 'JSON', 'ReAct', 'API', 'AI', 'LLM', 'CORS', 'URL', 'ID', 'tok', 'Worker',
+  // Keys.
+  'Enter', 'Shift', 'Esc', 'Ctrl',
+  // Providers and servers, and the one LM Studio setting named by its own (English) label.
+  'OpenAI', 'ChatGPT', 'DeepSeek', 'OpenRouter', 'Groq', 'Ollama', 'LM Studio', 'vLLM', 'Enable CORS',
+  // The tool this conversation calls, named in translated labels such as “calculator 的结果”.
+  'calculator',
+];
+
+/**
+ * The visible text of the page (or of one part of it) that still holds an English word. Skipped: what is not UI
+ * text — model output (the answer's Markdown), code and JSON views, form values, and data marked
+ * `translate="no"` (tool names, arguments and results, span names).
+ */
+async function englishTexts(page: Page, scope: string): Promise<string[]> {
+  return page.evaluate(
+    ({ selector, allowed }) => {
+      const skip = 'script, style, pre, code, textarea, input, select, [data-testid="message-text"]';
+      const root = document.querySelector(selector);
+      if (!root) throw new Error(`nothing matches ${selector}`);
+      const found: string[] = [];
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const element = node.parentElement;
+        if (!element || element.closest(skip)) continue;
+        // Data marked `translate="no"` (tool names, arguments, results, span names) is not UI text.
+        if (element.closest('[translate]')?.getAttribute('translate') === 'no') continue;
+        if (!element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+        const text = node.textContent?.trim() ?? '';
+        let rest = text;
+        // Longest first, so `OpenAI` goes before `AI`.
+        for (const word of [...allowed].sort((a, b) => b.length - a.length)) rest = rest.replaceAll(word, ' ');
+        // Commands and flags (`ollama serve`, --jinja, /help); units, ids and numbers ("812 ms", "run_1a2b", "gpt-4o") are not words people read as English.
+        rest = rest.replace(/`[^`]*`|--[a-z-]+|(^|\s|（)\/[a-z]+/g, ' ').replace(/\b[a-z0-9]+(?:[_.:/-][a-z0-9]+)+\b/gi, ' ').replace(/\b\d+(\.\d+)?\s?(ms|s|min|h|k|KB|MB)\b/g, ' ');
+        if (/[A-Za-z]{2,}/.test(rest)) found.push(`${element.tagName.toLowerCase()}${element.getAttribute('data-testid') ? `[${element.getAttribute('data-testid')}]` : ''}: ${text}`);
+      }
+      return found;
+    },
+    { selector: scope, allowed: SAME_IN_CHINESE },
+  );
+}
+
+test('in Simplified Chinese no English text is left: main screen, a conversation, span details, Settings and Memory', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings).toBeHidden();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(page.getByRole('button', { name: 'New session' })).toHaveText('新建会话');
+  expect(await englishTexts(page, 'body')).toEqual([]);
+
+  await send(page, '帮我算一下 (128+374)*2 等于多少');
+  await expect(lastAnswer(page)).toContainText('1004');
+  await expectRunStatus(page, 'done');
+  expect(await englishTexts(page, 'body')).toEqual([]);
+
+  await page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^tool: calculator/ }).click();
+  const details = page.getByRole('region', { name: 'Span details' });
+  await expect(details).toContainText('calculator');
+  expect(await englishTexts(page, '[aria-label="Trace"]')).toEqual([]);
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(settings).toBeVisible();
+  expect(await englishTexts(page, 'dialog[open]')).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(settings).toBeHidden();
+
+  await page.getByRole('button', { name: 'Memory' }).click();
+  const memory = page.getByRole('dialog', { name: 'Memory' });
+  await expect(memory.getByRole('textbox', { name: 'New note' })).toBeVisible();
+  expect(await englishTexts(page, 'dialog[open]')).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(memory).toBeHidden();
+});
+
+test('the English-text check sees English when it is there', async ({ page }) => {
+  await openApp(page);
+  // The same walk over the English UI must find the words it looks for, or the Chinese run proves nothing.
+  expect(await englishTexts(page, 'body')).toEqual(expect.arrayContaining([expect.stringContaining('New session')]));
+});
