@@ -21,7 +21,7 @@ const SAME_IN_CHINESE = new Set(['Glassbox', 'OTLP', 'JSON', 'LLM', 'OK', 'tok',
 describe('dictionaries', () => {
   it('are all found', () => {
     expect(dictionaries.map((dictionary) => dictionary.name).sort()).toEqual(
-      expect.arrayContaining(['agent-notices', 'app', 'compaction-notices', 'chat', 'commands', 'first-run', 'memory', 'messages', 'model-errors', 'names', 'trace']),
+      expect.arrayContaining(['agent-notices', 'app', 'compaction-notices', 'chat', 'commands', 'first-run', 'memory', 'messages', 'attachments', 'model-errors', 'names', 'tools', 'trace']),
     );
   });
 
@@ -73,6 +73,12 @@ const PENDING: Record<string, readonly string[]> = {
   'src/store/actions/session-actions.ts': ['The page was closed or reloaded while this was running.'],
 };
 
+/** Findings that are right as they are, with the reason. Keep it tiny. */
+const ALLOWED: Record<string, readonly string[]> = {
+  // Example prompts for the demo model, chosen per language (different lists, not translations of each other).
+  'src/ui/chat/first-run.tsx': ['en + zh-CN'],
+};
+
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
     const path = join(directory, entry.name);
@@ -89,7 +95,7 @@ function scanAll(): LiteralFinding[] {
 describe('no user-visible literal outside the dictionaries', () => {
   it('finds none in src/ui, src/store, src/db and src/config beyond the pending list', () => {
     const findings = scanAll();
-    const unexpected = findings.filter((finding) => !PENDING[finding.file]?.includes(finding.text));
+    const unexpected = findings.filter((finding) => !PENDING[finding.file]?.includes(finding.text) && !ALLOWED[finding.file]?.includes(finding.text));
     expect(unexpected.map((finding) => `${finding.file}:${finding.line} ${finding.where} “${finding.text}”`)).toEqual([]);
   });
 
@@ -120,6 +126,10 @@ describe('the literal scanner', () => {
     expect(scan('export const A = () => <button aria-label="Send" className="px-2 text-sm" data-testid="run-status">{t("send")}</button>;')).toEqual([]);
     expect(scan('export const A = () => <a href="https://example.com/x" title={t("x")}>{name}</a>;')).toEqual([]);
     expect(scan("const x = { error: 'runStatusError', title: 'settings.title' };", 'snippet.ts')).toEqual([]);
+  });
+
+  it('flags a dictionary written in place of the factory', () => {
+    expect(scan("const hints = { a: { en: 'Hi', 'zh-CN': '你好' } };", 'snippet.ts')).toEqual(['inline-dictionary en + zh-CN']);
   });
 
   it('flags an accessible name that is not in the contract', () => {

@@ -9,7 +9,7 @@ import { parseSync } from 'vite';
 export interface LiteralFinding {
   file: string;
   line: number;
-  /** `jsx-text`, `prop:<name>` or `field:<name>`. */
+  /** `jsx-text`, `prop:<name>`, `field:<name>`, `call:<name>` or `inline-dictionary`. */
   where: string;
   text: string;
 }
@@ -132,6 +132,12 @@ export function scanSource(file: string, source: string, options: ScanOptions): 
         const value = child(node, 'value');
         if (NAME_PROP.test(name)) report(node, `prop:${name}`, staticTexts(value), (text) => options.contractNames.has(text));
         else if (VISIBLE_PROP.test(name)) report(node, `prop:${name}`, staticTexts(value));
+        break;
+      }
+      case 'ObjectExpression': {
+        // `{ en: '…', 'zh-CN': '…' }` written in place: a second dictionary mechanism.
+        const keys = new Set((node.properties as AstNode[]).filter((property) => property.type === 'Property').map(keyName));
+        if (keys.has('en') && keys.has('zh-CN')) findings.push({ file, line: lineOf(node.start), where: 'inline-dictionary', text: 'en + zh-CN' });
         break;
       }
       case 'Property':

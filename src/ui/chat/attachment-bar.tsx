@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type SVGProps } from 'react';
+import { useEffect, useMemo, useRef, useState, type SVGProps } from 'react';
 import { createPortal } from 'react-dom';
+import { createAttachmentTranslate } from '../../i18n/attachments.ts';
 import type { Language } from '../../i18n/index.ts';
 import {
   ATTACH_ACCEPT,
@@ -22,53 +23,21 @@ function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-const strings = {
-  en: {
-    attach: 'Attach',
-    attachTitle: 'Attach text, Markdown, JSON or CSV files (up to {limit} each); the agent reads them with read_file',
-    drop: 'Drop files to attach them to this session',
-    remove: 'Remove',
-    dismiss: 'Dismiss',
-    unsupported: '{name}: only text, Markdown, JSON and CSV files can be attached.',
-    tooLarge: '{name} is {size}; attached files are limited to {limit}. Attach a smaller file or an excerpt.',
-    notText: '{name} is not UTF-8 text (a binary file?), so it was not attached.',
-    tooMany: '{name} was not attached: a session holds at most {count} files. Remove one first.',
-    storage: '{name} could not be saved. {message}',
-  },
-  'zh-CN': {
-    attach: '附加',
-    attachTitle: '附加文本、Markdown、JSON 或 CSV 文件（每个不超过 {limit}），智能体用 read_file 读取',
-    drop: '松开即可把文件附加到本会话',
-    remove: '移除',
-    dismiss: '关闭',
-    unsupported: '{name}：只能附加文本、Markdown、JSON 和 CSV 文件。',
-    tooLarge: '{name} 大小为 {size}，附件上限是 {limit}。请附加更小的文件或节选。',
-    notText: '{name} 不是 UTF-8 文本（可能是二进制文件），未能附加。',
-    tooMany: '{name} 未附加：每个会话最多 {count} 个文件，请先移除一个。',
-    storage: '{name} 保存失败。{message}',
-  },
-} satisfies Record<Language, Record<string, string>>;
-
-type StringKey = keyof (typeof strings)['en'];
-
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/gu, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}
 
 function describeProblem(language: Language, problem: AttachmentProblem): string {
-  const text = strings[language];
+  const t = createAttachmentTranslate(language);
   const limit = formatSize(MAX_ATTACHMENT_BYTES);
   switch (problem.kind) {
     case 'unsupported':
-      return fill(text.unsupported, { name: problem.name });
+      return t('unsupported', { name: problem.name });
     case 'too-large':
-      return fill(text.tooLarge, { name: problem.name, size: formatSize(problem.size), limit });
+      return t('tooLarge', { name: problem.name, size: formatSize(problem.size), limit });
     case 'not-text':
-      return fill(text.notText, { name: problem.name });
+      return t('notText', { name: problem.name });
     case 'too-many':
-      return fill(text.tooMany, { name: problem.name, count: MAX_ATTACHMENTS_PER_SESSION });
+      return t('tooMany', { name: problem.name, count: MAX_ATTACHMENTS_PER_SESSION });
     case 'storage':
-      return problem.name ? fill(text.storage, { name: problem.name, message: problem.message }) : problem.message;
+      return problem.name ? t('storage', { name: problem.name, message: problem.message }) : problem.message;
   }
 }
 
@@ -150,8 +119,7 @@ function DropOverlay({ zone, label }: { zone: HTMLElement; label: string }) {
 export function AttachmentBar() {
   const names = useNames();
   const language = useLanguage();
-  const text = strings[language];
-  const t = (key: StringKey, values: Record<string, string | number> = {}) => fill(text[key], values);
+  const t = useMemo(() => createAttachmentTranslate(language), [language]);
   const ready = useAppStore((state) => state.ready);
   const sessionId = useAppStore((state) => state.activeSessionId);
   const attachments = useAttachmentStore((state) => selectSessionAttachments(state, sessionId));
@@ -176,7 +144,7 @@ export function AttachmentBar() {
         className="inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-50 dark:text-zinc-300 dark:hover:bg-zinc-800"
       >
         <PaperclipIcon className="size-3.5" />
-        {text.attach}
+        {t('attach')}
       </button>
       <input
         ref={inputRef}
@@ -206,7 +174,7 @@ export function AttachmentBar() {
               <button
                 type="button"
                 aria-label={names('Remove {file}', { file: attachment.name })}
-                title={text.remove}
+                title={t('remove')}
                 onClick={() => void removeAttachment(attachment.sessionId, attachment.id)}
                 className="inline-flex size-5 shrink-0 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-zinc-700 dark:hover:text-white"
               >
@@ -224,11 +192,11 @@ export function AttachmentBar() {
             ))}
           </ul>
           <button type="button" className="shrink-0 underline" onClick={dismissAttachmentProblems}>
-            {text.dismiss}
+            {t('dismiss')}
           </button>
         </div>
       ) : null}
-      {hovered ? <DropOverlay zone={hovered} label={text.drop} /> : null}
+      {hovered ? <DropOverlay zone={hovered} label={t('drop')} /> : null}
     </div>
   );
 }

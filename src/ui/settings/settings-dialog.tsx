@@ -10,6 +10,7 @@ import { ApiKeyField } from './api-key-field.tsx';
 import { ConnectionStatus, type ConnectionStatusValue } from './connection-status.tsx';
 import { StorageUsage } from './storage-usage.tsx';
 import { Dialog } from '../components/dialog.tsx';
+import { toolSummary } from '../../i18n/tools.ts';
 
 const inputClass =
   'w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm disabled:opacity-60 dark:border-slate-700 dark:bg-slate-950';
@@ -30,18 +31,6 @@ function numberOr(value: string, fallback: number): number {
   return Number.isFinite(parsed) && value.trim() !== '' ? parsed : fallback;
 }
 
-const toolSummaries: Record<string, { en: string; 'zh-CN': string }> = {
-  calculator: { en: 'Arithmetic with a safe parser', 'zh-CN': '安全解析的四则运算与函数' },
-  get_current_time: { en: 'Date, time and weekday now', 'zh-CN': '当前日期、时间和星期' },
-  date_calc: { en: 'Date arithmetic and weekdays', 'zh-CN': '日期推算与星期' },
-  get_weather: { en: 'Weather from Open-Meteo (needs network)', 'zh-CN': 'Open-Meteo 天气（需要联网）' },
-  search_web: { en: 'Wikipedia search (needs network)', 'zh-CN': '维基百科搜索（需要联网）' },
-  todo: { en: "This session's todo list", 'zh-CN': '本会话的待办清单' },
-  save_note: { en: 'Save a long-term note', 'zh-CN': '保存长期笔记' },
-  search_notes: { en: 'Search notes from all sessions', 'zh-CN': '搜索所有会话的笔记' },
-  read_file: { en: 'Read files attached to the session', 'zh-CN': '读取本会话附加的文件' },
-  run_javascript: { en: 'Run code in a sandboxed worker', 'zh-CN': '在沙箱 Worker 中运行代码' },
-};
 
 /** One checkbox per built-in tool; a tool switched off is not offered to the model at all. */
 function ToolToggles(props: { enabled: Settings['enabledTools']; onChange: (enabled: Settings['enabledTools']) => void; title: string }) {
@@ -58,7 +47,7 @@ function ToolToggles(props: { enabled: Settings['enabledTools']; onChange: (enab
       </p>
       <div className="grid gap-1.5 sm:grid-cols-2">
         {builtinTools.map((tool) => {
-          const summary = toolSummaries[tool.name]?.[language];
+          const summary = toolSummary(language, tool.name);
           const descriptionId = `${idPrefix}-${tool.name}`;
           return (
             <label key={tool.name} className="flex items-start gap-2 text-xs">
