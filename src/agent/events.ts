@@ -30,7 +30,7 @@ export type AgentEvent =
   | { type: 'tool-result'; callId: string; toolName: string; result: string; durationMs: number }
   | { type: 'tool-error'; callId: string; toolName: string; error: string; durationMs: number }
   /** `message` is English; `text` is the same as key + values, for the UI to show in its language. */
-  | { type: 'notice'; code: NoticeCode; message: string; text: AgentText }
+  | { type: 'notice'; code: NoticeCode; message: string; text?: AgentText }
   /** An event of a delegated run (at any depth), for the `delegate_<agent>` call `callId`. */
   | { type: 'delegated'; callId: string; agent: string; event: AgentEvent }
   /** Emitted after a step; `entries` are exactly what the step added. Awaited, so the sink can persist. */

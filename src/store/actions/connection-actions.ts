@@ -5,7 +5,8 @@ import { listModels, testConnection } from '../../model/list-models.ts';
 import { ModelError } from '../../model/model-error.ts';
 import { services } from '../services.ts';
 import { createModel, resolveEndpoint } from './create-model.ts';
-import { currentLanguage, storeText } from './store-text.ts';
+import { currentLanguage } from './current-language.ts';
+import { storeText } from './store-text.ts';
 
 /**
  * What a connection check found: the listed models (and the model that answered a test message), or
