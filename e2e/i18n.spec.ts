@@ -8,8 +8,8 @@ import { expect, expectRunStatus, lastAnswer, openApp, send, test } from './fixt
 const SAME_IN_CHINESE = [
   // The product, and the OpenTelemetry term the Chinese trace keeps ("span").
   'Glassbox', 'Span', 'span',
-  // Protocols and technical abbreviations.
-  'OTLP', 'HTTP', 'JSON', 'ReAct', 'API', 'AI', 'LLM', 'CORS', 'URL', 'ID', 'tok', 'Web Worker',
+  // Protocols, formats and technical terms.
+  'OTLP', 'HTTP', 'HTML', 'JSON', 'Markdown', 'ReAct', 'API', 'AI', 'LLM', 'CORS', 'URL', 'ID', 'tok', 'Web Worker',
   // Keys.
   'Enter', 'Shift', 'Esc', 'Ctrl',
   // Providers and servers, and the one LM Studio setting named by its own (English) label.
