@@ -52,6 +52,7 @@ const CONTRACT_NAMES = new Set([
   'Search sessions', 'Export session', 'Export all', 'Import sessions', 'Rename session', 'Delete session', 'Delete',
   'Settings', 'Provider', 'Base URL', 'API key', 'Model', 'Context window', 'Max steps', 'Save', 'Protocol', 'System prompt',
   'Memory', 'New note', 'Add note', 'Attach', 'Choose files to attach', 'Export Markdown', 'Export HTML report',
+  'Compare runs', 'First run', 'Second run', 'Run comparison',
   // Not in the contract, but stable on purpose: the way back to English must be findable in any language.
   'Language',
 ]);
@@ -70,7 +71,7 @@ const PENDING: Record<string, readonly string[]> = {
   'src/ui/chat/chat-pane.tsx': ['Import report'],
   'src/store/actions/file-actions.ts': ['MB; imports are limited to 50 MB.'],
   'src/db/chatgpt-message-text.ts': ['expected array'],
-  'src/db/parse-import-file.ts': [', the import limit', ': not a Glassbox sessions export (format "', '") or a ChatGPT conversations.json', ': written by a newer Glassbox (file version', '; this version reads up to', '). Update Glassbox to import it.'],
+  'src/db/parse-import-file.ts': [', the import limit', ': not a Glassbox sessions export (format "', '"), a ChatGPT conversations.json or an OTLP/HTTP JSON trace file', ': written by a newer Glassbox (file version', '; this version reads up to', '). Update Glassbox to import it.'],
   'src/db/safe-json.ts': ['not valid JSON (', '); the file may be truncated or not an export'],
   'src/db/session-file-schema.ts': ['duplicate message id', 'seq must increase from message to message', 'duplicate span id', 'duplicate key'],
   // Recorded on spans (trace data, exported as is), not a UI string.

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { fillPlaceholders, type TraceStringKey, type TraceTranslate } from '../../i18n/trace.ts';
 import type { ComparableRun } from '../../store/actions/trace-actions.ts';
+import { useNames } from '../use-t.ts';
 import { compareRuns, type FieldComparison, type JsonChange, type StepPair, type TextPart } from '../../trace/compare-runs.ts';
 import { formatClockTime, formatDuration, formatTokens } from '../../trace/format.ts';
 
@@ -54,7 +55,7 @@ function JsonDiff({ changes, t }: { changes: JsonChange[]; t: TraceTranslate }) 
     <ul className="font-mono text-[11px]">
       {changes.map((change) => (
         <li key={`${change.type}:${change.path}`} data-change={change.type} className="break-words">
-          <span className="font-semibold">{change.path || '(value)'}</span>{' '}
+          <span className="font-semibold">{change.path || t('compare.rootValue')}</span>{' '}
           <span className="text-zinc-500">{t(`compare.${change.type}`)}</span>{' '}
           {change.type !== 'added' && <del className="bg-red-100 dark:bg-red-900/60">{shortJson(change.first)}</del>}
           {change.type === 'changed' && ' → '}
@@ -112,6 +113,7 @@ function PairView({ pair, t }: { pair: StepPair; t: TraceTranslate }) {
 
 /** The Run comparison region: two run pickers, a summary line and the aligned steps with their differences. */
 export function RunComparison({ runs, activeSessionId, firstRunId, secondRunId, onChange, onClose, t }: RunComparisonProps) {
+  const names = useNames();
   const defaults = useMemo(() => {
     const own = (runs ?? []).filter((run) => run.sessionId === activeSessionId);
     const pool = own.length > 0 ? own : (runs ?? []);
@@ -132,7 +134,7 @@ export function RunComparison({ runs, activeSessionId, firstRunId, secondRunId, 
     <section aria-label="Run comparison" className="flex min-h-0 flex-1 flex-col bg-white text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
       <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
         <h2 className="flex-1 text-sm font-semibold">{t('compare.title')}</h2>
-        <button type="button" aria-label="Close comparison" className="rounded border border-zinc-300 px-2 py-0.5 text-xs dark:border-zinc-600" onClick={onClose}>
+        <button type="button" aria-label={names('Close comparison')} className="rounded border border-zinc-300 px-2 py-0.5 text-xs dark:border-zinc-600" onClick={onClose}>
           {t('compare.close')}
         </button>
       </div>
