@@ -21,7 +21,7 @@ const SAME_IN_CHINESE = new Set(['Glassbox', 'OTLP', 'JSON', 'LLM', 'OK', 'tok',
 describe('dictionaries', () => {
   it('are all found', () => {
     expect(dictionaries.map((dictionary) => dictionary.name).sort()).toEqual(
-      expect.arrayContaining(['agent-notices', 'app', 'compaction-notices', 'chat', 'commands', 'first-run', 'memory', 'messages', 'attachments', 'model-errors', 'names', 'tools', 'trace']),
+      expect.arrayContaining(['agent-notices', 'app', 'compaction-notices', 'chat', 'commands', 'first-run', 'memory', 'messages', 'attachments', 'model-errors', 'names', 'storage', 'tools', 'trace']),
     );
   });
 

@@ -1,4 +1,4 @@
-import type { Language } from './index.ts';
+import { createTranslate, defineDictionary, type Language, type TextValues } from './translate.ts';
 
 /** English strings about browser storage: the Settings line, the near-full warning, writes kept in memory. */
 const en = {
@@ -28,10 +28,12 @@ const zhCN: Record<StorageStringKey, string> = {
   allSaved: '存储已有空间：暂存在内存中的更改已保存。',
 };
 
+/** The storage strings in every language. */
+export const storageDictionary = defineDictionary<StorageStringKey>('storage', { en, 'zh-CN': zhCN });
+
 /** A storage string in the given language, `{name}` placeholders filled. */
-export function storageText(language: Language, key: StorageStringKey, values: Record<string, string | number> = {}): string {
-  const template = language === 'zh-CN' ? zhCN[key] : en[key];
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
+export function storageText(language: Language, key: StorageStringKey, values?: TextValues): string {
+  return createTranslate(storageDictionary, language)(key, values);
 }
 
 /** A byte count for people: `12.4 MB`, `2.1 GB` (decimal units, as browsers report quotas). */
