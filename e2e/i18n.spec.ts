@@ -42,7 +42,10 @@ async function englishTexts(page: Page, scope: string): Promise<string[]> {
         // Longest first, so `OpenAI` goes before `AI`.
         for (const word of [...allowed].sort((a, b) => b.length - a.length)) rest = rest.replaceAll(word, ' ');
         // Commands and flags (`ollama serve`, --jinja, /help); units, ids and numbers ("812 ms", "run_1a2b", "gpt-4o") are not words people read as English.
-        rest = rest.replace(/`[^`]*`|--[a-z-]+|(^|\s|（)\/[a-z]+/g, ' ').replace(/\b[a-z0-9]+(?:[_.:/-][a-z0-9]+)+\b/gi, ' ').replace(/\b\d+(\.\d+)?\s?(ms|s|min|h|k|B|KB|MB|GB|TB)\b/g, ' ');
+        rest = rest
+          .replace(/`[^`]*`|--[a-z-]+|(^|\s|（)\/[a-z]+/g, ' ')
+          .replace(/\b\d+(\.\d+)?\s?(ms|s|min|h|k|B|KB|MB|GB|TB)\b/g, ' ')
+          .replace(/\b[a-z0-9]+(?:[_.:/-][a-z0-9]+)+\b/gi, ' ');
         if (/[A-Za-z]{2,}/.test(rest)) found.push(`${element.tagName.toLowerCase()}${element.getAttribute('data-testid') ? `[${element.getAttribute('data-testid')}]` : ''}: ${text}`);
       }
       return found;
