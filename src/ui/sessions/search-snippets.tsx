@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { highlightParts, searchTerms, type SearchSnippet } from '../../db/search-match.ts';
-import { useT } from '../use-t.ts';
+import { useNames, useT } from '../use-t.ts';
 
 interface SearchSnippetsProps {
   snippets: SearchSnippet[] | undefined;
@@ -13,11 +13,12 @@ interface SearchSnippetsProps {
  * session at that message. The text is the message's own, rendered as text (never HTML).
  */
 export function SearchSnippets({ snippets, query, onOpen }: SearchSnippetsProps) {
+  const names = useNames();
   const t = useT();
   const terms = useMemo(() => searchTerms(query), [query]);
   if (!snippets || snippets.length === 0) return null;
   return (
-    <ul aria-label="Matching messages" title={t('sessions.matchingMessages')} className="space-y-0.5 px-1 pb-1.5">
+    <ul aria-label={names('Matching messages')} title={t('sessions.matchingMessages')} className="space-y-0.5 px-1 pb-1.5">
       {snippets.map((snippet) => (
         <li key={snippet.entryId}>
           <button
