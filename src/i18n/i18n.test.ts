@@ -52,7 +52,8 @@ const CONTRACT_NAMES = new Set([
   'Search sessions', 'Export session', 'Export all', 'Import sessions', 'Rename session', 'Delete session', 'Delete',
   'Settings', 'Provider', 'Base URL', 'API key', 'Model', 'Context window', 'Max steps', 'Save', 'Protocol', 'System prompt',
   'Memory', 'New note', 'Add note', 'Attach', 'Choose files to attach', 'Export Markdown', 'Export HTML report',
-  'Compare runs', 'First run', 'Second run', 'Run comparison',
+  'Compare runs', 'First run', 'Second run', 'Run comparison', 'Fork from here', 'Fork run', 'Tool result',
+  'Reuse recorded tool results', 'Run fork',
   // Not in the contract, but stable on purpose: the way back to English must be findable in any language.
   'Language',
 ]);
@@ -67,8 +68,11 @@ const PENDING: Record<string, readonly string[]> = {
   'src/store/actions/run-session.ts': ['The run failed unexpectedly.'],
   'src/store/actions/run-event-reducer.ts': ['The run failed.'],
   'src/ui/chat/queued-messages.tsx': ['Queued messages', 'Resume queue', 'Queued message', 'Queued message text', 'Cancel', 'Save queued message', 'Edit queued message', 'Remove queued message'],
-  // The import report (skip reasons) is being rewritten with dictionaries.
-  'src/ui/chat/chat-pane.tsx': ['Import report'],
+  // Fork and import-progress names merged last (non-contract): to go through the names dictionary.
+  'src/ui/trace/fork-dialog.tsx': ['Close'],
+  'src/ui/sessions/session-sidebar.tsx': ['Import progress'],
+  // The import report (skip reasons) is being rewritten with dictionaries; fork links likewise pending.
+  'src/ui/chat/chat-pane.tsx': ['Import report', 'Open original', 'Compare with original', 'Open fork'],
   'src/store/actions/file-actions.ts': ['MB; imports are limited to 50 MB.'],
   'src/db/chatgpt-message-text.ts': ['expected array'],
   'src/db/parse-import-file.ts': [', the import limit', ': not a Glassbox sessions export (format "', '"), a ChatGPT conversations.json or an OTLP/HTTP JSON trace file', ': written by a newer Glassbox (file version', '; this version reads up to', '). Update Glassbox to import it.'],
