@@ -54,6 +54,13 @@ const CONTRACT_NAMES = new Set([
   'Memory', 'New note', 'Add note', 'Attach', 'Choose files to attach', 'Export Markdown', 'Export HTML report',
   'Compare runs', 'First run', 'Second run', 'Run comparison', 'Fork from here', 'Fork run', 'Tool result',
   'Reuse recorded tool results', 'Run fork',
+  'Agents', 'Delegate to agents', 'Max delegation depth', 'Max delegations', 'Add agent', 'Agent name', 'Enabled',
+  // `Delegation to <agent>`: the literal part of a template.
+  'Delegation to',
+  'New tool', 'Tool editor', 'Tool name', 'Description', 'Parameters (JSON Schema)', 'Kind', 'Code', 'URL template',
+  'Method', 'Needs approval', 'Save tool', 'Edit tool', 'Delete tool', 'Add MCP server', 'MCP server URL', 'MCP headers',
+  'Connect', 'Plan', 'Check answers before finishing', 'Draft answer', 'Insights', 'Semantic recall', 'Embedding model',
+  'Input price', 'Output price',
   // Not in the contract, but stable on purpose: the way back to English must be findable in any language.
   'Language',
 ]);
@@ -78,6 +85,9 @@ const PENDING: Record<string, readonly string[]> = {
   'src/db/parse-import-file.ts': [', the import limit', ': not a Glassbox sessions export (format "', '"), a ChatGPT conversations.json or an OTLP/HTTP JSON trace file', ': written by a newer Glassbox (file version', '; this version reads up to', '). Update Glassbox to import it.'],
   'src/db/safe-json.ts': ['not valid JSON (', '); the file may be truncated or not an export'],
   'src/db/session-file-schema.ts': ['duplicate message id', 'seq must increase from message to message', 'duplicate span id', 'duplicate key'],
+  // The roster and delegation views merged last (non-contract names): to go through the names dictionary.
+  'src/ui/agents/agents-dialog.tsx': ['Delete agent'],
+  'src/ui/chat/delegation-group.tsx': ['delegated task'],
   // Recorded on spans (trace data, exported as is), not a UI string.
   'src/store/actions/session-actions.ts': ['The page was closed or reloaded while this was running.'],
 };
