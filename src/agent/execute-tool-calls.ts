@@ -89,6 +89,7 @@ async function executeOne(input: ExecuteToolCallsInput, call: ToolCall, index: n
       [ATTRIBUTE.toolCallId]: call.id,
       [ATTRIBUTE.toolArguments]: call.function.arguments,
       ...(tool?.restricted ? { [AGENT_ATTRIBUTE.toolRestricted]: true } : {}),
+      ...tool?.spanAttributes,
     },
   });
   const spanId = span.span.spanId;

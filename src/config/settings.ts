@@ -2,6 +2,7 @@
 import '../zod-jitless.ts';
 import { z } from 'zod';
 import { rosterSettingsShape } from './agents.ts';
+import { customToolSchema } from '../tools/custom/definition.ts';
 
 /** Which wire protocol the agent speaks with the model. */
 export const protocolSchema = z.enum(['auto', 'tools', 'react']);
@@ -35,6 +36,8 @@ export const settingsSchema = z.object({
   otlpHeaders: z.string().default(''),
   /** The team of agents (PRODUCT.md §8): delegation on/off, limits, the roster. */
   ...rosterSettingsShape,
+  /** Tools the user defined (kept in the settings record, so no new object store is needed). */
+  customTools: z.array(customToolSchema).default([]),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

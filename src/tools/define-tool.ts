@@ -14,6 +14,8 @@ export interface Tool<Args = unknown> {
   restricted: boolean;
   /** Per-tool timeout; the runtime default applies when absent. */
   timeoutMs?: number;
+  /** Extra attributes of this tool's spans (e.g. the kind of a custom tool). */
+  spanAttributes?: Record<string, string>;
   /** Returns the observation: a string, or a value serialised as JSON. */
   execute(args: Args, context: ToolContext): Promise<unknown>;
 }

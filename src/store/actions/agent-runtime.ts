@@ -4,4 +4,5 @@ export { runAgent } from '../../agent/run-agent.ts';
 export { builtinTools, enabledTools } from '../../tools/registry.ts';
 export { createModel, resolveEndpoint } from './create-model.ts';
 export { createContextPreparer, estimateFixedTokens } from '../../context/prepare-context.ts';
+export { customTools } from '../../tools/custom/custom-tool.ts';
 export { toToolSpec } from '../../tools/define-tool.ts';

@@ -37,7 +37,8 @@ export interface RunOptionsInput {
 export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
   const { settings, runtime, services, endpoint, tracer } = input;
   const { persistence, now, fetch, runSandboxed } = services;
-  const tools = runtime.enabledTools(runtime.builtinTools, settings.enabledTools);
+  const custom = runtime.customTools(settings.customTools, { timeoutMs: settings.toolTimeoutSeconds * 1000 });
+  const tools = runtime.enabledTools([...runtime.builtinTools, ...custom], settings.enabledTools);
   const model = runtime.createModel(settings, fetch);
   const systemPrompt = settings.systemPrompt.trim() || defaultSystemPrompt(new Date(now()));
   const prepareContext = runtime.createContextPreparer({

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** How a custom tool runs: JavaScript in the sandbox, or an HTTP request from the page. */
+export const customToolKindSchema = z.enum(['javascript', 'http']);
+export type CustomToolKind = z.infer<typeof customToolKindSchema>;
+
+/** The HTTP methods an HTTP tool may use. */
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** A tool the user defined in the app; stored in the settings record and in exports. */
+export const customToolSchema = z.object({
+  name: z.string().min(1),
+  description: z.string().default(''),
+  /** The JSON Schema of the arguments (an object schema, checked before saving). */
+  parameters: z.record(z.string(), z.unknown()).default({ type: 'object', properties: {} }),
+  kind: customToolKindSchema.default('javascript'),
+  /** JavaScript: the code; it sees `args`, its last expression or `return` is the result. */
+  code: z.string().default(''),
+  /** HTTP: a URL with `{placeholders}` filled from the arguments, URL-encoded. */
+  urlTemplate: z.string().default(''),
+  method: z.enum(HTTP_METHODS).default('GET'),
+  /** HTTP: one `Name: value` a line; `{placeholders}` are filled as they are. */
+  headers: z.string().default(''),
+  /** HTTP: an optional JSON body template; a string that is exactly `{name}` becomes the argument's JSON value. */
+  bodyTemplate: z.string().default(''),
+  needsApproval: z.boolean().default(false),
+});
+export type CustomToolDefinition = z.infer<typeof customToolSchema>;
+
+/** A new, empty JavaScript tool for the editor. */
+export function blankCustomTool(): CustomToolDefinition {
+  return customToolSchema.parse({ name: '', parameters: { type: 'object', properties: {} } });
+}
