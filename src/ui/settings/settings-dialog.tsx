@@ -8,6 +8,7 @@ import { useAppStore } from '../../store/app-store.ts';
 import { useLanguage, useT, useNames } from '../use-t.ts';
 import { ApiKeyField } from './api-key-field.tsx';
 import { ConnectionStatus, type ConnectionStatusValue } from './connection-status.tsx';
+import { CustomToolsSection } from './custom-tools-section.tsx';
 import { StorageUsage } from './storage-usage.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { toolSummary } from '../../i18n/tools.ts';
@@ -252,6 +253,15 @@ export function SettingsDialog() {
         </fieldset>
 
         <ToolToggles enabled={draft.enabledTools} onChange={(enabledTools) => update('enabledTools', enabledTools)} title={t('settings.tools')} />
+        <CustomToolsSection
+          tools={draft.customTools}
+          enabled={draft.enabledTools}
+          onEnabledChange={(enabledTools) => update('enabledTools', enabledTools)}
+          onToolsChange={(customTools) => {
+            update('customTools', customTools);
+            void saveSettings({ ...useAppStore.getState().settings, customTools });
+          }}
+        />
 
         <fieldset className="grid gap-3 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-semibold">{t('settings.section.appearance')}</legend>
