@@ -191,3 +191,10 @@ describe('HTTP tools', () => {
     expect(result.ok ? '' : result.message).toContain('https://api.test');
   });
 });
+
+describe('a new definition', () => {
+  it('starts empty, as JavaScript, with an empty object schema', async () => {
+    const { blankCustomTool } = await import('./definition.ts');
+    expect(blankCustomTool()).toMatchObject({ name: '', kind: 'javascript', parameters: { type: 'object', properties: {} }, needsApproval: false });
+  });
+});

@@ -29,5 +29,5 @@ export type CustomToolDefinition = z.infer<typeof customToolSchema>;
 
 /** A new, empty JavaScript tool for the editor. */
 export function blankCustomTool(): CustomToolDefinition {
-  return customToolSchema.parse({ name: '', parameters: { type: 'object', properties: {} } });
+  return { ...customToolSchema.parse({ name: 'new_tool' }), name: '' };
 }

@@ -1,0 +1,142 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Page } from '@playwright/test';
+import { chatBodies } from './agent-helpers.ts';
+import { expect, lastAnswer, openApp, send, expectRunStatus, test, useEndpoint } from './fixtures.ts';
+
+/** A small HTTP server on a loopback port; `cors` says whether it lets other origins read its answers. */
+async function startToolServer(cors: boolean): Promise<{ url: string; requests: { method: string; url: string; body: string }[]; close: () => Promise<void> }> {
+  const requests: { method: string; url: string; body: string }[] = [];
+  const server: Server = createServer((request: IncomingMessage, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const corsHeaders: Record<string, string> = cors ? { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type, x-key', 'access-control-allow-methods': 'GET, POST' } : {};
+      if (request.method === 'OPTIONS') {
+        response.writeHead(204, corsHeaders).end();
+        return;
+      }
+      const body = Buffer.concat(chunks).toString('utf8');
+      requests.push({ method: request.method ?? '', url: request.url ?? '', body });
+      const city = decodeURIComponent((request.url ?? '').split('/').pop() ?? '');
+      response.writeHead(200, { 'content-type': 'application/json', ...corsHeaders }).end(JSON.stringify({ city, forecast: 'sunny', body }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+const settingsDialog = (page: Page) => page.getByRole('dialog', { name: 'Settings' });
+const editor = (page: Page) => page.getByRole('dialog', { name: 'Tool editor' });
+
+async function openNewTool(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await settingsDialog(page).getByRole('button', { name: 'New tool' }).click();
+  await expect(editor(page)).toBeVisible();
+}
+
+async function saveSettings(page: Page): Promise<void> {
+  await settingsDialog(page).getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(settingsDialog(page)).toBeHidden();
+}
+
+test.describe.configure({ timeout: 60_000 });
+
+test('a JavaScript tool: the editor checks the schema, Test runs it in the sandbox, and the model calls it', async ({ page, mockLlm }) => {
+  await openApp(page);
+  await useEndpoint(page, mockLlm.url);
+  await openNewTool(page);
+  const dialog = editor(page);
+  await dialog.getByRole('textbox', { name: 'Tool name' }).fill('add_numbers');
+  await dialog.getByRole('textbox', { name: 'Description' }).fill('Adds two numbers.');
+  await expect(dialog.getByRole('combobox', { name: 'Kind' })).toHaveValue('javascript');
+  await dialog.getByRole('textbox', { name: 'Code' }).fill('return args.a + args.b');
+
+  // A schema that is not an object schema is refused with the exact problem.
+  await dialog.getByRole('textbox', { name: 'Parameters (JSON Schema)' }).fill('{"type": "string"}');
+  await dialog.getByRole('button', { name: 'Save tool' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('The parameters schema must have "type": "object", not "string".');
+  // A built-in name is refused too.
+  await dialog.getByRole('textbox', { name: 'Parameters (JSON Schema)' }).fill('{"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "number"}}, "required": ["a", "b"]}');
+  await dialog.getByRole('textbox', { name: 'Tool name' }).fill('calculator');
+  await dialog.getByRole('button', { name: 'Save tool' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('"calculator" is the name of a built-in tool');
+  await dialog.getByRole('textbox', { name: 'Tool name' }).fill('add_numbers');
+
+  await dialog.getByRole('textbox', { name: 'Sample arguments' }).fill('{"a": 2, "b": "x"}');
+  await dialog.getByRole('button', { name: 'Test' }).click();
+  await expect(dialog.getByRole('status', { name: 'Test result' })).toContainText('The sample arguments do not match the schema');
+  await dialog.getByRole('textbox', { name: 'Sample arguments' }).fill('{"a": 2, "b": 3}');
+  await dialog.getByRole('button', { name: 'Test' }).click();
+  await expect(dialog.getByRole('status', { name: 'Test result' })).toHaveAttribute('data-ok', 'true');
+  await expect(dialog.getByRole('status', { name: 'Test result' })).toHaveText('5');
+  await dialog.getByRole('button', { name: 'Save tool' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(settingsDialog(page).getByRole('checkbox', { name: 'add_numbers' })).toBeChecked();
+  await expect(settingsDialog(page).getByRole('button', { name: 'Edit tool add_numbers' })).toBeVisible();
+  await saveSettings(page);
+
+  mockLlm.enqueue({ kind: 'reply', toolCalls: [{ id: 'call_add', name: 'add_numbers', arguments: { a: 20, b: 22 } }] }, { kind: 'reply', content: 'The sum is 42.' });
+  await send(page, 'Add 20 and 22 with my tool');
+  await expect(lastAnswer(page)).toHaveText('The sum is 42.');
+  await expectRunStatus(page, 'done');
+  await expect(page.getByRole('group', { name: 'Tool call add_numbers' })).toHaveAttribute('data-tool-status', 'ok');
+  const bodies = chatBodies(mockLlm);
+  const offered = (bodies[0]?.tools ?? []) as { function: { name: string; description: string; parameters: unknown } }[];
+  expect(offered.find((tool) => tool.function.name === 'add_numbers')?.function).toEqual({
+    name: 'add_numbers',
+    description: 'Adds two numbers.',
+    parameters: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+  });
+  expect(bodies[1]?.messages.find((message) => message.role === 'tool')?.content).toBe('42');
+
+  // Kept across a reload (IndexedDB), and deleted from Settings.
+  await page.reload();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await settingsDialog(page).getByRole('button', { name: 'Delete tool add_numbers' }).click();
+  await expect(settingsDialog(page).getByRole('checkbox', { name: 'add_numbers' })).toHaveCount(0);
+});
+
+test('an HTTP tool calls a local server with the filled template; a server without CORS is explained', async ({ page, mockLlm }) => {
+  const open = await startToolServer(true);
+  const closed = await startToolServer(false);
+  try {
+    await openApp(page);
+    await useEndpoint(page, mockLlm.url);
+    await openNewTool(page);
+    const dialog = editor(page);
+    await dialog.getByRole('textbox', { name: 'Tool name' }).fill('forecast');
+    await dialog.getByRole('combobox', { name: 'Kind' }).selectOption({ label: 'HTTP request' });
+    await dialog.getByRole('textbox', { name: 'Parameters (JSON Schema)' }).fill('{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}');
+    await dialog.getByRole('textbox', { name: 'URL template' }).fill(`${closed.url}/forecast/{city}`);
+    await dialog.getByRole('textbox', { name: 'Sample arguments' }).fill('{"city": "Oslo"}');
+    await dialog.getByRole('button', { name: 'Test' }).click();
+    await expect(dialog.getByRole('status', { name: 'Test result' })).toContainText('the server did not allow this page (CORS): it must send Access-Control-Allow-Origin');
+
+    await dialog.getByRole('textbox', { name: 'URL template' }).fill(`${open.url}/forecast/{city}`);
+    await dialog.getByRole('combobox', { name: 'Method' }).selectOption('POST');
+    await dialog.getByRole('textbox', { name: 'Body template' }).fill('{"where": "{city}"}');
+    await dialog.getByRole('checkbox', { name: 'Needs approval' }).check();
+    await dialog.getByRole('button', { name: 'Test' }).click();
+    await expect(dialog.getByRole('status', { name: 'Test result' })).toContainText('"forecast":"sunny"');
+    await dialog.getByRole('button', { name: 'Save tool' }).click();
+    await expect(dialog).toBeHidden();
+    await saveSettings(page);
+
+    mockLlm.enqueue({ kind: 'reply', toolCalls: [{ id: 'call_fc', name: 'forecast', arguments: { city: 'São Paulo' } }] }, { kind: 'reply', content: 'Sunny in São Paulo.' });
+    await send(page, 'Forecast for São Paulo');
+    const card = page.getByRole('group', { name: 'Tool call forecast' });
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect(lastAnswer(page)).toHaveText('Sunny in São Paulo.');
+    await expect(card).toHaveAttribute('data-tool-status', 'ok');
+    expect(open.requests.at(-1)).toEqual({ method: 'POST', url: '/forecast/S%C3%A3o%20Paulo', body: '{"where":"São Paulo"}' });
+    const observation = chatBodies(mockLlm)[1]?.messages.find((message) => message.role === 'tool')?.content;
+    expect(JSON.parse(String(observation))).toEqual({ city: 'São Paulo', forecast: 'sunny', body: '{"where":"São Paulo"}' });
+    const tree = page.getByRole('tree', { name: 'Span tree' });
+    await expect(tree.getByRole('treeitem', { name: /^tool: forecast/ })).toHaveAttribute('data-span-status', 'ok');
+  } finally {
+    await open.close();
+    await closed.close();
+  }
+});
