@@ -3,6 +3,7 @@ import '../zod-jitless.ts';
 import { z } from 'zod';
 import { rosterSettingsShape } from './agents.ts';
 import { customToolSchema } from '../tools/custom/definition.ts';
+import { mcpServerSchema } from '../tools/mcp/mcp-entry.ts';
 
 /** Which wire protocol the agent speaks with the model. */
 export const protocolSchema = z.enum(['auto', 'tools', 'react']);
@@ -38,6 +39,8 @@ export const settingsSchema = z.object({
   ...rosterSettingsShape,
   /** Tools the user defined (kept in the settings record, so no new object store is needed). */
   customTools: z.array(customToolSchema).default([]),
+  /** MCP servers the user connected, with their last tool list and "always allow" choices. */
+  mcpServers: z.array(mcpServerSchema).default([]),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

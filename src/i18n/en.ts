@@ -155,6 +155,17 @@ export const en = {
   'tools.editor.test': 'Test',
   'tools.editor.testing': 'Running…',
   'tools.editor.save': 'Save tool',
+  'tools.mcp.title': 'MCP servers',
+  'tools.mcp.add': 'Add MCP server',
+  'tools.mcp.url': 'MCP server URL (Streamable HTTP or SSE)',
+  'tools.mcp.headers': 'MCP headers (optional, one Name: value a line)',
+  'tools.mcp.connect': 'Connect',
+  'tools.mcp.connecting': 'Connecting…',
+  'tools.mcp.note': 'The browser talks to the server directly: it must allow this page (CORS). Headers are kept on this device and left out of exports.',
+  'tools.mcp.reconnect': 'Reconnect',
+  'tools.mcp.noTools': 'This server offers no tools.',
+  'tools.mcp.alwaysAllow': 'Always allow',
+  'tools.mcp.changed': 'Its description or schema changed since you allowed it: calls ask again.',
 } as const;
 
 /** A key of the app strings. */

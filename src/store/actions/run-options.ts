@@ -38,7 +38,9 @@ export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
   const { settings, runtime, services, endpoint, tracer } = input;
   const { persistence, now, fetch, runSandboxed } = services;
   const custom = runtime.customTools(settings.customTools, { timeoutMs: settings.toolTimeoutSeconds * 1000 });
-  const tools = runtime.enabledTools([...runtime.builtinTools, ...custom], settings.enabledTools);
+  const local = [...runtime.builtinTools, ...custom];
+  const mcp = runtime.mcpTools(settings.mcpServers, local.map((tool) => tool.name), runtime.lazyMcpCaller);
+  const tools = runtime.enabledTools([...local, ...mcp], settings.enabledTools);
   const model = runtime.createModel(settings, fetch);
   const systemPrompt = settings.systemPrompt.trim() || defaultSystemPrompt(new Date(now()));
   const prepareContext = runtime.createContextPreparer({

@@ -9,6 +9,7 @@ import { useLanguage, useT, useNames } from '../use-t.ts';
 import { ApiKeyField } from './api-key-field.tsx';
 import { ConnectionStatus, type ConnectionStatusValue } from './connection-status.tsx';
 import { CustomToolsSection } from './custom-tools-section.tsx';
+import { McpServersSection } from './mcp-servers-section.tsx';
 import { StorageUsage } from './storage-usage.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { toolSummary } from '../../i18n/tools.ts';
@@ -260,6 +261,16 @@ export function SettingsDialog() {
           onToolsChange={(customTools) => {
             update('customTools', customTools);
             void saveSettings({ ...useAppStore.getState().settings, customTools });
+          }}
+        />
+        <McpServersSection
+          servers={draft.mcpServers}
+          customNames={draft.customTools.map((tool) => tool.name)}
+          enabled={draft.enabledTools}
+          onEnabledChange={(enabledTools) => update('enabledTools', enabledTools)}
+          onServersChange={(mcpServers) => {
+            update('mcpServers', mcpServers);
+            void saveSettings({ ...useAppStore.getState().settings, mcpServers });
           }}
         />
 

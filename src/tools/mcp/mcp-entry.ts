@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** A tool as an MCP server listed it (`tools/list`). */
+export const mcpToolInfoSchema = z.object({
+  name: z.string(),
+  description: z.string().default(''),
+  inputSchema: z.record(z.string(), z.unknown()).default({ type: 'object', properties: {} }),
+});
+export type McpToolInfo = z.infer<typeof mcpToolInfoSchema>;
+
+/** An MCP server the user added: its URL, headers (secret: never exported), name and last tool list. */
+export const mcpServerSchema = z.object({
+  url: z.string(),
+  /** One `Name: value` a line; may hold tokens, so exports leave it out. */
+  headers: z.string().default(''),
+  /** The server's name from `initialize` (serverInfo.name). */
+  name: z.string(),
+  tools: z.array(mcpToolInfoSchema).default([]),
+  /** Tools the user allowed always: tool name → fingerprint of the description and schema allowed. */
+  alwaysAllow: z.record(z.string(), z.string()).default({}),
+});
+export type McpServerEntry = z.infer<typeof mcpServerSchema>;
+
+/** Parses `Name: value` lines into headers; blank lines are skipped. */
+export function parseHeaderLines(text: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of text.split(/\r?\n/u)) {
+    const colon = line.indexOf(':');
+    if (line.trim() === '' || colon <= 0) continue;
+    headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}

@@ -1,0 +1,49 @@
+import type { JsonSchema } from '../../model/model.ts';
+import { zodFromJsonSchema } from '../custom/json-schema-args.ts';
+import type { AnyTool } from '../define-tool.ts';
+import { isAlwaysAllowed } from './fingerprint.ts';
+import type { McpServerEntry } from './mcp-entry.ts';
+import { offeredNamesForServers } from './mcp-names.ts';
+
+/** Span attribute with the MCP server's URL of an MCP tool span. */
+export const MCP_SERVER_ATTRIBUTE = 'glassbox.mcp.server_url';
+
+/** Calls a tool on a server (the SDK client is loaded on the first call). */
+export type McpCaller = (server: McpServerEntry, toolName: string, args: Record<string, unknown>, signal: AbortSignal, fetchImpl: typeof globalThis.fetch) => Promise<unknown>;
+
+/**
+ * The tools of the MCP servers as tools the executor runs: named so they clash with nothing, arguments checked
+ * against the server's schema, approval unless the user allowed the unchanged tool always.
+ */
+export function mcpTools(servers: readonly McpServerEntry[], takenNames: readonly string[], call: McpCaller): AnyTool[] {
+  const offered = offeredNamesForServers(servers, takenNames);
+  const tools: AnyTool[] = [];
+  for (const server of servers) {
+    const names = offered.get(server.url);
+    for (const info of server.tools) {
+      const name = names?.get(info.name) ?? info.name;
+      tools.push({
+        name,
+        description: info.description,
+        schema: zodFromJsonSchema(info.inputSchema),
+        parameters: info.inputSchema as JsonSchema,
+        restricted: !isAlwaysAllowed(server.alwaysAllow, info),
+        spanAttributes: { [MCP_SERVER_ATTRIBUTE]: server.url, 'glassbox.mcp.tool': info.name },
+        execute: (args: Record<string, unknown>, context) => call(server, info.name, args, context.signal, context.fetch),
+      });
+    }
+  }
+  return tools;
+}
+
+/** The caller used in the app: the SDK client in its own lazily loaded chunk, one connection per server. */
+export const lazyMcpCaller: McpCaller = async (server, toolName, args, signal, fetch) => {
+  const { sharedConnection } = await import('./mcp-client.ts');
+  const connection = await sharedConnection({
+    url: server.url,
+    headers: server.headers,
+    fetch,
+    pageOrigin: typeof location === 'undefined' ? 'null' : location.origin,
+  });
+  return connection.callTool(toolName, args, signal);
+};
