@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Page } from '@playwright/test';
 import { chatBodies } from './agent-helpers.ts';
+import { startMcpTestServer, type McpTestServer } from './mcp-server/start-mcp-server.ts';
 import { expect, lastAnswer, openApp, send, expectRunStatus, test, useEndpoint } from './fixtures.ts';
 
 /** A small HTTP server on a loopback port; `cors` says whether it lets other origins read its answers. */
@@ -139,4 +140,62 @@ test('an HTTP tool calls a local server with the filled template; a server witho
     await open.close();
     await closed.close();
   }
+});
+
+test.describe('MCP servers', () => {
+  let mcp: McpTestServer | undefined;
+  test.afterEach(async () => {
+    await mcp?.close();
+    mcp = undefined;
+  });
+
+  test('a server connected from the page: its tools listed as a group, one called with Approve', async ({ page, mockLlm }) => {
+    mcp = await startMcpTestServer();
+    const loaded: string[] = [];
+    page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/u.test(message.text())) refused.push(message.text());
+    });
+    await openApp(page);
+    await useEndpoint(page, mockLlm.url);
+    // The SDK is not part of the first load.
+    expect(loaded.filter((path) => /mcp-client/u.test(path))).toEqual([]);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const settings = settingsDialog(page);
+    await settings.getByRole('button', { name: 'Add MCP server' }).click();
+    await settings.getByRole('textbox', { name: 'MCP server URL' }).fill(mcp.url);
+    await settings.getByRole('button', { name: 'Connect', exact: true }).click();
+    const group = settings.getByRole('group', { name: 'glassbox-test-server' });
+    await expect(group.getByRole('checkbox', { name: 'echo', exact: true })).toBeChecked();
+    await expect(group.getByRole('checkbox', { name: 'fail', exact: true })).toBeChecked();
+    expect(loaded.some((path) => /mcp-client/u.test(path))).toBe(true);
+    await saveSettings(page);
+
+    mockLlm.enqueue({ kind: 'reply', toolCalls: [{ id: 'call_echo', name: 'echo', arguments: { text: 'hello MCP' } }] }, { kind: 'reply', content: 'The server echoed.' });
+    await send(page, 'Echo hello through MCP');
+    const card = page.getByRole('group', { name: 'Tool call echo' });
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect(lastAnswer(page)).toHaveText('The server echoed.');
+    await expect(card).toHaveAttribute('data-tool-status', 'ok');
+    expect(mcp.calls).toEqual([{ name: 'echo', arguments: { text: 'hello MCP' } }]);
+    const bodies = chatBodies(mockLlm);
+    const offered = (bodies[0]?.tools ?? []) as { function: { name: string; parameters: { properties?: Record<string, unknown> } } }[];
+    expect(offered.find((tool) => tool.function.name === 'echo')?.function.parameters.properties).toEqual({ text: { type: 'string', description: 'What to echo' } });
+    expect(bodies[1]?.messages.find((message) => message.role === 'tool')?.content).toBe('echo: hello MCP');
+    // The SDK ran under the app's CSP without code generation.
+    expect(refused).toEqual([]);
+  });
+
+  test('a server that does not expose mcp-session-id gets a precise diagnosis', async ({ page }) => {
+    mcp = await startMcpTestServer({ cors: { exposeSessionId: false } });
+    await openApp(page);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const settings = settingsDialog(page);
+    await settings.getByRole('button', { name: 'Add MCP server' }).click();
+    await settings.getByRole('textbox', { name: 'MCP server URL' }).fill(mcp.url);
+    await settings.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(settings.getByRole('alert')).toContainText('Access-Control-Expose-Headers: mcp-session-id');
+    await expect(settings.getByRole('group', { name: 'glassbox-test-server' })).toHaveCount(0);
+  });
 });
