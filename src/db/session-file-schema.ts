@@ -1,6 +1,7 @@
 import { AGENT_TEXT_KEYS } from '../agent/notice-text.ts';
 import { z } from 'zod';
 import { rosterSettingsShape } from '../config/agents.ts';
+import { portableToolsSchema } from '../tools/custom/portable.ts';
 
 /** The `format` marker of a Glassbox sessions file. */
 export const SESSION_FILE_FORMAT = 'glassbox.sessions';
@@ -165,6 +166,8 @@ export const sessionFileSchema = z.object({
   sessions: z.array(fileSessionSchema),
   notes: z.array(fileNoteSchema).optional(),
   roster: fileRosterSchema.optional(),
+  /** Custom tool definitions and MCP servers (without headers); see src/tools/custom/portable.ts. */
+  tools: portableToolsSchema.optional(),
 });
 
 /** A sessions file: what Export writes and Import reads. */

@@ -3,6 +3,7 @@ import { SESSION_FILE_FORMAT, SESSION_FILE_VERSION } from './session-file-schema
 import { collectSessionForExport, redactSecrets } from './session-export.ts';
 import { loadSettings } from './settings.ts';
 import { readStorage, type GlassboxDatabase } from './transaction.ts';
+import { portableTools } from '../tools/custom/portable.ts';
 
 export { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, type SessionFile } from './session-file-schema.ts';
 export { importParsed, type ImportResult, type ImportOptions, type ImportIdPrefix } from './import-sessions.ts';
@@ -39,6 +40,8 @@ export async function exportSessions(
     const notes = await readStorage(() => db.getAllFromIndex('notes', 'by-updated'));
     file.notes = notes.map((note) => redactSecrets(note, secrets));
   }
+  const tools = portableTools(settings, sessions, !options.sessionIds);
+  if (tools) file.tools = tools;
   return file;
 }
 

@@ -134,6 +134,7 @@ export const en = {
   'import.skip.noMapping': 'the export holds no messages for it (no mapping)',
   'import.skip.noMessages': 'it has no visible messages',
   'import.skip.unreadable': 'unreadable data ({detail})',
+  'import.toolsSkipped': 'Imported tools left out: {tools}.',
   'tools.custom.title': 'Custom tools',
   'tools.custom.new': 'New tool',
   'tools.custom.none': 'No custom tools yet: a JavaScript function or an HTTP request the model can call.',

@@ -136,6 +136,7 @@ export const zhCN: Record<AppStringKey, string> = {
   'import.skip.noMapping': '导出文件中没有它的消息（缺少 mapping）',
   'import.skip.noMessages': '没有可显示的消息',
   'import.skip.unreadable': '数据无法读取（{detail}）',
+  'import.toolsSkipped': '未导入的工具：{tools}。',
   'tools.custom.title': '自定义工具',
   'tools.custom.new': '新建工具',
   'tools.custom.none': '还没有自定义工具：可以是模型能调用的 JavaScript 函数或 HTTP 请求。',

@@ -11,6 +11,9 @@ import { currentLanguage } from './current-language.ts';
 import { parseInWorker, WORKER_IMPORT_BYTES } from './parse-in-worker.ts';
 import { switchSession } from './session-actions.ts';
 import { reportStorageError } from './storage-errors.ts';
+import { saveSettings } from './settings-actions.ts';
+import { mergeImportedTools } from '../../tools/custom/portable.ts';
+import { builtinTools } from '../../tools/registry.ts';
 
 /** Downloads the active session as versioned JSON. */
 export async function exportActiveSession(): Promise<void> {
@@ -32,6 +35,24 @@ export async function exportAllSessions(): Promise<void> {
   } catch (error) {
     reportStorageError(error);
   }
+}
+
+/**
+ * Brings back the custom tools and MCP servers of an "Export all" file (a session export only records the
+ * definitions it used). The user's own tools win over imported ones of the same name; returns what was skipped.
+ */
+async function importTools(content: string): Promise<string[]> {
+  let file: { scope?: unknown; tools?: unknown };
+  try {
+    file = JSON.parse(content) as { scope?: unknown; tools?: unknown };
+  } catch {
+    return [];
+  }
+  if (file.scope !== 'all' || file.tools === undefined) return [];
+  const settings = useAppStore.getState().settings;
+  const merge = mergeImportedTools(settings, file.tools, builtinTools.map((tool) => tool.name));
+  if (merge.added.length > 0) await saveSettings({ ...settings, customTools: merge.customTools, mcpServers: merge.mcpServers });
+  return merge.skipped.length > 0 ? [translate(currentLanguage(), 'import.toolsSkipped', { tools: merge.skipped.join(', ') })] : [];
 }
 
 /** Largest import file accepted. */
@@ -116,6 +137,7 @@ export async function importFiles(files: File[]): Promise<void> {
   const imported: string[] = [];
   const skipped: SkippedConversation[] = [];
   let written: { session: SessionRecord; entries: TranscriptEntry[]; spans: Span[] } | undefined;
+  const toolNotes: string[] = [];
   let copies = 0;
   let failure: string | undefined;
   for (const { name, text: content } of texts) {
@@ -128,6 +150,7 @@ export async function importFiles(files: File[]): Promise<void> {
     imported.push(...result.sessionIds);
     skipped.push(...result.skipped);
     copies += result.copies;
+    toolNotes.push(...(await importTools(content)));
   }
   if (imported.length > 0) {
     try {
@@ -146,7 +169,7 @@ export async function importFiles(files: File[]): Promise<void> {
   const failed = failure ? text('import.fileFailed', { error: failure }) : undefined;
   useAppStore.getState().setUi({
     toast,
-    appAlert: failed && imported.length > 0 ? `${failed} ${text('import.earlierImported', { count })}` : failed,
+    appAlert: failed && imported.length > 0 ? `${failed} ${text('import.earlierImported', { count })}` : (failed ?? (toolNotes.length > 0 ? toolNotes.join(' ') : undefined)),
     importReport: skipped.length > 0 ? importReport(text, imported.length, skipped) : undefined,
   });
 }
