@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Page } from '@playwright/test';
 import { chatBodies } from './agent-helpers.ts';
@@ -198,4 +199,51 @@ test.describe('MCP servers', () => {
     await expect(settings.getByRole('alert')).toContainText('Access-Control-Expose-Headers: mcp-session-id');
     await expect(settings.getByRole('group', { name: 'glassbox-test-server' })).toHaveCount(0);
   });
+});
+
+/** Creates a JavaScript tool `double` through the editor and saves Settings. */
+async function createDoubleTool(page: Page): Promise<void> {
+  await openNewTool(page);
+  const dialog = editor(page);
+  await dialog.getByRole('textbox', { name: 'Tool name' }).fill('double');
+  await dialog.getByRole('textbox', { name: 'Description' }).fill('Doubles a number.');
+  await dialog.getByRole('textbox', { name: 'Parameters (JSON Schema)' }).fill('{"type": "object", "properties": {"n": {"type": "number"}}, "required": ["n"]}');
+  await dialog.getByRole('textbox', { name: 'Code' }).fill('args.n * 2');
+  await dialog.getByRole('button', { name: 'Save tool' }).click();
+  await expect(dialog).toBeHidden();
+  await saveSettings(page);
+}
+
+async function download(page: Page, button: 'Export session' | 'Export all'): Promise<{ name: string; text: string; file: { tools?: { custom: { name: string; code: string }[] } } }> {
+  const [event] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  const text = await readFile(await event.path(), 'utf8');
+  return { name: event.suggestedFilename(), text, file: JSON.parse(text) as { tools?: { custom: { name: string; code: string }[] } } };
+}
+
+test('custom tools travel with exports: a session export records the tool it used, Export all brings it back on import', async ({ page, mockLlm }) => {
+  await openApp(page);
+  await useEndpoint(page, mockLlm.url);
+  await createDoubleTool(page);
+  mockLlm.enqueue({ kind: 'reply', toolCalls: [{ id: 'call_double', name: 'double', arguments: { n: 21 } }] }, { kind: 'reply', content: 'Doubled: 42.' });
+  await send(page, 'Double 21');
+  await expect(lastAnswer(page)).toHaveText('Doubled: 42.');
+  expect(chatBodies(mockLlm)[1]?.messages.find((message) => message.role === 'tool')?.content).toBe('42');
+
+  const session = await download(page, 'Export session');
+  expect(session.file.tools?.custom.map((tool) => [tool.name, tool.code])).toEqual([['double', 'args.n * 2']]);
+  const all = await download(page, 'Export all');
+  expect(all.file.tools?.custom.map((tool) => tool.name)).toEqual(['double']);
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await settingsDialog(page).getByRole('button', { name: 'Delete tool double' }).click();
+  await expect(settingsDialog(page).getByRole('button', { name: 'Edit tool double' })).toHaveCount(0);
+  await saveSettings(page);
+
+  await page.getByLabel('Import sessions').setInputFiles({ name: all.name, mimeType: 'application/json', buffer: Buffer.from(all.text) });
+  // The toast comes after the tools were merged into the settings (the Settings dialog reads them when it opens).
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 1 session' })).toBeVisible();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(settingsDialog(page).getByRole('button', { name: 'Edit tool double' })).toBeVisible();
+  await settingsDialog(page).getByRole('button', { name: 'Edit tool double' }).click();
+  await expect(editor(page).getByRole('textbox', { name: 'Code' })).toHaveValue('args.n * 2');
 });
