@@ -9,6 +9,19 @@ import { mcpServerSchema } from '../tools/mcp/mcp-entry.ts';
 export const protocolSchema = z.enum(['auto', 'tools', 'react']);
 export type Protocol = z.infer<typeof protocolSchema>;
 
+/** A list whose unreadable entries are dropped one by one, so one bad entry does not lose the others. */
+function tolerantArray<T extends z.ZodType>(item: T) {
+  return z
+    .array(z.unknown())
+    .default([])
+    .transform((entries) =>
+      entries.flatMap((entry) => {
+        const parsed = item.safeParse(entry);
+        return parsed.success ? [parsed.data as z.output<T>] : [];
+      }),
+    );
+}
+
 /** User settings, persisted in IndexedDB. Every field has a default so old records parse. */
 export const settingsSchema = z.object({
   provider: z.string().default('demo'),
@@ -38,9 +51,9 @@ export const settingsSchema = z.object({
   /** The team of agents (PRODUCT.md §8): delegation on/off, limits, the roster. */
   ...rosterSettingsShape,
   /** Tools the user defined (kept in the settings record, so no new object store is needed). */
-  customTools: z.array(customToolSchema).default([]),
+  customTools: tolerantArray(customToolSchema),
   /** MCP servers the user connected, with their last tool list and "always allow" choices. */
-  mcpServers: z.array(mcpServerSchema).default([]),
+  mcpServers: tolerantArray(mcpServerSchema),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
