@@ -119,3 +119,11 @@ export function answerWebSearch(language: DemoLanguage, query: string, observati
   });
   return say(language, `Top results for “${query}”:\n\n${lines.join('\n')}`, `“${query}”的搜索结果：\n\n${lines.join('\n')}`);
 }
+
+/** The answer after a tool the user named ("use my tool … with …"). */
+export function answerUsedTool(language: DemoLanguage, name: string, observation: Observation): string {
+  if (observation.denied) return say(language, `You denied the call, so ${name} did not run.`, `你拒绝了这次调用，因此 ${name} 没有运行。`);
+  if (!observation.ok) return answerToolFailed(language, name, observation);
+  const text = truncate(observation.text, 1500);
+  return say(language, `Your tool ${name} returned: ${text}`, `你的工具 ${name} 返回：${text}`);
+}

@@ -40,7 +40,26 @@ export type Intent =
   | { kind: 'run-javascript'; code: string; written: boolean }
   | { kind: 'web-search'; query: string }
   | { kind: 'read-file'; name?: string }
-  | { kind: 'help'; greeting: boolean };
+  | { kind: 'help'; greeting: boolean }
+  /** "use my tool <name> with {json}": calls a tool the user made (or any offered tool) with those arguments. */
+  | { kind: 'use-tool'; name: string; arguments: Record<string, unknown> };
+
+const USE_TOOL = /^(?:please\s+)?(?:use|call|run)\s+(?:my\s+|the\s+)?tool\s+([a-zA-Z_][\w-]{0,63})(?:\s+with\s+([\s\S]+))?$|^(?:用|调用)(?:我的)?工具\s*([a-zA-Z_][\w-]{0,63})(?:\s*[，,]?\s*参数\s*[:：]?\s*([\s\S]+))?$/iu;
+
+/** Reads "use my tool <name> with {json}"; the arguments must be one JSON object (or absent). */
+function readUseTool(text: string): Extract<Intent, { kind: 'use-tool' }> | undefined {
+  const match = USE_TOOL.exec(text);
+  if (!match) return undefined;
+  const name = match[1] ?? match[3] ?? '';
+  const json = (match[2] ?? match[4] ?? '').trim();
+  if (json === '') return { kind: 'use-tool', name, arguments: {} };
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? { kind: 'use-tool', name, arguments: value as Record<string, unknown> } : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const WEATHER_WORD = /weather|temperature|forecast|how (?:hot|cold|warm)|raining|天气|气温|温度|温差|下雨|冷不冷|热不热/iu;
 /** A reference to a city named earlier in the conversation rather than a city name. */
@@ -117,6 +136,8 @@ function detectWeatherIntent(text: string): Intent | undefined {
 /** Classifies the user's message into one of the demo's intents; the order settles overlaps (todo before notes, dates before arithmetic). */
 export function detectIntent(rawText: string): Intent {
   const text = normaliseWidth(rawText).trim();
+  const useTool = readUseTool(rawText.trim());
+  if (useTool) return useTool;
   if (JAVASCRIPT_WORD.test(text)) return { kind: 'run-javascript', ...readJavaScript(rawText) };
   const todo = readTodoRequest(text);
   if (todo) return { kind: 'todo', request: todo };

@@ -1,6 +1,6 @@
 import { answerCalculation, answerDate, answerNoteSaved, answerNoteSearch, answerTime, answerTodo, answerToolFailed, say } from './answers.ts';
 import { answerFile } from './answers-file.ts';
-import { answerJavaScript, answerLiveToolFailed, answerTemperatureDifference, answerWeather, answerWebSearch, readTemperature } from './answers-live.ts';
+import { answerJavaScript, answerLiveToolFailed, answerTemperatureDifference, answerUsedTool, answerWeather, answerWebSearch, readTemperature } from './answers-live.ts';
 import type { ConversationState, ToolExchange } from './conversation.ts';
 import { findIsoDateIn, formatIsoDate, resolveYear, type CalendarDate } from './dates.ts';
 import { askForCityText, helpText, toolUnavailableText, unknownEarlierCityText } from './help.ts';
@@ -184,6 +184,11 @@ function planTool(intent: Intent, state: ConversationState): Decision {
       if (result?.observation) return answer(state, answerFile(language, intent.name, result.observation));
       // Without a name, read_file reads the only attached file or lists them.
       return call(state, 'read_file', intent.name === undefined ? {} : { name: intent.name }, intent.name);
+    }
+    case 'use-tool': {
+      const result = lastResult(state, intent.name);
+      if (result?.observation) return answer(state, answerUsedTool(language, intent.name, result.observation));
+      return call(state, intent.name, intent.arguments);
     }
     case 'help':
       return { kind: 'answer', text: helpText(language, intent.greeting), thought: thoughtFor(language, intent.greeting ? 'greeting' : 'help') };

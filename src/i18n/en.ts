@@ -137,7 +137,7 @@ export const en = {
   'import.toolsSkipped': 'Imported tools left out: {tools}.',
   'tools.custom.title': 'Custom tools',
   'tools.custom.new': 'New tool',
-  'tools.custom.none': 'No custom tools yet: a JavaScript function or an HTTP request the model can call.',
+  'tools.custom.none': 'No custom tools yet: a JavaScript function or an HTTP request the model can call. The demo model calls one when you write: use my tool <name> with {"a": 1}',
   'tools.custom.needsApproval': '(needs approval)',
   'tools.custom.edit': 'Edit',
   'tools.custom.delete': 'Delete',

@@ -139,7 +139,7 @@ export const zhCN: Record<AppStringKey, string> = {
   'import.toolsSkipped': '未导入的工具：{tools}。',
   'tools.custom.title': '自定义工具',
   'tools.custom.new': '新建工具',
-  'tools.custom.none': '还没有自定义工具：可以是模型能调用的 JavaScript 函数或 HTTP 请求。',
+  'tools.custom.none': '还没有自定义工具：可以是模型能调用的 JavaScript 函数或 HTTP 请求。演示模型会在你输入“用工具 <名称> 参数 {"a": 1}”时调用它。',
   'tools.custom.needsApproval': '（需批准）',
   'tools.custom.edit': '编辑',
   'tools.custom.delete': '删除',
