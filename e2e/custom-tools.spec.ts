@@ -247,3 +247,11 @@ test('custom tools travel with exports: a session export records the tool it use
   await settingsDialog(page).getByRole('button', { name: 'Edit tool double' }).click();
   await expect(editor(page).getByRole('textbox', { name: 'Code' })).toHaveValue('args.n * 2');
 });
+
+test('the offline demo model calls a custom tool when asked to', async ({ page }) => {
+  await openApp(page);
+  await createDoubleTool(page);
+  await send(page, 'use my tool double with {"n": 4}');
+  await expect(lastAnswer(page)).toHaveText('Your tool double returned: 8');
+  await expect(page.getByRole('group', { name: 'Tool call double' })).toHaveAttribute('data-tool-status', 'ok');
+});
