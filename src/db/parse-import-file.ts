@@ -24,6 +24,8 @@ export interface ParsedImport {
   notes: Note[];
   /** ChatGPT conversations left out (our own files are all or nothing, so never any). */
   skipped: SkippedConversation[];
+  /** The custom tools and MCP servers of an "Export all" file, checked entry by entry when they are merged. */
+  tools?: unknown;
 }
 
 /** How far a parse has got: bytes read of the file, then (trace files) spans mapped of all spans. */
@@ -127,7 +129,8 @@ function parseUncached(
     }
     notes.push(parsed.data);
   }
-  return { ok: true, sessions, notes, skipped: [] };
+  const tools = (value as { tools?: unknown }).tools;
+  return { ok: true, sessions, notes, skipped: [], ...(envelope.data.scope === 'all' && tools !== undefined ? { tools } : {}) };
 }
 
 /** An imported trace in the sessions-file shape: its spans, and its rebuilt chat as messages. */

@@ -41,16 +41,22 @@ export async function exportAllSessions(): Promise<void> {
  * Brings back the custom tools and MCP servers of an "Export all" file (a session export only records the
  * definitions it used). The user's own tools win over imported ones of the same name; returns what was skipped.
  */
-async function importTools(content: string): Promise<string[]> {
-  let file: { scope?: unknown; tools?: unknown };
-  try {
-    file = JSON.parse(content) as { scope?: unknown; tools?: unknown };
-  } catch {
-    return [];
+async function importTools(content: string | ParsedImport): Promise<string[]> {
+  let tools: unknown;
+  if (typeof content === 'string') {
+    let file: { scope?: unknown; tools?: unknown };
+    try {
+      file = JSON.parse(content) as { scope?: unknown; tools?: unknown };
+    } catch {
+      return [];
+    }
+    if (file.scope === 'all') tools = file.tools;
+  } else {
+    tools = content.tools;
   }
-  if (file.scope !== 'all' || file.tools === undefined) return [];
+  if (tools === undefined) return [];
   const settings = useAppStore.getState().settings;
-  const merge = mergeImportedTools(settings, file.tools, builtinTools.map((tool) => tool.name));
+  const merge = mergeImportedTools(settings, tools, builtinTools.map((tool) => tool.name));
   if (merge.added.length > 0) await saveSettings({ ...settings, customTools: merge.customTools, mcpServers: merge.mcpServers });
   return merge.skipped.length > 0 ? [translate(currentLanguage(), 'import.toolsSkipped', { tools: merge.skipped.join(', ') })] : [];
 }
