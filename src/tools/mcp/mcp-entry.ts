@@ -1,3 +1,6 @@
+// These schemas are built when the first load evaluates this module, which may be a chunk of its own that runs
+// before the entry's body: zod must be told first that the page's CSP forbids its eval-compiled fast path.
+import '../../zod-jitless.ts';
 import { z } from 'zod';
 
 /** A tool as an MCP server listed it (`tools/list`). */
