@@ -36,16 +36,3 @@ describe('tools in exports', () => {
     expect(mergeImportedTools({ customTools: [], mcpServers: [] }, { custom: [{ ...adder, name: 'calculator' }] }, ['calculator']).skipped).toEqual(['calculator (the name is taken)']);
   });
 });
-
-describe('tools through the import parser', () => {
-  it('an "Export all" file hands its tools on (also from the import worker), a session file does not', async () => {
-    const { parseImportFile } = await import('../../db/parse-import-file.ts');
-    const tools = portableTools(settings, [], true);
-    const file = (scope: 'all' | 'session') => JSON.stringify({ format: 'glassbox.sessions', version: 1, exportedAt: '2025-01-01T00:00:00.000Z', scope, sessions: [], tools });
-    const all = parseImportFile(file('all'), 'all.json');
-    expect(all.ok && all.tools).toEqual(tools);
-    const one = parseImportFile(file('session'), 'one.json');
-    expect(one.ok).toBe(true);
-    expect(one.ok && one.tools).toBeUndefined();
-  });
-});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings } from '../../config/settings.ts';
-import { parseStoredSettings } from '../../db/settings.ts';
+import { defaultSettings } from '../config/settings.ts';
+import { parseStoredSettings } from './settings.ts';
 
 describe('custom tools and MCP servers in the stored settings', () => {
   it('default to none, and an unreadable entry is dropped without losing the others', () => {
