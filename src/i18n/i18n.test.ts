@@ -88,6 +88,12 @@ const PENDING: Record<string, readonly string[]> = {
   // The roster and delegation views merged last (non-contract names): to go through the names dictionary.
   'src/ui/agents/agents-dialog.tsx': ['Delete agent'],
   'src/ui/chat/delegation-group.tsx': ['delegated task'],
+  // Custom tools and MCP servers merged last: non-contract names to go through the names dictionary. The Kind
+  // options `JavaScript` / `HTTP request` are contract names shown as option text; the placeholders are examples of
+  // what to type (header and JSON syntax), not prose.
+  'src/ui/settings/custom-tools-section.tsx': ['JavaScript', 'HTTP'],
+  'src/ui/settings/mcp-servers-section.tsx': ['Authorization: Bearer …', 'Reconnect', 'Remove server', 'Always allow'],
+  'src/ui/settings/tool-editor.tsx': ['Tool editor', 'JavaScript', 'HTTP request', 'Headers', 'Authorization: Bearer …', 'Body template', '{"query": "{query}"}', 'Sample arguments', 'Test result'],
   // Recorded on spans (trace data, exported as is), not a UI string.
   'src/store/actions/session-actions.ts': ['The page was closed or reloaded while this was running.'],
 };
