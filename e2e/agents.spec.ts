@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { chat, chatBodies, spanTree } from './agent-helpers.ts';
 import { expect, expectRunStatus, lastAnswer, openApp, send, test, useEndpoint } from './fixtures.ts';
 
@@ -91,9 +91,9 @@ for (const { language, prompt, answer, merged } of [
       const reviewer = chat(page).getByRole('group', { name: 'Delegation to reviewer' });
       await expect(researcher).toBeVisible();
       await expect(reviewer).toBeVisible();
-      await researcher.getByRole('button').first().click();
+      await openGroup(researcher);
       // The researcher used the calculator in its own run, offline.
-      await expect(researcher.getByRole('group', { name: 'Tool call calculator' })).toHaveAttribute('data-tool-status', 'ok');
+      await expect(researcher.getByRole('group', { name: /^(Tool call|工具调用) calculator$/ })).toHaveAttribute('data-tool-status', 'ok');
       await page.getByRole('button', { name: 'Expand all' }).click();
       await expect(spanTree(page).getByRole('treeitem', { name: /^agent: researcher/ })).toHaveCount(1);
       await expect(spanTree(page).getByRole('treeitem', { name: /^agent: reviewer/ })).toHaveCount(1);
@@ -108,8 +108,7 @@ for (const { language, prompt, answer, merged } of [
 async function expectDelegationShown(page: Page): Promise<void> {
   const group = chat(page).getByRole('group', { name: 'Delegation to researcher' });
   await expect(group).toBeVisible();
-  const toggle = group.getByRole('button').first();
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await openGroup(group);
   await expect(group.getByRole('article', { name: 'delegated task' })).toContainText('Find the boiling point of water at 3,000 m');
   await expect(group.getByRole('article', { name: 'assistant message' })).toContainText('RESEARCH: about 90 °C');
   // The delegate's task is not a message the user typed.
@@ -120,4 +119,12 @@ async function expectDelegationShown(page: Page): Promise<void> {
   await expect(agent).toHaveCount(1);
   await expect(agent).toHaveAttribute('data-span-status', 'ok');
   await expect(spanTree(page).getByRole('treeitem', { name: /^tool: delegate_researcher/ })).toHaveCount(1);
+}
+
+/** Opens a delegation group whether it is open already (still working) or closed (finished). */
+async function openGroup(group: Locator): Promise<void> {
+  const toggle = group.getByRole('button').first();
+  await expect(toggle).toHaveAttribute('aria-expanded', /true|false/);
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
 }
