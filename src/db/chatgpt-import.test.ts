@@ -103,7 +103,7 @@ describe('ChatGPT conversations.json import', () => {
     const noParts = branchedConversation() as { mapping: Record<string, Node> };
     delete (noParts.mapping.a2!.message as { content: { parts?: unknown } }).content.parts;
     expect(chatGptError([noParts])).toBe(
-      'conversations.json: no conversation has messages to import ("Kyoto trip": unreadable: mapping.a2.message.content.parts: expected array)',
+      'conversations.json: no conversation has messages to import ("Kyoto trip": unreadable data (mapping.a2.message.content.parts: expected array))',
     );
   });
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { importErrorText } from '../i18n/import-errors.ts';
+import { translate, type Language } from '../i18n/index.ts';
 import { chatGptMessageSchema, messagePiece } from './chatgpt-message-text.ts';
 import { describeIssues } from './safe-json.ts';
 import { titleFromMessage } from './save-step.ts';
@@ -165,6 +167,7 @@ function toSession(conversation: Conversation, branch: string[], index: number):
 export function parseChatGptExport(
   value: unknown,
   fileName: string,
+  language: Language = 'en',
 ): { ok: true; sessions: FileSession[]; skipped: SkippedConversation[] } | { ok: false; error: string } {
   const conversations = Array.isArray(value) ? value : [value];
   const sessions: FileSession[] = [];
@@ -185,15 +188,15 @@ export function parseChatGptExport(
     else skipped.push({ fileName, name, reason: 'no-messages' });
   }
   if (sessions.length === 0) {
-    const reasons = skipped.map((skip) => `"${skip.name}": ${describeSkip(skip)}`).join('; ');
-    return { ok: false, error: `${fileName}: no conversation has messages to import${reasons ? ` (${reasons})` : ''}` };
+    const reasons = skipped.map((skip) => `"${skip.name}": ${describeSkip(skip, language)}`).join('; ');
+    return { ok: false, error: importErrorText(language, reasons ? 'noConversationsWhy' : 'noConversations', { file: fileName, reasons }) };
   }
   return { ok: true, sessions, skipped };
 }
 
-/** A skip reason in English, for errors (the app's report translates the reason itself). */
-export function describeSkip(skip: SkippedConversation): string {
-  if (skip.reason === 'no-mapping') return 'it has no messages in the export (no mapping)';
-  if (skip.reason === 'no-messages') return 'it has no visible messages';
-  return `unreadable: ${skip.detail ?? 'invalid data'}`;
+/** A skip reason in a language, with the words of the app's import report. */
+export function describeSkip(skip: SkippedConversation, language: Language = 'en'): string {
+  if (skip.reason === 'no-mapping') return translate(language, 'import.skip.noMapping');
+  if (skip.reason === 'no-messages') return translate(language, 'import.skip.noMessages');
+  return translate(language, 'import.skip.unreadable', { detail: skip.detail ?? 'invalid data' });
 }

@@ -1,3 +1,5 @@
+import { importErrorText, type ImportErrorKey } from '../i18n/import-errors.ts';
+import type { Language, TextValues } from '../i18n/translate.ts';
 import type { Note } from '../tools/tool-context.ts';
 import { importOtlpTraces, isOtlpTraceFile, type ImportedTrace } from '../trace/otlp-import.ts';
 import { isChatGptExport, parseChatGptExport, type SkippedConversation } from './chatgpt-import.ts';
@@ -51,18 +53,18 @@ let lastParse: { text: string; fileName: string; maxBytes: number; result: Parse
 
 /**
  * Reads an import file (our export, one session or all, or a ChatGPT `conversations.json`) and validates
- * everything; nothing is written. Errors name the file, the session and the field.
+ * everything; nothing is written. Errors name the file, the session and the field, in `language` (English by default).
  */
 export function parseImportFile(
   text: string,
   fileName: string,
-  options: { maxBytes?: number; onProgress?: (progress: ImportProgress) => void } = {},
+  options: { maxBytes?: number; onProgress?: (progress: ImportProgress) => void; language?: Language } = {},
 ): ParsedImport | { ok: false; error: string } {
   const maxBytes = options.maxBytes ?? MAX_IMPORT_BYTES;
   const cached = lastParse;
   lastParse = undefined;
   if (cached && cached.text === text && cached.fileName === fileName && cached.maxBytes === maxBytes) return cached.result;
-  const result = parseUncached(text, fileName, maxBytes, options.onProgress);
+  const result = parseUncached(text, fileName, maxBytes, options.language ?? 'en', options.onProgress);
   if (result.ok) lastParse = { text, fileName, maxBytes, result };
   return result;
 }
@@ -71,19 +73,21 @@ function parseUncached(
   text: string,
   fileName: string,
   maxBytes: number,
+  language: Language,
   onProgress?: (progress: ImportProgress) => void,
 ): ParsedImport | { ok: false; error: string } {
+  const say = (key: ImportErrorKey, values?: TextValues) => importErrorText(language, key, { file: fileName, ...values });
   // A string never has more characters than UTF-8 bytes; count exactly only near the limit.
   if (text.length > maxBytes || (text.length * 3 > maxBytes && byteLength(text) > maxBytes)) {
-    return { ok: false, error: `${fileName}: the file is larger than ${formatSize(maxBytes)}, the import limit` };
+    return { ok: false, error: say('tooLarge', { limit: formatSize(maxBytes) }) };
   }
-  if (!text.trim()) return { ok: false, error: `${fileName}: the file is empty` };
+  if (!text.trim()) return { ok: false, error: say('empty') };
   const json = parseUntrustedJson(text);
-  if (!json.ok) return { ok: false, error: `${fileName}: ${json.error}` };
+  if (!json.ok) return { ok: false, error: say('notJson', { reason: json.reason }) };
   const value = json.value;
 
   if (isChatGptExport(value)) {
-    const converted = parseChatGptExport(value, fileName);
+    const converted = parseChatGptExport(value, fileName, language);
     if (!converted.ok) return converted;
     return {
       ok: true,
@@ -93,21 +97,15 @@ function parseUncached(
     };
   }
 
-  if (isOtlpTraceFile(value)) return parseOtlpFile(value, fileName, onProgress);
+  if (isOtlpTraceFile(value)) return parseOtlpFile(value, fileName, language, onProgress);
 
   const format = (value as { format?: unknown } | null)?.format;
   if (typeof value !== 'object' || value === null || Array.isArray(value) || format !== SESSION_FILE_FORMAT) {
-    return {
-      ok: false,
-      error: `${fileName}: not a Glassbox sessions export (format "${SESSION_FILE_FORMAT}"), a ChatGPT conversations.json or an OTLP/HTTP JSON trace file`,
-    };
+    return { ok: false, error: say('notExport', { format: SESSION_FILE_FORMAT }) };
   }
   const version = (value as { version?: unknown }).version;
   if (typeof version === 'number' && Number.isInteger(version) && version > SESSION_FILE_VERSION) {
-    return {
-      ok: false,
-      error: `${fileName}: written by a newer Glassbox (file version ${version}; this version reads up to ${SESSION_FILE_VERSION}). Update Glassbox to import it.`,
-    };
+    return { ok: false, error: say('newerVersion', { version, supported: SESSION_FILE_VERSION }) };
   }
   const envelope = sessionFileEnvelopeSchema.safeParse(value);
   if (!envelope.success) return { ok: false, error: `${fileName}: ${describeIssues(envelope.error.issues)}` };
@@ -116,7 +114,7 @@ function parseUncached(
   for (const [index, raw] of envelope.data.sessions.entries()) {
     const parsed = fileSessionSchema.safeParse(raw);
     if (!parsed.success) {
-      const label = `session ${index + 1}${quoteLabel((raw as { title?: unknown } | null)?.title)}`;
+      const label = importErrorText(language, 'session', { index: index + 1, title: quoteLabel((raw as { title?: unknown } | null)?.title) });
       return { ok: false, error: `${fileName}: ${label}: ${describeIssues(parsed.error.issues)}` };
     }
     sessions.push({ ...parsed.data, source: 'glassbox' });
@@ -155,7 +153,7 @@ function traceToFileSession(trace: ImportedTrace): unknown {
 }
 
 /** An OTLP/HTTP JSON trace file: each trace (our export: each session) becomes a read-only session. */
-function parseOtlpFile(value: unknown, fileName: string, onProgress?: (progress: ImportProgress) => void): ParsedImport | { ok: false; error: string } {
+function parseOtlpFile(value: unknown, fileName: string, language: Language, onProgress?: (progress: ImportProgress) => void): ParsedImport | { ok: false; error: string } {
   const imported = importOtlpTraces(value);
   if (!imported.ok) return { ok: false, error: `${fileName}: ${imported.error}` };
   const sessions: ImportedSession[] = [];
@@ -167,7 +165,7 @@ function parseOtlpFile(value: unknown, fileName: string, onProgress?: (progress:
     onProgress?.({ phase: 'map', done: mapped, total });
     const parsed = fileSessionSchema.safeParse(traceToFileSession(trace));
     if (!parsed.success) {
-      return { ok: false, error: `${fileName}: trace ${index + 1}${quoteLabel(trace.title)}: ${describeIssues(parsed.error.issues)}` };
+      return { ok: false, error: `${fileName}: ${importErrorText(language, 'trace', { index: index + 1, title: quoteLabel(trace.title) })}: ${describeIssues(parsed.error.issues)}` };
     }
     sessions.push({ ...parsed.data, source: 'glassbox' });
   }

@@ -1,10 +1,13 @@
 // Parses a large import file off the main thread: reads it with progress (bytes read of total), validates it
 // (spans mapped of total for trace files) and posts back the validated import; nothing is written here.
+import { importErrorText } from '../i18n/import-errors.ts';
+import type { Language } from '../i18n/translate.ts';
 import { parseImportFile, type ImportProgress, type ParsedImport } from './parse-import-file.ts';
 
-/** What the page sends: the file to read and parse. */
+/** What the page sends: the file to read and parse, and the language of its errors. */
 export interface ParseImportRequest {
   file: File;
+  language: Language;
 }
 
 /** What the worker posts back: progress as it goes, then the result. */
@@ -46,12 +49,12 @@ async function readWithProgress(file: File): Promise<string> {
 
 scope.onmessage = (event) => void handle(event.data);
 
-async function handle({ file }: ParseImportRequest): Promise<void> {
+async function handle({ file, language }: ParseImportRequest): Promise<void> {
   let text: string;
   try {
     text = await readWithProgress(file);
   } catch (error) {
-    post({ type: 'done', result: { ok: false, error: `${file.name}: the file could not be read (${error instanceof Error ? error.message : String(error)}).` } });
+    post({ type: 'done', result: { ok: false, error: importErrorText(language, 'unreadable', { file: file.name, reason: error instanceof Error ? error.message : String(error) }) } });
     return;
   }
   try {
@@ -62,7 +65,7 @@ async function handle({ file }: ParseImportRequest): Promise<void> {
       posted = progress.done;
       post({ type: 'progress', progress });
     };
-    post({ type: 'done', result: parseImportFile(text, file.name, { onProgress }) });
+    post({ type: 'done', result: parseImportFile(text, file.name, { onProgress, language }) });
   } catch (error) {
     post({ type: 'done', result: { ok: false, error: `${file.name}: ${error instanceof Error ? error.message : String(error)}` } });
   }

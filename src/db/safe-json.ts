@@ -6,8 +6,11 @@ const DROPPED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 // A key can only be one of those if its quoted name, or a \u escape that could spell it, is in the text.
 const MAY_HOLD_DROPPED_KEY = /"(?:__proto__|constructor|prototype)"|\\u/;
 
-/** Parses untrusted JSON, dropping `__proto__`, `constructor` and `prototype` keys wherever they appear. */
-export function parseUntrustedJson(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+/**
+ * Parses untrusted JSON, dropping `__proto__`, `constructor` and `prototype` keys wherever they appear. A failure
+ * gives the parser's reason (its own English, e.g. `Unexpected end of JSON input`) for the caller's sentence.
+ */
+export function parseUntrustedJson(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
   try {
     // A reviver makes parsing several times slower: it is needed only when such a key can be in the text.
     const value: unknown = MAY_HOLD_DROPPED_KEY.test(text)
@@ -15,8 +18,7 @@ export function parseUntrustedJson(text: string): { ok: true; value: unknown } |
       : JSON.parse(text);
     return { ok: true, value };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, error: `not valid JSON (${reason}); the file may be truncated or not an export` };
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
   }
 }
 

@@ -7,6 +7,8 @@ import { createTranslate, defineDictionary, toLanguage, type Translate } from '.
 const en = {
   send: 'Send',
   stop: 'Stop',
+  sendHint: 'Send (Enter)',
+  stopHint: 'Stop (Esc)',
   messagePlaceholder: 'Message Glassbox — Enter to send, Shift+Enter for a new line, / for commands',
   commandsTitle: 'Commands',
   commandNeedsArgument: 'Type {argument} after /{name}, then press Enter.',
@@ -109,6 +111,8 @@ export type ChatLocale = 'en' | 'zh-CN';
 const zhCN: Record<ChatStringKey, string> = {
   send: '发送',
   stop: '停止',
+  sendHint: '发送（Enter）',
+  stopHint: '停止（Esc）',
   messagePlaceholder: '给 Glassbox 发消息 — Enter 发送，Shift+Enter 换行，/ 调出命令',
   commandsTitle: '命令',
   commandNeedsArgument: '在 /{name} 后输入{argument}，然后按 Enter。',

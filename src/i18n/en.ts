@@ -141,6 +141,7 @@ export const en = {
   'tools.custom.needsApproval': '(needs approval)',
   'tools.custom.edit': 'Edit',
   'tools.custom.delete': 'Delete',
+  'tools.editor.title': 'Tool editor',
   'tools.editor.intro': 'The model sees the name, the description and the parameters. JavaScript runs in the sandbox with the arguments as `args` (no network); its last expression or `return` value is the result. An HTTP tool fills {placeholders} from the arguments.',
   'tools.editor.name': 'Tool name',
   'tools.editor.kind': 'Kind',

@@ -2,7 +2,7 @@ import { createTranslate, defineDictionary, type Language, type Translate } from
 
 /**
  * Messages the store shows in alerts, toasts and notices (connection checks, trace export, sessions running in
- * another tab). The store translates them with the current language when it sets them.
+ * another tab, runs that fail). The store translates them with the current language when it sets them.
  */
 const en = {
   baseUrlMissing: 'Enter the base URL first, e.g. http://localhost:11434/v1.',
@@ -11,6 +11,10 @@ const en = {
   tracesFailed: 'Sending traces failed: {error}',
   runningElsewhere: 'This session is running in another tab. Wait for it to finish there, or stop it with Stop.',
   deleteRunningElsewhere: 'This session is running in another tab. It can be deleted once the run has ended.',
+  sessionBusy: 'The agent is still working on this session. Wait for the run to finish, or press Stop first.',
+  agentLoadFailed: 'The agent could not be loaded ({error}). Check the connection and reload the page.',
+  runFailed: 'The run failed.',
+  runFailedUnexpectedly: 'The run failed unexpectedly.',
 } as const;
 
 /** A key of the store messages. */
@@ -23,6 +27,10 @@ const zhCN: Record<MessageKey, string> = {
   tracesFailed: '发送追踪失败：{error}',
   runningElsewhere: '这个会话正在另一个标签页中运行。请等它在那里完成，或用“停止”中止它。',
   deleteRunningElsewhere: '这个会话正在另一个标签页中运行。运行结束后才能删除。',
+  sessionBusy: '智能体仍在处理这个会话。请等运行结束，或先按“停止”。',
+  agentLoadFailed: '无法加载智能体（{error}）。请检查网络连接并重新加载页面。',
+  runFailed: '运行失败。',
+  runFailedUnexpectedly: '运行意外失败。',
 };
 
 /** The store's messages in every language. */

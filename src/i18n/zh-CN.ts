@@ -143,6 +143,7 @@ export const zhCN: Record<AppStringKey, string> = {
   'tools.custom.needsApproval': '（需批准）',
   'tools.custom.edit': '编辑',
   'tools.custom.delete': '删除',
+  'tools.editor.title': '工具编辑器',
   'tools.editor.intro': '模型能看到名称、描述和参数。JavaScript 在沙箱中运行，参数为 `args`（不能联网）；最后一个表达式或 `return` 的值就是结果。HTTP 工具用参数填充 URL 中的 {placeholders} 占位符。',
   'tools.editor.name': '工具名称',
   'tools.editor.kind': '类型',

@@ -8,7 +8,7 @@ import { createMemoryPersistence } from '../memory-persistence.ts';
 import type { Persistence } from '../persistence.ts';
 import { setServices, type Services } from '../services.ts';
 import { editQueuedMessage, finishQueuedEdit, regenerate, removeQueuedMessage, resumeQueuedMessages, sendMessage, stopRun } from './chat-actions.ts';
-import { RUNNING_ELSEWHERE } from './run-session.ts';
+import { runningElsewhere } from './run-session.ts';
 import { newSession } from './session-actions.ts';
 
 const initialState = useAppStore.getState();
@@ -124,7 +124,7 @@ describe('sending while the session is busy', () => {
 
     await sendMessage('hello');
 
-    expect(useAppStore.getState().appAlert).toBe(RUNNING_ELSEWHERE);
+    expect(useAppStore.getState().appAlert).toBe(runningElsewhere());
     expect(chatOf(sessionId)).toEqual([]);
     expect(queuedTexts(sessionId)).toEqual(['hello']);
     expect(useAppStore.getState().queues[sessionId]).toMatchObject({ busy: false, paused: true });

@@ -18,13 +18,11 @@ import { services } from '../services.ts';
 import { abortRun, answerApproval, isRunning, runSession } from './run-session.ts';
 import { afterRunElsewhere, sessionForInput, whenLoaded } from './session-actions.ts';
 import { reportStorageError } from './storage-errors.ts';
+import { storeText } from './store-text.ts';
 
 function entriesOf(sessionId: string): TranscriptEntry[] {
   return useAppStore.getState().entries[sessionId] ?? [];
 }
-
-/** What a tab says when an action needs a session whose turn is still going. */
-export const SESSION_BUSY = 'The agent is still working on this session. Wait for the run to finish, or press Stop first.';
 
 /**
  * Sends the user's message: at once when the session is free, otherwise queued (see message-queue.ts) and sent
@@ -77,7 +75,7 @@ async function userTurn(sessionId: string, work: () => Promise<boolean>): Promis
     const ending = turnEnds.get(sessionId);
     // A run that has ended but is still being saved (right after Done) is waited for; one still running is not.
     if (!ending || useAppStore.getState().runs[sessionId]?.status === 'running') {
-      useAppStore.getState().setUi({ appAlert: SESSION_BUSY });
+      useAppStore.getState().setUi({ appAlert: storeText('sessionBusy') });
       return;
     }
     await ending.promise;
@@ -239,7 +237,7 @@ export async function deleteTurn(entryId: string): Promise<void> {
   const sessionId = useAppStore.getState().activeSessionId;
   if (!sessionId) return;
   if (isBusy(sessionId)) {
-    useAppStore.getState().setUi({ appAlert: SESSION_BUSY });
+    useAppStore.getState().setUi({ appAlert: storeText('sessionBusy') });
     return;
   }
   const entries = entriesOf(sessionId);

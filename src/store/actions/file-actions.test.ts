@@ -53,8 +53,21 @@ describe('importFiles with a ChatGPT export', () => {
     const state = useAppStore.getState();
     expect(state.sessions).toEqual([]);
     expect(state.appAlert).toBe(
-      'Import failed, nothing was imported. conversations.json: no conversation has messages to import ("Lost": it has no messages in the export (no mapping); "c2": unreadable: mapping: expected record, received string)',
+      'Import failed, nothing was imported. conversations.json: no conversation has messages to import ("Lost": the export holds no messages for it (no mapping); "c2": unreadable data (mapping: expected record, received string))',
     );
+  });
+
+  it('refuses a bad file in Chinese: the sentence translated, the field detail kept as the parser gave it', async () => {
+    useAppStore.setState((state) => ({ settings: { ...state.settings, language: 'zh-CN' } }));
+    await importFiles([new File([JSON.stringify([{ title: 'Lost', conversation_id: 'c1' }, { conversation_id: 'c2', mapping: 'oops' }])], 'conversations.json')]);
+    expect(useAppStore.getState().appAlert).toBe(
+      '导入失败，未导入任何内容。conversations.json：没有包含可导入消息的对话（"Lost": 导出文件中没有它的消息（缺少 mapping）; "c2": 数据无法读取（mapping: expected record, received string））',
+    );
+    await importFiles([new File(['{"sessions": ['], 'broken.json')]);
+    expect(useAppStore.getState().appAlert).toMatch(/^导入失败，未导入任何内容。broken\.json：不是有效的 JSON（.+）；文件可能不完整，或不是导出文件$/);
+    await importFiles([new File([JSON.stringify({ format: 'glassbox.sessions', version: 99, sessions: [] })], 'future.json')]);
+    expect(useAppStore.getState().appAlert).toContain('future.json：由更新版本的 Glassbox 写入（文件版本 99；');
+    expect(useAppStore.getState().sessions).toEqual([]);
   });
 
   it('words the report in Chinese too', () => {

@@ -2,7 +2,8 @@ import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { SkippedConversation } from '../../db/chatgpt-import.ts';
 import type { SessionRecord } from '../../db/schema.ts';
 import type { ParsedImport } from '../../db/parse-import-file.ts';
-import { translate, type AppStringKey } from '../../i18n/index.ts';
+import { importErrorText } from '../../i18n/import-errors.ts';
+import { translate, type AppStringKey, type Language } from '../../i18n/index.ts';
 import type { Span } from '../../trace/span.ts';
 import type { ImportReport } from '../ui-slice.ts';
 import { useAppStore } from '../app-store.ts';
@@ -64,14 +65,15 @@ async function importTools(content: string | ParsedImport): Promise<string[]> {
 /** Largest import file accepted. */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 
-async function readFile(file: File): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
+async function readFile(file: File, language: Language): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
   if (file.size > MAX_IMPORT_BYTES) {
-    return { ok: false, error: `${file.name}: the file is ${(file.size / 1048576).toFixed(1)} MB; imports are limited to 50 MB.` };
+    const size = `${(file.size / 1048576).toFixed(1)} MB`;
+    return { ok: false, error: importErrorText(language, 'tooLargeSize', { file: file.name, size, limit: `${MAX_IMPORT_BYTES / 1048576} MB` }) };
   }
   try {
     return { ok: true, text: await file.text() };
   } catch (error) {
-    return { ok: false, error: `${file.name}: the file could not be read (${error instanceof Error ? error.message : String(error)}).` };
+    return { ok: false, error: importErrorText(language, 'unreadable', { file: file.name, reason: error instanceof Error ? error.message : String(error) }) };
   }
 }
 
@@ -79,20 +81,20 @@ async function readFile(file: File): Promise<{ ok: true; text: string } | { ok: 
  * Reads and validates one file: a large one in a worker with a progress bar (bytes read, then spans mapped),
  * a small one (or where no worker runs) on the page. Nothing is written.
  */
-async function checkFile(file: File): Promise<{ ok: true; parsed: string | ParsedImport } | { ok: false; error: string }> {
-  if (file.size > MAX_IMPORT_BYTES) return readFile(file) as Promise<{ ok: false; error: string }>;
+async function checkFile(file: File, language: Language): Promise<{ ok: true; parsed: string | ParsedImport } | { ok: false; error: string }> {
+  if (file.size > MAX_IMPORT_BYTES) return readFile(file, language) as Promise<{ ok: false; error: string }>;
   if (file.size >= WORKER_IMPORT_BYTES) {
     const setProgress = (progress: { phase: 'read' | 'map'; done: number; total: number }) =>
       useAppStore.getState().setUi({ importProgress: { fileName: file.name, ...progress } });
     setProgress({ phase: 'read', done: 0, total: file.size });
-    const parsed = await parseInWorker(file, setProgress);
+    const parsed = await parseInWorker(file, language, setProgress);
     if (parsed) return parsed.ok ? { ok: true, parsed } : parsed;
   }
-  const read = await readFile(file);
+  const read = await readFile(file, language);
   if (!read.ok) return read;
   // The parsers are a chunk of their own, loaded on the first import; what they return is written as it is.
   const { parseImportFile } = await import('../../db/parse-import-file.ts');
-  const checked = parseImportFile(read.text, file.name);
+  const checked = parseImportFile(read.text, file.name, { language });
   return checked.ok ? { ok: true, parsed: checked } : checked;
 }
 
@@ -132,7 +134,7 @@ export async function importFiles(files: File[]): Promise<void> {
   useAppStore.getState().setUi({ importReport: undefined });
   const texts: Array<{ name: string; text: string | ParsedImport }> = [];
   for (const file of files) {
-    const checked = await checkFile(file);
+    const checked = await checkFile(file, language);
     if (!checked.ok) {
       useAppStore.getState().setUi({ toast: undefined, importProgress: undefined, appAlert: text('import.failed', { error: checked.error }) });
       return;

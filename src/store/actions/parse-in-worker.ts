@@ -1,5 +1,7 @@
 import type { ImportProgress, ParsedImport } from '../../db/parse-import-file.ts';
-import type { ParseImportMessage } from '../../db/parse-import-worker.ts';
+import type { ParseImportMessage, ParseImportRequest } from '../../db/parse-import-worker.ts';
+import { importErrorText } from '../../i18n/import-errors.ts';
+import type { Language } from '../../i18n/translate.ts';
 
 /** Files from this size on are read and validated in a worker, with progress; smaller ones on the page. */
 export const WORKER_IMPORT_BYTES = 1024 * 1024;
@@ -10,6 +12,7 @@ export const WORKER_IMPORT_BYTES = 1024 * 1024;
  */
 export function parseInWorker(
   file: File,
+  language: Language,
   onProgress: (progress: ImportProgress) => void,
 ): Promise<ParsedImport | { ok: false; error: string } | undefined> {
   if (typeof Worker === 'undefined') return Promise.resolve(undefined);
@@ -35,8 +38,8 @@ export function parseInWorker(
       event.preventDefault();
       worker.terminate();
       // A worker that never ran (blocked, failed to load) leaves the file to the page; one that failed mid-way says so.
-      resolve(progressed ? { ok: false, error: `${file.name}: the file could not be parsed (${event.message || 'the import worker failed'}).` } : undefined);
+      resolve(progressed ? { ok: false, error: importErrorText(language, 'unparsable', { file: file.name, reason: event.message || importErrorText(language, 'workerFailed') }) } : undefined);
     };
-    worker.postMessage({ file });
+    worker.postMessage({ file, language } satisfies ParseImportRequest);
   });
 }

@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../agent/events.ts';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
+import type { Language } from '../../i18n/translate.ts';
 import { idleRun, type SessionRun } from '../run-slice.ts';
 import { initialRunProgress, reduceRunEvent, type RunProgress } from './run-event-reducer.ts';
 
 const endpoint = { provider: 'custom', baseUrl: 'http://model.test/v1', model: 'm' };
 
 /** Feeds events one by one, applying each run patch as the store would. */
-function replay(events: AgentEvent[], start: { progress?: RunProgress; run?: SessionRun } = {}) {
+function replay(events: AgentEvent[], start: { progress?: RunProgress; run?: SessionRun } = {}, language: Language = 'en') {
   let progress = start.progress ?? initialRunProgress;
   let run: SessionRun = start.run ?? { ...idleRun, status: 'running' };
   const entries: TranscriptEntry[] = [];
   const frames: Array<string | undefined> = [];
   for (const event of events) {
-    const changes = reduceRunEvent(progress, run, event, endpoint);
+    const changes = reduceRunEvent(progress, run, event, endpoint, language);
     progress = changes.progress;
     if (changes.run) run = { ...run, ...changes.run };
     if (changes.entry) entries.push(changes.entry);
@@ -124,5 +125,35 @@ describe('reduceRunEvent', () => {
     expect(failed.run.notices).toEqual([]);
     const plain = replay([{ type: 'run-end', outcome: 'error', reason: 'model-error', message: 'The tool loop broke.' }]);
     expect(plain.run.alert).toEqual({ title: 'The tool loop broke.', advice: '', retryable: true });
+  });
+
+  it('shows notices, the run-end message and model errors in the UI language', () => {
+    const waiting = replay(
+      [
+        { type: 'run-start', runId: 'run_1', traceId: 't' },
+        { type: 'notice', code: 'retry-wait', message: 'The model call failed (HTTP 503); retrying in 2 s (attempt 1).', text: { key: 'retry-wait', values: { cause: 'HTTP 503', delay: '2 s', attempt: 1 } } },
+        { type: 'notice', code: 'protocol-switched', message: 'Switched.' },
+      ],
+      {},
+      'zh-CN',
+    );
+    // An event with `text` is shown in Chinese; one without keeps its English message.
+    expect(waiting.run.notices).toEqual(['模型调用失败（HTTP 503）；2 s 后重试（第 1 次）。', 'Switched.']);
+    // The Chinese retry notice is the one taken away once output arrives.
+    expect(replay([{ type: 'text-delta', delta: 'ok' }], waiting, 'zh-CN').run.notices).toEqual(['Switched.']);
+
+    const limited = replay([{ type: 'run-end', outcome: 'done', reason: 'max-steps', message: 'Stopped: the step limit (3) was reached.', text: { key: 'stop.max-steps', values: { limit: 3 } } }], {}, 'zh-CN');
+    expect(limited.run.notices).toEqual(['已停止：达到步数上限（3）。']);
+
+    const missing = replay(
+      [{ type: 'run-end', outcome: 'error', reason: 'model-error', error: { kind: 'not-found', status: 404, message: 'no such model', availableModels: ['gemma3:4b', 'qwen3'] } }],
+      {},
+      'zh-CN',
+    );
+    expect(missing.run.alert?.title).toBe('找不到模型“m”或接口');
+    expect(missing.run.alert?.advice).toContain('此接口提供的模型：gemma3:4b, qwen3。');
+    expect(missing.run.alert?.advice).not.toMatch(/Models this endpoint offers/);
+    expect(replay([{ type: 'run-end', outcome: 'error', reason: 'model-error' }], {}, 'zh-CN').run.alert?.title).toBe('运行失败。');
+    expect(replay([{ type: 'run-end', outcome: 'error', reason: 'model-error' }]).run.alert?.title).toBe('The run failed.');
   });
 });

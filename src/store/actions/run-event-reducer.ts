@@ -1,6 +1,9 @@
 import type { AgentEvent } from '../../agent/events.ts';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
-import { describeModelError } from '../../model/describe-error.ts';
+import { agentNoticeIn } from '../../i18n/agent-notices.ts';
+import { createMessageTranslate } from '../../i18n/messages.ts';
+import { describeModelErrorIn } from '../../i18n/model-errors.ts';
+import type { Language } from '../../i18n/translate.ts';
 import { ModelError } from '../../model/model-error.ts';
 import type { RunAlert, SessionRun, StreamingState } from '../run-slice.ts';
 
@@ -36,9 +39,10 @@ export interface RunEndpoint {
 
 /**
  * Reduces one agent event into the run's progress and the changes for the store (pure: side effects such as
- * persistence are the caller's). `run` is the session's SessionRun as it is now.
+ * persistence are the caller's). `run` is the session's SessionRun as it is now; notices, run-end messages and
+ * model errors are shown in `language` (events without a `text` keep their English `message`).
  */
-export function reduceRunEvent(progress: RunProgress, run: SessionRun, event: AgentEvent, endpoint: RunEndpoint): RunEventChanges {
+export function reduceRunEvent(progress: RunProgress, run: SessionRun, event: AgentEvent, endpoint: RunEndpoint, language: Language): RunEventChanges {
   // Output arriving (or the run ending) makes a retry notice stale.
   const clearingRetries = (): { progress: RunProgress; run?: Partial<SessionRun> } => {
     if (progress.retryNotices.length === 0) return { progress };
@@ -80,19 +84,22 @@ export function reduceRunEvent(progress: RunProgress, run: SessionRun, event: Ag
       return { progress, run: { pendingApprovals: [...run.pendingApprovals, event.callId] } };
     case 'approval-resolve':
       return { progress, run: { pendingApprovals: run.pendingApprovals.filter((id) => id !== event.callId) } };
-    case 'notice':
+    case 'notice': {
+      const notice = event.text ? agentNoticeIn(language, event.text) : event.message;
       return {
-        progress: event.code === 'retry-wait' ? { ...progress, retryNotices: [...progress.retryNotices, event.message] } : progress,
-        run: { notices: [...run.notices, event.message] },
+        progress: event.code === 'retry-wait' ? { ...progress, retryNotices: [...progress.retryNotices, notice] } : progress,
+        run: { notices: [...run.notices, notice] },
       };
+    }
     case 'step-end':
       return { progress, frame: 'schedule' };
     case 'delegated':
       return reduceDelegatedEvent(progress, run, event.event);
     case 'run-end': {
       const cleared = clearingRetries();
-      const alert = event.outcome === 'error' ? alertFor(event, endpoint) : undefined;
-      const notices = event.outcome !== 'error' && event.message ? [event.message] : [];
+      const alert = event.outcome === 'error' ? alertFor(event, endpoint, language) : undefined;
+      const message = runEndMessage(event, language);
+      const notices = event.outcome !== 'error' && message ? [message] : [];
       return {
         progress: { ...cleared.progress, streaming: undefined },
         run: {
@@ -127,16 +134,24 @@ function reduceDelegatedEvent(progress: RunProgress, run: SessionRun, event: Age
   }
 }
 
-function alertFor(event: Extract<AgentEvent, { type: 'run-end' }>, endpoint: RunEndpoint): RunAlert {
+type RunEnd = Extract<AgentEvent, { type: 'run-end' }>;
+
+/** The run-end message (a limit, Stop) in the UI language; an English-only one as it came. */
+function runEndMessage(event: RunEnd, language: Language): string | undefined {
+  return event.text ? agentNoticeIn(language, event.text) : event.message;
+}
+
+function alertFor(event: RunEnd, endpoint: RunEndpoint, language: Language): RunAlert {
   if (!event.error) {
-    return { title: event.message ?? 'The run failed.', advice: '', retryable: true };
+    return { title: runEndMessage(event, language) ?? createMessageTranslate(language)('runFailed'), advice: '', retryable: true };
   }
   const error = new ModelError(event.error.kind, event.error.message, {
     ...(event.error.status === undefined ? {} : { status: event.error.status }),
     ...(event.error.retryAfterMs === undefined ? {} : { retryAfterMs: event.error.retryAfterMs }),
   });
-  // The view lists `availableModels` itself; describing them here as well would show the list twice.
-  const described = describeModelError(error, endpoint);
+  // The advice lists the models the endpoint offers (a 404), in the same language as the rest.
+  if (event.error.availableModels) error.availableModels = event.error.availableModels;
+  const described = describeModelErrorIn(language, error, endpoint);
   return {
     title: described.title,
     advice: described.advice,

@@ -1,4 +1,6 @@
 import type { AgentEvent } from '../../agent/events.ts';
+import { LANGUAGES } from '../../i18n/translate.ts';
+import { createMessageTranslate } from '../../i18n/messages.ts';
 import type { ToolReplay } from '../../agent/execute-tool-calls.ts';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { ChatMessage } from '../../model/model.ts';
@@ -13,6 +15,8 @@ import { loadAgentRuntime, type AgentRuntime } from './load-agent-runtime.ts';
 import { initialRunProgress, reduceRunEvent, type RunProgress } from './run-event-reducer.ts';
 import { buildRunOptions } from './run-options.ts';
 import { createRunWriter, withoutInterruptedPartial } from './run-writer.ts';
+import { currentLanguage } from './current-language.ts';
+import { storeText } from './store-text.ts';
 
 interface ActiveRun {
   controller: AbortController;
@@ -85,7 +89,7 @@ export async function runSession(sessionId: string, request: RunRequest): Promis
     // The agent loop, model clients and tools are a chunk of their own (usually loaded already, when idle).
     runtime = await loadAgentRuntime();
   } catch (error) {
-    takeBackUserEntry(`The agent could not be loaded (${error instanceof Error ? error.message : String(error)}). Check the connection and reload the page.`);
+    takeBackUserEntry(storeText('agentLoadFailed', { error: error instanceof Error ? error.message : String(error) }));
     return false;
   }
   if (activeRuns.has(sessionId)) return false;
@@ -95,12 +99,19 @@ export async function runSession(sessionId: string, request: RunRequest): Promis
     return true;
   }
   const acquired = await withSessionLock(sessionId, () => runUnlocked(sessionId, request, runtime));
-  if (!acquired) takeBackUserEntry(RUNNING_ELSEWHERE);
+  if (!acquired) takeBackUserEntry(runningElsewhere());
   return acquired;
 }
 
-/** What a tab says when another tab runs the session. */
-export const RUNNING_ELSEWHERE = 'This session is running in another tab. Wait for it to finish there, or stop it with Stop.';
+/** What a tab says when another tab runs the session, in the current language. */
+export function runningElsewhere(): string {
+  return storeText('runningElsewhere');
+}
+
+/** Whether a notice is {@link runningElsewhere} in any language (the language may have changed since it was shown). */
+export function isRunningElsewhere(notice: string): boolean {
+  return LANGUAGES.some((language) => notice === createMessageTranslate(language)('runningElsewhere'));
+}
 
 async function runUnlocked(sessionId: string, request: RunRequest, runtime: AgentRuntime): Promise<void> {
   const store = useAppStore;
@@ -135,7 +146,7 @@ async function runUnlocked(sessionId: string, request: RunRequest, runtime: Agen
   store.getState().patchRun(sessionId, { status: 'running', alert: undefined, notices: [], streaming: undefined, pendingApprovals: [] });
 
   const onEvent = async (event: AgentEvent): Promise<void> => {
-    const changes = reduceRunEvent(progress, store.getState().runs[sessionId] ?? idleRun, event, endpoint);
+    const changes = reduceRunEvent(progress, store.getState().runs[sessionId] ?? idleRun, event, endpoint, currentLanguage());
     progress = changes.progress;
     if (changes.entry) addedEntries.push(changes.entry);
     if (changes.frame === 'flush') frame.flushNow();
@@ -199,7 +210,7 @@ async function runUnlocked(sessionId: string, request: RunRequest, runtime: Agen
     store.getState().patchRun(sessionId, {
       status: 'error',
       streaming: undefined,
-      alert: { title: 'The run failed unexpectedly.', advice: String(error), retryable: true },
+      alert: { title: storeText('runFailedUnexpectedly'), advice: String(error), retryable: true },
     });
   } finally {
     activeRuns.delete(sessionId);

@@ -8,7 +8,7 @@ import { createMemoryPersistence } from '../memory-persistence.ts';
 import type { Persistence } from '../persistence.ts';
 import { setServices, type Services } from '../services.ts';
 import { importFiles } from './file-actions.ts';
-import { RUNNING_ELSEWHERE, runSession } from './run-session.ts';
+import { runningElsewhere, runSession } from './run-session.ts';
 import { loadSession } from './session-actions.ts';
 
 const initialState = useAppStore.getState();
@@ -87,8 +87,16 @@ describe('loadSession', () => {
     const id = await runningSession(persistence);
 
     await loadSession(id);
-    expect(useAppStore.getState().runs[id]).toMatchObject({ status: 'running', notices: [RUNNING_ELSEWHERE] });
+    expect(useAppStore.getState().runs[id]).toMatchObject({ status: 'running', notices: [runningElsewhere()] });
     expect(useAppStore.getState().spans[id]?.[0]?.status).toBe('running');
+
+    // Loaded again after a switch to Chinese: the English notice gives way to the Chinese one, never both.
+    const english = runningElsewhere();
+    useAppStore.setState((state) => ({ settings: { ...state.settings, language: 'zh-CN' } }));
+    await loadSession(id);
+    expect(useAppStore.getState().runs[id]?.notices).toEqual(['这个会话正在另一个标签页中运行。请等它在那里完成，或用“停止”中止它。']);
+    expect(english).not.toBe(runningElsewhere());
+    useAppStore.setState((state) => ({ settings: { ...state.settings, language: 'en' } }));
 
     // The other tab finishes its run and lets go of the lock.
     await persistence.saveStep({ sessionId: id, entries: [assistantEntry(id, 'msg_answer', 'Here is the summary.')], spans: [], session: { status: 'done' } });
@@ -110,7 +118,7 @@ describe('runSession', () => {
 
     expect(ran).toBe(false);
     expect(useAppStore.getState().entries[id]).toEqual([]);
-    expect(useAppStore.getState().appAlert).toBe(RUNNING_ELSEWHERE);
+    expect(useAppStore.getState().appAlert).toBe(runningElsewhere());
     expect(await persistence.listMessages(id)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import type { Span } from '../../trace/span.ts';
 import { useAppStore } from '../app-store.ts';
 import { clearFlushJournal, readFlushJournal } from '../flush-journal.ts';
 import { services } from '../services.ts';
-import { isRunning, RUNNING_ELSEWHERE } from './run-session.ts';
+import { isRunning, isRunningElsewhere, runningElsewhere } from './run-session.ts';
 import { reportStorageError } from './storage-errors.ts';
 import { storeText } from './store-text.ts';
 
@@ -193,8 +193,8 @@ function showLoaded(record: SessionRecord, entries: TranscriptEntry[], spans: Sp
   state.setEntries(sessionId, entries);
   state.setSpans(sessionId, spans);
   state.patchRun(sessionId, (run) => {
-    const notices = run.notices.filter((notice) => notice !== RUNNING_ELSEWHERE);
-    if (status === 'running') return { status, notices: [...notices, RUNNING_ELSEWHERE], streaming: undefined, pendingApprovals: [] };
+    const notices = run.notices.filter((notice) => !isRunningElsewhere(notice));
+    if (status === 'running') return { status, notices: [...notices, runningElsewhere()], streaming: undefined, pendingApprovals: [] };
     // After a reload the failed run's alert is rebuilt from what was saved, so Retry stays at hand.
     const alert = status === 'error' && !run.alert && record.lastError ? { title: record.lastError, advice: '', retryable: true } : run.alert;
     return { status, notices, streaming: undefined, alert };

@@ -7,7 +7,7 @@ import { useAppStore } from '../../store/app-store.ts';
 import { builtinTools } from '../../tools/registry.ts';
 import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
-import { useLanguage } from '../use-t.ts';
+import { useLanguage, useNames } from '../use-t.ts';
 
 const inputClass =
   'w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm disabled:opacity-60 dark:border-slate-700 dark:bg-slate-950';
@@ -157,6 +157,7 @@ export function AgentsDialog() {
 }
 
 function AgentGroup({ agent, t, onChange, onDelete }: { agent: DraftAgent; t: AgentsTranslate; onChange: (patch: Partial<RosterAgentConfig>) => void; onDelete: () => void }) {
+  const names = useNames();
   const toggleTool = (name: string, on: boolean) => onChange({ tools: on ? [...agent.tools, name] : agent.tools.filter((tool) => tool !== name) });
   return (
     <fieldset role="group" aria-label={agent.name || t('newAgent')} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
@@ -195,7 +196,7 @@ function AgentGroup({ agent, t, onChange, onDelete }: { agent: DraftAgent; t: Ag
             {t('enabled')}
           </label>
           {agent.builtin ? null : (
-            <Button variant="ghost" size="sm" aria-label={`Delete agent ${agent.name || t('newAgent')}`} onClick={onDelete}>
+            <Button variant="ghost" size="sm" aria-label={names('Delete agent {agent}', { agent: agent.name || t('newAgent') })} onClick={onDelete}>
               {t('deleteAgent')}
             </Button>
           )}

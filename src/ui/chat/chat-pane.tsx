@@ -26,7 +26,7 @@ import type { StreamingState } from '../../store/run-slice.ts';
 import { selectActiveEntries, selectActiveRun, selectActiveSpans } from '../../store/selectors/sessions.ts';
 import { traceStrings } from '../../i18n/trace.ts';
 import { isImportedTrace } from '../../trace/imported.ts';
-import { useLanguage } from '../use-t.ts';
+import { useLanguage, useNames } from '../use-t.ts';
 import { AttachmentBar } from './attachment-bar.tsx';
 import { findCompactionBoundary } from '../../context/compaction-boundary.ts';
 import { CompactionDivider } from '../memory/compaction-divider.tsx';
@@ -73,6 +73,7 @@ function ForkLinks(props: {
   strings: (typeof traceStrings)['en'];
 }) {
   const { forkedFrom, originalTitle, forks, strings } = props;
+  const names = useNames();
   return (
     <div data-testid="fork-links" className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 px-4 py-1 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-300">
       {forkedFrom ? (
@@ -81,12 +82,12 @@ function ForkLinks(props: {
             {originalTitle === undefined ? strings['fork.originalGone'] : fillPlaceholders(strings['fork.forkedFrom'], { title: originalTitle, step: forkedFrom.step })}
           </span>
           {originalTitle === undefined ? null : (
-            <button type="button" aria-label="Open original" className={LINK_CLASSES} onClick={() => void switchSession(forkedFrom.sessionId)}>
+            <button type="button" aria-label={names('Open original')} className={LINK_CLASSES} onClick={() => void switchSession(forkedFrom.sessionId)}>
               {strings['fork.openOriginal']}
             </button>
           )}
           {originalTitle === undefined ? null : (
-            <button type="button" aria-label="Compare with original" disabled={!props.canCompare} className={LINK_CLASSES} onClick={props.onCompare}>
+            <button type="button" aria-label={names('Compare with original')} disabled={!props.canCompare} className={LINK_CLASSES} onClick={props.onCompare}>
               {strings['fork.compare']}
             </button>
           )}
@@ -96,7 +97,7 @@ function ForkLinks(props: {
         <>
           <span>{strings['fork.forks']}</span>
           {forks.map((fork) => (
-            <button key={fork.id} type="button" aria-label={`Open fork ${fork.title}`} className={LINK_CLASSES} onClick={() => void switchSession(fork.id)}>
+            <button key={fork.id} type="button" aria-label={names('Open fork {title}', { title: fork.title })} className={LINK_CLASSES} onClick={() => void switchSession(fork.id)}>
               {fillPlaceholders(strings['fork.forkAt'], { title: fork.title, step: fork.forkedFrom?.step ?? 0 })}
             </button>
           ))}
@@ -110,6 +111,7 @@ function ForkLinks(props: {
 export function ChatPane() {
   const language = useLanguage();
   const t = useMemo(() => createChatTranslate(language), [language]);
+  const names = useNames();
   const ready = useAppStore((state) => state.ready);
   const sessionId = useAppStore((state) => state.activeSessionId);
   const entries = useAppStore(selectActiveEntries);
@@ -190,7 +192,7 @@ export function ChatPane() {
       {run.status === 'error' && run.alert ? (
         <ErrorAlert
           title={run.alert.title}
-          advice={`${run.alert.advice}${run.alert.availableModels?.length ? ` Models this endpoint offers: ${run.alert.availableModels.slice(0, 15).join(', ')}.` : ''}`}
+          advice={run.alert.advice}
           {...(run.alert.retryable ? { onRetry: () => void retryRun() } : {})}
           t={t}
         />
@@ -199,7 +201,7 @@ export function ChatPane() {
       {importReport ? (
         <div
           role="status"
-          aria-label="Import report"
+          aria-label={names('Import report')}
           className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-50"
         >
           <div className="mb-1 flex items-center justify-between gap-2">

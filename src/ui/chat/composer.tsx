@@ -200,7 +200,7 @@ export function Composer({
             <button
               type="button"
               aria-label="Stop"
-              title={`${t('stop')} (Esc)`}
+              title={t('stopHint')}
               onClick={onStop}
               className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-zinc-800 text-white hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-white"
             >
@@ -210,7 +210,7 @@ export function Composer({
           <button
             type="submit"
             aria-label="Send"
-            title={`${t('send')} (Enter)`}
+            title={t('sendHint')}
             disabled={!canSend}
             className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:bg-zinc-200 disabled:text-zinc-400 dark:disabled:bg-zinc-800 dark:disabled:text-zinc-600"
           >

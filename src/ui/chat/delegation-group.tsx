@@ -4,6 +4,7 @@ import type { ChatTranslate } from '../../i18n/chat.ts';
 import { classNames } from '../components/class-names.ts';
 import { ChevronIcon } from '../components/icons.tsx';
 import { Spinner } from '../components/spinner.tsx';
+import { useNames } from '../use-t.ts';
 import type { MessageViewActions } from './message-types.ts';
 import { MessageView } from './message-view.tsx';
 
@@ -29,6 +30,7 @@ export interface DelegationGroupProps {
  * agent's messages and tool cards. It is open while the agent works or waits for an approval, closed once done.
  */
 export function DelegationGroup({ agent, entries, toolEntries, delegations, working, pendingApprovals, t, ...rest }: DelegationGroupProps) {
+  const names = useNames();
   const bodyId = useId();
   const [openChoice, setOpenChoice] = useState<boolean | null>(null);
   const waitingForApproval = pendingApprovals !== undefined && pendingApprovals.size > 0 && holdsPendingApproval(entries, delegations, pendingApprovals);
@@ -63,7 +65,7 @@ export function DelegationGroup({ agent, entries, toolEntries, delegations, work
           ? entries.map((entry) =>
               entry.message.role === 'user' ? (
                 // The task the agent was given: not a message the user typed, so not a `user message`.
-                <article key={entry.id} aria-label="delegated task" data-entry-id={entry.id} className="px-4 py-2 text-sm whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">
+                <article key={entry.id} aria-label={names('delegated task')} data-entry-id={entry.id} className="px-4 py-2 text-sm whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">
                   {entry.message.content}
                 </article>
               ) : (

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ChatTranslate } from '../../i18n/chat.ts';
 import type { QueuedMessage } from '../../store/message-queue.ts';
 import { Button } from '../components/button.tsx';
+import { useNames } from '../use-t.ts';
 import { isComposing, isSubmitKey } from './keyboard.ts';
 
 /** Props of {@link QueuedMessages}. */
@@ -21,13 +22,14 @@ export interface QueuedMessagesProps {
 
 /** Messages waiting for the session to be free, above the message box: each can be edited or removed. */
 export function QueuedMessages({ items, paused, canResume, editingId, onEdit, onFinishEdit, onRemove, onResume, t }: QueuedMessagesProps) {
+  const names = useNames();
   if (items.length === 0) return null;
   return (
-    <section aria-label="Queued messages" className="mx-auto mb-2 w-full max-w-3xl px-4">
+    <section aria-label={names('Queued messages')} className="mx-auto mb-2 w-full max-w-3xl px-4">
       <div className="mb-1 flex items-center justify-between gap-2 text-xs text-zinc-500 dark:text-zinc-400">
         <span>{paused ? t('queuedPausedTitle') : t('queuedTitle')}</span>
         {paused && canResume ? (
-          <Button size="sm" variant="secondary" aria-label="Resume queue" onClick={onResume}>
+          <Button size="sm" variant="secondary" aria-label={names('Resume queue')} onClick={onResume}>
             {t('queuedResume')}
           </Button>
         ) : null}
@@ -59,6 +61,7 @@ interface QueuedItemProps {
 }
 
 function QueuedItem({ item, editing, onEdit, onFinishEdit, onRemove, t }: QueuedItemProps) {
+  const names = useNames();
   const [draft, setDraft] = useState(item.text);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
 
@@ -88,14 +91,14 @@ function QueuedItem({ item, editing, onEdit, onFinishEdit, onRemove, t }: Queued
 
   return (
     <li
-      aria-label="Queued message"
+      aria-label={names('Queued message')}
       className="flex items-start gap-2 rounded-lg border border-dashed border-zinc-300 bg-zinc-50 px-3 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900"
     >
       {editing ? (
         <div className="flex flex-1 flex-col gap-1">
           <textarea
             ref={textareaRef}
-            aria-label="Queued message text"
+            aria-label={names('Queued message text')}
             value={draft}
             rows={2}
             onChange={(event) => setDraft(event.target.value)}
@@ -103,10 +106,10 @@ function QueuedItem({ item, editing, onEdit, onFinishEdit, onRemove, t }: Queued
             className="w-full resize-y rounded border border-zinc-300 bg-white p-1 text-sm text-zinc-900 outline-none focus:border-indigo-500 dark:border-zinc-600 dark:bg-zinc-950 dark:text-zinc-100"
           />
           <div className="flex justify-end gap-2">
-            <Button size="sm" variant="ghost" aria-label="Cancel" onClick={() => onFinishEdit(undefined)}>
+            <Button size="sm" variant="ghost" aria-label={names('Cancel')} onClick={() => onFinishEdit(undefined)}>
               {t('cancel')}
             </Button>
-            <Button size="sm" variant="primary" aria-label="Save queued message" disabled={!draft.trim()} onClick={() => onFinishEdit(draft)}>
+            <Button size="sm" variant="primary" aria-label={names('Save queued message')} disabled={!draft.trim()} onClick={() => onFinishEdit(draft)}>
               {t('queuedSave')}
             </Button>
           </div>
@@ -116,10 +119,10 @@ function QueuedItem({ item, editing, onEdit, onFinishEdit, onRemove, t }: Queued
           <span data-testid="queued-text" className="min-w-0 flex-1 break-words whitespace-pre-wrap text-zinc-800 dark:text-zinc-200">
             {item.text}
           </span>
-          <Button size="sm" variant="ghost" aria-label="Edit queued message" onClick={startEdit}>
+          <Button size="sm" variant="ghost" aria-label={names('Edit queued message')} onClick={startEdit}>
             {t('queuedEdit')}
           </Button>
-          <Button size="sm" variant="ghost" aria-label="Remove queued message" onClick={onRemove}>
+          <Button size="sm" variant="ghost" aria-label={names('Remove queued message')} onClick={onRemove}>
             {t('queuedRemove')}
           </Button>
         </>

@@ -18,6 +18,7 @@ const formatBytes = (bytes: number) => (bytes < 1048576 ? `${Math.round(bytes / 
 /** The progress of a large import: bytes read of the file, then spans mapped. */
 function ImportProgressBar() {
   const t = useT();
+  const names = useNames();
   const progress = useAppStore((state) => state.importProgress);
   if (!progress) return null;
   const read = progress.phase === 'read';
@@ -28,7 +29,7 @@ function ImportProgressBar() {
   });
   return (
     <div className="flex flex-col gap-0.5 text-[11px] text-slate-600 dark:text-slate-300">
-      <progress aria-label="Import progress" aria-valuetext={label} data-phase={progress.phase} max={Math.max(1, progress.total)} value={progress.done} className="h-1.5 w-full" />
+      <progress aria-label={names('Import progress')} aria-valuetext={label} data-phase={progress.phase} max={Math.max(1, progress.total)} value={progress.done} className="h-1.5 w-full" />
       <span>{label}</span>
     </div>
   );

@@ -6,7 +6,7 @@ import { offeredNamesForServers } from '../../tools/mcp/mcp-names.ts';
 import { builtinTools } from '../../tools/registry.ts';
 import { services } from '../../store/services.ts';
 import { Button } from '../components/button.tsx';
-import { useT } from '../use-t.ts';
+import { useNames, useT } from '../use-t.ts';
 
 const inputClass = 'w-full rounded-md border border-zinc-300 bg-white px-2 py-1 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-950';
 
@@ -29,6 +29,7 @@ export function McpServersSection(props: {
   onServersChange: (servers: Settings['mcpServers']) => void;
 }) {
   const t = useT();
+  const names = useNames();
   const [adding, setAdding] = useState(false);
   const [url, setUrl] = useState('');
   const [headers, setHeaders] = useState('');
@@ -104,24 +105,24 @@ export function McpServersSection(props: {
         </p>
       ) : null}
       {props.servers.map((server) => {
-        const names = offered.get(server.url);
+        const offeredNames = offered.get(server.url);
         return (
           <div key={server.url} role="group" aria-label={server.name} className="flex flex-col gap-1 rounded-md border border-zinc-200 p-2 text-xs dark:border-zinc-700">
             <div className="flex items-center gap-2">
               <strong>{server.name}</strong>
               <span className="truncate text-zinc-500 dark:text-zinc-400">{server.url}</span>
               <span className="ml-auto flex gap-1">
-                <Button size="sm" variant="ghost" aria-label={`Reconnect ${server.name}`} disabled={busy} onClick={() => void connect(server.url, server.headers)}>
+                <Button size="sm" variant="ghost" aria-label={names('Reconnect {server}', { server: server.name })} disabled={busy} onClick={() => void connect(server.url, server.headers)}>
                   {t('tools.mcp.reconnect')}
                 </Button>
-                <Button size="sm" variant="ghost" aria-label={`Remove server ${server.name}`} onClick={() => props.onServersChange(props.servers.filter((candidate) => candidate.url !== server.url))}>
+                <Button size="sm" variant="ghost" aria-label={names('Remove server {server}', { server: server.name })} onClick={() => props.onServersChange(props.servers.filter((candidate) => candidate.url !== server.url))}>
                   {t('tools.custom.delete')}
                 </Button>
               </span>
             </div>
             {server.tools.length === 0 ? <p className="text-zinc-500">{t('tools.mcp.noTools')}</p> : null}
             {server.tools.map((tool) => {
-              const offeredName = names?.get(tool.name) ?? tool.name;
+              const offeredName = offeredNames?.get(tool.name) ?? tool.name;
               const allowed = server.alwaysAllow[tool.name];
               const changed = allowed !== undefined && allowed !== toolFingerprint(tool);
               return (
@@ -137,7 +138,7 @@ export function McpServersSection(props: {
                   </label>
                   {offeredName === tool.name ? null : <span className="text-zinc-500">→ <code>{offeredName}</code></span>}
                   <label className="ml-auto flex items-center gap-1 text-zinc-600 dark:text-zinc-300">
-                    <input type="checkbox" aria-label={`Always allow ${tool.name}`} checked={allowed !== undefined && !changed} onChange={(event) => setAlwaysAllow(server, tool.name, event.target.checked)} />
+                    <input type="checkbox" aria-label={names('Always allow {tool}', { tool: tool.name })} checked={allowed !== undefined && !changed} onChange={(event) => setAlwaysAllow(server, tool.name, event.target.checked)} />
                     {t('tools.mcp.alwaysAllow')}
                   </label>
                   {changed ? <span className="w-full text-amber-600">{t('tools.mcp.changed')}</span> : null}

@@ -6,7 +6,7 @@ import { services } from '../../store/services.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
-import { useT } from '../use-t.ts';
+import { useNames, useT } from '../use-t.ts';
 
 const inputClass = 'w-full rounded-md border border-zinc-300 bg-white px-2 py-1 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-950';
 const labelClass = 'flex flex-col gap-1 text-xs font-medium text-zinc-700 dark:text-zinc-300';
@@ -55,6 +55,7 @@ export function ToolEditor(props: {
   onClose: () => void;
 }) {
   const t = useT();
+  const names = useNames();
   const [draft, setDraft] = useState<CustomToolDefinition>(props.initial);
   const [parametersText, setParametersText] = useState(() => JSON.stringify(props.initial.parameters, null, 2));
   const [sample, setSample] = useState('{}');
@@ -91,7 +92,7 @@ export function ToolEditor(props: {
   };
 
   return createPortal(
-    <Dialog open title="Tool editor" onClose={props.onClose} className="w-[min(44rem,calc(100vw-2rem))]">
+    <Dialog open title={t('tools.editor.title')} label="Tool editor" onClose={props.onClose} className="w-[min(44rem,calc(100vw-2rem))]">
       <form onSubmit={save} className="flex flex-col gap-3">
         <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('tools.editor.intro')}</p>
         <div className="grid gap-3 sm:grid-cols-2">
@@ -130,10 +131,10 @@ export function ToolEditor(props: {
               </Field>
             </div>
             <Field label={t('tools.editor.headers')}>
-              <textarea aria-label="Headers" rows={2} className={inputClass} value={draft.headers} placeholder="Authorization: Bearer …" onChange={(event) => update('headers', event.target.value)} spellCheck={false} />
+              <textarea aria-label={names('Headers')} rows={2} className={inputClass} value={draft.headers} placeholder="Authorization: Bearer …" onChange={(event) => update('headers', event.target.value)} spellCheck={false} />
             </Field>
             <Field label={t('tools.editor.body')}>
-              <textarea aria-label="Body template" rows={3} className={inputClass} value={draft.bodyTemplate} placeholder='{"query": "{query}"}' onChange={(event) => update('bodyTemplate', event.target.value)} spellCheck={false} />
+              <textarea aria-label={names('Body template')} rows={3} className={inputClass} value={draft.bodyTemplate} placeholder='{"query": "{query}"}' onChange={(event) => update('bodyTemplate', event.target.value)} spellCheck={false} />
             </Field>
           </>
         )}
@@ -143,7 +144,7 @@ export function ToolEditor(props: {
         </label>
         <div className="flex flex-col gap-2 rounded-md border border-zinc-200 p-2 dark:border-zinc-700">
           <Field label={t('tools.editor.sample')}>
-            <textarea aria-label="Sample arguments" rows={2} className={inputClass} value={sample} onChange={(event) => setSample(event.target.value)} spellCheck={false} />
+            <textarea aria-label={names('Sample arguments')} rows={2} className={inputClass} value={sample} onChange={(event) => setSample(event.target.value)} spellCheck={false} />
           </Field>
           <div className="flex items-center gap-2">
             <Button size="sm" onClick={() => void test()} disabled={testing}>
@@ -152,7 +153,7 @@ export function ToolEditor(props: {
             {testing ? <span className="text-xs text-zinc-500">{t('tools.editor.testing')}</span> : null}
           </div>
           {testResult ? (
-            <output aria-label="Test result" data-ok={testResult.ok ? 'true' : 'false'} className={`whitespace-pre-wrap break-words font-mono text-xs ${testResult.ok ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}`}>
+            <output aria-label={names('Test result')} data-ok={testResult.ok ? 'true' : 'false'} className={`whitespace-pre-wrap break-words font-mono text-xs ${testResult.ok ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}`}>
               {testResult.text}
             </output>
           ) : null}

@@ -4,6 +4,7 @@ import type { ForkChoice } from '../../store/actions/fork-actions.ts';
 import type { ForkError, ForkPoint } from '../../store/actions/fork-plan.ts';
 import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
+import { useNames } from '../use-t.ts';
 
 /** Props of {@link ForkDialog}. */
 export interface ForkDialogProps {
@@ -19,13 +20,14 @@ const FIELD_CLASSES =
 
 /** The Fork run dialog: the step's input to edit, whether to reuse recorded tool results, and Run fork. */
 export function ForkDialog({ point, onRun, onClose, t }: ForkDialogProps) {
+  const names = useNames();
   const fieldId = useId();
   const hintId = useId();
   const [text, setText] = useState('error' in point ? '' : point.input);
   const [reuse, setReuse] = useState(false);
   if ('error' in point) {
     return (
-      <Dialog open title={t('fork.title')} label="Fork run" onClose={onClose} closeLabel="Close">
+      <Dialog open title={t('fork.title')} label="Fork run" onClose={onClose} closeLabel={names('Close')}>
         <p role="alert" className="text-sm text-red-800 dark:text-red-200">
           {t(`fork.error.${point.error}` as const)}
         </p>
@@ -46,7 +48,7 @@ export function ForkDialog({ point, onRun, onClose, t }: ForkDialogProps) {
     </>
   );
   return (
-    <Dialog open title={t('fork.title')} label="Fork run" onClose={onClose} closeLabel="Close" footer={footer}>
+    <Dialog open title={t('fork.title')} label="Fork run" onClose={onClose} closeLabel={names('Close')} footer={footer}>
       <div className="flex flex-col gap-3 text-sm">
         <p id={hintId} className="text-zinc-600 dark:text-zinc-300">
           {t(`fork.hint.${point.kind}` as const)}
