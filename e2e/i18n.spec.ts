@@ -10,6 +10,7 @@ const SAME_IN_CHINESE = [
   'Glassbox', 'Span', 'span',
   // Protocols, formats and technical terms.
   'OTLP', 'HTTP', 'HTML', 'JSON', 'Markdown', 'ReAct', 'API', 'AI', 'LLM', 'CORS', 'URL', 'ID', 'tok', 'Web Worker',
+  'JavaScript', 'MCP',
   // Keys.
   'Enter', 'Shift', 'Esc', 'Ctrl',
   // Providers and servers, and the one LM Studio setting named by its own (English) label.
@@ -87,6 +88,20 @@ test('in Simplified Chinese no English text is left: main screen, a conversation
   expect(await englishTexts(page, 'dialog[open]')).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(memory).toBeHidden();
+});
+
+test('in Simplified Chinese a refused import says why in Chinese, keeping the parser\'s detail', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await page.getByLabel('Import sessions').setInputFiles([{ name: 'notes.txt.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": ') }]);
+  const alert = page.getByRole('alert').filter({ hasText: 'notes.txt.json' });
+  await expect(alert).toContainText('导入失败，未导入任何内容。notes.txt.json：不是有效的 JSON（');
+  await expect(alert).toContainText('文件可能不完整，或不是导出文件');
+  await expect(alert).not.toContainText('not valid JSON');
 });
 
 test('the English-text check sees English when it is there', async ({ page }) => {
