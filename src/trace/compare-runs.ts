@@ -1,5 +1,6 @@
 import { ATTR, numberAttribute, stringAttribute } from './attributes.ts';
 import type { Span } from './span.ts';
+import { isRecord, parseJsonText } from './json-values.ts';
 
 /** A piece of a text diff. */
 export interface TextPart {
@@ -54,19 +55,6 @@ export interface RunComparison {
   answerChanged: boolean;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function parseJson(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const trimmed = value.trimStart();
-  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
-  }
-}
 
 function show(value: unknown): string {
   if (value === undefined) return '';
@@ -149,8 +137,8 @@ function textField(field: FieldComparison['field'], first: string, second: strin
 }
 
 function jsonField(field: FieldComparison['field'], firstValue: unknown, secondValue: unknown): FieldComparison {
-  const first = parseJson(firstValue);
-  const second = parseJson(secondValue);
+  const first = parseJsonText(firstValue);
+  const second = parseJsonText(secondValue);
   const json = diffJson(first, second);
   return { field, first: show(first), second: show(second), changed: json.length > 0, json };
 }
@@ -186,7 +174,7 @@ function messagesText(span: Span | undefined): string {
 function toolCallsOf(span: Span | undefined): unknown {
   const calls = span?.attributes[ATTR.llmOutputToolCalls];
   if (!Array.isArray(calls)) return undefined;
-  return calls.map((call) => (isRecord(call) && isRecord(call.function) ? { name: call.function.name, arguments: parseJson(call.function.arguments) } : call));
+  return calls.map((call) => (isRecord(call) && isRecord(call.function) ? { name: call.function.name, arguments: parseJsonText(call.function.arguments) } : call));
 }
 
 function compareStep(kind: 'llm' | 'tool', label: string, first: Span | undefined, second: Span | undefined): StepPair {
@@ -202,8 +190,8 @@ function compareStep(kind: 'llm' | 'tool', label: string, first: Span | undefine
   } else {
     fields.push(jsonField('arguments', first?.attributes[ATTR.toolArguments], second?.attributes[ATTR.toolArguments]));
     const result = (span: Span | undefined) => span?.attributes[ATTR.toolResult] ?? span?.attributes[ATTR.toolError] ?? span?.error?.message;
-    const firstResult = parseJson(result(first));
-    const secondResult = parseJson(result(second));
+    const firstResult = parseJsonText(result(first));
+    const secondResult = parseJsonText(result(second));
     fields.push(typeof firstResult === 'string' && typeof secondResult === 'string' ? textField('result', firstResult, secondResult) : jsonField('result', firstResult, secondResult));
     fields.push(both('status', (span) => span?.status ?? ''));
   }

@@ -1,19 +1,7 @@
 import type { ChatMessage, ToolCall } from '../model/model.ts';
+import { isRecord, parseJsonText } from './json-values.ts';
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A JSON string attribute parsed (objects and arrays only); anything else as it is. */
-export function parseJsonText(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const trimmed = value.trimStart();
-  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
-  }
-}
+export { parseJsonText } from './json-values.ts';
 
 /** Any value as message text: strings as they are, everything else as JSON. */
 export function asText(value: unknown): string {

@@ -1,3 +1,5 @@
+import { isRecord } from './json-values.ts';
+
 /** A message part in the OpenTelemetry GenAI message schema. */
 export type GenAiPart =
   | { type: 'text'; content: string }
@@ -15,9 +17,6 @@ export interface GenAiMessage {
 export interface GenAiOutputMessage extends GenAiMessage {
   finish_reason: string;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Tool-call arguments as an object when they are JSON, else the raw text. */
 function parseArguments(raw: unknown): unknown {

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { ChatTranslate } from '../../i18n/chat.ts';
 import type { QueuedMessage } from '../../store/message-queue.ts';
 import { Button } from '../components/button.tsx';
 import { useNames } from '../use-t.ts';
 import { isComposing, isSubmitKey } from './keyboard.ts';
+import { useFocusAtEnd } from '../components/use-focus-at-end.ts';
 
 /** Props of {@link QueuedMessages}. */
 export interface QueuedMessagesProps {
@@ -65,12 +66,7 @@ function QueuedItem({ item, editing, onEdit, onFinishEdit, onRemove, t }: Queued
   const [draft, setDraft] = useState(item.text);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
 
-  useEffect(() => {
-    const textarea = textareaRef.current;
-    if (!editing || !textarea) return;
-    textarea.focus();
-    textarea.setSelectionRange(textarea.value.length, textarea.value.length);
-  }, [editing]);
+  useFocusAtEnd(textareaRef, editing);
 
   const startEdit = () => {
     setDraft(item.text);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { ChatTranslate } from '../../i18n/chat.ts';
 import { Button } from '../components/button.tsx';
@@ -7,6 +7,7 @@ import { isSubmitKey } from './keyboard.ts';
 import { MessageActionBar } from './message-actions.tsx';
 import type { MessageViewActions } from './message-types.ts';
 import { useNames } from '../use-t.ts';
+import { useFocusAtEnd } from '../components/use-focus-at-end.ts';
 
 /** Props of {@link UserMessageView}. */
 export interface UserMessageViewProps {
@@ -26,12 +27,7 @@ export function UserMessageView({ entry, actions, runActive, highlighted, t }: U
   const hintId = useId();
   const editing = draft !== null;
 
-  useEffect(() => {
-    const textarea = textareaRef.current;
-    if (!editing || !textarea) return;
-    textarea.focus();
-    textarea.setSelectionRange(textarea.value.length, textarea.value.length);
-  }, [editing]);
+  useFocusAtEnd(textareaRef, editing);
 
   const save = () => {
     if (draft === null || !draft.trim() || runActive) return;
