@@ -54,6 +54,12 @@ test('fork at a tool span with an edited result: a linked session answers from 4
   await expect(changed.locator('del')).toHaveText('42');
   await expect(changed.locator('ins')).toHaveText('41');
   await region.getByRole('button', { name: 'Close comparison' }).click();
+  await expect(region).toBeHidden();
+  // The Trace panel's Compare runs in a fork preselects the fork's original too.
+  await page.getByRole('complementary', { name: 'Trace' }).getByRole('button', { name: 'Compare runs' }).click();
+  await expect(region.getByRole('combobox', { name: 'First run' }).locator('option:checked')).toContainText('What is 6*7?');
+  await expect(region.getByRole('status')).toContainText('answer changed');
+  await region.getByRole('button', { name: 'Close comparison' }).click();
 
   // Back to the original: untouched, and it links to its fork.
   await links.getByRole('button', { name: 'Open original' }).click();

@@ -96,12 +96,19 @@ export function firstRunId(spans: readonly Span[] | undefined): string | undefin
   return (spans ?? []).filter((span) => span.spanId === span.runId).sort((a, b) => a.startTime - b.startTime)[0]?.runId;
 }
 
-/** Opens Compare runs with the fork's original run first and the fork's run second. */
-export function compareWithOriginal(forkSessionId: string): void {
+/** Opens Compare runs with the fork's original run first and the fork's run second; false when it is no fork. */
+export function compareWithOriginal(forkSessionId: string): boolean {
   const state = useAppStore.getState();
   const origin = state.sessions.find((session) => session.id === forkSessionId)?.forkedFrom;
   const forkRunId = firstRunId(state.spans[forkSessionId]);
-  if (!origin || !forkRunId) return;
+  if (!origin || !forkRunId) return false;
   openCompare(origin.runId, forkRunId);
   state.setUi({ traceOpen: true });
+  return true;
+}
+
+/** The Trace panel's Compare runs: a fork against its original, any other session's last two runs. */
+export function compareActiveSession(): void {
+  const sessionId = useAppStore.getState().activeSessionId;
+  if (!sessionId || !compareWithOriginal(sessionId)) openCompare();
 }

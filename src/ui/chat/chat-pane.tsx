@@ -249,7 +249,7 @@ export function ChatPane() {
           originalTitle={sessions.find((session) => session.id === forkedFrom?.sessionId)?.title}
           forks={forks}
           canCompare={hasRun && !running}
-          onCompare={() => sessionId && compareWithOriginal(sessionId)}
+          onCompare={() => sessionId && void compareWithOriginal(sessionId)}
           strings={traceStrings[language]}
         />
       ) : null}

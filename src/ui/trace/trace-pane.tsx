@@ -7,7 +7,7 @@ import { selectActiveRun, selectActiveSpans } from '../../store/selectors/sessio
 import type { StreamingState } from '../../store/run-slice.ts';
 import { useLanguage } from '../use-t.ts';
 import { isImportedTrace } from '../../trace/imported.ts';
-import { forkRun } from '../../store/actions/fork-actions.ts';
+import { compareActiveSession, forkRun } from '../../store/actions/fork-actions.ts';
 import { findForkPoint } from '../../store/actions/fork-plan.ts';
 import { selectActiveEntries } from '../../store/selectors/sessions.ts';
 import { ForkDialog } from './fork-dialog.tsx';
@@ -74,7 +74,7 @@ export function TracePane() {
         {...(selectedSpanId ? { selectedSpanId } : {})}
         onSelectSpan={selectSpanAndReveal}
         onExportOtlp={() => void exportOtlp()}
-        onCompare={() => openCompare()}
+        onCompare={compareActiveSession}
         {...(readOnly || running ? {} : { onFork: (span: { spanId: string }) => openFork(span.spanId) })}
         {...(now === undefined ? {} : { now })}
         {...(liveOutput ? { liveOutput } : {})}
