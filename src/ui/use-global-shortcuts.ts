@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useAppStore } from '../store/app-store.ts';
 import { newSession } from '../store/actions/session-actions.ts';
-import { stopRun } from '../store/actions/chat-actions.ts';
 
 /** Shows the chat (the pane on a narrow screen) and puts the caret in the message box. */
 function focusMessageBox(): void {
@@ -10,7 +9,7 @@ function focusMessageBox(): void {
   requestAnimationFrame(() => document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')?.focus());
 }
 
-/** Keyboard shortcuts: Alt+N new session, "/" or Ctrl+K focuses the message box, Esc stops a run. */
+/** Keyboard shortcuts: Alt+N new session, "/" or Ctrl+K focuses the message box (Esc stops a run: the composer's listener). */
 export function useGlobalShortcuts(): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -27,8 +26,6 @@ export function useGlobalShortcuts(): void {
         if (modalOpen) return;
         event.preventDefault();
         focusMessageBox();
-      } else if (event.key === 'Escape' && !typing && !modalOpen) {
-        stopRun();
       }
     };
     window.addEventListener('keydown', onKeyDown);

@@ -117,6 +117,33 @@ describe('sending while the session is busy', () => {
     expect(chatOf(sessionId).filter((line) => line.startsWith('user:'))).toEqual(['user: one', 'user: three, edited']);
   });
 
+  it('Stop pressed while the run shows running but is still getting its lock stops it: no request, the message kept', async () => {
+    const endpoint = gatedEndpoint();
+    const lockAsked = deferred();
+    const lockGranted = deferred();
+    install(endpoint.fetch, {
+      withSessionLock: async (_id, work) => {
+        lockAsked.resolve();
+        await lockGranted.promise;
+        await work();
+        return true;
+      },
+    });
+    const sessionId = await newSession();
+
+    const sending = sendMessage('hello');
+    await lockAsked.promise;
+    expect(useAppStore.getState().runs[sessionId]?.status).toBe('running');
+    stopRun();
+    lockGranted.resolve();
+    await sending;
+
+    expect(useAppStore.getState().runs[sessionId]?.status).toBe('stopped');
+    expect(endpoint.questions).toEqual([]);
+    expect(chatOf(sessionId)).toEqual(['user: hello']);
+    expect(useAppStore.getState().queues[sessionId]).toMatchObject({ busy: false, paused: true, items: [] });
+  });
+
   it('keeps a message whose run another tab holds the lock for: back in the queue, paused, with the reason shown', async () => {
     const endpoint = gatedEndpoint();
     install(endpoint.fetch, { withSessionLock: async () => false });

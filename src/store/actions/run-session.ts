@@ -77,6 +77,10 @@ export interface RunRequest {
  */
 export async function runSession(sessionId: string, request: RunRequest): Promise<boolean> {
   if (activeRuns.has(sessionId)) return false;
+  // Registered before anything is awaited: the run shows as running at once, so Stop must reach it at once too
+  // (a stop while the agent chunk or the lock is awaited makes the run start stopped, its message kept).
+  const active: ActiveRun = { controller: new AbortController(), approvals: new Map(), flush: () => undefined };
+  activeRuns.set(sessionId, active);
   const takeBackUserEntry = (appAlert: string) => {
     const state = useAppStore.getState();
     // The message was shown at once but never saved: take it back so this tab does not diverge from storage.
@@ -84,23 +88,26 @@ export async function runSession(sessionId: string, request: RunRequest): Promis
     if (userEntryId) state.setEntries(sessionId, (state.entries[sessionId] ?? []).filter((entry) => entry.id !== userEntryId));
     state.setUi({ appAlert });
   };
-  let runtime: AgentRuntime;
   try {
-    // The agent loop, model clients and tools are a chunk of their own (usually loaded already, when idle).
-    runtime = await loadAgentRuntime();
-  } catch (error) {
-    takeBackUserEntry(storeText('agentLoadFailed', { error: error instanceof Error ? error.message : String(error) }));
-    return false;
+    let runtime: AgentRuntime;
+    try {
+      // The agent loop, model clients and tools are a chunk of their own (usually loaded already, when idle).
+      runtime = await loadAgentRuntime();
+    } catch (error) {
+      takeBackUserEntry(storeText('agentLoadFailed', { error: error instanceof Error ? error.message : String(error) }));
+      return false;
+    }
+    const { withSessionLock } = services();
+    if (!withSessionLock) {
+      await runUnlocked(sessionId, request, runtime, active);
+      return true;
+    }
+    const acquired = await withSessionLock(sessionId, () => runUnlocked(sessionId, request, runtime, active));
+    if (!acquired) takeBackUserEntry(runningElsewhere());
+    return acquired;
+  } finally {
+    activeRuns.delete(sessionId);
   }
-  if (activeRuns.has(sessionId)) return false;
-  const { withSessionLock } = services();
-  if (!withSessionLock) {
-    await runUnlocked(sessionId, request, runtime);
-    return true;
-  }
-  const acquired = await withSessionLock(sessionId, () => runUnlocked(sessionId, request, runtime));
-  if (!acquired) takeBackUserEntry(runningElsewhere());
-  return acquired;
 }
 
 /** What a tab says when another tab runs the session, in the current language. */
@@ -113,12 +120,10 @@ export function isRunningElsewhere(notice: string): boolean {
   return LANGUAGES.some((language) => notice === createMessageTranslate(language)('runningElsewhere'));
 }
 
-async function runUnlocked(sessionId: string, request: RunRequest, runtime: AgentRuntime): Promise<void> {
+async function runUnlocked(sessionId: string, request: RunRequest, runtime: AgentRuntime, active: ActiveRun): Promise<void> {
   const store = useAppStore;
   const settings = store.getState().settings;
   const endpoint = runtime.resolveEndpoint(settings);
-  const active: ActiveRun = { controller: new AbortController(), approvals: new Map(), flush: () => undefined };
-  activeRuns.set(sessionId, active);
   const history = await withoutInterruptedPartial(sessionId, request.history, request.userEntry !== undefined);
   const writer = createRunWriter(sessionId, request.userEntry);
   let progress: RunProgress = initialRunProgress;
@@ -212,7 +217,5 @@ async function runUnlocked(sessionId: string, request: RunRequest, runtime: Agen
       streaming: undefined,
       alert: { title: storeText('runFailedUnexpectedly'), advice: String(error), retryable: true },
     });
-  } finally {
-    activeRuns.delete(sessionId);
   }
 }

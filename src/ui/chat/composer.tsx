@@ -142,12 +142,10 @@ export function Composer({
         return;
       }
     }
+    // Esc while running is the page-wide listener above.
     if (isSubmitKey(event)) {
       event.preventDefault();
       submit();
-    } else if (event.key === 'Escape' && running) {
-      event.preventDefault();
-      onStop();
     }
   };
 
