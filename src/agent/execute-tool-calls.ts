@@ -164,7 +164,14 @@ async function executeOne(input: ExecuteToolCallsInput, call: ToolCall, index: n
   const callSignal = combineSignals([signal, timeout.signal]);
   startedAt = now();
   try {
-    const context: ToolContext = { ...input.toolContext, sessionId: input.sessionId, callId: call.id, signal: callSignal, span };
+    const context: ToolContext = {
+      ...input.toolContext,
+      sessionId: input.sessionId,
+      callId: call.id,
+      signal: callSignal,
+      span,
+      startChildSpan: (options) => input.tracer.startSpan({ ...options, parent: span }),
+    };
     const value = await raceAbort(Promise.resolve().then(() => tool.execute(validated.value, context)), callSignal);
     return finish('ok', serialiseResult(value));
   } catch (error) {

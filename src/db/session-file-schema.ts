@@ -2,6 +2,7 @@ import { AGENT_TEXT_KEYS } from '../agent/notice-text.ts';
 import { z } from 'zod';
 import { rosterSettingsShape } from '../config/agents.ts';
 import { portableToolsSchema } from '../tools/custom/portable.ts';
+import { SPAN_KIND_VALUES } from '../trace/span.ts';
 
 /** The `format` marker of a Glassbox sessions file. */
 export const SESSION_FILE_FORMAT = 'glassbox.sessions';
@@ -64,7 +65,7 @@ export const fileSpanSchema = z.object({
   spanId: id,
   parentSpanId: id.optional(),
   runId: id,
-  kind: z.enum(['run', 'llm', 'tool', 'retry', 'compaction', 'memory', 'approval', 'agent']),
+  kind: z.enum(SPAN_KIND_VALUES),
   name: z.string().max(1000),
   startTime: time,
   endTime: time.optional(),

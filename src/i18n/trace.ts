@@ -90,6 +90,7 @@ const en = {
   'kind.memory': 'Memory',
   'kind.approval': 'Approval',
   'kind.agent': 'Agent',
+  'kind.mcp': 'MCP exchange',
 
   'status.ok': 'OK',
   'status.error': 'Error',
@@ -246,6 +247,7 @@ const zhCN: Record<TraceStringKey, string> = {
   'kind.memory': '记忆召回',
   'kind.approval': '审批',
   'kind.agent': '智能体',
+  'kind.mcp': 'MCP 交互',
 
   'status.ok': '成功',
   'status.error': '错误',

@@ -1,4 +1,4 @@
-import type { SpanHandle } from '../trace/span.ts';
+import type { SpanHandle, SpanKind } from '../trace/span.ts';
 
 /** One entry of a session's todo list. */
 export interface TodoItem {
@@ -68,6 +68,8 @@ export interface ToolContext {
   attachments: AttachmentStore;
   /** The call's tool span, for work nested inside it (a delegation's agent span). */
   span?: SpanHandle;
+  /** Starts a span inside the call's tool span (an MCP exchange); absent where nothing is traced. */
+  startChildSpan?: (options: { kind: SpanKind; name: string; attributes?: Record<string, unknown> }) => SpanHandle;
   /** Runs JavaScript in the sandbox; absent where no sandbox exists (e.g. Node tests). */
   runSandboxed?: (code: string, options: { timeoutMs: number; signal: AbortSignal }) => Promise<SandboxResult>;
 }

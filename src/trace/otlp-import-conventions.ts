@@ -7,7 +7,7 @@ import {
   fromVercelToolCalls,
   parseJsonText,
 } from './otlp-import-messages.ts';
-import type { SpanKind, SpanStatus } from './span.ts';
+import { SPAN_KIND_VALUES, type SpanKind, type SpanStatus } from './span.ts';
 
 /** Which convention a span's attributes follow. */
 export type TraceConvention = 'glassbox' | 'genai' | 'openinference' | 'vercel' | 'otel';
@@ -213,7 +213,7 @@ function vercelKind(operationId: string): SpanKind {
   return 'run';
 }
 
-const OUR_KINDS = new Set<SpanKind>(['run', 'llm', 'tool', 'retry', 'compaction', 'memory', 'approval', 'agent']);
+const OUR_KINDS = new Set<SpanKind>(SPAN_KIND_VALUES);
 // Our exporter writes objects as JSON text under `glassbox.<key>`; these keys held objects.
 const OUR_OBJECT_KEYS = new Set<string>([ATTR.llmParameters, ATTR.memoryResults, ATTR.llmOptionsDropped, ATTR.toolArguments, ATTR.toolResult]);
 

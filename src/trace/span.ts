@@ -1,5 +1,8 @@
+/** What a span records (`mcp`: one exchange with an MCP server, inside the tool span of the call). */
+export const SPAN_KIND_VALUES = ['run', 'llm', 'tool', 'retry', 'compaction', 'memory', 'approval', 'agent', 'mcp'] as const;
+
 /** What a span records. */
-export type SpanKind = 'run' | 'llm' | 'tool' | 'retry' | 'compaction' | 'memory' | 'approval' | 'agent';
+export type SpanKind = (typeof SPAN_KIND_VALUES)[number];
 
 /** A span's state: `running` until it ends. */
 export type SpanStatus = 'running' | 'ok' | 'error' | 'cancelled';

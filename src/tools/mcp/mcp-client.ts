@@ -6,6 +6,7 @@ import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validatio
 import { ToolError, describeError } from '../tool-error.ts';
 import { diagnoseMcpConnection } from './connection-doctor.ts';
 import { mcpToolInfoSchema, parseHeaderLines, type McpToolInfo } from './mcp-entry.ts';
+import { McpToolResultError, untracedExchanges, type McpExchangeTracer } from './mcp-trace.ts';
 
 /** A live connection to one MCP server. */
 export interface McpConnection {
@@ -13,7 +14,8 @@ export interface McpConnection {
   /** Which transport answered: Streamable HTTP, or the older HTTP+SSE. */
   transport: 'streamable-http' | 'sse';
   tools: McpToolInfo[];
-  callTool(name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<unknown>;
+  /** Calls a tool; `trace` puts the exchange in a span (the caller's tool span). */
+  callTool(name: string, args: Record<string, unknown>, signal: AbortSignal, trace?: McpExchangeTracer): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,8 @@ export interface McpConnectOptions {
   pageOrigin: string;
   /** Called with the new list after `notifications/tools/list_changed`. */
   onToolsChanged?: (tools: McpToolInfo[]) => void;
+  /** Puts initialize and tools/list in spans. */
+  trace?: McpExchangeTracer;
 }
 
 /** A connection failure with the doctor's explanation. */
@@ -93,10 +97,13 @@ export async function connectMcp(options: McpConnectOptions): Promise<McpConnect
     throw new McpConnectionError(`"${options.url}" is not a URL: enter the server's full address, e.g. https://example.com/mcp.`);
   }
   const fetchLike = (input: string | URL, init?: RequestInit) => options.fetch(input, init);
+  const trace = options.trace ?? untracedExchanges;
   let client = createClient(options.onToolsChanged);
   let transport: 'streamable-http' | 'sse' = 'streamable-http';
+  const streamable = new StreamableHTTPClientTransport(url, { fetch: fetchLike, requestInit: { headers } });
+  const sessionAttributes = () => ({ 'network.transport': transport, ...(transport === 'streamable-http' && streamable.sessionId ? { 'mcp.session.id': streamable.sessionId } : {}) });
   try {
-    await client.connect(new StreamableHTTPClientTransport(url, { fetch: fetchLike, requestInit: { headers } }));
+    await trace('initialize', () => client.connect(streamable), { attributes: sessionAttributes });
   } catch (error) {
     const fallback = error instanceof StreamableHTTPError && error.code !== undefined && error.code >= 400 && error.code < 500 && error.code !== 401 && error.code !== 403;
     if (!fallback) throw await explain(options, headers, error);
@@ -104,14 +111,14 @@ export async function connectMcp(options: McpConnectOptions): Promise<McpConnect
     client = createClient(options.onToolsChanged);
     transport = 'sse';
     try {
-      await client.connect(new SSEClientTransport(url, { fetch: fetchLike, requestInit: { headers } }));
+      await trace('initialize', () => client.connect(new SSEClientTransport(url, { fetch: fetchLike, requestInit: { headers } })), { attributes: sessionAttributes });
     } catch (sseError) {
       throw await explain(options, headers, sseError);
     }
   }
   let tools: McpToolInfo[];
   try {
-    tools = toToolInfos((await client.listTools()).tools);
+    tools = await trace('tools/list', async () => toToolInfos((await client.listTools()).tools), { attributes: sessionAttributes });
   } catch (error) {
     await client.close().catch(() => undefined);
     throw await explain(options, headers, error);
@@ -120,17 +127,24 @@ export async function connectMcp(options: McpConnectOptions): Promise<McpConnect
     serverName: client.getServerVersion()?.name ?? url.host,
     transport,
     tools,
-    async callTool(name, args, signal) {
+    async callTool(name, args, signal, traceCall = untracedExchanges) {
       let result: Awaited<ReturnType<Client['callTool']>>;
       try {
-        result = await client.callTool({ name, arguments: args }, undefined, { signal });
+        result = await traceCall(
+          'tools/call',
+          async () => {
+            const answer = await client.callTool({ name, arguments: args }, undefined, { signal });
+            if (answer.isError === true) throw new McpToolResultError(callResultText(answer));
+            return answer;
+          },
+          { tool: name, attributes: sessionAttributes },
+        );
       } catch (error) {
+        if (error instanceof McpToolResultError) throw new ToolError(error.message);
         if (signal.aborted) throw error;
         throw new ToolError(`The MCP server failed the call: ${describeError(error)}`);
       }
-      const text = callResultText(result);
-      if (result.isError === true) throw new ToolError(text);
-      return text;
+      return callResultText(result);
     },
     close: () => client.close(),
   };

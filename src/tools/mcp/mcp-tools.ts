@@ -1,15 +1,17 @@
 import type { JsonSchema } from '../../model/model.ts';
 import { zodFromJsonSchema } from '../custom/json-schema-args.ts';
 import type { AnyTool } from '../define-tool.ts';
+import type { ToolContext } from '../tool-context.ts';
 import { isAlwaysAllowed } from './fingerprint.ts';
 import type { McpServerEntry } from './mcp-entry.ts';
 import { offeredNamesForServers } from './mcp-names.ts';
+import { traceExchanges } from './mcp-trace.ts';
 
 /** Span attribute with the MCP server's URL of an MCP tool span. */
 export const MCP_SERVER_ATTRIBUTE = 'glassbox.mcp.server_url';
 
 /** Calls a tool on a server (the SDK client is loaded on the first call). */
-export type McpCaller = (server: McpServerEntry, toolName: string, args: Record<string, unknown>, signal: AbortSignal, fetchImpl: typeof globalThis.fetch) => Promise<unknown>;
+export type McpCaller = (server: McpServerEntry, toolName: string, args: Record<string, unknown>, context: ToolContext) => Promise<unknown>;
 
 /**
  * The tools of the MCP servers as tools the executor runs: named so they clash with nothing, arguments checked
@@ -29,7 +31,7 @@ export function mcpTools(servers: readonly McpServerEntry[], takenNames: readonl
         parameters: info.inputSchema as JsonSchema,
         restricted: !isAlwaysAllowed(server.alwaysAllow, info),
         spanAttributes: { [MCP_SERVER_ATTRIBUTE]: server.url, 'glassbox.mcp.tool': info.name },
-        execute: (args: Record<string, unknown>, context) => call(server, info.name, args, context.signal, context.fetch),
+        execute: (args: Record<string, unknown>, context) => call(server, info.name, args, context),
       });
     }
   }
@@ -37,13 +39,16 @@ export function mcpTools(servers: readonly McpServerEntry[], takenNames: readonl
 }
 
 /** The caller used in the app: the SDK client in its own lazily loaded chunk, one connection per server. */
-export const lazyMcpCaller: McpCaller = async (server, toolName, args, signal, fetch) => {
+export const lazyMcpCaller: McpCaller = async (server, toolName, args, context) => {
   const { sharedConnection } = await import('./mcp-client.ts');
+  const trace = traceExchanges(context, server.url);
+  // The call that opens the shared connection traces its initialize and tools/list too.
   const connection = await sharedConnection({
     url: server.url,
     headers: server.headers,
-    fetch,
+    fetch: context.fetch,
     pageOrigin: typeof location === 'undefined' ? 'null' : location.origin,
+    trace,
   });
-  return connection.callTool(toolName, args, signal);
+  return connection.callTool(toolName, args, context.signal, trace);
 };

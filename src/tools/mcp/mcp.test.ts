@@ -4,10 +4,11 @@ import { createHarness } from '../../agent/test-harness.ts';
 import { createTestToolContext } from '../testing/create-test-tool-context.ts';
 import { diagnoseMcpConnection } from './connection-doctor.ts';
 import { isAlwaysAllowed, toolFingerprint } from './fingerprint.ts';
-import { callResultText, connectMcp } from './mcp-client.ts';
+import type { Span } from '../../trace/span.ts';
+import { callResultText, connectMcp, dropConnection } from './mcp-client.ts';
 import type { McpServerEntry } from './mcp-entry.ts';
 import { offeredToolNames, prefixedToolName } from './mcp-names.ts';
-import { mcpTools, type McpCaller } from './mcp-tools.ts';
+import { lazyMcpCaller, mcpTools, type McpCaller } from './mcp-tools.ts';
 
 const PAGE_ORIGIN = 'http://127.0.0.1:4173';
 const SAFE_REQUEST_HEADERS = new Set(['accept', 'accept-language', 'content-language']);
@@ -117,14 +118,16 @@ describe('the MCP client against a real server', () => {
     }
   });
 
-  it('runs through the executor: arguments checked against the server schema, approval asked, result as observation', async () => {
+  it('runs through the executor: arguments checked against the server schema, approval asked, result as observation, each exchange a span', async () => {
     const mcp = await start();
-    const connection = await connectMcp({ url: mcp.url, headers: '', fetch: browserFetch(), pageOrigin: PAGE_ORIGIN });
-    const entry: McpServerEntry = { url: mcp.url, headers: '', name: connection.serverName, tools: connection.tools, alwaysAllow: {} };
+    const listed = await connectMcp({ url: mcp.url, headers: '', fetch: browserFetch(), pageOrigin: PAGE_ORIGIN });
+    await listed.close();
+    const entry: McpServerEntry = { url: mcp.url, headers: '', name: listed.serverName, tools: listed.tools, alwaysAllow: {} };
     const asked: string[] = [];
     const harness = createHarness({
-      tools: mcpTools([entry], ['calculator'], (_server, name, args, signal) => connection.callTool(name, args, signal)),
-      toolContext: createTestToolContext(),
+      // The app's caller: one shared connection, opened by the first call, which traces initialize and tools/list.
+      tools: mcpTools([entry], ['calculator'], lazyMcpCaller),
+      toolContext: createTestToolContext({ fetch: browserFetch() }),
       approve: async (request) => {
         asked.push(request.toolName);
         return true;
@@ -132,18 +135,31 @@ describe('the MCP client against a real server', () => {
       turns: [
         { toolCalls: [{ id: 'bad', name: 'echo', arguments: { text: 3 } }] },
         { toolCalls: [{ id: 'good', name: 'echo', arguments: { text: 'hello' } }] },
+        { toolCalls: [{ id: 'fails', name: 'fail', arguments: { reason: 'no' } }] },
         { text: 'Done.' },
       ],
     });
     try {
       await harness.run();
     } finally {
-      await connection.close();
+      await dropConnection(mcp.url, '');
     }
     expect(harness.eventsOf('tool-error')[0]?.error).toMatch(/^Error: invalid arguments for echo: text: /u);
-    expect(asked).toEqual(['echo']);
+    expect(asked).toEqual(['echo', 'fail']);
     expect(harness.eventsOf('tool-result').map((event) => event.result)).toEqual(['echo: hello']);
-    expect(mcp.calls).toEqual([{ name: 'echo', arguments: { text: 'hello' } }]);
+    expect(mcp.calls).toEqual([{ name: 'echo', arguments: { text: 'hello' } }, { name: 'fail', arguments: { reason: 'no' } }]);
+    const [, echo, fail] = harness.tracer.find('tool');
+    expect(harness.tracer.children(echo as Span).filter((span) => span.kind === 'mcp').map((span) => `${span.name} [${span.status}]`)).toEqual([
+      'initialize [ok]',
+      'tools/list [ok]',
+      'tools/call echo [ok]',
+    ]);
+    const call = harness.tracer.only('mcp', 'tools/call echo');
+    expect(call.attributes).toMatchObject({ 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'echo', 'url.full': mcp.url, 'network.transport': 'streamable-http' });
+    expect(call.attributes['mcp.session.id']).toMatch(/^[0-9a-f-]{36}$/u);
+    // The second call reuses the connection; a result the server marks as an error is an error span.
+    expect(harness.tracer.children(fail as Span).map((span) => `${span.kind}: ${span.name} [${span.status}]`)).toEqual(['approval: fail [ok]', 'mcp: tools/call fail [error]']);
+    expect(harness.tracer.only('mcp', 'tools/call fail').error?.type).toBe('tool_error');
   });
 
   it('turns result parts into text', () => {

@@ -26,7 +26,8 @@ export const KIND_BADGE: Record<SpanKind, string> = {
   memory: 'bg-cyan-100 text-cyan-900 dark:bg-cyan-900/50 dark:text-cyan-200',
   approval: 'bg-pink-100 text-pink-900 dark:bg-pink-900/50 dark:text-pink-200',
   agent: 'bg-lime-100 text-lime-900 dark:bg-lime-900/50 dark:text-lime-200',
+  mcp: 'bg-stone-200 text-stone-800 dark:bg-stone-700 dark:text-stone-100',
 };
 
 /** Every span kind, in the order filters list them. */
-export const SPAN_KINDS: readonly SpanKind[] = ['run', 'agent', 'llm', 'tool', 'retry', 'compaction', 'memory', 'approval'];
+export const SPAN_KINDS: readonly SpanKind[] = ['run', 'agent', 'llm', 'tool', 'retry', 'compaction', 'memory', 'approval', 'mcp'];
