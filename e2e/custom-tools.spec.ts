@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Page } from '@playwright/test';
 import { chatBodies } from './agent-helpers.ts';
+import { startEverythingServer } from './mcp-server/start-everything-server.ts';
 import { startMcpTestServer, type McpTestServer } from './mcp-server/start-mcp-server.ts';
 import { expect, lastAnswer, openApp, send, expectRunStatus, test, useEndpoint } from './fixtures.ts';
 
@@ -198,6 +199,76 @@ test.describe('MCP servers', () => {
     await settings.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect(settings.getByRole('alert')).toContainText('Access-Control-Expose-Headers: mcp-session-id');
     await expect(settings.getByRole('group', { name: 'glassbox-test-server' })).toHaveCount(0);
+  });
+
+  test('with the reference server: one model response calls a JavaScript tool, an HTTP tool and an MCP tool; each MCP exchange is a span', async ({ page, mockLlm }) => {
+    const everything = await startEverythingServer();
+    const http = await startToolServer(true);
+    try {
+      await openApp(page);
+      await useEndpoint(page, mockLlm.url);
+      await createDoubleTool(page);
+      await openNewTool(page);
+      const dialog = editor(page);
+      await dialog.getByRole('textbox', { name: 'Tool name' }).fill('forecast');
+      await dialog.getByRole('combobox', { name: 'Kind' }).selectOption({ label: 'HTTP request' });
+      await dialog.getByRole('textbox', { name: 'Parameters (JSON Schema)' }).fill('{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}');
+      await dialog.getByRole('textbox', { name: 'URL template' }).fill(`${http.url}/forecast/{city}`);
+      await dialog.getByRole('button', { name: 'Save tool' }).click();
+      await expect(dialog).toBeHidden();
+      const settings = settingsDialog(page);
+      await settings.getByRole('button', { name: 'Add MCP server' }).click();
+      await settings.getByRole('textbox', { name: 'MCP server URL' }).fill(everything.url);
+      await settings.getByRole('button', { name: 'Connect', exact: true }).click();
+      const group = settings.getByRole('group', { name: 'mcp-servers/everything' });
+      await expect(group.getByRole('checkbox', { name: 'get-sum', exact: true })).toBeChecked();
+      await expect(group.getByRole('checkbox', { name: 'get-env', exact: true })).toBeChecked();
+      await saveSettings(page);
+
+      mockLlm.enqueue(
+        {
+          kind: 'reply',
+          toolCalls: [
+            { id: 'call_double', name: 'double', arguments: { n: 21 } },
+            { id: 'call_forecast', name: 'forecast', arguments: { city: 'Oslo' } },
+            { id: 'call_sum', name: 'get-sum', arguments: { a: 2, b: 3 } },
+          ],
+        },
+        { kind: 'reply', toolCalls: [{ id: 'call_env', name: 'get-env', arguments: {} }] },
+        { kind: 'reply', content: 'All three tools answered.' },
+      );
+      await send(page, 'Use all my tools');
+      // MCP tools ask for approval by default; the custom ones here do not.
+      await page.getByRole('group', { name: 'Tool call get-sum' }).getByRole('button', { name: 'Approve' }).click();
+      await page.getByRole('group', { name: 'Tool call get-env' }).getByRole('button', { name: 'Approve' }).click();
+      await expect(lastAnswer(page)).toHaveText('All three tools answered.');
+      for (const name of ['double', 'forecast', 'get-sum', 'get-env']) {
+        await expect(page.getByRole('group', { name: `Tool call ${name}` })).toHaveAttribute('data-tool-status', 'ok');
+      }
+      const bodies = chatBodies(mockLlm);
+      const results = (bodies[1]?.messages ?? []).filter((message) => message.role === 'tool').map((message) => message.content);
+      expect(results[0]).toBe('42');
+      expect(JSON.parse(String(results[1]))).toMatchObject({ city: 'Oslo', forecast: 'sunny' });
+      expect(results[2]).toBe('The sum of 2 and 3 is 5.');
+      // The server runs with nothing of the test machine's environment but PATH and its port.
+      const environment = JSON.parse(String(bodies[2]?.messages.findLast((message) => message.role === 'tool')?.content)) as Record<string, string>;
+      expect(Object.keys(environment).toSorted()).toEqual(['PATH', 'PORT']);
+
+      await page.getByRole('button', { name: 'Expand all' }).click();
+      const tree = page.getByRole('tree', { name: 'Span tree' });
+      // The first MCP call opened the connection: its initialize and tools/list are traced inside it.
+      await expect(tree.getByRole('treeitem', { name: /^mcp: initialize/ })).toHaveCount(1);
+      await expect(tree.getByRole('treeitem', { name: /^mcp: tools\/list/ })).toHaveCount(1);
+      await expect(tree.getByRole('treeitem', { name: /^mcp: tools\/call get-sum/ })).toHaveAttribute('data-span-status', 'ok');
+      await expect(tree.getByRole('treeitem', { name: /^mcp: tools\/call get-env/ })).toHaveAttribute('data-span-status', 'ok');
+      await tree.getByRole('treeitem', { name: /^tool: forecast/ }).click();
+      await expect(page.getByRole('region', { name: 'Span details' })).toContainText('Custom tool (HTTP request)');
+      await tree.getByRole('treeitem', { name: /^tool: get-sum/ }).click();
+      await expect(page.getByRole('region', { name: 'Span details' })).toContainText(`MCP tool get-sum of ${everything.url}`);
+    } finally {
+      await http.close();
+      await everything.close();
+    }
   });
 });
 

@@ -49,6 +49,11 @@ export const ATTR = {
   toolTruncated: 'tool.truncated',
   /** The result was answered from a recorded run (a fork with "Reuse recorded tool results"): the tool did not run. */
   toolReplayed: 'tool.replayed',
+  /** A custom tool's kind: `javascript` or `http`. */
+  toolCustomKind: 'glassbox.tool.custom_kind',
+  /** The MCP server (URL) and its own name of an MCP tool. */
+  toolMcpServer: 'glassbox.mcp.server_url',
+  toolMcpTool: 'glassbox.mcp.tool',
 
   // retry
   retryAttempt: 'retry.attempt',

@@ -1,13 +1,11 @@
 import type { JsonSchema } from '../../model/model.ts';
+import { ATTR } from '../../trace/attributes.ts';
 import type { AnyTool } from '../define-tool.ts';
 import type { ToolContext } from '../tool-context.ts';
 import { ToolError, describeError } from '../tool-error.ts';
 import type { CustomToolDefinition } from './definition.ts';
 import { checkJsonSchema, zodFromJsonSchema } from './json-schema-args.ts';
 import { fillBodyTemplate, fillHeaders, fillUrlTemplate } from './url-template.ts';
-
-/** Span attribute naming how a custom tool runs (`javascript` or `http`). */
-export const CUSTOM_TOOL_KIND_ATTRIBUTE = 'glassbox.tool.custom_kind';
 
 /** Extra time the executor allows beyond the sandbox's own limit, so the sandbox reports its timeout first. */
 const SANDBOX_START_ALLOWANCE_MS = 5000;
@@ -88,7 +86,7 @@ export function toCustomTool(definition: CustomToolDefinition, options: CustomTo
     parameters: definition.parameters as JsonSchema,
     restricted: definition.needsApproval,
     ...(isJavascript ? { timeoutMs: options.timeoutMs + SANDBOX_START_ALLOWANCE_MS } : {}),
-    spanAttributes: { [CUSTOM_TOOL_KIND_ATTRIBUTE]: definition.kind },
+    spanAttributes: { [ATTR.toolCustomKind]: definition.kind },
     execute: (args: Record<string, unknown>, context: ToolContext) =>
       isJavascript ? runJavascript(definition, args, context, options.timeoutMs) : runHttp(definition, args, context),
   };

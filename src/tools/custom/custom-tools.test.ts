@@ -5,7 +5,8 @@ import { builtinTools } from '../registry.ts';
 import type { SandboxResult, ToolContext } from '../tool-context.ts';
 import { createTestToolContext } from '../testing/create-test-tool-context.ts';
 import { checkDefinition, checkParametersSchema, checkToolName } from './check-definition.ts';
-import { CUSTOM_TOOL_KIND_ATTRIBUTE, testCustomTool, toCustomTool } from './custom-tool.ts';
+import { ATTR } from '../../trace/attributes.ts';
+import { testCustomTool, toCustomTool } from './custom-tool.ts';
 import { customToolSchema, type CustomToolDefinition } from './definition.ts';
 import { fillBodyTemplate, fillHeaders, fillUrlTemplate } from './url-template.ts';
 
@@ -110,7 +111,7 @@ describe('custom tools through the executor', () => {
     expect(sandbox.programs).toEqual([{ code: 'const args = {"city":"Oslo","days":2};\nreturn `${args.city}: sunny`', timeoutMs: 7000 }]);
     expect(harness.eventsOf('tool-result').map((event) => event.result)).toEqual(['"Oslo: sunny"']);
     const spans = harness.tracer.find('tool', 'forecast');
-    expect(spans.map((span) => span.attributes[CUSTOM_TOOL_KIND_ATTRIBUTE])).toEqual(['javascript', 'javascript']);
+    expect(spans.map((span) => span.attributes[ATTR.toolCustomKind])).toEqual(['javascript', 'javascript']);
     expect(spans[1]?.attributes[ATTRIBUTE.toolResult]).toBe('"Oslo: sunny"');
   });
 

@@ -4,5 +4,5 @@ export type { CustomToolDefinition, CustomToolKind } from './definition.ts';
 export { TOOL_NAME_PATTERN, checkDefinition, checkParametersSchema, checkToolName } from './check-definition.ts';
 export { checkJsonSchema, zodFromJsonSchema } from './json-schema-args.ts';
 export { fillBodyTemplate, fillHeaders, fillUrlTemplate } from './url-template.ts';
-export { CUSTOM_TOOL_KIND_ATTRIBUTE, customTools, explainFetchFailure, javascriptToolSource, testCustomTool, toCustomTool } from './custom-tool.ts';
+export { customTools, explainFetchFailure, javascriptToolSource, testCustomTool, toCustomTool } from './custom-tool.ts';
 export type { CustomToolOptions, CustomToolTestResult } from './custom-tool.ts';

@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../../model/model.ts';
+import { ATTR } from '../../trace/attributes.ts';
 import { zodFromJsonSchema } from '../custom/json-schema-args.ts';
 import type { AnyTool } from '../define-tool.ts';
 import type { ToolContext } from '../tool-context.ts';
@@ -6,9 +7,6 @@ import { isAlwaysAllowed } from './fingerprint.ts';
 import type { McpServerEntry } from './mcp-entry.ts';
 import { offeredNamesForServers } from './mcp-names.ts';
 import { traceExchanges } from './mcp-trace.ts';
-
-/** Span attribute with the MCP server's URL of an MCP tool span. */
-export const MCP_SERVER_ATTRIBUTE = 'glassbox.mcp.server_url';
 
 /** Calls a tool on a server (the SDK client is loaded on the first call). */
 export type McpCaller = (server: McpServerEntry, toolName: string, args: Record<string, unknown>, context: ToolContext) => Promise<unknown>;
@@ -30,7 +28,7 @@ export function mcpTools(servers: readonly McpServerEntry[], takenNames: readonl
         schema: zodFromJsonSchema(info.inputSchema),
         parameters: info.inputSchema as JsonSchema,
         restricted: !isAlwaysAllowed(server.alwaysAllow, info),
-        spanAttributes: { [MCP_SERVER_ATTRIBUTE]: server.url, 'glassbox.mcp.tool': info.name },
+        spanAttributes: { [ATTR.toolMcpServer]: server.url, [ATTR.toolMcpTool]: info.name },
         execute: (args: Record<string, unknown>, context) => call(server, info.name, args, context),
       });
     }

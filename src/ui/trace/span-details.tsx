@@ -110,6 +110,19 @@ function LlmSections({ span, liveOutput, t }: { span: Span; liveOutput: LiveOutp
   );
 }
 
+/** Where a tool comes from, for the user's own tools: a custom JavaScript or HTTP tool, or an MCP server's tool. */
+function ToolSourceField({ attributes, t }: { attributes: Record<string, unknown>; t: TraceTranslate }) {
+  const customKind = stringAttribute(attributes, ATTR.toolCustomKind);
+  const server = stringAttribute(attributes, ATTR.toolMcpServer);
+  if (customKind) return <Field label={t('details.toolSource')}>{t(customKind === 'http' ? 'details.customHttpTool' : 'details.customJavascriptTool')}</Field>;
+  if (!server) return null;
+  return (
+    <Field label={t('details.toolSource')}>
+      {t('details.mcpTool', { tool: stringAttribute(attributes, ATTR.toolMcpTool) ?? '', server })}
+    </Field>
+  );
+}
+
 function ToolSections({ span, t }: { span: Span; t: TraceTranslate }) {
   const a = span.attributes;
   return (
@@ -123,6 +136,7 @@ function ToolSections({ span, t }: { span: Span; t: TraceTranslate }) {
             <span className="font-mono">{stringAttribute(a, ATTR.toolCallId)}</span>
           </Field>
         )}
+        <ToolSourceField attributes={a} t={t} />
       </dl>
       <Section title={t('details.arguments')}>
         <JsonView value={a[ATTR.toolArguments]} t={t} />
