@@ -21,7 +21,7 @@ const toolNames = (body: { tools?: unknown[] } | undefined): string[] =>
   (body?.tools ?? []).map((tool) => (tool as { function: { name: string } }).function.name);
 
 test.describe('a team of agents', () => {
-  test('delegates to the researcher with its own request, shows the delegation live and after reload', async ({ page, mockLlm }) => {
+  test('delegates to the researcher with its own request, shows the delegation in the chat and the trace, and again after reload', async ({ page, mockLlm }) => {
     await openApp(page);
     await useEndpoint(page, mockLlm.url);
     await setUpTeam(page, { depth: 1, researcherModel: 'research-model' });
@@ -32,15 +32,11 @@ test.describe('a team of agents', () => {
           { id: 'call_delegate', name: 'delegate_researcher', arguments: { task: 'Find the boiling point of water at 3,000 m', context: 'Estimate if needed' } },
         ],
       },
-      // Slow, so the delegation can be watched while it runs.
-      { kind: 'reply', content: 'RESEARCH: about 90 °C, since it drops about 1 °C per 300 m.', chunkDelayMs: 150 },
+      { kind: 'reply', content: 'RESEARCH: about 90 °C, since it drops about 1 °C per 300 m.' },
       { kind: 'reply', content: 'Water boils at about 90 °C at 3,000 m.' },
     );
     await send(page, 'How hot does water boil at 3,000 m? Ask the researcher.');
-    // Live: the group is there, open, with the task, while the researcher still streams.
-    const live = chat(page).getByRole('group', { name: 'Delegation to researcher' });
-    await expect(live.getByRole('article', { name: 'delegated task' })).toContainText('Find the boiling point of water at 3,000 m');
-    await expectRunStatus(page, 'running');
+    // (The live view is the next test's: a delegate that keeps its stream open can be watched without a race.)
     await expect(lastAnswer(page)).toContainText('Water boils at about 90 °C at 3,000 m.');
     await expectRunStatus(page, 'done');
 
@@ -69,6 +65,31 @@ test.describe('a team of agents', () => {
     await expect(lastAnswer(page)).toContainText('Water boils at about 90 °C at 3,000 m.');
     await expectDelegationShown(page);
   });
+
+  test("the delegate's tokens stream live inside its group, and Stop reaches it", async ({ page, mockLlm }) => {
+    await openApp(page);
+    await useEndpoint(page, mockLlm.url);
+    await setUpTeam(page, { depth: 1 });
+    mockLlm.enqueue(
+      { kind: 'reply', toolCalls: [{ id: 'call_live', name: 'delegate_researcher', arguments: { task: 'Look up the boiling point' } }] },
+      // The researcher streams part of its answer, then the stream stays open: only a live view can show it.
+      { kind: 'hang', content: 'RESEARCH SO FAR: pressure falls with height' },
+    );
+    await send(page, 'Ask the researcher about boiling points.');
+    const group = chat(page).getByRole('group', { name: 'Delegation to researcher' });
+    // Open while the researcher works: the task first, then its answer as it streams.
+    await expect(group.getByRole('article', { name: 'delegated task' })).toContainText('Look up the boiling point');
+    const live = group.getByRole('article', { name: 'assistant message' });
+    await expect(live).toContainText('RESEARCH SO FAR: pressure falls with height');
+    await expect(live).toHaveAttribute('data-streaming', 'true');
+    await expect.poll(() => mockLlm.inFlight).toBe(1);
+    await expectRunStatus(page, 'running');
+
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expectRunStatus(page, 'stopped');
+    await expect.poll(() => mockLlm.inFlight).toBe(0);
+    await expect(group.locator('[data-streaming="true"]')).toHaveCount(0);
+  });
 });
 
 for (const { language, prompt, answer, merged } of [
@@ -82,8 +103,9 @@ for (const { language, prompt, answer, merged } of [
       await page.getByRole('button', { name: new RegExp(`^${prompt}`) }).click();
       // The example switched delegation on, and says so.
       await expect(chat(page).getByText(language === 'zh-CN' ? '已为这个示例开启“委派给智能体”' : 'Delegation to agents was switched on for this example')).toBeVisible();
-      await expect(lastAnswer(page)).toContainText(answer, { timeout: 20_000 });
-      await expect(lastAnswer(page)).toContainText(merged);
+      // The delegates' answers stream live inside their groups: the merged answer is the one that names who said what.
+      await expect(lastAnswer(page)).toContainText(merged, { timeout: 20_000 });
+      await expect(lastAnswer(page)).toContainText(answer);
       await expect(lastAnswer(page)).toContainText('VERDICT: approved');
       await expectRunStatus(page, 'done');
 

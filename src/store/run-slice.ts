@@ -29,6 +29,8 @@ export interface SessionRun {
   /** Notices about the latest run (cut off, limits, protocol switch). */
   notices: string[];
   streaming?: StreamingState;
+  /** The step in flight of each delegated run, by the `delegate_<agent>` call it answers. */
+  delegatedStreaming?: Readonly<Record<string, StreamingState>>;
   /** Tool call ids waiting for Approve / Deny. */
   pendingApprovals: string[];
 }

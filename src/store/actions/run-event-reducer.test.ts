@@ -45,6 +45,34 @@ describe('reduceRunEvent', () => {
     expect(replay([wrap({ type: 'approval-resolve', callId: 'inner_call', approved: true })], { run: result.run }).run.pendingApprovals).toEqual([]);
   });
 
+  it('streams each delegated run into its own group, two at once, until its assistant entry arrives', () => {
+    const wrap = (callId: string, event: AgentEvent): AgentEvent => ({ type: 'delegated', callId, agent: callId === 'd1' ? 'researcher' : 'reviewer', event });
+    const inner: TranscriptEntry = { ...assistant, id: 'msg_d1', message: { role: 'assistant', content: 'found it' }, meta: { delegation: { parentCallId: 'd1', agent: 'researcher' } } };
+    const live = replay([
+      { type: 'run-start', runId: 'run_1', traceId: 't' },
+      wrap('d1', { type: 'step-start', step: 1, spanId: 'a' }),
+      wrap('d2', { type: 'step-start', step: 1, spanId: 'b' }),
+      wrap('d1', { type: 'text-delta', delta: 'fou' }),
+      wrap('d2', { type: 'reasoning-delta', delta: 'checking' }),
+      wrap('d1', { type: 'text-delta', delta: 'nd' }),
+      wrap('d2', { type: 'tool-call-delta', index: 0, id: 'c', name: 'calculator', argumentsDelta: '{}' }),
+    ]);
+    expect(live.progress.delegatedStreaming?.['d1']).toMatchObject({ runId: 'run_1', text: 'found', reasoning: '' });
+    expect(live.progress.delegatedStreaming?.['d2']).toMatchObject({ text: '', reasoning: 'checking', toolCalls: [{ index: 0, id: 'c', name: 'calculator', arguments: '{}' }] });
+    expect(live.frames.slice(1)).toEqual(['schedule', 'schedule', 'schedule', 'schedule', 'schedule', 'schedule']);
+    // The parent's own step in flight is untouched.
+    expect(live.progress.streaming).toBeUndefined();
+
+    const settled = replay([wrap('d1', { type: 'entry-added', entry: inner })], { progress: live.progress, run: live.run });
+    expect(settled.progress.delegatedStreaming?.['d1']).toBeUndefined();
+    expect(settled.progress.delegatedStreaming?.['d2']?.reasoning).toBe('checking');
+    const ended = replay([wrap('d2', { type: 'run-end', outcome: 'stopped', reason: 'aborted' })], { progress: settled.progress, run: settled.run });
+    expect(ended.progress.delegatedStreaming).toEqual({});
+    const over = replay([wrap('d1', { type: 'step-start', step: 2, spanId: 'c' }), { type: 'run-end', outcome: 'done', reason: 'final-answer' }], { progress: ended.progress, run: ended.run });
+    expect(over.progress.delegatedStreaming).toBeUndefined();
+    expect(over.run.delegatedStreaming).toBeUndefined();
+  });
+
   it('streams text, reasoning and tool-call arguments by index into the step in flight, without touching earlier states', () => {
     const before = replay([{ type: 'run-start', runId: 'run_1', traceId: 't' }, { type: 'step-start', step: 1, spanId: 'sp' }]);
     const frozen = structuredClone(before.progress);

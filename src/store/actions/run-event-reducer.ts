@@ -14,6 +14,8 @@ export interface RunProgress {
   streaming: StreamingState | undefined;
   /** "Retrying in 2 s" notices: they matter while the wait lasts, and leave once output arrives or the run ends. */
   retryNotices: readonly string[];
+  /** The step in flight of each delegated run, by the `delegate_<agent>` call it answers (shown in its group). */
+  delegatedStreaming?: Readonly<Record<string, StreamingState>>;
 }
 
 /** The progress of a run before its first event. */
@@ -55,24 +57,12 @@ export function reduceRunEvent(progress: RunProgress, run: SessionRun, event: Ag
     case 'step-start':
       return { progress: { ...progress, streaming: { runId: progress.runId, text: '', reasoning: '', toolCalls: [] } }, frame: 'schedule' };
     case 'text-delta':
-    case 'reasoning-delta': {
-      const cleared = clearingRetries();
-      const streaming = cleared.progress.streaming;
-      if (!streaming) return { ...cleared, frame: 'schedule' };
-      const next = event.type === 'text-delta' ? { ...streaming, text: streaming.text + event.delta } : { ...streaming, reasoning: streaming.reasoning + event.delta };
-      return { ...cleared, progress: { ...cleared.progress, streaming: next }, frame: 'schedule' };
-    }
+    case 'reasoning-delta':
     case 'tool-call-delta': {
       const cleared = clearingRetries();
       const streaming = cleared.progress.streaming;
-      if (!streaming) return cleared;
-      const existing = streaming.toolCalls.find((candidate) => candidate.index === event.index);
-      const call = { ...(existing ?? { index: event.index, arguments: '' }) };
-      if (event.id) call.id = event.id;
-      if (event.name) call.name = event.name;
-      call.arguments += event.argumentsDelta;
-      const toolCalls = existing ? streaming.toolCalls.map((candidate) => (candidate === existing ? call : candidate)) : [...streaming.toolCalls, call];
-      return { ...cleared, progress: { ...cleared.progress, streaming: { ...streaming, toolCalls } }, frame: 'schedule' };
+      if (!streaming) return event.type === 'tool-call-delta' ? cleared : { ...cleared, frame: 'schedule' };
+      return { ...cleared, progress: { ...cleared.progress, streaming: streamDelta(streaming, event) }, frame: 'schedule' };
     }
     case 'entry-added': {
       const cleared = clearingRetries();
@@ -94,19 +84,20 @@ export function reduceRunEvent(progress: RunProgress, run: SessionRun, event: Ag
     case 'step-end':
       return { progress, frame: 'schedule' };
     case 'delegated':
-      return reduceDelegatedEvent(progress, run, event.event);
+      return reduceDelegatedEvent(progress, run, event.callId, event.event);
     case 'run-end': {
       const cleared = clearingRetries();
       const alert = event.outcome === 'error' ? alertFor(event, endpoint, language) : undefined;
       const message = runEndMessage(event, language);
       const notices = event.outcome !== 'error' && message ? [message] : [];
       return {
-        progress: { ...cleared.progress, streaming: undefined },
+        progress: { ...cleared.progress, streaming: undefined, delegatedStreaming: undefined },
         run: {
           status: event.outcome,
           alert,
           notices: [...(cleared.run?.notices ?? run.notices), ...notices],
           streaming: undefined,
+          delegatedStreaming: undefined,
           pendingApprovals: [],
         },
         frame: 'flush',
@@ -117,14 +108,43 @@ export function reduceRunEvent(progress: RunProgress, run: SessionRun, event: Ag
   }
 }
 
+/** A streamed delta added to the step in flight (a new state; the old one is left as it was). */
+function streamDelta(streaming: StreamingState, event: Extract<AgentEvent, { type: 'text-delta' | 'reasoning-delta' | 'tool-call-delta' }>): StreamingState {
+  if (event.type === 'text-delta') return { ...streaming, text: streaming.text + event.delta };
+  if (event.type === 'reasoning-delta') return { ...streaming, reasoning: streaming.reasoning + event.delta };
+  const existing = streaming.toolCalls.find((candidate) => candidate.index === event.index);
+  const call = { ...(existing ?? { index: event.index, arguments: '' }) };
+  if (event.id) call.id = event.id;
+  if (event.name) call.name = event.name;
+  call.arguments += event.argumentsDelta;
+  const toolCalls = existing ? streaming.toolCalls.map((candidate) => (candidate === existing ? call : candidate)) : [...streaming.toolCalls, call];
+  return { ...streaming, toolCalls };
+}
+
 /**
- * An event of a delegated run: its entries join the chat (grouped under the delegate call by their meta) and its
- * approvals are pending like any other; its streaming, notices and run end are its own and leave the run alone.
+ * An event of a delegated run: its entries join the chat (grouped under the delegate call by their meta), its
+ * step in flight streams into its group (keyed by that call), and its approvals are pending like any other; its
+ * notices and run end are its own and leave the run alone.
  */
-function reduceDelegatedEvent(progress: RunProgress, run: SessionRun, event: AgentEvent): RunEventChanges {
+function reduceDelegatedEvent(progress: RunProgress, run: SessionRun, callId: string, event: AgentEvent): RunEventChanges {
+  const setStreaming = (streaming: StreamingState | undefined): RunProgress => {
+    const { [callId]: _previous, ...others } = progress.delegatedStreaming ?? {};
+    return { ...progress, delegatedStreaming: streaming ? { ...others, [callId]: streaming } : others };
+  };
   switch (event.type) {
+    case 'step-start':
+      return { progress: setStreaming({ runId: progress.runId, text: '', reasoning: '', toolCalls: [] }), frame: 'schedule' };
+    case 'text-delta':
+    case 'reasoning-delta':
+    case 'tool-call-delta': {
+      const streaming = progress.delegatedStreaming?.[callId];
+      return streaming ? { progress: setStreaming(streamDelta(streaming, event)), frame: 'schedule' } : { progress };
+    }
     case 'entry-added':
-      return { progress, entry: event.entry, frame: 'schedule' };
+      // The assistant entry replaces what streamed for its step.
+      return { progress: event.entry.message.role === 'assistant' ? setStreaming(undefined) : progress, entry: event.entry, frame: 'schedule' };
+    case 'run-end':
+      return { progress: setStreaming(undefined), frame: 'schedule' };
     case 'approval-request':
       return { progress, run: { pendingApprovals: [...run.pendingApprovals, event.callId] } };
     case 'approval-resolve':

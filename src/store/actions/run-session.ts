@@ -138,7 +138,7 @@ async function runUnlocked(sessionId: string, request: RunRequest, runtime: Agen
       store.getState().upsertSpans(sessionId, [...changedSpans.values()]);
       changedSpans.clear();
     }
-    store.getState().patchRun(sessionId, { streaming: progress.streaming });
+    store.getState().patchRun(sessionId, { streaming: progress.streaming, delegatedStreaming: progress.delegatedStreaming });
   });
   const trackSpan = (span: Span) => {
     writer.trackSpan(span);

@@ -119,6 +119,7 @@ export function AssistantMessageView({
           {agent !== undefined && delegated ? (
             <DelegationGroup
               agent={agent}
+              callId={call.id}
               entries={delegated}
               toolEntries={toolEntries}
               delegations={delegations}

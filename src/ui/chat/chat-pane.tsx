@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { SessionRecord } from '../../db/schema.ts';
 import { createChatTranslate } from '../../i18n/chat.ts';
 import {
@@ -22,7 +21,6 @@ import { compareWithOriginal } from '../../store/actions/fork-actions.ts';
 import { switchSession } from '../../store/actions/session-actions.ts';
 import { fillPlaceholders } from '../../i18n/trace.ts';
 import { useAppStore } from '../../store/app-store.ts';
-import type { StreamingState } from '../../store/run-slice.ts';
 import { selectActiveEntries, selectActiveRun, selectActiveSpans } from '../../store/selectors/sessions.ts';
 import { traceStrings } from '../../i18n/trace.ts';
 import { isImportedTrace } from '../../trace/imported.ts';
@@ -38,28 +36,10 @@ import { ErrorAlert } from './error-alert.tsx';
 import { FirstRun } from './first-run.tsx';
 import { MessageList, type MessageListActions } from './message-list.tsx';
 import { RunStatus } from './run-status.tsx';
+import { DelegatedStreamingContext, streamingEntryFor } from './streaming-entry.ts';
 import { translate } from '../../i18n/index.ts';
 import { sessionTitle } from '../sessions/session-title.ts';
 import { builtinSlashCommands } from './slash-commands.ts';
-
-function streamingEntryFor(sessionId: string, streaming: StreamingState | undefined): TranscriptEntry | undefined {
-  if (!streaming) return undefined;
-  const toolCalls = streaming.toolCalls
-    .filter((call) => call.name)
-    .map((call, index) => ({
-      id: call.id ?? `streaming_${index}`,
-      type: 'function' as const,
-      function: { name: call.name ?? '', arguments: call.arguments },
-    }));
-  return {
-    id: `streaming_${streaming.runId}`,
-    sessionId,
-    runId: streaming.runId,
-    createdAt: 0,
-    message: { role: 'assistant', content: streaming.text, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) },
-    ...(streaming.reasoning ? { reasoning: streaming.reasoning } : {}),
-  };
-}
 
 const LINK_CLASSES = 'rounded px-1 text-indigo-700 underline hover:bg-indigo-50 disabled:text-slate-400 disabled:no-underline dark:text-indigo-300 dark:hover:bg-indigo-950';
 
@@ -253,6 +233,7 @@ export function ChatPane() {
           strings={traceStrings[language]}
         />
       ) : null}
+      <DelegatedStreamingContext value={run.delegatedStreaming}>
       <MessageList
         scrollToEndKey={userMessageCount}
         {...(divider ? { divider } : {})}
@@ -269,6 +250,7 @@ export function ChatPane() {
         emptyState={<FirstRun onTry={(text) => void sendMessage(text)} />}
         t={t}
       />
+      </DelegatedStreamingContext>
       {toast ? (
         <div role="status" className="mx-4 mb-1 flex items-center justify-between rounded-md bg-emerald-50 px-3 py-1 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
           <span>{toast}</span>

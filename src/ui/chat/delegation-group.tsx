@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { use, useId, useMemo, useState } from 'react';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { ChatTranslate } from '../../i18n/chat.ts';
 import { classNames } from '../components/class-names.ts';
@@ -7,10 +7,13 @@ import { Spinner } from '../components/spinner.tsx';
 import { useNames } from '../use-t.ts';
 import type { MessageViewActions } from './message-types.ts';
 import { MessageView } from './message-view.tsx';
+import { DelegatedStreamingContext, streamingEntryFor } from './streaming-entry.ts';
 
 /** Props of {@link DelegationGroup}. */
 export interface DelegationGroupProps {
   agent: string;
+  /** The `delegate_<agent>` call this run answers: its step in flight streams in here. */
+  callId: string;
   /** The delegated run's entries, in order: the task first. */
   entries: readonly TranscriptEntry[];
   toolEntries: ReadonlyMap<string, TranscriptEntry>;
@@ -29,8 +32,11 @@ export interface DelegationGroupProps {
  * A delegated run under its `delegate_<agent>` card: a `group` named `Delegation to <agent>` that expands to the
  * agent's messages and tool cards. It is open while the agent works or waits for an approval, closed once done.
  */
-export function DelegationGroup({ agent, entries, toolEntries, delegations, working, pendingApprovals, t, ...rest }: DelegationGroupProps) {
+export function DelegationGroup({ agent, callId, entries, toolEntries, delegations, working, pendingApprovals, t, ...rest }: DelegationGroupProps) {
   const names = useNames();
+  const streaming = use(DelegatedStreamingContext)?.[callId];
+  const sessionId = entries[0]?.sessionId ?? '';
+  const streamingEntry = useMemo(() => streamingEntryFor(sessionId, streaming, `streaming_${callId}`), [sessionId, streaming, callId]);
   const bodyId = useId();
   const [openChoice, setOpenChoice] = useState<boolean | null>(null);
   const waitingForApproval = pendingApprovals !== undefined && pendingApprovals.size > 0 && holdsPendingApproval(entries, delegations, pendingApprovals);
@@ -85,6 +91,17 @@ export function DelegationGroup({ agent, entries, toolEntries, delegations, work
               ),
             )
           : null}
+        {open && streamingEntry && working ? (
+          <MessageView
+            entry={streamingEntry}
+            toolEntries={toolEntries}
+            streaming
+            runActive={rest.runActive}
+            actions={{}}
+            isLastAssistant={false}
+            t={t}
+          />
+        ) : null}
       </div>
     </div>
   );
