@@ -50,7 +50,7 @@ export function CustomToolsSection(props: {
             />
             <code>{tool.name}</code>
             <span className="text-zinc-500 dark:text-zinc-400">{tool.kind === 'javascript' ? 'JavaScript' : `HTTP ${tool.method}`}</span>
-            {tool.needsApproval ? <span className="text-amber-600">{t('tools.custom.needsApproval')}</span> : null}
+            {tool.needsApproval ? <span className="text-amber-700 dark:text-amber-400">{t('tools.custom.needsApproval')}</span> : null}
             <span className="ml-auto flex gap-1">
               <Button size="sm" variant="ghost" aria-label={`Edit tool ${tool.name}`} onClick={() => setEditing({ index, definition: tool })}>
                 {t('tools.custom.edit')}

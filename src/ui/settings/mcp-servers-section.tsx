@@ -141,7 +141,7 @@ export function McpServersSection(props: {
                     <input type="checkbox" aria-label={names('Always allow {tool}', { tool: tool.name })} checked={allowed !== undefined && !changed} onChange={(event) => setAlwaysAllow(server, tool.name, event.target.checked)} />
                     {t('tools.mcp.alwaysAllow')}
                   </label>
-                  {changed ? <span className="w-full text-amber-600">{t('tools.mcp.changed')}</span> : null}
+                  {changed ? <span className="w-full text-amber-700 dark:text-amber-400">{t('tools.mcp.changed')}</span> : null}
                   {tool.description ? <span className="w-full text-zinc-500 dark:text-zinc-400">{tool.description}</span> : null}
                 </div>
               );
