@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, expectRunStatus, lastAnswer, openApp, send, test } from './fixtures.ts';
+import { expect, expectRunStatus, lastAnswer, openApp, send, settingsTab, test } from './fixtures.ts';
 
 /** Serious and critical axe violations on the page as it is now, described for a readable failure. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -24,11 +24,17 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('Settings open has no serious or critical violations', async ({ page }) => {
+      // One axe pass per tab.
+      test.setTimeout(90_000);
       await openApp(page);
       await page.getByRole('button', { name: 'Settings' }).click();
       const dialog = page.getByRole('dialog', { name: 'Settings' });
       await expect(dialog).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
+      for (const tab of ['Agent', 'Tools', 'Memory', 'Tracing', 'Data', 'Appearance', 'Model']) {
+        await settingsTab(page, tab);
+        expect(await seriousViolations(page), tab).toEqual([]);
+      }
       await dialog.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Custom (OpenAI-compatible)' });
       await dialog.getByRole('button', { name: 'Test connection' }).click();
       await expect(dialog.getByRole('alert')).toBeVisible();

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { chatBodies } from './agent-helpers.ts';
 import { startEverythingServer } from './mcp-server/start-everything-server.ts';
 import { startMcpTestServer, type McpTestServer } from './mcp-server/start-mcp-server.ts';
-import { expect, lastAnswer, openApp, send, expectRunStatus, test, useEndpoint } from './fixtures.ts';
+import { expect, lastAnswer, openApp, send, expectRunStatus, settingsTab, test, useEndpoint } from './fixtures.ts';
 
 /** A small HTTP server on a loopback port; `cors` says whether it lets other origins read its answers. */
 async function startToolServer(cors: boolean): Promise<{ url: string; requests: { method: string; url: string; body: string }[]; close: () => Promise<void> }> {
@@ -33,8 +33,14 @@ async function startToolServer(cors: boolean): Promise<{ url: string; requests: 
 const settingsDialog = (page: Page) => page.getByRole('dialog', { name: 'Settings' });
 const editor = (page: Page) => page.getByRole('dialog', { name: 'Tool editor' });
 
-async function openNewTool(page: Page): Promise<void> {
+/** Opens Settings on its Tools tab (custom tools and MCP servers). */
+async function openToolsTab(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Settings' }).click();
+  await settingsTab(page, 'Tools');
+}
+
+async function openNewTool(page: Page): Promise<void> {
+  await openToolsTab(page);
   await settingsDialog(page).getByRole('button', { name: 'New tool' }).click();
   await expect(editor(page)).toBeVisible();
 }
@@ -96,7 +102,7 @@ test('a JavaScript tool: the editor checks the schema, Test runs it in the sandb
 
   // Kept across a reload (IndexedDB), and deleted from Settings.
   await page.reload();
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await openToolsTab(page);
   await settingsDialog(page).getByRole('button', { name: 'Delete tool add_numbers' }).click();
   await expect(settingsDialog(page).getByRole('checkbox', { name: 'add_numbers' })).toHaveCount(0);
 });
@@ -163,7 +169,7 @@ test.describe('MCP servers', () => {
     await useEndpoint(page, mockLlm.url);
     // The SDK is not part of the first load.
     expect(loaded.filter((path) => /mcp-client/u.test(path))).toEqual([]);
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await openToolsTab(page);
     const settings = settingsDialog(page);
     await settings.getByRole('button', { name: 'Add MCP server' }).click();
     await settings.getByRole('textbox', { name: 'MCP server URL' }).fill(mcp.url);
@@ -192,7 +198,7 @@ test.describe('MCP servers', () => {
   test('a server that does not expose mcp-session-id gets a precise diagnosis', async ({ page }) => {
     mcp = await startMcpTestServer({ cors: { exposeSessionId: false } });
     await openApp(page);
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await openToolsTab(page);
     const settings = settingsDialog(page);
     await settings.getByRole('button', { name: 'Add MCP server' }).click();
     await settings.getByRole('textbox', { name: 'MCP server URL' }).fill(mcp.url);
@@ -305,7 +311,7 @@ test('custom tools travel with exports: a session export records the tool it use
   const all = await download(page, 'Export all');
   expect(all.file.tools?.custom.map((tool) => tool.name)).toEqual(['double']);
 
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await openToolsTab(page);
   await settingsDialog(page).getByRole('button', { name: 'Delete tool double' }).click();
   await expect(settingsDialog(page).getByRole('button', { name: 'Edit tool double' })).toHaveCount(0);
   await saveSettings(page);
@@ -313,7 +319,7 @@ test('custom tools travel with exports: a session export records the tool it use
   await page.getByLabel('Import sessions').setInputFiles({ name: all.name, mimeType: 'application/json', buffer: Buffer.from(all.text) });
   // The toast comes after the tools were merged into the settings (the Settings dialog reads them when it opens).
   await expect(page.getByRole('status').filter({ hasText: 'Imported 1 session' })).toBeVisible();
-  await page.getByRole('button', { name: 'Settings' }).click();
+  await openToolsTab(page);
   await expect(settingsDialog(page).getByRole('button', { name: 'Edit tool double' })).toBeVisible();
   await settingsDialog(page).getByRole('button', { name: 'Edit tool double' }).click();
   await expect(editor(page).getByRole('textbox', { name: 'Code' })).toHaveValue('args.n * 2');

@@ -77,6 +77,18 @@ export function lastAnswer(page: Page) {
   return page.getByRole('article', { name: 'assistant message' }).last().getByTestId('message-text');
 }
 
+/**
+ * Selects a tab of the open Settings dialog (UI-CONTRACT.md "Settings sections": Model, Agent, Tools, Memory,
+ * Tracing, Data, Appearance) and returns the dialog; a control is reachable only once its tab is selected.
+ */
+export async function settingsTab(page: Page, name: string) {
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const tab = dialog.getByRole('tab', { name, exact: true });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  return dialog;
+}
+
 /** Points Settings at an OpenAI-compatible endpoint (Custom provider). */
 export async function useEndpoint(page: Page, baseUrl: string, options: { model?: string; apiKey?: string; maxSteps?: number } = {}): Promise<void> {
   await page.getByRole('button', { name: 'Settings' }).click();
@@ -85,7 +97,10 @@ export async function useEndpoint(page: Page, baseUrl: string, options: { model?
   await dialog.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
   await dialog.getByLabel('API key').fill(options.apiKey ?? 'sk-test');
   await dialog.getByRole('combobox', { name: 'Model' }).fill(options.model ?? 'glassbox-demo');
-  if (options.maxSteps !== undefined) await dialog.getByRole('spinbutton', { name: 'Max steps' }).fill(String(options.maxSteps));
+  if (options.maxSteps !== undefined) {
+    await settingsTab(page, 'Agent');
+    await dialog.getByRole('spinbutton', { name: 'Max steps' }).fill(String(options.maxSteps));
+  }
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectRunStatus, lastAnswer, openApp, send, test } from './fixtures.ts';
+import { expect, expectRunStatus, lastAnswer, openApp, send, settingsTab, test } from './fixtures.ts';
 
 /**
  * Words that are rightly English in the Chinese UI: the product name, protocol and technical terms, keys, and the
@@ -58,7 +58,7 @@ async function englishTexts(page: Page, scope: string): Promise<string[]> {
 test('in Simplified Chinese no English text is left: main screen, a conversation, span details, Settings and Memory', async ({ page }) => {
   await openApp(page);
   await page.getByRole('button', { name: 'Settings' }).click();
-  const settings = page.getByRole('dialog', { name: 'Settings' });
+  const settings = await settingsTab(page, 'Appearance');
   await settings.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
   await settings.getByRole('button', { name: 'Save' }).click();
   await expect(settings).toBeHidden();
@@ -78,7 +78,11 @@ test('in Simplified Chinese no English text is left: main screen, a conversation
 
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(settings).toBeVisible();
-  expect(await englishTexts(page, 'dialog[open]')).toEqual([]);
+  // Every tab of Settings, each shown in turn (the walk reads only what is visible).
+  for (const tab of ['Model', 'Agent', 'Tools', 'Memory', 'Tracing', 'Data', 'Appearance']) {
+    await settingsTab(page, tab);
+    expect(await englishTexts(page, 'dialog[open]'), tab).toEqual([]);
+  }
   await page.keyboard.press('Escape');
   await expect(settings).toBeHidden();
 
@@ -93,7 +97,7 @@ test('in Simplified Chinese no English text is left: main screen, a conversation
 test('in Simplified Chinese a refused import says why in Chinese, keeping the parser\'s detail', async ({ page }) => {
   await openApp(page);
   await page.getByRole('button', { name: 'Settings' }).click();
-  const settings = page.getByRole('dialog', { name: 'Settings' });
+  const settings = await settingsTab(page, 'Appearance');
   await settings.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
   await settings.getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectRunStatus, lastAnswer, openApp, send, test } from './fixtures.ts';
+import { expect, expectRunStatus, lastAnswer, openApp, send, settingsTab, test } from './fixtures.ts';
 import { activeSession, expectReady, sessionList } from './persistence-helpers.ts';
 
 test('when IndexedDB cannot be opened the app runs in memory and says nothing is saved', async ({ page }) => {
@@ -124,7 +124,7 @@ test('what a full disk refused is kept in memory and saved once deleting an old 
 test('Settings shows the storage used, the quota and whether it is persistent', async ({ page }) => {
   await openApp(page);
   await page.getByRole('button', { name: 'Settings' }).click();
-  const storage = page.getByRole('dialog', { name: 'Settings' }).getByRole('region', { name: 'Storage' });
+  const storage = (await settingsTab(page, 'Data')).getByRole('region', { name: 'Storage' });
   await expect(storage).toContainText(/\d+(\.\d)? (B|KB|MB|GB) of \d+(\.\d)? (MB|GB|TB) · (persistent|not persistent)/);
   await expect(storage.getByRole('status')).toHaveCount(0);
 });
@@ -136,6 +136,7 @@ test('past 80% of the quota the user is warned with what to do', async ({ page }
   await openApp(page);
   await expect(page.getByRole('alert').filter({ hasText: '85% full' })).toContainText('delete old sessions');
   await page.getByRole('button', { name: 'Settings' }).click();
+  await settingsTab(page, 'Data');
   const region = page.getByRole('region', { name: 'Storage' });
   await expect(region).toContainText('1.7 GB of 2.0 GB');
   await expect(region.getByRole('status')).toContainText('Export the sessions you want to keep');
@@ -147,6 +148,7 @@ test('without the storage API the storage line says unknown', async ({ page }) =
   });
   await openApp(page);
   await page.getByRole('button', { name: 'Settings' }).click();
+  await settingsTab(page, 'Data');
   await expect(page.getByRole('region', { name: 'Storage' })).toContainText('unknown (this browser does not report storage use) · persistence unknown');
 });
 

@@ -1,15 +1,16 @@
 import { createServer } from 'node:net';
 import type { Page } from '@playwright/test';
 import { startMockLlmServer } from './mock-llm/server.ts';
-import { expect, expectRunStatus, lastAnswer, openApp, send, test } from './fixtures.ts';
+import { expect, expectRunStatus, lastAnswer, openApp, send, settingsTab, test } from './fixtures.ts';
 
 function settingsDialog(page: Page) {
   return page.getByRole('dialog', { name: 'Settings' });
 }
 
-async function openSettings(page: Page) {
+async function openSettings(page: Page, tab?: string) {
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(settingsDialog(page)).toBeVisible();
+  if (tab) await settingsTab(page, tab);
   return settingsDialog(page);
 }
 
@@ -197,6 +198,78 @@ test.describe('Settings: API key', () => {
   });
 });
 
+test.describe('Settings: tabs', () => {
+  test('the sections are ARIA tabs: arrows, Home and End move between them, one panel shows at a time', async ({ page }) => {
+    await openApp(page);
+    const dialog = await openSettings(page);
+    const tabs = dialog.getByRole('tablist').getByRole('tab');
+    await expect(tabs).toHaveText(['Model', 'Agent', 'Tools', 'Memory', 'Tracing', 'Data', 'Appearance']);
+    const model = dialog.getByRole('tab', { name: 'Model' });
+    await expect(model).toHaveAttribute('aria-selected', 'true');
+    await expect(dialog.getByRole('tabpanel')).toHaveCount(1);
+    await expect(dialog.getByRole('tabpanel')).toHaveAccessibleName('Model');
+    await expect(dialog.getByRole('spinbutton', { name: 'Max steps' })).toHaveCount(0);
+
+    await model.focus();
+    await page.keyboard.press('ArrowRight');
+    const agent = dialog.getByRole('tab', { name: 'Agent' });
+    await expect(agent).toBeFocused();
+    await expect(agent).toHaveAttribute('aria-selected', 'true');
+    await expect(model).toHaveAttribute('aria-selected', 'false');
+    await expect(dialog.getByRole('spinbutton', { name: 'Max steps' })).toBeVisible();
+    await expect(dialog.getByRole('combobox', { name: 'Provider' })).toHaveCount(0);
+    await page.keyboard.press('End');
+    await expect(dialog.getByRole('tab', { name: 'Appearance' })).toBeFocused();
+    await expect(dialog.getByRole('combobox', { name: 'Theme' })).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(model).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(dialog.getByRole('tab', { name: 'Appearance' })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Home');
+    await expect(model).toHaveAttribute('aria-selected', 'true');
+    // One tab stop: Tab leaves the tab list for the panel.
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('combobox', { name: 'Provider' })).toBeFocused();
+  });
+
+  test('every named control is reachable through its tab, and edits in several tabs are saved together', async ({ page }) => {
+    await openApp(page);
+    const dialog = await openSettings(page);
+    const reach: Array<[string, string, string]> = [
+      ['Model', 'combobox', 'Provider'],
+      ['Model', 'textbox', 'Base URL'],
+      ['Model', 'combobox', 'Model'],
+      ['Model', 'spinbutton', 'Context window'],
+      ['Agent', 'spinbutton', 'Max steps'],
+      ['Agent', 'combobox', 'Protocol'],
+      ['Agent', 'textbox', 'System prompt'],
+      ['Tools', 'checkbox', 'calculator'],
+      ['Tools', 'button', 'New tool'],
+      ['Tools', 'button', 'Add MCP server'],
+      ['Tracing', 'textbox', 'OTLP endpoint'],
+      ['Data', 'region', 'Storage'],
+      ['Appearance', 'combobox', 'Language'],
+    ];
+    for (const [tab, role, name] of reach) {
+      await settingsTab(page, tab);
+      await expect(dialog.getByRole(role as 'button', { name, exact: true }), `${name} in ${tab}`).toBeVisible();
+    }
+    await expect(dialog.getByLabel('API key')).toBeHidden();
+    await settingsTab(page, 'Model');
+    await expect(dialog.getByLabel('API key')).toBeVisible();
+
+    await settingsTab(page, 'Agent');
+    await dialog.getByRole('spinbutton', { name: 'Max steps' }).fill('7');
+    await settingsTab(page, 'Appearance');
+    await dialog.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
+    await settingsTab(page, 'Agent');
+    await expect(dialog.getByRole('spinbutton', { name: 'Max steps' })).toHaveValue('7');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(async () => [(await storedSettings(page))?.maxSteps, (await storedSettings(page))?.theme]).toEqual([7, 'dark']);
+  });
+});
+
 test.describe('Settings: dialog focus', () => {
   test('focus moves into the dialog, stays there, and returns to Settings on Esc and Cancel', async ({ page }) => {
     await openApp(page);
@@ -205,7 +278,7 @@ test.describe('Settings: dialog focus', () => {
     await page.keyboard.press('Enter');
     const dialog = settingsDialog(page);
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('combobox', { name: 'Provider' })).toBeFocused();
+    await expect(dialog.getByRole('tab', { name: 'Model' })).toBeFocused();
     // The page behind is inert while the dialog is open.
     for (let index = 0; index < 40; index += 1) {
       await page.keyboard.press('Tab');
@@ -260,7 +333,7 @@ test.describe('Settings: language and theme', () => {
       await expect(page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^tool: calculator/ })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Expand all' })).toHaveText('全部展开');
 
-      const dialog = await openSettings(page);
+      const dialog = await openSettings(page, 'Appearance');
       await expect(dialog.getByRole('button', { name: 'Save' })).toHaveText('保存');
       await dialog.getByRole('combobox', { name: 'Language' }).selectOption('en');
       await dialog.getByRole('button', { name: 'Save' }).click();
@@ -273,7 +346,7 @@ test.describe('Settings: language and theme', () => {
     await openApp(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { name: 'Welcome to Glassbox' })).toBeVisible();
-    const dialog = await openSettings(page);
+    const dialog = await openSettings(page, 'Appearance');
     await dialog.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('heading', { name: '欢迎使用 Glassbox' })).toBeVisible();
@@ -293,7 +366,7 @@ test.describe('Settings: language and theme', () => {
     await expect(html).not.toHaveClass(/\bdark\b/);
     expect(await background()).not.toBe(darkBackground);
 
-    const dialog = await openSettings(page);
+    const dialog = await openSettings(page, 'Appearance');
     await dialog.getByRole('combobox', { name: 'Theme' }).selectOption('dark');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(html).toHaveClass(/\bdark\b/);
@@ -301,7 +374,7 @@ test.describe('Settings: language and theme', () => {
     await page.reload();
     await expect(html).toHaveClass(/\bdark\b/);
 
-    const again = await openSettings(page);
+    const again = await openSettings(page, 'Appearance');
     await again.getByRole('combobox', { name: 'Theme' }).selectOption('light');
     await again.getByRole('button', { name: 'Save' }).click();
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import type { RecordedRequest } from './mock-llm/server.ts';
-import { expect, expectRunStatus, lastAnswer, openApp, send, test, useEndpoint } from './fixtures.ts';
+import { expect, expectRunStatus, lastAnswer, openApp, send, settingsTab, test, useEndpoint } from './fixtures.ts';
 
 const ALL_TOOLS = ['calculator', 'get_current_time', 'date_calc', 'get_weather', 'search_web', 'todo', 'save_note', 'search_notes', 'read_file', 'run_javascript'];
 const LIVE_APIS = /open-meteo\.com|wikipedia\.org/u;
@@ -35,7 +35,7 @@ async function goOffline(page: Page): Promise<void> {
 
 async function setToolEnabled(page: Page, changes: Record<string, boolean>): Promise<void> {
   await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const dialog = await settingsTab(page, 'Tools');
   for (const [name, enabled] of Object.entries(changes)) await dialog.getByRole('checkbox', { name, exact: true }).setChecked(enabled);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
@@ -60,7 +60,7 @@ test.describe('tools can be switched off in Settings', () => {
     await page.reload();
     await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
     await page.getByRole('button', { name: 'Settings' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    const dialog = await settingsTab(page, 'Tools');
     await expect(dialog.getByRole('checkbox', { name: 'calculator', exact: true })).not.toBeChecked();
     await expect(dialog.getByRole('checkbox', { name: 'run_javascript', exact: true })).not.toBeChecked();
     await expect(dialog.getByRole('checkbox', { name: 'todo', exact: true })).toBeChecked();
@@ -263,6 +263,7 @@ test.describe('the demo is labelled as a scripted demo', () => {
     const dialog = page.getByRole('dialog', { name: 'Settings' });
     await expect(dialog.getByRole('combobox', { name: 'Provider' })).toHaveValue('demo');
     await expect(dialog).toContainText('It is not an LLM');
+    await settingsTab(page, 'Appearance');
     await dialog.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();

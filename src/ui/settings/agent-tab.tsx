@@ -1,0 +1,34 @@
+import type { Settings } from '../../config/settings.ts';
+import { useNames, useT } from '../use-t.ts';
+import { Field, inputClass, numberOr, type SettingsTabProps } from './settings-fields.tsx';
+
+/** The Agent tab: the loop's limits, the protocol and the system prompt. */
+export function AgentTab({ draft, update }: SettingsTabProps) {
+  const names = useNames();
+  const t = useT();
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Field label={t('settings.maxSteps')}>
+          <input aria-label="Max steps" type="number" min={1} max={100} className={inputClass} value={draft.maxSteps} onChange={(event) => update('maxSteps', Math.round(numberOr(event.target.value, draft.maxSteps)))} />
+        </Field>
+        <Field label={t('settings.maxToolCalls')}>
+          <input aria-label={names('Max tool calls')} type="number" min={1} max={500} className={inputClass} value={draft.maxToolCalls} onChange={(event) => update('maxToolCalls', Math.round(numberOr(event.target.value, draft.maxToolCalls)))} />
+        </Field>
+        <Field label={t('settings.deadline')}>
+          <input aria-label={names('Time limit')} type="number" min={5} max={3600} className={inputClass} value={draft.deadlineSeconds} onChange={(event) => update('deadlineSeconds', numberOr(event.target.value, draft.deadlineSeconds))} />
+        </Field>
+        <Field label={t('settings.protocol')}>
+          <select aria-label="Protocol" className={inputClass} value={draft.protocol} onChange={(event) => update('protocol', event.target.value as Settings['protocol'])}>
+            <option value="auto">{t('settings.protocol.auto')}</option>
+            <option value="tools">{t('settings.protocol.tools')}</option>
+            <option value="react">{t('settings.protocol.react')}</option>
+          </select>
+        </Field>
+      </div>
+      <Field label={t('settings.systemPrompt')}>
+        <textarea aria-label="System prompt" rows={4} className={inputClass} placeholder={t('settings.systemPromptPlaceholder')} value={draft.systemPrompt} onChange={(event) => update('systemPrompt', event.target.value)} />
+      </Field>
+    </div>
+  );
+}

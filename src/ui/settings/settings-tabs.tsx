@@ -1,0 +1,105 @@
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { settingsTabsText } from '../../i18n/settings-tabs.ts';
+import { classNames } from '../components/class-names.ts';
+import { useLanguage } from '../use-t.ts';
+
+/** The Settings tabs, in order; each id is also the tab's English accessible name (UI-CONTRACT.md "Settings sections"). */
+export const SETTINGS_TABS = ['Model', 'Agent', 'Tools', 'Memory', 'Tracing', 'Data', 'Appearance'] as const;
+export type SettingsTabId = (typeof SETTINGS_TABS)[number];
+
+const TEXT_KEYS = {
+  Model: 'tab.model',
+  Agent: 'tab.agent',
+  Tools: 'tab.tools',
+  Memory: 'tab.memory',
+  Tracing: 'tab.tracing',
+  Data: 'tab.data',
+  Appearance: 'tab.appearance',
+} as const satisfies Record<SettingsTabId, string>;
+
+/** Where an arrow, Home or End key moves from `index` among `count` tabs; undefined for other keys. */
+export function nextTabIndex(key: string, index: number, count: number): number | undefined {
+  if (key === 'ArrowRight' || key === 'ArrowDown') return (index + 1) % count;
+  if (key === 'ArrowLeft' || key === 'ArrowUp') return (index - 1 + count) % count;
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return undefined;
+}
+
+/**
+ * ARIA tabs (the WAI-ARIA Authoring Practices pattern, selection follows focus): one tab stop for the tab list,
+ * arrows, Home and End move between tabs. Every panel stays mounted (hidden when not selected), so a tab's state,
+ * such as a connection check or an MCP server being added, survives switching tabs.
+ */
+export function SettingsTabs(props: {
+  selected: SettingsTabId;
+  onSelect: (tab: SettingsTabId) => void;
+  panels: Record<SettingsTabId, ReactNode>;
+  /** Extra content inside each tab after its name (e.g. a match count). */
+  badges?: Partial<Record<SettingsTabId, ReactNode>>;
+  /** Tabs shown dimmed (e.g. nothing in them matches a search). */
+  dimmed?: ReadonlySet<SettingsTabId>;
+}) {
+  const language = useLanguage();
+  const prefix = useId();
+  const tabRefs = useRef<Partial<Record<SettingsTabId, HTMLButtonElement | null>>>({});
+  const tabId = (tab: SettingsTabId) => `${prefix}-tab-${tab}`;
+  const panelId = (tab: SettingsTabId) => `${prefix}-panel-${tab}`;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = SETTINGS_TABS.indexOf(props.selected);
+    const next = nextTabIndex(event.key, index, SETTINGS_TABS.length);
+    if (next === undefined) return;
+    event.preventDefault();
+    const tab = SETTINGS_TABS[next] ?? props.selected;
+    props.onSelect(tab);
+    tabRefs.current[tab]?.focus();
+  };
+
+  return (
+    <>
+      <div
+        role="tablist"
+        aria-label={settingsTabsText(language, 'tablist')}
+        className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-700"
+        onKeyDown={onKeyDown}
+      >
+        {SETTINGS_TABS.map((tab) => {
+          const selected = tab === props.selected;
+          return (
+            <button
+              key={tab}
+              ref={(element) => {
+                tabRefs.current[tab] = element;
+              }}
+              type="button"
+              role="tab"
+              id={tabId(tab)}
+              aria-label={tab}
+              aria-selected={selected}
+              aria-controls={panelId(tab)}
+              tabIndex={selected ? 0 : -1}
+              data-dimmed={props.dimmed?.has(tab) ? 'true' : undefined}
+              className={classNames(
+                '-mb-px flex shrink-0 items-center gap-1 border-b-2 px-3 py-1.5 text-sm',
+                selected
+                  ? 'border-sky-700 font-medium text-sky-800 dark:border-sky-400 dark:text-sky-300'
+                  : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100',
+                props.dimmed?.has(tab) ? 'opacity-50' : undefined,
+              )}
+              onClick={() => props.onSelect(tab)}
+            >
+              {settingsTabsText(language, TEXT_KEYS[tab])}
+              {props.badges?.[tab] ?? null}
+            </button>
+          );
+        })}
+      </div>
+      {SETTINGS_TABS.map((tab) => (
+        <div key={tab} role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} hidden={tab !== props.selected} className="pt-1">
+          {props.panels[tab]}
+        </div>
+      ))}
+    </>
+  );
+}
