@@ -173,25 +173,33 @@ export function parseChatGptExport(
   const sessions: FileSession[] = [];
   const skipped: SkippedConversation[] = [];
   for (const [index, raw] of conversations.entries()) {
-    const name = conversationName(raw, index);
-    if (typeof raw !== 'object' || raw === null || !('mapping' in raw) || raw.mapping === undefined || raw.mapping === null) {
-      skipped.push({ fileName, name, reason: 'no-mapping' });
-      continue;
-    }
-    const parsed = chatGptConversationSchema.safeParse(raw);
-    if (!parsed.success) {
-      skipped.push({ fileName, name, reason: 'unreadable', detail: describeIssues(parsed.error.issues) });
-      continue;
-    }
-    const session = toSession(parsed.data, branchIds(parsed.data), index);
-    if (session.messages.length > 0) sessions.push(session);
-    else skipped.push({ fileName, name, reason: 'no-messages' });
+    const converted = convertConversation(raw, index, fileName);
+    if ('session' in converted) sessions.push(converted.session);
+    else skipped.push(converted.skipped);
   }
-  if (sessions.length === 0) {
-    const reasons = skipped.map((skip) => `"${skip.name}": ${describeSkip(skip, language)}`).join('; ');
-    return { ok: false, error: importErrorText(language, reasons ? 'noConversationsWhy' : 'noConversations', { file: fileName, reasons }) };
-  }
+  if (sessions.length === 0) return { ok: false, error: noConversationsError(skipped, fileName, language) };
   return { ok: true, sessions, skipped };
+}
+
+/**
+ * One conversation of an export (the `index`-th) as a session holding its current branch, or why it is skipped.
+ * The session's ids are placeholders: an import gives ChatGPT sessions fresh ids.
+ */
+export function convertConversation(raw: unknown, index: number, fileName: string): { session: FileSession } | { skipped: SkippedConversation } {
+  const name = conversationName(raw, index);
+  if (typeof raw !== 'object' || raw === null || !('mapping' in raw) || raw.mapping === undefined || raw.mapping === null) {
+    return { skipped: { fileName, name, reason: 'no-mapping' } };
+  }
+  const parsed = chatGptConversationSchema.safeParse(raw);
+  if (!parsed.success) return { skipped: { fileName, name, reason: 'unreadable', detail: describeIssues(parsed.error.issues) } };
+  const session = toSession(parsed.data, branchIds(parsed.data), index);
+  return session.messages.length > 0 ? { session } : { skipped: { fileName, name, reason: 'no-messages' } };
+}
+
+/** The refusal of an export none of whose conversations can be imported, with each one's reason. */
+export function noConversationsError(skipped: readonly SkippedConversation[], fileName: string, language: Language): string {
+  const reasons = skipped.map((skip) => `"${skip.name}": ${describeSkip(skip, language)}`).join('; ');
+  return importErrorText(language, reasons ? 'noConversationsWhy' : 'noConversations', { file: fileName, reasons });
 }
 
 /** A skip reason in a language, with the words of the app's import report. */
