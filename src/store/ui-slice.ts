@@ -30,8 +30,13 @@ export interface UiSlice {
   appAlert: string | undefined;
   /** The conversations the last import skipped, and why. */
   importReport: ImportReport | undefined;
-  /** A large import file being read (bytes) or mapped (spans) in a worker. */
-  importProgress: { fileName: string; phase: 'read' | 'map'; done: number; total: number } | undefined;
+  /**
+   * A large import file being read (bytes) or mapped (spans) in a worker, or a ChatGPT export being written
+   * (conversations done of total, with the bytes read); `cancellable` when Cancel can stop it.
+   */
+  importProgress:
+    | { fileName: string; phase: 'read' | 'map' | 'write'; done: number; total: number; bytesDone?: number; bytesTotal?: number; cancellable?: boolean }
+    | undefined;
   /** The Run comparison view is open, with these runs chosen (undefined: the active session's last two). */
   runComparison: { firstRunId?: string; secondRunId?: string } | undefined;
   /** A new version is installed and waiting ('ready'), or the user asked to reload once the run ends ('after-run'). */

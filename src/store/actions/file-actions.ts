@@ -9,7 +9,12 @@ import type { ImportReport } from '../ui-slice.ts';
 import { useAppStore } from '../app-store.ts';
 import { services } from '../services.ts';
 import { currentLanguage } from './current-language.ts';
-import { parseInWorker, WORKER_IMPORT_BYTES } from './parse-in-worker.ts';
+import { parseInWorker, WORKER_IMPORT_BYTES, type CancelledImport, type StreamedImport } from './parse-in-worker.ts';
+import type { StreamProgress } from '../../db/chatgpt-stream-import.ts';
+import type { ImportProgress } from '../../db/parse-import-file.ts';
+import { bigImportText } from '../../i18n/big-import.ts';
+import { formatBytes } from '../../i18n/storage.ts';
+import { readStorageStatus } from '../storage-status.ts';
 import { switchSession } from './session-actions.ts';
 import { reportStorageError } from './storage-errors.ts';
 import { saveSettings } from './settings-actions.ts';
@@ -62,7 +67,7 @@ async function importTools(content: string | ParsedImport): Promise<string[]> {
   return merge.skipped.length > 0 ? [translate(currentLanguage(), 'import.toolsSkipped', { tools: merge.skipped.join(', ') })] : [];
 }
 
-/** Largest import file accepted. */
+/** Largest import file read whole (our own exports, OTLP traces); a ChatGPT export is streamed, with no limit but the free storage. */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 
 async function readFile(file: File, language: Language): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
@@ -77,17 +82,27 @@ async function readFile(file: File, language: Language): Promise<{ ok: true; tex
   }
 }
 
+type Checked = string | ParsedImport | StreamedImport;
+
+function showProgress(fileName: string, progress: ImportProgress | StreamProgress): void {
+  const shown =
+    'bytesDone' in progress
+      ? progress.phase === 'write'
+        ? { phase: 'write' as const, done: progress.done ?? 0, total: progress.total ?? 0, bytesDone: progress.bytesDone, bytesTotal: progress.bytesTotal }
+        : { phase: 'read' as const, done: progress.bytesDone, total: progress.bytesTotal }
+      : progress;
+  useAppStore.getState().setUi({ importProgress: { fileName, ...shown, cancellable: true } });
+}
+
 /**
- * Reads and validates one file: a large one in a worker with a progress bar (bytes read, then spans mapped),
- * a small one (or where no worker runs) on the page. Nothing is written.
+ * Reads and validates one file: a large one in a worker with a progress bar (bytes read, then spans mapped; a
+ * ChatGPT export is checked and counted there, to be written in batches later), a small one (or where no worker
+ * runs) on the page. Nothing is written.
  */
-async function checkFile(file: File, language: Language): Promise<{ ok: true; parsed: string | ParsedImport } | { ok: false; error: string }> {
-  if (file.size > MAX_IMPORT_BYTES) return readFile(file, language) as Promise<{ ok: false; error: string }>;
+async function checkFile(file: File, language: Language, signal: AbortSignal): Promise<{ ok: true; parsed: Checked } | { ok: false; error: string } | CancelledImport> {
   if (file.size >= WORKER_IMPORT_BYTES) {
-    const setProgress = (progress: { phase: 'read' | 'map'; done: number; total: number }) =>
-      useAppStore.getState().setUi({ importProgress: { fileName: file.name, ...progress } });
-    setProgress({ phase: 'read', done: 0, total: file.size });
-    const parsed = await parseInWorker(file, language, setProgress);
+    showProgress(file.name, { phase: 'read', done: 0, total: file.size });
+    const parsed = await parseInWorker(file, language, (progress) => showProgress(file.name, progress), signal);
     if (parsed) return parsed.ok ? { ok: true, parsed } : parsed;
   }
   const read = await readFile(file, language);
@@ -96,6 +111,27 @@ async function checkFile(file: File, language: Language): Promise<{ ok: true; pa
   const { parseImportFile } = await import('../../db/parse-import-file.ts');
   const checked = parseImportFile(read.text, file.name, { language });
   return checked.ok ? { ok: true, parsed: checked } : checked;
+}
+
+/** A file larger than the storage the browser has free is refused before any work, with the numbers; undefined when it fits (or the browser does not say). */
+async function overQuota(files: readonly File[], language: Language): Promise<string | undefined> {
+  const status = await readStorageStatus();
+  if (status.usage === undefined || status.quota === undefined) return undefined;
+  const free = Math.max(0, status.quota - status.usage);
+  const file = files.find((candidate) => candidate.size > free);
+  if (!file) return undefined;
+  return bigImportText(language, 'overQuota', { file: file.name, size: formatBytes(file.size), free: formatBytes(free), used: formatBytes(status.usage), quota: formatBytes(status.quota) });
+}
+
+/** The import in progress, so Cancel can stop it. */
+let running: AbortController | undefined;
+
+/**
+ * Cancels the import in progress. Before anything is written nothing is kept; a ChatGPT export being written
+ * stops between conversations and keeps the conversations imported before Cancel, each one whole.
+ */
+export function cancelImport(): void {
+  running?.abort();
 }
 
 type Translate = (key: AppStringKey, values?: Record<string, string | number>) => string;
@@ -132,11 +168,35 @@ export async function importFiles(files: File[]): Promise<void> {
   const language = currentLanguage();
   const text: Translate = (key, values) => translate(language, key, values);
   useAppStore.getState().setUi({ importReport: undefined });
-  const texts: Array<{ name: string; text: string | ParsedImport }> = [];
+  const tooBig = await overQuota(files, language);
+  if (tooBig) {
+    useAppStore.getState().setUi({ toast: undefined, importProgress: undefined, appAlert: text('import.failed', { error: tooBig }) });
+    return;
+  }
+  const controller = new AbortController();
+  running = controller;
+  try {
+    await importChecked(files, controller.signal, { persistence, broadcast, language, text });
+  } finally {
+    if (running === controller) running = undefined;
+  }
+}
+
+async function importChecked(
+  files: File[],
+  signal: AbortSignal,
+  { persistence, broadcast, language, text }: Pick<ReturnType<typeof services>, 'persistence' | 'broadcast'> & { language: Language; text: Translate },
+): Promise<void> {
+  const texts: Array<{ name: string; text: Checked }> = [];
+  const discard = () => {
+    for (const entry of texts) if (typeof entry.text !== 'string' && 'streamed' in entry.text) entry.text.discard();
+  };
   for (const file of files) {
-    const checked = await checkFile(file, language);
-    if (!checked.ok) {
-      useAppStore.getState().setUi({ toast: undefined, importProgress: undefined, appAlert: text('import.failed', { error: checked.error }) });
+    const checked = await checkFile(file, language, signal);
+    if (!checked.ok || signal.aborted) {
+      discard();
+      const alert = !checked.ok && 'error' in checked ? text('import.failed', { error: checked.error }) : undefined;
+      useAppStore.getState().setUi({ toast: alert ? undefined : bigImportText(language, 'cancelledNothing'), importProgress: undefined, appAlert: alert });
       return;
     }
     texts.push({ name: file.name, text: checked.parsed });
@@ -148,7 +208,29 @@ export async function importFiles(files: File[]): Promise<void> {
   const toolNotes: string[] = [];
   let copies = 0;
   let failure: string | undefined;
-  for (const { name, text: content } of texts) {
+  let cancelled = false;
+  for (const [index, { name, text: content }] of texts.entries()) {
+    if (signal.aborted) {
+      cancelled = true;
+      for (const rest of texts.slice(index)) if (typeof rest.text !== 'string' && 'streamed' in rest.text) rest.text.discard();
+      break;
+    }
+    if (typeof content !== 'string' && 'streamed' in content) {
+      // Written by the worker in batches; the progress bar counts conversations.
+      const result = await content.write((progress) => showProgress(name, progress));
+      useAppStore.getState().setUi({ importProgress: undefined });
+      if (!result.ok) {
+        failure = result.error;
+        break;
+      }
+      imported.push(...result.sessionIds);
+      skipped.push(...result.skipped);
+      if (result.cancelled) {
+        cancelled = true;
+        break;
+      }
+      continue;
+    }
     const result = await persistence.importFile(content, name);
     if (!result.ok) {
       failure = result.error;
@@ -170,13 +252,20 @@ export async function importFiles(files: File[]): Promise<void> {
   }
   const count = countPhrase(text, imported.length, 'import.sessions.one', 'import.sessions.other');
   const toastKey: AppStringKey = copies === 0 ? 'import.imported' : copies === 1 ? 'import.importedCopy' : 'import.importedCopies';
-  const toast = imported.length > 0 ? text(toastKey, { count, copies }) : undefined;
+  const toast = cancelled
+    ? imported.length > 0
+      ? bigImportText(language, 'cancelledKept', { count })
+      : bigImportText(language, 'cancelledNothing')
+    : imported.length > 0
+      ? text(toastKey, { count, copies })
+      : undefined;
   const first = imported[0];
   // The first session is shown from what was just written, without reading it back.
   if (first) await switchSession(first, written);
   const failed = failure ? text('import.fileFailed', { error: failure }) : undefined;
   useAppStore.getState().setUi({
     toast,
+    importProgress: undefined,
     appAlert: failed && imported.length > 0 ? `${failed} ${text('import.earlierImported', { count })}` : (failed ?? (toolNotes.length > 0 ? toolNotes.join(' ') : undefined)),
     importReport: skipped.length > 0 ? importReport(text, imported.length, skipped) : undefined,
   });

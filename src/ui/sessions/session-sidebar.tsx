@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { exportActiveSessionHtml, exportActiveSessionMarkdown } from '../../store/actions/export-readable.ts';
-import { exportActiveSession, exportAllSessions, importFiles } from '../../store/actions/file-actions.ts';
+import { bigImportText } from '../../i18n/big-import.ts';
+import { cancelImport, exportActiveSession, exportAllSessions, importFiles } from '../../store/actions/file-actions.ts';
 import { deleteSession, newSession, openSearchHit, renameSession, searchSessions, switchSession } from '../../store/actions/session-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import { snippetsBySession, visibleSessions } from '../../store/selectors/sessions.ts';
@@ -15,21 +16,38 @@ const buttonClass =
 
 const formatBytes = (bytes: number) => (bytes < 1048576 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1048576).toFixed(1)} MB`);
 
-/** The progress of a large import: bytes read of the file, then spans mapped. */
+/** The progress of a large import: bytes read of the file, then spans mapped or conversations written; Cancel. */
 function ImportProgressBar() {
   const t = useT();
+  const language = useLanguage();
   const names = useNames();
   const progress = useAppStore((state) => state.importProgress);
   if (!progress) return null;
   const read = progress.phase === 'read';
-  const label = t(read ? 'import.progress.read' : 'import.progress.map', {
-    file: progress.fileName,
-    done: read ? formatBytes(progress.done) : progress.done,
-    total: read ? formatBytes(progress.total) : progress.total,
-  });
+  const label =
+    progress.phase === 'write'
+      ? bigImportText(language, 'progressWrite', {
+          file: progress.fileName,
+          done: progress.done,
+          total: progress.total,
+          bytes: formatBytes(progress.bytesDone ?? 0),
+          size: formatBytes(progress.bytesTotal ?? 0),
+        })
+      : t(read ? 'import.progress.read' : 'import.progress.map', {
+          file: progress.fileName,
+          done: read ? formatBytes(progress.done) : progress.done,
+          total: read ? formatBytes(progress.total) : progress.total,
+        });
   return (
     <div className="flex flex-col gap-0.5 text-[11px] text-slate-600 dark:text-slate-300">
-      <progress aria-label={names('Import progress')} aria-valuetext={label} data-phase={progress.phase} max={Math.max(1, progress.total)} value={progress.done} className="h-1.5 w-full" />
+      <div className="flex items-center gap-1">
+        <progress aria-label={names('Import progress')} aria-valuetext={label} data-phase={progress.phase} max={Math.max(1, progress.total)} value={progress.done} className="h-1.5 min-w-0 flex-1" />
+        {progress.cancellable ? (
+          <button type="button" className={buttonClass} aria-label={names('Cancel import')} onClick={cancelImport}>
+            {bigImportText(language, 'cancel')}
+          </button>
+        ) : null}
+      </div>
       <span>{label}</span>
     </div>
   );
