@@ -48,6 +48,13 @@ test('the built page has a strict policy, and the sandbox page a stricter one', 
   expect(sandbox.get('worker-src')).toEqual(['data:']);
   expect(sandbox.get('base-uri')).toEqual(["'none'"]);
   expect(inlineScripts('sandbox.html')).toEqual([]);
+
+  // The page for custom tools allowed the network differs in connect-src only.
+  const networked = metaPolicy('sandbox-network.html');
+  expect(networked.get('connect-src')).toEqual(['http:', 'https:']);
+  for (const [name, values] of sandbox) if (name !== 'connect-src') expect(networked.get(name), name).toEqual(values);
+  expect([...networked.keys()].toSorted()).toEqual([...sandbox.keys()].toSorted());
+  expect(inlineScripts('sandbox-network.html')).toEqual([]);
 });
 
 /** Collects every `securitypolicyviolation` in the page and its frames, and the browser's CSP console reports. */

@@ -107,6 +107,39 @@ test('a JavaScript tool: the editor checks the schema, Test runs it in the sandb
   await expect(settingsDialog(page).getByRole('checkbox', { name: 'add_numbers' })).toHaveCount(0);
 });
 
+test('a JavaScript tool has no network unless the user allows it for that tool', async ({ page }) => {
+  const server = await startToolServer(true);
+  try {
+    await openApp(page);
+    await openNewTool(page);
+    const dialog = editor(page);
+    await dialog.getByRole('textbox', { name: 'Tool name' }).fill('fetch_forecast');
+    await dialog.getByRole('textbox', { name: 'Parameters (JSON Schema)' }).fill('{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}');
+    await dialog.getByRole('textbox', { name: 'Code' }).fill(`const response = await fetch('${server.url}/forecast/' + args.city);\nreturn (await response.json()).forecast`);
+    await dialog.getByRole('textbox', { name: 'Sample arguments' }).fill('{"city": "Oslo"}');
+    const allow = dialog.getByRole('checkbox', { name: 'Allow network' });
+    await expect(allow).not.toBeChecked();
+    await dialog.getByRole('button', { name: 'Test' }).click();
+    await expect(dialog.getByRole('status', { name: 'Test result' })).toContainText('fetch is disabled in the sandbox');
+    expect(server.requests).toEqual([]);
+
+    await allow.check();
+    await dialog.getByRole('button', { name: 'Test' }).click();
+    await expect(dialog.getByRole('status', { name: 'Test result' })).toHaveAttribute('data-ok', 'true');
+    await expect(dialog.getByRole('status', { name: 'Test result' })).toHaveText('sunny');
+    expect(server.requests.map((request) => request.url)).toEqual(['/forecast/Oslo']);
+    await dialog.getByRole('button', { name: 'Save tool' }).click();
+    await expect(dialog).toBeHidden();
+    await saveSettings(page);
+    // The choice is part of the tool: it is there when the editor opens again.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await settingsDialog(page).getByRole('button', { name: 'Edit tool fetch_forecast' }).click();
+    await expect(editor(page).getByRole('checkbox', { name: 'Allow network' })).toBeChecked();
+  } finally {
+    await server.close();
+  }
+});
+
 test('an HTTP tool calls a local server with the filled template; a server without CORS is explained', async ({ page, mockLlm }) => {
   const open = await startToolServer(true);
   const closed = await startToolServer(false);

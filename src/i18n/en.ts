@@ -153,6 +153,7 @@ export const en = {
   'tools.editor.headers': 'Headers (one Name: value a line)',
   'tools.editor.body': 'JSON body template (optional)',
   'tools.editor.needsApproval': 'Needs approval for each call',
+  'tools.editor.allowNetwork': 'Allow network: the code may call fetch (http and https, CORS applies); off, it has no network at all',
   'tools.editor.sample': 'Sample arguments (JSON)',
   'tools.editor.test': 'Test',
   'tools.editor.testing': 'Running…',

@@ -82,6 +82,7 @@ const en = {
   Headers: 'Headers',
   'Body template': 'Body template',
   'Sample arguments': 'Sample arguments',
+  'Allow network': 'Allow network',
   'Test result': 'Test result',
 } as const;
 
@@ -165,6 +166,7 @@ const zhCN: Record<NameKey, string> = {
   Headers: '请求头',
   'Body template': '请求体模板',
   'Sample arguments': '示例参数',
+  'Allow network': '允许联网',
   'Test result': '测试结果',
 };
 

@@ -155,6 +155,7 @@ export const zhCN: Record<AppStringKey, string> = {
   'tools.editor.headers': '请求头（每行一个 名称: 值）',
   'tools.editor.body': 'JSON 请求体模板（可选）',
   'tools.editor.needsApproval': '每次调用都需批准',
+  'tools.editor.allowNetwork': '允许联网：代码可调用 fetch（http 与 https，受 CORS 限制）；关闭时完全无法联网',
   'tools.editor.sample': '示例参数（JSON）',
   'tools.editor.test': '测试',
   'tools.editor.testing': '运行中…',

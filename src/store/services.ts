@@ -1,5 +1,5 @@
 import type { EndpointMemory } from '../model/endpoint-memory.ts';
-import type { SandboxResult } from '../tools/tool-context.ts';
+import type { RunSandboxed } from '../tools/tool-context.ts';
 import type { Persistence } from './persistence.ts';
 
 /** Everything the actions need from the outside world; set once at start-up, replaced in tests. */
@@ -8,7 +8,7 @@ export interface Services {
   fetch: typeof fetch;
   now: () => number;
   newId: (prefix: string) => string;
-  runSandboxed?: (code: string, options: { timeoutMs: number; signal: AbortSignal }) => Promise<SandboxResult>;
+  runSandboxed?: RunSandboxed;
   /** Tells other tabs that something changed. */
   broadcast?: (message: TabMessage) => void;
   /** Runs `work` holding an exclusive lock for the session; returns false when another tab holds it. */

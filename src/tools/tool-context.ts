@@ -71,8 +71,11 @@ export interface ToolContext {
   /** Starts a span inside the call's tool span (an MCP exchange); absent where nothing is traced. */
   startChildSpan?: (options: { kind: SpanKind; name: string; attributes?: Record<string, unknown> }) => SpanHandle;
   /** Runs JavaScript in the sandbox; absent where no sandbox exists (e.g. Node tests). */
-  runSandboxed?: (code: string, options: { timeoutMs: number; signal: AbortSignal }) => Promise<SandboxResult>;
+  runSandboxed?: RunSandboxed;
 }
+
+/** Runs JavaScript in the sandbox; `network` leaves it `fetch` (a custom tool allowed the network). */
+export type RunSandboxed = (code: string, options: { timeoutMs: number; signal: AbortSignal; network?: boolean }) => Promise<SandboxResult>;
 
 /** The outcome of sandboxed code. */
 export interface SandboxResult {

@@ -19,7 +19,11 @@ async function runJavascript(definition: CustomToolDefinition, args: Record<stri
   if (!context.runSandboxed) {
     throw new ToolError(`${definition.name} is a JavaScript tool, and this environment has no JavaScript sandbox (Web Worker).`);
   }
-  const outcome = await context.runSandboxed(javascriptToolSource(definition.code, args), { timeoutMs, signal: context.signal });
+  const outcome = await context.runSandboxed(javascriptToolSource(definition.code, args), {
+    timeoutMs,
+    signal: context.signal,
+    ...(definition.allowNetwork ? { network: true } : {}),
+  });
   if (outcome.ok) return outcome.logs.length > 0 ? { result: outcome.result ?? 'undefined', logs: outcome.logs } : (outcome.result ?? 'undefined');
   const problem = outcome.timedOut
     ? `The tool's code did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped.`

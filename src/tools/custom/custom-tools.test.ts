@@ -81,9 +81,9 @@ describe('checking a definition before saving', () => {
 
 /** A sandbox stand-in that evaluates nothing: it records the program and answers as scripted. */
 function fakeSandbox(answer: (code: string) => SandboxResult) {
-  const programs: { code: string; timeoutMs: number }[] = [];
+  const programs: { code: string; timeoutMs: number; network?: boolean }[] = [];
   const runSandboxed: NonNullable<ToolContext['runSandboxed']> = async (code, options) => {
-    programs.push({ code, timeoutMs: options.timeoutMs });
+    programs.push({ code, timeoutMs: options.timeoutMs, ...(options.network ? { network: true } : {}) });
     return answer(code);
   };
   return { programs, runSandboxed };
@@ -113,6 +113,14 @@ describe('custom tools through the executor', () => {
     const spans = harness.tracer.find('tool', 'forecast');
     expect(spans.map((span) => span.attributes[ATTR.toolCustomKind])).toEqual(['javascript', 'javascript']);
     expect(spans[1]?.attributes[ATTRIBUTE.toolResult]).toBe('"Oslo: sunny"');
+  });
+
+  it('gives the sandbox the network only for a tool the user allowed it', async () => {
+    const sandbox = fakeSandbox(() => ({ ok: true, result: '1', logs: [] }));
+    const context = createTestToolContext({ runSandboxed: sandbox.runSandboxed });
+    await toCustomTool(define({ kind: 'javascript', code: 'return 1' }), { timeoutMs: 1000 }).execute({ city: 'Oslo', days: 1 }, context);
+    await toCustomTool(define({ kind: 'javascript', code: 'return 1', allowNetwork: true }), { timeoutMs: 1000 }).execute({ city: 'Oslo', days: 1 }, context);
+    expect(sandbox.programs.map((program) => program.network ?? false)).toEqual([false, true]);
   });
 
   it('asks for approval when the tool needs it', async () => {

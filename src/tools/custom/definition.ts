@@ -27,6 +27,8 @@ export const customToolSchema = z.object({
   /** HTTP: an optional JSON body template; a string that is exactly `{name}` becomes the argument's JSON value. */
   bodyTemplate: z.string().default(''),
   needsApproval: z.boolean().default(false),
+  /** JavaScript: the code may use `fetch` (http and https); off, the sandbox has no network at all. */
+  allowNetwork: z.boolean().default(false),
 });
 export type CustomToolDefinition = z.infer<typeof customToolSchema>;
 

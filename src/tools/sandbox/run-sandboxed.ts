@@ -1,6 +1,6 @@
 import type { SandboxResult } from '../tool-context.ts';
 import { abortError } from '../tool-error.ts';
-import { SANDBOX_CONNECT, isSandboxFrameMessage, isSandboxWorkerMessage } from './sandbox-protocol.ts';
+import { SANDBOX_CONNECT, isSandboxFrameMessage, isSandboxWorkerMessage, type SandboxRunMessage } from './sandbox-protocol.ts';
 import { MAX_LOG_ENTRIES, MAX_LOG_ENTRY_CHARS, truncateText } from './sandbox-serialise.ts';
 // The bundled worker script's URL; the page fetches its text and hands it to the sandbox frame. (The default export
 // is Vite's, declared by vite/client.)
@@ -11,6 +11,8 @@ import sandboxWorkerUrl from './sandbox-worker.ts?worker&url';
 export interface RunSandboxedOptions {
   timeoutMs: number;
   signal: AbortSignal;
+  /** Let the code use `fetch` (http and https only): a custom tool the user ticked "Allow network" for. */
+  network?: boolean;
 }
 
 /** The part of a `Worker` the host side uses (a fake stands in for it in tests). */
@@ -25,20 +27,24 @@ export interface SandboxWorker {
  * removed with the frame when the run ends.
  */
 export function runSandboxed(code: string, options: RunSandboxedOptions): Promise<SandboxResult> {
-  return runInWorker(createSandboxWorker, code, options);
+  return runInWorker(() => createSandboxWorker(options.network === true), code, options);
 }
 
 /** The sandbox page, embedded with `sandbox="allow-scripts"` and no `allow-same-origin`. */
 export const SANDBOX_PAGE_PATH = 'sandbox.html';
+
+/** The same page with a policy that allows http(s) requests, for code allowed the network. */
+export const NETWORK_SANDBOX_PAGE_PATH = 'sandbox-network.html';
 
 /**
  * Starts a sandbox. In the built app it is a worker inside a sandboxed frame. The dev server cannot serve the
  * worker as one script (it serves modules one by one), so there the worker is started directly, same-origin,
  * with the global lockdown as its only boundary.
  */
-export function createSandboxWorker(): SandboxWorker {
+export function createSandboxWorker(network = false): SandboxWorker {
   if (import.meta.env.DEV) return new Worker(sandboxWorkerUrl, { type: 'module', name: 'glassbox-sandbox' });
-  return new FramedSandboxWorker(document, new URL(`${import.meta.env.BASE_URL}${SANDBOX_PAGE_PATH}`, document.baseURI).href, loadWorkerSource);
+  const page = network ? NETWORK_SANDBOX_PAGE_PATH : SANDBOX_PAGE_PATH;
+  return new FramedSandboxWorker(document, new URL(`${import.meta.env.BASE_URL}${page}`, document.baseURI).href, loadWorkerSource);
 }
 
 let workerSource: Promise<string> | undefined;
@@ -197,7 +203,8 @@ export function runInWorker(createWorker: () => SandboxWorker, code: string, opt
     });
     // A Worker's postMessage has no target origin.
     // eslint-disable-next-line unicorn/require-post-message-target-origin
-    worker.postMessage({ type: 'run', code });
+    const run: SandboxRunMessage = { type: 'run', code, ...(options.network ? { network: true } : {}) };
+    worker.postMessage(run);
   });
 }
 

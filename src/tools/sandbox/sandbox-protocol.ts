@@ -2,6 +2,8 @@
 export interface SandboxRunMessage {
   type: 'run';
   code: string;
+  /** Leave `fetch` to the code (a custom tool with "Allow network"); the frame's own policy must allow it too. */
+  network?: boolean;
 }
 
 /** What the sandbox worker sends back: console entries as they happen, then one result. */

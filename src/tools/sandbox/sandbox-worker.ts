@@ -4,7 +4,7 @@
 // the product's intended execution boundary. In the built app the page does not start it directly: public/sandbox.html
 // (an opaque origin whose policy forbids network) starts it from its script text, so it gets an opaque origin and that
 // page's CSP too.
-import { disableCodeGeneration, disableGlobals, findBlockedSyntax } from './sandbox-globals.ts';
+import { DISABLED_GLOBALS, disableCodeGeneration, disableGlobals, findBlockedSyntax } from './sandbox-globals.ts';
 import type { SandboxRunMessage, SandboxWorkerMessage } from './sandbox-protocol.ts';
 import { CAPTURED_CONSOLE_METHODS, type ConsoleLevel, LogCollector, describeThrown, serialiseValue } from './sandbox-serialise.ts';
 import { prepareSource } from './sandbox-source.ts';
@@ -53,11 +53,19 @@ scope.addEventListener('message', (event) => {
   // One run per worker; later (or synthetic) messages are ignored.
   if (started || data?.type !== 'run' || typeof data.code !== 'string') return;
   started = true;
+  lockDown(data.network === true);
   void run(data.code);
 });
 
-disableGlobals(scope);
-disableCodeGeneration(scope);
+/**
+ * Removes the capabilities before the one run's code is compiled (no user code runs before the run message):
+ * all of them, or all but `fetch` when the run may use the network — which the network frame's policy then limits
+ * to http(s) requests from an opaque origin, with no cookies or storage of the app.
+ */
+function lockDown(network: boolean): void {
+  disableGlobals(scope, network ? DISABLED_GLOBALS.filter((global) => global.path !== 'fetch') : DISABLED_GLOBALS);
+  disableCodeGeneration(scope);
+}
 
 async function run(code: string): Promise<void> {
   const compiled = compile(code);

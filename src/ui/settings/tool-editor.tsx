@@ -113,9 +113,15 @@ export function ToolEditor(props: {
           <textarea aria-label="Parameters (JSON Schema)" rows={5} className={inputClass} value={parametersText} onChange={(event) => setParametersText(event.target.value)} spellCheck={false} />
         </Field>
         {draft.kind === 'javascript' ? (
-          <Field label={t('tools.editor.code')}>
-            <textarea aria-label="Code" rows={6} className={inputClass} value={draft.code} placeholder="return args.a + args.b" onChange={(event) => update('code', event.target.value)} spellCheck={false} />
-          </Field>
+          <>
+            <Field label={t('tools.editor.code')}>
+              <textarea aria-label="Code" rows={6} className={inputClass} value={draft.code} placeholder="return args.a + args.b" onChange={(event) => update('code', event.target.value)} spellCheck={false} />
+            </Field>
+            <label className="flex items-center gap-2 text-xs">
+              <input type="checkbox" aria-label={names('Allow network')} checked={draft.allowNetwork} onChange={(event) => update('allowNetwork', event.target.checked)} />
+              {t('tools.editor.allowNetwork')}
+            </label>
+          </>
         ) : (
           <>
             <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
