@@ -226,6 +226,14 @@ test.describe('MCP servers', () => {
     expect(bodies[1]?.messages.find((message) => message.role === 'tool')?.content).toBe('echo: hello MCP');
     // The SDK ran under the app's CSP without code generation.
     expect(refused).toEqual([]);
+
+    // A tool the server adds while connected (tools/list_changed) appears in Settings without reconnecting.
+    mockLlm.enqueue({ kind: 'reply', toolCalls: [{ id: 'call_grow', name: 'grow', arguments: {} }] }, { kind: 'reply', content: 'Grown.' });
+    await send(page, 'Grow the server');
+    await page.getByRole('group', { name: 'Tool call grow' }).getByRole('button', { name: 'Approve' }).click();
+    await expect(lastAnswer(page)).toHaveText('Grown.');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expect(settingsDialog(page).getByRole('group', { name: 'glassbox-test-server' }).getByRole('checkbox', { name: 'shout', exact: true })).toBeVisible();
   });
 
   test('a server that does not expose mcp-session-id gets a precise diagnosis', async ({ page }) => {

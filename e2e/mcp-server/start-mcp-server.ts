@@ -46,6 +46,16 @@ function createMcpServer(calls: McpTestServer['calls']): McpServer {
       return { isError: true, content: [{ type: 'text', text: `failed: ${reason}` }] };
     },
   );
+  // Adding a tool to a connected server sends notifications/tools/list_changed.
+  server.registerTool('grow', { description: 'Adds the tool shout to this server.', inputSchema: {} }, async () => {
+    calls.push({ name: 'grow', arguments: {} });
+    if (!server.isConnected()) return { content: [{ type: 'text', text: 'not connected' }] };
+    server.registerTool('shout', { description: 'Shouts the text.', inputSchema: { text: z.string() } }, async ({ text }) => {
+      calls.push({ name: 'shout', arguments: { text } });
+      return { content: [{ type: 'text', text: text.toUpperCase() }] };
+    });
+    return { content: [{ type: 'text', text: 'shout added' }] };
+  });
   return server;
 }
 

@@ -5,5 +5,5 @@ export { builtinTools, enabledTools } from '../../tools/registry.ts';
 export { createModel, resolveEndpoint } from './create-model.ts';
 export { createContextPreparer, estimateFixedTokens } from '../../context/prepare-context.ts';
 export { customTools } from '../../tools/custom/custom-tool.ts';
-export { lazyMcpCaller, mcpTools } from '../../tools/mcp/mcp-tools.ts';
+export { createMcpCaller, mcpTools } from '../../tools/mcp/mcp-tools.ts';
 export { toToolSpec } from '../../tools/define-tool.ts';

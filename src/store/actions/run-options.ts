@@ -11,6 +11,7 @@ import type { Services } from '../services.ts';
 import type { AgentRuntime } from './load-agent-runtime.ts';
 import type { RunEndpoint } from './run-event-reducer.ts';
 import { sessionSummaryStore } from './session-summary-store.ts';
+import { keepMcpServerTools } from './settings-actions.ts';
 
 /** What the options of one run are built from. */
 export interface RunOptionsInput {
@@ -39,7 +40,7 @@ export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
   const { persistence, now, fetch, runSandboxed } = services;
   const custom = runtime.customTools(settings.customTools, { timeoutMs: settings.toolTimeoutSeconds * 1000 });
   const local = [...runtime.builtinTools, ...custom];
-  const mcp = runtime.mcpTools(settings.mcpServers, local.map((tool) => tool.name), runtime.lazyMcpCaller);
+  const mcp = runtime.mcpTools(settings.mcpServers, local.map((tool) => tool.name), runtime.createMcpCaller(keepMcpServerTools));
   const tools = runtime.enabledTools([...local, ...mcp], settings.enabledTools);
   const model = runtime.createModel(settings, fetch);
   const systemPrompt = settings.systemPrompt.trim() || defaultSystemPrompt(new Date(now()));

@@ -4,7 +4,7 @@ import { zodFromJsonSchema } from '../custom/json-schema-args.ts';
 import type { AnyTool } from '../define-tool.ts';
 import type { ToolContext } from '../tool-context.ts';
 import { isAlwaysAllowed } from './fingerprint.ts';
-import type { McpServerEntry } from './mcp-entry.ts';
+import type { McpServerEntry, McpToolInfo } from './mcp-entry.ts';
 import { offeredNamesForServers } from './mcp-names.ts';
 import { traceExchanges } from './mcp-trace.ts';
 
@@ -36,8 +36,15 @@ export function mcpTools(servers: readonly McpServerEntry[], takenNames: readonl
   return tools;
 }
 
-/** The caller used in the app: the SDK client in its own lazily loaded chunk, one connection per server. */
-export const lazyMcpCaller: McpCaller = async (server, toolName, args, context) => {
+/**
+ * The caller used in the app: the SDK client in its own lazily loaded chunk, one connection per server; a server's
+ * `notifications/tools/list_changed` reports its new tool list to `onToolsChanged` (the settings keep it).
+ */
+export function createMcpCaller(onToolsChanged?: (serverUrl: string, tools: McpToolInfo[]) => void): McpCaller {
+  return (server, toolName, args, context) => callLazily(server, toolName, args, context, onToolsChanged);
+}
+
+async function callLazily(server: McpServerEntry, toolName: string, args: Record<string, unknown>, context: ToolContext, onToolsChanged?: (serverUrl: string, tools: McpToolInfo[]) => void): Promise<unknown> {
   const { sharedConnection } = await import('./mcp-client.ts');
   const trace = traceExchanges(context, server.url);
   // The call that opens the shared connection traces its initialize and tools/list too.
@@ -47,6 +54,7 @@ export const lazyMcpCaller: McpCaller = async (server, toolName, args, context) 
     fetch: context.fetch,
     pageOrigin: typeof location === 'undefined' ? 'null' : location.origin,
     trace,
+    ...(onToolsChanged ? { onToolsChanged: (tools: McpToolInfo[]) => onToolsChanged(server.url, tools) } : {}),
   });
   return connection.callTool(toolName, args, context.signal, trace);
-};
+}

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startMcpTestServer, type McpTestCors, type McpTestServer } from '../../../e2e/mcp-server/start-mcp-server.ts';
 import { createHarness } from '../../agent/test-harness.ts';
 import { createTestToolContext } from '../testing/create-test-tool-context.ts';
@@ -8,7 +8,7 @@ import type { Span } from '../../trace/span.ts';
 import { callResultText, connectMcp, dropConnection } from './mcp-client.ts';
 import type { McpServerEntry } from './mcp-entry.ts';
 import { offeredToolNames, prefixedToolName } from './mcp-names.ts';
-import { lazyMcpCaller, mcpTools, type McpCaller } from './mcp-tools.ts';
+import { createMcpCaller, mcpTools, type McpCaller } from './mcp-tools.ts';
 
 const PAGE_ORIGIN = 'http://127.0.0.1:4173';
 const SAFE_REQUEST_HEADERS = new Set(['accept', 'accept-language', 'content-language']);
@@ -107,7 +107,7 @@ describe('the MCP client against a real server', () => {
     try {
       expect(connection.serverName).toBe('glassbox-test-server');
       expect(connection.transport).toBe('streamable-http');
-      expect(connection.tools.map((tool) => tool.name)).toEqual(['echo', 'fail']);
+      expect(connection.tools.map((tool) => tool.name)).toEqual(['echo', 'fail', 'grow']);
       expect(connection.tools[0]?.inputSchema).toMatchObject({ type: 'object', properties: { text: { type: 'string' } }, required: ['text'] });
       const signal = new AbortController().signal;
       expect(await connection.callTool('echo', { text: 'hi' }, signal)).toBe('echo: hi');
@@ -126,7 +126,7 @@ describe('the MCP client against a real server', () => {
     const asked: string[] = [];
     const harness = createHarness({
       // The app's caller: one shared connection, opened by the first call, which traces initialize and tools/list.
-      tools: mcpTools([entry], ['calculator'], lazyMcpCaller),
+      tools: mcpTools([entry], ['calculator'], createMcpCaller()),
       toolContext: createTestToolContext({ fetch: browserFetch() }),
       approve: async (request) => {
         asked.push(request.toolName);
@@ -160,6 +160,20 @@ describe('the MCP client against a real server', () => {
     // The second call reuses the connection; a result the server marks as an error is an error span.
     expect(harness.tracer.children(fail as Span).map((span) => `${span.kind}: ${span.name} [${span.status}]`)).toEqual(['approval: fail [ok]', 'mcp: tools/call fail [error]']);
     expect(harness.tracer.only('mcp', 'tools/call fail').error?.type).toBe('tool_error');
+  });
+
+  it('reports the new tool list when the server announces tools/list_changed', async () => {
+    const mcp = await start();
+    const changes: { url: string; tools: string[] }[] = [];
+    const call = createMcpCaller((url, tools) => changes.push({ url, tools: tools.map((tool) => tool.name) }));
+    const entry: McpServerEntry = { url: mcp.url, headers: '', name: 'glassbox-test-server', tools: [], alwaysAllow: {} };
+    try {
+      expect(await call(entry, 'grow', {}, createTestToolContext({ fetch: browserFetch() }))).toBe('shout added');
+      await vi.waitFor(() => expect(changes).toEqual([{ url: mcp.url, tools: ['echo', 'fail', 'grow', 'shout'] }]));
+      expect(await call(entry, 'shout', { text: 'hi' }, createTestToolContext({ fetch: browserFetch() }))).toBe('HI');
+    } finally {
+      await dropConnection(mcp.url, '');
+    }
   });
 
   it('turns result parts into text', () => {
