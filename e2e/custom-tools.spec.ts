@@ -236,16 +236,40 @@ test.describe('MCP servers', () => {
     await expect(settingsDialog(page).getByRole('group', { name: 'glassbox-test-server' }).getByRole('checkbox', { name: 'shout', exact: true })).toBeVisible();
   });
 
-  test('a server that does not expose mcp-session-id gets a precise diagnosis', async ({ page }) => {
-    mcp = await startMcpTestServer({ cors: { exposeSessionId: false } });
+  test('the connection doctor names what is missing: exposed session id, a refused header, CORS, a token, an unreachable server', async ({ page }) => {
+    const cases: { server: Parameters<typeof startMcpTestServer>[0] | 'none'; headers?: string; diagnosis: string }[] = [
+      { server: { cors: { exposeSessionId: false } }, diagnosis: 'Access-Control-Expose-Headers: mcp-session-id' },
+      { server: { cors: { allowHeaders: 'content-type, accept, mcp-session-id, last-event-id' } }, diagnosis: 'refuses the header mcp-protocol-version' },
+      { server: { cors: { allowOrigin: false } }, diagnosis: 'does not allow this page (CORS): its responses need Access-Control-Allow-Origin' },
+      { server: { token: 'secret' }, diagnosis: 'it needs a token. Add a line "Authorization: Bearer <token>" to MCP headers' },
+      { server: { token: 'secret' }, headers: 'Authorization: Bearer wrong', diagnosis: 'the token in your Authorization header was not accepted' },
+      { server: 'none', diagnosis: 'is unreachable' },
+    ];
     await openApp(page);
     await openToolsTab(page);
     const settings = settingsDialog(page);
+    // The form stays open after a failed attempt, with its alert.
     await settings.getByRole('button', { name: 'Add MCP server' }).click();
+    for (const { server, headers, diagnosis } of cases) {
+      let url = 'http://127.0.0.1:9/mcp';
+      if (server !== 'none') {
+        mcp = await startMcpTestServer(server);
+        url = mcp.url;
+      }
+      await settings.getByRole('textbox', { name: 'MCP server URL' }).fill(url);
+      await settings.getByRole('textbox', { name: 'MCP headers' }).fill(headers ?? '');
+      await settings.getByRole('button', { name: 'Connect', exact: true }).click();
+      await expect(settings.getByRole('alert')).toContainText(diagnosis);
+      await expect(settings.getByRole('group', { name: 'glassbox-test-server' })).toHaveCount(0);
+      await mcp?.close();
+      mcp = undefined;
+    }
+    // With the right token the same server connects.
+    mcp = await startMcpTestServer({ token: 'secret' });
     await settings.getByRole('textbox', { name: 'MCP server URL' }).fill(mcp.url);
+    await settings.getByRole('textbox', { name: 'MCP headers' }).fill('Authorization: Bearer secret');
     await settings.getByRole('button', { name: 'Connect', exact: true }).click();
-    await expect(settings.getByRole('alert')).toContainText('Access-Control-Expose-Headers: mcp-session-id');
-    await expect(settings.getByRole('group', { name: 'glassbox-test-server' })).toHaveCount(0);
+    await expect(settings.getByRole('group', { name: 'glassbox-test-server' }).getByRole('checkbox', { name: 'echo', exact: true })).toBeVisible();
   });
 
   test('with the reference server: one model response calls a JavaScript tool, an HTTP tool and an MCP tool; each MCP exchange is a span', async ({ page, mockLlm }) => {

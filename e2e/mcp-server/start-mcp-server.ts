@@ -72,7 +72,7 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
 }
 
 /** Starts the server on 127.0.0.1 (port 0 picks a free one). */
-export async function startMcpTestServer(options: { cors?: McpTestCors; port?: number } = {}): Promise<McpTestServer> {
+export async function startMcpTestServer(options: { cors?: McpTestCors; port?: number; /** Answer 401 unless `Authorization: Bearer <token>`. */ token?: string } = {}): Promise<McpTestServer> {
   const cors = { allowOrigin: true, allowHeaders: ALL_HEADERS, exposeSessionId: true, ...options.cors };
   const calls: McpTestServer['calls'] = [];
   const transports = new Map<string, StreamableHTTPServerTransport>();
@@ -89,6 +89,10 @@ export async function startMcpTestServer(options: { cors?: McpTestCors; port?: n
       }
       if (!request.url?.startsWith('/mcp')) {
         response.writeHead(404).end();
+        return;
+      }
+      if (options.token !== undefined && request.headers.authorization !== `Bearer ${options.token}`) {
+        response.writeHead(401, { 'www-authenticate': 'Bearer' }).end();
         return;
       }
       const body = request.method === 'POST' ? await readJson(request) : undefined;
