@@ -132,7 +132,7 @@ test('a JavaScript tool has no network unless the user allows it for that tool',
     await expect(dialog).toBeHidden();
     await saveSettings(page);
     // The choice is part of the tool: it is there when the editor opens again.
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await openToolsTab(page);
     await settingsDialog(page).getByRole('button', { name: 'Edit tool fetch_forecast' }).click();
     await expect(editor(page).getByRole('checkbox', { name: 'Allow network' })).toBeChecked();
   } finally {
@@ -232,7 +232,7 @@ test.describe('MCP servers', () => {
     await send(page, 'Grow the server');
     await page.getByRole('group', { name: 'Tool call grow' }).getByRole('button', { name: 'Approve' }).click();
     await expect(lastAnswer(page)).toHaveText('Grown.');
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await openToolsTab(page);
     await expect(settingsDialog(page).getByRole('group', { name: 'glassbox-test-server' }).getByRole('checkbox', { name: 'shout', exact: true })).toBeVisible();
   });
 
