@@ -45,6 +45,15 @@ async function openNewTool(page: Page): Promise<void> {
   await expect(editor(page)).toBeVisible();
 }
 
+/** Adds and connects an MCP server in the open Tools tab; the group of its tools. */
+async function connectMcpServer(page: Page, url: string, serverName: string) {
+  const settings = settingsDialog(page);
+  await settings.getByRole('button', { name: 'Add MCP server' }).click();
+  await settings.getByRole('textbox', { name: 'MCP server URL' }).fill(url);
+  await settings.getByRole('button', { name: 'Connect', exact: true }).click();
+  return settings.getByRole('group', { name: serverName });
+}
+
 async function saveSettings(page: Page): Promise<void> {
   await settingsDialog(page).getByRole('button', { name: 'Save', exact: true }).click();
   await expect(settingsDialog(page)).toBeHidden();
@@ -203,11 +212,7 @@ test.describe('MCP servers', () => {
     // The SDK is not part of the first load.
     expect(loaded.filter((path) => /mcp-client/u.test(path))).toEqual([]);
     await openToolsTab(page);
-    const settings = settingsDialog(page);
-    await settings.getByRole('button', { name: 'Add MCP server' }).click();
-    await settings.getByRole('textbox', { name: 'MCP server URL' }).fill(mcp.url);
-    await settings.getByRole('button', { name: 'Connect', exact: true }).click();
-    const group = settings.getByRole('group', { name: 'glassbox-test-server' });
+    const group = await connectMcpServer(page, mcp.url, 'glassbox-test-server');
     await expect(group.getByRole('checkbox', { name: 'echo', exact: true })).toBeChecked();
     await expect(group.getByRole('checkbox', { name: 'fail', exact: true })).toBeChecked();
     expect(loaded.some((path) => /mcp-client/u.test(path))).toBe(true);
@@ -287,11 +292,7 @@ test.describe('MCP servers', () => {
       await dialog.getByRole('textbox', { name: 'URL template' }).fill(`${http.url}/forecast/{city}`);
       await dialog.getByRole('button', { name: 'Save tool' }).click();
       await expect(dialog).toBeHidden();
-      const settings = settingsDialog(page);
-      await settings.getByRole('button', { name: 'Add MCP server' }).click();
-      await settings.getByRole('textbox', { name: 'MCP server URL' }).fill(everything.url);
-      await settings.getByRole('button', { name: 'Connect', exact: true }).click();
-      const group = settings.getByRole('group', { name: 'mcp-servers/everything' });
+      const group = await connectMcpServer(page, everything.url, 'mcp-servers/everything');
       await expect(group.getByRole('checkbox', { name: 'get-sum', exact: true })).toBeChecked();
       await expect(group.getByRole('checkbox', { name: 'get-env', exact: true })).toBeChecked();
       await saveSettings(page);
