@@ -165,7 +165,7 @@ function emptySources(): Record<TokenSource, number> {
 
 /** The stuck reasons of a run for a step threshold (the repeated-error and repeated-call reasons do not depend on it). */
 export function stuckFor(fact: RunFact, stuckSteps: number): StuckReason[] {
-  const reasons = fact.stuck.filter((reason) => reason.kind !== 'steps');
+  const reasons: StuckReason[] = fact.stuck.filter((reason) => reason.kind !== 'steps');
   if (fact.steps > stuckSteps) reasons.unshift({ kind: 'steps', steps: fact.steps, threshold: stuckSteps });
   return reasons;
 }

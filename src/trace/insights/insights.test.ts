@@ -6,6 +6,7 @@ import { aggregateInsights, bucketSize } from './aggregate.ts';
 import { medianAndP95, quantile } from './percentile.ts';
 import { costOf, defaultPrice, priceFor } from './prices.ts';
 import { llmTokens, runFact, runFacts } from './run-facts.ts';
+import { costOfSpans } from './span-cost.ts';
 import { stuckReasons } from './stuck.ts';
 
 const T = 1_700_000_000_000;
@@ -160,5 +161,20 @@ describe('aggregateInsights', () => {
     expect(bucketSize(0, 3_600_000 * 47)).toBe(3_600_000);
     expect(bucketSize(0, 86_400_000 * 10)).toBe(86_400_000);
     expect(bucketSize(0, 86_400_000 * 100)).toBe(7 * 86_400_000);
+  });
+});
+
+describe('costOfSpans', () => {
+  it('prices each model call and names the models without a price', () => {
+    const spans = [
+      run('r1', T),
+      llm('l1', 'r1', T + 1, { [ATTR.llmUsageInputTokens]: 1_000_000, [ATTR.llmUsageOutputTokens]: 100_000 }),
+      llm('l2', 'r1', T + 2, { [ATTR.llmRequestModel]: 'my-model', [ATTR.llmMessages]: [{ role: 'user', content: 'hi' }] }),
+      tool('t1', 'r1', T + 3, 'calculator', '{}'),
+    ];
+    expect(costOfSpans(spans, { 'gpt-4o': { input: 1, output: 2 } })).toEqual({
+      cost: 1 + 0.2, calls: 2, unpricedCalls: 1, unpricedModels: ['my-model'], tokenSources: { reported: 1, counted: 0, estimated: 1 },
+    });
+    expect(costOfSpans(spans, { 'my-model': { input: 1_000_000, output: 0 } }).unpricedModels).toEqual([]);
   });
 });

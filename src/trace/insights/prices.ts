@@ -7,7 +7,7 @@ export interface ModelPrice {
 }
 
 /** Prices the user entered per model id; a `null` field clears that price. */
-export type PriceTable = Record<string, { input: number | null; output: number | null; cachedInput?: number | null }>;
+export type PriceTable = Record<string, { input: number | null; output: number | null; cachedInput?: number | null | undefined }>;
 
 /**
  * Published list prices of well-known models (USD per 1M tokens), matched on the model id without a provider prefix

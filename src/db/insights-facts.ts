@@ -1,0 +1,81 @@
+import { runFact, type RunFact, type TokenCounter } from '../trace/insights/run-facts.ts';
+import type { SessionRecord, SpanChunkRecord, SpanRecord } from './schema.ts';
+import { sessionStringRange } from './schema.ts';
+import { readStorage, type GlassboxDatabase } from './transaction.ts';
+
+/** The run facts read so far, per session, with the session's version (`updatedAt` and span count) when they were read. */
+export type FactsCache = Map<string, { version: string; facts: RunFact[] }>;
+
+/** Chunk records read per request when the whole store is read. */
+const PAGE = 400;
+
+/** Turns span chunks in key order (session, run, chunk) into run facts, run by run. */
+class RunCollector {
+  private spans: SpanRecord[] = [];
+  private key = '';
+  constructor(
+    private readonly onFact: (fact: RunFact) => void,
+    private readonly count?: TokenCounter,
+  ) {}
+  add(record: SpanChunkRecord): void {
+    const key = `${record.sessionId}\u0000${record.runId}`;
+    if (key !== this.key) this.flush();
+    this.key = key;
+    for (const span of record.spans) this.spans.push(span);
+  }
+  flush(): void {
+    if (this.spans.length > 0) {
+      const fact = runFact(this.spans, this.count ? { count: this.count } : {});
+      if (fact) this.onFact(fact);
+    }
+    this.spans = [];
+    this.key = '';
+  }
+}
+
+function versionOf(session: SessionRecord): string {
+  return `${session.updatedAt}:${session.spanCount}`;
+}
+
+/**
+ * Brings the cache up to date with storage and returns every run fact. The first call reads the whole span store in
+ * pages; later calls read again only the sessions whose `updatedAt` or span count changed, and forget deleted ones.
+ */
+export async function refreshRunFacts(
+  db: GlassboxDatabase,
+  cache: FactsCache,
+  options: { count?: TokenCounter; pageSize?: number } = {},
+): Promise<RunFact[]> {
+  const { count, pageSize = PAGE } = options;
+  return readStorage(async () => {
+    const sessions = await db.getAll('sessions');
+    const current = new Set(sessions.map((session) => session.id));
+    for (const id of [...cache.keys()]) if (!current.has(id)) cache.delete(id);
+    if (cache.size === 0) {
+      for (const session of sessions) cache.set(session.id, { version: versionOf(session), facts: [] });
+      const collector = new RunCollector((fact) => cache.get(fact.sessionId)?.facts.push(fact), count);
+      let after: IDBValidKey | undefined;
+      for (;;) {
+        const range = after === undefined ? undefined : IDBKeyRange.lowerBound(after, true);
+        const [records, keys] = await Promise.all([db.getAll('spanChunks', range, pageSize), db.getAllKeys('spanChunks', range, pageSize)]);
+        for (const record of records) collector.add(record);
+        if (records.length < pageSize) break;
+        after = keys.at(-1);
+      }
+      collector.flush();
+    } else {
+      const changed = sessions.filter((session) => cache.get(session.id)?.version !== versionOf(session));
+      await Promise.all(
+        changed.map(async (session) => {
+          const records = await db.getAll('spanChunks', sessionStringRange(session.id));
+          const facts: RunFact[] = [];
+          const collector = new RunCollector((fact) => facts.push(fact), count);
+          for (const record of records) collector.add(record);
+          collector.flush();
+          cache.set(session.id, { version: versionOf(session), facts });
+        }),
+      );
+    }
+    return [...cache.values()].flatMap((entry) => entry.facts);
+  });
+}

@@ -1,0 +1,57 @@
+// Computes Insights off the main thread: reads the run facts from IndexedDB (all of it once, then only the sessions
+// that changed) and answers queries (time range, session, prices, stuck threshold) from the facts it holds.
+import { aggregateInsights, type InsightsQuery, type InsightsReport } from '../trace/insights/aggregate.ts';
+import type { RunFact } from '../trace/insights/run-facts.ts';
+import { refreshRunFacts, type FactsCache } from './insights-facts.ts';
+import { openGlassboxDb } from './open-db.ts';
+import type { GlassboxDatabase } from './transaction.ts';
+
+/** What the page asks: a query, and whether to read what changed in storage first (the view just opened). */
+export interface InsightsRequest {
+  id: number;
+  query: InsightsQuery;
+  refresh: boolean;
+}
+
+/** What the worker answers, matched to the request by id. */
+export type InsightsResponse = { id: number; ok: true; report: InsightsReport; runs: number } | { id: number; ok: false; error: string };
+
+interface WorkerScope {
+  postMessage(message: unknown): void;
+  onmessage: ((event: MessageEvent<InsightsRequest>) => void) | null;
+}
+
+const scope = globalThis as unknown as WorkerScope;
+const cache: FactsCache = new Map();
+let database: Promise<GlassboxDatabase> | undefined;
+let facts: RunFact[] | undefined;
+
+function openDatabase(): Promise<GlassboxDatabase> {
+  database ??= openGlassboxDb({
+    // Another tab upgrades the database: let go, and open again on the next request.
+    onVersionChange: () => {
+      database = undefined;
+    },
+    onTerminated: () => {
+      database = undefined;
+    },
+  });
+  return database;
+}
+
+// Requests are answered in order: a refresh finishes before the filter change that follows it is computed.
+let queue: Promise<void> = Promise.resolve();
+scope.onmessage = (event) => {
+  const request = event.data;
+  queue = queue.then(() => handle(request));
+};
+
+async function handle(request: InsightsRequest): Promise<void> {
+  try {
+    if (request.refresh || !facts) facts = await refreshRunFacts(await openDatabase(), cache);
+    scope.postMessage({ id: request.id, ok: true, report: aggregateInsights(facts, request.query), runs: facts.length } satisfies InsightsResponse);
+  } catch (error) {
+    database = undefined;
+    scope.postMessage({ id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) } satisfies InsightsResponse);
+  }
+}
