@@ -54,6 +54,13 @@ export const settingsSchema = z.object({
   customTools: tolerantArray(customToolSchema),
   /** MCP servers the user connected, with their last tool list and "always allow" choices. */
   mcpServers: tolerantArray(mcpServerSchema),
+  /** Prices per model id (USD per 1M tokens) for Insights and the trace; a model not listed uses the defaults. */
+  modelPrices: z
+    .record(z.string(), z.object({ input: z.number().min(0).nullable(), output: z.number().min(0).nullable(), cachedInput: z.number().min(0).nullable().optional() }))
+    .catch({})
+    .default({}),
+  /** A run with more steps than this is flagged as possibly stuck. */
+  stuckSteps: z.number().int().min(1).max(1000).catch(10).default(10),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

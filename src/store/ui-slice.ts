@@ -19,6 +19,8 @@ export interface UiSlice {
   memoryOpen: boolean;
   /** The Agents (roster) dialog is open. */
   agentsOpen: boolean;
+  /** The Insights view (metrics and cost) is open. */
+  insightsOpen: boolean;
   sidebarOpen: boolean;
   traceOpen: boolean;
   mobilePane: MobilePane;
@@ -48,6 +50,7 @@ export const createUiSlice: Slice<UiSlice> = (set) => ({
   settingsOpen: false,
   memoryOpen: false,
   agentsOpen: false,
+  insightsOpen: false,
   sidebarOpen: true,
   traceOpen: true,
   mobilePane: 'chat',

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { formatDuration, formatTokens, formatTokensCompact, formatClockTime } from './format.ts';
+import { formatCost, formatPercent, formatDuration, formatTokens, formatTokensCompact, formatClockTime } from './format.ts';
 
 describe('format', () => {
   it('formats durations the way people read them', () => {
@@ -26,5 +26,14 @@ describe('format', () => {
   it('formats a clock time with milliseconds', () => {
     const date = new Date(2024, 0, 2, 3, 4, 5, 6);
     expect(formatClockTime(date.getTime())).toBe('03:04:05.006');
+  });
+
+  it('formats costs and shares', () => {
+    expect(formatCost(0)).toBe('$0');
+    expect(formatCost(0.000423)).toBe('$0.000423');
+    expect(formatCost(0.0123456)).toBe('$0.0123');
+    expect(formatCost(1234.5)).toBe('$1,234.50');
+    expect(formatPercent(2 / 3)).toBe('66.7%');
+    expect(formatPercent(1)).toBe('100%');
   });
 });

@@ -42,3 +42,19 @@ export function formatClockTime(epochMs: number): string {
   const date = new Date(epochMs);
   return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
 }
+
+/** US dollars for people: `$0`, `$0.00042`, `$0.0123`, `$1.23`, `$1,234.50`. */
+export function formatCost(usd: number): string {
+  if (!Number.isFinite(usd)) return '—';
+  if (usd === 0) return '$0';
+  if (Math.abs(usd) >= 1) return `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  // Small amounts keep three significant digits: a run costs fractions of a cent.
+  return `$${Number(usd.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 8 })}`;
+}
+
+/** A share for people: `100%`, `66.7%`, `0%`. */
+export function formatPercent(share: number): string {
+  if (!Number.isFinite(share)) return '—';
+  const percent = Math.round(share * 1000) / 10;
+  return `${percent}%`;
+}

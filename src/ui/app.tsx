@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { DEMO_PROVIDER } from '../config/settings.ts';
 import { useAppStore } from '../store/app-store.ts';
 import { createAgentsTranslate } from '../i18n/agents.ts';
+import { createInsightsMarksTranslate } from '../i18n/insights-marks.ts';
 import type { MobilePane } from '../store/ui-slice.ts';
 import { ChatPane } from './chat/chat-pane.tsx';
 import { MenuIcon, PanelRightIcon, SettingsIcon } from './components/icons.tsx';
@@ -14,6 +15,7 @@ import { useLanguage, useT, useNames } from './use-t.ts';
 
 const MemoryDialog = lazy(() => import('./memory/memory-dialog.tsx').then((module) => ({ default: module.MemoryDialog })));
 const AgentsDialog = lazy(() => import('./agents/agents-dialog.tsx').then((module) => ({ default: module.AgentsDialog })));
+const InsightsDialog = lazy(() => import('./insights/insights-dialog.tsx').then((module) => ({ default: module.InsightsDialog })));
 const SettingsDialog = lazy(() => import('./settings/settings-dialog.tsx').then((module) => ({ default: module.SettingsDialog })));
 
 const paneTabs: Array<{ pane: MobilePane; key: 'app.pane.sessions' | 'app.pane.chat' | 'app.pane.trace' }> = [
@@ -28,9 +30,11 @@ export function App() {
   const t = useT();
   const language = useLanguage();
   const agentsT = createAgentsTranslate(language);
+  const insightsT = createInsightsMarksTranslate(language);
   const settingsOpen = useAppStore((state) => state.settingsOpen);
   const agentsOpen = useAppStore((state) => state.agentsOpen);
   const memoryOpen = useAppStore((state) => state.memoryOpen);
+  const insightsOpen = useAppStore((state) => state.insightsOpen);
   const sidebarOpen = useAppStore((state) => state.sidebarOpen);
   const traceOpen = useAppStore((state) => state.traceOpen);
   const mobilePane = useAppStore((state) => state.mobilePane);
@@ -70,6 +74,9 @@ export function App() {
         </button>
         <button type="button" aria-label="Agents" className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800" onClick={() => setUi({ agentsOpen: true })}>
           {agentsT('open')}
+        </button>
+        <button type="button" aria-label="Insights" className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800" onClick={() => setUi({ insightsOpen: true })}>
+          {insightsT('open')}
         </button>
         <button type="button" aria-label="Settings" className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800" onClick={() => setUi({ settingsOpen: true })}>
           <SettingsIcon className="inline size-4 align-[-3px]" /> <span className="hidden sm:inline">{t('settings.open')}</span>
@@ -119,6 +126,11 @@ export function App() {
       {agentsOpen ? (
         <Suspense fallback={null}>
           <AgentsDialog />
+        </Suspense>
+      ) : null}
+      {insightsOpen ? (
+        <Suspense fallback={null}>
+          <InsightsDialog />
         </Suspense>
       ) : null}
       {settingsOpen ? (

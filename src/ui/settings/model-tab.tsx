@@ -6,6 +6,7 @@ import { useNames, useT } from '../use-t.ts';
 import { ApiKeyField } from './api-key-field.tsx';
 import { ConnectionStatus, type ConnectionStatusValue } from './connection-status.tsx';
 import { Field, inputClass, numberOr, type SettingsTabProps, type UpdateSetting } from './settings-fields.tsx';
+import { InsightsSection } from './insights-section.tsx';
 
 const buttonClass =
   'rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-800';
@@ -140,6 +141,7 @@ export function ModelTab({ draft, update, setDraft }: SettingsTabProps) {
           {t('settings.stream')}
         </label>
       </div>
+      <InsightsSection model={isDemo ? 'glassbox-demo' : draft.model} prices={draft.modelPrices} stuckSteps={draft.stuckSteps} onPricesChange={(modelPrices) => change('modelPrices', modelPrices)} onStuckStepsChange={(stuckSteps) => change('stuckSteps', stuckSteps)} />
     </div>
   );
 }

@@ -12,8 +12,11 @@ import { findForkPoint } from '../../store/actions/fork-plan.ts';
 import { selectActiveEntries } from '../../store/selectors/sessions.ts';
 import { ForkDialog } from './fork-dialog.tsx';
 import { TracePanel } from './trace-panel.tsx';
+import { createInsightsMarksTranslate } from '../../i18n/insights-marks.ts';
 
 const RunComparison = lazy(() => import('./run-comparison.tsx'));
+// Cost and stuck marks need the pricing and token-estimate code: a chunk of its own, loaded once there are spans.
+const TraceInsights = lazy(() => import('./trace-insights.tsx').then((module) => ({ default: module.TraceInsights })));
 
 /** Ticks every 250 ms while `active`, so running spans show a live duration. */
 function useClock(active: boolean): number | undefined {
@@ -43,6 +46,9 @@ export function TracePane() {
   const running = useAppStore((state) => selectActiveRun(state).status === 'running');
   const language = useLanguage();
   const t = useMemo(() => createTraceTranslate(language), [language]);
+  const marks = useMemo(() => createInsightsMarksTranslate(language), [language]);
+  const prices = useAppStore((state) => state.settings.modelPrices);
+  const stuckSteps = useAppStore((state) => state.settings.stuckSteps);
   const now = useClock(running);
   const liveOutput = useAppStore(selectLiveOutput);
   const comparison = useAppStore((state) => state.runComparison);
@@ -69,6 +75,13 @@ export function TracePane() {
           />
         </Suspense>
       ) : (
+      <>
+      {spans.length > 0 ? (
+        <Suspense fallback={null}>
+          <TraceInsights spans={spans} selectedSpanId={selectedSpanId} prices={prices} stuckSteps={stuckSteps} marks={marks} onSelectSpan={selectSpanAndReveal} />
+        </Suspense>
+      ) : null}
+      <div className="flex min-h-0 flex-1 flex-col">
       <TracePanel
         spans={spans}
         {...(selectedSpanId ? { selectedSpanId } : {})}
@@ -80,6 +93,8 @@ export function TracePane() {
         {...(liveOutput ? { liveOutput } : {})}
         t={t}
       />
+      </div>
+      </>
       )}
       {fork ? (
         <ForkDialog

@@ -1,0 +1,113 @@
+import type { Page } from '@playwright/test';
+import { expect, openApp, sendAndWait, test, useEndpoint } from './fixtures.ts';
+
+const MODEL = 'mock-insights';
+
+async function openSettings(page: Page) {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  return page.getByRole('dialog', { name: 'Settings' });
+}
+
+function insights(page: Page) {
+  return page.getByRole('dialog', { name: 'Insights' });
+}
+
+test.describe('Insights: totals, tool success, cost and stuck runs from stored spans', () => {
+  test('after runs with known usage, Insights shows the totals, a tool’s success rate and the cost at the price set in Settings', async ({ page, mockLlm }) => {
+    await openApp(page);
+    await useEndpoint(page, mockLlm.url, { model: MODEL });
+
+    // No default price for this model: Settings says so, then the user enters one.
+    let settings = await openSettings(page);
+    await expect(settings.getByTestId('price-hint')).toContainText('no price');
+    await settings.getByRole('spinbutton', { name: 'Input price' }).fill('2');
+    await settings.getByRole('spinbutton', { name: 'Output price' }).fill('10');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await expect(settings).toBeHidden();
+
+    mockLlm.enqueue(
+      { kind: 'reply', toolCalls: [{ name: 'calculator', arguments: { expression: '6*7' } }], usage: { prompt_tokens: 1000, completion_tokens: 100, total_tokens: 1100 } },
+      { kind: 'reply', content: 'It is 42.', usage: { prompt_tokens: 2000, completion_tokens: 200, total_tokens: 2200 } },
+    );
+    await sendAndWait(page, 'What is 6*7?');
+    mockLlm.enqueue(
+      { kind: 'reply', toolCalls: [{ name: 'calculator', arguments: { expression: '6**' } }], usage: { prompt_tokens: 300, completion_tokens: 30, total_tokens: 330 } },
+      { kind: 'reply', content: 'That expression is not valid.', usage: { prompt_tokens: 200, completion_tokens: 20, total_tokens: 220 } },
+    );
+    await sendAndWait(page, 'What is 6**?');
+
+    // The trace shows the session's cost at that price: (3,500 × $2 + 350 × $10) per 1M tokens.
+    await expect(page.getByTestId('trace-cost-session')).toHaveText('$0.0105');
+
+    await page.getByRole('button', { name: 'Insights' }).click();
+    const view = insights(page);
+    await expect(view.getByTestId('insights-runs')).toContainText('2');
+    await expect(view.getByTestId('insights-tokens-in')).toContainText('3,500');
+    await expect(view.getByTestId('insights-tokens-out')).toContainText('350');
+    await expect(view.getByTestId('insights-cost')).toContainText('$0.0105');
+    await expect(view.getByTestId('insights-tool-success')).toContainText('50%');
+    await expect(view.getByTestId('insights-token-sources')).toContainText('4 reported');
+    // Each chart is an image whose name states its figures.
+    await expect(view.getByRole('img', { name: /^Tool success rate, 1 tools: calculator: 50% of 2 calls/ })).toBeVisible();
+    await expect(view.getByRole('img', { name: /^Tokens and cost over time, 1 bars: .*3,500 in, 350 out, \$0\.0105, 2 runs/ })).toBeVisible();
+    await expect(view.getByRole('img', { name: /^Model latency, 1 models: mock-insights: time to first token p50/ })).toBeVisible();
+    await expect(view.getByRole('img', { name: /^Errors by kind, 1 kinds: tool: / })).toBeVisible();
+    // The tables hold the same numbers.
+    const tools = view.getByRole('region', { name: 'Tool success rate and latency' });
+    await expect(tools.getByRole('row', { name: /calculator/ })).toContainText('50%');
+
+    // Other time ranges and scopes: the runs are within the last hour and in this session only.
+    await view.getByRole('combobox', { name: 'Time range' }).selectOption({ label: 'Last hour' });
+    await expect(view.getByTestId('insights-runs')).toContainText('2');
+
+    // A figure opens the run behind it: the session, with the run selected in the trace.
+    await tools.getByRole('button', { name: 'Open the latest run of calculator' }).click();
+    await expect(view).toBeHidden();
+    await expect(page.getByRole('region', { name: 'Span details' }).getByTestId('span-details-kind')).toHaveText('run');
+    await expect(page.getByRole('region', { name: 'Span details' })).toContainText('What is 6**?');
+
+    // A new, empty session: its own view is empty, all sessions still have the two runs.
+    await page.getByRole('button', { name: 'New session' }).click();
+    await page.getByRole('button', { name: 'Insights' }).click();
+    await expect(view.getByTestId('insights-runs')).toContainText('0');
+    await view.getByRole('combobox', { name: 'Scope' }).selectOption({ label: 'All sessions' });
+    await expect(view.getByTestId('insights-runs')).toContainText('2');
+    await expect(view.getByTestId('insights-cost')).toContainText('$0.0105');
+    await view.getByRole('button', { name: 'Close Insights' }).click();
+
+    // Without a price the cost says so.
+    settings = await openSettings(page);
+    await settings.getByRole('spinbutton', { name: 'Input price' }).fill('');
+    await settings.getByRole('spinbutton', { name: 'Output price' }).fill('');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Insights' }).click();
+    await view.getByRole('combobox', { name: 'Scope' }).selectOption({ label: 'All sessions' });
+    await expect(view.getByTestId('insights-cost')).toHaveText(/no price/);
+    await expect(view.getByTestId('insights-unpriced')).toContainText(MODEL);
+  });
+
+  test('a run calling the same tool with the same arguments three times is flagged in the trace and in Insights', async ({ page, mockLlm }) => {
+    await openApp(page);
+    await useEndpoint(page, mockLlm.url, { model: MODEL, maxSteps: 6 });
+    const again = { kind: 'reply' as const, toolCalls: [{ name: 'calculator', arguments: { expression: '1+1' } }] };
+    mockLlm.enqueue(again, again, again);
+    // The loop's own no-progress rule stops the run after the third identical call; Insights says why it looks stuck.
+    await sendAndWait(page, 'Add one and one, three times', 'stopped');
+
+    const stuck = page.getByTestId('trace-stuck');
+    await expect(stuck).toContainText('calculator called 3 times with the same arguments');
+    // More steps than the threshold: 3 steps over a threshold of 2.
+    const settings = await openSettings(page);
+    await settings.getByRole('spinbutton', { name: 'Flag runs as stuck after steps' }).fill('2');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await expect(stuck).toContainText('3 steps (more than 2)');
+
+    await page.getByRole('button', { name: 'Insights' }).click();
+    const view = insights(page);
+    await expect(view.getByTestId('insights-stuck')).toContainText('1');
+    const list = view.getByRole('region', { name: 'Possibly stuck runs' });
+    await expect(list).toContainText('3 steps (more than 2)');
+    await expect(list).toContainText('calculator called 3 times with the same arguments');
+    await expect(view.getByRole('img', { name: /^Steps per run, 1 bars: 3 steps: 1 runs/ })).toBeVisible();
+  });
+});
