@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, openApp, sendAndWait, test, useEndpoint } from './fixtures.ts';
+import { expect, openApp, sendAndWait, settingsTab, test, useEndpoint } from './fixtures.ts';
 
 const MODEL = 'mock-insights';
 
+/** Opens Settings at the tab holding the prices of the current model and the stuck threshold. */
 async function openSettings(page: Page) {
   await page.getByRole('button', { name: 'Settings' }).click();
-  return page.getByRole('dialog', { name: 'Settings' });
+  return settingsTab(page, 'Model');
 }
 
 function insights(page: Page) {
