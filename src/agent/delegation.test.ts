@@ -222,9 +222,38 @@ describe('delegation through runAgent', () => {
       delegation: { agents: [researcher], maxDepth: 1, maxDelegations: 6, maxTokens: 100 },
       turns: [{ toolCalls: [delegateCall('d1', 'researcher', 'a')], usage }, { text: 'done', usage }],
     });
-    await harness.run();
+    const result = await harness.run();
     // The orchestrator's first call used the whole budget: the delegation is refused before its model call.
     expect(researcher.model.requests).toHaveLength(0);
     expect(harness.eventsOf('tool-error')[0]?.error).toContain('token budget reached');
+    // And the run stops there, saying why, instead of asking the model again.
+    expect(harness.model.requests).toHaveLength(1);
+    expect(result).toMatchObject({ outcome: 'stopped', reason: 'token-budget' });
+    expect(result.message).toBe('Stopped: the token budget (100 tokens for all agents together) is used up (100 used).');
+  });
+
+  it('ends a runaway delegate at the shared token budget, and the run with it, with a plain reason', async () => {
+    const usage = { inputTokens: 30, outputTokens: 20 };
+    // A delegate that never stops calling its tool (each time with new arguments, so it is not "no progress").
+    const looping: ScriptedTurn[] = Array.from({ length: 20 }, (_, index) => ({
+      toolCalls: [{ id: `c${index}`, name: 'calculator', arguments: { expression: `${index} + 1` } }],
+      usage,
+    }));
+    const researcher = agent('researcher', looping, [calculator]);
+    const harness = createHarness({
+      limits: { maxSteps: 30, maxToolCalls: 100, deadlineMs: 60_000, toolTimeoutMs: 30_000, maxObservationChars: 4_000 },
+      delegation: { agents: [researcher], maxDepth: 1, maxDelegations: 6, maxTokens: 300 },
+      turns: [{ toolCalls: [delegateCall('d1', 'researcher', 'count forever')], usage }, { text: 'never asked' }],
+    });
+    const result = await harness.run();
+    // 50 tokens for the orchestrator, then 50 a delegate step: the delegate's fifth step reaches 300.
+    expect(researcher.model.requests).toHaveLength(5);
+    const delegateEnd = delegatedOf(harness.events).find((event) => event.event.type === 'run-end');
+    expect(delegateEnd?.event).toMatchObject({ type: 'run-end', outcome: 'stopped', reason: 'token-budget' });
+    expect(harness.eventsOf('tool-error')[0]?.error).toBe(
+      'Error: delegate_researcher failed: researcher did not finish: Stopped: the token budget (300 tokens for all agents together) is used up (300 used).',
+    );
+    expect(harness.model.requests).toHaveLength(1);
+    expect(result).toMatchObject({ outcome: 'stopped', reason: 'token-budget' });
   });
 });

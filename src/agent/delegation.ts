@@ -5,6 +5,7 @@ import { ToolError } from '../tools/tool-error.ts';
 import type { SpanHandle } from '../trace/span.ts';
 import type { AgentEvent, AgentEventSink } from './events.ts';
 import type { RunAgentOptions, RunResult } from './run-agent.ts';
+import { stopEnd, type StopCondition } from './stop-conditions.ts';
 import { createEntry, type EntryFactory } from './transcript-entries.ts';
 
 /** One agent of the roster, resolved for a run: its prompt, the tools it may use and (optionally) its own model. */
@@ -76,6 +77,15 @@ export function tokenBudgetMessage(max: number): string {
   return `token budget reached: this run may use ${max} tokens across all agents.`;
 }
 
+/** Stops a run (at any level) once the tokens of all its agents together reach the budget. */
+export function tokenBudgetReached(budget: DelegationBudget): StopCondition {
+  return () => {
+    const max = budget.maxTokens;
+    if (max === undefined || budget.tokens < max) return undefined;
+    return stopEnd('token-budget', { key: 'stop.token-budget', values: { limit: max, used: budget.tokens } });
+  };
+}
+
 /** An agent's name as it can appear in a function name. */
 export const AGENT_NAME_PATTERN = /^[a-z][a-z0-9_-]{0,39}$/;
 
@@ -122,14 +132,20 @@ export function createDelegationBudget(delegation: DelegationOptions, deadlineAt
 /** The agent loop, passed in so this module does not import it back. */
 export type RunAgentFn = (options: RunAgentOptions) => Promise<RunResult>;
 
+/** A run's options with delegation applied, and the stop conditions the shared budget adds. */
+export interface DelegatedRun {
+  options: RunAgentOptions;
+  conditions: StopCondition[];
+}
+
 /**
  * The options a run actually uses when delegation is on: its delegate tools added (while the depth allows),
- * the orchestration instructions appended to its system prompt, its model metered against the token budget.
- * Without delegation the options are returned unchanged.
+ * the orchestration instructions appended to its system prompt, its model metered against the token budget
+ * (which also stops the run once used up). Without delegation the options are returned unchanged.
  */
-export function withDelegation(options: RunAgentOptions, runId: string, runAgent: RunAgentFn): RunAgentOptions {
+export function withDelegation(options: RunAgentOptions, runId: string, runAgent: RunAgentFn): DelegatedRun {
   const delegation = options.delegation;
-  if (!delegation) return options;
+  if (!delegation) return { options, conditions: [] };
   const frame = options.delegate;
   const budget = frame?.budget ?? createDelegationBudget(delegation, options.now() + options.limits.deadlineMs);
   const depth = frame?.depth ?? 0;
@@ -139,10 +155,8 @@ export function withDelegation(options: RunAgentOptions, runId: string, runAgent
   const systemPrompt =
     offered.length > 0 ? [options.systemPrompt, orchestrationPrompt(offered, budget.maxDelegations)].filter((part) => part.trim() !== '').join('\n\n') : options.systemPrompt;
   return {
-    ...options,
-    tools,
-    systemPrompt,
-    model: meteredModel(options.model, budget),
+    options: { ...options, tools, systemPrompt, model: meteredModel(options.model, budget) },
+    conditions: budget.maxTokens === undefined ? [] : [tokenBudgetReached(budget)],
   };
 }
 

@@ -18,6 +18,7 @@ export const agentTextEnglish = {
   'stop.deadline': 'Stopped: time limit ({duration}) reached.',
   'stop.no-progress': 'Stopped: no progress — {tool} was called {times} times in a row with the same arguments.',
   'stop.aborted': 'Stopped by the user.',
+  'stop.token-budget': 'Stopped: the token budget ({limit} tokens for all agents together) is used up ({used} used).',
 } as const;
 
 /** A key of the loop's wording. */

@@ -83,7 +83,7 @@ export interface RunResult {
 
 const RUN_NAME_LENGTH = 60;
 const NO_PROGRESS_REPEATS = 3;
-const LIMIT_REASONS: readonly StopReason[] = ['max-steps', 'max-tool-calls', 'deadline', 'no-progress'];
+const LIMIT_REASONS: readonly StopReason[] = ['max-steps', 'max-tool-calls', 'deadline', 'no-progress', 'token-budget'];
 
 /** Runs the agent loop for one user turn (or a resume) and reports it as events, entries and a span tree. */
 export async function runAgent(given: RunAgentOptions): Promise<RunResult> {
@@ -99,7 +99,7 @@ export async function runAgent(given: RunAgentOptions): Promise<RunResult> {
   });
   // A delegated run's entries and spans belong to the run that delegated (the root's id).
   const runId = runSpan.span.runId;
-  const options = withDelegation(given, runId, runAgent);
+  const { options, conditions: budgetConditions } = withDelegation(given, runId, runAgent);
   const entries: TranscriptEntry[] = [];
   const emit = fireAndForget(options.onEvent);
 
@@ -130,7 +130,7 @@ export async function runAgent(given: RunAgentOptions): Promise<RunResult> {
   let end: RunEnd;
   try {
     emit({ type: 'run-start', runId, traceId: runSpan.span.traceId });
-    end = await loop(context, entries);
+    end = await loop(context, entries, budgetConditions);
   } catch (error) {
     end = internalErrorEnd(error);
   } finally {
@@ -159,12 +159,13 @@ export async function runAgent(given: RunAgentOptions): Promise<RunResult> {
 }
 
 /** The loop: one turn per iteration, each recorded as an immutable step result, until a stop decision. */
-async function loop(context: RunContext, entries: TranscriptEntry[]): Promise<RunEnd> {
+async function loop(context: RunContext, entries: TranscriptEntry[], extraConditions: readonly StopCondition[]): Promise<RunEnd> {
   const { options } = context;
   const startedAt = options.now();
   const conditions: StopCondition[] = [
     () => (context.signal.aborted ? context.abortEnd() : undefined),
     deadline(options.limits.deadlineMs),
+    ...extraConditions,
     noProgress(NO_PROGRESS_REPEATS),
     toolCallCountIs(options.limits.maxToolCalls),
     stepCountIs(options.limits.maxSteps),

@@ -8,6 +8,8 @@ export type StopReason =
   | 'max-tool-calls'
   | 'deadline'
   | 'no-progress'
+  /** The tokens of all agents of a run together reached the roster's token budget. */
+  | 'token-budget'
   | 'aborted'
   | 'model-error'
   | 'interrupted'

@@ -61,6 +61,8 @@ export const rosterSettingsShape = {
   delegation: z.boolean().default(false),
   maxDelegationDepth: z.number().int().min(1).max(5).default(2),
   maxDelegations: z.number().int().min(1).max(50).default(6),
+  /** Tokens (input + output) one run may use, all its agents together; 0 = no budget. */
+  maxRunTokens: z.number().int().min(0).max(100_000_000).default(0),
   agents: z
     .array(rosterAgentSchema)
     .max(30)
@@ -74,4 +76,75 @@ export function agentNameProblem(name: string, others: readonly string[]): 'empt
   if (!/^[a-z][a-z0-9_-]{0,39}$/.test(name)) return 'format';
   if (others.includes(name)) return 'taken';
   return undefined;
+}
+
+/** The roster part of the settings. */
+export type RosterSettings = z.output<z.ZodObject<typeof rosterSettingsShape>>;
+
+const MAX_AGENTS = 30;
+const rosterFileSchema = z.object(rosterSettingsShape);
+const DEFAULT_LIMITS = rosterFileSchema.parse({});
+
+/** What an imported roster changes, and what it left as the user had it. */
+export interface RosterMerge {
+  roster: RosterSettings;
+  /** Agents added, or built-in agents the user never changed that the file's version replaced. */
+  added: string[];
+  /** Agents of the file not taken: the user has their own by that name, or the roster is full. */
+  kept: string[];
+  /** The file's roster could not be read at all; nothing changed. */
+  unreadable: boolean;
+}
+
+function sameAgent(a: RosterAgentConfig, b: RosterAgentConfig): boolean {
+  return JSON.stringify({ ...a, tools: [...a.tools].sort() }) === JSON.stringify({ ...b, tools: [...b.tools].sort() });
+}
+
+/**
+ * Brings back the team of agents of an "Export all" file. The user's own edits win: an agent they have by the same
+ * name is kept, unless it is a built-in agent exactly as shipped (then the file's version, edited or not, comes
+ * back); new names are added. The limits and Delegate to agents come from the file only while the user's are
+ * the defaults.
+ */
+export function mergeImportedRoster(current: RosterSettings, value: unknown): RosterMerge {
+  const parsed = rosterFileSchema.safeParse(value);
+  if (!parsed.success) return { roster: current, added: [], kept: [], unreadable: true };
+  const imported = parsed.data;
+  const agents = [...current.agents];
+  const added: string[] = [];
+  const kept: string[] = [];
+  for (const agent of imported.agents) {
+    const index = agents.findIndex((candidate) => candidate.name === agent.name);
+    const mine = agents[index];
+    const shipped = BUILTIN_AGENTS.find((builtin) => builtin.name === agent.name);
+    if (mine && shipped && sameAgent(mine, shipped) && !sameAgent(mine, agent)) {
+      agents[index] = { ...agent, builtin: true };
+      added.push(agent.name);
+    } else if (mine) {
+      if (!sameAgent(mine, agent)) kept.push(agent.name);
+    } else if (agents.length >= MAX_AGENTS) {
+      kept.push(agent.name);
+    } else {
+      agents.push({ ...agent, builtin: shipped !== undefined });
+      added.push(agent.name);
+    }
+  }
+  const defaults =
+    current.delegation === DEFAULT_LIMITS.delegation &&
+    current.maxDelegationDepth === DEFAULT_LIMITS.maxDelegationDepth &&
+    current.maxDelegations === DEFAULT_LIMITS.maxDelegations &&
+    current.maxRunTokens === DEFAULT_LIMITS.maxRunTokens;
+  const limits = defaults ? imported : current;
+  return {
+    roster: {
+      delegation: limits.delegation,
+      maxDelegationDepth: limits.maxDelegationDepth,
+      maxDelegations: limits.maxDelegations,
+      maxRunTokens: limits.maxRunTokens,
+      agents,
+    },
+    added,
+    kept,
+    unreadable: false,
+  };
 }

@@ -28,6 +28,8 @@ export interface ParsedImport {
   skipped: SkippedConversation[];
   /** The custom tools and MCP servers of an "Export all" file, checked entry by entry when they are merged. */
   tools?: unknown;
+  /** The team of agents of an "Export all" file, checked when it is merged. */
+  roster?: unknown;
 }
 
 /** How far a parse has got: bytes read of the file, then (trace files) spans mapped of all spans. */
@@ -128,7 +130,9 @@ function parseUncached(
     notes.push(parsed.data);
   }
   const tools = (value as { tools?: unknown }).tools;
-  return { ok: true, sessions, notes, skipped: [], ...(envelope.data.scope === 'all' && tools !== undefined ? { tools } : {}) };
+  const all = envelope.data.scope === 'all';
+  const roster = envelope.data.roster;
+  return { ok: true, sessions, notes, skipped: [], ...(all && tools !== undefined ? { tools } : {}), ...(all && roster !== undefined ? { roster } : {}) };
 }
 
 /** An imported trace in the sessions-file shape: its spans, and its rebuilt chat as messages. */

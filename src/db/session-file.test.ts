@@ -107,8 +107,11 @@ describe('exportSessions', () => {
     expect(all.roster?.agents[3]).toMatchObject({ model: 'cheap-model', enabled: false });
     const one = await exportSessions(db, { sessionIds: ['sess_1'], includeNotes: false, now: NOW });
     expect(one.roster).toBeUndefined();
-    // The file parses back: the roster is part of the format.
-    expect(parsedOrThrow(JSON.stringify(all)).sessions).toHaveLength(1);
+    // The file parses back: the roster is part of the format, and reaches the import's merge as it was written.
+    const parsed = parsedOrThrow(JSON.stringify(all));
+    expect(parsed.sessions).toHaveLength(1);
+    expect(parsed.roster).toEqual(all.roster);
+    expect(parsedOrThrow(JSON.stringify(one)).roster).toBeUndefined();
   });
 
   it('never contains the API key or any header', async () => {

@@ -33,8 +33,8 @@ export async function exportSessions(
   };
   // Export all carries the team of agents too (their prompts hold no secrets).
   if (!options.sessionIds) {
-    const { delegation, maxDelegationDepth, maxDelegations, agents } = settings;
-    file.roster = { delegation, maxDelegationDepth, maxDelegations, agents };
+    const { delegation, maxDelegationDepth, maxDelegations, maxRunTokens, agents } = settings;
+    file.roster = { delegation, maxDelegationDepth, maxDelegations, maxRunTokens, agents };
   }
   if (options.includeNotes) {
     const notes = await readStorage(() => db.getAllFromIndex('notes', 'by-updated'));

@@ -16,6 +16,7 @@ const zhCN: Record<AgentTextKey, string> = {
   'stop.deadline': '已停止：达到时间上限（{duration}）。',
   'stop.no-progress': '已停止：没有进展 — {tool} 连续 {times} 次以相同参数被调用。',
   'stop.aborted': '已被用户停止。',
+  'stop.token-budget': '已停止：令牌预算（所有智能体合计 {limit} 个令牌）已用完（已用 {used} 个）。',
 };
 
 /** The loop's notices in every language. */

@@ -13,6 +13,8 @@ const en = {
   maxDepthHint: '1: only the main agent delegates; 2: its agents may delegate once more.',
   maxDelegations: 'Max delegations',
   maxDelegationsHint: 'Per run, all levels together; every revision counts.',
+  tokenBudget: 'Token budget',
+  tokenBudgetHint: 'Tokens one run may use, all agents together; 0 = no budget. A run that uses it up stops and says so.',
   systemPrompt: 'System prompt',
   model: 'Model',
   modelPlaceholder: 'empty = the main model',
@@ -31,6 +33,8 @@ const en = {
   problemTaken: 'Two agents are named “{name}”; names must differ.',
   problemPrompt: 'The agent “{name}” needs a system prompt.',
   firstRunNotice: 'Delegation to agents was switched on for this example (Agents button to change it).',
+  importKept: 'Agents of the file not taken, since yours by the same name were kept (or the roster is full): {agents}.',
+  importUnreadable: 'The team of agents in the file could not be read; your agents are unchanged.',
 };
 
 export type AgentsStringKey = keyof typeof en;
@@ -45,6 +49,8 @@ const zhCN: Record<AgentsStringKey, string> = {
   maxDepthHint: '1：只有主智能体委派；2：它的智能体还可以再委派一次。',
   maxDelegations: '最大委派次数',
   maxDelegationsHint: '每次运行、所有层级合计；每次修改都计入。',
+  tokenBudget: '令牌预算',
+  tokenBudgetHint: '一次运行（所有智能体合计）可用的令牌数；0 = 不限。用完时运行会停止并说明原因。',
   systemPrompt: '系统提示词',
   model: '模型',
   modelPlaceholder: '留空 = 使用主模型',
@@ -63,6 +69,8 @@ const zhCN: Record<AgentsStringKey, string> = {
   problemTaken: '有两个智能体都叫“{name}”，名称必须不同。',
   problemPrompt: '智能体“{name}”需要系统提示词。',
   firstRunNotice: '已为这个示例开启“委派给智能体”（可在“智能体”按钮中更改）。',
+  importKept: '文件中的这些智能体未导入，因为保留了你同名的智能体（或名单已满）：{agents}。',
+  importUnreadable: '无法读取文件中的智能体团队；你的智能体保持不变。',
 };
 
 /** The roster strings in both languages. */

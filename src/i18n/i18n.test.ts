@@ -55,6 +55,8 @@ const CONTRACT_NAMES = new Set([
   'Compare runs', 'First run', 'Second run', 'Run comparison', 'Fork from here', 'Fork run', 'Tool result',
   'Reuse recorded tool results', 'Run fork',
   'Agents', 'Delegate to agents', 'Max delegation depth', 'Max delegations', 'Add agent', 'Agent name', 'Enabled',
+  // The roster's shared token budget (issue 13), named like its two sibling limits.
+  'Token budget',
   // `Delegation to <agent>`: the literal part of a template.
   'Delegation to',
   'New tool', 'Tool editor', 'Tool name', 'Description', 'Parameters (JSON Schema)', 'Kind', 'Code', 'URL template',

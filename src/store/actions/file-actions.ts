@@ -19,6 +19,8 @@ import { switchSession } from './session-actions.ts';
 import { reportStorageError } from './storage-errors.ts';
 import { saveSettings } from './settings-actions.ts';
 import { mergeImportedTools } from '../../tools/custom/portable.ts';
+import { mergeImportedRoster } from '../../config/agents.ts';
+import { createAgentsTranslate } from '../../i18n/agents.ts';
 import { builtinTools } from '../../tools/registry.ts';
 
 /** Downloads the active session as versioned JSON. */
@@ -48,23 +50,45 @@ export async function exportAllSessions(): Promise<void> {
  * definitions it used). The user's own tools win over imported ones of the same name; returns what was skipped.
  */
 async function importTools(content: string | ParsedImport): Promise<string[]> {
-  let tools: unknown;
-  if (typeof content === 'string') {
-    let file: { scope?: unknown; tools?: unknown };
-    try {
-      file = JSON.parse(content) as { scope?: unknown; tools?: unknown };
-    } catch {
-      return [];
-    }
-    if (file.scope === 'all') tools = file.tools;
-  } else {
-    tools = content.tools;
+  const { tools, roster } = allFileExtras(content);
+  const notes: string[] = [];
+  if (tools !== undefined) {
+    const settings = useAppStore.getState().settings;
+    const merge = mergeImportedTools(settings, tools, builtinTools.map((tool) => tool.name));
+    if (merge.added.length > 0) await saveSettings({ ...settings, customTools: merge.customTools, mcpServers: merge.mcpServers });
+    if (merge.skipped.length > 0) notes.push(translate(currentLanguage(), 'import.toolsSkipped', { tools: merge.skipped.join(', ') }));
   }
-  if (tools === undefined) return [];
+  if (roster !== undefined) notes.push(...(await importRoster(roster)));
+  return notes;
+}
+
+/** The tools and the team of agents an "Export all" file carries (a session export carries neither here). */
+function allFileExtras(content: string | ParsedImport): { tools?: unknown; roster?: unknown } {
+  if (typeof content !== 'string') return { tools: content.tools, roster: content.roster };
+  let file: { scope?: unknown; tools?: unknown; roster?: unknown };
+  try {
+    file = JSON.parse(content) as { scope?: unknown; tools?: unknown; roster?: unknown };
+  } catch {
+    return {};
+  }
+  return file.scope === 'all' ? { tools: file.tools, roster: file.roster } : {};
+}
+
+/** Brings back the team of agents of an "Export all" file (see mergeImportedRoster); returns notes for the report. */
+async function importRoster(value: unknown): Promise<string[]> {
+  const t = createAgentsTranslate(currentLanguage());
   const settings = useAppStore.getState().settings;
-  const merge = mergeImportedTools(settings, tools, builtinTools.map((tool) => tool.name));
-  if (merge.added.length > 0) await saveSettings({ ...settings, customTools: merge.customTools, mcpServers: merge.mcpServers });
-  return merge.skipped.length > 0 ? [translate(currentLanguage(), 'import.toolsSkipped', { tools: merge.skipped.join(', ') })] : [];
+  const merge = mergeImportedRoster(settings, value);
+  if (merge.unreadable) return [t('importUnreadable')];
+  const { roster } = merge;
+  const changed =
+    merge.added.length > 0 ||
+    roster.delegation !== settings.delegation ||
+    roster.maxDelegationDepth !== settings.maxDelegationDepth ||
+    roster.maxDelegations !== settings.maxDelegations ||
+    roster.maxRunTokens !== settings.maxRunTokens;
+  if (changed) await saveSettings({ ...useAppStore.getState().settings, ...roster });
+  return merge.kept.length > 0 ? [t('importKept', { agents: merge.kept.join(', ') })] : [];
 }
 
 /** Largest import file read whole (our own exports, OTLP traces); a ChatGPT export is streamed, with no limit but the free storage. */

@@ -5,6 +5,7 @@ import type { RunAgentOptions } from '../../agent/run-agent.ts';
 import { defaultSystemPrompt } from '../../config/system-prompt.ts';
 import type { Settings } from '../../config/settings.ts';
 import type { ChatMessage } from '../../model/model.ts';
+import type { AnyTool } from '../../tools/define-tool.ts';
 import type { ApprovalRequest } from '../../tools/tool-context.ts';
 import type { Tracer } from '../../trace/span.ts';
 import type { Services } from '../services.ts';
@@ -55,7 +56,7 @@ export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
     now,
     onCompaction: (info) => input.onNotice(info.message),
   });
-  const delegation = delegationOptions(settings, runtime, fetch);
+  const delegation = delegationOptions(settings, runtime, fetch, tools);
   return {
     sessionId: input.sessionId,
     model,
@@ -95,12 +96,14 @@ export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
 
 /**
  * The roster as the loop needs it, when `Delegate to agents` is on: each enabled agent with its prompt, only its
- * allowed tools and its own model (made the same way as the main one) when it names one.
+ * allowed tools among the run's (built-in, custom and MCP tools the user has not switched off) and its own model
+ * (made the same way as the main one) when it names one; the token budget when one is set.
  */
 export function delegationOptions(
   settings: Settings,
-  runtime: Pick<AgentRuntime, 'builtinTools' | 'createModel'>,
+  runtime: Pick<AgentRuntime, 'createModel'>,
   fetch: typeof globalThis.fetch,
+  available: readonly AnyTool[],
 ): DelegationOptions | undefined {
   if (!settings.delegation) return undefined;
   const agents = settings.agents
@@ -110,10 +113,15 @@ export function delegationOptions(
       return {
         name: agent.name,
         systemPrompt: agent.systemPrompt,
-        tools: runtime.builtinTools.filter((tool) => agent.tools.includes(tool.name)),
+        tools: available.filter((tool) => agent.tools.includes(tool.name)),
         ...(model === '' ? {} : { model: runtime.createModel({ ...settings, model }, fetch) }),
       };
     });
   if (agents.length === 0) return undefined;
-  return { agents, maxDepth: settings.maxDelegationDepth, maxDelegations: settings.maxDelegations };
+  return {
+    agents,
+    maxDepth: settings.maxDelegationDepth,
+    maxDelegations: settings.maxDelegations,
+    ...(settings.maxRunTokens > 0 ? { maxTokens: settings.maxRunTokens } : {}),
+  };
 }

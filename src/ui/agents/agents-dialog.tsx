@@ -4,6 +4,7 @@ import type { Settings } from '../../config/settings.ts';
 import { createAgentsTranslate, type AgentsTranslate } from '../../i18n/agents.ts';
 import { saveSettings } from '../../store/actions/settings-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
+import { offeredNamesForServers } from '../../tools/mcp/mcp-names.ts';
 import { builtinTools } from '../../tools/registry.ts';
 import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
@@ -14,7 +15,17 @@ const inputClass =
 const labelClass = 'flex flex-col gap-1 text-xs font-medium text-slate-700 dark:text-slate-300';
 
 /** What the dialog edits: the roster part of the settings. */
-export type RosterDraft = Pick<Settings, 'delegation' | 'maxDelegationDepth' | 'maxDelegations' | 'agents'>;
+export type RosterDraft = Pick<Settings, 'delegation' | 'maxDelegationDepth' | 'maxDelegations' | 'maxRunTokens' | 'agents'>;
+
+/**
+ * The tools an agent can be allowed, by the names the model sees: the built-in ones, the user's custom tools and
+ * the tools of the connected MCP servers (named as a run offers them).
+ */
+export function rosterToolNames(settings: Pick<Settings, 'customTools' | 'mcpServers'>): string[] {
+  const local = [...builtinTools.map((tool) => tool.name), ...settings.customTools.map((tool) => tool.name)];
+  const mcp = [...offeredNamesForServers(settings.mcpServers, local).values()].flatMap((names) => [...names.values()]);
+  return [...new Set([...local, ...mcp])];
+}
 
 /** An agent row while editing: a stable key, since names change as they are typed. */
 interface DraftAgent extends RosterAgentConfig {
@@ -49,9 +60,11 @@ export function AgentsDialog() {
     delegation: settings.delegation,
     maxDelegationDepth: settings.maxDelegationDepth,
     maxDelegations: settings.maxDelegations,
+    maxRunTokens: settings.maxRunTokens,
     agents: settings.agents.map((agent, index): DraftAgent => ({ ...agent, tools: [...agent.tools], key: `a${index}` })),
   }));
   const [nextKey, setNextKey] = useState(0);
+  const toolNames = rosterToolNames(settings);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const close = () => setUi({ agentsOpen: false });
 
@@ -74,7 +87,7 @@ export function AgentsDialog() {
       setProblem(found);
       return;
     }
-    await saveSettings({ ...useAppStore.getState().settings, delegation: draft.delegation, maxDelegationDepth: draft.maxDelegationDepth, maxDelegations: draft.maxDelegations, agents });
+    await saveSettings({ ...useAppStore.getState().settings, delegation: draft.delegation, maxDelegationDepth: draft.maxDelegationDepth, maxDelegations: draft.maxDelegations, maxRunTokens: draft.maxRunTokens, agents });
     close();
   };
 
@@ -135,10 +148,24 @@ export function AgentsDialog() {
             />
             <span className="font-normal text-slate-500 dark:text-slate-400">{t('maxDelegationsHint')}</span>
           </label>
+          <label className={labelClass}>
+            <span>{t('tokenBudget')}</span>
+            <input
+              aria-label="Token budget"
+              type="number"
+              min={0}
+              max={100_000_000}
+              step={1000}
+              className={inputClass}
+              value={draft.maxRunTokens}
+              onChange={(event) => setDraft({ ...draft, maxRunTokens: clampInt(event.target.value, 0, 100_000_000, draft.maxRunTokens) })}
+            />
+            <span className="font-normal text-slate-500 dark:text-slate-400">{t('tokenBudgetHint')}</span>
+          </label>
         </div>
 
         {draft.agents.map((agent) => (
-          <AgentGroup key={agent.key} agent={agent} t={t} onChange={(patch) => updateAgent(agent.key, patch)} onDelete={() => setDraft({ ...draft, agents: draft.agents.filter((other) => other.key !== agent.key) })} />
+          <AgentGroup key={agent.key} agent={agent} toolNames={toolNames} t={t} onChange={(patch) => updateAgent(agent.key, patch)} onDelete={() => setDraft({ ...draft, agents: draft.agents.filter((other) => other.key !== agent.key) })} />
         ))}
 
         <div>
@@ -156,7 +183,19 @@ export function AgentsDialog() {
   );
 }
 
-function AgentGroup({ agent, t, onChange, onDelete }: { agent: DraftAgent; t: AgentsTranslate; onChange: (patch: Partial<RosterAgentConfig>) => void; onDelete: () => void }) {
+function AgentGroup({
+  agent,
+  toolNames,
+  t,
+  onChange,
+  onDelete,
+}: {
+  agent: DraftAgent;
+  toolNames: readonly string[];
+  t: AgentsTranslate;
+  onChange: (patch: Partial<RosterAgentConfig>) => void;
+  onDelete: () => void;
+}) {
   const names = useNames();
   const toggleTool = (name: string, on: boolean) => onChange({ tools: on ? [...agent.tools, name] : agent.tools.filter((tool) => tool !== name) });
   return (
@@ -183,10 +222,10 @@ function AgentGroup({ agent, t, onChange, onDelete }: { agent: DraftAgent; t: Ag
         </label>
         <div className="text-xs font-medium text-slate-700 dark:text-slate-300">{t('tools')}</div>
         <div className="flex flex-wrap gap-x-3 gap-y-1">
-          {builtinTools.map((tool) => (
-            <label key={tool.name} className="flex items-center gap-1 font-mono text-xs">
-              <input type="checkbox" aria-label={tool.name} checked={agent.tools.includes(tool.name)} onChange={(event) => toggleTool(tool.name, event.target.checked)} />
-              {tool.name}
+          {toolNames.map((name) => (
+            <label key={name} className="flex items-center gap-1 font-mono text-xs">
+              <input type="checkbox" aria-label={name} checked={agent.tools.includes(name)} onChange={(event) => toggleTool(name, event.target.checked)} />
+              {name}
             </label>
           ))}
         </div>
