@@ -145,12 +145,17 @@ export async function importChatGptStream(db: GlassboxDatabase, file: Blob, opti
   let batchSize = 0;
   let index = 0;
   let cancelled = false;
+  // One batch is committed while the next is read and converted: the worker parses as the database writes.
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
+    await writing;
     if (batch.length === 0) return;
-    const written = await importParsed(db, { sessions: batch, notes: [] }, options);
-    sessionIds.push(...written.sessionIds);
+    const sessions = batch;
     batch = [];
     batchSize = 0;
+    writing = importParsed(db, { sessions, notes: [] }, options).then((written) => {
+      sessionIds.push(...written.sessionIds);
+    });
     if (isCancelled()) cancelled = true;
   };
   const progress = (bytesDone: number) => ({ phase: 'write' as const, bytesDone, bytesTotal: file.size, done: index, total: options.total });
@@ -182,6 +187,7 @@ export async function importChatGptStream(db: GlassboxDatabase, file: Blob, opti
   if (isCancelled()) cancelled = true;
   // Every conversation converted so far is whole: Cancel keeps them too.
   await flush();
+  await writing;
   report(progress(file.size), true);
   if (sessionIds.length === 0 && !cancelled) return { ok: false, error: noConversationsError(skipped, options.fileName, options.language) };
   return { ok: true, sessionIds, skipped, cancelled };
