@@ -57,15 +57,16 @@ test('Cancel while a ChatGPT export is written keeps the conversations imported 
   expect(kept).toBeGreaterThan(0);
   expect(kept).toBeLessThan(options.conversations);
   await expect(bar).toHaveCount(0);
-  await expect(sessionList(page).getByRole('listitem')).toHaveCount(kept + 1);
-  // The last conversation kept is whole: it ends at its own last answer.
+  // A list this long is virtualised: it says how many sessions it holds.
+  await expect(sessionList(page)).toHaveAttribute('data-count', String(kept + 1));
+  // The last conversation kept (the newest, at the top) is whole: it ends at its own last answer.
   const last = kept - 1;
   await sessionList(page).getByRole('button', { name: `${last % 7 === 3 ? '对话' : 'Conversation'} ${last}`, exact: true }).click();
   await expect(lastAnswer(page)).toContainText(lastAnswerMarker(last, conversationMessages(options, last)));
 
   // After a reload the same sessions are there: nothing was half-written or written later.
   await page.reload();
-  await expect(sessionList(page).getByRole('listitem')).toHaveCount(kept + 1);
+  await expect(sessionList(page)).toHaveAttribute('data-count', String(kept + 1));
 });
 
 test('Cancel while a ChatGPT export is still being checked imports nothing', async ({ page }) => {
@@ -87,4 +88,23 @@ test('a file larger than the free storage is refused before any work, with the n
   await expect(page.getByRole('alert')).toContainText(/conversations\.json: the file is \d\.\d MB, more than the 1\.0 MB of storage this browser has free \(4\.0 MB used of 5\.0 MB\)/);
   await expect(page.getByRole('progressbar', { name: 'Import progress' })).toHaveCount(0);
   await expect(sessionList(page).getByRole('listitem')).toHaveCount(1);
+});
+
+test('hundreds of sessions: the sidebar renders the rows in view, and scrolling reaches and opens the oldest', async ({ page }) => {
+  const options = { conversations: 300, messagesPerConversation: 20, messageLength: 100 };
+  await openApp(page);
+  await upload(page, 'many.json', exportFile(options));
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 300 sessions.' })).toBeVisible();
+  const list = sessionList(page);
+  await expect(list).toHaveAttribute('data-virtualized', 'true');
+  await expect(list).toHaveAttribute('data-count', '301');
+  expect(await list.getByRole('listitem').count()).toBeLessThan(60);
+  // Newest first: the session the app opened with, then the newest conversation; the oldest is at the very end.
+  await expect(list.getByRole('listitem').nth(1)).toContainText('Conversation 299');
+  const oldest = list.getByRole('button', { name: 'Conversation 0', exact: true });
+  await expect(oldest).toHaveCount(0);
+  await list.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  await oldest.click();
+  await expect(activeSession(page)).toContainText('Conversation 0');
+  await expect(lastAnswer(page)).toContainText(lastAnswerMarker(0, conversationMessages(options, 0)));
 });

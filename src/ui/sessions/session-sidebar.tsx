@@ -1,4 +1,6 @@
+import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import type { SessionRecord } from '../../db/schema.ts';
 import { exportActiveSessionHtml, exportActiveSessionMarkdown } from '../../store/actions/export-readable.ts';
 import { bigImportText } from '../../i18n/big-import.ts';
 import { cancelImport, exportActiveSession, exportAllSessions, importFiles } from '../../store/actions/file-actions.ts';
@@ -13,6 +15,12 @@ import { sessionTitle } from './session-title.ts';
 
 const buttonClass =
   'rounded-md border border-slate-300 px-2 py-1 text-xs font-medium hover:bg-slate-100 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800';
+
+/** Sessions from this count on are virtualised in the list. */
+export const VIRTUALIZE_SESSIONS_AFTER = 100;
+
+/** A row's height before it is measured: title and the count line. */
+const ROW_ESTIMATE_PX = 52;
 
 const formatBytes = (bytes: number) => (bytes < 1048576 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1048576).toFixed(1)} MB`);
 
@@ -71,6 +79,27 @@ export function SessionSidebar() {
   const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  // A long list renders only the rows in view (1,000 sessions are a few dozen elements); a short one renders all.
+  const virtualized = sessions.length > VIRTUALIZE_SESSIONS_AFTER;
+  // The virtualizer's functions are used only inside this component, never handed to memoised children.
+  // oxlint-disable-next-line react/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: sessions.length,
+    getScrollElement: () => listRef.current,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    gap: 4,
+    overscan: 8,
+    getItemKey: (index) => sessions[index]?.id ?? index,
+    enabled: virtualized,
+    useFlushSync: false,
+  });
+  const rows: Array<{ session: SessionRecord; item?: VirtualItem }> = virtualized
+    ? virtualizer.getVirtualItems().flatMap((item) => {
+        const session = sessions[item.index];
+        return session ? [{ session, item }] : [];
+      })
+    : sessions.map((session) => ({ session }));
 
   const submitRename = (event: FormEvent) => {
     event.preventDefault();
@@ -112,9 +141,16 @@ export function SessionSidebar() {
         onChange={(event) => void searchSessions(event.target.value)}
         className="w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-950"
       />
-      <ul aria-label="Session list" className="min-h-0 flex-1 space-y-1 overflow-y-auto">
+      <ul
+        ref={listRef}
+        aria-label="Session list"
+        data-count={sessions.length}
+        data-virtualized={virtualized ? 'true' : 'false'}
+        className={`min-h-0 flex-1 overflow-y-auto ${virtualized ? 'relative' : 'space-y-1'}`}
+      >
         {sessions.length === 0 && query ? <li className="px-2 text-sm text-slate-500 dark:text-slate-400">{t('sessions.empty')}</li> : null}
-        {sessions.map((session) => {
+        {virtualized ? <li role="presentation" aria-hidden="true" style={{ height: virtualizer.getTotalSize() }} /> : null}
+        {rows.map(({ session, item }) => {
           const active = session.id === activeSessionId;
           const running = runs[session.id]?.status === 'running';
           const title = sessionTitle(session.title, t('sessions.untitled'));
@@ -122,7 +158,8 @@ export function SessionSidebar() {
             <li
               key={session.id}
               aria-current={active ? 'true' : undefined}
-              className={`group rounded-md ${active ? 'bg-sky-100 dark:bg-sky-900/40' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
+              className={`group rounded-md ${item ? 'absolute inset-x-0 top-0' : ''} ${active ? 'bg-sky-100 dark:bg-sky-900/40' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
+              {...(item ? { ref: virtualizer.measureElement, 'data-index': item.index, style: { transform: `translateY(${item.start}px)` } } : {})}
             >
               {renaming === session.id ? (
                 <form onSubmit={submitRename} className="flex gap-1 p-1">
