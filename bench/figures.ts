@@ -39,6 +39,14 @@ export const FIGURES: Figure[] = [
   { id: 'stepSaveRatio', label: "a step's save at 2,000 vs 20 messages (main-thread time)", unit: 'ratio', max: 1.5, target: '≤ 1.5' },
   { id: 'export2000Ms', label: '2,000/5,000 session: export (click → file ready)', unit: 'ms', max: 1000, target: '≤ 1,000 ms' },
   { id: 'reimport2000Ms', label: '2,000/5,000 session: re-import → last message painted', unit: 'ms', max: 1000, target: '≤ 1,000 ms' },
+  { id: 'hugeImportMs', label: 'import a 100 MB ChatGPT export (2,000 conversations, 150,000 messages): file chosen → done', unit: 'ms', peer: 'refused (> 50 MB)', max: 30_000, target: '≤ 30,000 ms' },
+  { id: 'hugeImportFrameP95', label: '100 MB import: frame gap p95 while it runs', unit: 'ms', max: 50, target: '≤ 50 ms' },
+  { id: 'hugeImportFrameMax', label: '100 MB import: longest frame while it runs', unit: 'ms', max: 200, target: '≤ 200 ms' },
+  { id: 'hugeImportWorkerHeapMB', label: '100 MB import: peak JS heap of the import worker', unit: 'MB', relativeTo: 'hugeImportHeapBoundMB', target: '≤ 2 × largest conversation + 100 MB' },
+  { id: 'hugeImportStoredRatio', label: '100 MB import: stored size ÷ file size', unit: 'ratio', max: 1.5, target: '≤ 1.5' },
+  { id: 'manyReloadMs', label: '2,001 sessions stored (the 100 MB import): reload → input usable', unit: 'ms', max: 600, target: '≤ 600 ms' },
+  { id: 'manySwitchMs', label: '2,001 sessions: switch from the sidebar → last message painted', unit: 'ms', max: 100, target: '≤ 100 ms' },
+  { id: 'manySearchMs', label: '2,001 sessions / 150,000 messages: search keystroke → list updated (no match: every message read)', unit: 'ms', max: 50, target: '≤ 50 ms' },
   { id: 'agentOverheadMs', label: 'agent overhead per step at 200 messages (model call returned → next request, tool time excluded)', unit: 'ms', max: 5, target: '≤ 5 ms' },
 ];
 
@@ -60,4 +68,8 @@ export const DETAILS: Array<{ id: string; label: string; unit: string }> = [
   { id: 'stepSaveKB2000', label: "a step's save at 2,000 messages (bytes written)", unit: 'KB' },
   { id: 'agentGapNetworkMs', label: "agent gap per step at 200 messages, from the network's responseEnd (rendering included)", unit: 'ms' },
   { id: 'reload2000Ms', label: '2,000/5,000 session: reload → input usable', unit: 'ms' },
+  { id: 'hugeImportPageHeapMB', label: '100 MB import: peak JS heap of the page', unit: 'MB' },
+  { id: 'hugeImportHeapBoundMB', label: '100 MB import: heap bound (2 × largest conversation + 100 MB)', unit: 'MB' },
+  { id: 'hugeImportFileMB', label: '100 MB import: file size', unit: 'MB' },
+  { id: 'bytesPerImportedMessage', label: '100 MB import: bytes stored per message', unit: 'B' },
 ];

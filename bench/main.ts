@@ -10,6 +10,7 @@ import { startMockLlmServer } from '../e2e/mock-llm/server.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './browser.ts';
 import { consoleTable, evaluate, markdownTable, type BenchResults } from './report.ts';
 import { coldLoadAndStream } from './scenario-cold-stream.ts';
+import { hugeImport, writeHugeExport } from './scenario-huge-import.ts';
 import type { BenchContext, Sample, SessionFixture } from './scenario-context.ts';
 import { longSession } from './scenario-long-session.ts';
 import { spansSession } from './scenario-spans-session.ts';
@@ -22,6 +23,7 @@ const SCENARIOS = {
   'cold-stream': coldLoadAndStream,
   'long-session': longSession,
   'spans-session': spansSession,
+  'huge-import': hugeImport,
 } as const;
 type ScenarioName = keyof typeof SCENARIOS;
 
@@ -73,6 +75,7 @@ async function main(): Promise<void> {
         small20: await writeFixture(scratchDir, 'sess_bench_small', 'Bench 20 messages', 20),
         medium200: await writeFixture(scratchDir, 'sess_bench_medium', 'Bench 200 messages', 200),
         huge2000: await writeFixture(scratchDir, 'sess_bench_huge', 'Bench 2,000 messages', 2000, 5000),
+        ...(names.includes('huge-import') ? { hugeExport: await writeHugeExport(scratchDir) } : {}),
       },
     };
     for (let run = 1; run <= runs; run += 1) {

@@ -40,7 +40,7 @@ function passes(figure: Figure, value: number, medians: ReadonlyMap<string, numb
 /** Median, min and max per figure, with a pass/miss mark against its target. */
 export function evaluate(samples: readonly Sample[]): { figures: FigureResult[]; details: FigureResult[] } {
   const valuesOf = (id: string) => samples.map((sample) => sample[id]).filter((value): value is number => value !== undefined && Number.isFinite(value));
-  const medians = new Map(FIGURES.map((figure) => [figure.id, summarise(valuesOf(figure.id)).median]));
+  const medians = new Map([...FIGURES, ...DETAILS].map((figure) => [figure.id, summarise(valuesOf(figure.id)).median]));
   const figures = FIGURES.map((figure): FigureResult => {
     const values = valuesOf(figure.id);
     const summary = summarise(values);

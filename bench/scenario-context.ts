@@ -22,6 +22,8 @@ export interface BenchContext {
     small20: SessionFixture;
     medium200: SessionFixture;
     huge2000: SessionFixture;
+    /** The 100 MB ChatGPT export (written only when the huge-import scenario runs). */
+    hugeExport?: { path: string; bytes: number; messages: number; largestConversation: number };
   };
   /** Scratch directory for downloads. */
   scratchDir: string;
