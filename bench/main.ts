@@ -14,6 +14,7 @@ import { hugeImport, writeHugeExport } from './scenario-huge-import.ts';
 import type { BenchContext, Sample, SessionFixture } from './scenario-context.ts';
 import { longSession } from './scenario-long-session.ts';
 import { spansSession } from './scenario-spans-session.ts';
+import { insightsScale } from './scenario-insights.ts';
 import { generateSessionFile, lastMessageMarker } from './session-files.ts';
 import { startStaticServer } from './static-server.ts';
 
@@ -24,6 +25,7 @@ const SCENARIOS = {
   'long-session': longSession,
   'spans-session': spansSession,
   'huge-import': hugeImport,
+  insights: insightsScale,
 } as const;
 type ScenarioName = keyof typeof SCENARIOS;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ATTR } from '../trace/attributes.ts';
 import { openTestDb } from '../testing/fake-db.ts';
-import { refreshRunFacts, type FactsCache } from './insights-facts.ts';
+import { keepFacts, loadKeptFacts, refreshRunFacts, type FactsCache } from './insights-facts.ts';
 import { createSession, deleteSession, updateSession } from './sessions.ts';
 import { putSpans } from './spans.ts';
 import { span } from './test-fixtures.ts';
@@ -38,5 +38,26 @@ describe('refreshRunFacts', () => {
     const again = await refreshRunFacts(db, cache);
     expect(again.map((fact) => [fact.runId, fact.tools.length]).sort()).toEqual([['bbbbbbbbbbbbbbb1', 0], ['bbbbbbbbbbbbbbb2', 3]]);
     expect([...cache.keys()]).toEqual(['sess_b']);
+  });
+});
+
+describe('kept facts', () => {
+  it('are read on a later visit instead of the spans, and only changed sessions are read again', async () => {
+    const db = await openTestDb();
+    await createSession(db, { id: 'sess_a', now: 1 });
+    await putSpans(db, 'sess_a', runSpans('sess_a', 'aaaaaaaaaaaaaaa1', 1_000, 1));
+    const first: FactsCache = new Map();
+    await refreshRunFacts(db, first);
+    await keepFacts(db, first);
+
+    // Storage changes behind the kept facts: a session is added; the kept one is not read again.
+    await createSession(db, { id: 'sess_b', now: 2 });
+    await putSpans(db, 'sess_b', runSpans('sess_b', 'bbbbbbbbbbbbbbb1', 2_000, 2));
+    const later: FactsCache = new Map();
+    await loadKeptFacts(db, later);
+    const keptFact = later.get('sess_a')?.facts[0];
+    const facts = await refreshRunFacts(db, later);
+    expect(facts.map((fact) => [fact.runId, fact.tools.length]).sort()).toEqual([['aaaaaaaaaaaaaaa1', 1], ['bbbbbbbbbbbbbbb1', 2]]);
+    expect(later.get('sess_a')?.facts[0]).toBe(keptFact);
   });
 });

@@ -1,6 +1,7 @@
 import { runFact, type RunFact, type TokenCounter } from '../trace/insights/run-facts.ts';
 import type { SessionRecord, SpanChunkRecord, SpanRecord } from './schema.ts';
 import { sessionStringRange } from './schema.ts';
+import { readSetting, writeSetting } from './settings.ts';
 import { readStorage, type GlassboxDatabase } from './transaction.ts';
 
 /** The run facts read so far, per session, with the session's version (`updatedAt` and span count) when they were read. */
@@ -78,4 +79,28 @@ export async function refreshRunFacts(
     }
     return [...cache.values()].flatMap((entry) => entry.facts);
   });
+}
+
+/** Where the facts are kept between visits: a record beside the settings, never exported. */
+export const FACTS_SETTING = 'insights.facts';
+
+/** Bumped whenever `RunFact` changes shape: an older kept record is ignored and the spans are read again. */
+const FACTS_FORMAT = 1;
+
+interface KeptFacts {
+  format: number;
+  sessions: Array<[string, string, RunFact[]]>;
+}
+
+/** Fills an empty cache from the facts kept by an earlier visit (when their format is current). */
+export async function loadKeptFacts(db: GlassboxDatabase, cache: FactsCache): Promise<void> {
+  const kept = (await readSetting(db, FACTS_SETTING)) as KeptFacts | undefined;
+  if (!kept || kept.format !== FACTS_FORMAT || !Array.isArray(kept.sessions)) return;
+  for (const [id, version, facts] of kept.sessions) cache.set(id, { version, facts });
+}
+
+/** Keeps the cache for the next visit, so opening Insights then reads only the sessions that changed. */
+export function keepFacts(db: GlassboxDatabase, cache: FactsCache): Promise<void> {
+  const value: KeptFacts = { format: FACTS_FORMAT, sessions: [...cache].map(([id, entry]) => [id, entry.version, entry.facts]) };
+  return writeSetting(db, FACTS_SETTING, value);
 }

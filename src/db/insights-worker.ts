@@ -2,7 +2,7 @@
 // that changed) and answers queries (time range, session, prices, stuck threshold) from the facts it holds.
 import { aggregateInsights, type InsightsQuery, type InsightsReport } from '../trace/insights/aggregate.ts';
 import type { RunFact } from '../trace/insights/run-facts.ts';
-import { refreshRunFacts, type FactsCache } from './insights-facts.ts';
+import { keepFacts, loadKeptFacts, refreshRunFacts, type FactsCache } from './insights-facts.ts';
 import { openGlassboxDb } from './open-db.ts';
 import type { GlassboxDatabase } from './transaction.ts';
 
@@ -14,7 +14,15 @@ export interface InsightsRequest {
 }
 
 /** What the worker answers, matched to the request by id. */
-export type InsightsResponse = { id: number; ok: true; report: InsightsReport; runs: number } | { id: number; ok: false; error: string };
+export type InsightsResponse =
+  | { id: number; ok: true; report: InsightsReport; runs: number; timing: InsightsTiming }
+  | { id: number; ok: false; error: string };
+
+/** How long the worker took: reading storage (0 when nothing was read) and aggregating. */
+export interface InsightsTiming {
+  readMs: number;
+  aggregateMs: number;
+}
 
 interface WorkerScope {
   postMessage(message: unknown): void;
@@ -25,6 +33,7 @@ const scope = globalThis as unknown as WorkerScope;
 const cache: FactsCache = new Map();
 let database: Promise<GlassboxDatabase> | undefined;
 let facts: RunFact[] | undefined;
+let keptLoaded = false;
 
 function openDatabase(): Promise<GlassboxDatabase> {
   database ??= openGlassboxDb({
@@ -48,8 +57,24 @@ scope.onmessage = (event) => {
 
 async function handle(request: InsightsRequest): Promise<void> {
   try {
-    if (request.refresh || !facts) facts = await refreshRunFacts(await openDatabase(), cache);
-    scope.postMessage({ id: request.id, ok: true, report: aggregateInsights(facts, request.query), runs: facts.length } satisfies InsightsResponse);
+    const started = performance.now();
+    let changed = false;
+    const db = request.refresh || !facts ? await openDatabase() : undefined;
+    if (db) {
+      if (!keptLoaded) {
+        keptLoaded = true;
+        await loadKeptFacts(db, cache).catch(() => undefined);
+      }
+      const before = facts;
+      facts = await refreshRunFacts(db, cache);
+      changed = before === undefined || facts.length !== before.length || facts.some((fact, index) => fact !== before[index]);
+    }
+    const read = performance.now();
+    const report = aggregateInsights(facts ?? [], request.query);
+    const timing = { readMs: db ? read - started : 0, aggregateMs: performance.now() - read };
+    scope.postMessage({ id: request.id, ok: true, report, runs: facts?.length ?? 0, timing } satisfies InsightsResponse);
+    // Kept for the next visit once the answer is out; a failure only means the next first open reads the spans again.
+    if (db && changed) await keepFacts(db, cache).catch(() => undefined);
   } catch (error) {
     database = undefined;
     scope.postMessage({ id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) } satisfies InsightsResponse);

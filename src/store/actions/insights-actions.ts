@@ -40,7 +40,7 @@ function workerSource(worker: Worker, fallback: () => InsightsSource): InsightsS
     const entry = waiting.get(response.id);
     waiting.delete(response.id);
     if (!entry) return;
-    if (response.ok) entry.resolve(response.report);
+    if (response.ok) entry.resolve({ ...response.report, timing: response.timing });
     else entry.reject(new Error(response.error));
   };
   worker.onerror = (event) => {
@@ -69,9 +69,25 @@ function workerSource(worker: Worker, fallback: () => InsightsSource): InsightsS
   };
 }
 
-/** Starts the source Insights reads from; close it when the view closes. */
+let shared: { source: InsightsSource; kind: string } | undefined;
+
+/**
+ * The source Insights reads from, started on first use and kept for the page's life: reopening the view reads only
+ * the sessions that changed since.
+ */
 export function openInsightsSource(): InsightsSource {
-  if (services().persistence.kind !== 'indexeddb' || typeof Worker === 'undefined') return pageSource();
+  const kind = services().persistence.kind;
+  // Storage fell back to memory since the source started (another tab upgraded the database): start again.
+  if (shared && shared.kind !== kind) {
+    shared.source.close();
+    shared = undefined;
+  }
+  shared ??= { source: startSource(kind), kind };
+  return shared.source;
+}
+
+function startSource(kind: string): InsightsSource {
+  if (kind !== 'indexeddb' || typeof Worker === 'undefined') return pageSource();
   try {
     const worker = new Worker(new URL('../../db/insights-worker.ts', import.meta.url), { type: 'module', name: 'glassbox-insights' });
     return workerSource(worker, pageSource);

@@ -120,6 +120,8 @@ export interface InsightsReport {
   models: ModelInsight[];
   errors: ErrorInsight[];
   stuck: StuckRun[];
+  /** How long computing it took off the page, when a worker did it: reading storage (0 if nothing was read) and aggregating. */
+  timing?: { readMs: number; aggregateMs: number };
 }
 
 const HOUR = 3_600_000;

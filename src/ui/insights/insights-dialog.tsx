@@ -71,13 +71,8 @@ export function InsightsDialog() {
   const serial = useRef(0);
 
   useEffect(() => {
-    const opened = openInsightsSource();
-    source.current = opened;
+    source.current = openInsightsSource();
     refreshed.current = false;
-    return () => {
-      opened.close();
-      source.current = undefined;
-    };
   }, []);
 
   const sessionId = scope === 'session' && activeSessionId ? activeSessionId : undefined;
@@ -126,7 +121,13 @@ export function InsightsDialog() {
       </div>
       {state.error ? <p role="alert" className="text-sm text-red-700 dark:text-red-300">{t('failed', { error: state.error })}</p> : null}
       {report && props ? (
-        <div className="flex flex-col gap-3" aria-busy={state.loading} data-testid="insights-report">
+        <div
+          className="flex flex-col gap-3"
+          aria-busy={state.loading}
+          data-testid="insights-report"
+          data-read-ms={report.timing ? Math.round(report.timing.readMs) : undefined}
+          data-aggregate-ms={report.timing ? Math.round(report.timing.aggregateMs) : undefined}
+        >
           <Totals report={report} t={t} marks={marks} />
           {report.totals.runs === 0 ? (
             <p className="text-sm text-slate-600 dark:text-slate-300">{t('empty')}</p>
