@@ -270,6 +270,73 @@ test.describe('Settings: tabs', () => {
   });
 });
 
+test.describe('Settings: search', () => {
+  test('filters settings by name across the tabs: the open tab follows the matches, others are marked', async ({ page }) => {
+    await openApp(page);
+    const dialog = await openSettings(page);
+    const search = dialog.getByRole('searchbox', { name: 'Search settings' });
+    await search.fill('steps');
+    // Nothing on the Model tab matches, so the Agent tab opens.
+    await expect(dialog.getByRole('tab', { name: 'Agent' })).toHaveAttribute('aria-selected', 'true');
+    await expect(dialog.getByRole('tab', { name: 'Agent' })).toHaveAttribute('data-matches', '1');
+    await expect(dialog.getByRole('tab', { name: 'Model' })).toHaveAttribute('data-matches', '0');
+    await expect(dialog.getByRole('spinbutton', { name: 'Max steps' })).toBeVisible();
+    await expect(dialog.getByRole('spinbutton', { name: 'Max tool calls' })).toBeHidden();
+    await expect(dialog.getByRole('textbox', { name: 'System prompt' })).toBeHidden();
+    await expect(dialog).toContainText('Settings found: 1');
+
+    // A tab without matches says so.
+    await settingsTab(page, 'Model');
+    await expect(dialog.getByRole('tabpanel')).toContainText('Nothing in this tab matches “steps”');
+    await expect(dialog.getByRole('combobox', { name: 'Provider' })).toBeHidden();
+
+    // A term found in two tabs counts in both.
+    await search.fill('model');
+    await expect(dialog.getByRole('tab', { name: 'Model' })).toHaveAttribute('aria-selected', 'true');
+    await expect(dialog.getByRole('combobox', { name: 'Model' })).toBeVisible();
+    await expect(dialog.getByRole('spinbutton', { name: 'Context window' })).toBeHidden();
+
+    await search.fill('no such setting');
+    await expect(dialog.getByRole('tabpanel')).toContainText('No setting matches “no such setting”.');
+
+    // Esc clears the search first, then closes the dialog; every control is back.
+    await search.press('Escape');
+    await expect(search).toHaveValue('');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('combobox', { name: 'Provider' })).toBeVisible();
+    await expect(dialog.getByRole('tab', { name: 'Model' })).not.toHaveAttribute('data-matches');
+    await search.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  test('English and Chinese names both find a setting, whichever language the UI shows; an edit made while searching is kept', async ({ page }) => {
+    await openApp(page);
+    const dialog = await openSettings(page);
+    const search = dialog.getByRole('searchbox', { name: 'Search settings' });
+    await search.fill('主题');
+    await expect(dialog.getByRole('tab', { name: 'Appearance' })).toHaveAttribute('aria-selected', 'true');
+    await expect(dialog.getByRole('combobox', { name: 'Theme' })).toBeVisible();
+    await expect(dialog.getByRole('combobox', { name: 'Language' })).toBeHidden();
+    await search.fill('language');
+    await dialog.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
+    await search.fill('');
+    await expect(dialog.getByRole('combobox', { name: 'Language' })).toHaveValue('zh-CN');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+
+    const chinese = await openSettings(page);
+    await expect(search).toHaveAttribute('placeholder', '搜索设置');
+    await search.fill('system prompt');
+    await expect(chinese.getByRole('tab', { name: 'Agent' })).toHaveAttribute('aria-selected', 'true');
+    await expect(chinese.getByRole('textbox', { name: 'System prompt' })).toBeVisible();
+    await search.fill('上下文');
+    await expect(chinese.getByRole('spinbutton', { name: 'Context window' })).toBeVisible();
+    // The context window, recall into the context and compaction.
+    await expect(chinese).toContainText('找到 3 项设置');
+    await expect(chinese.getByRole('tab', { name: 'Memory' })).toHaveAttribute('data-matches', '2');
+  });
+});
+
 test.describe('Settings: dialog focus', () => {
   test('focus moves into the dialog, stays there, and returns to Settings on Esc and Cancel', async ({ page }) => {
     await openApp(page);
@@ -278,7 +345,7 @@ test.describe('Settings: dialog focus', () => {
     await page.keyboard.press('Enter');
     const dialog = settingsDialog(page);
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('tab', { name: 'Model' })).toBeFocused();
+    await expect(dialog.getByRole('searchbox', { name: 'Search settings' })).toBeFocused();
     // The page behind is inert while the dialog is open.
     for (let index = 0; index < 40; index += 1) {
       await page.keyboard.press('Tab');

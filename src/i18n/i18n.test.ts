@@ -54,6 +54,8 @@ const CONTRACT_NAMES = new Set([
   'Memory', 'New note', 'Add note', 'Attach', 'Choose files to attach', 'Export Markdown', 'Export HTML report',
   'Compare runs', 'First run', 'Second run', 'Run comparison', 'Fork from here', 'Fork run', 'Tool result',
   'Reuse recorded tool results', 'Run fork',
+  // Issue 19: the Settings search box.
+  'Search settings',
   'Agents', 'Delegate to agents', 'Max delegation depth', 'Max delegations', 'Add agent', 'Agent name', 'Enabled',
   // The roster's shared token budget (issue 13), named like its two sibling limits.
   'Token budget',

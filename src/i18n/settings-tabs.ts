@@ -1,6 +1,6 @@
 import { createTranslate, defineDictionary, type Language, type TextValues } from './translate.ts';
 
-/** English strings of the Settings tabs (the tabs' accessible names stay English, see settings-tabs.tsx). */
+/** English strings of the Settings tabs and search (the tabs' accessible names stay English, see settings-tabs.tsx). */
 const en = {
   'tab.model': 'Model',
   'tab.agent': 'Agent',
@@ -10,6 +10,12 @@ const en = {
   'tab.data': 'Data',
   'tab.appearance': 'Appearance',
   tablist: 'Settings sections',
+  searchPlaceholder: 'Search settings',
+  searchStatus: 'Settings found: {count}',
+  noMatch: 'No setting matches “{query}”.',
+  noMatchInTab: 'Nothing in this tab matches “{query}”. Tabs with matches show how many.',
+  compactionWords: 'compaction summary summarise context',
+  storageWords: 'quota persistent disk space usage',
 };
 
 export type SettingsTabsStringKey = keyof typeof en;
@@ -23,6 +29,12 @@ const zhCN: Record<SettingsTabsStringKey, string> = {
   'tab.data': '数据',
   'tab.appearance': '外观',
   tablist: '设置分类',
+  searchPlaceholder: '搜索设置',
+  searchStatus: '找到 {count} 项设置',
+  noMatch: '没有与“{query}”匹配的设置。',
+  noMatchInTab: '此标签页中没有与“{query}”匹配的设置。有匹配的标签页会显示数量。',
+  compactionWords: '压缩 摘要 总结 上下文',
+  storageWords: '配额 持久 磁盘 空间 用量',
 };
 
 /** The Settings tab strings in every language. */

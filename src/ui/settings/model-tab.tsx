@@ -5,6 +5,7 @@ import { checkConnection, fetchModelList } from '../../store/actions/connection-
 import { useNames, useT } from '../use-t.ts';
 import { ApiKeyField } from './api-key-field.tsx';
 import { ConnectionStatus, type ConnectionStatusValue } from './connection-status.tsx';
+import { SettingItem } from './setting-item.tsx';
 import { Field, inputClass, numberOr, type SettingsTabProps, type UpdateSetting } from './settings-fields.tsx';
 import { InsightsSection } from './insights-section.tsx';
 
@@ -67,79 +68,97 @@ export function ModelTab({ draft, update, setDraft }: SettingsTabProps) {
     <div className="flex flex-col gap-4">
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-semibold">{t('settings.section.endpoint')}</legend>
-        <Field label={t('settings.provider')}>
-          <select aria-label="Provider" className={inputClass} value={draft.provider} onChange={(event) => chooseProvider(event.target.value)}>
-            {providerPresets.map((option) => (
-              <option key={option.id} value={option.id}>{option.label}</option>
-            ))}
-          </select>
-        </Field>
-        <Field label={t('settings.baseUrl')} hint={preset.hint ? t(preset.hint) : undefined}>
-          <input
-            aria-label="Base URL"
-            className={inputClass}
-            type="url"
-            placeholder={isDemo ? 'built-in' : 'https://host/v1'}
-            value={isDemo ? '' : draft.baseUrl}
+        <SettingItem id="provider">
+          <Field label={t('settings.provider')}>
+            <select aria-label="Provider" className={inputClass} value={draft.provider} onChange={(event) => chooseProvider(event.target.value)}>
+              {providerPresets.map((option) => (
+                <option key={option.id} value={option.id}>{option.label}</option>
+              ))}
+            </select>
+          </Field>
+        </SettingItem>
+        <SettingItem id="baseUrl">
+          <Field label={t('settings.baseUrl')} hint={preset.hint ? t(preset.hint) : undefined}>
+            <input
+              aria-label="Base URL"
+              className={inputClass}
+              type="url"
+              placeholder={isDemo ? 'built-in' : 'https://host/v1'}
+              value={isDemo ? '' : draft.baseUrl}
+              disabled={isDemo}
+              onChange={(event) => change('baseUrl', event.target.value)}
+            />
+          </Field>
+        </SettingItem>
+        <SettingItem id="apiKey">
+          <ApiKeyField
+            label={t('settings.apiKey')}
+            hint={t('settings.apiKeyNote')}
+            showText={t('settings.showKey')}
+            hideText={t('settings.hideKey')}
+            inputClassName={inputClass}
+            value={draft.apiKey}
             disabled={isDemo}
-            onChange={(event) => change('baseUrl', event.target.value)}
+            onChange={(value) => change('apiKey', value)}
           />
-        </Field>
-        <ApiKeyField
-          label={t('settings.apiKey')}
-          hint={t('settings.apiKeyNote')}
-          showText={t('settings.showKey')}
-          hideText={t('settings.hideKey')}
-          inputClassName={inputClass}
-          value={draft.apiKey}
-          disabled={isDemo}
-          onChange={(value) => change('apiKey', value)}
-        />
-        <Field label={t('settings.model')}>
-          <input
-            aria-label="Model"
-            role="combobox"
-            aria-expanded="false"
-            aria-autocomplete="list"
-            list={modelListId}
-            className={inputClass}
-            value={isDemo ? 'glassbox-demo' : draft.model}
-            disabled={isDemo}
-            onChange={(event) => chooseModel(event.target.value)}
-          />
-          <datalist id={modelListId}>
-            {models.map((model) => (
-              <option key={model} value={model} />
-            ))}
-          </datalist>
-        </Field>
-        <label className="flex items-center gap-2 text-xs sm:col-span-2">
-          <input type="checkbox" checked={draft.storeApiKey} disabled={isDemo} onChange={(event) => change('storeApiKey', event.target.checked)} />
-          {t('settings.storeApiKey')}
-        </label>
-        <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
-          <button type="button" className={buttonClass} onClick={() => void runCheck(checkConnection)}>
-            {t('settings.testConnection')}
-          </button>
-          <button type="button" className={buttonClass} onClick={() => void runCheck(fetchModelList)} disabled={isDemo}>
-            {t('settings.loadModels')}
-          </button>
-          {status ? <ConnectionStatus status={status} /> : null}
-        </div>
+        </SettingItem>
+        <SettingItem id="model">
+          <Field label={t('settings.model')}>
+            <input
+              aria-label="Model"
+              role="combobox"
+              aria-expanded="false"
+              aria-autocomplete="list"
+              list={modelListId}
+              className={inputClass}
+              value={isDemo ? 'glassbox-demo' : draft.model}
+              disabled={isDemo}
+              onChange={(event) => chooseModel(event.target.value)}
+            />
+            <datalist id={modelListId}>
+              {models.map((model) => (
+                <option key={model} value={model} />
+              ))}
+            </datalist>
+          </Field>
+        </SettingItem>
+        <SettingItem id="apiKey">
+          <label className="flex items-center gap-2 text-xs sm:col-span-2">
+            <input type="checkbox" checked={draft.storeApiKey} disabled={isDemo} onChange={(event) => change('storeApiKey', event.target.checked)} />
+            {t('settings.storeApiKey')}
+          </label>
+        </SettingItem>
+        <SettingItem id="connection">
+          <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
+            <button type="button" className={buttonClass} onClick={() => void runCheck(checkConnection)}>
+              {t('settings.testConnection')}
+            </button>
+            <button type="button" className={buttonClass} onClick={() => void runCheck(fetchModelList)} disabled={isDemo}>
+              {t('settings.loadModels')}
+            </button>
+            {status ? <ConnectionStatus status={status} /> : null}
+          </div>
+        </SettingItem>
         <p className="text-xs text-slate-500 dark:text-slate-400 sm:col-span-2">{isDemo ? t('settings.demoNote') : t('settings.corsNote')}</p>
       </fieldset>
 
       <div className="grid gap-3 sm:grid-cols-3">
-        <Field label={t('settings.contextWindow')}>
-          <input aria-label="Context window" type="number" min={512} step={512} className={inputClass} value={draft.contextWindow} onChange={(event) => change('contextWindow', Math.round(numberOr(event.target.value, draft.contextWindow)))} />
-        </Field>
-        <Field label={t('settings.temperature')}>
-          <input aria-label={names('Temperature')} type="number" min={0} max={2} step={0.1} placeholder={t('settings.temperatureDefault')} className={inputClass} value={draft.temperature ?? ''} onChange={(event) => change('temperature', event.target.value === '' ? null : numberOr(event.target.value, 1))} />
-        </Field>
-        <label className="flex items-center gap-2 text-xs">
-          <input type="checkbox" checked={draft.stream} onChange={(event) => change('stream', event.target.checked)} />
-          {t('settings.stream')}
-        </label>
+        <SettingItem id="contextWindow">
+          <Field label={t('settings.contextWindow')}>
+            <input aria-label="Context window" type="number" min={512} step={512} className={inputClass} value={draft.contextWindow} onChange={(event) => change('contextWindow', Math.round(numberOr(event.target.value, draft.contextWindow)))} />
+          </Field>
+        </SettingItem>
+        <SettingItem id="temperature">
+          <Field label={t('settings.temperature')}>
+            <input aria-label={names('Temperature')} type="number" min={0} max={2} step={0.1} placeholder={t('settings.temperatureDefault')} className={inputClass} value={draft.temperature ?? ''} onChange={(event) => change('temperature', event.target.value === '' ? null : numberOr(event.target.value, 1))} />
+          </Field>
+        </SettingItem>
+        <SettingItem id="stream">
+          <label className="flex items-center gap-2 text-xs">
+            <input type="checkbox" checked={draft.stream} onChange={(event) => change('stream', event.target.checked)} />
+            {t('settings.stream')}
+          </label>
+        </SettingItem>
       </div>
       <InsightsSection model={isDemo ? 'glassbox-demo' : draft.model} prices={draft.modelPrices} stuckSteps={draft.stuckSteps} onPricesChange={(modelPrices) => change('modelPrices', modelPrices)} onStuckStepsChange={(stuckSteps) => change('stuckSteps', stuckSteps)} />
     </div>

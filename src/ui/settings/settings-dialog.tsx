@@ -1,16 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import type { Settings } from '../../config/settings.ts';
+import { settingsTabsText } from '../../i18n/settings-tabs.ts';
 import { saveSettings } from '../../store/actions/settings-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import { Dialog } from '../components/dialog.tsx';
-import { useT } from '../use-t.ts';
+import { useLanguage, useT } from '../use-t.ts';
 import { AgentTab } from './agent-tab.tsx';
 import { AppearanceTab } from './appearance-tab.tsx';
 import { DataTab } from './data-tab.tsx';
 import { MemoryTab } from './memory-tab.tsx';
 import { ModelTab } from './model-tab.tsx';
 import type { SettingsTabProps, UpdateSetting } from './settings-fields.tsx';
-import { SettingsTabs, type SettingsTabId } from './settings-tabs.tsx';
+import { SettingsMatchContext } from './setting-item.tsx';
+import { SettingsSearchBox } from './settings-search-box.tsx';
+import { searchSettings, searchTerms } from './settings-search.ts';
+import { SETTINGS_TABS, SettingsTabs, type SettingsTabId } from './settings-tabs.tsx';
 import { ToolsTab } from './tools-tab.tsx';
 import { TracingTab } from './tracing-tab.tsx';
 
@@ -21,6 +25,17 @@ export function SettingsDialog() {
   const setUi = useAppStore((state) => state.setUi);
   const [draft, setDraft] = useState<Settings>(saved);
   const [tab, setTab] = useState<SettingsTabId>('Model');
+  const [query, setQuery] = useState('');
+  const language = useLanguage();
+  const searching = searchTerms(query).length > 0;
+  const found = useMemo(() => searchSettings(query), [query]);
+
+  const search = (next: string) => {
+    setQuery(next);
+    // Show a tab with matches when the one open has none.
+    const result = searchSettings(next);
+    setTab((current) => ((result.perTab.get(current) ?? 0) > 0 ? current : (SETTINGS_TABS.find((id) => (result.perTab.get(id) ?? 0) > 0) ?? current)));
+  };
 
   const close = () => setUi({ settingsOpen: false });
   const update: UpdateSetting = (key, value) => setDraft((current) => ({ ...current, [key]: value }));
@@ -37,9 +52,12 @@ export function SettingsDialog() {
     <Dialog open label="Settings" onClose={close} closeOnBackdrop={false} widthClassName="w-[min(44rem,95vw)]" bodyClassName="p-0">
       <form onSubmit={submit} className="flex flex-col gap-4 p-5">
         <h2 className="text-lg font-semibold">{t('settings.title')}</h2>
-        <SettingsTabs
+        <SettingsSearchBox query={query} onQuery={search} count={searching ? found.ids.size : undefined} language={language} />
+        <SettingsMatchContext value={searching ? found.ids : null}>
+          <SettingsTabs
           selected={tab}
           onSelect={setTab}
+          {...(searching ? { matchCounts: found.perTab, emptyText: settingsTabsText(language, found.ids.size === 0 ? 'noMatch' : 'noMatchInTab', { query: query.trim() }) } : {})}
           panels={{
             Model: <ModelTab {...props} />,
             Agent: <AgentTab {...props} />,
@@ -49,7 +67,8 @@ export function SettingsDialog() {
             Data: <DataTab {...props} />,
             Appearance: <AppearanceTab {...props} />,
           }}
-        />
+          />
+        </SettingsMatchContext>
         <div className="sticky bottom-0 flex justify-end gap-2 border-t border-slate-200 bg-white pt-3 dark:border-slate-700 dark:bg-slate-900">
           <button type="button" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600" onClick={close}>
             {t('settings.cancel')}

@@ -35,11 +35,12 @@ export function SettingsTabs(props: {
   selected: SettingsTabId;
   onSelect: (tab: SettingsTabId) => void;
   panels: Record<SettingsTabId, ReactNode>;
-  /** Extra content inside each tab after its name (e.g. a match count). */
-  badges?: Partial<Record<SettingsTabId, ReactNode>>;
-  /** Tabs shown dimmed (e.g. nothing in them matches a search). */
-  dimmed?: ReadonlySet<SettingsTabId>;
+  /** While searching: how many settings match in each tab (a tab without matches is dimmed, its panel says so). */
+  matchCounts?: ReadonlyMap<SettingsTabId, number> | undefined;
+  /** What a panel without matches says. */
+  emptyText?: string | undefined;
 }) {
+  const count = (tab: SettingsTabId) => props.matchCounts?.get(tab) ?? 0;
   const language = useLanguage();
   const prefix = useId();
   const tabRefs = useRef<Partial<Record<SettingsTabId, HTMLButtonElement | null>>>({});
@@ -66,6 +67,7 @@ export function SettingsTabs(props: {
       >
         {SETTINGS_TABS.map((tab) => {
           const selected = tab === props.selected;
+          const dimmed = props.matchCounts !== undefined && count(tab) === 0;
           return (
             <button
               key={tab}
@@ -79,24 +81,27 @@ export function SettingsTabs(props: {
               aria-selected={selected}
               aria-controls={panelId(tab)}
               tabIndex={selected ? 0 : -1}
-              data-dimmed={props.dimmed?.has(tab) ? 'true' : undefined}
+              data-matches={props.matchCounts ? count(tab) : undefined}
               className={classNames(
                 '-mb-px flex shrink-0 items-center gap-1 border-b-2 px-3 py-1.5 text-sm',
                 selected
                   ? 'border-sky-700 font-medium text-sky-800 dark:border-sky-400 dark:text-sky-300'
                   : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100',
-                props.dimmed?.has(tab) ? 'opacity-50' : undefined,
+                dimmed ? 'opacity-60' : undefined,
               )}
               onClick={() => props.onSelect(tab)}
             >
               {settingsTabsText(language, TEXT_KEYS[tab])}
-              {props.badges?.[tab] ?? null}
+              {props.matchCounts && count(tab) > 0 ? (
+                <span className="rounded-full bg-sky-100 px-1.5 text-xs text-sky-900 dark:bg-sky-900 dark:text-sky-100">{count(tab)}</span>
+              ) : null}
             </button>
           );
         })}
       </div>
       {SETTINGS_TABS.map((tab) => (
         <div key={tab} role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} hidden={tab !== props.selected} className="pt-1">
+          {props.matchCounts && count(tab) === 0 ? <p className="py-2 text-sm text-slate-600 dark:text-slate-300">{props.emptyText}</p> : null}
           {props.panels[tab]}
         </div>
       ))}

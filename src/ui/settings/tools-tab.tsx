@@ -8,6 +8,7 @@ import { useLanguage, useT } from '../use-t.ts';
 import { CustomToolsSection } from './custom-tools-section.tsx';
 import { McpServersSection } from './mcp-servers-section.tsx';
 import type { SettingsTabProps } from './settings-fields.tsx';
+import { SettingItem } from './setting-item.tsx';
 
 /** One checkbox per built-in tool; a tool switched off is not offered to the model at all. */
 function ToolToggles(props: { enabled: Settings['enabledTools']; onChange: (enabled: Settings['enabledTools']) => void; title: string }) {
@@ -56,26 +57,32 @@ export function ToolsTab({ draft, update }: SettingsTabProps) {
   const t = useT();
   return (
     <div className="flex flex-col gap-2">
-      <ToolToggles enabled={draft.enabledTools} onChange={(enabledTools) => update('enabledTools', enabledTools)} title={t('settings.tools')} />
-      <CustomToolsSection
-        tools={draft.customTools}
-        enabled={draft.enabledTools}
-        onEnabledChange={(enabledTools) => update('enabledTools', enabledTools)}
-        onToolsChange={(customTools) => {
-          update('customTools', customTools);
-          void saveSettings({ ...useAppStore.getState().settings, customTools });
-        }}
-      />
-      <McpServersSection
-        servers={draft.mcpServers}
-        customNames={draft.customTools.map((tool) => tool.name)}
-        enabled={draft.enabledTools}
-        onEnabledChange={(enabledTools) => update('enabledTools', enabledTools)}
-        onServersChange={(mcpServers) => {
-          update('mcpServers', mcpServers);
-          void saveSettings({ ...useAppStore.getState().settings, mcpServers });
-        }}
-      />
+      <SettingItem id="builtinTools">
+        <ToolToggles enabled={draft.enabledTools} onChange={(enabledTools) => update('enabledTools', enabledTools)} title={t('settings.tools')} />
+      </SettingItem>
+      <SettingItem id="customTools">
+        <CustomToolsSection
+          tools={draft.customTools}
+          enabled={draft.enabledTools}
+          onEnabledChange={(enabledTools) => update('enabledTools', enabledTools)}
+          onToolsChange={(customTools) => {
+            update('customTools', customTools);
+            void saveSettings({ ...useAppStore.getState().settings, customTools });
+          }}
+        />
+      </SettingItem>
+      <SettingItem id="mcpServers">
+        <McpServersSection
+          servers={draft.mcpServers}
+          customNames={draft.customTools.map((tool) => tool.name)}
+          enabled={draft.enabledTools}
+          onEnabledChange={(enabledTools) => update('enabledTools', enabledTools)}
+          onServersChange={(mcpServers) => {
+            update('mcpServers', mcpServers);
+            void saveSettings({ ...useAppStore.getState().settings, mcpServers });
+          }}
+        />
+      </SettingItem>
     </div>
   );
 }
