@@ -177,6 +177,54 @@ test.describe('a team of agents', () => {
       await fresh.close();
     }
   });
+
+  test('reload during a delegation: Resume continues the delegate without redoing its finished tool call', async ({ page, mockLlm }) => {
+    await openApp(page);
+    await useEndpoint(page, mockLlm.url);
+    await setUpTeam(page, { depth: 1 });
+    mockLlm.enqueue(
+      { kind: 'reply', toolCalls: [{ id: 'call_resume_delegate', name: 'delegate_researcher', arguments: { task: 'Work out the boiling point at 3,000 m' } }] },
+      { kind: 'reply', toolCalls: [{ id: 'call_resume_calc', name: 'calculator', arguments: { expression: '100 - 3000/300' } }] },
+      // The researcher's second model call never answers: the page is reloaded while it waits.
+      { kind: 'hang' },
+      { kind: 'reply', content: 'RESEARCH: 90 °C (100 − 3000/300).' },
+      { kind: 'reply', content: 'Water boils at about 90 °C at 3,000 m.' },
+    );
+    await send(page, 'Boiling point at 3,000 m? Ask the researcher.');
+    const group = chat(page).getByRole('group', { name: 'Delegation to researcher' });
+    // The researcher's tool step is done and saved; its next model call is in flight.
+    await expect(group.getByRole('group', { name: 'Tool call calculator' })).toHaveAttribute('data-tool-status', 'ok');
+    await expect.poll(() => mockLlm.inFlight).toBe(1);
+    await expect.poll(() => chatBodies(mockLlm).length).toBe(3);
+
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+    await expectRunStatus(page, 'interrupted');
+    await openGroup(group);
+    await expect(group.getByRole('group', { name: 'Tool call calculator' })).toHaveAttribute('data-tool-status', 'ok');
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await expect(lastAnswer(page)).toContainText('Water boils at about 90 °C at 3,000 m.');
+    await expectRunStatus(page, 'done');
+
+    const bodies = chatBodies(mockLlm);
+    expect(bodies).toHaveLength(5);
+    // The resumed researcher was sent its own transcript: the task once, its calculator call and that call's result.
+    const resumed = bodies[3];
+    expect(String(resumed?.messages[0]?.content)).toMatch(/^You are the researcher of a team\./);
+    expect(resumed?.messages.slice(1).map((message) => message.role)).toEqual(['user', 'assistant', 'tool']);
+    expect(resumed?.messages[1]).toMatchObject({ role: 'user', content: 'Work out the boiling point at 3,000 m' });
+    expect(resumed?.messages[3]).toMatchObject({ role: 'tool', content: expect.stringContaining('"result":90') });
+    // Exactly what the interrupted request had sent.
+    expect(resumed?.messages).toEqual(bodies[2]?.messages);
+    expect(bodies[4]?.messages.at(-1)).toMatchObject({ role: 'tool', tool_call_id: 'call_resume_delegate', content: 'RESEARCH: 90 °C (100 − 3000/300).' });
+    // The calculator ran once in the whole trace; the group holds one task and both of the researcher's steps.
+    await page.getByRole('button', { name: 'Expand all' }).click();
+    await expect(spanTree(page).getByRole('treeitem', { name: /^tool: calculator/ })).toHaveCount(1);
+    await openGroup(group);
+    await expect(group.getByRole('article', { name: 'delegated task' })).toHaveCount(1);
+    await expect(group.getByRole('group', { name: 'Tool call calculator' })).toHaveCount(1);
+    await expect(group.getByRole('article', { name: 'assistant message' }).last()).toContainText('RESEARCH: 90 °C');
+  });
 });
 
 for (const { language, prompt, answer, merged } of [

@@ -215,6 +215,63 @@ describe('delegation through runAgent', () => {
     expect(harness.tracer.only('approval').parentSpanId).toBe(harness.tracer.only('tool', 'run_javascript').spanId);
   });
 
+  it('resumes an interrupted delegation from its stored transcript, without redoing its finished tool calls', async () => {
+    const ran: string[] = [];
+    const counting = defineTool({
+      name: 'calculator',
+      description: 'Evaluates arithmetic.',
+      schema: z.object({ expression: z.string() }),
+      execute: async ({ expression }) => {
+        ran.push(expression);
+        return '90';
+      },
+    });
+    const researcher = agent('researcher', [{ text: 'About 90 °C at 3,000 m.' }], [counting]);
+    const task = 'Estimate the boiling point of water at 3,000 m';
+    const stored = [
+      { role: 'user' as const, content: task },
+      { role: 'assistant' as const, content: null, tool_calls: [{ id: 'call_r_1_0', type: 'function' as const, function: { name: 'calculator', arguments: '{"expression":"100 - 3000/300"}' } }] },
+      { role: 'tool' as const, tool_call_id: 'call_r_1_0', content: '90' },
+    ];
+    const harness = createHarness({
+      // The interrupted run: its delegate call has no result yet.
+      history: [
+        { role: 'user', content: 'Boiling point at 3,000 m?' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'd1', type: 'function', function: { name: 'delegate_researcher', arguments: JSON.stringify({ task }) } }] },
+      ],
+      delegation: { agents: [researcher], maxDepth: 1, maxDelegations: 6, resumed: new Map([['d1', stored]]) },
+      turns: [{ text: 'Water boils at about 90 °C there.' }],
+    });
+    const result = await harness.run();
+    expect(result.outcome).toBe('done');
+    // The researcher went on from its transcript: the calculator did not run again, the task was not given twice.
+    expect(ran).toEqual([]);
+    expect(researcher.model.requests).toHaveLength(1);
+    expect(researcher.model.requests[0]?.messages.slice(1)).toEqual(stored);
+    const added = delegatedOf(harness.events).flatMap((event) => (event.event.type === 'entry-added' ? [event.event.entry.message.role] : []));
+    expect(added).toEqual(['assistant']);
+    expect(harness.model.requests[0]?.messages.at(-1)).toEqual({ role: 'tool', tool_call_id: 'd1', content: 'About 90 °C at 3,000 m.' });
+  });
+
+  it('does not ask a delegate again that had answered before the interruption', async () => {
+    const researcher = agent('researcher', [{ text: 'never asked' }]);
+    const stored = [
+      { role: 'user' as const, content: 'look it up' },
+      { role: 'assistant' as const, content: 'Found: 90 °C.' },
+    ];
+    const harness = createHarness({
+      history: [
+        { role: 'user', content: 'Look it up' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'd1', type: 'function', function: { name: 'delegate_researcher', arguments: '{"task":"look it up"}' } }] },
+      ],
+      delegation: { agents: [researcher], maxDepth: 1, maxDelegations: 6, resumed: new Map([['d1', stored]]) },
+      turns: [{ text: 'It is 90 °C.' }],
+    });
+    await harness.run();
+    expect(researcher.model.requests).toHaveLength(0);
+    expect(harness.model.requests[0]?.messages.at(-1)).toEqual({ role: 'tool', tool_call_id: 'd1', content: 'Found: 90 °C.' });
+  });
+
   it('shares a token budget across all agents', async () => {
     const usage = { inputTokens: 60, outputTokens: 40 };
     const researcher = agent('researcher', [{ text: 'never', usage }]);

@@ -27,6 +27,12 @@ export interface DelegationOptions {
   maxDelegations: number;
   /** Tokens (input + output) the whole run may use, all agents together; no limit when absent. */
   maxTokens?: number;
+  /**
+   * A resumed run: the stored transcripts of the delegations the interrupted run left unanswered, by their
+   * `delegate_<name>` call id (at any depth). Such a delegation continues from its transcript: its finished tool
+   * calls are not redone, and a delegate that had already answered is not asked again.
+   */
+  resumed?: ReadonlyMap<string, readonly ChatMessage[]>;
 }
 
 /** What all levels of one run share: counted as they go. */
@@ -180,16 +186,21 @@ function delegateTool(parent: RunAgentOptions, agent: RosterAgent, scope: Delega
       if (budget.maxTokens !== undefined && budget.tokens >= budget.maxTokens) throw new ToolError(tokenBudgetMessage(budget.maxTokens));
       const parentSpan = toolContext.span;
       if (!parentSpan) throw new Error('a delegation needs its tool span');
+      const earlier = parent.delegation?.resumed?.get(toolContext.callId);
+      const finished = earlier ? finishedAnswer(earlier) : undefined;
+      if (finished !== undefined) return finished;
       budget.delegations += 1;
       const meta: DelegationMeta = { parentCallId: toolContext.callId, agent: agent.name };
       const onEvent = delegatedSink(parent.onEvent, meta);
       const content = delegateTaskMessage(task, context);
-      const history: ChatMessage[] = [{ role: 'user', content }];
-      // The task is part of the delegated transcript: stored (by the same per-step write) and shown in the group.
-      const factory: EntryFactory = { sessionId: parent.sessionId, runId: scope.runId, newId: parent.newId, now: parent.now, delegation: meta };
-      const taskEntry = createEntry(factory, history[0] as ChatMessage);
-      await onEvent({ type: 'entry-added', entry: taskEntry });
-      await onEvent({ type: 'step-end', step: 0, entries: [taskEntry] });
+      const history: ChatMessage[] = earlier ? [...earlier] : [{ role: 'user', content }];
+      if (!earlier) {
+        // The task is part of the delegated transcript: stored (by the same per-step write) and shown in the group.
+        const factory: EntryFactory = { sessionId: parent.sessionId, runId: scope.runId, newId: parent.newId, now: parent.now, delegation: meta };
+        const taskEntry = createEntry(factory, history[0] as ChatMessage);
+        await onEvent({ type: 'entry-added', entry: taskEntry });
+        await onEvent({ type: 'step-end', step: 0, entries: [taskEntry] });
+      }
       const { prepareContext: _prepare, ...inherited } = parent;
       const result = await runAgent({
         ...inherited,
@@ -208,6 +219,13 @@ function delegateTool(parent: RunAgentOptions, agent: RosterAgent, scope: Delega
       throw new ToolError(`${agent.name} did not finish: ${result.message ?? result.reason}`);
     },
   });
+}
+
+/** The answer of a stored delegated transcript that ends with one (the delegate finished before the interruption). */
+function finishedAnswer(messages: readonly ChatMessage[]): string | undefined {
+  const last = messages.at(-1);
+  if (messages.length < 2 || last?.role !== 'assistant' || last.tool_calls?.length) return undefined;
+  return typeof last.content === 'string' && last.content.trim() !== '' ? last.content : undefined;
 }
 
 /** Events of a delegated run reach the parent's sink wrapped once, with the call they answer (nested ones pass through). */

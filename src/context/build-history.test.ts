@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscriptEntry } from '../agent/transcript.ts';
 import type { ChatMessage } from '../model/model.ts';
-import { buildHistory, interruptedToolResult } from './build-history.ts';
+import { buildHistory, delegatedHistories, interruptedToolResult } from './build-history.ts';
 
 let counter = 0;
 function entry(message: ChatMessage): TranscriptEntry {
@@ -75,5 +75,30 @@ describe('buildHistory', () => {
       entry({ role: 'user', content: 'hi' }),
     ]);
     expect(history).toEqual([{ role: 'user', content: 'hi' }]);
+  });
+});
+
+describe('delegatedHistories', () => {
+  it("gives each delegated run's stored transcript by its delegate call, partial answers out, open calls left to run", () => {
+    const delegated = (parentCallId: string, message: ChatMessage, partial = false): TranscriptEntry => ({
+      ...entry(message),
+      meta: { delegation: { parentCallId, agent: 'researcher' }, ...(partial ? { partial: true } : {}) },
+    });
+    const histories = delegatedHistories([
+      entry({ role: 'user', content: 'research two things' }),
+      entry({ role: 'assistant', content: null, tool_calls: [call('d1'), call('d2')] }),
+      delegated('d1', { role: 'user', content: 'first' }),
+      delegated('d2', { role: 'user', content: 'second' }),
+      delegated('d1', { role: 'assistant', content: null, tool_calls: [call('a'), call('b')] }),
+      delegated('d1', { role: 'tool', tool_call_id: 'a', content: '2' }),
+      delegated('d2', { role: 'assistant', content: 'half an ans' }, true),
+    ]);
+    expect([...histories.keys()]).toEqual(['d1', 'd2']);
+    expect(histories.get('d1')).toEqual([
+      { role: 'user', content: 'first' },
+      { role: 'assistant', content: null, tool_calls: [call('a'), call('b')] },
+      { role: 'tool', tool_call_id: 'a', content: '2' },
+    ]);
+    expect(histories.get('d2')).toEqual([{ role: 'user', content: 'second' }]);
   });
 });

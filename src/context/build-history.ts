@@ -5,6 +5,25 @@ import type { ChatMessage } from '../model/model.ts';
 export const interruptedToolResult = 'No result: the run ended before this tool call finished.';
 
 /**
+ * What a resumed run needs of its delegations: each delegated run's stored transcript as the messages to send it,
+ * by the `delegate_<name>` call it answers (partial answers cut off by the interruption left out, unanswered tool
+ * calls at its end left for the agent to run, as in {@link buildHistory} with `resume`).
+ */
+export function delegatedHistories(all: readonly TranscriptEntry[]): Map<string, ChatMessage[]> {
+  const groups = new Map<string, TranscriptEntry[]>();
+  for (const entry of all) {
+    const delegation = entry.meta?.delegation;
+    if (!delegation || entry.meta?.partial) continue;
+    const { delegation: _delegation, ...meta } = entry.meta ?? {};
+    const own = { ...entry, meta };
+    const group = groups.get(delegation.parentCallId);
+    if (group) group.push(own);
+    else groups.set(delegation.parentCallId, [own]);
+  }
+  return new Map([...groups].map(([callId, entries]) => [callId, buildHistory(entries, { resume: true })]));
+}
+
+/**
  * The chat messages to send for a session's transcript. Endpoints reject unanswered tool calls and
  * orphan tool results, so each assistant message with tool calls is followed by exactly one result per
  * call — a placeholder for calls a stopped or interrupted run left open — except, with `resume`, the

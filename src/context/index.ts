@@ -1,4 +1,4 @@
-export { buildHistory, interruptedToolResult } from './build-history.ts';
+export { buildHistory, delegatedHistories, interruptedToolResult } from './build-history.ts';
 export { createNotesIndex, tokenizeForSearch, type NotesIndex, type NotesSearchOptions } from './notes-index.ts';
 export {
   estimateTokens,

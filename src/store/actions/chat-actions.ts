@@ -1,5 +1,5 @@
 import type { TranscriptEntry } from '../../agent/transcript.ts';
-import { buildHistory } from '../../context/build-history.ts';
+import { buildHistory, delegatedHistories } from '../../context/build-history.ts';
 import { useAppStore } from '../app-store.ts';
 import { idleRun } from '../run-slice.ts';
 import {
@@ -185,7 +185,8 @@ function resumeNow(sessionId: string): Promise<boolean> {
   const entries = entriesOf(sessionId);
   const lastUser = entries.toReversed().find((entry) => entry.message.role === 'user' && !entry.meta?.synthetic && !entry.meta?.delegation);
   const runInput = lastUser && lastUser.message.role === 'user' ? lastUser.message.content : '';
-  return runSession(sessionId, { history: buildHistory(entries, { resume: true }), runInput });
+  const resumedDelegations = delegatedHistories(entries);
+  return runSession(sessionId, { history: buildHistory(entries, { resume: true }), runInput, ...(resumedDelegations.size > 0 ? { resumedDelegations } : {}) });
 }
 
 /** Answers Approve / Deny for a restricted tool call. */

@@ -25,6 +25,8 @@ export interface RunOptionsInput {
   runInput: string;
   /** Answers tool calls from recorded results (a fork). */
   replay?: ToolReplay;
+  /** A resume: the stored transcripts of the delegations left unanswered, by their delegate call id. */
+  resumedDelegations?: ReadonlyMap<string, readonly ChatMessage[]>;
   tracer: Tracer;
   protocolMemory: NonNullable<RunAgentOptions['protocolMemory']>;
   signal: AbortSignal;
@@ -56,7 +58,7 @@ export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
     now,
     onCompaction: (info) => input.onNotice(info.message),
   });
-  const delegation = delegationOptions(settings, runtime, fetch, tools);
+  const delegation = delegationOptions(settings, runtime, fetch, tools, input.resumedDelegations);
   return {
     sessionId: input.sessionId,
     model,
@@ -104,6 +106,7 @@ export function delegationOptions(
   runtime: Pick<AgentRuntime, 'createModel'>,
   fetch: typeof globalThis.fetch,
   available: readonly AnyTool[],
+  resumed?: ReadonlyMap<string, readonly ChatMessage[]>,
 ): DelegationOptions | undefined {
   if (!settings.delegation) return undefined;
   const agents = settings.agents
@@ -123,5 +126,6 @@ export function delegationOptions(
     maxDepth: settings.maxDelegationDepth,
     maxDelegations: settings.maxDelegations,
     ...(settings.maxRunTokens > 0 ? { maxTokens: settings.maxRunTokens } : {}),
+    ...(resumed ? { resumed } : {}),
   };
 }

@@ -69,6 +69,8 @@ export interface RunRequest {
   userEntry?: TranscriptEntry;
   /** Answers tool calls from recorded results instead of running them (a fork). */
   replay?: ToolReplay;
+  /** A resume: the stored transcripts of the delegations left unanswered, by their delegate call id. */
+  resumedDelegations?: ReadonlyMap<string, readonly ChatMessage[]>;
 }
 
 /**
@@ -201,6 +203,7 @@ async function runUnlocked(sessionId: string, request: RunRequest, runtime: Agen
         history,
         runInput: request.runInput,
         ...(request.replay ? { replay: request.replay } : {}),
+        ...(request.resumedDelegations ? { resumedDelegations: request.resumedDelegations } : {}),
         tracer,
         protocolMemory: protocolMemoryOf(services().endpointMemory),
         signal: active.controller.signal,
