@@ -11,6 +11,7 @@ const en = {
   save_note: 'Save a long-term note',
   search_notes: 'Search notes from all sessions',
   read_file: 'Read files attached to the session',
+  query_data: 'Read-only SQL over attached CSV, TSV and JSON files',
   run_javascript: 'Run code in a sandboxed worker',
 } as const;
 
@@ -27,6 +28,7 @@ const zhCN: Record<ToolSummaryKey, string> = {
   save_note: '保存长期笔记',
   search_notes: '搜索所有会话的笔记',
   read_file: '读取本会话附加的文件',
+  query_data: '用只读 SQL 查询附加的 CSV、TSV 和 JSON 文件',
   run_javascript: '在沙箱化的 Web Worker 中运行代码',
 };
 

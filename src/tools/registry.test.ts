@@ -17,6 +17,7 @@ describe('registry', () => {
       'save_note',
       'search_notes',
       'read_file',
+      'query_data',
       'run_javascript',
     ]);
   });
@@ -37,6 +38,7 @@ describe('registry', () => {
     expect(properties('read_file')).toContain('name');
     expect(required('read_file') ?? []).toEqual([]);
     expect(required('run_javascript')).toEqual(['code']);
+    expect(required('query_data')).toEqual(['sql']);
   });
 
   it('marks only run_javascript as restricted', () => {
@@ -57,8 +59,8 @@ describe('registry', () => {
     const names = enabledTools(builtinTools, { get_weather: false, calculator: true, unknown_tool: false }).map((tool) => tool.name);
     expect(names).not.toContain('get_weather');
     expect(names).toContain('calculator');
-    expect(names).toHaveLength(9);
-    expect(enabledTools(builtinTools, {})).toHaveLength(10);
+    expect(names).toHaveLength(10);
+    expect(enabledTools(builtinTools, {})).toHaveLength(11);
   });
 
   it('finds tools by exact name only', () => {

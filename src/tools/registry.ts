@@ -2,6 +2,7 @@ import { calculatorTool } from './builtin/calculator.ts';
 import { dateCalcTool } from './builtin/date-calc.ts';
 import { getCurrentTimeTool } from './builtin/get-current-time.ts';
 import { getWeatherTool } from './builtin/get-weather.ts';
+import { queryDataTool, withDataTables, type DataTableOutline } from './builtin/query-data.ts';
 import { readFileTool } from './builtin/read-file.ts';
 import { runJavascriptTool } from './builtin/run-javascript.ts';
 import { saveNoteTool } from './builtin/save-note.ts';
@@ -21,6 +22,7 @@ export const builtinTools: AnyTool[] = [
   saveNoteTool,
   searchNotesTool,
   readFileTool,
+  queryDataTool,
   runJavascriptTool,
 ];
 
@@ -32,4 +34,9 @@ export function enabledTools(tools: AnyTool[], enabled: Record<string, boolean>)
 /** The tool with this exact name, if any. */
 export function findTool(tools: readonly AnyTool[], name: string): AnyTool | undefined {
   return tools.find((tool) => tool.name === name);
+}
+
+/** The built-in tools for a run: `query_data` lists the session's tables, and is left out when no data file is attached. */
+export function withAttachedData(tools: AnyTool[], tables: readonly DataTableOutline[]): AnyTool[] {
+  return tables.length === 0 ? tools.filter((tool) => tool !== queryDataTool) : tools.map((tool) => (tool === queryDataTool ? withDataTables(tool, tables) : tool));
 }

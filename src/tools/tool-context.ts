@@ -1,4 +1,5 @@
 import type { SpanHandle, SpanKind } from '../trace/span.ts';
+import type { QueryRunner } from './data/run-query.ts';
 
 /** One entry of a session's todo list. */
 export interface TodoItem {
@@ -72,6 +73,8 @@ export interface ToolContext {
   startChildSpan?: (options: { kind: SpanKind; name: string; attributes?: Record<string, unknown> }) => SpanHandle;
   /** Runs JavaScript in the sandbox; absent where no sandbox exists (e.g. Node tests). */
   runSandboxed?: RunSandboxed;
+  /** Runs a read-only SQL query over attached files in the SQL worker; absent where no worker exists. */
+  queryData?: QueryRunner;
 }
 
 /** Runs JavaScript in the sandbox; `network` leaves it `fetch` (a custom tool allowed the network). */
