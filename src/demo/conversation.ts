@@ -5,7 +5,7 @@ import { detectLanguage, type DemoLanguage } from './text.ts';
 /** Tool names the demo knows how to use; in text-ReAct mode a tool counts as offered when the system prompt names it. */
 export const DEMO_TOOL_NAMES = [
   'calculator', 'get_current_time', 'date_calc', 'get_weather', 'search_web',
-  'todo', 'save_note', 'search_notes', 'read_file', 'run_javascript',
+  'todo', 'save_note', 'search_notes', 'read_file', 'query_data', 'run_javascript',
 ] as const;
 
 /** One tool call the model made since the user's last message, with its result once it arrived. */
@@ -27,6 +27,8 @@ export interface ConversationState {
   offered: Set<string>;
   /** JSON Schemas of the offered tools, by name (native mode only). */
   schemas: Map<string, Record<string, unknown>>;
+  /** Descriptions of the offered tools, by name (native mode only): `query_data`'s lists the tables. */
+  descriptions: Map<string, string>;
   exchanges: ToolExchange[];
   /** Tool calls in the whole conversation, so new call ids never repeat earlier ones. */
   priorToolCalls: number;
@@ -149,6 +151,7 @@ export function readConversation(request: { messages: ChatMessage[]; tools?: Too
   const userText = userMessage?.role === 'user' ? userMessage.content : '';
   const offered = protocol === 'tools' ? new Set(tools.map((tool) => tool.function.name)) : protocol === 'react' ? offeredInReact(systemText) : new Set<string>();
   const schemas = new Map(tools.map((tool) => [tool.function.name, tool.function.parameters] as const));
+  const descriptions = new Map(tools.map((tool) => [tool.function.name, tool.function.description ?? ''] as const));
   const priorToolCalls = messages.reduce(
     (count, message) => count + (message.role === 'assistant' ? (message.tool_calls?.length ?? 0) : 0),
     0,
@@ -161,6 +164,7 @@ export function readConversation(request: { messages: ChatMessage[]; tools?: Too
     protocol,
     offered,
     schemas,
+    descriptions,
     exchanges: collectExchanges(messages.slice(lastUserIndex + 1), protocol),
     priorToolCalls,
     systemText,

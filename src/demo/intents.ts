@@ -40,6 +40,8 @@ export type Intent =
   | { kind: 'run-javascript'; code: string; written: boolean }
   | { kind: 'web-search'; query: string }
   | { kind: 'read-file'; name?: string }
+  /** "Which region sold the most?": a grouped SQL query over an attached table. */
+  | { kind: 'data-question'; group: string; most: boolean }
   | { kind: 'help'; greeting: boolean }
   /** "use my tool <name> with {json}": calls a tool the user made (or any offered tool) with those arguments. */
   | { kind: 'use-tool'; name: string; arguments: Record<string, unknown> };
@@ -133,12 +135,26 @@ function detectWeatherIntent(text: string): Intent | undefined {
   return place ? { kind: 'weather', place } : { kind: 'weather' };
 }
 
+const DATA_QUESTION_EN = /\b(?:which|what)\s+([a-z_]+)\s+(?:sold|sells|sell|had|has|made|makes|earned)\s+(?:the\s+)?(most|least|highest|lowest)\b/iu;
+const DATA_QUESTION_ZH = /哪(?:个|一个|些)\s*(\S{1,4}?)\s*(?:卖得|卖的|销售额?|销量)?最(多|少|高|低)/u;
+
+/** Reads "which <column> sold the most / least" (or 哪个<列>卖得最多), the demo's one table question. */
+function readDataQuestion(text: string): Extract<Intent, { kind: 'data-question' }> | undefined {
+  const english = DATA_QUESTION_EN.exec(text);
+  if (english?.[1] && english[2]) return { kind: 'data-question', group: english[1].toLowerCase(), most: /most|highest/iu.test(english[2]) };
+  const chinese = DATA_QUESTION_ZH.exec(text);
+  if (chinese?.[1] && chinese[2]) return { kind: 'data-question', group: chinese[1], most: chinese[2] === '多' || chinese[2] === '高' };
+  return undefined;
+}
+
 /** Classifies the user's message into one of the demo's intents; the order settles overlaps (todo before notes, dates before arithmetic). */
 export function detectIntent(rawText: string): Intent {
   const text = normaliseWidth(rawText).trim();
   const useTool = readUseTool(rawText.trim());
   if (useTool) return useTool;
   if (JAVASCRIPT_WORD.test(text)) return { kind: 'run-javascript', ...readJavaScript(rawText) };
+  const dataQuestion = readDataQuestion(text);
+  if (dataQuestion) return dataQuestion;
   const todo = readTodoRequest(text);
   if (todo) return { kind: 'todo', request: todo };
   const noteQuery = readNoteQuery(text);

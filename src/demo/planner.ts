@@ -1,5 +1,6 @@
 import { answerCalculation, answerDate, answerNoteSaved, answerNoteSearch, answerTime, answerTodo, answerToolFailed, say } from './answers.ts';
 import { answerFile } from './answers-file.ts';
+import { answerGroupedQuery, noDataText, noMatchingColumnText, planGroupedQuery, readDescribedTables } from './answers-data.ts';
 import { answerJavaScript, answerLiveToolFailed, answerTemperatureDifference, answerUsedTool, answerWeather, answerWebSearch, readTemperature } from './answers-live.ts';
 import type { ConversationState, ToolExchange } from './conversation.ts';
 import { findIsoDateIn, formatIsoDate, resolveYear, type CalendarDate } from './dates.ts';
@@ -184,6 +185,15 @@ function planTool(intent: Intent, state: ConversationState): Decision {
       if (result?.observation) return answer(state, answerFile(language, intent.name, result.observation));
       // Without a name, read_file reads the only attached file or lists them.
       return call(state, 'read_file', intent.name === undefined ? {} : { name: intent.name }, intent.name);
+    }
+    case 'data-question': {
+      if (!state.offered.has('query_data')) return answer(state, noDataText(language));
+      const tables = readDescribedTables(state.descriptions.get('query_data'));
+      const plan = planGroupedQuery(tables, intent.group, intent.most);
+      if (!plan) return answer(state, noMatchingColumnText(language, intent.group, tables));
+      const result = lastResult(state, 'query_data');
+      if (result?.observation) return answer(state, answerGroupedQuery(language, plan, intent.most, result.observation));
+      return call(state, 'query_data', { sql: plan.sql }, plan.table);
     }
     case 'use-tool': {
       const result = lastResult(state, intent.name);

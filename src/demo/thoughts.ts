@@ -14,6 +14,7 @@ type ThoughtKey =
   | 'run_javascript'
   | 'search_web'
   | 'read_file'
+  | 'query_data'
   | 'answer'
   | 'greeting'
   | 'help';
@@ -70,6 +71,10 @@ const THOUGHTS: Record<ThoughtKey, { en: (detail: string) => string; zh: (detail
   read_file: {
     en: (name) => (name ? `I will read the attached file ${name}.` : 'No file name was given; read_file without a name reads the only attached file or lists them.'),
     zh: (name) => (name ? `我读取附件 ${name}。` : '没有给出文件名；不带文件名调用 read_file 会读取唯一的附件，或列出所有附件。'),
+  },
+  query_data: {
+    en: (table) => `This is a question about the attached table ${table}. I will answer it with one read-only SQL query (query_data): group, sum, sort.`,
+    zh: (table) => `这是关于附加表格 ${table} 的问题。我用一条只读 SQL 查询（query_data）来回答：分组、求和、排序。`,
   },
   answer: {
     en: () => 'I have what I need to answer.',

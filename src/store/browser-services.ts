@@ -1,3 +1,4 @@
+import { lazyQueryRunner } from '../tools/data/lazy-query-runner.ts';
 import { createEndpointMemory, type EndpointMemoryStorage } from '../model/endpoint-memory.ts';
 import type { Persistence } from './persistence.ts';
 import type { Services, TabMessage } from './services.ts';
@@ -30,6 +31,7 @@ export function createBrowserServices(
     newId,
     endpointMemory: createEndpointMemory(localStorageBackend(ENDPOINT_MEMORY_KEY)),
     ...(runSandboxed ? { runSandboxed } : {}),
+    queryData: lazyQueryRunner,
     broadcast: (message) => channel?.postMessage(message),
     ...(locks
       ? {

@@ -1,4 +1,5 @@
 import type { EndpointMemory } from '../model/endpoint-memory.ts';
+import type { QueryRunner } from '../tools/data/run-query.ts';
 import type { RunSandboxed } from '../tools/tool-context.ts';
 import type { Persistence } from './persistence.ts';
 
@@ -9,6 +10,8 @@ export interface Services {
   now: () => number;
   newId: (prefix: string) => string;
   runSandboxed?: RunSandboxed;
+  /** Runs read-only SQL over attached files in the SQL worker (started on first use). */
+  queryData?: QueryRunner;
   /** Tells other tabs that something changed. */
   broadcast?: (message: TabMessage) => void;
   /** Runs `work` holding an exclusive lock for the session; returns false when another tab holds it. */

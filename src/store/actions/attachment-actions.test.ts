@@ -6,6 +6,7 @@ import type { Persistence } from '../persistence.ts';
 import { setServices } from '../services.ts';
 import {
   MAX_ATTACHMENT_BYTES,
+  MAX_DATA_ATTACHMENT_BYTES,
   attachFiles,
   attachmentMimeType,
   checkAttachable,
@@ -39,7 +40,10 @@ describe('checkAttachable', () => {
     expect(checkAttachable({ name: 'data.CSV', type: 'text/csv', size: 10 })).toBeUndefined();
     expect(checkAttachable({ name: 'README', type: 'text/plain', size: 10 })).toBeUndefined();
     expect(checkAttachable({ name: 'photo.png', type: 'image/png', size: 10 })).toEqual({ kind: 'unsupported', name: 'photo.png' });
-    expect(checkAttachable({ name: 'big.json', type: 'application/json', size: MAX_ATTACHMENT_BYTES + 1 })).toEqual({ kind: 'too-large', name: 'big.json', size: MAX_ATTACHMENT_BYTES + 1 });
+    expect(checkAttachable({ name: 'big.md', type: 'text/markdown', size: MAX_ATTACHMENT_BYTES + 1 })).toEqual({ kind: 'too-large', name: 'big.md', size: MAX_ATTACHMENT_BYTES + 1, limit: MAX_ATTACHMENT_BYTES });
+    // A data file is read as a table by query_data, so it may be far larger.
+    expect(checkAttachable({ name: 'sales.csv', type: 'text/csv', size: 50 * 1024 * 1024 })).toBeUndefined();
+    expect(checkAttachable({ name: 'big.json', type: 'application/json', size: MAX_DATA_ATTACHMENT_BYTES + 1 })).toEqual({ kind: 'too-large', name: 'big.json', size: MAX_DATA_ATTACHMENT_BYTES + 1, limit: MAX_DATA_ATTACHMENT_BYTES });
   });
 
   it('stores a text type taken from the extension when the browser gives none', () => {

@@ -6,6 +6,14 @@ import { storageAdvice } from './storage-errors.ts';
 
 /** Largest file that can be attached (the model reads it through `read_file`). */
 export const MAX_ATTACHMENT_BYTES = 1024 * 1024;
+/** Largest CSV, TSV or JSON file: `query_data` reads it as a table in the SQL worker, so it may be much bigger. */
+export const MAX_DATA_ATTACHMENT_BYTES = 64 * 1024 * 1024;
+const DATA_EXTENSIONS = new Set(['csv', 'tsv', 'json', 'jsonl']);
+
+/** The size limit of a file: data files (CSV, TSV, JSON) may be larger than other text. */
+export function attachmentLimit(name: string): number {
+  return DATA_EXTENSIONS.has(extensionOf(name)) ? MAX_DATA_ATTACHMENT_BYTES : MAX_ATTACHMENT_BYTES;
+}
 /** Most files one session can hold. */
 export const MAX_ATTACHMENTS_PER_SESSION = 20;
 
@@ -30,7 +38,7 @@ export const ATTACH_ACCEPT = [...ATTACHABLE_EXTENSIONS.map((extension) => `.${ex
 /** Why a file was not attached; the view words it in the UI language. */
 export type AttachmentProblem =
   | { kind: 'unsupported'; name: string }
-  | { kind: 'too-large'; name: string; size: number }
+  | { kind: 'too-large'; name: string; size: number; limit: number }
   | { kind: 'not-text'; name: string }
   | { kind: 'too-many'; name: string }
   | { kind: 'storage'; name: string; message: string };
@@ -65,7 +73,8 @@ export function checkAttachable(file: { name: string; type: string; size: number
   const known = (ATTACHABLE_EXTENSIONS as readonly string[]).includes(extensionOf(file.name));
   const textType = file.type.startsWith('text/') || file.type === 'application/json';
   if (!known && !textType) return { kind: 'unsupported', name: file.name };
-  if (file.size > MAX_ATTACHMENT_BYTES) return { kind: 'too-large', name: file.name, size: file.size };
+  const limit = attachmentLimit(file.name);
+  if (file.size > limit) return { kind: 'too-large', name: file.name, size: file.size, limit };
   return undefined;
 }
 

@@ -5,6 +5,7 @@ import type { RunAgentOptions } from '../../agent/run-agent.ts';
 import { defaultSystemPrompt } from '../../config/system-prompt.ts';
 import type { Settings } from '../../config/settings.ts';
 import type { ChatMessage } from '../../model/model.ts';
+import type { DataTableOutline } from '../../tools/builtin/query-data.ts';
 import type { AnyTool } from '../../tools/define-tool.ts';
 import type { ApprovalRequest } from '../../tools/tool-context.ts';
 import type { Tracer } from '../../trace/span.ts';
@@ -19,7 +20,9 @@ export interface RunOptionsInput {
   sessionId: string;
   settings: Settings;
   runtime: AgentRuntime;
-  services: Pick<Services, 'persistence' | 'now' | 'fetch' | 'runSandboxed'>;
+  services: Pick<Services, 'persistence' | 'now' | 'fetch' | 'runSandboxed' | 'queryData'>;
+  /** The tables of the session's attached data files, listed in `query_data`'s description (no tables: not offered). */
+  dataTables?: DataTableOutline[];
   endpoint: RunEndpoint;
   history: ChatMessage[];
   runInput: string;
@@ -40,9 +43,9 @@ export interface RunOptionsInput {
 /** Builds the options of `runAgent` for one run from the settings, the services and the loaded runtime. */
 export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
   const { settings, runtime, services, endpoint, tracer } = input;
-  const { persistence, now, fetch, runSandboxed } = services;
+  const { persistence, now, fetch, runSandboxed, queryData } = services;
   const custom = runtime.customTools(settings.customTools, { timeoutMs: settings.toolTimeoutSeconds * 1000 });
-  const local = [...runtime.builtinTools, ...custom];
+  const local = [...runtime.withAttachedData(runtime.builtinTools, input.dataTables ?? []), ...custom];
   const mcp = runtime.mcpTools(settings.mcpServers, local.map((tool) => tool.name), runtime.createMcpCaller(keepMcpServerTools));
   const tools = runtime.enabledTools([...local, ...mcp], settings.enabledTools);
   const model = runtime.createModel(settings, fetch);
@@ -86,6 +89,7 @@ export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
       notes: persistence.notes,
       attachments: persistence.attachments,
       ...(runSandboxed ? { runSandboxed } : {}),
+      ...(queryData ? { queryData } : {}),
     },
     approve: input.approve,
     signal: input.signal,

@@ -127,6 +127,7 @@ async function runUnlocked(sessionId: string, request: RunRequest, runtime: Agen
   const settings = store.getState().settings;
   const endpoint = runtime.resolveEndpoint(settings);
   const history = await withoutInterruptedPartial(sessionId, request.history, request.userEntry !== undefined);
+  const dataTables = await attachedDataTables(sessionId, runtime);
   const writer = createRunWriter(sessionId, request.userEntry);
   let progress: RunProgress = initialRunProgress;
   let stepSave: Promise<void> = Promise.resolve();
@@ -199,6 +200,7 @@ async function runUnlocked(sessionId: string, request: RunRequest, runtime: Agen
         settings,
         runtime,
         services: services(),
+        dataTables,
         endpoint,
         history,
         runInput: request.runInput,
@@ -220,5 +222,14 @@ async function runUnlocked(sessionId: string, request: RunRequest, runtime: Agen
       streaming: undefined,
       alert: { title: storeText('runFailedUnexpectedly'), advice: String(error), retryable: true },
     });
+  }
+}
+
+/** The tables `query_data` offers for the session's attached files; none when they cannot be read (the tool is then left out). */
+async function attachedDataTables(sessionId: string, runtime: AgentRuntime) {
+  try {
+    return runtime.outlineDataTables(await services().persistence.attachments.list(sessionId));
+  } catch {
+    return [];
   }
 }

@@ -5,6 +5,7 @@ import type { Language } from '../../i18n/index.ts';
 import {
   ATTACH_ACCEPT,
   MAX_ATTACHMENT_BYTES,
+  MAX_DATA_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS_PER_SESSION,
   attachFiles,
   dismissAttachmentProblems,
@@ -26,12 +27,11 @@ function formatSize(bytes: number): string {
 
 function describeProblem(language: Language, problem: AttachmentProblem): string {
   const t = createAttachmentTranslate(language);
-  const limit = formatSize(MAX_ATTACHMENT_BYTES);
   switch (problem.kind) {
     case 'unsupported':
       return t('unsupported', { name: problem.name });
     case 'too-large':
-      return t('tooLarge', { name: problem.name, size: formatSize(problem.size), limit });
+      return t('tooLarge', { name: problem.name, size: formatSize(problem.size), limit: formatSize(problem.limit) });
     case 'not-text':
       return t('notText', { name: problem.name });
     case 'too-many':
@@ -138,7 +138,7 @@ export function AttachmentBar() {
       <button
         type="button"
         aria-label={names('Attach files')}
-        title={t('attachTitle', { limit: formatSize(MAX_ATTACHMENT_BYTES) })}
+        title={t('attachTitle', { limit: formatSize(MAX_ATTACHMENT_BYTES), dataLimit: formatSize(MAX_DATA_ATTACHMENT_BYTES) })}
         disabled={!ready || !sessionId}
         onClick={() => inputRef.current?.click()}
         className="inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-50 dark:text-zinc-300 dark:hover:bg-zinc-800"

@@ -1,6 +1,8 @@
 import { DEMO_PROVIDER } from '../../config/settings.ts';
 import { TEAM_EXAMPLE } from '../../demo/team-example.ts';
 import { createAgentsTranslate } from '../../i18n/agents.ts';
+import { createDataTranslate } from '../../i18n/data.ts';
+import { attachSampleData } from '../../store/actions/sample-data-actions.ts';
 import { updateSetting } from '../../store/actions/settings-actions.ts';
 import { firstRunText, type FirstRunKey } from '../../i18n/first-run.ts';
 import { useAppStore } from '../../store/app-store.ts';
@@ -60,6 +62,11 @@ export function FirstRun(props: { onTry(text: string): void }) {
     }
     props.onTry(example.prompt);
   };
+  const data = createDataTranslate(language);
+  const trySampleData = async () => {
+    await attachSampleData();
+    props.onTry(data('sampleQuestion'));
+  };
   return (
     <section aria-labelledby="first-run-title" className="mx-auto w-full max-w-2xl space-y-5 px-2 py-2 text-left text-sm text-zinc-700 dark:text-zinc-300">
       <div className="space-y-2">
@@ -89,6 +96,20 @@ export function FirstRun(props: { onTry(text: string): void }) {
             </li>
           ))}
         </ul>
+      </div>
+
+      <div className="space-y-2">
+        <h3 className="font-semibold text-zinc-900 dark:text-zinc-50">{data('sampleTitle')}</h3>
+        <p>{data('sampleBody')}</p>
+        <button
+          type="button"
+          className="flex w-full flex-col items-start gap-0.5 rounded-lg border border-zinc-300 bg-white px-3 py-2 text-left text-zinc-900 hover:border-indigo-400 hover:bg-indigo-50 sm:w-1/2 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:border-indigo-400 dark:hover:bg-indigo-950/50"
+          onClick={() => void trySampleData()}
+        >
+          <span>{data('sampleButton')}</span>
+          <span className="text-xs text-zinc-600 dark:text-zinc-400">{data('sampleQuestion')}</span>
+          <code aria-hidden="true" className="text-xs text-zinc-500 dark:text-zinc-400">query_data</code>
+        </button>
       </div>
 
       <div className="space-y-2">

@@ -1,4 +1,4 @@
-import { memo, useId, useState, type ReactNode } from 'react';
+import { Suspense, lazy, memo, useId, useState, type ReactNode } from 'react';
 import type { ToolCall } from '../../model/model.ts';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import { defaultChatTranslate, type ChatStringKey, type ChatTranslate } from '../../i18n/chat.ts';
@@ -6,6 +6,7 @@ import { Button } from '../components/button.tsx';
 import { classNames } from '../components/class-names.ts';
 import { AlertIcon, BlockedIcon, CheckIcon, ChevronIcon, DashIcon, TraceIcon } from '../components/icons.tsx';
 import { Spinner } from '../components/spinner.tsx';
+import { readQueryResult } from './query-result-read.ts';
 import { compactArguments, formatDuration, prettyText, type ToolCallStatus } from './tool-call-format.ts';
 import { useNames } from '../use-t.ts';
 
@@ -51,6 +52,9 @@ function StatusIcon({ status }: { status: ToolCallStatus }): ReactNode {
   }
 }
 
+// The result table of query_data loads with the first result that needs it.
+const QueryResultTable = lazy(() => import('./query-result-table.tsx').then((module) => ({ default: module.QueryResultTable })));
+
 const PRE_CLASSES =
   'max-h-72 overflow-auto whitespace-pre-wrap break-words rounded-md bg-zinc-50 p-2 font-mono text-xs text-zinc-800 dark:bg-zinc-950 dark:text-zinc-100';
 
@@ -75,6 +79,7 @@ export const ToolCallCard = memo(function ToolCallCard({
   const failed = status === 'error' || status === 'denied';
   // A cancelled call's text is a note about the Stop, not a failure of the tool.
   const resultIsNote = status === 'ok' || status === 'cancelled';
+  const table = name === 'query_data' && status === 'ok' ? readQueryResult(result?.message.content) : undefined;
 
   return (
     <div
@@ -129,6 +134,14 @@ export const ToolCallCard = memo(function ToolCallCard({
           <span className="shrink-0 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{formatDuration(duration)}</span>
         ) : null}
       </div>
+
+      {table ? (
+        <div className="border-t border-zinc-100 px-3 py-2 dark:border-zinc-800">
+          <Suspense fallback={null}>
+            <QueryResultTable result={table} />
+          </Suspense>
+        </div>
+      ) : null}
 
       {status === 'awaiting-approval' && (onApprove || onDeny) ? (
         <div className="flex flex-wrap items-center gap-2 border-t border-amber-200 px-3 py-2 dark:border-amber-800">

@@ -9,6 +9,7 @@ import { copyText } from './copy-text.ts';
 import { JsonView } from './json-view.tsx';
 import { MessageList, ModelOutput } from './span-messages.tsx';
 import { KIND_BADGE, STATUS_BADGE } from './span-style.ts';
+import { QuerySpanFields } from './query-span-fields.tsx';
 import { useNames } from '../use-t.ts';
 
 /** What a running model call has streamed so far (the span itself only gets its output when it ends). */
@@ -137,6 +138,7 @@ function ToolSections({ span, t }: { span: Span; t: TraceTranslate }) {
           </Field>
         )}
         <ToolSourceField attributes={a} t={t} />
+        <QuerySpanFields attributes={a} />
       </dl>
       <Section title={t('details.arguments')}>
         <JsonView value={a[ATTR.toolArguments]} t={t} />
