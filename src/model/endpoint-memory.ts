@@ -1,3 +1,5 @@
+import { isResponseFormatLevel, type ResponseFormatLevel } from './response-format.ts';
+
 /**
  * What one endpoint (provider + base URL + model) is known to accept, learned from its rejections,
  * so a rejected option or protocol is given up once and not re-tried on every call or after a reload.
@@ -11,6 +13,8 @@ export interface EndpointFacts {
   temperature?: boolean;
   /** The wire protocol for `auto`: `react` once the endpoint rejected tool definitions. */
   protocol?: 'tools' | 'react';
+  /** The `response_format` level the endpoint accepted for JSON replies (the JSON plan protocol). */
+  response_format?: ResponseFormatLevel;
 }
 
 /** A typed key/value memory per endpoint key (see {@link endpointKey}). */
@@ -49,6 +53,10 @@ function readFacts(value: unknown): EndpointFacts | undefined {
   if (record.protocol !== undefined) {
     if (record.protocol !== 'tools' && record.protocol !== 'react') return undefined;
     facts.protocol = record.protocol;
+  }
+  if (record.response_format !== undefined) {
+    if (!isResponseFormatLevel(record.response_format)) return undefined;
+    facts.response_format = record.response_format;
   }
   return facts;
 }

@@ -1,3 +1,5 @@
+import type { JsonReplyFormat, ResponseFormatLevel } from './response-format.ts';
+
 /** A tool call as it travels in OpenAI chat format. */
 export interface ToolCall {
   id: string;
@@ -40,6 +42,8 @@ export interface ModelRequest {
   tools?: ToolSpec[];
   temperature?: number;
   maxOutputTokens?: number;
+  /** Ask for one JSON reply of this schema; the model sends the strongest `response_format` the endpoint accepts. */
+  responseFormat?: JsonReplyFormat;
 }
 
 /** The assembled result of one model call. */
@@ -55,6 +59,8 @@ export interface ModelResponse {
   responseModel?: string;
   /** Milliseconds from request start to the first streamed token, when streaming. */
   timeToFirstTokenMs?: number;
+  /** How the JSON reply was asked for, when the request had `responseFormat`. */
+  responseFormatLevel?: ResponseFormatLevel;
 }
 
 /** What a model reports while a call is in flight (noun-then-verb names). */
@@ -63,7 +69,9 @@ export type ModelStreamEvent =
   | { type: 'reasoning-delta'; delta: string }
   | { type: 'tool-call-delta'; index: number; id?: string; name?: string; argumentsDelta: string }
   | { type: 'retry-scheduled'; attempt: number; delayMs: number; error: { kind: string; status?: number; message: string } }
-  | { type: 'option-dropped'; option: string; reason: string };
+  | { type: 'option-dropped'; option: string; reason: string }
+  /** The endpoint refused `response_format` at level `from`; the call is sent again at `to` (remembered). */
+  | { type: 'response-format-fallback'; from: ResponseFormatLevel; to: ResponseFormatLevel; reason: string };
 
 /** Per-call options: cancellation and live events. */
 export interface ModelCallOptions {

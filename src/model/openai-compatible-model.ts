@@ -6,6 +6,7 @@ import type { ModelError } from './model-error.ts';
 import type { Model, ModelCallOptions, ModelRequest, ModelResponse } from './model.ts';
 import { normalizeBaseUrl } from './openai-client.ts';
 import { buildChatRequestBody, rejectedOption, type DroppableOption } from './request-body.ts';
+import { initialResponseFormatLevel, nextResponseFormatLevel, type ResponseFormatLevel } from './response-format.ts';
 import { withRetries, type Sleep } from './retry.ts';
 
 export type { EndpointMemory } from './endpoint-memory.ts';
@@ -68,12 +69,20 @@ export function createOpenAICompatibleModel(config: OpenAICompatibleConfig): Mod
   };
   if (typeof config.temperature === 'number') parameters['temperature'] = config.temperature;
 
-  /** One attempt, re-sent at once without any option the endpoint rejects (each dropped at most once). */
+  /** The JSON-reply level of this call: remembered, else where the ladder starts for this endpoint. */
+  const responseFormatLevel = (): ResponseFormatLevel => memory.get(memoryKey, 'response_format') ?? initialResponseFormatLevel(config.provider, baseUrl);
+
+  /**
+   * One attempt, re-sent at once without any option the endpoint rejects (each dropped at most once), and with a
+   * weaker `response_format` when it refuses the one sent (each level tried at most once; the working one is remembered).
+   */
   const attemptWithFallbacks = async (
     request: ModelRequest,
     options: ModelCallOptions,
     dropped: Set<DroppableOption>,
   ): Promise<ModelResponse> => {
+    let level = responseFormatLevel();
+    const triedLevels = new Set<ResponseFormatLevel>();
     for (;;) {
       const body = buildChatRequestBody({
         model: config.model,
@@ -81,9 +90,10 @@ export function createOpenAICompatibleModel(config: OpenAICompatibleConfig): Mod
         stream: config.stream,
         temperature: config.temperature,
         dropped,
+        responseFormatLevel: level,
       });
       try {
-        return await runChatAttempt({
+        const response = await runChatAttempt({
           baseUrl,
           apiKey: config.apiKey,
           fetch: config.fetch,
@@ -94,9 +104,21 @@ export function createOpenAICompatibleModel(config: OpenAICompatibleConfig): Mod
           now,
           createToolCallId,
         });
+        if (!request.responseFormat) return response;
+        if (memory.get(memoryKey, 'response_format') !== level) memory.set(memoryKey, 'response_format', level);
+        return { ...response, responseFormatLevel: level };
       } catch (error) {
         const modelError = classifyError(error);
         const option = rejectedOption(modelError, body);
+        if (option === undefined && request.responseFormat) {
+          triedLevels.add(level);
+          const next = nextResponseFormatLevel(modelError, level, triedLevels);
+          if (next === undefined) throw modelError;
+          memory.set(memoryKey, 'response_format', next);
+          options.onEvent?.({ type: 'response-format-fallback', from: level, to: next, reason: modelError.message });
+          level = next;
+          continue;
+        }
         if (option === undefined || dropped.has(option)) throw modelError;
         dropped.add(option);
         memory.set(memoryKey, option, false);

@@ -1,5 +1,6 @@
 import type { ModelError } from './model-error.ts';
 import type { ChatMessage, ModelRequest, ToolCall, ToolSpec } from './model.ts';
+import { wireResponseFormat, type ResponseFormatLevel, type WireResponseFormat } from './response-format.ts';
 
 /** A message as sent on the wire. */
 export type WireMessage =
@@ -18,6 +19,7 @@ export interface ChatRequestBody {
   max_completion_tokens?: number;
   stream?: true;
   stream_options?: { include_usage: true };
+  response_format?: WireResponseFormat;
 }
 
 /** Request options an endpoint may reject and the call can do without (or spell differently). */
@@ -32,6 +34,8 @@ export interface RequestBodyInput {
   temperature?: number | null | undefined;
   /** Options this endpoint rejected before. */
   dropped: ReadonlySet<DroppableOption>;
+  /** How to ask for the request's `responseFormat` (strict `json_schema` when not given). */
+  responseFormatLevel?: ResponseFormatLevel;
 }
 
 /**
@@ -64,6 +68,10 @@ export function buildChatRequestBody(input: RequestBodyInput): ChatRequestBody {
   if (typeof maxOutputTokens === 'number') {
     if (input.dropped.has('max_tokens')) body.max_completion_tokens = maxOutputTokens;
     else body.max_tokens = maxOutputTokens;
+  }
+  if (input.request.responseFormat) {
+    const format = wireResponseFormat(input.request.responseFormat, input.responseFormatLevel ?? 'json_schema_strict');
+    if (format) body.response_format = format;
   }
   if (input.stream) {
     body.stream = true;
