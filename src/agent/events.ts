@@ -1,4 +1,5 @@
 import type { AgentText } from './notice-text.ts';
+import type { PartialDecision } from './json-plan-decision.ts';
 import type { ModelErrorKind } from '../model/model-error.ts';
 import type { RunOutcome, StopReason, TranscriptEntry } from './transcript.ts';
 
@@ -14,7 +15,11 @@ export type NoticeCode =
   /** A failed model call is waiting to be sent again; stale once output arrives (the trace keeps the retry span). */
   | 'retry-wait'
   /** Under the part of an answer that arrived before the endpoint failed. */
-  | 'partial-after-error';
+  | 'partial-after-error'
+  /** The endpoint refused a `response_format` level; a weaker one is used and remembered. */
+  | 'response-format-fallback'
+  /** A JSON plan reply did not parse or validate; a correction was asked for. */
+  | 'decision-invalid';
 
 /** Everything the loop reports while it runs; the store consumes these (noun-then-verb names). */
 export type AgentEvent =
@@ -23,6 +28,8 @@ export type AgentEvent =
   | { type: 'text-delta'; delta: string }
   | { type: 'reasoning-delta'; delta: string }
   | { type: 'tool-call-delta'; index: number; id?: string; name?: string; argumentsDelta: string }
+  /** JSON plan: the decision streamed so far (plan steps, answer text) in place of its raw JSON text. */
+  | { type: 'decision-delta'; decision: PartialDecision }
   | { type: 'entry-added'; entry: TranscriptEntry }
   | { type: 'tool-call'; callId: string; toolName: string; arguments: unknown; spanId: string }
   | { type: 'approval-request'; callId: string; toolName: string; arguments: unknown }

@@ -1,9 +1,10 @@
 import type { ChatMessage, ToolCall } from '../model/model.ts';
 import type { AnyTool } from '../tools/define-tool.ts';
+import { buildJsonPlanSystemPrompt, toJsonPlanMessages } from './json-plan-protocol.ts';
 import { buildReactSystemPrompt, toReactMessages } from './react-text-protocol.ts';
 
-/** Which wire protocol a request uses. */
-export type WireProtocol = 'tools' | 'react';
+/** Which wire protocol a request uses: native tool calls, text ReAct, or one JSON decision per reply (JSON plan). */
+export type WireProtocol = 'tools' | 'react' | 'json';
 
 /**
  * The messages to send: one system message first (the system prompt merged with any leading system messages
@@ -24,6 +25,7 @@ export function buildRequestMessages(
   }
   const rest = context.slice(index);
   const base = systemParts.filter((part) => part.trim() !== '').join('\n\n');
+  if (protocol === 'json') return [{ role: 'system', content: buildJsonPlanSystemPrompt(base, tools) }, ...toJsonPlanMessages(rest)];
   const system = protocol === 'react' && tools.length > 0 ? buildReactSystemPrompt(base, tools) : base;
   const body = protocol === 'react' ? toReactMessages(rest) : [...rest];
   return system === '' ? body : [{ role: 'system', content: system }, ...body];

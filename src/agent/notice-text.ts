@@ -19,6 +19,10 @@ export const agentTextEnglish = {
   'stop.no-progress': 'Stopped: no progress — {tool} was called {times} times in a row with the same arguments.',
   'stop.aborted': 'Stopped by the user.',
   'stop.token-budget': 'Stopped: the token budget ({limit} tokens for all agents together) is used up ({used} used).',
+  'stop.plan-unstable': 'Stopped: no progress — the plan changed {times} times in a row without a tool call or an answer.',
+  'stop.decision-invalid': 'Stopped: the model did not reply with a valid JSON decision, even after a correction ({problem}).',
+  'decision-correction': 'The reply was not a valid JSON decision ({problem}), so the model was asked once to correct it.',
+  'response-format-fallback': 'The endpoint refused response_format {from}, so the agent asks for {to} from now on: {reason}',
 } as const;
 
 /** A key of the loop's wording. */

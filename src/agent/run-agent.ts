@@ -14,6 +14,7 @@ import {
   deadlineEnd,
   decideNextStep,
   noProgress,
+  planStability,
   stepCountIs,
   toolCallCountIs,
   type NextStep,
@@ -34,7 +35,7 @@ export interface RunAgentOptions {
   history: ChatMessage[];
   systemPrompt: string;
   limits: { maxSteps: number; maxToolCalls: number; deadlineMs: number; toolTimeoutMs: number; maxObservationChars: number };
-  protocol: 'auto' | 'tools' | 'react';
+  protocol: 'auto' | 'tools' | 'react' | 'json';
   /** The protocol each endpoint needed, remembered across runs (the model layer's endpoint memory). */
   protocolMemory?: ProtocolMemory;
   /** provider+baseUrl+model (`endpointKey`), for protocolMemory. */
@@ -83,6 +84,7 @@ export interface RunResult {
 
 const RUN_NAME_LENGTH = 60;
 const NO_PROGRESS_REPEATS = 3;
+const PLAN_CHANGES_WITHOUT_PROGRESS = 3;
 const LIMIT_REASONS: readonly StopReason[] = ['max-steps', 'max-tool-calls', 'deadline', 'no-progress', 'token-budget'];
 
 /** Runs the agent loop for one user turn (or a resume) and reports it as events, entries and a span tree. */
@@ -167,6 +169,7 @@ async function loop(context: RunContext, entries: TranscriptEntry[], extraCondit
     deadline(options.limits.deadlineMs),
     ...extraConditions,
     noProgress(NO_PROGRESS_REPEATS),
+    planStability(PLAN_CHANGES_WITHOUT_PROGRESS),
     toolCallCountIs(options.limits.maxToolCalls),
     stepCountIs(options.limits.maxSteps),
   ];

@@ -7,6 +7,7 @@ import { formatDuration } from './format-duration.ts';
 import { AGENT_ATTRIBUTE, ATTRIBUTE } from './span-attributes.ts';
 import { raceAbort } from '../model/abort.ts';
 import { createNotice } from './transcript-entries.ts';
+import { readPartialDecision } from './json-plan-decision.ts';
 
 /** Output streamed before a call ended early (Stop or an error). */
 export interface PartialOutput {
@@ -31,6 +32,8 @@ export interface ModelStepInput {
   /** Fire-and-forget event delivery (stream events cannot wait). */
   emit: (event: AgentEvent) => void;
   now: () => number;
+  /** The reply is a JSON plan decision: it streams as `decision-delta` events (plan, answer) instead of raw text. */
+  decisions?: boolean;
 }
 
 /**
@@ -58,6 +61,7 @@ export async function runModelStep(input: ModelStepInput): Promise<ModelStepResu
   const startedAt = now();
   const partial: PartialOutput = { text: '', reasoning: '' };
   const droppedOptions: string[] = [];
+  const fallbacks: string[] = [];
   let firstTokenSeen = false;
   let openRetry: SpanHandle | undefined;
   /** A retry span covers one wait and the attempt after it, so it ends with that attempt's outcome. */
@@ -78,7 +82,8 @@ export async function runModelStep(input: ModelStepInput): Promise<ModelStepResu
         closeRetry();
         firstToken();
         partial.text += event.delta;
-        emit({ type: 'text-delta', delta: event.delta });
+        if (input.decisions) emit({ type: 'decision-delta', decision: readPartialDecision(partial.text) });
+        else emit({ type: 'text-delta', delta: event.delta });
         return;
       case 'reasoning-delta':
         closeRetry();
@@ -106,6 +111,13 @@ export async function runModelStep(input: ModelStepInput): Promise<ModelStepResu
           },
         });
         emit({ type: 'notice', ...createNotice('retry-wait', { key: 'retry-wait', values: { cause, delay: formatDuration(event.delayMs), attempt: event.attempt } }) });
+        return;
+      }
+      case 'response-format-fallback': {
+        const fallback = `${event.from} → ${event.to}: ${event.reason}`;
+        span.setAttributes({ [AGENT_ATTRIBUTE.llmResponseFormatFallback]: [...fallbacks, fallback] });
+        fallbacks.push(fallback);
+        emit({ type: 'notice', ...createNotice('response-format-fallback', { key: 'response-format-fallback', values: { from: event.from, to: event.to, reason: event.reason } }) });
         return;
       }
       case 'option-dropped':
@@ -145,6 +157,7 @@ function responseAttributes(response: ModelResponse, requestedModel: string): Re
     [ATTRIBUTE.llmFinishReason]: response.finishReason,
   };
   if (response.reasoning) attributes[ATTRIBUTE.llmOutputReasoning] = response.reasoning;
+  if (response.responseFormatLevel) attributes[AGENT_ATTRIBUTE.llmResponseFormat] = response.responseFormatLevel;
   if (response.refusal) attributes[AGENT_ATTRIBUTE.llmOutputRefusal] = response.refusal;
   if (response.responseId) attributes[AGENT_ATTRIBUTE.llmResponseId] = response.responseId;
   if (response.toolCalls.length > 0) {

@@ -38,9 +38,10 @@ export interface StepResult {
   /**
    * `final-answer`: the model answered; `tool-calls`: tools ran and the model should see the results;
    * `format-retry`: a text-ReAct reply is asked for again; `resumed-tools`: results of an interrupted step
-   * were completed without a model call; `ended`: the step ended the run itself (see `end`).
+   * were completed without a model call; `ended`: the step ended the run itself (see `end`); `plan`: a JSON plan
+   * decision (no tool call, no answer).
    */
-  readonly kind: 'final-answer' | 'tool-calls' | 'format-retry' | 'resumed-tools' | 'ended';
+  readonly kind: 'final-answer' | 'tool-calls' | 'format-retry' | 'resumed-tools' | 'ended' | 'plan';
   readonly toolCalls: readonly StepToolCall[];
   readonly entries: readonly TranscriptEntry[];
   readonly startedAt: number;
@@ -103,6 +104,19 @@ export function noProgress(times = 3): StopCondition {
     const key = canonicalArguments(first.arguments);
     if (!recent.every((call) => call.name === first.name && canonicalArguments(call.arguments) === key)) return undefined;
     return stopEnd('no-progress', { key: 'stop.no-progress', values: { tool: first.name, times } });
+  };
+}
+
+/**
+ * Plan stability: stops when the last `times` decisions were all plans, with no tool call or answer in between
+ * (format corrections do not count either way).
+ */
+export function planStability(times = 3): StopCondition {
+  return ({ steps }) => {
+    const decisions = steps.filter((step) => step.kind !== 'format-retry');
+    if (decisions.length < times) return undefined;
+    if (!decisions.slice(-times).every((step) => step.kind === 'plan')) return undefined;
+    return stopEnd('no-progress', { key: 'stop.plan-unstable', values: { times } });
   };
 }
 

@@ -38,6 +38,14 @@ export interface TranscriptMeta {
   partial?: boolean;
   /** A tool result answered from a recorded run (a fork reusing recorded tool results): the tool did not run. */
   replayed?: boolean;
+  /** JSON plan: the steps of a `plan` decision (the chat shows them as the run's `Plan` checklist). */
+  plan?: string[];
+  /** JSON plan: the plan step the decision said it works on next (`next`), which ticks the steps before it. */
+  planNext?: string;
+  /** A pure tool's result answered from the session's cache: the tool did not run again. */
+  cached?: boolean;
+  /** An answer the answer check found unsupported: the draft superseded by the revision (its run id). */
+  draftOf?: string;
   /** The entry belongs to a delegated run: the `delegate_<agent>` call `parentCallId` (shown in its group, never sent to the parent's model). */
   delegation?: { parentCallId: string; agent: string };
 }

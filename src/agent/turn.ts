@@ -10,7 +10,9 @@ import { formatCorrectionMessage, interpretReactReply } from './react-text-proto
 import type { RunAgentOptions } from './run-agent.ts';
 import { AGENT_ATTRIBUTE, ATTRIBUTE } from './span-attributes.ts';
 import { runModelStep, type ModelStepResult } from './step.ts';
-import { countToolCalls, type RunEnd, type StepResult } from './stop-conditions.ts';
+import { countToolCalls, stopEnd, type RunEnd, type StepResult } from './stop-conditions.ts';
+import { decisionJsonSchema, decisionText, parseDecision, readPartialDecision } from './json-plan-decision.ts';
+import { decisionCorrectionMessage } from './json-plan-protocol.ts';
 import {
   assistantMessage,
   createEntry,
@@ -75,6 +77,7 @@ export async function playModelTurn(
       signal: context.signal,
       emit: context.emit,
       now: options.now,
+      decisions: context.protocol === 'json',
     });
     if (result.status === 'error' && mustSwitchToReact(context, result.error)) {
       switched = switchToReact(context);
@@ -92,6 +95,7 @@ export async function playModelTurn(
     }
     if (result.status !== 'ok') return endedTurn(context, step, startedAt, result);
     const input = { context, step, startedAt, response: result.response, spanId: result.spanId, previous, switched };
+    if (context.protocol === 'json') return jsonPlanReply(input);
     return context.protocol === 'react' && options.tools.length > 0 ? reactReply(input) : toolsReply(input);
   }
 }
@@ -151,6 +155,90 @@ function reactReply({ context, step, startedAt, response, spanId, previous, swit
   return freeze({ step, kind: 'format-retry', toolCalls: [], entries: [assistant, correction], startedAt, endedAt: context.options.now() });
 }
 
+/**
+ * A JSON plan reply: a `plan` is recorded (entry + `plan` span) and the loop goes on, a `tool_call` runs through the
+ * executor like a native call, a `final` is the answer. A reply that does not parse or validate gets one correction
+ * request quoting the validator; a second one in a row ends the run with that message.
+ */
+async function jsonPlanReply({ context, step, startedAt, response, spanId, previous, switched }: ReplyInput): Promise<StepResult> {
+  const parsed = parseDecision(response.text, context.options.tools);
+  const finish = announce(context, finishNotice(response));
+  const meta = { finishReason: response.finishReason, rawText: response.text, ...joinNotices([switched, finish]) };
+  const ended = (kind: StepResult['kind'], entries: TranscriptEntry[], end?: RunEnd): StepResult =>
+    freeze({ step, kind, toolCalls: [], entries, startedAt, endedAt: context.options.now(), ...(end ? { end } : {}) });
+
+  if (!parsed.ok) {
+    context.runSpan.setAttributes({ [AGENT_ATTRIBUTE.llmDecisionInvalid]: parsed.problem });
+    const assistant = addEntry(context, { role: 'assistant', content: response.text }, { reasoning: response.reasoning, spanId, meta });
+    if (previous.at(-1)?.kind === 'format-retry') {
+      return ended('ended', [assistant], stopEnd('no-progress', { key: 'stop.decision-invalid', values: { problem: parsed.problem } }));
+    }
+    context.emit({ type: 'notice', ...createNotice('decision-invalid', { key: 'decision-correction', values: { problem: parsed.problem } }) });
+    const correction = addEntry(context, { role: 'user', content: decisionCorrectionMessage(parsed.problem) }, { meta: { synthetic: true } });
+    return ended('format-retry', [assistant, correction]);
+  }
+
+  const { decision } = parsed;
+  if (decision.memoryNote) await saveMemoryNote(context, decision.memoryNote);
+  const next = decision.next === undefined ? {} : { planNext: decision.next };
+  switch (decision.type) {
+    case 'plan': {
+      recordPlanSpan(context, decision.plan, decision.next, previous);
+      const entry = addEntry(context, { role: 'assistant', content: decisionText(decision) }, {
+        reasoning: response.reasoning,
+        spanId,
+        meta: { ...meta, plan: decision.plan, ...next },
+      });
+      return ended('plan', [entry]);
+    }
+    case 'final': {
+      const entry = addEntry(context, { role: 'assistant', content: decision.answer }, { reasoning: response.reasoning, spanId, meta: { ...meta, ...next } });
+      return ended('final-answer', [entry]);
+    }
+    case 'tool_call': {
+      const call: ToolCall = { id: `${callIdPrefix(context, step)}_0`, type: 'function', function: { name: decision.tool, arguments: JSON.stringify(decision.args) } };
+      const assistant = addEntry(context, assistantMessage('', [call]), { reasoning: response.reasoning, spanId, meta: { ...meta, ...next } });
+      return runTools(context, step, startedAt, [call], [assistant], previous, 'tool-calls');
+    }
+  }
+}
+
+/** A plan decision's span: its steps, the step it starts with, and what changed against the run's previous plan. */
+function recordPlanSpan(context: RunContext, steps: readonly string[], next: string | undefined, previous: readonly StepResult[]): void {
+  const earlier = previous.filter((result) => result.kind === 'plan');
+  const before = earlier.at(-1)?.entries[0]?.meta?.plan;
+  const span = context.options.tracer.startSpan({
+    kind: 'plan',
+    name: earlier.length === 0 ? 'plan' : `plan (revision ${earlier.length + 1})`,
+    parent: context.runSpan,
+    attributes: {
+      [AGENT_ATTRIBUTE.planSteps]: [...steps],
+      [AGENT_ATTRIBUTE.planRevision]: earlier.length + 1,
+      ...(next === undefined ? {} : { [AGENT_ATTRIBUTE.planNext]: next }),
+      ...(before
+        ? { [AGENT_ATTRIBUTE.planAdded]: steps.filter((item) => !before.includes(item)), [AGENT_ATTRIBUTE.planRemoved]: before.filter((item) => !steps.includes(item)) }
+        : {}),
+    },
+  });
+  span.end('ok');
+}
+
+/** A `memory_note` becomes a long-term note tagged as written by the model, in a `memory` span; a failure is only noted. */
+async function saveMemoryNote(context: RunContext, content: string): Promise<void> {
+  const { options } = context;
+  const span = options.tracer.startSpan({ kind: 'memory', name: 'memory_note', parent: context.runSpan, attributes: { [AGENT_ATTRIBUTE.memoryQuery]: content } });
+  try {
+    const note = await options.toolContext.notes.add({ content, tags: [MODEL_NOTE_TAG], sessionId: options.sessionId });
+    span.setAttributes({ [AGENT_ATTRIBUTE.memoryResults]: [note.id], [AGENT_ATTRIBUTE.memoryResultCount]: 1 });
+    span.end('ok');
+  } catch (error) {
+    span.end('error', { type: 'memory-note', message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** The tag of a long-term note a model wrote with `memory_note` (the Memory dialog shows it). */
+export const MODEL_NOTE_TAG = 'by-model';
+
 async function runTools(
   context: RunContext,
   step: number,
@@ -199,11 +287,14 @@ async function runTools(
 function endedTurn(context: RunContext, step: number, startedAt: number, result: Exclude<ModelStepResult, { status: 'ok' }>): StepResult {
   const entries: TranscriptEntry[] = [];
   if (result.partial.text !== '' || result.partial.reasoning !== '') {
+    // A JSON plan decision cut short keeps what it shows (the answer so far, the plan's steps), not its raw JSON.
+    const decision = context.protocol === 'json' ? readPartialDecision(result.partial.text) : undefined;
+    const partialMeta = decision ? { rawText: result.partial.text, ...(decision.type === 'plan' && decision.plan?.length ? { plan: decision.plan } : {}) } : {};
     entries.push(
-      addEntry(context, { role: 'assistant', content: result.partial.text }, {
+      addEntry(context, { role: 'assistant', content: decision ? (decision.answer ?? '') : result.partial.text }, {
         reasoning: result.partial.reasoning,
         spanId: result.spanId,
-        meta: result.status === 'error' ? { partial: true, ...joinNotices([PARTIAL_AFTER_ERROR_NOTICE]) } : { partial: true },
+        meta: { partial: true, ...partialMeta, ...(result.status === 'error' ? joinNotices([PARTIAL_AFTER_ERROR_NOTICE]) : {}) },
       }),
     );
   }
@@ -214,6 +305,7 @@ function endedTurn(context: RunContext, step: number, startedAt: number, result:
 function buildModelRequest(context: RunContext, prepared: readonly ChatMessage[]): ModelRequest {
   const { systemPrompt, tools } = context.options;
   const messages = buildRequestMessages(systemPrompt, prepared, context.protocol, tools);
+  if (context.protocol === 'json') return { messages, responseFormat: { name: 'agent_decision', schema: decisionJsonSchema(tools) } };
   if (context.protocol === 'react' || tools.length === 0) return { messages };
   return { messages, tools: tools.map(toToolSpec) };
 }

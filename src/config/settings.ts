@@ -6,7 +6,7 @@ import { customToolSchema } from '../tools/custom/definition.ts';
 import { mcpServerSchema } from '../tools/mcp/mcp-entry.ts';
 
 /** Which wire protocol the agent speaks with the model. */
-export const protocolSchema = z.enum(['auto', 'tools', 'react']);
+export const protocolSchema = z.enum(['auto', 'tools', 'react', 'json']);
 export type Protocol = z.infer<typeof protocolSchema>;
 
 /** A list whose unreadable entries are dropped one by one, so one bad entry does not lose the others. */
@@ -42,6 +42,8 @@ export const settingsSchema = z.object({
   contextWindow: z.number().int().min(512).max(10_000_000).default(32768),
   compactionShare: z.number().min(0.2).max(0.95).default(0.75),
   memoryRecall: z.boolean().default(true),
+  /** After a final answer, one model call checks it against the tool results (PRODUCT.md §9). */
+  answerCheck: z.boolean().default(false),
   systemPrompt: z.string().default(''),
   enabledTools: z.record(z.string(), z.boolean()).default({}),
   language: z.enum(['system', 'en', 'zh-CN']).default('system'),

@@ -44,6 +44,10 @@ const transcriptMetaSchema = z.object({
   rawText: text.optional(),
   partial: z.boolean().optional(),
   replayed: z.boolean().optional(),
+  plan: z.array(z.string().max(2000)).max(50).optional(),
+  planNext: z.string().max(2000).optional(),
+  cached: z.boolean().optional(),
+  draftOf: z.string().max(200).optional(),
   delegation: z.object({ parentCallId: z.string().min(1).max(200), agent: z.string().min(1).max(100) }).optional(),
 });
 

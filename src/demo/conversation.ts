@@ -15,8 +15,8 @@ export interface ToolExchange {
   observation?: Observation;
 }
 
-/** How the model is being spoken to: native function calling, text ReAct, or plain chat without tools. */
-export type DemoProtocol = 'tools' | 'react' | 'plain';
+/** How the model is being spoken to: native function calling, text ReAct, JSON plan decisions, or plain chat without tools. */
+export type DemoProtocol = 'tools' | 'react' | 'json' | 'plain';
 
 /** What the scripted model needs to know about a request, read statelessly from its messages. */
 export interface ConversationState {
@@ -39,9 +39,28 @@ export interface ConversationState {
 
 const OBSERVATION_PREFIX = /^\s*Observation\b[^:\n]*:\s*/iu;
 
-/** True for text-ReAct protocol messages sent as `user`: observations and format corrections. */
+/** True for protocol messages sent as `user`: observations, format corrections, the JSON plan's "go on". */
 export function isProtocolUserMessage(content: string): boolean {
-  return OBSERVATION_PREFIX.test(content) || (/Action Input\s*:/u.test(content) && /Final Answer\s*:/u.test(content));
+  return (
+    OBSERVATION_PREFIX.test(content) ||
+    (/Action Input\s*:/u.test(content) && /Final Answer\s*:/u.test(content)) ||
+    /^(?:Your last reply was not a valid JSON decision|Go on with the plan: reply with your next decision)/u.test(content)
+  );
+}
+
+/** True when a system prompt carries the JSON plan protocol's decision format. */
+export function hasJsonPlanInstructions(systemText: string): boolean {
+  return /"type":\s*"tool_call"/u.test(systemText) && /"type":\s*"final"/u.test(systemText) && /"type":\s*"plan"/u.test(systemText);
+}
+
+/** The JSON decisions of an assistant message in the JSON plan protocol (history rewritten from native calls may hold several, one a line). */
+export function readJsonDecisions(content: string): Record<string, unknown>[] {
+  return content.split('\n').flatMap((line) => {
+    const text = line.trim();
+    if (!text.startsWith('{')) return [];
+    const value = parseArguments(text);
+    return typeof value.type === 'string' ? [value] : [];
+  });
 }
 
 /** True when a system prompt carries the text-ReAct format instructions. */
@@ -89,6 +108,15 @@ function collectExchanges(after: ChatMessage[], protocol: DemoProtocol): ToolExc
   for (const message of after) {
     if (message.role === 'assistant') {
       group = [];
+      if (protocol === 'json' && message.content) {
+        for (const decision of readJsonDecisions(message.content)) {
+          if (decision.type !== 'tool_call' || typeof decision.tool !== 'string') continue;
+          const args = typeof decision.args === 'object' && decision.args !== null && !Array.isArray(decision.args) ? (decision.args as Record<string, unknown>) : {};
+          const exchange: ToolExchange = { name: decision.tool, arguments: args };
+          exchanges.push(exchange);
+          group.push({ id: '', exchange });
+        }
+      }
       if (protocol === 'react' && message.content) {
         for (const action of readReactActions(message.content)) {
           const exchange: ToolExchange = { name: action.name, arguments: action.arguments };
@@ -138,18 +166,24 @@ export function readConversation(request: { messages: ChatMessage[]; tools?: Too
     .map((message) => message.content)
     .join('\n\n');
   const tools = request.tools ?? [];
-  const protocol: DemoProtocol = tools.length > 0 ? 'tools' : hasReactInstructions(systemText) ? 'react' : 'plain';
+  const protocol: DemoProtocol =
+    tools.length > 0 ? 'tools' : hasJsonPlanInstructions(systemText) ? 'json' : hasReactInstructions(systemText) ? 'react' : 'plain';
   let lastUserIndex = -1;
   for (let index = messages.length - 1; index >= 0; index -= 1) {
     const message = messages[index];
-    if (message?.role === 'user' && !(protocol === 'react' && isProtocolUserMessage(message.content))) {
+    if (message?.role === 'user' && !((protocol === 'react' || protocol === 'json') && isProtocolUserMessage(message.content))) {
       lastUserIndex = index;
       break;
     }
   }
   const userMessage = messages[lastUserIndex];
   const userText = userMessage?.role === 'user' ? userMessage.content : '';
-  const offered = protocol === 'tools' ? new Set(tools.map((tool) => tool.function.name)) : protocol === 'react' ? offeredInReact(systemText) : new Set<string>();
+  const offered =
+    protocol === 'tools'
+      ? new Set(tools.map((tool) => tool.function.name))
+      : protocol === 'react' || protocol === 'json'
+        ? offeredInReact(systemText)
+        : new Set<string>();
   const schemas = new Map(tools.map((tool) => [tool.function.name, tool.function.parameters] as const));
   const descriptions = new Map(tools.map((tool) => [tool.function.name, tool.function.description ?? ''] as const));
   const priorToolCalls = messages.reduce(

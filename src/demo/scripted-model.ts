@@ -4,6 +4,7 @@ import { summaryText } from './help.ts';
 import { detectIntent } from './intents.ts';
 import { planNextMove, type Decision } from './planner.ts';
 import { planTeamMove } from './team.ts';
+import { toJsonPlanText } from './json-plan.ts';
 
 /** A tool call in a scripted reply; the wire layer gives it an id. */
 export interface ScriptedToolCall {
@@ -54,6 +55,7 @@ export function scriptReply(request: ScriptRequest): ScriptedReply {
   // The team dialogue first: a delegate is recognised by its system prompt, whatever its task says.
   const decision = planTeamMove(state) ?? planNextMove(detectIntent(state.userText), state);
   if (state.protocol === 'react') return { content: toReactText(decision), finishReason: 'stop' };
+  if (state.protocol === 'json') return { reasoning: decision.thought, content: toJsonPlanText(decision, state, request.messages), finishReason: 'stop' };
   if (decision.kind === 'call') return { reasoning: decision.thought, toolCalls: decision.calls, finishReason: 'tool_calls' };
   return { reasoning: decision.thought, content: decision.text, finishReason: 'stop' };
 }

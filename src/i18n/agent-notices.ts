@@ -15,6 +15,10 @@ const zhCN: Record<AgentTextKey, string> = {
   'stop.max-tool-calls': '已停止：达到工具调用上限（{limit}）。',
   'stop.deadline': '已停止：达到时间上限（{duration}）。',
   'stop.no-progress': '已停止：没有进展 — {tool} 连续 {times} 次以相同参数被调用。',
+  'stop.plan-unstable': '已停止：没有进展 — 计划连续改变了 {times} 次，期间没有调用工具，也没有给出答案。',
+  'stop.decision-invalid': '已停止：即使在纠正之后，模型也没有回复有效的 JSON 决策（{problem}）。',
+  'decision-correction': '回复不是有效的 JSON 决策（{problem}），因此已请模型更正一次。',
+  'response-format-fallback': '此接口拒绝了 response_format {from}，因此智能体此后改用 {to}：{reason}',
   'stop.aborted': '已被用户停止。',
   'stop.token-budget': '已停止：令牌预算（所有智能体合计 {limit} 个令牌）已用完（已用 {used} 个）。',
 };

@@ -91,6 +91,8 @@ const en = {
   'kind.approval': 'Approval',
   'kind.agent': 'Agent',
   'kind.mcp': 'MCP exchange',
+  'kind.plan': 'Plan',
+  'kind.reflection': 'Answer check',
 
   'status.ok': 'OK',
   'status.error': 'Error',
@@ -252,6 +254,8 @@ const zhCN: Record<TraceStringKey, string> = {
   'kind.approval': '审批',
   'kind.agent': '智能体',
   'kind.mcp': 'MCP 交互',
+  'kind.plan': '计划',
+  'kind.reflection': '答案检查',
 
   'status.ok': '成功',
   'status.error': '错误',

@@ -37,6 +37,12 @@ export const ATTR = {
   llmUsageCachedTokens: 'llm.usage.cached_tokens',
   llmTimeToFirstTokenMs: 'llm.time_to_first_token_ms',
   llmStreaming: 'llm.streaming',
+  /** How the JSON reply was asked for (JSON plan): `json_schema_strict`, `json_schema`, `json_object` or `prompt`. */
+  llmResponseFormat: 'llm.response_format',
+  /** The endpoint refused a `response_format` level during this call: what was refused, why, and what was sent instead. */
+  llmResponseFormatFallback: 'llm.response_format_fallback',
+  /** The model's reply was not a valid JSON decision: the validator's message (a correction was asked for). */
+  llmDecisionInvalid: 'llm.decision_invalid',
   llmStep: 'llm.step',
 
   // tool
@@ -78,6 +84,20 @@ export const ATTR = {
   approvalToolName: 'approval.tool_name',
   approvalCallId: 'approval.call_id',
   approvalDecision: 'approval.decision',
+
+  // plan (JSON plan protocol)
+  planSteps: 'plan.steps',
+  planNext: 'plan.next',
+  /** Steps added and removed against the run's previous plan. */
+  planAdded: 'plan.added',
+  planRemoved: 'plan.removed',
+  planRevision: 'plan.revision',
+
+  // reflection (answer check)
+  reflectionVerdict: 'reflection.verdict',
+  reflectionClaims: 'reflection.claims',
+  reflectionDeterministic: 'reflection.deterministic',
+  reflectionRevised: 'reflection.revised',
 
   // import
   /** Set on the root spans of an imported trace file (`otlp`): the session is read only. */

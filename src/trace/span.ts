@@ -1,5 +1,8 @@
-/** What a span records (`mcp`: one exchange with an MCP server, inside the tool span of the call). */
-export const SPAN_KIND_VALUES = ['run', 'llm', 'tool', 'retry', 'compaction', 'memory', 'approval', 'agent', 'mcp'] as const;
+/**
+ * What a span records (`mcp`: one exchange with an MCP server, inside the tool span of the call; `plan`: a JSON plan
+ * decision; `reflection`: an answer check).
+ */
+export const SPAN_KIND_VALUES = ['run', 'llm', 'tool', 'retry', 'compaction', 'memory', 'approval', 'agent', 'mcp', 'plan', 'reflection'] as const;
 
 /** What a span records. */
 export type SpanKind = (typeof SPAN_KIND_VALUES)[number];

@@ -1,5 +1,6 @@
 import type { Settings } from '../../config/settings.ts';
-import { useNames, useT } from '../use-t.ts';
+import { createPlanTranslate } from '../../i18n/plan.ts';
+import { useLanguage, useNames, useT } from '../use-t.ts';
 import { SettingItem } from './setting-item.tsx';
 import { Field, inputClass, numberOr, type SettingsTabProps } from './settings-fields.tsx';
 
@@ -7,6 +8,7 @@ import { Field, inputClass, numberOr, type SettingsTabProps } from './settings-f
 export function AgentTab({ draft, update }: SettingsTabProps) {
   const names = useNames();
   const t = useT();
+  const language = useLanguage();
   return (
     <div className="flex flex-col gap-4">
       <div className="grid gap-3 sm:grid-cols-3">
@@ -31,6 +33,7 @@ export function AgentTab({ draft, update }: SettingsTabProps) {
               <option value="auto">{t('settings.protocol.auto')}</option>
               <option value="tools">{t('settings.protocol.tools')}</option>
               <option value="react">{t('settings.protocol.react')}</option>
+              <option value="json">{createPlanTranslate(language)('protocolJson')}</option>
             </select>
           </Field>
         </SettingItem>

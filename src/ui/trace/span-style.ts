@@ -27,7 +27,9 @@ export const KIND_BADGE: Record<SpanKind, string> = {
   approval: 'bg-pink-100 text-pink-900 dark:bg-pink-900/50 dark:text-pink-200',
   agent: 'bg-lime-100 text-lime-900 dark:bg-lime-900/50 dark:text-lime-200',
   mcp: 'bg-stone-200 text-stone-800 dark:bg-stone-700 dark:text-stone-100',
+  plan: 'bg-sky-100 text-sky-900 dark:bg-sky-900/50 dark:text-sky-200',
+  reflection: 'bg-fuchsia-100 text-fuchsia-900 dark:bg-fuchsia-900/50 dark:text-fuchsia-200',
 };
 
 /** Every span kind, in the order filters list them. */
-export const SPAN_KINDS: readonly SpanKind[] = ['run', 'agent', 'llm', 'tool', 'retry', 'compaction', 'memory', 'approval', 'mcp'];
+export const SPAN_KINDS: readonly SpanKind[] = ['run', 'agent', 'llm', 'plan', 'tool', 'reflection', 'retry', 'compaction', 'memory', 'approval', 'mcp'];
