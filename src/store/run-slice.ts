@@ -20,6 +20,8 @@ export interface StreamingState {
   text: string;
   reasoning: string;
   toolCalls: Array<{ index: number; id?: string; name?: string; arguments: string }>;
+  /** JSON plan: the steps of a plan decision as far as they streamed. */
+  plan?: string[];
 }
 
 /** The run state of one session. */

@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../../agent/events.ts';
+import type { PartialDecision } from '../../agent/json-plan-decision.ts';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import { agentNoticeIn } from '../../i18n/agent-notices.ts';
 import { createMessageTranslate } from '../../i18n/messages.ts';
@@ -58,6 +59,7 @@ export function reduceRunEvent(progress: RunProgress, run: SessionRun, event: Ag
       return { progress: { ...progress, streaming: { runId: progress.runId, text: '', reasoning: '', toolCalls: [] } }, frame: 'schedule' };
     case 'text-delta':
     case 'reasoning-delta':
+    case 'decision-delta':
     case 'tool-call-delta': {
       const cleared = clearingRetries();
       const streaming = cleared.progress.streaming;
@@ -109,8 +111,9 @@ export function reduceRunEvent(progress: RunProgress, run: SessionRun, event: Ag
 }
 
 /** A streamed delta added to the step in flight (a new state; the old one is left as it was). */
-function streamDelta(streaming: StreamingState, event: Extract<AgentEvent, { type: 'text-delta' | 'reasoning-delta' | 'tool-call-delta' }>): StreamingState {
+function streamDelta(streaming: StreamingState, event: Extract<AgentEvent, { type: 'text-delta' | 'reasoning-delta' | 'tool-call-delta' | 'decision-delta' }>): StreamingState {
   if (event.type === 'text-delta') return { ...streaming, text: streaming.text + event.delta };
+  if (event.type === 'decision-delta') return streamDecision(streaming, event.decision);
   if (event.type === 'reasoning-delta') return { ...streaming, reasoning: streaming.reasoning + event.delta };
   const existing = streaming.toolCalls.find((candidate) => candidate.index === event.index);
   const call = { ...(existing ?? { index: event.index, arguments: '' }) };
@@ -119,6 +122,14 @@ function streamDelta(streaming: StreamingState, event: Extract<AgentEvent, { typ
   call.arguments += event.argumentsDelta;
   const toolCalls = existing ? streaming.toolCalls.map((candidate) => (candidate === existing ? call : candidate)) : [...streaming.toolCalls, call];
   return { ...streaming, toolCalls };
+}
+
+/** A JSON plan decision streams as what it will show: the plan's steps, the answer's text, the tool call's card. */
+function streamDecision(streaming: StreamingState, decision: PartialDecision): StreamingState {
+  const isAnswer = decision.type === 'final' || (decision.type === undefined && decision.answer !== undefined);
+  const toolCalls = decision.type === 'tool_call' && decision.tool ? [{ index: 0, name: decision.tool, arguments: JSON.stringify(decision.args ?? {}) }] : [];
+  const { plan: _plan, ...rest } = streaming;
+  return { ...rest, text: isAnswer ? (decision.answer ?? '') : '', toolCalls, ...(decision.type === 'plan' ? { plan: decision.plan ?? [] } : {}) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, lazy, Suspense } from 'react';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import { agentNoticeIn } from '../../i18n/agent-notices.ts';
 import type { ChatTranslate } from '../../i18n/chat.ts';
@@ -12,6 +12,9 @@ import type { MessageViewProps } from './message-types.ts';
 import { ToolCallCard } from './tool-call-card.tsx';
 import { toolCallStatus } from './tool-call-format.ts';
 import { useLanguage } from '../use-t.ts';
+
+// Only JSON plan runs show a plan: its view and strings load with the first one.
+const PlanChecklist = lazy(() => import('./plan-checklist.tsx').then((module) => ({ default: module.PlanChecklist })));
 
 /**
  * The plain-words notices under an answer: the runtime's own (in the UI language; sessions saved before notices
@@ -30,7 +33,7 @@ export function assistantNotices(entry: TranscriptEntry, t: ChatTranslate, langu
 }
 
 type AssistantMessageViewProps = Required<Pick<MessageViewProps, 'streaming' | 'runActive' | 'highlighted' | 't'>> &
-  Pick<MessageViewProps, 'entry' | 'toolEntries' | 'delegations' | 'actions' | 'isLastAssistant' | 'pendingApprovals' | 'onApprove' | 'onDeny'>;
+  Pick<MessageViewProps, 'entry' | 'toolEntries' | 'delegations' | 'actions' | 'isLastAssistant' | 'pendingApprovals' | 'onApprove' | 'onDeny' | 'planView'>;
 
 /** An answer or tool-using step of the assistant: reasoning, Markdown text, tool call cards, notices. */
 export function AssistantMessageView({
@@ -45,15 +48,18 @@ export function AssistantMessageView({
   onApprove,
   onDeny,
   highlighted,
+  planView,
   t,
 }: AssistantMessageViewProps) {
   const message = entry.message;
-  const text = message.role === 'assistant' ? (message.content ?? '') : '';
+  const plan = entry.meta?.plan;
+  // A plan decision shows as its checklist, never as the JSON it was sent back to the model as.
+  const text = message.role === 'assistant' && !plan ? (message.content ?? '') : '';
   const toolCalls = message.role === 'assistant' ? (message.tool_calls ?? []) : [];
   const reasoning = entry.reasoning ?? '';
   const language = useLanguage();
   const notices = streaming ? [] : assistantNotices(entry, t, language);
-  const waitingForFirstToken = streaming && !text && !reasoning && toolCalls.length === 0;
+  const waitingForFirstToken = streaming && !text && !reasoning && toolCalls.length === 0 && !plan;
 
   return (
     <article
@@ -89,7 +95,13 @@ export function AssistantMessageView({
         </p>
       ) : null}
 
-      {text || (streaming && toolCalls.length === 0 && !waitingForFirstToken) ? (
+      {plan ? (
+        <Suspense fallback={null}>
+          <PlanChecklist view={planView ?? { kind: 'checklist', steps: plan.map((step) => ({ text: step, state: 'pending' })) }} />
+        </Suspense>
+      ) : null}
+
+      {text || (streaming && toolCalls.length === 0 && !waitingForFirstToken && !plan) ? (
         <div data-testid="message-text" className="text-zinc-900 dark:text-zinc-100">
           <Markdown text={text} streaming={streaming} t={t} />
         </div>

@@ -5,6 +5,7 @@ import { defaultChatTranslate, type ChatTranslate } from '../../i18n/chat.ts';
 import { classNames } from '../components/class-names.ts';
 import { ArrowDownIcon } from '../components/icons.tsx';
 import { buildMessageRows, estimateRowHeight, withStreamingRow } from './message-rows.ts';
+import { buildPlanViews, type PlanView } from './plan-views.ts';
 import type { MessageViewActions } from './message-types.ts';
 import { MessageView } from './message-view.tsx';
 import { useNames } from '../use-t.ts';
@@ -63,6 +64,7 @@ interface MessageRowViewProps {
   onApprove: ((callId: string) => void) | undefined;
   onDeny: ((callId: string) => void) | undefined;
   highlighted: boolean;
+  planView: PlanView | undefined;
   t: ChatTranslate;
 }
 
@@ -78,7 +80,8 @@ const MessageRowView = memo(function MessageRowView({ entry, actions, ...rest }:
       onSelectToolCall: onSelectToolCall && ((callId: string) => onSelectToolCall(callId, entry)),
     };
   }, [actions, entry]);
-  return <MessageView entry={entry} actions={bound} {...rest} />;
+  const { planView, ...others } = rest;
+  return <MessageView entry={entry} actions={bound} {...others} {...(planView ? { planView } : {})} />;
 });
 
 /**
@@ -114,6 +117,9 @@ export function MessageList({
     [entries, liveToolEntries],
   );
   const rows = useMemo(() => withStreamingRow(storedRows, streamingEntry), [storedRows, streamingEntry]);
+  // JSON plan checklists: recomputed per token only while a plan streams.
+  const streamingPlan = streamingEntry?.meta?.plan ? streamingEntry : undefined;
+  const planViews = useMemo(() => buildPlanViews(streamingPlan ? [...entries, streamingPlan] : entries), [entries, streamingPlan]);
 
   // TanStack Virtual is the project's virtualiser; React Compiler just leaves this component alone.
   // eslint-disable-next-line react/incompatible-library
@@ -303,6 +309,7 @@ export function MessageList({
                       onApprove={onApprove}
                       onDeny={onDeny}
                       highlighted={row.entry.id === scrollToEntryId}
+                      planView={planViews.get(row.entry.id)}
                       t={t}
                     />
                   </div>

@@ -1,5 +1,6 @@
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { ChatTranslate } from '../../i18n/chat.ts';
+import type { PlanView } from './plan-views.ts';
 
 /** What a person can do with one message; each is optional and its button shows only when given. */
 export interface MessageViewActions {
@@ -32,6 +33,8 @@ export interface MessageViewProps {
   pendingApprovals?: ReadonlySet<string>;
   onApprove?: (callId: string) => void;
   onDeny?: (callId: string) => void;
+  /** JSON plan: what this plan entry shows (the run's checklist, or what a later plan changed). */
+  planView?: PlanView;
   /** Draws attention to this message (it was scrolled to from the trace). */
   highlighted?: boolean;
   t?: ChatTranslate;

@@ -24,6 +24,7 @@ export const MessageView = memo(function MessageView({
   onApprove,
   onDeny,
   highlighted = false,
+  planView,
   t = defaultChatTranslate,
 }: MessageViewProps) {
   switch (entry.message.role) {
@@ -48,6 +49,7 @@ export const MessageView = memo(function MessageView({
           onApprove={onApprove}
           onDeny={onDeny}
           highlighted={highlighted}
+          {...(planView ? { planView } : {})}
           t={t}
         />
       );

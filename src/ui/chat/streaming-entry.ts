@@ -23,6 +23,7 @@ export function streamingEntryFor(sessionId: string, streaming: StreamingState |
     createdAt: 0,
     message: { role: 'assistant', content: streaming.text, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) },
     ...(streaming.reasoning ? { reasoning: streaming.reasoning } : {}),
+    ...(streaming.plan ? { meta: { plan: streaming.plan } } : {}),
   };
 }
 
