@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { Settings } from '../../config/settings.ts';
 import { createInsightsTranslate } from '../../i18n/insights.ts';
 import { defaultPrice } from '../../trace/insights/prices.ts';
@@ -30,6 +30,8 @@ export function InsightsSection(props: {
   const model = props.model.trim();
   const entry = props.prices[model];
   const fallback = defaultPrice(model);
+  // The box keeps what is typed (an empty box while retyping); the setting changes only to a valid count.
+  const [stuckText, setStuckText] = useState(String(props.stuckSteps));
 
   const setField = (field: PriceField, text: string) => {
     const current: PriceEntry = entry ?? { input: null, output: null, cachedInput: null };
@@ -77,10 +79,11 @@ export function InsightsSection(props: {
           min={1}
           max={1000}
           className={inputClass}
-          value={props.stuckSteps}
+          value={stuckText}
           onChange={(event) => {
+            setStuckText(event.target.value);
             const value = Math.round(Number(event.target.value));
-            if (Number.isFinite(value) && value >= 1 && value <= 1000) props.onStuckStepsChange(value);
+            if (event.target.value.trim() !== '' && Number.isFinite(value) && value >= 1 && value <= 1000) props.onStuckStepsChange(value);
           }}
         />
       </label>
