@@ -160,7 +160,9 @@ export function ModelTab({ draft, update, setDraft }: SettingsTabProps) {
           </label>
         </SettingItem>
       </div>
-      <InsightsSection model={isDemo ? 'glassbox-demo' : draft.model} prices={draft.modelPrices} stuckSteps={draft.stuckSteps} onPricesChange={(modelPrices) => change('modelPrices', modelPrices)} onStuckStepsChange={(stuckSteps) => change('stuckSteps', stuckSteps)} />
+      <SettingItem id="prices">
+        <InsightsSection model={isDemo ? 'glassbox-demo' : draft.model} prices={draft.modelPrices} stuckSteps={draft.stuckSteps} onPricesChange={(modelPrices) => change('modelPrices', modelPrices)} onStuckStepsChange={(stuckSteps) => change('stuckSteps', stuckSteps)} />
+      </SettingItem>
     </div>
   );
 }

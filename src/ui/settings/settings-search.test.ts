@@ -9,6 +9,7 @@ describe('settings search', () => {
     expect([...searchSettings('OTLP').ids].toSorted()).toEqual(['otlpEndpoint', 'otlpHeaders']);
     expect(searchSettings('calculator').ids.has('builtinTools')).toBe(true);
     expect(searchSettings('主题').perTab.get('Appearance')).toBe(1);
+    expect([...searchSettings('output price').ids]).toEqual(['prices']);
   });
 
   it('needs every term, ignores case and spaces, and an empty query matches everything', () => {

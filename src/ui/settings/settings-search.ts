@@ -6,6 +6,7 @@
  */
 import { LANGUAGES, translate, type AppStringKey, type Language } from '../../i18n/index.ts';
 import { settingsTabsText } from '../../i18n/settings-tabs.ts';
+import { createInsightsTranslate } from '../../i18n/insights.ts';
 import { storageText } from '../../i18n/storage.ts';
 import { builtinTools } from '../../tools/registry.ts';
 import type { SettingsTabId } from './settings-tabs.tsx';
@@ -30,6 +31,16 @@ export const SETTING_ENTRIES: readonly SettingEntry[] = [
   { id: 'contextWindow', tab: 'Model', name: 'Context window', keys: ['settings.contextWindow'] },
   { id: 'temperature', tab: 'Model', name: 'Temperature', keys: ['settings.temperature'] },
   { id: 'stream', tab: 'Model', name: 'Stream responses', keys: ['settings.stream'] },
+  {
+    id: 'prices',
+    tab: 'Model',
+    name: 'Input price',
+    keys: [],
+    more: (language) => {
+      const t = createInsightsTranslate(language);
+      return ['Output price', t('settingsTitle'), t('inputPrice'), t('cachedInputPrice'), t('outputPrice'), t('stuckStepsLabel')];
+    },
+  },
   { id: 'maxSteps', tab: 'Agent', name: 'Max steps', keys: ['settings.maxSteps'] },
   { id: 'maxToolCalls', tab: 'Agent', name: 'Max tool calls', keys: ['settings.maxToolCalls'] },
   { id: 'deadline', tab: 'Agent', name: 'Time limit', keys: ['settings.deadline'] },
