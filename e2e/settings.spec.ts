@@ -275,7 +275,7 @@ test.describe('Settings: search', () => {
     await openApp(page);
     const dialog = await openSettings(page);
     const search = dialog.getByRole('searchbox', { name: 'Search settings' });
-    await search.fill('steps');
+    await search.fill('max steps');
     // Nothing on the Model tab matches, so the Agent tab opens.
     await expect(dialog.getByRole('tab', { name: 'Agent' })).toHaveAttribute('aria-selected', 'true');
     await expect(dialog.getByRole('tab', { name: 'Agent' })).toHaveAttribute('data-matches', '1');
@@ -287,7 +287,7 @@ test.describe('Settings: search', () => {
 
     // A tab without matches says so.
     await settingsTab(page, 'Model');
-    await expect(dialog.getByRole('tabpanel')).toContainText('Nothing in this tab matches “steps”');
+    await expect(dialog.getByRole('tabpanel')).toContainText('Nothing in this tab matches “max steps”');
     await expect(dialog.getByRole('combobox', { name: 'Provider' })).toBeHidden();
 
     // A term found in two tabs counts in both.
