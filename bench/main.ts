@@ -15,6 +15,7 @@ import type { BenchContext, Sample, SessionFixture } from './scenario-context.ts
 import { longSession } from './scenario-long-session.ts';
 import { spansSession } from './scenario-spans-session.ts';
 import { insightsScale } from './scenario-insights.ts';
+import { queryDataScale, writeSalesCsv } from './scenario-query-data.ts';
 import { generateSessionFile, lastMessageMarker } from './session-files.ts';
 import { startStaticServer } from './static-server.ts';
 
@@ -26,6 +27,7 @@ const SCENARIOS = {
   'spans-session': spansSession,
   'huge-import': hugeImport,
   insights: insightsScale,
+  'query-data': queryDataScale,
 } as const;
 type ScenarioName = keyof typeof SCENARIOS;
 
@@ -78,6 +80,7 @@ async function main(): Promise<void> {
         medium200: await writeFixture(scratchDir, 'sess_bench_medium', 'Bench 200 messages', 200),
         huge2000: await writeFixture(scratchDir, 'sess_bench_huge', 'Bench 2,000 messages', 2000, 5000),
         ...(names.includes('huge-import') ? { hugeExport: await writeHugeExport(scratchDir) } : {}),
+        ...(names.includes('query-data') ? { salesCsv: await writeSalesCsv(scratchDir) } : {}),
       },
     };
     for (let run = 1; run <= runs; run += 1) {

@@ -24,6 +24,8 @@ export interface BenchContext {
     huge2000: SessionFixture;
     /** The 100 MB ChatGPT export (written only when the huge-import scenario runs). */
     hugeExport?: { path: string; bytes: number; messages: number; largestConversation: number };
+    /** The 50 MB, 500,000-row CSV of query_data (written only when the query-data scenario runs). */
+    salesCsv?: { path: string; bytes: number };
   };
   /** Scratch directory for downloads. */
   scratchDir: string;
