@@ -10,6 +10,7 @@ import { formatDuration } from './format-duration.ts';
 import { parseToolArguments, validateToolArguments } from './parse-tool-call.ts';
 import { AGENT_ATTRIBUTE, ATTRIBUTE } from './span-attributes.ts';
 import { truncateObservation } from './truncate-observation.ts';
+import { canonicalArguments } from './stop-conditions.ts';
 
 /** What happened to one tool call; `observation` is the (truncated) text the model sees. */
 export interface ToolCallOutcome {
@@ -22,6 +23,14 @@ export interface ToolCallOutcome {
   executed: boolean;
   /** The result came from a recorded run (see {@link ToolReplay}); the tool did not run. */
   replayed?: boolean;
+  /** A pure tool's result answered from the session's cache; the tool did not run. */
+  cached?: boolean;
+}
+
+/** Results of pure tools, by tool name and canonical arguments, for one session. */
+export interface PureToolCache {
+  get(key: string): string | undefined;
+  set(key: string, result: string): void;
 }
 
 /** A recorded tool result: what the original run's call returned. */
@@ -52,6 +61,8 @@ export interface ExecuteToolCallsInput {
   now: () => number;
   /** Answers calls from a recorded run instead of running them (a fork that reuses recorded tool results). */
   replay?: ToolReplay;
+  /** The session's cache of pure tool results. */
+  cache?: PureToolCache;
 }
 
 /** The observation of a call that Stop interrupted. */
@@ -98,6 +109,7 @@ async function executeOne(input: ExecuteToolCallsInput, call: ToolCall, index: n
   let startedAt = now();
 
   let replayed = false;
+  let cached = false;
   const finish = (status: ToolCallOutcome['status'], text: string, errorType?: string, executed = true): ToolCallOutcome => {
     const observation = truncateObservation(text, input.maxObservationChars);
     const durationMs = Math.max(0, now() - startedAt);
@@ -111,7 +123,7 @@ async function executeOne(input: ExecuteToolCallsInput, call: ToolCall, index: n
       else span.end('error', { type: errorType ?? status, message: observation });
       emit({ type: 'tool-error', callId: call.id, toolName, error: observation, durationMs });
     }
-    return { call, status, observation, spanId, durationMs, executed, ...(replayed ? { replayed } : {}) };
+    return { call, status, observation, spanId, durationMs, executed, ...(replayed ? { replayed } : {}), ...(cached ? { cached } : {}) };
   };
 
   if (input.runnableCount !== undefined && index >= input.runnableCount) {
@@ -140,6 +152,14 @@ async function executeOne(input: ExecuteToolCallsInput, call: ToolCall, index: n
       `Error: invalid arguments for ${toolName}: ${validated.message}. Send the call again with arguments that match the tool's schema.`,
       'invalid-arguments',
     );
+  }
+
+  const cacheKey = input.cache && isPure(tool, validated.value) ? `${toolName} ${canonicalArguments(JSON.stringify(validated.value))}` : undefined;
+  const hit = cacheKey === undefined ? undefined : input.cache?.get(cacheKey);
+  if (hit !== undefined) {
+    cached = true;
+    span.setAttributes({ [AGENT_ATTRIBUTE.toolCached]: true });
+    return finish('ok', hit);
   }
 
   if (tool.restricted) {
@@ -173,7 +193,9 @@ async function executeOne(input: ExecuteToolCallsInput, call: ToolCall, index: n
       startChildSpan: (options) => input.tracer.startSpan({ ...options, parent: span }),
     };
     const value = await raceAbort(Promise.resolve().then(() => tool.execute(validated.value, context)), callSignal);
-    return finish('ok', serialiseResult(value));
+    const text = serialiseResult(value);
+    if (cacheKey !== undefined) input.cache?.set(cacheKey, text);
+    return finish('ok', text);
   } catch (error) {
     if (signal.aborted) return finish('cancelled', cancelledObservation(signal));
     if (timeout.signal.aborted) {
@@ -187,6 +209,11 @@ async function executeOne(input: ExecuteToolCallsInput, call: ToolCall, index: n
   } finally {
     clearTimeout(timer);
   }
+}
+
+function isPure(tool: AnyTool, args: unknown): boolean {
+  if (typeof tool.pure === 'function') return tool.pure(args);
+  return tool.pure === true;
 }
 
 function unknownToolMessage(toolName: string, tools: readonly AnyTool[]): string {

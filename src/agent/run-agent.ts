@@ -4,7 +4,7 @@ import type { ApprovalRequest, ToolContext } from '../tools/tool-context.ts';
 import type { SpanHandle, Tracer } from '../trace/span.ts';
 import type { ProtocolMemory } from '../model/endpoint-memory.ts';
 import { ABORTED_END, DeadlineExceeded, internalErrorEnd } from './errors.ts';
-import type { ToolReplay } from './execute-tool-calls.ts';
+import type { PureToolCache, ToolReplay } from './execute-tool-calls.ts';
 import { withDelegation, type DelegateFrame, type DelegationOptions } from './delegation.ts';
 import type { AgentEvent, AgentEventSink } from './events.ts';
 import { findUnansweredToolCalls, type WireProtocol } from './history.ts';
@@ -58,6 +58,8 @@ export interface RunAgentOptions {
   prepareContext?: (messages: ChatMessage[], info: PrepareContextInfo) => Promise<ChatMessage[]>;
   /** Answers tool calls from a recorded run instead of running them (a fork reusing recorded tool results). */
   replay?: ToolReplay;
+  /** The session's cache of pure tool results (calculator, date_calc): a repeated call is answered from it. */
+  toolCache?: PureToolCache;
   /** Delegation on: the roster's agents are offered as `delegate_<name>` tools (see delegation.ts). */
   delegation?: DelegationOptions;
   /** Set by a delegation on the run it starts: the run is an `agent` span inside the delegate tool span. */

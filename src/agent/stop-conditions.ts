@@ -138,7 +138,7 @@ export function countToolCalls(steps: readonly StepResult[]): number {
 }
 
 /** Argument text with key order and whitespace made irrelevant, so equal calls compare equal. */
-function canonicalArguments(text: string): string {
+export function canonicalArguments(text: string): string {
   try {
     return JSON.stringify(sortKeys(JSON.parse(text.trim() === '' ? '{}' : text)));
   } catch {

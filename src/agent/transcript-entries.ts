@@ -94,6 +94,7 @@ export function toolEntry(factory: EntryFactory, outcome: ToolCallOutcome): Tran
         toolStatus: outcome.status,
         durationMs: outcome.durationMs,
         ...(outcome.replayed ? { replayed: true } : {}),
+        ...(outcome.cached ? { cached: true } : {}),
       },
     },
   );

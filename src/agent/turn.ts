@@ -266,6 +266,7 @@ async function runTools(
     emit: context.emit,
     now: options.now,
     ...(options.replay ? { replay: options.replay } : {}),
+    ...(options.toolCache ? { cache: options.toolCache } : {}),
   });
   const toolEntries = outcomes.map((outcome) => {
     const entry = toolEntry(context.factory, outcome);

@@ -18,8 +18,6 @@ const en = {
   answerCheckHint: 'After an answer, one more model call checks it against the tool results; an unsupported answer is revised once.',
   draftAnswer: 'Draft answer',
   draftAnswerHint: 'The answer check found claims its tool results do not support, so this draft was revised.',
-  cached: 'cached',
-  cachedHint: 'Answered from this session’s cache: the same call with the same arguments ran before.',
   modelNote: 'written by the model',
 };
 
@@ -39,8 +37,6 @@ const zhCN: Record<PlanStringKey, string> = {
   answerCheckHint: '给出答案后，再调用一次模型，对照工具结果检查答案；没有依据的答案会修改一次。',
   draftAnswer: '答案草稿',
   draftAnswerHint: '答案检查发现其中有工具结果不支持的说法，因此这份草稿已被修改。',
-  cached: '已缓存',
-  cachedHint: '来自本会话的缓存：之前已用相同参数运行过同一调用。',
   modelNote: '由模型写入',
 };
 

@@ -14,6 +14,11 @@ export interface Tool<Args = unknown> {
   restricted: boolean;
   /** Per-tool timeout; the runtime default applies when absent. */
   timeoutMs?: number;
+  /**
+   * The result depends on the arguments alone (no clock, network or state): a repeated call with the same
+   * arguments in the same session is answered from the cache. A function decides per call.
+   */
+  pure?: boolean | ((args: Args) => boolean);
   /** Extra attributes of this tool's spans (e.g. the kind of a custom tool). */
   spanAttributes?: Record<string, string>;
   /** Returns the observation: a string, or a value serialised as JSON. */
@@ -31,6 +36,7 @@ export function defineTool<S extends z.ZodType>(definition: {
   schema: S;
   restricted?: boolean;
   timeoutMs?: number;
+  pure?: boolean | ((args: z.infer<S>) => boolean);
   execute(args: z.infer<S>, context: ToolContext): Promise<unknown>;
 }): Tool<z.infer<S>> {
   const jsonSchema = z.toJSONSchema(definition.schema, { target: 'draft-7', io: 'input' }) as JsonSchema;
@@ -42,6 +48,7 @@ export function defineTool<S extends z.ZodType>(definition: {
     parameters: jsonSchema,
     restricted: definition.restricted ?? false,
     ...(definition.timeoutMs === undefined ? {} : { timeoutMs: definition.timeoutMs }),
+    ...(definition.pure === undefined ? {} : { pure: definition.pure }),
     execute: definition.execute,
   };
 }

@@ -55,6 +55,8 @@ export const ATTR = {
   toolTruncated: 'tool.truncated',
   /** The result was answered from a recorded run (a fork with "Reuse recorded tool results"): the tool did not run. */
   toolReplayed: 'tool.replayed',
+  /** A pure tool's result answered from the session's cache: the tool did not run again. */
+  toolCached: 'tool.cached',
   /** A custom tool's kind: `javascript` or `http`. */
   toolCustomKind: 'glassbox.tool.custom_kind',
   /** The MCP server (URL) and its own name of an MCP tool. */

@@ -13,6 +13,7 @@ import type { Services } from '../services.ts';
 import type { AgentRuntime } from './load-agent-runtime.ts';
 import type { RunEndpoint } from './run-event-reducer.ts';
 import { sessionSummaryStore } from './session-summary-store.ts';
+import { sessionToolCache } from './tool-cache.ts';
 import { keepMcpServerTools } from './settings-actions.ts';
 
 /** What the options of one run are built from. */
@@ -97,6 +98,7 @@ export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
     newId: input.newId,
     now,
     ...(input.replay ? { replay: input.replay } : {}),
+    toolCache: sessionToolCache(input.sessionId),
   };
 }
 

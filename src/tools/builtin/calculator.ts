@@ -5,6 +5,7 @@ import { calculate } from './calculator/calculate.ts';
 /** `calculator`: exact arithmetic through a safe parser (never `eval`). */
 export const calculatorTool = defineTool({
   name: 'calculator',
+  pure: true,
   description: [
     'Evaluates an arithmetic expression exactly and returns the number. Use it for any calculation instead of doing math in your head.',
     'Supports numbers (3, 2.5, .5, 1e-3), + - * / % (remainder), ** or ^ (power, right-associative; -2**2 = -4), parentheses,',

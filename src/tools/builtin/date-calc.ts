@@ -39,6 +39,8 @@ const amount = (unit: string) =>
 /** `date_calc`: calendar arithmetic (shift a date, weekday of a date, days between two dates). */
 export const dateCalcTool = defineTool({
   name: 'date_calc',
+  // "today" depends on the clock; every other date answers the same way each time.
+  pure: (args) => !/today/i.test(JSON.stringify(args)),
   description: [
     'Calendar arithmetic on dates (no times): the weekday, day of year and ISO week of a date; the date N days/weeks/months/years',
     'after or before it (add_days, add_weeks, add_months, add_years; negative values go back; month ends are clamped, so',

@@ -121,15 +121,8 @@ export const ToolCallCard = memo(function ToolCallCard({
         >
           {t(STATUS_LABEL[status])}
         </span>
-        {result?.meta?.replayed ? (
-          <span
-            data-testid="tool-replayed"
-            title={t('toolReplayed')}
-            className="shrink-0 rounded bg-violet-100 px-1.5 text-xs text-violet-800 dark:bg-violet-950 dark:text-violet-200"
-          >
-            {t('toolReplayed')}
-          </span>
-        ) : null}
+        {result?.meta?.replayed ? <ToolBadge testId="tool-replayed" title={t('toolReplayed')} text={t('toolReplayed')} tone="bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-200" /> : null}
+        {result?.meta?.cached ? <ToolBadge testId="tool-cached" title={t('toolCachedHint')} text={t('toolCached')} tone="bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200" /> : null}
         {duration !== undefined ? (
           <span className="shrink-0 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{formatDuration(duration)}</span>
         ) : null}
@@ -188,3 +181,12 @@ export const ToolCallCard = memo(function ToolCallCard({
     </div>
   );
 });
+
+/** A small mark beside a tool call's status: its result was replayed from a recorded run, or came from the cache. */
+function ToolBadge(props: { testId: string; title: string; text: string; tone: string }) {
+  return (
+    <span data-testid={props.testId} title={props.title} className={classNames('shrink-0 rounded px-1.5 text-xs', props.tone)}>
+      {props.text}
+    </span>
+  );
+}
