@@ -112,3 +112,19 @@ test.describe('Insights: totals, tool success, cost and stuck runs from stored s
     await expect(view.getByRole('img', { name: /^Steps per run, 1 bars: 3 steps: 1 runs/ })).toBeVisible();
   });
 });
+
+test.describe('Insights in Chinese on the demo model', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('the offline demo’s runs show in Insights, in Chinese, with no price for the demo model', async ({ page }) => {
+    await openApp(page);
+    await sendAndWait(page, '(128+374)*2 等于多少？');
+    await page.getByRole('button', { name: 'Insights' }).click();
+    const view = insights(page);
+    await expect(view.getByRole('heading', { name: '洞察' })).toBeVisible();
+    await expect(view.getByTestId('insights-runs')).toContainText('1');
+    await expect(view.getByTestId('insights-cost')).toContainText('无价格');
+    await expect(view.getByRole('img', { name: /^工具成功率，1 个工具：calculator：/ })).toBeVisible();
+    await expect(view.getByTestId('insights-token-sources')).toContainText('由端点报告');
+  });
+});
