@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { toToolSpec } from './define-tool.ts';
+import { BUILTIN_TOOL_NAMES } from './builtin-names.ts';
 import { builtinTools, enabledTools, findTool } from './registry.ts';
 
 const required = (name: string) => findTool(builtinTools, name)?.parameters.required;
@@ -20,6 +21,8 @@ describe('registry', () => {
       'query_data',
       'run_javascript',
     ]);
+    // The names-only list (for the first load) is the same.
+    expect(BUILTIN_TOOL_NAMES).toEqual(builtinTools.map((tool) => tool.name));
   });
 
   it('publishes the main arguments of the public interface', () => {

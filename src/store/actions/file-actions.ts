@@ -21,7 +21,7 @@ import { saveSettings } from './settings-actions.ts';
 import { mergeImportedTools } from '../../tools/custom/portable.ts';
 import { mergeImportedRoster } from '../../config/agents.ts';
 import { createAgentsTranslate } from '../../i18n/agents.ts';
-import { builtinTools } from '../../tools/registry.ts';
+import { BUILTIN_TOOL_NAMES } from '../../tools/builtin-names.ts';
 
 /** Downloads the active session as versioned JSON. */
 export async function exportActiveSession(): Promise<void> {
@@ -54,7 +54,7 @@ async function importTools(content: string | ParsedImport): Promise<string[]> {
   const notes: string[] = [];
   if (tools !== undefined) {
     const settings = useAppStore.getState().settings;
-    const merge = mergeImportedTools(settings, tools, builtinTools.map((tool) => tool.name));
+    const merge = mergeImportedTools(settings, tools, BUILTIN_TOOL_NAMES);
     if (merge.added.length > 0) await saveSettings({ ...settings, customTools: merge.customTools, mcpServers: merge.mcpServers });
     if (merge.skipped.length > 0) notes.push(translate(currentLanguage(), 'import.toolsSkipped', { tools: merge.skipped.join(', ') }));
   }
