@@ -16,6 +16,7 @@ import { longSession } from './scenario-long-session.ts';
 import { spansSession } from './scenario-spans-session.ts';
 import { insightsScale } from './scenario-insights.ts';
 import { queryDataScale, writeSalesCsv } from './scenario-query-data.ts';
+import { teamRoute, teamSession } from './scenario-team.ts';
 import { generateSessionFile, lastMessageMarker } from './session-files.ts';
 import { startStaticServer } from './static-server.ts';
 
@@ -28,6 +29,7 @@ const SCENARIOS = {
   'huge-import': hugeImport,
   insights: insightsScale,
   'query-data': queryDataScale,
+  team: teamSession,
 } as const;
 type ScenarioName = keyof typeof SCENARIOS;
 
@@ -63,7 +65,7 @@ async function main(): Promise<void> {
   const app = await startStaticServer(values.dist, Number(values.port));
   const mock = await startMockLlmServer({
     port: 0,
-    route: (body) => (isSummaryRequest(body) ? { kind: 'reply', content: 'The user and the assistant discussed agents, traces, storage and rendering.' } : undefined),
+    route: (body) => (isSummaryRequest(body) ? { kind: 'reply', content: 'The user and the assistant discussed agents, traces, storage and rendering.' } : teamRoute(body)),
   });
   const errors: string[] = [];
   const samples: Sample[] = [];

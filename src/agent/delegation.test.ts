@@ -123,6 +123,22 @@ describe('delegation through runAgent', () => {
     ]);
   });
 
+  it('ends a runaway orchestrator that keeps delegating: refused past Max delegations, then stopped at the step limit, saying so', async () => {
+    const researcher = agent('researcher', Array.from({ length: 10 }, (_, index) => ({ text: `answer ${index}` })));
+    // A new task every time, so it is not "no progress": only the limits can end it.
+    const runaway: ScriptedTurn[] = Array.from({ length: 20 }, (_, index) => ({ toolCalls: [delegateCall(`d${index}`, 'researcher', `task number ${index}`)] }));
+    const harness = createHarness({
+      delegation: { agents: [researcher], maxDepth: 1, maxDelegations: 3 },
+      turns: runaway,
+    });
+    const result = await harness.run();
+    expect(researcher.model.requests).toHaveLength(3);
+    const results = harness.model.requests.at(-1)?.messages.filter((message) => message.role === 'tool').map((message) => String(message.content));
+    expect(results?.slice(0, 3)).toEqual(['answer 0', 'answer 1', 'answer 2']);
+    expect(results?.slice(3).every((content) => content.includes('delegation limit reached: this run may delegate 3 times'))).toBe(true);
+    expect(result).toMatchObject({ outcome: 'stopped', reason: 'max-steps', message: 'Stopped: step limit (8) reached.' });
+  });
+
   it('stops a repeated identical delegation as no progress', async () => {
     const researcher = agent('researcher', [{ text: 'same' }, { text: 'same' }, { text: 'same' }]);
     const same = delegateCall('x', 'researcher', 'look it up');
