@@ -114,6 +114,8 @@ test.describe('a team of agents', () => {
   });
 
   test('the team travels with Export all: imported into a fresh browser, an agent delegates with a custom tool it may use', async ({ page, mockLlm, browser }, testInfo) => {
+    // Two browsers and two runs: longer than one test's default on a loaded machine.
+    test.setTimeout(90_000);
     await openApp(page);
     await useEndpoint(page, mockLlm.url);
     await setUpTeam(page, { tokenBudget: 50_000 });
