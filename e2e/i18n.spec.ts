@@ -10,13 +10,18 @@ const SAME_IN_CHINESE = [
   'Glassbox', 'Span', 'span',
   // Protocols, formats and technical terms.
   'OTLP', 'HTTP', 'HTML', 'JSON', 'Markdown', 'ReAct', 'API', 'AI', 'LLM', 'CORS', 'URL', 'ID', 'tok', 'Web Worker',
-  'JavaScript', 'MCP',
+  'JavaScript', 'MCP', 'CSV', 'TSV', 'SQL',
+  // “token” is how Chinese LLM documentation names tokens (DeepSeek's, Moonshot's); Insights and prices use it.
+  'token',
   // Keys.
   'Enter', 'Shift', 'Esc', 'Ctrl',
+  // The demo model's id, named in Settings (its prices).
+  'glassbox-demo',
   // Providers and servers, and the one LM Studio setting named by its own (English) label.
   'OpenAI', 'ChatGPT', 'DeepSeek', 'OpenRouter', 'Groq', 'Ollama', 'LM Studio', 'vLLM', 'Enable CORS',
-  // The tool this conversation calls, named in translated labels such as “calculator 的结果”.
-  'calculator',
+  // Tools named in translated text: the one this conversation calls (“calculator 的结果”), and query_data, which the
+  // first-run screen names.
+  'calculator', 'query_data',
 ];
 
 /**

@@ -54,7 +54,7 @@ export function App() {
 
   return (
     <div className="flex h-full flex-col">
-      <header className="flex items-center gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-800">
+      <header className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 px-3 py-2 dark:border-slate-800">
         <button type="button" aria-label={names('Toggle sessions')} aria-expanded={sidebarOpen} title={t('app.toggleSessions')} className="hidden rounded p-1 hover:bg-slate-100 md:block dark:hover:bg-slate-800" onClick={() => setUi({ sidebarOpen: !sidebarOpen })}>
           <MenuIcon className="size-5" />
         </button>
