@@ -7,6 +7,7 @@ import { readFlushJournal } from '../flush-journal.ts';
 import { createMemoryPersistence } from '../memory-persistence.ts';
 import { setServices } from '../services.ts';
 import { abortRun, flushActiveRuns, runSession } from './run-session.ts';
+import { createRunWriter } from './run-writer.ts';
 
 const initialState = useAppStore.getState();
 
@@ -68,5 +69,30 @@ describe('flushing the step in flight', () => {
     expect(messages[1]?.message.content).toBe('The tide turns twice a day');
     expect(await persistence.getSession(id)).toMatchObject({ status: 'stopped', messageCount: 2 });
     expect(readFlushJournal(id)).toBeUndefined();
+  });
+});
+
+describe('the journal when the page goes away', () => {
+  it('carries the entries of a step whose write has not completed (a delegate\'s finished tool step), not only the step in flight', async () => {
+    let time = 1_000_000;
+    const now = () => (time += 10);
+    const persistence = createMemoryPersistence({ newId: sequentialIds(), now });
+    const { id } = await persistence.createSession();
+    // Writes after the run's start never complete: the page goes away while they are in flight.
+    let writes = 0;
+    const saveStep = persistence.saveStep.bind(persistence);
+    persistence.saveStep = (input) => (++writes === 1 ? saveStep(input) : new Promise(() => undefined));
+    setServices({ persistence, fetch: streamThenHang(''), now, newId: sequentialIds() });
+    const question = userEntry(id, 'msg_question', 'Boiling point at 3,000 m?');
+    const writer = createRunWriter(id, question);
+    await writer.start('run_1', question);
+
+    const delegated = [
+      { id: 'msg_call', sessionId: id, runId: 'run_1', createdAt: now(), message: { role: 'assistant' as const, content: '', tool_calls: [{ id: 'c1', type: 'function' as const, function: { name: 'calculator', arguments: '{}' } }] } },
+      { id: 'msg_result', sessionId: id, runId: 'run_1', createdAt: now(), message: { role: 'tool' as const, tool_call_id: 'c1', content: '90' } },
+    ];
+    void writer.delegatedStepEnded(delegated);
+    writer.flush(true, undefined);
+    expect(readFlushJournal(id)?.entries.map((entry) => entry.id)).toEqual(['msg_question', 'msg_call', 'msg_result']);
   });
 });

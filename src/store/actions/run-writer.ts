@@ -40,6 +40,9 @@ export function createRunWriter(sessionId: string, userEntry: TranscriptEntry | 
   const dirtySpans = new Map<string, Span>();
   // Spans written by no completed save yet: what a journal must carry when the page goes away.
   const unsavedSpans = new Map<string, Span>();
+  // Entries handed to a write that has not completed yet (a step's end, a delegate's step): a page that goes away
+  // meanwhile may lose that write, so a journal must carry them too.
+  const unsavedEntries = new Map<string, TranscriptEntry>();
   let stepEntries: TranscriptEntry[] = [];
   let inFlightEntryId: string | undefined;
   let inFlightStartedAt = 0;
@@ -49,9 +52,11 @@ export function createRunWriter(sessionId: string, userEntry: TranscriptEntry | 
   const save = async (entries: TranscriptEntry[], patch: SessionPatch) => {
     const spans = [...dirtySpans.values()];
     dirtySpans.clear();
+    for (const entry of entries) unsavedEntries.set(entry.id, entry);
     try {
       const session = await persistence.saveStep({ sessionId, entries, spans, session: patch });
       for (const span of spans) if (unsavedSpans.get(span.spanId) === span) unsavedSpans.delete(span.spanId);
+      for (const entry of entries) if (unsavedEntries.get(entry.id) === entry) unsavedEntries.delete(entry.id);
       // Everything a journal could hold is older than this write (or written by it).
       clearFlushJournal(sessionId);
       if (session) useAppStore.getState().upsertSession(session);
@@ -112,7 +117,9 @@ export function createRunWriter(sessionId: string, userEntry: TranscriptEntry | 
       if (leaving && runId) {
         // The page is going away: only synchronous work is sure to happen (an IndexedDB transaction started now
         // never runs its later requests). The journal holds what this tab has not seen saved, the user's message too.
-        const journalEntries = userEntry ? [userEntry, ...entries] : entries;
+        const current = new Set(entries.map((entry) => entry.id));
+        const pending = [...unsavedEntries.values()].filter((entry) => !current.has(entry.id) && entry.id !== userEntry?.id);
+        const journalEntries = [...(userEntry ? [userEntry] : []), ...pending, ...entries];
         writeFlushJournal({ sessionId, runId, savedAt: now(), entries: journalEntries, spans: [...unsavedSpans.values()] });
       }
       if (entries.length === 0 && dirtySpans.size === 0) return;
