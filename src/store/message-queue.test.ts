@@ -7,6 +7,7 @@ import {
   finishEditing,
   removeQueued,
   resumeQueue,
+  runEnded,
   startEditing,
   takeNext,
   type SessionQueue,
@@ -53,6 +54,19 @@ describe('the message queue of a session', () => {
     const next = takeNext(enqueue(paused, three));
     expect(next.message).toEqual(two);
     expect(next.queue.items).toEqual([three]);
+  });
+
+  it('decides the pause when the run ends: what was queued before Stop waits, a message sent after it goes', () => {
+    // Stop while a message waits: paused at the run's end, still paused when the last write is saved.
+    const waiting = runEnded(takeNext(queued(one, two)).queue, 'stopped');
+    expect(endTurn(waiting, { status: 'stopped' })).toEqual({ busy: false, paused: true, items: [two] });
+    // Stop with nothing queued, then a message typed while the stopped run is still being saved: it is sent next.
+    const typedAfter = enqueue(runEnded(takeNext(queued(one)).queue, 'stopped'), three);
+    const free = endTurn(typedAfter, { status: 'stopped' });
+    expect(free).toEqual({ busy: false, paused: false, items: [three] });
+    expect(takeNext(free).message).toEqual(three);
+    // A run that ended done never pauses.
+    expect(endTurn(runEnded(takeNext(queued(one, two)).queue, 'done'), { status: 'done' }).paused).toBe(false);
   });
 
   it('a turn the user starts (Retry, Resume) takes the session and lifts a pause; none starts while busy', () => {

@@ -18,6 +18,8 @@ export interface QueuedMessage {
  *   on when the user starts a turn again (sends a message, Retry, Resume) or presses Send queued messages.
  * - a turn that could not start (another tab runs the session, the agent failed to load): its message goes back to
  *   the front of the queue, paused, so nothing typed is lost.
+ * The pause is decided when the run ends ({@link runEnded}), not when its last write is saved: a message sent in
+ * between (typed right after Stop) is the user going on, so it is sent, not paused.
  * While a queued message is being edited the queue holds, so the messages still go in the order they were typed.
  */
 export interface SessionQueue {
@@ -26,6 +28,8 @@ export interface SessionQueue {
   items: readonly QueuedMessage[];
   /** The queued message being edited, if any. */
   editing?: string;
+  /** The turn's run has ended (its status is known) while the turn still saves: the pause is already decided. */
+  runOver?: boolean;
 }
 
 /** A session nothing has been queued for. */
@@ -55,7 +59,8 @@ export function removeQueued(queue: SessionQueue, id: string): SessionQueue {
 }
 
 function withoutEditing(queue: SessionQueue): SessionQueue {
-  return { busy: queue.busy, paused: queue.paused, items: queue.items };
+  const { editing: _editing, ...rest } = queue;
+  return rest;
 }
 
 /** Goes on with a paused queue. */
@@ -78,11 +83,22 @@ export function takeNext(queue: SessionQueue): { queue: SessionQueue; message?: 
 /** How a turn ended: the run's status, or `not-started` with the message it was to send (if any). */
 export type TurnEnd = { status: RunStatus } | { status: 'not-started'; unsent?: QueuedMessage };
 
+function pausesAfter(status: RunStatus): boolean {
+  return status !== 'done' && status !== 'idle';
+}
+
+/** The turn's run has ended with `status` (its last write may still be saving): what is queued now pauses or not. */
+export function runEnded(queue: SessionQueue, status: RunStatus): SessionQueue {
+  return queue.busy ? { ...queue, paused: pausesAfter(status), runOver: true } : queue;
+}
+
 /** The turn is over: the session is free; whether the queue goes on depends on how it ended. */
 export function endTurn(queue: SessionQueue, end: TurnEnd): SessionQueue {
+  const { runOver, ...rest } = queue;
   if (end.status === 'not-started') {
     const items = end.unsent ? [end.unsent, ...queue.items] : queue.items;
-    return { ...queue, busy: false, paused: items.length > 0, items };
+    return { ...rest, busy: false, paused: items.length > 0, items };
   }
-  return { ...queue, busy: false, paused: end.status !== 'done' && end.status !== 'idle' };
+  // Decided when the run ended; a message sent since then has taken the pause off.
+  return { ...rest, busy: false, paused: runOver ? queue.paused : pausesAfter(end.status) };
 }

@@ -9,6 +9,7 @@ import type { Span } from '../../trace/span.ts';
 import { createTracer } from '../../trace/tracer.ts';
 import { useAppStore } from '../app-store.ts';
 import { createFrameBatch } from '../frame-batch.ts';
+import { runEnded } from '../message-queue.ts';
 import { idleRun } from '../run-slice.ts';
 import { services } from '../services.ts';
 import { loadAgentRuntime, type AgentRuntime } from './load-agent-runtime.ts';
@@ -184,6 +185,9 @@ async function runUnlocked(sessionId: string, request: RunRequest, runtime: Agen
         return;
       case 'run-end': {
         const alert = changes.run?.alert;
+        // The queue's pause is decided now: a message sent while the end is being saved goes on after it.
+        const ended = store.getState().runs[sessionId]?.status;
+        if (ended) store.getState().updateQueue(sessionId, (queue) => runEnded(queue, ended));
         await stepSave;
         await writer.ended({ status: event.outcome, activeRunId: undefined, lastError: alert ? `${alert.title} ${alert.advice}` : undefined });
         return;

@@ -42,7 +42,8 @@ export function SettingsDialog() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void saveSettings(draft);
+    // MCP servers were stored as they changed; the draft's copy may be older than the stored one.
+    void saveSettings({ ...draft, mcpServers: useAppStore.getState().settings.mcpServers });
     close();
   };
 

@@ -54,6 +54,9 @@ function ToolToggles(props: { enabled: Settings['enabledTools']; onChange: (enab
 
 /** The Tools tab: built-in tool toggles, custom tools and MCP servers (the last two are stored at once). */
 export function ToolsTab({ draft, update }: SettingsTabProps) {
+  // MCP servers are stored the moment they change (and a connected server may announce new tools meanwhile), so
+  // the list shown is the stored one, not the dialog's draft.
+  const liveServers = useAppStore((state) => state.settings.mcpServers);
   const t = useT();
   return (
     <div className="flex flex-col gap-2">
@@ -73,14 +76,11 @@ export function ToolsTab({ draft, update }: SettingsTabProps) {
       </SettingItem>
       <SettingItem id="mcpServers">
         <McpServersSection
-          servers={draft.mcpServers}
+          servers={liveServers}
           customNames={draft.customTools.map((tool) => tool.name)}
           enabled={draft.enabledTools}
           onEnabledChange={(enabledTools) => update('enabledTools', enabledTools)}
-          onServersChange={(mcpServers) => {
-            update('mcpServers', mcpServers);
-            void saveSettings({ ...useAppStore.getState().settings, mcpServers });
-          }}
+          onServersChange={(mcpServers) => void saveSettings({ ...useAppStore.getState().settings, mcpServers })}
         />
       </SettingItem>
     </div>
