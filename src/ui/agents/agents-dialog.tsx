@@ -122,46 +122,9 @@ export function AgentsDialog() {
           <span className="text-xs font-normal text-slate-500 dark:text-slate-400">{t('delegateHint')}</span>
         </label>
         <div className="grid gap-3 sm:grid-cols-2">
-          <label className={labelClass}>
-            <span>{t('maxDepth')}</span>
-            <input
-              aria-label="Max delegation depth"
-              type="number"
-              min={1}
-              max={5}
-              className={inputClass}
-              value={draft.maxDelegationDepth}
-              onChange={(event) => setDraft({ ...draft, maxDelegationDepth: clampInt(event.target.value, 1, 5, draft.maxDelegationDepth) })}
-            />
-            <span className="font-normal text-slate-500 dark:text-slate-400">{t('maxDepthHint')}</span>
-          </label>
-          <label className={labelClass}>
-            <span>{t('maxDelegations')}</span>
-            <input
-              aria-label="Max delegations"
-              type="number"
-              min={1}
-              max={50}
-              className={inputClass}
-              value={draft.maxDelegations}
-              onChange={(event) => setDraft({ ...draft, maxDelegations: clampInt(event.target.value, 1, 50, draft.maxDelegations) })}
-            />
-            <span className="font-normal text-slate-500 dark:text-slate-400">{t('maxDelegationsHint')}</span>
-          </label>
-          <label className={labelClass}>
-            <span>{t('tokenBudget')}</span>
-            <input
-              aria-label="Token budget"
-              type="number"
-              min={0}
-              max={100_000_000}
-              step={1000}
-              className={inputClass}
-              value={draft.maxRunTokens}
-              onChange={(event) => setDraft({ ...draft, maxRunTokens: clampInt(event.target.value, 0, 100_000_000, draft.maxRunTokens) })}
-            />
-            <span className="font-normal text-slate-500 dark:text-slate-400">{t('tokenBudgetHint')}</span>
-          </label>
+          <LimitField label={t('maxDepth')} hint={t('maxDepthHint')} name="Max delegation depth" min={1} max={5} value={draft.maxDelegationDepth} onChange={(maxDelegationDepth) => setDraft({ ...draft, maxDelegationDepth })} />
+          <LimitField label={t('maxDelegations')} hint={t('maxDelegationsHint')} name="Max delegations" min={1} max={50} value={draft.maxDelegations} onChange={(maxDelegations) => setDraft({ ...draft, maxDelegations })} />
+          <LimitField label={t('tokenBudget')} hint={t('tokenBudgetHint')} name="Token budget" min={0} max={100_000_000} step={1000} value={draft.maxRunTokens} onChange={(maxRunTokens) => setDraft({ ...draft, maxRunTokens })} />
         </div>
 
         {draft.agents.map((agent) => (
@@ -242,5 +205,25 @@ function AgentGroup({
         </div>
       </div>
     </fieldset>
+  );
+}
+
+/** One whole-number limit of the roster, kept within its bounds (an out-of-range entry keeps the last good value). */
+function LimitField(props: { label: string; hint: string; name: string; min: number; max: number; step?: number; value: number; onChange: (value: number) => void }) {
+  return (
+    <label className={labelClass}>
+      <span>{props.label}</span>
+      <input
+        aria-label={props.name}
+        type="number"
+        min={props.min}
+        max={props.max}
+        {...(props.step ? { step: props.step } : {})}
+        className={inputClass}
+        value={props.value}
+        onChange={(event) => props.onChange(clampInt(event.target.value, props.min, props.max, props.value))}
+      />
+      <span className="font-normal text-slate-500 dark:text-slate-400">{props.hint}</span>
+    </label>
   );
 }
