@@ -3,6 +3,7 @@ import { boot, onTabMessage } from './store/actions/boot.ts';
 import { flushActiveRuns } from './store/actions/run-session.ts';
 import { reportKeptWrites, reportStorageError, storageAdvice } from './store/actions/storage-errors.ts';
 import { useAppStore } from './store/app-store.ts';
+import { onJournalWritten } from './store/flush-journal.ts';
 import { createBrowserServices } from './store/browser-services.ts';
 import { newId } from './store/ids.ts';
 import { createIndexedDbPersistence } from './store/indexeddb-persistence.ts';
@@ -54,5 +55,6 @@ export async function startApp(): Promise<void> {
   const { persistence, problem } = await openPersistence();
   setServices(createBrowserServices(persistence, runSandboxed, (message) => void onTabMessage(message)));
   flushOnHide();
+  onJournalWritten((sessionId) => void onTabMessage({ type: 'session-changed', sessionId }));
   await boot(problem);
 }

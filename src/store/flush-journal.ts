@@ -78,3 +78,15 @@ export function flushJournalSessionIds(): string[] {
   }
   return ids;
 }
+
+/**
+ * Calls back with the session of every journal another tab writes. A tab that closes mid-run writes its journal
+ * in `pagehide` and lets go of the session's lock as it closes; the two reach the other tabs in either order,
+ * so a tab that already showed the run interrupted (without the journal) must look again when the journal lands.
+ */
+export function onJournalWritten(callback: (sessionId: string) => void): void {
+  if (typeof addEventListener !== 'function') return;
+  addEventListener('storage', (event: StorageEvent) => {
+    if (event.key?.startsWith(PREFIX) && event.newValue !== null) callback(event.key.slice(PREFIX.length));
+  });
+}

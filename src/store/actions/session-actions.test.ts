@@ -3,10 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import { assistantEntry, sequentialIds, span, userEntry } from '../../db/test-fixtures.ts';
 import { useAppStore } from '../app-store.ts';
-import { readFlushJournal, writeFlushJournal } from '../flush-journal.ts';
+import { onJournalWritten, readFlushJournal, writeFlushJournal } from '../flush-journal.ts';
 import { createMemoryPersistence } from '../memory-persistence.ts';
 import type { Persistence } from '../persistence.ts';
 import { setServices, type Services } from '../services.ts';
+import { onTabMessage } from './boot.ts';
 import { importFiles } from './file-actions.ts';
 import { runningElsewhere, runSession } from './run-session.ts';
 import { loadSession } from './session-actions.ts';
@@ -104,6 +105,39 @@ describe('loadSession', () => {
     await expect.poll(() => useAppStore.getState().runs[id]?.status, { timeout: 10_000 }).toBe('done');
     expect(useAppStore.getState().runs[id]?.notices).toEqual([]);
     expect(useAppStore.getState().entries[id]?.at(-1)?.message.content).toBe('Here is the summary.');
+  });
+  it('shows the partial answer of a closed tab whose journal lands after its lock was let go', async () => {
+    // The closing tab writes its journal in pagehide and lets go of the lock as it closes; this tab may hear of
+    // the release first, see no journal yet, and show the run interrupted without the partial answer.
+    let release: () => void = () => undefined;
+    const unlocked = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let lockedElsewhere = true;
+    const persistence = install({ isSessionLockedElsewhere: async () => lockedElsewhere, waitForSessionUnlock: () => unlocked });
+    onJournalWritten((sessionId) => void onTabMessage({ type: 'session-changed', sessionId }));
+    const id = await runningSession(persistence);
+    useAppStore.getState().setActiveSession(id);
+    await loadSession(id);
+    expect(useAppStore.getState().runs[id]?.status).toBe('running');
+
+    lockedElsewhere = false;
+    release();
+    await expect.poll(() => useAppStore.getState().runs[id]?.status, { timeout: 10_000 }).toBe('interrupted');
+    expect(useAppStore.getState().entries[id]?.map((entry) => entry.message.content)).toEqual(['Summarise the news']);
+
+    // The journal reaches this tab now, as another tab's localStorage write does: with a storage event.
+    const partial: TranscriptEntry = { ...assistantEntry(id, 'msg_partial', 'Today in the news'), runId: 'aaaaaaaaaaaaaaa1', meta: { partial: true } };
+    writeFlushJournal({ sessionId: id, runId: 'aaaaaaaaaaaaaaa1', savedAt: now(), entries: [partial], spans: [] });
+    dispatchEvent(new StorageEvent('storage', { key: `glassbox.flush.${id}`, newValue: localStorage.getItem(`glassbox.flush.${id}`) }));
+
+    await expect.poll(() => useAppStore.getState().entries[id]?.map((entry) => entry.message.content), { timeout: 10_000 }).toEqual([
+      'Summarise the news',
+      'Today in the news',
+    ]);
+    expect(useAppStore.getState().runs[id]?.status).toBe('interrupted');
+    expect(await persistence.getSession(id)).toMatchObject({ status: 'interrupted', messageCount: 2 });
+    expect(readFlushJournal(id)).toBeUndefined();
   });
 });
 
