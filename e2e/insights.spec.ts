@@ -87,6 +87,40 @@ test.describe('Insights: totals, tool success, cost and stuck runs from stored s
     await expect(view.getByTestId('insights-unpriced')).toContainText(MODEL);
   });
 
+  test('a call whose endpoint reports no usage is counted with its model’s tokenizer, or estimated, and says which', async ({ page, mockLlm }) => {
+    // Two workers (Span details' counter and Insights') each fetch and build the 3.6 MB o200k_base vocabulary.
+    test.slow();
+    await openApp(page);
+    await useEndpoint(page, mockLlm.url, { model: 'gpt-4o-mini' });
+    // o200k_base counts this reply as 8 tokens; the calibrated estimate would say 13.
+    mockLlm.enqueue({ kind: 'reply', content: '你好，世界！这是一个测试。', usage: null });
+    await sendAndWait(page, 'Say hello in Chinese');
+
+    const tree = page.getByRole('tree', { name: 'Span tree' });
+    await tree.getByRole('treeitem', { name: 'llm: gpt-4o-mini' }).click();
+    const details = page.getByRole('region', { name: 'Span details' });
+    await expect(details.getByTestId('span-output-tokens')).toHaveText('8 (counted)');
+    await expect(details.getByTestId('span-input-tokens')).toHaveText(/^[\d,]+ \(counted\)$/);
+    // gpt-4o-mini has a default price: the call's cost is shown beside its tokens.
+    await expect(details.getByTestId('span-cost')).toHaveText(/^\$\d/);
+    await expect(page.getByTestId('trace-token-sources')).toHaveText('(1 counted)');
+
+    await page.getByRole('button', { name: 'Insights' }).click();
+    const view = insights(page);
+    await expect(view.getByTestId('insights-token-sources')).toContainText('0 reported by the endpoint, 1 counted with a tokenizer, 0 estimated');
+    await expect(view.getByTestId('insights-tokens-out')).toContainText('8');
+    await view.getByRole('button', { name: 'Close Insights' }).click();
+
+    // A model of no known family: the same reply is estimated, and says so.
+    await useEndpoint(page, mockLlm.url, { model: MODEL });
+    mockLlm.enqueue({ kind: 'reply', content: '你好，世界！这是一个测试。', usage: null });
+    await sendAndWait(page, 'Say hello in Chinese again');
+    await tree.getByRole('treeitem', { name: `llm: ${MODEL}` }).click();
+    await expect(details.getByTestId('span-output-tokens')).toHaveText('13 (estimated)');
+    await expect(details.getByTestId('span-cost')).toHaveText(/no price/);
+    await expect(page.getByTestId('trace-token-sources')).toHaveText('(1 counted, 1 estimated)');
+  });
+
   test('a run calling the same tool with the same arguments three times is flagged in the trace and in Insights', async ({ page, mockLlm }) => {
     await openApp(page);
     await useEndpoint(page, mockLlm.url, { model: MODEL, maxSteps: 6 });
@@ -126,5 +160,9 @@ test.describe('Insights in Chinese on the demo model', () => {
     await expect(view.getByTestId('insights-cost')).toContainText('无价格');
     await expect(view.getByRole('img', { name: /^工具成功率，1 个工具：calculator：/ })).toBeVisible();
     await expect(view.getByTestId('insights-token-sources')).toContainText('由端点报告');
+    await view.getByRole('button', { name: '关闭洞察' }).click();
+    // Span details says where a model call's tokens come from: the demo endpoint reports them.
+    await page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^llm: / }).first().click();
+    await expect(page.getByRole('region', { name: 'Span details' }).getByTestId('span-output-tokens')).toHaveText(/^[\d,]+（报告）$/);
   });
 });

@@ -2,6 +2,8 @@
 // that changed) and answers queries (time range, session, prices, stuck threshold) from the facts it holds.
 import { aggregateInsights, type InsightsQuery, type InsightsReport } from '../trace/insights/aggregate.ts';
 import type { RunFact } from '../trace/insights/run-facts.ts';
+import { countTokens, loadEncodings } from '../trace/insights/token-counter.ts';
+import { tokenizerEncoding, type TokenizerEncoding } from '../trace/insights/tokenizer-family.ts';
 import { keepFacts, loadKeptFacts, refreshRunFacts, type FactsCache } from './insights-facts.ts';
 import { openGlassboxDb } from './open-db.ts';
 import type { GlassboxDatabase } from './transaction.ts';
@@ -55,6 +57,35 @@ scope.onmessage = (event) => {
   queue = queue.then(() => handle(request));
 };
 
+/**
+ * Model calls without reported usage whose model family has a tokenizer were estimated while its vocabulary was not
+ * loaded: load the vocabularies those calls need (only then) and read those sessions again, counted.
+ */
+async function countWhereKnown(db: GlassboxDatabase, current: RunFact[]): Promise<RunFact[]> {
+  const encodings = new Set<TokenizerEncoding>();
+  const sessions = new Set<string>();
+  for (const fact of current) {
+    for (const call of fact.llm) {
+      const encoding = call.tokenSource === 'estimated' ? tokenizerEncoding(call.model) : undefined;
+      if (encoding === undefined) continue;
+      encodings.add(encoding);
+      sessions.add(fact.sessionId);
+    }
+  }
+  if (sessions.size === 0) return current;
+  try {
+    await loadEncodings(encodings);
+  } catch {
+    // No vocabulary (offline before it was ever fetched): the estimate stays, marked as such.
+    return current;
+  }
+  for (const id of sessions) {
+    const entry = cache.get(id);
+    if (entry) cache.set(id, { ...entry, version: '' });
+  }
+  return refreshRunFacts(db, cache, { count: countTokens });
+}
+
 async function handle(request: InsightsRequest): Promise<void> {
   try {
     const started = performance.now();
@@ -66,7 +97,8 @@ async function handle(request: InsightsRequest): Promise<void> {
         await loadKeptFacts(db, cache).catch(() => undefined);
       }
       const before = facts;
-      facts = await refreshRunFacts(db, cache);
+      facts = await refreshRunFacts(db, cache, { count: countTokens });
+      facts = await countWhereKnown(db, facts);
       changed = before === undefined || facts.length !== before.length || facts.some((fact, index) => fact !== before[index]);
     }
     const read = performance.now();

@@ -79,24 +79,43 @@ function outputText(attributes: Record<string, unknown>): string {
   return parts.filter((part) => part !== '').join('\n');
 }
 
-/** The tokens of an llm span: reported usage wins; otherwise a real count when `count` knows the model, else the estimate. */
-export function llmTokens(span: Span, count?: TokenCounter): Pick<LlmFact, 'inputTokens' | 'outputTokens' | 'cachedTokens' | 'tokenSource'> {
+/** The texts of an llm span that its tokens are counted or estimated from, when the endpoint reported no usage. */
+export interface TokenTexts {
+  model: string;
+  /** The request's messages (contents, tool calls' names and arguments), joined. */
+  input: string;
+  /** The reply: text, reasoning and tool calls. */
+  output: string;
+  /** Tokens the request costs besides those texts (per message and per request). */
+  overhead: number;
+}
+
+/** The usage the endpoint reported for an llm span, if any. */
+export function reportedTokens(span: Span): Pick<LlmFact, 'inputTokens' | 'outputTokens' | 'cachedTokens' | 'tokenSource'> | undefined {
   const a = span.attributes;
   const input = numberAttribute(a, ATTR.llmUsageInputTokens);
   const output = numberAttribute(a, ATTR.llmUsageOutputTokens);
-  if (input !== undefined || output !== undefined) {
-    return { inputTokens: input ?? 0, outputTokens: output ?? 0, cachedTokens: numberAttribute(a, ATTR.llmUsageCachedTokens) ?? 0, tokenSource: 'reported' };
-  }
-  const model = modelOf(span);
-  const request = messagesText(a[ATTR.llmMessages]);
-  const reply = outputText(a);
-  const overhead = REQUEST_OVERHEAD_TOKENS + request.count * MESSAGE_OVERHEAD_TOKENS;
-  const countedInput = count?.(model, request.text);
-  const countedOutput = count?.(model, reply);
+  if (input === undefined && output === undefined) return undefined;
+  return { inputTokens: input ?? 0, outputTokens: output ?? 0, cachedTokens: numberAttribute(a, ATTR.llmUsageCachedTokens) ?? 0, tokenSource: 'reported' };
+}
+
+/** What an llm span's tokens are counted from. */
+export function tokenTexts(span: Span): TokenTexts {
+  const request = messagesText(span.attributes[ATTR.llmMessages]);
+  return { model: modelOf(span), input: request.text, output: outputText(span.attributes), overhead: REQUEST_OVERHEAD_TOKENS + request.count * MESSAGE_OVERHEAD_TOKENS };
+}
+
+/** The tokens of an llm span: reported usage wins; otherwise a real count when `count` knows the model, else the estimate. */
+export function llmTokens(span: Span, count?: TokenCounter): Pick<LlmFact, 'inputTokens' | 'outputTokens' | 'cachedTokens' | 'tokenSource'> {
+  const reported = reportedTokens(span);
+  if (reported) return reported;
+  const texts = tokenTexts(span);
+  const countedInput = count?.(texts.model, texts.input);
+  const countedOutput = countedInput === undefined ? undefined : count?.(texts.model, texts.output);
   if (countedInput !== undefined && countedOutput !== undefined) {
-    return { inputTokens: countedInput + overhead, outputTokens: countedOutput, cachedTokens: 0, tokenSource: 'counted' };
+    return { inputTokens: countedInput + texts.overhead, outputTokens: countedOutput, cachedTokens: 0, tokenSource: 'counted' };
   }
-  return { inputTokens: (request.text ? estimateTokens(request.text) : 0) + overhead, outputTokens: reply ? estimateTokens(reply) : 0, cachedTokens: 0, tokenSource: 'estimated' };
+  return { inputTokens: estimateTokens(texts.input) + texts.overhead, outputTokens: estimateTokens(texts.output), cachedTokens: 0, tokenSource: 'estimated' };
 }
 
 /** The model an llm span called: the requested id (what Settings prices), else the one that answered. */

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { englishTrace, type TraceTranslate } from '../../i18n/trace.ts';
 import { ATTR, numberAttribute, stringAttribute } from '../../trace/attributes.ts';
 import type { SpanAggregates } from '../../trace/build-span-tree.ts';
@@ -35,6 +35,10 @@ export interface SpanDetailsProps {
   onFork?: (span: Span) => void;
 }
 
+// Token figures with their source (reported, counted, estimated) and the call's cost: the tokenizer and the prices
+// are a chunk of their own, loaded when a model call is first shown.
+const SpanTokenFields = lazy(() => import('./span-token-fields.tsx').then((module) => ({ default: module.SpanTokenFields })));
+
 const FORKABLE: ReadonlySet<Span['kind']> = new Set(['run', 'llm', 'tool']);
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -57,25 +61,25 @@ function Section({ title, children, open: initiallyOpen = true }: { title: strin
   );
 }
 
-const tokens = (value: number | undefined) => (value === undefined ? undefined : formatTokens(value));
-
 function LlmSections({ span, liveOutput, t }: { span: Span; liveOutput: LiveOutput | undefined; t: TraceTranslate }) {
   const a = span.attributes;
   const ttft = numberAttribute(a, ATTR.llmTimeToFirstTokenMs);
-  const rows: Array<[string, string | undefined]> = [
+  const head: Array<[string, string | undefined]> = [
     [t('details.model'), stringAttribute(a, ATTR.llmRequestModel)],
     [t('details.responseModel'), stringAttribute(a, ATTR.llmResponseModel)],
     [t('details.provider'), stringAttribute(a, ATTR.llmProvider)],
-    [t('details.inputTokens'), tokens(numberAttribute(a, ATTR.llmUsageInputTokens))],
-    [t('details.outputTokens'), tokens(numberAttribute(a, ATTR.llmUsageOutputTokens))],
-    [t('details.reasoningTokens'), tokens(numberAttribute(a, ATTR.llmUsageReasoningTokens))],
-    [t('details.cachedTokens'), tokens(numberAttribute(a, ATTR.llmUsageCachedTokens))],
+  ];
+  const rows: Array<[string, string | undefined]> = [
     [t('details.finishReason'), stringAttribute(a, ATTR.llmFinishReason)],
     [t('details.timeToFirstToken'), ttft === undefined ? undefined : formatDuration(ttft)],
   ];
   return (
     <>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+        {head.map(([label, value]) => (value === undefined ? null : <Field key={label} label={label}>{value}</Field>))}
+        <Suspense fallback={null}>
+          <SpanTokenFields span={span} />
+        </Suspense>
         {rows.map(([label, value]) => (value === undefined ? null : <Field key={label} label={label}>{value}</Field>))}
       </dl>
       {a[ATTR.llmParameters] !== undefined && (

@@ -6,6 +6,7 @@ import { costOfSpans, type CostSummary } from '../../trace/insights/span-cost.ts
 import { stuckReasons } from '../../trace/insights/stuck.ts';
 import type { Span } from '../../trace/span.ts';
 import { stuckReasonText } from '../insights/stuck-text.ts';
+import { useCountedTokens } from './use-counted-tokens.ts';
 
 function costText(summary: CostSummary, marks: InsightsMarksTranslate): string {
   if (summary.calls > 0 && summary.unpricedCalls === summary.calls) return marks('noPrice');
@@ -33,10 +34,12 @@ export function TraceInsights(props: { spans: Span[]; selectedSpanId: string | u
     }
     return groups;
   }, [spans]);
-  const session = useMemo(() => costOfSpans(spans, prices), [spans, prices]);
+  // Calls without reported usage are counted off the main thread where their model's tokenizer is known.
+  const count = useCountedTokens(spans);
+  const session = useMemo(() => costOfSpans(spans, prices, count), [spans, prices, count]);
   const selected = selectedSpanId === undefined ? undefined : spans.find((span) => span.spanId === selectedSpanId);
-  const run = useMemo(() => (selected ? costOfSpans(byRun.get(selected.runId) ?? [], prices) : undefined), [selected, byRun, prices]);
-  const call = selected?.kind === 'llm' ? costOfSpans([selected], prices) : undefined;
+  const run = useMemo(() => (selected ? costOfSpans(byRun.get(selected.runId) ?? [], prices, count) : undefined), [selected, byRun, prices, count]);
+  const call = selected?.kind === 'llm' ? costOfSpans([selected], prices, count) : undefined;
   const stuck = useMemo(
     () =>
       [...byRun.entries()]
@@ -50,7 +53,8 @@ export function TraceInsights(props: { spans: Span[]; selectedSpanId: string | u
     <div className="flex flex-col gap-1 border-b border-zinc-200 px-3 py-1.5 text-xs dark:border-zinc-800">
       {session.calls > 0 ? (
         <p className="tabular-nums" title={title} data-testid="trace-cost">
-          <span className="text-zinc-500 dark:text-zinc-400">{marks('cost')}:</span> <span data-testid="trace-cost-session">{costText(session, marks)}</span>
+          <span className="text-zinc-500 dark:text-zinc-400">{marks('cost')}:</span> <span data-testid="trace-cost-session">{costText(session, marks)}</span>{' '}
+          <span className="text-zinc-500 dark:text-zinc-400" data-testid="trace-token-sources">({sourcesText(session, marks)})</span>
           {run && run.calls > 0 ? <span data-testid="trace-cost-run"> · {marks('costRun', { cost: costText(run, marks) })}</span> : null}
           {call ? <span data-testid="trace-cost-span"> · {marks('costCall', { cost: costText(call, marks), sources: sourcesText(call, marks) })}</span> : null}
         </p>

@@ -116,8 +116,10 @@ describe('TracePanel', () => {
     const details = screen.getByRole('region', { name: 'Span details' });
     expect(within(details).getByText('812 ms')).toBeInTheDocument();
     expect(within(details).getByText('demo-model')).toBeInTheDocument();
-    expect(within(details).getByText('1,234')).toBeInTheDocument();
-    expect(within(details).getByText('56')).toBeInTheDocument();
+    // Token figures say where they come from: this endpoint reported them.
+    expect(await within(details).findByTestId('span-input-tokens')).toHaveTextContent('1,234 (reported)');
+    expect(within(details).getByTestId('span-output-tokens')).toHaveTextContent('56 (reported)');
+    expect(within(details).getByTestId('span-cost')).toHaveTextContent('no price');
     expect(within(details).getByText('tool_calls')).toBeInTheDocument();
     expect(within(details).getByText('You are Glassbox.')).toBeInTheDocument();
     expect(within(details).getByText('System')).toBeInTheDocument();
