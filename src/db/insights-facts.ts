@@ -55,13 +55,15 @@ export async function refreshRunFacts(
     if (cache.size === 0) {
       for (const session of sessions) cache.set(session.id, { version: versionOf(session), facts: [] });
       const collector = new RunCollector((fact) => cache.get(fact.sessionId)?.facts.push(fact), count);
-      let after: IDBValidKey | undefined;
+      // The next page is asked for before this one is turned into facts, so storage reads while the worker computes.
+      const page = (after: SpanChunkRecord | undefined) =>
+        db.getAll('spanChunks', after === undefined ? undefined : IDBKeyRange.lowerBound([after.sessionId, after.runId, after.chunk], true), pageSize);
+      let records = await page(undefined);
       for (;;) {
-        const range = after === undefined ? undefined : IDBKeyRange.lowerBound(after, true);
-        const [records, keys] = await Promise.all([db.getAll('spanChunks', range, pageSize), db.getAllKeys('spanChunks', range, pageSize)]);
+        const next = records.length < pageSize ? undefined : page(records.at(-1));
         for (const record of records) collector.add(record);
-        if (records.length < pageSize) break;
-        after = keys.at(-1);
+        if (!next) break;
+        records = await next;
       }
       collector.flush();
     } else {
