@@ -19,7 +19,9 @@ export type NoticeCode =
   /** The endpoint refused a `response_format` level; a weaker one is used and remembered. */
   | 'response-format-fallback'
   /** A JSON plan reply did not parse or validate; a correction was asked for. */
-  | 'decision-invalid';
+  | 'decision-invalid'
+  /** The answer check could not give a verdict (unreadable or failed), or found claims with no step left to revise. */
+  | 'answer-check';
 
 /** Everything the loop reports while it runs; the store consumes these (noun-then-verb names). */
 export type AgentEvent =

@@ -201,7 +201,7 @@ function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
 }
 
 /** Removes a code fence around the reply (```json … ```), also one left open while streaming. */
-function unwrapFence(text: string): string {
+export function unwrapFence(text: string): string {
   const match = /^\s*```[a-zA-Z]*[ \t]*\n?([\s\S]*?)(?:\n?[ \t]*```\s*)?$/.exec(text);
   return match ? (match[1] as string) : text;
 }

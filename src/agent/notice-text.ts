@@ -23,6 +23,8 @@ export const agentTextEnglish = {
   'stop.decision-invalid': 'Stopped: the model did not reply with a valid JSON decision, even after a correction ({problem}).',
   'decision-correction': 'The reply was not a valid JSON decision ({problem}), so the model was asked once to correct it.',
   'response-format-fallback': 'The endpoint refused response_format {from}, so the agent asks for {to} from now on: {reason}',
+  'answer-check-unreadable': 'The answer check gave no verdict ({problem}); the answer stands.',
+  'answer-check-no-room': 'The answer check found unsupported claims ({claims}), but no step was left to revise.',
 } as const;
 
 /** A key of the loop's wording. */

@@ -5,6 +5,7 @@ import type { SpanHandle, Tracer } from '../trace/span.ts';
 import type { ProtocolMemory } from '../model/endpoint-memory.ts';
 import { ABORTED_END, DeadlineExceeded, internalErrorEnd } from './errors.ts';
 import type { PureToolCache, ToolReplay } from './execute-tool-calls.ts';
+import { checkFinalAnswer } from './answer-revision.ts';
 import { withDelegation, type DelegateFrame, type DelegationOptions } from './delegation.ts';
 import type { AgentEvent, AgentEventSink } from './events.ts';
 import { findUnansweredToolCalls, type WireProtocol } from './history.ts';
@@ -64,6 +65,8 @@ export interface RunAgentOptions {
   delegation?: DelegationOptions;
   /** Set by a delegation on the run it starts: the run is an `agent` span inside the delegate tool span. */
   delegate?: DelegateFrame;
+  /** Check the final answer against the run's tool results, and revise it once if unsupported (not in delegated runs). */
+  answerCheck?: boolean;
 }
 
 /** What `prepareContext` is told about the call it prepares. */
@@ -180,6 +183,8 @@ async function loop(context: RunContext, entries: TranscriptEntry[], extraCondit
   let messages: ChatMessage[] = [...options.history];
   let steps: readonly StepResult[] = [];
   let modelSteps = 0;
+  // One check per run, of its first final answer: the revised answer is final.
+  let checkPending = options.answerCheck === true && options.delegate === undefined;
   let next: NextStep;
   do {
     const unanswered = steps.length === 0 ? findUnansweredToolCalls(messages) : [];
@@ -191,6 +196,16 @@ async function loop(context: RunContext, entries: TranscriptEntry[], extraCondit
     const stepEntries = withLimitNotice(context, result.entries, next);
     entries.push(...stepEntries);
     await options.onEvent({ type: 'step-end', step: result.step, entries: stepEntries });
+    if (checkPending && next.type === 'stop' && next.reason === 'final-answer') {
+      checkPending = false;
+      const canRevise = modelSteps < options.limits.maxSteps && options.now() - startedAt < options.limits.deadlineMs;
+      const checked = await checkFinalAnswer(context, { entries, step: result, canRevise });
+      if (checked.type === 'aborted') next = { type: 'stop', ...context.abortEnd() };
+      else if (checked.type === 'revise') {
+        messages = [...messages, ...checked.added.map((entry) => entry.message)];
+        next = { type: 'continue' };
+      }
+    }
   } while (next.type === 'continue');
   const { type: _stop, ...end } = next;
   return end;

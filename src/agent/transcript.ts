@@ -44,8 +44,13 @@ export interface TranscriptMeta {
   planNext?: string;
   /** A pure tool's result answered from the session's cache: the tool did not run again. */
   cached?: boolean;
-  /** An answer the answer check found unsupported: the draft superseded by the revision (its run id). */
+  /**
+   * The answer check's superseded draft, and the revision request that followed it: the run id. The chat shows the
+   * draft as a collapsed `Draft answer` (the request is not shown); neither is sent to the model in later runs.
+   */
   draftOf?: string;
+  /** On a draft: the claims the answer check found unsupported (deterministic findings, then the model's). */
+  checkClaims?: string[];
   /** The entry belongs to a delegated run: the `delegate_<agent>` call `parentCallId` (shown in its group, never sent to the parent's model). */
   delegation?: { parentCallId: string; agent: string };
 }

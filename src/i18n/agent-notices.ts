@@ -20,6 +20,8 @@ const zhCN: Record<AgentTextKey, string> = {
   'decision-correction': '回复不是有效的 JSON 决策（{problem}），因此已请模型更正一次。',
   'response-format-fallback': '此接口拒绝了 response_format {from}，因此智能体此后改用 {to}：{reason}',
   'stop.aborted': '已被用户停止。',
+  'answer-check-unreadable': '答案检查没有给出结论（{problem}）；答案保持不变。',
+  'answer-check-no-room': '答案检查发现了没有依据的说法（{claims}），但已没有剩余步数来修改。',
   'stop.token-budget': '已停止：令牌预算（所有智能体合计 {limit} 个令牌）已用完（已用 {used} 个）。',
 };
 

@@ -100,6 +100,8 @@ export const ATTR = {
   reflectionClaims: 'reflection.claims',
   reflectionDeterministic: 'reflection.deterministic',
   reflectionRevised: 'reflection.revised',
+  /** The model that gave the verdict. */
+  reflectionModel: 'reflection.model',
 
   // import
   /** Set on the root spans of an imported trace file (`otlp`): the session is read only. */
