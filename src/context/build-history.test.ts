@@ -33,6 +33,26 @@ describe('buildHistory', () => {
     ]);
   });
 
+  it("leaves out an answer check's superseded draft and its revision request: the model sees the revised answer", () => {
+    const draft = (message: ChatMessage): TranscriptEntry => ({ ...entry(message), meta: { draftOf: 'run_1' } });
+    const history = buildHistory([
+      entry({ role: 'user', content: 'What is 1+1?' }),
+      entry({ role: 'assistant', content: null, tool_calls: [call('a')] }),
+      entry({ role: 'tool', tool_call_id: 'a', content: '{"result":2}' }),
+      draft({ role: 'assistant', content: '1+1 = 3' }),
+      draft({ role: 'user', content: 'An answer check found claims in your answer …' }),
+      entry({ role: 'assistant', content: '1+1 = 2' }),
+      entry({ role: 'user', content: 'Thanks' }),
+    ]);
+    expect(history).toEqual([
+      { role: 'user', content: 'What is 1+1?' },
+      { role: 'assistant', content: null, tool_calls: [call('a')] },
+      { role: 'tool', tool_call_id: 'a', content: '{"result":2}' },
+      { role: 'assistant', content: '1+1 = 2' },
+      { role: 'user', content: 'Thanks' },
+    ]);
+  });
+
   it('passes a complete tool round trip through unchanged', () => {
     const messages: ChatMessage[] = [
       { role: 'user', content: 'What is 1+1?' },

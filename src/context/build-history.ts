@@ -27,11 +27,14 @@ export function delegatedHistories(all: readonly TranscriptEntry[]): Map<string,
  * The chat messages to send for a session's transcript. Endpoints reject unanswered tool calls and
  * orphan tool results, so each assistant message with tool calls is followed by exactly one result per
  * call — a placeholder for calls a stopped or interrupted run left open — except, with `resume`, the
- * trailing assistant message, whose missing calls the agent runs. Entries of delegated runs are left out.
+ * trailing assistant message, whose missing calls the agent runs. Entries of delegated runs are left out, and so are
+ * an answer check's superseded draft and its revision request.
  */
 export function buildHistory(all: readonly TranscriptEntry[], options: { resume?: boolean } = {}): ChatMessage[] {
   // A delegated run's transcript is the user's to see; the parent's model sees only its answer (the tool result).
-  const entries = all.some((entry) => entry.meta?.delegation) ? all.filter((entry) => !entry.meta?.delegation) : all;
+  // A draft the answer check superseded is the user's to see too: the model sees the revised answer.
+  const hidden = (entry: TranscriptEntry): boolean => entry.meta?.delegation !== undefined || entry.meta?.draftOf !== undefined;
+  const entries = all.some(hidden) ? all.filter((entry) => !hidden(entry)) : all;
   const messages: ChatMessage[] = [];
   let index = 0;
   while (index < entries.length) {

@@ -48,6 +48,7 @@ const transcriptMetaSchema = z.object({
   planNext: z.string().max(2000).optional(),
   cached: z.boolean().optional(),
   draftOf: z.string().max(200).optional(),
+  checkClaims: z.array(z.string().max(2000)).max(50).optional(),
   delegation: z.object({ parentCallId: z.string().min(1).max(200), agent: z.string().min(1).max(100) }).optional(),
 });
 

@@ -17,6 +17,7 @@ export interface SessionsSlice {
   removeSession(sessionId: string): void;
   setActiveSession(sessionId: string | null): void;
   setEntries(sessionId: string, entries: TranscriptEntry[]): void;
+  /** Adds an entry; one with the id of an entry of the run in progress replaces it (the answer check marks its draft). */
   appendEntry(sessionId: string, entry: TranscriptEntry): void;
   setSessionSearch(query: string, matches: SessionMatch[] | null): void;
 }
@@ -45,6 +46,14 @@ export const createSessionsSlice: Slice<SessionsSlice> = (set) => ({
   setActiveSession: (sessionId) => set({ activeSessionId: sessionId }),
   setEntries: (sessionId, entries) => set((state) => ({ entries: { ...state.entries, [sessionId]: entries } })),
   appendEntry: (sessionId, entry) =>
-    set((state) => ({ entries: { ...state.entries, [sessionId]: [...(state.entries[sessionId] ?? []), entry] } })),
+    set((state) => ({ entries: { ...state.entries, [sessionId]: withEntry(state.entries[sessionId] ?? [], entry) } })),
   setSessionSearch: (query, matches) => set({ sessionQuery: query, sessionMatches: matches }),
 });
+
+/** The entries with `entry` added, or in place of the entry of its run with its id (searched from the end, within its run). */
+function withEntry(entries: readonly TranscriptEntry[], entry: TranscriptEntry): TranscriptEntry[] {
+  for (let index = entries.length - 1; index >= 0 && (entries[index] as TranscriptEntry).runId === entry.runId; index -= 1) {
+    if ((entries[index] as TranscriptEntry).id === entry.id) return entries.map((candidate, position) => (position === index ? entry : candidate));
+  }
+  return [...entries, entry];
+}

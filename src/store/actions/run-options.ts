@@ -79,6 +79,7 @@ export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
       maxObservationChars: settings.maxObservationChars,
     },
     protocol: settings.protocol,
+    ...(settings.answerCheck ? { answerCheck: true } : {}),
     protocolMemory: input.protocolMemory,
     endpointKey: `${endpoint.provider} ${endpoint.baseUrl} ${endpoint.model}`,
     tracer,

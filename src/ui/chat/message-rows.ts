@@ -35,6 +35,8 @@ export function buildMessageRows(
   for (const entry of entries) {
     const message = entry.message;
     if (message.role === 'system') continue;
+    // The answer check's revision request is for the model; its draft shows the claims it names.
+    if (message.role === 'user' && entry.meta?.draftOf) continue;
     if (message.role === 'tool') toolEntries.set(message.tool_call_id, entry);
     const delegation = entry.meta?.delegation;
     if (delegation) {

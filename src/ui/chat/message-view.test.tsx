@@ -24,6 +24,18 @@ function renderView(props: Partial<MessageViewProps> & Pick<MessageViewProps, 'e
 }
 
 describe('MessageView roles and names', () => {
+  it("shows an answer check's superseded draft as a collapsed group named Draft answer, holding the claims and the draft", async () => {
+    const draft = entry({ role: 'assistant', content: '1234 × 56 = **69,140**' }, { meta: { draftOf: 'run_1', checkClaims: ['1234*56 = 69140 ≠ 69104 (calculator)'] } });
+    renderView({ entry: draft, t: createChatTranslate('en') });
+    const group = await screen.findByRole('group', { name: 'Draft answer' });
+    expect(group).not.toHaveAttribute('open');
+    expect(group).toHaveTextContent('1234*56 = 69140 ≠ 69104 (calculator)');
+    expect(group).toHaveTextContent('1234 × 56 = 69,140');
+    expect(screen.queryByRole('article', { name: 'assistant message' })).toBeNull();
+    await userEvent.click(within(group).getByText('Draft answer'));
+    expect(group).toHaveAttribute('open');
+  });
+
   it('renders a user message as plain text in an article named "user message"', () => {
     renderView({ entry: entry({ role: 'user', content: 'Is **this** <b>bold</b>?' }) });
     const article = screen.getByRole('article', { name: 'user message' });

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { defaultChatTranslate } from '../../i18n/chat.ts';
 import { AssistantMessageView } from './assistant-message-view.tsx';
 import type { MessageViewProps } from './message-types.ts';
@@ -6,6 +6,9 @@ import { ToolMessageView } from './tool-message-view.tsx';
 import { UserMessageView } from './user-message-view.tsx';
 
 export type { MessageViewActions, MessageViewProps } from './message-types.ts';
+
+// Only runs with the answer check on can have a superseded draft: its view loads with the first one.
+const DraftAnswerGroup = lazy(() => import('./draft-answer-group.tsx').then((module) => ({ default: module.DraftAnswerGroup })));
 
 /**
  * One transcript entry as an `article` named `user message`, `assistant message` or `tool message`.
@@ -36,6 +39,13 @@ export const MessageView = memo(function MessageView({
       if (entry.meta?.synthetic) return <ToolMessageView entry={entry} highlighted={highlighted} t={t} />;
       return <UserMessageView entry={entry} actions={actions} runActive={runActive} highlighted={highlighted} t={t} />;
     case 'assistant':
+      if (entry.meta?.draftOf && !streaming) {
+        return (
+          <Suspense fallback={null}>
+            <DraftAnswerGroup entry={entry} t={t} />
+          </Suspense>
+        );
+      }
       return (
         <AssistantMessageView
           entry={entry}

@@ -1,6 +1,7 @@
 import type { Settings } from '../../config/settings.ts';
 import { createPlanTranslate } from '../../i18n/plan.ts';
 import { useLanguage, useNames, useT } from '../use-t.ts';
+import { AnswerCheckSection } from './answer-check-section.tsx';
 import { SettingItem } from './setting-item.tsx';
 import { Field, inputClass, numberOr, type SettingsTabProps } from './settings-fields.tsx';
 
@@ -38,6 +39,7 @@ export function AgentTab({ draft, update }: SettingsTabProps) {
           </Field>
         </SettingItem>
       </div>
+      <AnswerCheckSection draft={draft} update={update} />
       <SettingItem id="systemPrompt">
         <Field label={t('settings.systemPrompt')}>
           <textarea aria-label="System prompt" rows={4} className={inputClass} placeholder={t('settings.systemPromptPlaceholder')} value={draft.systemPrompt} onChange={(event) => update('systemPrompt', event.target.value)} />

@@ -10,6 +10,8 @@ describe('settings search', () => {
     expect(searchSettings('calculator').ids.has('builtinTools')).toBe(true);
     expect(searchSettings('主题').perTab.get('Appearance')).toBe(1);
     expect([...searchSettings('output price').ids]).toEqual(['prices']);
+    expect([...searchSettings('check answers').ids]).toEqual(['answerCheck']);
+    expect([...searchSettings('检查答案').ids]).toEqual(['answerCheck']);
   });
 
   it('needs every term, ignores case and spaces, and an empty query matches everything', () => {

@@ -7,6 +7,7 @@
 import { LANGUAGES, translate, type AppStringKey, type Language } from '../../i18n/index.ts';
 import { settingsTabsText } from '../../i18n/settings-tabs.ts';
 import { createInsightsTranslate } from '../../i18n/insights.ts';
+import { createPlanTranslate } from '../../i18n/plan.ts';
 import { storageText } from '../../i18n/storage.ts';
 import { builtinTools } from '../../tools/registry.ts';
 import type { SettingsTabId } from './settings-tabs.tsx';
@@ -46,6 +47,13 @@ export const SETTING_ENTRIES: readonly SettingEntry[] = [
   { id: 'deadline', tab: 'Agent', name: 'Time limit', keys: ['settings.deadline'] },
   { id: 'protocol', tab: 'Agent', name: 'Protocol', keys: ['settings.protocol', 'settings.protocol.react', 'settings.protocol.tools'] },
   { id: 'systemPrompt', tab: 'Agent', name: 'System prompt', keys: ['settings.systemPrompt'] },
+  {
+    id: 'answerCheck',
+    tab: 'Agent',
+    name: 'Check answers before finishing',
+    keys: [],
+    more: (language) => [createPlanTranslate(language)('answerCheck'), createPlanTranslate(language)('answerCheckHint')],
+  },
   {
     id: 'builtinTools',
     tab: 'Tools',
