@@ -1,6 +1,7 @@
 import type { ChatMessage, ToolSpec } from '../model/model.ts';
 import { readObservation, type Observation } from './observation.ts';
 import { detectLanguage, type DemoLanguage } from './text.ts';
+import { isRevisionRequest } from './answer-check.ts';
 
 /** Tool names the demo knows how to use; in text-ReAct mode a tool counts as offered when the system prompt names it. */
 export const DEMO_TOOL_NAMES = [
@@ -44,7 +45,8 @@ export function isProtocolUserMessage(content: string): boolean {
   return (
     OBSERVATION_PREFIX.test(content) ||
     (/Action Input\s*:/u.test(content) && /Final Answer\s*:/u.test(content)) ||
-    /^(?:Your last reply was not a valid JSON decision|Go on with the plan: reply with your next decision)/u.test(content)
+    /^(?:Your last reply was not a valid JSON decision|Go on with the plan: reply with your next decision)/u.test(content) ||
+    isRevisionRequest(content)
   );
 }
 
@@ -171,7 +173,7 @@ export function readConversation(request: { messages: ChatMessage[]; tools?: Too
   let lastUserIndex = -1;
   for (let index = messages.length - 1; index >= 0; index -= 1) {
     const message = messages[index];
-    if (message?.role === 'user' && !((protocol === 'react' || protocol === 'json') && isProtocolUserMessage(message.content))) {
+    if (message?.role === 'user' && !((protocol === 'react' || protocol === 'json') && isProtocolUserMessage(message.content)) && !isRevisionRequest(message.content)) {
       lastUserIndex = index;
       break;
     }

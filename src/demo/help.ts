@@ -14,6 +14,7 @@ export function helpText(language: DemoLanguage, greeting: boolean): string {
       '- **记忆**：“记住：我的储物柜密码是 4312”“你还记得我的储物柜密码吗”',
       '- **天气**（需要联网）：“北京天气怎么样”“北京和上海温差多少”',
       '- **JavaScript**（运行前会请你批准）：“运行 JavaScript：[1,2,3].map(x => x * 2)”',
+      '- **答案检查**（在 设置 → Agent 中勾选“完成前检查答案”）：“答案检查演示：1234 * 56 等于多少？”——演示会先写出一份粗心的草稿，让检查把它找出来',
       '',
       '要使用真正的模型，请打开 **设置 → Provider**，选择一个预设（OpenAI、DeepSeek、Ollama、LM Studio……）或 **Custom (OpenAI-compatible)**，再填写 Base URL、API key 和模型名称。',
     ].join('\n');
@@ -27,6 +28,7 @@ export function helpText(language: DemoLanguage, greeting: boolean): string {
     '- **Memory**: “Remember that my locker code is 4312”, “What do you remember about my locker code?”',
     '- **Weather** (needs network): “What is the weather in Paris?”, “What is the temperature difference between Beijing and Shanghai?”',
     '- **JavaScript** (asks for your approval first): “Run JavaScript: [1,2,3].map(x => x * 2)”',
+    '- **Answer check** (tick *Check answers before finishing* in Settings → Agent): “Answer check demo: what is 1234 * 56?” — the demo drafts a careless answer for the check to catch',
     '',
     'To talk to a real model, open **Settings → Provider** and pick a preset (OpenAI, DeepSeek, Ollama, LM Studio, …) or **Custom (OpenAI-compatible)**, then enter the base URL, API key and model.',
   ].join('\n');

@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createHarness } from '../agent/test-harness.ts';
-import { createEndpointMemory } from '../model/endpoint-memory.ts';
-import { createOpenAICompatibleModel } from '../model/openai-compatible-model.ts';
 import { builtinTools } from '../tools/registry.ts';
-import { createDemoFetch, DEMO_BASE_URL, DEMO_MODEL_ID } from './demo-fetch.ts';
-
-function demoModel() {
-  return createOpenAICompatibleModel({
-    provider: 'demo',
-    baseUrl: DEMO_BASE_URL,
-    apiKey: 'demo',
-    model: DEMO_MODEL_ID,
-    stream: true,
-    timeoutMs: 5000,
-    fetch: createDemoFetch({ chunkDelayMs: 0 }),
-    endpointMemory: createEndpointMemory(),
-  });
-}
+import { demoTestModel } from './demo-test-model.ts';
 
 async function runJsonPlan(question: string) {
   const tools = builtinTools.filter((tool) => tool.name === 'date_calc' || tool.name === 'calculator' || tool.name === 'get_current_time');
-  const harness = createHarness({ protocol: 'json', model: demoModel(), tools, history: [{ role: 'user', content: question }], runInput: question });
+  const harness = createHarness({ protocol: 'json', model: demoTestModel(), tools, history: [{ role: 'user', content: question }], runInput: question });
   const result = await harness.run();
   return { harness, result };
 }

@@ -5,6 +5,7 @@ import { detectIntent } from './intents.ts';
 import { planNextMove, type Decision } from './planner.ts';
 import { planTeamMove } from './team.ts';
 import { toJsonPlanText } from './json-plan.ts';
+import { carelessDraft, isAnswerCheckRequest, verdictReply, wantsCarelessDraft } from './answer-check.ts';
 
 /** A tool call in a scripted reply; the wire layer gives it an id. */
 export interface ScriptedToolCall {
@@ -52,8 +53,10 @@ function toReactText(decision: Decision): string {
 export function scriptReply(request: ScriptRequest): ScriptedReply {
   const state = readConversation(request);
   if (isSummaryRequest(state)) return { content: summaryText(request.messages), finishReason: 'stop' };
+  if (isAnswerCheckRequest(state.systemText)) return { content: verdictReply(request.messages), finishReason: 'stop' };
   // The team dialogue first: a delegate is recognised by its system prompt, whatever its task says.
-  const decision = planTeamMove(state) ?? planNextMove(detectIntent(state.userText), state);
+  const planned = planTeamMove(state) ?? planNextMove(detectIntent(state.userText), state);
+  const decision = planned.kind === 'answer' && wantsCarelessDraft(state, request.messages) ? { ...planned, text: carelessDraft(planned.text, state) } : planned;
   if (state.protocol === 'react') return { content: toReactText(decision), finishReason: 'stop' };
   if (state.protocol === 'json') return { reasoning: decision.thought, content: toJsonPlanText(decision, state, request.messages), finishReason: 'stop' };
   if (decision.kind === 'call') return { reasoning: decision.thought, toolCalls: decision.calls, finishReason: 'tool_calls' };
