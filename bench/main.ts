@@ -11,6 +11,7 @@ import { CHROMIUM_ARGS, chromiumPath } from './browser.ts';
 import { consoleTable, evaluate, markdownTable, type BenchResults } from './report.ts';
 import { coldLoadAndStream } from './scenario-cold-stream.ts';
 import { hugeImport, writeHugeExport } from './scenario-huge-import.ts';
+import { bigSession, writeBigSession } from './scenario-big-session.ts';
 import type { BenchContext, Sample, SessionFixture } from './scenario-context.ts';
 import { longSession } from './scenario-long-session.ts';
 import { spansSession } from './scenario-spans-session.ts';
@@ -30,6 +31,7 @@ const SCENARIOS = {
   insights: insightsScale,
   'query-data': queryDataScale,
   team: teamSession,
+  'big-session': bigSession,
 } as const;
 type ScenarioName = keyof typeof SCENARIOS;
 
@@ -83,6 +85,7 @@ async function main(): Promise<void> {
         huge2000: await writeFixture(scratchDir, 'sess_bench_huge', 'Bench 2,000 messages', 2000, 5000),
         ...(names.includes('huge-import') ? { hugeExport: await writeHugeExport(scratchDir) } : {}),
         ...(names.includes('query-data') ? { salesCsv: await writeSalesCsv(scratchDir) } : {}),
+        ...(names.includes('big-session') ? { bigSession: await writeBigSession(scratchDir) } : {}),
       },
     };
     for (let run = 1; run <= runs; run += 1) {

@@ -26,6 +26,8 @@ export interface BenchContext {
     hugeExport?: { path: string; bytes: number; messages: number; largestConversation: number };
     /** The 50 MB, 500,000-row CSV of query_data (written only when the query-data scenario runs). */
     salesCsv?: { path: string; bytes: number };
+    /** The 10,000-message / 50,000-span session (written only when the big-session scenario runs). */
+    bigSession?: SessionFixture & { spans: number };
   };
   /** Scratch directory for downloads. */
   scratchDir: string;
