@@ -121,14 +121,17 @@ export function MessageList({
   const streamingPlan = streamingEntry?.meta?.plan ? streamingEntry : undefined;
   const planViews = useMemo(() => buildPlanViews(streamingPlan ? [...entries, streamingPlan] : entries), [entries, streamingPlan]);
 
+  // Stable while the rows are: a new key function makes the virtualiser re-measure every row (10,000 in a long session).
+  const getItemKey = useCallback((index: number) => rows[index]?.entry.id ?? index, [rows]);
+  const estimateSize = useCallback((index: number) => estimateRowHeight(rows[index]), [rows]);
   // TanStack Virtual is the project's virtualiser; React Compiler just leaves this component alone.
   // eslint-disable-next-line react/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => estimateRowHeight(rows[index]),
-    getItemKey: (index) => rows[index]?.entry.id ?? index,
-    overscan: 6,
+    estimateSize,
+    getItemKey,
+    overscan: 3,
     // Chat semantics: keep the viewport pinned to the end while the last message grows, follow
     // appended messages only when the reader is already at the end.
     anchorTo: 'end',

@@ -1,4 +1,4 @@
-import { memo, type CSSProperties } from 'react';
+import { memo } from 'react';
 import type { TraceTranslate } from '../../i18n/trace.ts';
 import { ATTR, numberAttribute } from '../../trace/attributes.ts';
 import type { VisibleRow } from '../../trace/build-span-tree.ts';
@@ -22,7 +22,8 @@ interface SpanRowProps {
   axis: TimeAxis | undefined;
   now: number | undefined;
   metaId: string;
-  style?: CSSProperties;
+  /** In a virtualised tree: the row's offset from the top (a number, so an unchanged row skips rendering). */
+  offset?: number;
   onSelect(spanId: string): void;
   onToggle(spanId: string, expand: boolean): void;
   registerRef(spanId: string, element: HTMLDivElement | null): void;
@@ -37,7 +38,7 @@ function barGeometry(start: number, duration: number | undefined, axis: TimeAxis
   return { left: Math.min(left, 99.25), width };
 }
 
-function SpanRowView({ row, selected, active, axis, now, metaId, style, onSelect, onToggle, registerRef, t }: SpanRowProps) {
+function SpanRowView({ row, selected, active, axis, now, metaId, offset, onSelect, onToggle, registerRef, t }: SpanRowProps) {
   const { span, aggregates } = row.node;
   const duration = spanDurationMs(span, now);
   const durationText = duration === undefined ? '…' : formatDuration(duration);
@@ -76,7 +77,8 @@ function SpanRowView({ row, selected, active, axis, now, metaId, style, onSelect
       data-span-id={span.spanId}
       data-span-kind={span.kind}
       data-span-status={span.status}
-      style={{ height: ROW_HEIGHT, ...style }}
+      // Fixed size and contained: a row scrolled into view lays out and paints on its own, never the tree's others.
+      style={offset === undefined ? { height: ROW_HEIGHT, contain: 'strict' } : { height: ROW_HEIGHT, contain: 'strict', position: 'absolute', top: 0, left: 0, transform: `translateY(${offset}px)` }}
       onClick={() => onSelect(span.spanId)}
       className={[
         'flex w-full cursor-pointer items-center gap-1.5 border-l-2 pr-2 text-left text-[13px] outline-none select-none',

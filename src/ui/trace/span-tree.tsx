@@ -1,5 +1,5 @@
 import { defaultRangeExtractor, observeElementRect, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { TraceTranslate } from '../../i18n/trace.ts';
 import type { VisibleRow } from '../../trace/build-span-tree.ts';
 import { ROW_HEIGHT, SpanRow, type TimeAxis } from './span-row.tsx';
@@ -59,14 +59,17 @@ export function SpanTree({ rows, selectedId, axes, now, onSelect, onToggle, onEx
     },
     [activeIndex],
   );
+  // Stable while the rows are: a new key function makes the virtualiser recompute every row's position.
+  const getItemKey = useCallback((index: number) => rows[index]?.node.span.spanId ?? index, [rows]);
   // The virtualizer's functions are used only inside this component, never handed to memoised children.
   // oxlint-disable-next-line react/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-    getItemKey: (index) => rows[index]?.node.span.spanId ?? index,
+    // Rows are cheap to add: a fast scroll replaces the whole window each frame, so a small overscan does less work.
+    overscan: 4,
+    getItemKey,
     rangeExtractor,
     enabled: virtualized,
     observeElementRect: observeRect,
@@ -158,7 +161,7 @@ export function SpanTree({ rows, selectedId, axes, now, onSelect, onToggle, onEx
     [onSelect],
   );
 
-  const renderRow = (row: VisibleRow, index: number, style?: CSSProperties) => {
+  const renderRow = (row: VisibleRow, index: number, offset?: number) => {
     const spanId = row.node.span.spanId;
     return (
       <SpanRow
@@ -169,7 +172,7 @@ export function SpanTree({ rows, selectedId, axes, now, onSelect, onToggle, onEx
         axis={axes.get(row.node.rootSpanId)}
         now={row.node.span.status === 'running' ? now : undefined}
         metaId={`${baseId}-meta-${spanId}`}
-        style={style}
+        {...(offset === undefined ? {} : { offset })}
         onSelect={select}
         onToggle={onToggle}
         registerRef={registerRef}
@@ -192,7 +195,7 @@ export function SpanTree({ rows, selectedId, axes, now, onSelect, onToggle, onEx
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index];
             return row
-              ? renderRow(row, item.index, { position: 'absolute', top: 0, left: 0, transform: `translateY(${item.start}px)` })
+              ? renderRow(row, item.index, item.start)
               : null;
           })}
         </div>
