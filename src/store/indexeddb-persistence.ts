@@ -4,7 +4,7 @@ import { createNotesStore } from '../db/notes.ts';
 import { saveStep } from '../db/save-step.ts';
 import { createSession, deleteSession, getSession, listSessions, searchSessions, updateSession } from '../db/sessions.ts';
 import { loadSettings, saveSettings } from '../db/settings.ts';
-import { listSpans } from '../db/spans.ts';
+import { listRunSpans, listSpans } from '../db/spans.ts';
 import { createToolStateStore } from '../db/tool-state.ts';
 import { toStorageError } from '../db/storage-error.ts';
 import type { GlassboxDatabase } from '../db/transaction.ts';
@@ -119,8 +119,8 @@ export function createIndexedDbPersistence(db: GlassboxDatabase, options: Indexe
       // Space was freed: writes kept in memory may fit now (and what is read next should see them).
       await queue.retry();
     },
-    listMessages: (sessionId) => listMessages(db, sessionId),
-    listSpans: (sessionId) => listSpans(db, sessionId),
+    listMessages: (sessionId, { latest } = {}) => listMessages(db, sessionId, latest === undefined ? {} : { limit: latest }),
+    listSpans: (sessionId, { runId } = {}) => (runId === undefined ? listSpans(db, sessionId) : listRunSpans(db, sessionId, runId)),
     saveStep: (write) => {
       const step = { ...write, session: { updatedAt: options.now(), ...write.session } };
       return queue.write(() => saveStep(db, step), undefined);

@@ -122,8 +122,12 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
       sessions.delete(sessionId);
       for (const [id, attachment] of attachments) if (attachment.sessionId === sessionId) attachments.delete(id);
     },
-    listMessages: async (sessionId) => structuredClone(get(sessionId).messages),
-    listSpans: async (sessionId) => [...get(sessionId).spans.values()].sort((a, b) => a.startTime - b.startTime),
+    listMessages: async (sessionId, { latest } = {}) => {
+      const { messages } = get(sessionId);
+      return structuredClone(latest === undefined ? messages : messages.slice(Math.max(0, messages.length - latest)));
+    },
+    listSpans: async (sessionId, { runId } = {}) =>
+      [...get(sessionId).spans.values()].filter((span) => runId === undefined || span.runId === runId).sort((a, b) => a.startTime - b.startTime),
     saveStep: async ({ sessionId, entries, spans, session: patch }) => {
       const session = get(sessionId);
       const wasUnnamed = session.messages.length === 0 || session.record.title === UNTITLED;

@@ -42,8 +42,10 @@ export interface Persistence {
   createSession(): Promise<SessionRecord>;
   updateSession(sessionId: string, patch: Partial<SessionRecord>): Promise<SessionRecord | undefined>;
   deleteSession(sessionId: string): Promise<void>;
-  listMessages(sessionId: string): Promise<TranscriptEntry[]>;
-  listSpans(sessionId: string): Promise<Span[]>;
+  /** The session's messages in order; with `latest`, only that many of the last ones (a long session opens at its end). */
+  listMessages(sessionId: string, options?: { latest?: number }): Promise<TranscriptEntry[]>;
+  /** The session's spans by start time; with `runId`, only that run's (its latest run, shown first). */
+  listSpans(sessionId: string, options?: { runId?: string }): Promise<Span[]>;
   /** Writes a step; entries whose id exists are updated in place. `updatedAt` defaults to now. */
   saveStep(write: StepWrite): Promise<SessionRecord | undefined>;
   /** Removes the entry with this id and every later one (edit and resend, regenerate). */

@@ -5,6 +5,9 @@ import type { Slice } from './slice.ts';
 export interface TraceSlice {
   spans: Record<string, Span[]>;
   selectedSpanId: string | undefined;
+  /** Per session, how many of its stored spans are not read yet (a long session shows its latest run first). */
+  olderSpans: Record<string, { count: number; loading: boolean }>;
+  setOlderSpans(sessionId: string, older: { count: number; loading: boolean } | undefined): void;
   setSpans(sessionId: string, spans: Span[]): void;
   /** Inserts or replaces spans by id (a batch, applied once per frame while streaming). */
   upsertSpans(sessionId: string, spans: Span[]): void;
@@ -14,6 +17,14 @@ export interface TraceSlice {
 export const createTraceSlice: Slice<TraceSlice> = (set) => ({
   spans: {},
   selectedSpanId: undefined,
+  olderSpans: {},
+  setOlderSpans: (sessionId, older) =>
+    set((state) => {
+      const next = { ...state.olderSpans };
+      if (older) next[sessionId] = older;
+      else delete next[sessionId];
+      return { olderSpans: next };
+    }),
   setSpans: (sessionId, spans) => set((state) => ({ spans: { ...state.spans, [sessionId]: spans } })),
   upsertSpans: (sessionId, changed) =>
     set((state) => {

@@ -10,6 +10,7 @@ import { setServices, type Services } from '../services.ts';
 import { onTabMessage } from './boot.ts';
 import { importFiles } from './file-actions.ts';
 import { runningElsewhere, runSession } from './run-session.ts';
+import { loadOlderSpans } from './long-session.ts';
 import { loadSession } from './session-actions.ts';
 
 const initialState = useAppStore.getState();
@@ -154,6 +155,84 @@ describe('runSession', () => {
     expect(useAppStore.getState().entries[id]).toEqual([]);
     expect(useAppStore.getState().appAlert).toBe(runningElsewhere());
     expect(await persistence.listMessages(id)).toEqual([]);
+  });
+});
+
+/** A session of 30 runs: 300 messages (10 a run) and 10,230 spans (a root and 340 children a run). */
+async function longSession(persistence: Persistence): Promise<{ id: string; runIds: string[] }> {
+  const { id } = await persistence.createSession();
+  const runIds: string[] = [];
+  for (let run = 0; run < 30; run += 1) {
+    const runId = `run${String(run).padStart(13, '0')}`;
+    runIds.push(runId);
+    const entries = Array.from({ length: 10 }, (_, index) => ({
+      ...(index % 2 === 0 ? userEntry(id, `msg_${run}_${index}`, `Question ${run}.${index}`) : assistantEntry(id, `msg_${run}_${index}`, `Answer ${run}.${index}`)),
+      runId,
+    }));
+    const start = 10_000 * (run + 1);
+    const spans = [
+      span(id, runId, { startTime: start, endTime: start + 5000 }),
+      ...Array.from({ length: 340 }, (_, index) => span(id, `${runId}c${index}`, { kind: 'tool', name: 'calculator', runId, parentSpanId: runId, startTime: start + index + 1, endTime: start + index + 2 })),
+    ];
+    await persistence.saveStep({ sessionId: id, entries, spans, session: { status: 'done' } });
+  }
+  return { id, runIds };
+}
+
+describe('a long session', () => {
+  it('is painted from its end first (its latest 60 messages and latest run), then shows every message; earlier runs load on request', async () => {
+    const persistence = install();
+    const { id, runIds } = await longSession(persistence);
+    const reads: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { listMessages, listSpans } = persistence;
+    persistence.listMessages = async (sessionId, options) => {
+      reads.push(`messages ${options?.latest ?? 'all'}`);
+      if (options?.latest === undefined) await held;
+      return listMessages(sessionId, options);
+    };
+    persistence.listSpans = async (sessionId, options) => {
+      reads.push(`spans ${options?.runId ?? 'all'}`);
+      return listSpans(sessionId, options);
+    };
+    const latestRun = runIds.at(-1) as string;
+
+    const loading = loadSession(id);
+    await expect.poll(() => useAppStore.getState().entries[id]?.length).toBe(60);
+    const first = useAppStore.getState();
+    expect(first.entries[id]?.at(-1)?.message.content).toBe('Answer 29.9');
+    expect(first.entries[id]?.[0]?.message.content).toBe('Question 24.0');
+    expect(new Set(first.spans[id]?.map((item) => item.runId))).toEqual(new Set([latestRun]));
+    expect(first.spans[id]).toHaveLength(341);
+    expect(first.olderSpans[id]).toEqual({ count: 10_230 - 341, loading: false });
+    release();
+    await loading;
+    expect(useAppStore.getState().entries[id]).toHaveLength(300);
+    expect(useAppStore.getState().entries[id]?.[0]?.message.content).toBe('Question 0.0');
+    expect(reads).toEqual([`messages 60`, `spans ${latestRun}`, 'messages all']);
+
+    // A run going on meanwhile: its span in the store (not written yet) is kept when the earlier runs arrive.
+    const live = span(id, 'livelivelivelive', { status: 'running', endTime: undefined, startTime: 900_000 });
+    useAppStore.getState().upsertSpans(id, [live]);
+    const older = loadOlderSpans(id);
+    expect(useAppStore.getState().olderSpans[id]?.loading).toBe(true);
+    await older;
+    const spans = useAppStore.getState().spans[id] ?? [];
+    expect(spans).toHaveLength(10_231);
+    expect(spans.at(-1)).toEqual(live);
+    expect(new Set(spans.map((item) => item.runId)).size).toBe(31);
+    expect(useAppStore.getState().olderSpans[id]).toBeUndefined();
+  });
+
+  it('a small session is read whole at once', async () => {
+    const persistence = install();
+    const { id } = await persistence.createSession();
+    await persistence.saveStep({ sessionId: id, entries: [userEntry(id, 'msg_1', 'Hello')], spans: [span(id, 'aaaaaaaaaaaaaaa1')], session: { status: 'done' } });
+    await loadSession(id);
+    expect(useAppStore.getState().entries[id]).toHaveLength(1);
+    expect(useAppStore.getState().spans[id]).toHaveLength(1);
+    expect(useAppStore.getState().olderSpans[id]).toBeUndefined();
   });
 });
 

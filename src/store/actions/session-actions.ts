@@ -171,6 +171,12 @@ export async function loadSession(sessionId: string): Promise<void> {
     if (isRunning(sessionId)) return;
     if (!elsewhere) session = await recoverJournal(session);
   }
+  if (session.status !== 'running' && (session.messageCount > LATEST_FIRST_MESSAGES || session.spanCount > LATEST_RUN_SPANS)) {
+    // A long session (issue 20) opens from its end; the code for it is a chunk of its own.
+    const { loadLatestFirst } = await import('./long-session.ts');
+    await loadLatestFirst(session, showLoaded);
+    return;
+  }
   const [entries, loadedSpans] = await Promise.all([persistence.listMessages(sessionId), persistence.listSpans(sessionId)]);
   if (isRunning(sessionId)) return;
   useAppStore.getState().upsertSession(session);
@@ -186,12 +192,17 @@ export async function loadSession(sessionId: string): Promise<void> {
   showLoaded(session, entries, spans, status);
 }
 
+/** Above this many messages or spans a session opens from its end (src/store/actions/long-session.ts). */
+const LATEST_FIRST_MESSAGES = 200;
+const LATEST_RUN_SPANS = 10_000;
+
 /** Puts a session's loaded messages and spans in the store, with its run state. */
-function showLoaded(record: SessionRecord, entries: TranscriptEntry[], spans: Span[], status: SessionRecord['status']): void {
+export function showLoaded(record: SessionRecord, entries: TranscriptEntry[], spans: Span[], status: SessionRecord['status']): void {
   const sessionId = record.id;
   const state = useAppStore.getState();
   state.setEntries(sessionId, entries);
   state.setSpans(sessionId, spans);
+  state.setOlderSpans(sessionId, undefined);
   state.patchRun(sessionId, (run) => {
     const notices = run.notices.filter((notice) => !isRunningElsewhere(notice));
     if (status === 'running') return { status, notices: [...notices, runningElsewhere()], streaming: undefined, pendingApprovals: [] };

@@ -27,10 +27,17 @@ export function selectSpanAndReveal(spanId: string): void {
 }
 
 /** Selects the span of a tool call shown in the chat and opens the trace. */
-export function revealToolCall(callId: string): void {
+export async function revealToolCall(callId: string): Promise<void> {
+  const find = () => selectActiveSpans(useAppStore.getState()).find((candidate) => candidate.kind === 'tool' && candidate.attributes['tool.call_id'] === callId);
+  let span = find();
+  const sessionId = useAppStore.getState().activeSessionId;
+  // A call of an earlier run of a long session: its spans are read first.
+  if (!span && sessionId && useAppStore.getState().olderSpans[sessionId]) {
+    await (await import('./long-session.ts')).loadOlderSpans(sessionId);
+    span = find();
+  }
   const state = useAppStore.getState();
-  const span = selectActiveSpans(state).find((candidate) => candidate.kind === 'tool' && candidate.attributes['tool.call_id'] === callId);
-  if (!span) return;
+  if (!span || state.activeSessionId !== sessionId) return;
   state.selectSpan(span.spanId);
   state.setUi({ traceOpen: true });
   if (window.matchMedia?.('(max-width: 767px)').matches) state.setUi({ mobilePane: 'trace' });
@@ -62,7 +69,7 @@ export async function loadComparableRuns(): Promise<ComparableRun[]> {
   const runs: ComparableRun[] = [];
   for (const session of state.sessions) {
     let spans = state.spans[session.id];
-    if (!spans || session.id !== state.activeSessionId) {
+    if (!spans || session.id !== state.activeSessionId || state.olderSpans[session.id]) {
       try {
         spans = await services().persistence.listSpans(session.id);
       } catch {

@@ -144,7 +144,7 @@ export function ChatPane() {
       onRegenerate: () => void regenerate(),
       onEdit: (entry, text) => void editAndResend(entry.id, text),
       onDelete: (entry) => void deleteTurn(entry.id),
-      onSelectToolCall: (callId) => revealToolCall(callId),
+      onSelectToolCall: (callId) => void revealToolCall(callId),
     }),
     [],
   );

@@ -84,6 +84,21 @@ export function SpanTree({ rows, selectedId, axes, now, onSelect, onToggle, onEx
     // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, [sessionKey]);
 
+  // A long session shows its latest run first and its older runs once they are read: rows arriving above
+  // (the last row unchanged) keep the view where it was, at the same distance from the end.
+  const edges = useRef<{ first?: string; last?: string; count: number }>({ count: 0 });
+  const firstKey = rows[0]?.node.span.spanId;
+  const lastKey = rows.at(-1)?.node.span.spanId;
+  useLayoutEffect(() => {
+    const previous = edges.current;
+    edges.current = { first: firstKey, last: lastKey, count: rows.length };
+    const added = rows.length - previous.count;
+    const scroller = scrollRef.current;
+    if (!scroller || added <= 0 || previous.last !== lastKey || previous.first === firstKey || previous.first === undefined) return;
+    if (virtualized) virtualizer.scrollToOffset(scroller.scrollTop + added * ROW_HEIGHT);
+    else scroller.scrollTop += added * ROW_HEIGHT;
+  }, [firstKey, lastKey, rows.length, virtualized, virtualizer]);
+
   const registerRef = useCallback((spanId: string, element: HTMLDivElement | null) => {
     if (element) rowElements.current.set(spanId, element);
     else rowElements.current.delete(spanId);

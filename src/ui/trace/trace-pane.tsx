@@ -16,6 +16,8 @@ import { createInsightsMarksTranslate } from '../../i18n/insights-marks.ts';
 
 const RunComparison = lazy(() => import('./run-comparison.tsx'));
 // Cost and stuck marks need the pricing and token-estimate code: a chunk of its own, loaded once there are spans.
+// Shown only for a long session opened at its latest run (issue 20): a chunk of its own.
+const OlderRunsNotice = lazy(() => import('./older-runs-notice.tsx').then((module) => ({ default: module.OlderRunsNotice })));
 const TraceInsights = lazy(() => import('./trace-insights.tsx').then((module) => ({ default: module.TraceInsights })));
 
 /** Ticks every 250 ms while `active`, so running spans show a live duration. */
@@ -53,6 +55,7 @@ export function TracePane() {
   const liveOutput = useAppStore(selectLiveOutput);
   const comparison = useAppStore((state) => state.runComparison);
   const activeSessionId = useAppStore((state) => state.activeSessionId);
+  const olderSpans = useAppStore((state) => (state.activeSessionId ? state.olderSpans[state.activeSessionId] : undefined));
   // The dialog holds the fork point found when it opened: what the step received then.
   const [fork, setFork] = useState<{ spanId: string; point: ReturnType<typeof findForkPoint> }>();
   const openFork = (spanId: string) => {
@@ -76,6 +79,11 @@ export function TracePane() {
         </Suspense>
       ) : (
       <>
+      {olderSpans && activeSessionId ? (
+        <Suspense fallback={null}>
+          <OlderRunsNotice sessionId={activeSessionId} count={olderSpans.count} loading={olderSpans.loading} />
+        </Suspense>
+      ) : null}
       {spans.length > 0 ? (
         <Suspense fallback={null}>
           <TraceInsights spans={spans} selectedSpanId={selectedSpanId} prices={prices} stuckSteps={stuckSteps} marks={marks} onSelectSpan={selectSpanAndReveal} />

@@ -1,0 +1,79 @@
+import type { Page } from '@playwright/test';
+import { generateSessionFile, lastMessageMarker } from '../bench/session-files.ts';
+import { expect, openApp, settingsTab, test } from './fixtures.ts';
+import { spanTree } from './agent-helpers.ts';
+
+/** A session long enough to open from its end (issue 20): 400 messages, 200 runs, 10,500+ spans. */
+function longSession() {
+  const file = generateSessionFile({ id: 'sess_e2e_long', title: 'Long session', messages: 400, spans: 10_500, seed: 11 });
+  const session = file.sessions[0];
+  if (!session) throw new Error('no session generated');
+  const latestRun = session.messages.at(-1)?.runId;
+  const latestRunSpans = session.spans.filter((span) => span.runId === latestRun).length;
+  return {
+    buffer: Buffer.from(JSON.stringify(file)),
+    lastMarker: lastMessageMarker(file),
+    firstWords: String(session.messages[0]?.message.content ?? '').slice(0, 40),
+    olderSpans: session.spans.length - latestRunSpans,
+  };
+}
+
+async function importAndReopen(page: Page, session: ReturnType<typeof longSession>): Promise<void> {
+  await page.getByLabel('Import sessions').setInputFiles({ name: 'long.json', mimeType: 'application/json', buffer: session.buffer });
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log).toContainText(session.lastMarker, { timeout: 30_000 });
+  // The import shows what it wrote; a reload reads the session back from storage, the way it opens from now on.
+  await page.reload();
+  await expect(log).toContainText(session.lastMarker);
+}
+
+// Each test imports a 7 MB session and reads it back: more than the default 30 s on a loaded machine.
+test.slow();
+
+const traceStatus = (page: Page) => page.getByRole('complementary', { name: 'Trace' }).getByTestId('trace-older-runs');
+
+test('a long session opens at its latest messages and run; the earlier messages follow and the earlier runs load on request', async ({ page }) => {
+  const session = longSession();
+  await openApp(page);
+  await importAndReopen(page, session);
+  const tree = spanTree(page);
+  await expect(traceStatus(page)).toHaveText(
+    `Showing the latest run. ${session.olderSpans.toLocaleString('en')} earlier spans are not loaded yet; the totals above leave them out.Load earlier runs`,
+  );
+  await expect(tree.getByRole('treeitem', { name: 'run: Question 200', exact: true })).toBeVisible();
+  await expect(tree.getByRole('treeitem', { name: 'run: Question 199', exact: true })).toHaveCount(0);
+
+  // Every message is read after the latest ones: the chat scrolls up to the very first.
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect
+    .poll(async () => {
+      await log.evaluate((element) => element.scrollTo({ top: 0 }));
+      return log.locator('article').first().textContent();
+    })
+    .toContain(session.firstWords);
+
+  await traceStatus(page).getByRole('button', { name: 'Load earlier runs' }).click();
+  await expect(traceStatus(page)).toHaveCount(0);
+  // The view stays at the latest run, now below every earlier one.
+  await expect(tree.getByRole('treeitem', { name: 'run: Question 200', exact: true })).toBeVisible();
+  await expect(tree).toHaveAttribute('data-virtualized', 'true');
+  await tree.evaluate((element) => element.scrollTo({ top: 0 }));
+  await expect(tree.getByRole('treeitem', { name: 'run: Question 1', exact: true })).toBeVisible();
+  await expect(tree.getByRole('treeitem', { name: 'run: Question 1', exact: true })).toHaveAttribute('aria-posinset', '1');
+});
+
+test('in Chinese the long session trace says what is not loaded and loads it', async ({ page }) => {
+  const session = longSession();
+  await openApp(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = await settingsTab(page, 'Appearance');
+  await settings.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await importAndReopen(page, session);
+  await expect(traceStatus(page)).toContainText(`还有 ${session.olderSpans.toLocaleString('zh-CN')} 个更早的 span 尚未加载`);
+  await traceStatus(page).getByRole('button', { name: '加载更早的运行' }).click();
+  await expect(traceStatus(page)).toHaveCount(0);
+  await spanTree(page).evaluate((element) => element.scrollTo({ top: 0 }));
+  await expect(spanTree(page).getByRole('treeitem', { name: 'run: Question 1', exact: true })).toBeVisible();
+});
