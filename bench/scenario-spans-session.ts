@@ -21,7 +21,7 @@ function enqueueToolRun(mock: MockLlmServer): void {
 const FINAL_ANSWER = 'All five results are in.';
 
 /** Runs a five-step tool-calling run on the active session; resolves with its step saves and the send time. */
-async function toolRun(page: Page, mock: MockLlmServer): Promise<{ saves: Array<{ syncMs: number; wallMs: number; bytes: number }>; sentAt: number }> {
+export async function toolRun(page: Page, mock: MockLlmServer): Promise<{ saves: Array<{ syncMs: number; wallMs: number; bytes: number }>; sentAt: number }> {
   await waitForStorageQuiet(page);
   const txsBefore = await page.evaluate(() => {
     const probe = (window as unknown as BenchWindow).__bench;
