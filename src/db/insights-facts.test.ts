@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ATTR } from '../trace/attributes.ts';
 import { openTestDb } from '../testing/fake-db.ts';
-import { keepFacts, loadKeptFacts, refreshRunFacts, type FactsCache } from './insights-facts.ts';
+import { FACTS_PREFIX, factsSnapshot, indexSession, keepFacts, loadKeptFacts, refreshRunFacts, type FactsCache } from './insights-facts.ts';
 import { createSession, deleteSession, updateSession } from './sessions.ts';
 import { putSpans } from './spans.ts';
 import { span } from './test-fixtures.ts';
@@ -59,5 +59,52 @@ describe('kept facts', () => {
     const facts = await refreshRunFacts(db, later);
     expect(facts.map((fact) => [fact.runId, fact.tools.length]).sort()).toEqual([['aaaaaaaaaaaaaaa1', 1], ['bbbbbbbbbbbbbbb1', 2]]);
     expect(later.get('sess_a')?.facts[0]).toBe(keptFact);
+  });
+
+  it('are kept when a session’s runs are saved, so the first open reads no spans of that session', async () => {
+    const db = await openTestDb();
+    await createSession(db, { id: 'sess_a', now: 1 });
+    await putSpans(db, 'sess_a', runSpans('sess_a', 'aaaaaaaaaaaaaaa1', 1_000, 3));
+    const indexed = await indexSession(db, 'sess_a');
+    expect(indexed.map((fact) => [fact.runId, fact.tools.length])).toEqual([['aaaaaaaaaaaaaaa1', 3]]);
+    expect(await db.getKey('settings', `${FACTS_PREFIX}sess_a`)).toBe(`${FACTS_PREFIX}sess_a`);
+
+    // The first open: the kept facts are current, so the session's spans are not read (the facts are those kept).
+    const cache: FactsCache = new Map();
+    await loadKeptFacts(db, cache);
+    const kept = cache.get('sess_a')?.facts[0];
+    expect(kept).toMatchObject({ runId: 'aaaaaaaaaaaaaaa1', steps: 1 });
+    const facts = await refreshRunFacts(db, cache);
+    expect(facts[0]).toBe(kept);
+
+    // A run saved later: the session's record is written again.
+    await putSpans(db, 'sess_a', runSpans('sess_a', 'aaaaaaaaaaaaaaa2', 2_000, 1));
+    await updateSession(db, 'sess_a', { updatedAt: 3 });
+    await indexSession(db, 'sess_a');
+    const again: FactsCache = new Map();
+    await loadKeptFacts(db, again);
+    expect(again.get('sess_a')?.facts.map((fact) => fact.runId)).toEqual(['aaaaaaaaaaaaaaa1', 'aaaaaaaaaaaaaaa2']);
+  });
+
+  it('of a deleted session are forgotten: by the next refresh, or when it is indexed', async () => {
+    const db = await openTestDb();
+    await createSession(db, { id: 'sess_a', now: 1 });
+    await putSpans(db, 'sess_a', runSpans('sess_a', 'aaaaaaaaaaaaaaa1', 1_000, 1));
+    await createSession(db, { id: 'sess_b', now: 1 });
+    await putSpans(db, 'sess_b', runSpans('sess_b', 'bbbbbbbbbbbbbbb1', 1_000, 1));
+    await indexSession(db, 'sess_a');
+    await indexSession(db, 'sess_b');
+    await deleteSession(db, 'sess_a');
+    const cache: FactsCache = new Map();
+    await loadKeptFacts(db, cache);
+    const snapshot = factsSnapshot(cache);
+    await refreshRunFacts(db, cache);
+    await keepFacts(db, cache, snapshot);
+    expect(await db.getKey('settings', `${FACTS_PREFIX}sess_a`)).toBeUndefined();
+    expect(await db.getKey('settings', `${FACTS_PREFIX}sess_b`)).toBe(`${FACTS_PREFIX}sess_b`);
+
+    await deleteSession(db, 'sess_b');
+    expect(await indexSession(db, 'sess_b')).toEqual([]);
+    expect(await db.getKey('settings', `${FACTS_PREFIX}sess_b`)).toBeUndefined();
   });
 });

@@ -1,8 +1,7 @@
 import { runFact, type RunFact, type TokenCounter } from '../trace/insights/run-facts.ts';
 import type { SessionRecord, SpanChunkRecord, SpanRecord } from './schema.ts';
 import { sessionStringRange } from './schema.ts';
-import { readSetting, writeSetting } from './settings.ts';
-import { readStorage, type GlassboxDatabase } from './transaction.ts';
+import { readStorage, runTransaction, type GlassboxDatabase } from './transaction.ts';
 
 /** The run facts read so far, per session, with the session's version (`updatedAt` and span count) when they were read. */
 export type FactsCache = Map<string, { version: string; facts: RunFact[] }>;
@@ -83,27 +82,83 @@ export async function refreshRunFacts(
   });
 }
 
-/** Where the facts are kept between visits: a record beside the settings, never exported. */
-export const FACTS_SETTING = 'insights.facts';
+/**
+ * Where a session's facts are kept between visits: one record per session beside the settings (`insights.facts/` and
+ * the session id), never exported. Kept when the session's runs are saved (`indexSession`) and whenever Insights read
+ * a session again, so opening Insights reads these records, not the spans, for every session saved since.
+ */
+export const FACTS_PREFIX = 'insights.facts/';
+
+/** The record of one version with every session in one value: dropped when the per-session records are written. */
+const OLD_FACTS_SETTING = 'insights.facts';
 
 /** Bumped whenever `RunFact` changes shape: an older kept record is ignored and the spans are read again. */
-const FACTS_FORMAT = 2;
+const FACTS_FORMAT = 3;
 
-/** Each session's facts as JSON text: one string clones and parses much faster than thousands of small objects. */
+/** A session's facts as JSON text: one string clones and parses much faster than thousands of small objects. */
 interface KeptFacts {
   format: number;
-  sessions: Array<[string, string, string]>;
+  version: string;
+  facts: string;
 }
 
-/** Fills an empty cache from the facts kept by an earlier visit (when their format is current). */
+const keptRange = () => IDBKeyRange.bound(FACTS_PREFIX, `${FACTS_PREFIX}\uffff`);
+
+/** Fills an empty cache from the facts kept by earlier visits and saves (those of the current format). */
 export async function loadKeptFacts(db: GlassboxDatabase, cache: FactsCache): Promise<void> {
-  const kept = (await readSetting(db, FACTS_SETTING)) as KeptFacts | undefined;
-  if (!kept || kept.format !== FACTS_FORMAT || !Array.isArray(kept.sessions)) return;
-  for (const [id, version, facts] of kept.sessions) cache.set(id, { version, facts: JSON.parse(facts) as RunFact[] });
+  const records = await readStorage(() => db.getAll('settings', keptRange()));
+  for (const record of records) {
+    const kept = record.value as KeptFacts | undefined;
+    if (!kept || kept.format !== FACTS_FORMAT || typeof kept.facts !== 'string') continue;
+    cache.set(record.name.slice(FACTS_PREFIX.length), { version: kept.version, facts: JSON.parse(kept.facts) as RunFact[] });
+  }
 }
 
-/** Keeps the cache for the next visit, so opening Insights then reads only the sessions that changed. */
-export function keepFacts(db: GlassboxDatabase, cache: FactsCache): Promise<void> {
-  const value: KeptFacts = { format: FACTS_FORMAT, sessions: [...cache].map(([id, entry]) => [id, entry.version, JSON.stringify(entry.facts)]) };
-  return writeSetting(db, FACTS_SETTING, value);
+/** The facts of every session in the cache as they are now, to tell later which ones `keepFacts` must write. */
+export function factsSnapshot(cache: FactsCache): Map<string, RunFact[]> {
+  return new Map([...cache].map(([id, entry]) => [id, entry.facts]));
+}
+
+/**
+ * Keeps the sessions of the cache read again since `before` (a snapshot) and forgets those no longer in it, so the
+ * next visit reads only the sessions that changed after.
+ */
+export async function keepFacts(db: GlassboxDatabase, cache: FactsCache, before: ReadonlyMap<string, RunFact[]> = new Map()): Promise<void> {
+  const changed = [...cache].filter(([id, entry]) => before.get(id) !== entry.facts);
+  const removed = [...before.keys()].filter((id) => !cache.has(id));
+  if (changed.length === 0 && removed.length === 0) return;
+  await runTransaction(db, ['settings'], 'readwrite', async (tx) => {
+    const store = tx.objectStore('settings');
+    await Promise.all([
+      ...changed.map(([id, entry]) => store.put({ name: FACTS_PREFIX + id, value: { format: FACTS_FORMAT, version: entry.version, facts: JSON.stringify(entry.facts) } satisfies KeptFacts })),
+      ...removed.map((id) => store.delete(FACTS_PREFIX + id)),
+      store.delete(OLD_FACTS_SETTING),
+    ]);
+  });
+}
+
+/**
+ * Reads one session's runs again and keeps their facts (called when its runs are saved); the cache, when given, gets
+ * them too. A deleted session's kept facts are dropped.
+ */
+export async function indexSession(db: GlassboxDatabase, sessionId: string, options: { count?: TokenCounter; cache?: FactsCache } = {}): Promise<RunFact[]> {
+  // Always written: the kept record is compared with nothing.
+  const before = new Map<string, RunFact[]>([[sessionId, []]]);
+  const [session, records] = await readStorage(() => {
+    const tx = db.transaction(['sessions', 'spanChunks'], 'readonly');
+    return Promise.all([tx.objectStore('sessions').get(sessionId), tx.objectStore('spanChunks').getAll(sessionStringRange(sessionId))]);
+  });
+  if (!session) {
+    options.cache?.delete(sessionId);
+    await keepFacts(db, new Map(), before);
+    return [];
+  }
+  const facts: RunFact[] = [];
+  const collector = new RunCollector((fact) => facts.push(fact), options.count);
+  for (const record of records) collector.add(record);
+  collector.flush();
+  const entry = { version: versionOf(session), facts };
+  options.cache?.set(sessionId, entry);
+  await keepFacts(db, new Map([[sessionId, entry]]), before);
+  return facts;
 }

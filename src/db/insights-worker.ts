@@ -4,7 +4,7 @@ import { aggregateInsights, type InsightsQuery, type InsightsReport } from '../t
 import type { RunFact } from '../trace/insights/run-facts.ts';
 import { countTokens, loadEncodings } from '../trace/insights/token-counter.ts';
 import { tokenizerEncoding, type TokenizerEncoding } from '../trace/insights/tokenizer-family.ts';
-import { keepFacts, loadKeptFacts, refreshRunFacts, type FactsCache } from './insights-facts.ts';
+import { factsSnapshot, indexSession, keepFacts, loadKeptFacts, refreshRunFacts, type FactsCache } from './insights-facts.ts';
 import { openGlassboxDb } from './open-db.ts';
 import type { GlassboxDatabase } from './transaction.ts';
 
@@ -13,6 +13,11 @@ export interface InsightsRequest {
   id: number;
   query: InsightsQuery;
   refresh: boolean;
+}
+
+/** The page saved runs of a session (or deleted it): its facts are read again and kept. Nothing is answered. */
+export interface IndexRequest {
+  index: string;
 }
 
 /** What the worker answers, matched to the request by id. */
@@ -28,7 +33,7 @@ export interface InsightsTiming {
 
 interface WorkerScope {
   postMessage(message: unknown): void;
-  onmessage: ((event: MessageEvent<InsightsRequest>) => void) | null;
+  onmessage: ((event: MessageEvent<InsightsRequest | IndexRequest>) => void) | null;
 }
 
 const scope = globalThis as unknown as WorkerScope;
@@ -54,17 +59,32 @@ function openDatabase(): Promise<GlassboxDatabase> {
 let queue: Promise<void> = Promise.resolve();
 scope.onmessage = (event) => {
   const request = event.data;
-  queue = queue.then(() => handle(request));
+  queue = queue.then(() => ('index' in request ? index(request.index) : handle(request)));
 };
 
-/**
- * Model calls without reported usage whose model family has a tokenizer were estimated while its vocabulary was not
- * loaded: load the vocabularies those calls need (only then) and read those sessions again, counted.
- */
-async function countWhereKnown(db: GlassboxDatabase, current: RunFact[]): Promise<RunFact[]> {
+async function index(sessionId: string): Promise<void> {
+  try {
+    const db = await openDatabase();
+    // Once Insights has read the kept facts, the cache follows; before, only the kept record is written.
+    const options = keptLoaded ? { count: countTokens, cache } : { count: countTokens };
+    const indexed = await indexSession(db, sessionId, options);
+    if (keptLoaded) facts = undefined;
+    const { encodings } = countable(indexed);
+    if (encodings.size > 0) {
+      await loadEncodings(encodings);
+      await indexSession(db, sessionId, options);
+    }
+  } catch {
+    // Not kept: the next open of Insights reads this session's spans instead.
+    database = undefined;
+  }
+}
+
+/** The vocabularies that estimated calls among `facts` could be counted with, and their sessions. */
+function countable(facts: readonly RunFact[]): { encodings: Set<TokenizerEncoding>; sessions: Set<string> } {
   const encodings = new Set<TokenizerEncoding>();
   const sessions = new Set<string>();
-  for (const fact of current) {
+  for (const fact of facts) {
     for (const call of fact.llm) {
       const encoding = call.tokenSource === 'estimated' ? tokenizerEncoding(call.model) : undefined;
       if (encoding === undefined) continue;
@@ -72,6 +92,15 @@ async function countWhereKnown(db: GlassboxDatabase, current: RunFact[]): Promis
       sessions.add(fact.sessionId);
     }
   }
+  return { encodings, sessions };
+}
+
+/**
+ * Model calls without reported usage whose model family has a tokenizer were estimated while its vocabulary was not
+ * loaded: load the vocabularies those calls need (only then) and read those sessions again, counted.
+ */
+async function countWhereKnown(db: GlassboxDatabase, current: RunFact[]): Promise<RunFact[]> {
+  const { encodings, sessions } = countable(current);
   if (sessions.size === 0) return current;
   try {
     await loadEncodings(encodings);
@@ -90,12 +119,14 @@ async function handle(request: InsightsRequest): Promise<void> {
   try {
     const started = performance.now();
     let changed = false;
+    let snapshot = new Map<string, RunFact[]>();
     const db = request.refresh || !facts ? await openDatabase() : undefined;
     if (db) {
       if (!keptLoaded) {
         keptLoaded = true;
         await loadKeptFacts(db, cache).catch(() => undefined);
       }
+      snapshot = factsSnapshot(cache);
       const before = facts;
       facts = await refreshRunFacts(db, cache, { count: countTokens });
       facts = await countWhereKnown(db, facts);
@@ -106,7 +137,7 @@ async function handle(request: InsightsRequest): Promise<void> {
     const timing = { readMs: db ? read - started : 0, aggregateMs: performance.now() - read };
     scope.postMessage({ id: request.id, ok: true, report, runs: facts?.length ?? 0, timing } satisfies InsightsResponse);
     // Kept for the next visit once the answer is out; a failure only means the next first open reads the spans again.
-    if (db && changed) await keepFacts(db, cache).catch(() => undefined);
+    if (db && changed) await keepFacts(db, cache, snapshot).catch(() => undefined);
   } catch (error) {
     database = undefined;
     scope.postMessage({ id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) } satisfies InsightsResponse);

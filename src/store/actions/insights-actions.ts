@@ -1,4 +1,4 @@
-import type { InsightsRequest, InsightsResponse } from '../../db/insights-worker.ts';
+import type { IndexRequest, InsightsRequest, InsightsResponse } from '../../db/insights-worker.ts';
 import { aggregateInsights, type InsightsQuery, type InsightsReport } from '../../trace/insights/aggregate.ts';
 import { runFacts, type RunFact } from '../../trace/insights/run-facts.ts';
 import { useAppStore } from '../app-store.ts';
@@ -10,6 +10,8 @@ import { switchSession } from './session-actions.ts';
 export interface InsightsSource {
   /** `refresh`: read what changed in storage first (the view just opened); a filter change passes false. */
   query(query: InsightsQuery, refresh: boolean): Promise<InsightsReport>;
+  /** A session's runs were saved: its facts are read and kept now, so the next open of Insights need not read its spans. */
+  index(sessionId: string): void;
   close(): void;
 }
 
@@ -25,6 +27,8 @@ function pageSource(): InsightsSource {
       }
       return aggregateInsights(facts, query);
     },
+    // In memory, nothing outlives the page: there is nothing to keep.
+    index() {},
     close() {
       facts = undefined;
     },
@@ -62,6 +66,9 @@ function workerSource(worker: Worker, fallback: () => InsightsSource): InsightsS
         worker.postMessage({ id, query, refresh } satisfies InsightsRequest);
       });
     },
+    index(sessionId) {
+      if (!failed) worker.postMessage({ index: sessionId } satisfies IndexRequest);
+    },
     close() {
       worker.terminate();
       failed?.close();
@@ -94,6 +101,15 @@ function startSource(kind: string): InsightsSource {
   } catch {
     return pageSource();
   }
+}
+
+/**
+ * Keeps the facts of a session whose run was just saved (IndexedDB only), in the Insights worker: opening Insights
+ * then reads them instead of the session's spans, the first time too.
+ */
+export function indexSessionFacts(sessionId: string): void {
+  if (services().persistence.kind !== 'indexeddb' || typeof Worker === 'undefined') return;
+  openInsightsSource().index(sessionId);
 }
 
 /** Closes the Insights view. */
