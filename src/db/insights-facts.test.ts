@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ATTR } from '../trace/attributes.ts';
 import { openTestDb } from '../testing/fake-db.ts';
-import { FACTS_PREFIX, factsSnapshot, indexSession, keepFacts, loadKeptFacts, refreshRunFacts, type FactsCache } from './insights-facts.ts';
+import { FACTS_PREFIX, FACTS_SETTING, indexSession, keepFacts, loadKeptFacts, refreshRunFacts, type FactsCache } from './insights-facts.ts';
 import { createSession, deleteSession, updateSession } from './sessions.ts';
 import { putSpans } from './spans.ts';
 import { span } from './test-fixtures.ts';
@@ -86,7 +86,7 @@ describe('kept facts', () => {
     expect(again.get('sess_a')?.facts.map((fact) => fact.runId)).toEqual(['aaaaaaaaaaaaaaa1', 'aaaaaaaaaaaaaaa2']);
   });
 
-  it('of a deleted session are forgotten: by the next refresh, or when it is indexed', async () => {
+  it('of a deleted session are forgotten: when it is indexed, or by the next refresh; a refresh folds them into one record', async () => {
     const db = await openTestDb();
     await createSession(db, { id: 'sess_a', now: 1 });
     await putSpans(db, 'sess_a', runSpans('sess_a', 'aaaaaaaaaaaaaaa1', 1_000, 1));
@@ -94,17 +94,25 @@ describe('kept facts', () => {
     await putSpans(db, 'sess_b', runSpans('sess_b', 'bbbbbbbbbbbbbbb1', 1_000, 1));
     await indexSession(db, 'sess_a');
     await indexSession(db, 'sess_b');
-    await deleteSession(db, 'sess_a');
-    const cache: FactsCache = new Map();
-    await loadKeptFacts(db, cache);
-    const snapshot = factsSnapshot(cache);
-    await refreshRunFacts(db, cache);
-    await keepFacts(db, cache, snapshot);
-    expect(await db.getKey('settings', `${FACTS_PREFIX}sess_a`)).toBeUndefined();
-    expect(await db.getKey('settings', `${FACTS_PREFIX}sess_b`)).toBe(`${FACTS_PREFIX}sess_b`);
-
     await deleteSession(db, 'sess_b');
     expect(await indexSession(db, 'sess_b')).toEqual([]);
     expect(await db.getKey('settings', `${FACTS_PREFIX}sess_b`)).toBeUndefined();
+
+    // A deleted session whose record was never dropped: the refresh forgets it, and the one record replaces the rest.
+    await indexSession(db, 'sess_a');
+    await deleteSession(db, 'sess_a');
+    await createSession(db, { id: 'sess_c', now: 1 });
+    await putSpans(db, 'sess_c', runSpans('sess_c', 'ccccccccccccccc1', 1_000, 2));
+    const cache: FactsCache = new Map();
+    await loadKeptFacts(db, cache);
+    expect([...cache.keys()]).toEqual(['sess_a']);
+    const facts = await refreshRunFacts(db, cache);
+    expect(facts.map((fact) => fact.runId)).toEqual(['ccccccccccccccc1']);
+    await keepFacts(db, cache);
+    expect(await db.getAllKeys('settings', IDBKeyRange.bound(FACTS_PREFIX, `${FACTS_PREFIX}\uffff`))).toEqual([]);
+    const later: FactsCache = new Map();
+    await loadKeptFacts(db, later);
+    expect([...later.keys()]).toEqual(['sess_c']);
+    expect(await db.getKey('settings', FACTS_SETTING)).toBe(FACTS_SETTING);
   });
 });

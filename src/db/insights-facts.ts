@@ -83,74 +83,73 @@ export async function refreshRunFacts(
 }
 
 /**
- * Where a session's facts are kept between visits: one record per session beside the settings (`insights.facts/` and
- * the session id), never exported. Kept when the session's runs are saved (`indexSession`) and whenever Insights read
- * a session again, so opening Insights reads these records, not the spans, for every session saved since.
+ * Where the facts are kept between visits, beside the settings and never exported: one record with every session's
+ * facts as of the last time Insights read storage (one record reads much faster than a thousand), and one record per
+ * session (`insights.facts/` and its id) for each session whose runs were saved since (`indexSession`). Opening
+ * Insights reads both and the spans only of sessions in neither (or changed since), then folds everything back into
+ * the one record.
  */
+export const FACTS_SETTING = 'insights.facts';
 export const FACTS_PREFIX = 'insights.facts/';
-
-/** The record of one version with every session in one value: dropped when the per-session records are written. */
-const OLD_FACTS_SETTING = 'insights.facts';
 
 /** Bumped whenever `RunFact` changes shape: an older kept record is ignored and the spans are read again. */
 const FACTS_FORMAT = 3;
 
-/** A session's facts as JSON text: one string clones and parses much faster than thousands of small objects. */
+/** Each session's facts as JSON text: one string clones and parses much faster than thousands of small objects. */
 interface KeptFacts {
+  format: number;
+  sessions: Array<[string, string, string]>;
+}
+
+/** One session's facts, kept when its runs were saved. */
+interface KeptSessionFacts {
   format: number;
   version: string;
   facts: string;
 }
 
-const keptRange = () => IDBKeyRange.bound(FACTS_PREFIX, `${FACTS_PREFIX}\uffff`);
+const sessionRecordsRange = () => IDBKeyRange.bound(FACTS_PREFIX, `${FACTS_PREFIX}\uffff`);
 
 /** Fills an empty cache from the facts kept by earlier visits and saves (those of the current format). */
 export async function loadKeptFacts(db: GlassboxDatabase, cache: FactsCache): Promise<void> {
-  const records = await readStorage(() => db.getAll('settings', keptRange()));
-  for (const record of records) {
-    const kept = record.value as KeptFacts | undefined;
-    if (!kept || kept.format !== FACTS_FORMAT || typeof kept.facts !== 'string') continue;
-    cache.set(record.name.slice(FACTS_PREFIX.length), { version: kept.version, facts: JSON.parse(kept.facts) as RunFact[] });
+  const [all, sessions] = await readStorage(() => {
+    const store = db.transaction('settings', 'readonly').objectStore('settings');
+    return Promise.all([store.get(FACTS_SETTING), store.getAll(sessionRecordsRange())]);
+  });
+  const kept = all?.value as KeptFacts | undefined;
+  if (kept && kept.format === FACTS_FORMAT && Array.isArray(kept.sessions)) {
+    for (const [id, version, facts] of kept.sessions) cache.set(id, { version, facts: JSON.parse(facts) as RunFact[] });
+  }
+  // Saved after the record of all sessions was written: newer.
+  for (const record of sessions) {
+    const one = record.value as KeptSessionFacts | undefined;
+    if (!one || one.format !== FACTS_FORMAT || typeof one.facts !== 'string') continue;
+    cache.set(record.name.slice(FACTS_PREFIX.length), { version: one.version, facts: JSON.parse(one.facts) as RunFact[] });
   }
 }
 
-/** The facts of every session in the cache as they are now, to tell later which ones `keepFacts` must write. */
-export function factsSnapshot(cache: FactsCache): Map<string, RunFact[]> {
-  return new Map([...cache].map(([id, entry]) => [id, entry.facts]));
-}
-
-/**
- * Keeps the sessions of the cache read again since `before` (a snapshot) and forgets those no longer in it, so the
- * next visit reads only the sessions that changed after.
- */
-export async function keepFacts(db: GlassboxDatabase, cache: FactsCache, before: ReadonlyMap<string, RunFact[]> = new Map()): Promise<void> {
-  const changed = [...cache].filter(([id, entry]) => before.get(id) !== entry.facts);
-  const removed = [...before.keys()].filter((id) => !cache.has(id));
-  if (changed.length === 0 && removed.length === 0) return;
+/** Keeps the whole cache as the one record for the next visit (the per-session records are folded into it). */
+export async function keepFacts(db: GlassboxDatabase, cache: FactsCache): Promise<void> {
+  const value: KeptFacts = { format: FACTS_FORMAT, sessions: [...cache].map(([id, entry]) => [id, entry.version, JSON.stringify(entry.facts)]) };
   await runTransaction(db, ['settings'], 'readwrite', async (tx) => {
     const store = tx.objectStore('settings');
-    await Promise.all([
-      ...changed.map(([id, entry]) => store.put({ name: FACTS_PREFIX + id, value: { format: FACTS_FORMAT, version: entry.version, facts: JSON.stringify(entry.facts) } satisfies KeptFacts })),
-      ...removed.map((id) => store.delete(FACTS_PREFIX + id)),
-      store.delete(OLD_FACTS_SETTING),
-    ]);
+    await Promise.all([store.put({ name: FACTS_SETTING, value }), store.delete(sessionRecordsRange())]);
   });
 }
 
 /**
- * Reads one session's runs again and keeps their facts (called when its runs are saved); the cache, when given, gets
- * them too. A deleted session's kept facts are dropped.
+ * Reads one session's runs again and keeps their facts in the session's own record (called when its runs are saved);
+ * the cache, when given, gets them too. A deleted session's record is dropped (the next open forgets the rest).
  */
 export async function indexSession(db: GlassboxDatabase, sessionId: string, options: { count?: TokenCounter; cache?: FactsCache } = {}): Promise<RunFact[]> {
-  // Always written: the kept record is compared with nothing.
-  const before = new Map<string, RunFact[]>([[sessionId, []]]);
   const [session, records] = await readStorage(() => {
     const tx = db.transaction(['sessions', 'spanChunks'], 'readonly');
     return Promise.all([tx.objectStore('sessions').get(sessionId), tx.objectStore('spanChunks').getAll(sessionStringRange(sessionId))]);
   });
+  const name = FACTS_PREFIX + sessionId;
   if (!session) {
     options.cache?.delete(sessionId);
-    await keepFacts(db, new Map(), before);
+    await runTransaction(db, ['settings'], 'readwrite', (tx) => tx.objectStore('settings').delete(name));
     return [];
   }
   const facts: RunFact[] = [];
@@ -159,6 +158,7 @@ export async function indexSession(db: GlassboxDatabase, sessionId: string, opti
   collector.flush();
   const entry = { version: versionOf(session), facts };
   options.cache?.set(sessionId, entry);
-  await keepFacts(db, new Map([[sessionId, entry]]), before);
+  const value: KeptSessionFacts = { format: FACTS_FORMAT, version: entry.version, facts: JSON.stringify(facts) };
+  await runTransaction(db, ['settings'], 'readwrite', (tx) => tx.objectStore('settings').put({ name, value }));
   return facts;
 }

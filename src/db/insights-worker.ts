@@ -4,7 +4,7 @@ import { aggregateInsights, type InsightsQuery, type InsightsReport } from '../t
 import type { RunFact } from '../trace/insights/run-facts.ts';
 import { countTokens, loadEncodings } from '../trace/insights/token-counter.ts';
 import { tokenizerEncoding, type TokenizerEncoding } from '../trace/insights/tokenizer-family.ts';
-import { factsSnapshot, indexSession, keepFacts, loadKeptFacts, refreshRunFacts, type FactsCache } from './insights-facts.ts';
+import { indexSession, keepFacts, loadKeptFacts, refreshRunFacts, type FactsCache } from './insights-facts.ts';
 import { openGlassboxDb } from './open-db.ts';
 import type { GlassboxDatabase } from './transaction.ts';
 
@@ -119,14 +119,12 @@ async function handle(request: InsightsRequest): Promise<void> {
   try {
     const started = performance.now();
     let changed = false;
-    let snapshot = new Map<string, RunFact[]>();
     const db = request.refresh || !facts ? await openDatabase() : undefined;
     if (db) {
       if (!keptLoaded) {
         keptLoaded = true;
         await loadKeptFacts(db, cache).catch(() => undefined);
       }
-      snapshot = factsSnapshot(cache);
       const before = facts;
       facts = await refreshRunFacts(db, cache, { count: countTokens });
       facts = await countWhereKnown(db, facts);
@@ -137,7 +135,7 @@ async function handle(request: InsightsRequest): Promise<void> {
     const timing = { readMs: db ? read - started : 0, aggregateMs: performance.now() - read };
     scope.postMessage({ id: request.id, ok: true, report, runs: facts?.length ?? 0, timing } satisfies InsightsResponse);
     // Kept for the next visit once the answer is out; a failure only means the next first open reads the spans again.
-    if (db && changed) await keepFacts(db, cache, snapshot).catch(() => undefined);
+    if (db && changed) await keepFacts(db, cache).catch(() => undefined);
   } catch (error) {
     database = undefined;
     scope.postMessage({ id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) } satisfies InsightsResponse);
