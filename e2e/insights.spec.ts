@@ -15,6 +15,8 @@ function insights(page: Page) {
 
 test.describe('Insights: totals, tool success, cost and stuck runs from stored spans', () => {
   test('after runs with known usage, Insights shows the totals, a tool’s success rate and the cost at the price set in Settings', async ({ page, mockLlm }) => {
+    // The longest flow here: two runs, Settings three times, Insights four times (28 s of 30 on a loaded machine).
+    test.slow();
     await openApp(page);
     await useEndpoint(page, mockLlm.url, { model: MODEL });
 
