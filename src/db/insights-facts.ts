@@ -33,6 +33,15 @@ class RunCollector {
   }
 }
 
+/** The run facts of one session's chunks (in key order). */
+function factsOf(records: readonly SpanChunkRecord[], count: TokenCounter | undefined): RunFact[] {
+  const facts: RunFact[] = [];
+  const collector = new RunCollector((fact) => facts.push(fact), count);
+  for (const record of records) collector.add(record);
+  collector.flush();
+  return facts;
+}
+
 function versionOf(session: SessionRecord): string {
   return `${session.updatedAt}:${session.spanCount}`;
 }
@@ -70,11 +79,7 @@ export async function refreshRunFacts(
       await Promise.all(
         changed.map(async (session) => {
           const records = await db.getAll('spanChunks', sessionStringRange(session.id));
-          const facts: RunFact[] = [];
-          const collector = new RunCollector((fact) => facts.push(fact), count);
-          for (const record of records) collector.add(record);
-          collector.flush();
-          cache.set(session.id, { version: versionOf(session), facts });
+          cache.set(session.id, { version: versionOf(session), facts: factsOf(records, count) });
         }),
       );
     }
@@ -152,10 +157,7 @@ export async function indexSession(db: GlassboxDatabase, sessionId: string, opti
     await runTransaction(db, ['settings'], 'readwrite', (tx) => tx.objectStore('settings').delete(name));
     return [];
   }
-  const facts: RunFact[] = [];
-  const collector = new RunCollector((fact) => facts.push(fact), options.count);
-  for (const record of records) collector.add(record);
-  collector.flush();
+  const facts = factsOf(records, options.count);
   const entry = { version: versionOf(session), facts };
   options.cache?.set(sessionId, entry);
   const value: KeptSessionFacts = { format: FACTS_FORMAT, version: entry.version, facts: JSON.stringify(facts) };
