@@ -1,14 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { armed, configureEndpoint, lastInputAt, loadUntilUsable, type BenchWindow } from './app-driver.ts';
+import { armed, lastInputAt, loadUntilUsable, type BenchWindow } from './app-driver.ts';
 import { launchFresh } from './browser.ts';
 import { waitForStorageQuiet } from './measure-stream.ts';
 import type { BenchContext, Sample, SessionFixture } from './scenario-context.ts';
 import { importAndPaint, openFromSidebar, scrollTopToBottom } from './scenario-long-session.ts';
 import { generateSessionFile, lastMessageMarker } from './session-files.ts';
-import { toolRun } from './scenario-spans-session.ts';
-import { median } from './stats.ts';
 
 /** Issue 20's big session: 10,000 messages and 50,000 spans, in our own export format. */
 export async function writeBigSession(directory: string): Promise<SessionFixture & { spans: number }> {
@@ -55,12 +53,12 @@ async function loadEarlierRuns(page: Page, spans: number): Promise<number> {
  * A fresh browser: bytes written per message (importing the 1,000-message session, no spans), then the 10,000-message
  * / 50,000-span session imported (bytes per span: what it wrote beyond its messages), opened from another session
  * (latest messages and run spans painted), its chat scrolled top to bottom, its earlier runs loaded (Load earlier
- * runs) and its span tree scrolled; then a five-step tool run in it and in a 20-message session (step save ratio).
+ * runs) and its span tree scrolled.
  */
 export async function bigSession(context: BenchContext): Promise<Sample> {
   const big = context.fixtures.bigSession;
   if (!big) throw new Error('The 10,000-message session was not written');
-  const { long1000, small20 } = context.fixtures;
+  const { long1000 } = context.fixtures;
   const browser = await launchFresh();
   try {
     const { page } = browser;
@@ -81,16 +79,6 @@ export async function bigSession(context: BenchContext): Promise<Sample> {
     sample.scroll10kChatP95 = await scrollTopToBottom(page, '[role="log"][aria-label="Messages"]', 5000);
     sample.olderRuns10kMs = await loadEarlierRuns(page, big.spans);
     sample.scroll10kSpanP95 = await scrollTopToBottom(page, '[role="tree"][aria-label="Span tree"]', 3000);
-    // A step's save at 10,000 messages against one at 20 (the same five-step tool run in each).
-    await configureEndpoint(page, context.mock.url);
-    const atBig = await toolRun(page, context.mock);
-    await importAndPaint(page, small20.path, small20.lastMarker);
-    await waitForStorageQuiet(page);
-    const atSmall = await toolRun(page, context.mock);
-    sample.stepSave10kMs = median(atBig.saves.map((save) => save.syncMs));
-    sample.stepSave10kSmallMs = median(atSmall.saves.map((save) => save.syncMs));
-    sample.stepSaveRatio10k = sample.stepSave10kMs / sample.stepSave10kSmallMs;
-    context.log(`    step save ${sample.stepSave10kSmallMs.toFixed(2)} ms at 20, ${sample.stepSave10kMs.toFixed(2)} ms at 10,000 (ratio ${sample.stepSaveRatio10k.toFixed(2)})`);
     context.log(
       `    10,000/${big.spans}: import ${sample.import10kMs.toFixed(0)} ms, open ${sample.open10kMs.toFixed(0)} ms, chat scroll p95 ${sample.scroll10kChatP95.toFixed(1)} ms, earlier runs loaded ${sample.olderRuns10kMs.toFixed(0)} ms, span scroll p95 ${sample.scroll10kSpanP95.toFixed(1)} ms; ${sample.bytesPerMessage.toFixed(0)} B per message, ${sample.bytesPerSpan.toFixed(0)} B per span`,
     );
