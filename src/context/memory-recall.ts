@@ -1,5 +1,5 @@
 import type { NoteHit } from '../tools/tool-context.ts';
-import { tokenizeForSearch } from './notes-index.ts';
+import { tokenizeForSearch } from './search-tokens.ts';
 import { CHINESE_STOP_CHARACTERS, COMMON_COMPOUND_CHARACTERS, ENGLISH_STOPWORDS } from './stopwords.ts';
 
 /** Searches long-term notes: the notes store's `search`. */

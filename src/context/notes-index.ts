@@ -1,5 +1,8 @@
 import MiniSearch from 'minisearch';
 import type { Note, NoteHit } from '../tools/tool-context.ts';
+import { CJK_SCRIPTS, tokenizeForSearch } from './search-tokens.ts';
+
+export { tokenizeForSearch };
 
 /** Options of a notes search. */
 export interface NotesSearchOptions {
@@ -21,31 +24,7 @@ export interface NotesIndex {
   readonly size: number;
 }
 
-const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
-const TOKEN_PATTERN = new RegExp(`([${CJK}]+)|((?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])+)`, 'gu');
-const CJK_TERM = new RegExp(`^[${CJK}]+$`, 'u');
-
-/**
- * Splits text into search terms: Latin-script words lowercased; runs of CJK characters (which have no
- * spaces between words) into every single character plus every overlapping pair of characters.
- */
-export function tokenizeForSearch(text: string): string[] {
-  const terms: string[] = [];
-  for (const match of text.normalize('NFKC').toLowerCase().matchAll(TOKEN_PATTERN)) {
-    const [, cjkRun, word] = match;
-    if (word) {
-      terms.push(word);
-    } else if (cjkRun) {
-      const characters = Array.from(cjkRun);
-      characters.forEach((character, index) => {
-        terms.push(character);
-        const following = characters[index + 1];
-        if (following !== undefined) terms.push(character + following);
-      });
-    }
-  }
-  return terms;
-}
+const CJK_TERM = new RegExp(`^[${CJK_SCRIPTS}]+$`, 'u');
 
 function isCjkTerm(term: string): boolean {
   return CJK_TERM.test(term);
