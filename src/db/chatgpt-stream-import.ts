@@ -6,6 +6,7 @@ import type { Language } from '../i18n/translate.ts';
 import { convertConversation, isChatGptExport, noConversationsError, type SkippedConversation } from './chatgpt-import.ts';
 import { importParsed, type ImportOptions } from './import-sessions.ts';
 import { JsonArrayError, JsonArraySplitter } from './json-array-stream.ts';
+import { loadSearchIndex } from './search-index-state.ts';
 import { parseUntrustedJson } from './safe-json.ts';
 import type { FileSession } from './session-file-schema.ts';
 import { SESSION_FILE_FORMAT } from './session-file-schema.ts';
@@ -137,6 +138,8 @@ export interface StreamImportOptions extends ImportOptions {
  */
 export async function importChatGptStream(db: GlassboxDatabase, file: Blob, options: StreamImportOptions): Promise<StreamImportResult | { ok: false; error: string }> {
   const isCancelled = options.isCancelled ?? (() => false);
+  // Loaded before the first batch, so each batch's transaction starts as soon as it is handed over.
+  await loadSearchIndex();
   const report = throttle(options.onProgress);
   const limit = options.batchMessages ?? 2000;
   const sessionIds: string[] = [];

@@ -4,6 +4,8 @@ import { invalidateNotesIndex } from './notes.ts';
 import type { AttachmentRecord, MessageRecord, SessionRecord, SpanRecord, ToolStateRecord } from './schema.ts';
 import type { FileSession } from './session-file-schema.ts';
 import { chunkSpans } from './spans.ts';
+import type { Postings } from './search-index.ts';
+import { loadedSearchIndex, loadSearchIndex } from './search-index-state.ts';
 import { requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
 
 /** Prefixes of the ids an import may need; `span` ids must be 16 lowercase hex characters. */
@@ -165,9 +167,10 @@ function sameNote(a: Note, b: Note): boolean {
  * is imported as a copy with new ids, links remapped) and on any failure nothing is written.
  */
 export async function importParsed(db: GlassboxDatabase, parsed: ImportSource, options: ImportOptions): Promise<ImportResult> {
+  const searchIndex = loadedSearchIndex() ?? (await loadSearchIndex());
   const result = await runTransaction(
     db,
-    ['sessions', 'messages', 'spanChunks', 'toolState', 'attachments', 'notes'],
+    ['sessions', 'messages', 'spanChunks', 'toolState', 'attachments', 'notes', 'searchIndex'],
     'readwrite',
     async (tx) => {
       const stores = {
@@ -182,6 +185,8 @@ export async function importParsed(db: GlassboxDatabase, parsed: ImportSource, o
       const sessionIds: string[] = [];
       let first: ImportResult['first'];
       let copies = 0;
+      // Every imported message's terms, written as one batch of index rows with the records.
+      const postings: Postings = new Map();
 
       for (const file of parsed.sessions) {
         let fresh = file.source === 'chatgpt';
@@ -221,7 +226,9 @@ export async function importParsed(db: GlassboxDatabase, parsed: ImportSource, o
         for (const record of chunkSpans(records.spans)) unwrap(stores.spanChunks).add(record);
         for (const record of records.toolState) unwrap(stores.toolState).add(record);
         for (const record of records.attachments) unwrap(stores.attachments).add(record);
+        searchIndex.addPostings(postings, records.messages);
       }
+      searchIndex.putPostings(unwrap(tx.objectStore('searchIndex')), postings, searchIndex.batchBucket('import'));
 
       let notes = 0;
       const usedNotes = new Set<string>();

@@ -2,6 +2,7 @@ import type { IDBPDatabase, IDBPTransaction } from 'idb';
 import type { SessionRecord, SpanRecord } from './schema.ts';
 import { sessionNumberRange, UNTITLED } from './schema.ts';
 import { putSpansInChunks, SpanPlacements, type ChunkStore } from './spans.ts';
+import { searchIndexState } from './search-index-state.ts';
 
 // Migrations work on the untyped database: each step sees the schema as the previous version left it.
 type AnyDatabase = IDBPDatabase<unknown>;
@@ -12,6 +13,7 @@ export async function migrate(db: AnyDatabase, oldVersion: number, tx: UpgradeTr
   if (oldVersion < 1) createVersion1(db);
   if (oldVersion < 2) await upgradeToVersion2(db, tx);
   if (oldVersion < 3) await upgradeToVersion3(db, tx);
+  if (oldVersion < 4) await upgradeToVersion4(db, tx);
 }
 
 /** Version 1: sessions, messages ordered by creation time, spans, notes, tool state, settings. */
@@ -109,3 +111,14 @@ async function upgradeToVersion3(db: AnyDatabase, tx: UpgradeTransaction): Promi
 }
 
 const MIGRATION_BATCH = 1_000;
+
+/**
+ * Version 4: the sessions' full-text index (`searchIndex`, see `search-index.ts`). A database without messages gets
+ * an empty index marked complete; one with messages gets an empty index without the mark, which the app then builds
+ * in the background (search scans meanwhile) instead of holding the upgrade for it.
+ */
+async function upgradeToVersion4(db: AnyDatabase, tx: UpgradeTransaction): Promise<void> {
+  db.createObjectStore('searchIndex', { keyPath: ['term', 'bucket'] });
+  const messages = await tx.objectStore('messages').count();
+  if (messages === 0) await tx.objectStore('searchIndex').put(searchIndexState());
+}

@@ -7,6 +7,7 @@ import { listNotes, searchNotes } from './notes.ts';
 import { openGlassboxDb } from './open-db.ts';
 import { saveStep } from './save-step.ts';
 import { DB_VERSION } from './schema.ts';
+import { ensureSearchIndex, searchIndexReady, searchSessions } from './search-index.ts';
 import { getSession, listSessions } from './sessions.ts';
 import { loadSettings } from './settings.ts';
 import { listRunSpans, listSpans } from './spans.ts';
@@ -121,7 +122,7 @@ describe('openGlassboxDb', () => {
     }
     await writeVersion2Database(factory, 'v2', spans);
     const db = await openGlassboxDb({ indexedDB: factory, name: 'v2' });
-    expect(db.version).toBe(3);
+    expect(db.version).toBe(DB_VERSION);
     expect([...db.objectStoreNames]).not.toContain('spans');
 
     const expected = (sessionId: string) =>
@@ -157,7 +158,7 @@ describe('openGlassboxDb', () => {
     const db = await openTestDb();
     expect(db.version).toBe(DB_VERSION);
     expect([...db.objectStoreNames].sort()).toEqual(
-      ['attachments', 'messages', 'notes', 'sessions', 'settings', 'spanChunks', 'toolState'].sort(),
+      ['attachments', 'messages', 'notes', 'searchIndex', 'sessions', 'settings', 'spanChunks', 'toolState'].sort(),
     );
     expect([...db.transaction('messages').store.indexNames]).toEqual(['by-session-seq']);
     db.close();
@@ -175,6 +176,13 @@ describe('openGlassboxDb', () => {
     expect(messagesA.map((m) => [m.id, m.seq])).toEqual([['msg_z', 0], ['msg_m', 1], ['msg_a', 2]]);
     expect((await listMessages(db, 'sess_b')).map((m) => m.message.content)).toEqual(['two plus two']);
     expect(await nextSeq(db, 'sess_b')).toBe(1);
+    // The search index (v4) starts empty and unmarked over stored messages: search scans until it is rebuilt.
+    expect(await searchIndexReady(db)).toBe(false);
+    expect((await searchSessions(db, 'plus two')).map((match) => match.sessionId)).toEqual(['sess_b']);
+    await ensureSearchIndex(db);
+    expect(await searchIndexReady(db)).toBe(true);
+    expect((await db.getAll('searchIndex')).some((row) => row.term === 'plus' && row.sessions.includes('sess_b'))).toBe(true);
+    expect((await searchSessions(db, 'plus two')).map((match) => match.sessionId)).toEqual(['sess_b']);
     expect((await listSpans(db, 'sess_a')).map((s) => s.spanId)).toEqual(['aaaaaaaaaaaaaaaa']);
     expect((await listNotes(db)).map((n) => n.content)).toEqual(['Umbrella in the car']);
     expect((await searchNotes(db, 'umbrella'))[0]?.note.id).toBe('note_1');

@@ -1,3 +1,4 @@
+import { unwrap } from 'idb';
 import type { TranscriptEntry } from '../agent/transcript.ts';
 import type { Span } from '../trace/span.ts';
 import type { MessageRecord, SessionRecord } from './schema.ts';
@@ -6,6 +7,7 @@ import { applySessionPatch, type SessionPatch } from './sessions.ts';
 import { spanForStorage } from './span-storage.ts';
 import { putSpansInChunks, spanPlacements } from './spans.ts';
 import { StorageError } from './storage-error.ts';
+import { loadedSearchIndex, loadSearchIndex } from './search-index-state.ts';
 import { requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
 
 /** What one agent step (or a flush of one) adds to a session. */
@@ -54,7 +56,10 @@ export async function saveStep(db: GlassboxDatabase, step: StepWrite): Promise<S
   const latestById = new Map(step.entries.map((entry) => [entry.id, entry]));
   const entries = [...latestById.values()];
   const placements = spanPlacements(db);
-  return runTransaction(db, ['sessions', 'messages', 'spanChunks'], 'readwrite', async (tx) => {
+  // The search index's terms go in the same transaction: a saved message is always findable.
+  const searchIndex = loadedSearchIndex() ?? (await loadSearchIndex());
+  const terms = searchIndex.newStepTerms(db, step.sessionId, entries.map((entry) => entry.message.content));
+  const saved = await runTransaction(db, ['sessions', 'messages', 'spanChunks', 'searchIndex'], 'readwrite', async (tx) => {
     const sessions = tx.objectStore('sessions');
     const messages = tx.objectStore('messages');
     const session = await sessions.get(step.sessionId);
@@ -90,6 +95,7 @@ export async function saveStep(db: GlassboxDatabase, step: StepWrite): Promise<S
       next = { ...next, title: titleFromMessage(userText) };
     }
 
+    searchIndex.putStepTerms(unwrap(tx.objectStore('searchIndex')), step.sessionId, terms);
     await requestAll<unknown>([
       ...records.map((record) => () => messages.put(record)),
       () => sessions.put(next),
@@ -100,4 +106,6 @@ export async function saveStep(db: GlassboxDatabase, step: StepWrite): Promise<S
     placements.clear();
     throw error;
   });
+  searchIndex.rememberStepTerms(db, step.sessionId, terms);
+  return saved;
 }

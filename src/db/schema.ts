@@ -4,7 +4,7 @@ import type { Span } from '../trace/span.ts';
 import type { Attachment, Note } from '../tools/tool-context.ts';
 
 /** The schema version this build writes; `open-db.ts` migrates anything older up to it. */
-export const DB_VERSION = 3;
+export const DB_VERSION = 4;
 
 /** The database name used by the app. */
 export const DB_NAME = 'glassbox';
@@ -95,6 +95,23 @@ export interface SettingRecord {
   value: unknown;
 }
 
+/**
+ * One posting row of the sessions' full-text index (v4, `search-index.ts`): the sessions in which `term` (a token of
+ * `tokenizeForSearch`) occurs in some message. A step writes a row per new term of its session (`bucket` is the
+ * session id); an import or a rebuild writes a row per term of each batch (`bucket` names the batch). Rows only grow:
+ * a deleted session or message stays listed until the next rebuild, and every hit is checked against the messages.
+ * The row `['', 'state']` (no token is empty) says the index holds every message, built with tokenizer `version`
+ * (`search-index-state.ts`).
+ */
+export interface SearchIndexRecord {
+  term: string;
+  bucket: string;
+  sessions: string[];
+  version?: number;
+  /** On the state row while a rebuild runs: that rebuild's stamp (the index is not complete). */
+  building?: string;
+}
+
 /** The IndexedDB schema at DB_VERSION. */
 export interface GlassboxDB extends DBSchema {
   settings: { key: string; value: SettingRecord };
@@ -108,10 +125,11 @@ export interface GlassboxDB extends DBSchema {
   notes: { key: string; value: NoteRecord; indexes: { 'by-updated': number } };
   toolState: { key: [string, string]; value: ToolStateRecord };
   attachments: { key: string; value: AttachmentRecord; indexes: { 'by-session': string } };
+  searchIndex: { key: [string, string]; value: SearchIndexRecord };
 }
 
 /** Every store name, for transactions that touch a whole session. */
-export type GlassboxStoreName = 'settings' | 'sessions' | 'messages' | 'spanChunks' | 'notes' | 'toolState' | 'attachments';
+export type GlassboxStoreName = 'settings' | 'sessions' | 'messages' | 'spanChunks' | 'notes' | 'toolState' | 'attachments' | 'searchIndex';
 
 /** Key range covering every `[sessionId, number]` key of one session. */
 export function sessionNumberRange(sessionId: string, fromInclusive = -Infinity, toExclusive?: number): IDBKeyRange {

@@ -2,7 +2,8 @@ import type { SessionRecord } from './schema.ts';
 import { sessionNumberRange, sessionStringRange, UNTITLED } from './schema.ts';
 import { StorageError } from './storage-error.ts';
 import { readStorage, requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
-import { searchTerms, sessionMatcher, type SessionMatch, type SessionMatcher } from './search-match.ts';
+import type { SessionMatch } from './search-match.ts';
+import { loadSearchIndex } from './search-index-state.ts';
 
 /** Fields a caller may change on a session; a key present with value `undefined` clears an optional field. */
 export type SessionPatch = Partial<
@@ -100,30 +101,7 @@ export async function deleteSession(db: GlassboxDatabase, id: string): Promise<b
   );
 }
 
-/**
- * Sessions whose title or message text contains every word of the query (case-insensitive, NFKC; substring, so CJK
- * terms match inside longer runs), newest first, each with snippets of up to three matching messages
- * (search-match.ts). An empty query matches every session, with no snippets.
- */
+/** The sidebar search (search-index.ts, loaded on the first search). */
 export async function searchSessions(db: GlassboxDatabase, query: string): Promise<SessionMatch[]> {
-  const terms = searchTerms(query);
-  const sessions = await listSessions(db);
-  if (terms.length === 0) return sessions.map((session) => ({ sessionId: session.id, snippets: [] }));
-  const matchers = new Map<string, SessionMatcher>(sessions.map((session) => [session.id, sessionMatcher(session.id, session.title, terms)]));
-  await readStorage(async () => {
-    const tx = db.transaction('messages', 'readonly');
-    let cursor = await tx.objectStore('messages').index('by-session-seq').openCursor();
-    while (cursor) {
-      const { sessionId, id, message } = cursor.value;
-      const matcher = matchers.get(sessionId);
-      if (!matcher?.offer(id, message.content, message.role)) {
-        // Settled (or orphaned): skip the rest of this session's messages.
-        cursor = await cursor.continue([sessionId, Infinity]);
-        continue;
-      }
-      cursor = await cursor.continue();
-    }
-    await tx.done;
-  });
-  return sessions.flatMap((session) => matchers.get(session.id)?.result() ?? []);
+  return (await loadSearchIndex()).searchSessions(db, query);
 }

@@ -1,0 +1,29 @@
+import type { SearchIndexRecord } from './schema.ts';
+
+/** The tokenizer and row layout the stored index was built with; a different stamp means rebuild. */
+export const SEARCH_INDEX_VERSION = 1;
+
+/** The key of the row that says the index is complete (no token is empty). */
+export const SEARCH_INDEX_STATE_KEY: [string, string] = ['', 'state'];
+
+/** The state row: complete at {@link SEARCH_INDEX_VERSION}, or `building` under a rebuild's stamp. */
+export function searchIndexState(building?: string): SearchIndexRecord {
+  return { term: '', bucket: 'state', sessions: [], version: SEARCH_INDEX_VERSION, ...(building ? { building } : {}) };
+}
+
+type SearchIndexModule = typeof import('./search-index.ts');
+let loaded: SearchIndexModule | undefined;
+
+/** The index's code (a lazy chunk), loaded once. */
+export async function loadSearchIndex(): Promise<SearchIndexModule> {
+  loaded ??= await import('./search-index.ts');
+  return loaded;
+}
+
+/**
+ * The index's code if already loaded, so a writer that has it goes straight on to its transaction without waiting a
+ * turn (the streamed import counts on that to stop at Cancel where it did).
+ */
+export function loadedSearchIndex(): SearchIndexModule | undefined {
+  return loaded;
+}

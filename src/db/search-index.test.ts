@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { chatGptExportChunks } from '../testing/chatgpt-export-fixture.ts';
+import { parseChatGptExport } from './chatgpt-import.ts';
+import { importParsed } from './import-sessions.ts';
+import { deleteMessages, truncateMessagesFrom } from './messages.ts';
+import { openTestDb } from '../testing/fake-db.ts';
+import { saveStep } from './save-step.ts';
+import type { MessageRecord } from './schema.ts';
+import { SEARCH_INDEX_STATE_KEY, SEARCH_INDEX_VERSION } from './search-index-state.ts';
+import { ensureSearchIndex, queryTokens, scanSessions, searchIndexReady, searchSessions } from './search-index.ts';
+import { createSession, deleteSession, renameSession } from './sessions.ts';
+import { assistantEntry, sequentialIds, userEntry } from './test-fixtures.ts';
+import type { GlassboxDatabase } from './transaction.ts';
+
+async function sessionWith(db: GlassboxDatabase, id: string, updatedAt: number, texts: string[]): Promise<void> {
+  await createSession(db, { id, now: updatedAt - 1 });
+  await saveStep(db, {
+    sessionId: id,
+    entries: texts.map((text, index) => (index % 2 === 0 ? userEntry(id, `${id}_m${index}`, text) : assistantEntry(id, `${id}_m${index}`, text))),
+    spans: [],
+    session: { updatedAt },
+  });
+}
+
+const ids = async (db: GlassboxDatabase, query: string) => (await searchSessions(db, query)).map((match) => match.sessionId);
+
+/** A message written straight to the store, past the index (as a build without it would have). */
+async function putUnindexed(db: GlassboxDatabase, record: MessageRecord): Promise<void> {
+  await db.put('messages', record);
+}
+
+describe('search index', () => {
+  it('looks a word up by its tokens: every one whole but the last, which is being typed; CJK by characters and pairs', () => {
+    expect(queryTokens('1500.3')).toEqual([{ token: '1500', prefix: false }, { token: '3', prefix: true }]);
+    expect(queryTokens('Zeb')).toEqual([{ token: 'zeb', prefix: true }]);
+    expect(queryTokens('天气')).toEqual([
+      { token: '天', prefix: false },
+      { token: '天气', prefix: false },
+      { token: '气', prefix: false },
+    ]);
+    expect(queryTokens('?!')).toEqual([]);
+  });
+
+  it('a fresh database starts with a complete empty index; a step indexes its messages in its own transaction', async () => {
+    const db = await openTestDb();
+    expect(await searchIndexReady(db)).toBe(true);
+    await sessionWith(db, 'sess_zoo', 200, ['The zebra question: what is 17*3?', 'It is 51.']);
+    const rows = await db.getAll('searchIndex');
+    expect(rows.filter((row) => row.term === 'zebra')).toEqual([{ term: 'zebra', bucket: 'sess_zoo', sessions: ['sess_zoo'] }]);
+    expect(await searchSessions(db, 'zebra')).toEqual([{ sessionId: 'sess_zoo', snippets: [{ entryId: 'sess_zoo_m0', text: 'The zebra question: what is 17*3?' }] }]);
+  });
+
+  it('finds words by prefix as they are typed, and CJK terms inside a run', async () => {
+    const db = await openTestDb();
+    await sessionWith(db, 'sess_a', 300, ['Question 1500.3 about the zebra', 'Answer 1500.3']);
+    await sessionWith(db, 'sess_b', 200, ['Question 1500.4', 'Answer 1500.31']);
+    await sessionWith(db, 'sess_c', 100, ['我在广州学数学', '明天北京的天气怎么样？']);
+    const typed: Record<string, string[]> = {};
+    for (const query of ['z', 'ze', 'zeb', 'zebr', 'zebra', 'zebrax']) typed[query] = await ids(db, query);
+    expect(typed).toEqual({ z: ['sess_a'], ze: ['sess_a'], zeb: ['sess_a'], zebr: ['sess_a'], zebra: ['sess_a'], zebrax: [] });
+    expect(await ids(db, '1500.3')).toEqual(['sess_a', 'sess_b']);
+    expect(await ids(db, '1500.3x')).toEqual([]);
+    expect(await ids(db, '1500.4')).toEqual(['sess_b']);
+    expect(await ids(db, '州学')).toEqual(['sess_c']);
+    expect(await ids(db, '天气')).toEqual(['sess_c']);
+    expect(await ids(db, '天气 广州')).toEqual(['sess_c']);
+    expect(await ids(db, '天气 zebra')).toEqual([]);
+    expect((await searchSessions(db, '广州'))[0]?.snippets).toEqual([{ entryId: 'sess_c_m0', text: '我在广州学数学' }]);
+    // Punctuation alone has no token: every session's messages are checked.
+    expect(await ids(db, '？')).toEqual(['sess_c']);
+  });
+
+  it('gives exactly what a scan gives, snippets included, over a generated ChatGPT export in English and Chinese', async () => {
+    const db = await openTestDb();
+    const text = [...chatGptExportChunks({ conversations: 30, messagesPerConversation: 12, messageLength: 40 })].join('');
+    const parsed = parseChatGptExport(JSON.parse(text), 'conversations.json');
+    if (!parsed.ok) throw new Error(parsed.error);
+    await importParsed(db, { sessions: parsed.sessions.map((session) => ({ ...session, source: 'chatgpt' as const })), notes: [] }, { newId: sequentialIds() });
+    for (const query of ['answer 17.3', 'question', 'storage index', '对话 3', '浏览器', '会话消息', 'conversation 2', 'the a', '17.', 'trace latency']) {
+      const indexed = await searchSessions(db, query);
+      expect(indexed, query).toEqual(await scanSessions(db, query));
+    }
+    expect((await searchSessions(db, 'answer 17.3')).length).toBe(1);
+  });
+
+  it('an edit is found by its new words; deleted messages and sessions are no longer found', async () => {
+    const db = await openTestDb();
+    await sessionWith(db, 'sess_a', 300, ['opening line', 'beta words', 'alpha words', 'gamma words']);
+    await sessionWith(db, 'sess_b', 200, ['alpha too']);
+    // The same entry saved again with new content (a streamed answer growing).
+    await saveStep(db, { sessionId: 'sess_a', entries: [assistantEntry('sess_a', 'sess_a_m1', 'beta words and delta')], spans: [], session: {} });
+    expect(await ids(db, 'delta')).toEqual(['sess_a']);
+    await saveStep(db, { sessionId: 'sess_a', entries: [assistantEntry('sess_a', 'sess_a_m1', 'rewritten')], spans: [], session: {} });
+    expect(await ids(db, 'delta')).toEqual([]);
+    expect(await ids(db, 'rewritten')).toEqual(['sess_a']);
+    expect(await ids(db, 'gamma')).toEqual(['sess_a']);
+    await truncateMessagesFrom(db, 'sess_a', 3);
+    expect(await ids(db, 'gamma')).toEqual([]);
+    expect(await ids(db, 'alpha')).toEqual(['sess_a', 'sess_b']);
+    await deleteMessages(db, 'sess_a', ['sess_a_m2']);
+    expect(await ids(db, 'alpha')).toEqual(['sess_b']);
+    await deleteSession(db, 'sess_b');
+    expect(await ids(db, 'alpha')).toEqual([]);
+    // A renamed session is found by its title without any index row.
+    await renameSession(db, 'sess_a', 'Epsilon plans');
+    expect(await ids(db, 'epsilon')).toEqual(['sess_a']);
+  });
+
+  it('is consulted: a message written past it is not found until the stale index is rebuilt', async () => {
+    const db = await openTestDb();
+    await sessionWith(db, 'sess_a', 300, ['first words']);
+    await putUnindexed(db, { ...userEntry('sess_a', 'sess_a_hidden', 'secret omega'), seq: 5 });
+    expect(await ids(db, 'omega')).toEqual([]);
+    expect(await ids(db, 'first')).toEqual(['sess_a']);
+
+    // A state stamped by another tokenizer version is stale: search scans meanwhile, and rebuilds.
+    await db.put('searchIndex', { term: '', bucket: 'state', sessions: [], version: SEARCH_INDEX_VERSION - 1 });
+    expect(await searchIndexReady(db)).toBe(false);
+    expect(await ids(db, 'omega')).toEqual(['sess_a']);
+    await ensureSearchIndex(db);
+    expect(await searchIndexReady(db)).toBe(true);
+    expect(await ids(db, 'omega')).toEqual(['sess_a']);
+    expect(await ids(db, 'first')).toEqual(['sess_a']);
+    // Rebuilt from the messages: the step's own rows were replaced by the rebuild's batch rows.
+    expect((await db.getAll('searchIndex')).filter((row) => row.term === 'omega').map((row) => row.sessions)).toEqual([['sess_a']]);
+  });
+
+  it('rebuilds a missing index in batches while steps keep indexing; a rebuild overtaken by another is not marked complete', async () => {
+    const db = await openTestDb();
+    for (let index = 0; index < 5; index += 1) await sessionWith(db, `sess_${index}`, 100 + index, [`topic${index} text`]);
+    await db.clear('searchIndex');
+    expect(await searchIndexReady(db)).toBe(false);
+    const rebuild = ensureSearchIndex(db);
+    // Asking again while it runs joins the same rebuild.
+    expect(ensureSearchIndex(db)).toBe(rebuild);
+    await sessionWith(db, 'sess_live', 500, ['during the rebuild']);
+    await rebuild;
+    expect(await searchIndexReady(db)).toBe(true);
+    expect(await ids(db, 'topic3')).toEqual(['sess_3']);
+    expect(await ids(db, 'rebuild')).toEqual(['sess_live']);
+
+    // Another tab restarts the rebuild (a new stamp) before this one finishes: this one leaves the mark alone.
+    await db.clear('searchIndex');
+    const overtaken = ensureSearchIndex(db);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await db.put('searchIndex', { term: '', bucket: 'state', sessions: [], version: SEARCH_INDEX_VERSION, building: 'rebuild:other' });
+    await overtaken;
+    expect((await db.get('searchIndex', SEARCH_INDEX_STATE_KEY))?.building).toBe('rebuild:other');
+  });
+});

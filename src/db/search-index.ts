@@ -1,0 +1,269 @@
+// The sessions' full-text index (store `searchIndex`, schema v4): term → the sessions whose messages contain it.
+// Steps and imports add rows in their own transactions; queries read the postings of the query's tokens, intersect
+// them, and check only the sessions left against their messages (search-match.ts), so the snippets, highlights and
+// entries to open are exactly those of a scan. Loaded lazily: nothing here is on the first load.
+import { unwrap } from 'idb';
+import { CJK_SCRIPTS, tokenizeForSearch } from '../context/search-tokens.ts';
+import type { MessageRecord, SearchIndexRecord, SessionRecord } from './schema.ts';
+import { sessionNumberRange } from './schema.ts';
+import { SEARCH_INDEX_STATE_KEY, SEARCH_INDEX_VERSION, searchIndexState } from './search-index-state.ts';
+import { normaliseForSearch, searchTerms, sessionMatcher, type SessionMatch, type SessionMatcher } from './search-match.ts';
+import { listSessions } from './sessions.ts';
+import { readStorage, runTransaction, type GlassboxDatabase } from './transaction.ts';
+
+/** term → the sessions it occurs in. */
+export type Postings = Map<string, Set<string>>;
+
+/** The distinct index terms of a message's text (none for content that is not text). */
+export function messageTerms(content: unknown): Set<string> {
+  return new Set(typeof content === 'string' && content ? tokenizeForSearch(content) : []);
+}
+
+/** The postings of these messages. */
+export function postingsOf(messages: Iterable<Pick<MessageRecord, 'sessionId' | 'message'>>): Postings {
+  return addPostings(new Map(), messages);
+}
+
+/** Adds these messages' terms to `postings`; returns it. */
+export function addPostings(postings: Postings, messages: Iterable<Pick<MessageRecord, 'sessionId' | 'message'>>): Postings {
+  for (const { sessionId, message } of messages) {
+    for (const term of messageTerms(message.content)) {
+      let sessions = postings.get(term);
+      if (!sessions) postings.set(term, (sessions = new Set()));
+      sessions.add(sessionId);
+    }
+  }
+  return postings;
+}
+
+/** Where rows are put: the raw store of a read-write transaction (plain requests, no promise each). */
+type RowStore = Pick<IDBObjectStore, 'put'>;
+
+/**
+ * Puts a row per term under `bucket` (a batch's own name, or a session id for a step's terms). Plain requests:
+ * a failing one aborts the caller's transaction, which then reports it.
+ */
+export function putPostings(store: RowStore, postings: Postings, bucket: string): void {
+  for (const [term, sessions] of postings) {
+    const row: SearchIndexRecord = { term, bucket, sessions: [...sessions] };
+    store.put(row);
+  }
+}
+
+/** A bucket name no other batch has (never a session id: those start with `sess_`). */
+export function batchBucket(kind: 'import' | 'rebuild'): string {
+  return `${kind}:${Date.now().toString(36)}:${Math.random().toString(36).slice(2)}`;
+}
+
+/** Terms already written per session by this page (a step's flushes repeat most of them). */
+const written = new WeakMap<GlassboxDatabase, Map<string, Set<string>>>();
+
+function writtenTerms(db: GlassboxDatabase, sessionId: string): Set<string> | undefined {
+  return written.get(db)?.get(sessionId);
+}
+
+/** The terms of a step's messages its session has no row for yet (as far as this page knows). */
+export function newStepTerms(db: GlassboxDatabase, sessionId: string, contents: Iterable<unknown>): Set<string> {
+  const known = writtenTerms(db, sessionId);
+  const terms = new Set<string>();
+  for (const content of contents) for (const term of messageTerms(content)) if (!known?.has(term)) terms.add(term);
+  return terms;
+}
+
+/** Puts a step's new terms in the transaction that writes its messages: one row per term, bucket = the session. */
+export function putStepTerms(store: RowStore, sessionId: string, terms: Iterable<string>): void {
+  for (const term of terms) store.put({ term, bucket: sessionId, sessions: [sessionId] } satisfies SearchIndexRecord);
+}
+
+/** Remembers terms whose rows committed, so the next flush of the same answer writes only what is new. */
+export function rememberStepTerms(db: GlassboxDatabase, sessionId: string, terms: Iterable<string>): void {
+  let sessions = written.get(db);
+  if (!sessions) written.set(db, (sessions = new Map()));
+  let known = sessions.get(sessionId);
+  if (!known) sessions.set(sessionId, (known = new Set()));
+  for (const term of terms) known.add(term);
+}
+
+const CJK_TOKEN = new RegExp(`^[${CJK_SCRIPTS}]`, 'u');
+
+/**
+ * What a query word needs from the index: each of its tokens must be a term of the session, the last one (still
+ * being typed) as a prefix of a term. A CJK token needs no prefix: every character and pair is a term of its own.
+ */
+export function queryTokens(term: string): Array<{ token: string; prefix: boolean }> {
+  const tokens = [...new Set(tokenizeForSearch(term))];
+  const last = tokens.at(-1);
+  return tokens.map((token) => ({ token, prefix: token === last && !CJK_TOKEN.test(token) }));
+}
+
+/** Below this many candidates, the remaining prefix lookups are skipped: checking the messages settles it. */
+const FEW_CANDIDATES = 48;
+
+type PostingStore = { getAll(query: IDBKeyRange): Promise<SearchIndexRecord[]> };
+
+async function sessionsWith(store: PostingStore, token: string, prefix: boolean): Promise<Set<string>> {
+  const range = prefix ? IDBKeyRange.bound([token], [`${token}\uffff`]) : IDBKeyRange.bound([token], [token, []]);
+  const sessions = new Set<string>();
+  for (const row of await store.getAll(range)) for (const id of row.sessions) sessions.add(id);
+  return sessions;
+}
+
+function intersect(a: ReadonlySet<string> | undefined, b: ReadonlySet<string>): ReadonlySet<string> {
+  if (!a) return b;
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  return new Set([...small].filter((id) => large.has(id)));
+}
+
+/**
+ * The sessions that may match, from the index: for every word, the sessions holding all of its tokens, plus those
+ * whose title contains it. Undefined means every session (no word had a token to look up: punctuation only).
+ */
+async function candidateSessions(db: GlassboxDatabase, sessions: readonly SessionRecord[], terms: readonly string[]): Promise<ReadonlySet<string> | undefined> {
+  const tx = db.transaction('searchIndex', 'readonly');
+  const store = tx.store as unknown as PostingStore;
+  const words = terms.map((term) => ({
+    tokens: queryTokens(term),
+    inTitle: sessions.filter((session) => normaliseForSearch(session.title).includes(term)).map((session) => session.id),
+    /** The sessions holding every token looked up so far; undefined: none looked up, no constraint yet. */
+    found: undefined as ReadonlySet<string> | undefined,
+  }));
+  const combined = () => {
+    let candidates: ReadonlySet<string> | undefined;
+    for (const word of words) if (word.found) candidates = intersect(candidates, new Set([...word.found, ...word.inTitle]));
+    return candidates;
+  };
+  // Exact lookups first, all at once; then prefixes, longest first, only while the candidates are many.
+  await Promise.all(
+    words.flatMap((word) =>
+      word.tokens.filter((token) => !token.prefix).map(async ({ token }) => {
+        const found = await sessionsWith(store, token, false);
+        word.found = intersect(word.found, found);
+      }),
+    ),
+  );
+  let candidates = combined();
+  const prefixes = words.flatMap((word) => word.tokens.filter((token) => token.prefix).map(({ token }) => ({ word, token })));
+  prefixes.sort((a, b) => b.token.length - a.token.length);
+  for (const { word, token } of prefixes) {
+    if (candidates && candidates.size <= FEW_CANDIDATES) break;
+    word.found = intersect(word.found, await sessionsWith(store, token, true));
+    candidates = combined();
+  }
+  await tx.done;
+  return candidates;
+}
+
+/** Messages read per session per round while checking candidates. */
+const PAGE = 32;
+/** Sessions whose pages are requested together (bounds what a scan holds at once). */
+const SESSIONS_PER_ROUND = 256;
+
+/**
+ * Runs the matchers over their sessions' messages in seq order, a page of each unsettled session per round, all
+ * sessions' pages requested at once; a session stops being read once its matcher is settled.
+ */
+async function runMatchers(db: GlassboxDatabase, matchers: ReadonlyMap<string, SessionMatcher>): Promise<void> {
+  const tx = db.transaction('messages', 'readonly');
+  const index = tx.store.index('by-session-seq');
+  const queue = [...matchers.keys()].map((sessionId) => ({ sessionId, from: -Infinity }));
+  while (queue.length > 0) {
+    const round = queue.splice(0, SESSIONS_PER_ROUND);
+    const pages = await Promise.all(round.map(({ sessionId, from }) => index.getAll(sessionNumberRange(sessionId, from), PAGE)));
+    pages.forEach((page, position) => {
+      const sessionId = round[position]?.sessionId ?? '';
+      const matcher = matchers.get(sessionId);
+      if (!matcher) return;
+      for (const { id, message } of page) if (!matcher.offer(id, message.content, message.role)) return;
+      const last = page.at(-1);
+      if (page.length === PAGE && last) queue.push({ sessionId, from: last.seq + 1 });
+    });
+  }
+  await tx.done;
+}
+
+/** Whether the stored index is complete at this build's version. */
+export async function searchIndexReady(db: GlassboxDatabase): Promise<boolean> {
+  const state = await readStorage(() => db.get('searchIndex', SEARCH_INDEX_STATE_KEY));
+  return state !== undefined && state.version === SEARCH_INDEX_VERSION && state.building === undefined;
+}
+
+/**
+ * Sessions whose title or message text contains every word of the query (case-insensitive, NFKC), newest first,
+ * each with snippets of up to three matching messages (search-match.ts). Through the index, a word is found where
+ * it starts a word of the text (any CJK substring); while the index is missing or stale it is rebuilt in the
+ * background and the messages are scanned instead. An empty query matches every session, with no snippets.
+ */
+export async function searchSessions(db: GlassboxDatabase, query: string): Promise<SessionMatch[]> {
+  const ready = await searchIndexReady(db);
+  if (!ready) void ensureSearchIndex(db).catch(() => undefined);
+  return search(db, query, ready);
+}
+
+/** The same search reading every session's messages, without the index (what it falls back to). */
+export function scanSessions(db: GlassboxDatabase, query: string): Promise<SessionMatch[]> {
+  return search(db, query, false);
+}
+
+async function search(db: GlassboxDatabase, query: string, useIndex: boolean): Promise<SessionMatch[]> {
+  const terms = searchTerms(query);
+  const sessions = await listSessions(db);
+  if (terms.length === 0) return sessions.map((session) => ({ sessionId: session.id, snippets: [] }));
+  const candidates = useIndex ? await readStorage(() => candidateSessions(db, sessions, terms)) : undefined;
+  const chosen = candidates ? sessions.filter((session) => candidates.has(session.id)) : sessions;
+  const matchers = new Map<string, SessionMatcher>(chosen.map((session) => [session.id, sessionMatcher(session.id, session.title, terms)]));
+  await readStorage(() => runMatchers(db, matchers));
+  return chosen.flatMap((session) => matchers.get(session.id)?.result() ?? []);
+}
+
+/** Messages read (and their terms written) per rebuild transaction. */
+const REBUILD_BATCH = 2_000;
+
+const rebuilds = new WeakMap<GlassboxDatabase, Promise<void>>();
+
+/** Lets the page paint and handle input between a rebuild's batches. */
+function yieldToPage(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Builds the index from every stored message unless it is complete at this version: once per page at a time, in
+ * batches of {@link REBUILD_BATCH} messages, yielding between them. Steps and imports meanwhile index themselves;
+ * the index is marked complete only if no other rebuild (another tab) started since this one did.
+ */
+export function ensureSearchIndex(db: GlassboxDatabase): Promise<void> {
+  let running = rebuilds.get(db);
+  if (!running) {
+    running = rebuildUnlessReady(db).finally(() => rebuilds.delete(db));
+    rebuilds.set(db, running);
+  }
+  return running;
+}
+
+async function rebuildUnlessReady(db: GlassboxDatabase): Promise<void> {
+  if (await searchIndexReady(db)) return;
+  const stamp = batchBucket('rebuild');
+  await runTransaction(db, ['searchIndex'], 'readwrite', async (tx) => {
+    const store = tx.objectStore('searchIndex');
+    await store.clear();
+    await store.put(searchIndexState(stamp));
+  });
+  written.delete(db);
+  let after: string | undefined;
+  for (let batch = 0; ; batch += 1) {
+    const range = after === undefined ? null : IDBKeyRange.lowerBound(after, true);
+    const messages = await readStorage(() => db.getAll('messages', range, REBUILD_BATCH));
+    if (messages.length === 0) break;
+    after = messages.at(-1)?.id;
+    const postings = postingsOf(messages);
+    await runTransaction(db, ['searchIndex'], 'readwrite', async (tx) => {
+      putPostings(unwrap(tx.objectStore('searchIndex')), postings, `${stamp}:${batch}`);
+    });
+    if (messages.length < REBUILD_BATCH) break;
+    await yieldToPage();
+  }
+  await runTransaction(db, ['searchIndex'], 'readwrite', async (tx) => {
+    const store = tx.objectStore('searchIndex');
+    const state = await store.get(SEARCH_INDEX_STATE_KEY);
+    if (state?.building === stamp) await store.put(searchIndexState());
+  });
+}
