@@ -1,0 +1,98 @@
+import { writeFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, lastAnswer, openApp, send, test } from './fixtures.ts';
+import { expectReady, sessionList } from './persistence-helpers.ts';
+import { chatGptExportChunks } from '../src/testing/chatgpt-export-fixture.ts';
+
+// The sidebar search reads the full-text index the app keeps in IndexedDB (store `searchIndex`).
+
+/** The sessions the stored index lists for a term (read from the page's real IndexedDB), and whether it is complete. */
+async function storedIndex(page: Page, term: string): Promise<{ complete: boolean; sessions: string[] }> {
+  return page.evaluate(
+    (wanted) =>
+      new Promise<{ complete: boolean; sessions: string[] }>((resolve, reject) => {
+        const request = indexedDB.open('glassbox');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const db = request.result;
+          const store = db.transaction('searchIndex').objectStore('searchIndex');
+          const rows = store.getAll(IDBKeyRange.bound([wanted], [wanted, []]));
+          const state = store.get(['', 'state']);
+          rows.onsuccess = () => {
+            const sessions = [...new Set((rows.result as Array<{ sessions: string[] }>).flatMap((row) => row.sessions))];
+            state.onsuccess = () => {
+              const value = state.result as { version?: number; building?: string } | undefined;
+              db.close();
+              resolve({ complete: value !== undefined && value.building === undefined, sessions });
+            };
+          };
+        };
+      }),
+    term,
+  );
+}
+
+function searchBox(page: Page) {
+  return page.getByRole('complementary', { name: 'Sessions' }).getByRole('searchbox', { name: 'Search sessions' });
+}
+
+function snippets(page: Page) {
+  return page.getByRole('complementary', { name: 'Sessions' }).getByTestId('search-snippet');
+}
+
+test('a run just finished is in the index and found as it is typed, in English and Chinese, also after a reload', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openApp(page);
+  await send(page, 'The okapi question: what is 6*7?');
+  await expect(lastAnswer(page)).toContainText('42');
+  await page.getByRole('button', { name: 'New session' }).click();
+  await send(page, '我在杭州学编程：(1+2)*3 等于多少？');
+  await expect(lastAnswer(page)).toContainText('9');
+
+  // Written with the step: the index lists the session under the word, and is complete.
+  await expect.poll(async () => (await storedIndex(page, 'okapi')).sessions.length).toBe(1);
+  expect((await storedIndex(page, 'okapi')).complete).toBe(true);
+  expect((await storedIndex(page, '杭州')).sessions).toHaveLength(1);
+
+  await page.reload();
+  await expectReady(page);
+  // Each keystroke narrows the list; a prefix finds the word being typed.
+  for (const typed of ['oka', 'okap', 'okapi']) {
+    await searchBox(page).fill(typed);
+    await expect(sessionList(page)).toHaveAttribute('data-count', '1');
+    await expect(snippets(page).first()).toContainText('The okapi question');
+    await expect(snippets(page).first().locator('mark').first()).toHaveText(typed);
+  }
+  await searchBox(page).fill('okapix');
+  await expect(sessionList(page)).toHaveAttribute('data-count', '0');
+  await searchBox(page).fill('杭州');
+  await expect(snippets(page)).toHaveCount(1);
+  await expect(snippets(page).first().locator('mark')).toHaveText('杭州');
+  await snippets(page).first().click();
+  await expect(page.locator('[data-highlighted="true"]').getByRole('article', { name: 'user message' })).toContainText('我在杭州学编程');
+});
+
+test('an imported ChatGPT export is indexed as it is written and found after a reload', async ({ page }) => {
+  test.setTimeout(90_000);
+  const options = { conversations: 40, messagesPerConversation: 20, messageLength: 60 };
+  const path = test.info().outputPath('conversations.json');
+  await writeFile(path, [...chatGptExportChunks(options)].join(''));
+  await openApp(page);
+  await page.getByLabel('Import sessions').setInputFiles(path);
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 40 sessions.' })).toBeVisible();
+  // The import's batches wrote the index rows (the word of the first answer of conversation 27 only).
+  expect((await storedIndex(page, '27')).sessions.length).toBeGreaterThan(0);
+  expect((await storedIndex(page, 'question')).sessions).toHaveLength(40);
+
+  await page.reload();
+  await expectReady(page);
+  await searchBox(page).fill('answer 27.2');
+  await expect(sessionList(page)).toHaveAttribute('data-count', '1');
+  await expect(sessionList(page).getByRole('listitem').first()).toContainText('Conversation 27');
+  await expect(snippets(page).filter({ hasText: /Answer 27\.2\b/u }).first()).toBeVisible();
+  await expect(snippets(page).first().locator('mark').first()).toBeVisible();
+  // A Chinese conversation (every seventh) came through to the index too.
+  await searchBox(page).fill('question 24.1');
+  await expect(sessionList(page).getByRole('listitem').first()).toContainText('对话 24');
+  await expect(snippets(page).first()).toContainText(/[浏览器会话消息模型工具追踪存储索引搜索导入对话回答]/u);
+});
