@@ -153,7 +153,8 @@ async function candidateSessions(db: GlassboxDatabase, sessions: readonly Sessio
   return candidates;
 }
 
-/** Messages read per session per round while checking candidates. */
+/** Messages read per session per round while checking candidates: few at first (most settle on their first hits). */
+const FIRST_PAGE = 8;
 const PAGE = 32;
 /** Sessions whose pages are requested together (bounds what a scan holds at once). */
 const SESSIONS_PER_ROUND = 256;
@@ -165,17 +166,17 @@ const SESSIONS_PER_ROUND = 256;
 async function runMatchers(db: GlassboxDatabase, matchers: ReadonlyMap<string, SessionMatcher>): Promise<void> {
   const tx = db.transaction('messages', 'readonly');
   const index = tx.store.index('by-session-seq');
-  const queue = [...matchers.keys()].map((sessionId) => ({ sessionId, from: -Infinity }));
+  const queue = [...matchers.keys()].map((sessionId) => ({ sessionId, from: -Infinity, size: FIRST_PAGE }));
   while (queue.length > 0) {
     const round = queue.splice(0, SESSIONS_PER_ROUND);
-    const pages = await Promise.all(round.map(({ sessionId, from }) => index.getAll(sessionNumberRange(sessionId, from), PAGE)));
+    const pages = await Promise.all(round.map(({ sessionId, from, size }) => index.getAll(sessionNumberRange(sessionId, from), size)));
     pages.forEach((page, position) => {
       const sessionId = round[position]?.sessionId ?? '';
       const matcher = matchers.get(sessionId);
       if (!matcher) return;
       for (const { id, message } of page) if (!matcher.offer(id, message.content, message.role)) return;
       const last = page.at(-1);
-      if (page.length === PAGE && last) queue.push({ sessionId, from: last.seq + 1 });
+      if (page.length === round[position]?.size && last) queue.push({ sessionId, from: last.seq + 1, size: PAGE });
     });
   }
   await tx.done;
