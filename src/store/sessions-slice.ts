@@ -12,6 +12,8 @@ export interface SessionsSlice {
   /** Sessions matching the sidebar search (with snippets of their matching messages), or null when not searching. */
   sessionMatches: SessionMatch[] | null;
   sessionQuery: string;
+  /** The matches shown are those of an earlier query: the search for `sessionQuery` is still running. */
+  sessionSearchPending: boolean;
   setSessions(sessions: SessionRecord[]): void;
   upsertSession(session: SessionRecord): void;
   removeSession(sessionId: string): void;
@@ -19,7 +21,7 @@ export interface SessionsSlice {
   setEntries(sessionId: string, entries: TranscriptEntry[]): void;
   /** Adds an entry; one with the id of an entry of the run in progress replaces it (the answer check marks its draft). */
   appendEntry(sessionId: string, entry: TranscriptEntry): void;
-  setSessionSearch(query: string, matches: SessionMatch[] | null): void;
+  setSessionSearch(query: string, matches: SessionMatch[] | null, pending?: boolean): void;
 }
 
 function byUpdatedDesc(a: SessionRecord, b: SessionRecord): number {
@@ -32,6 +34,7 @@ export const createSessionsSlice: Slice<SessionsSlice> = (set) => ({
   entries: {},
   sessionMatches: null,
   sessionQuery: '',
+  sessionSearchPending: false,
   setSessions: (sessions) => set({ sessions: [...sessions].sort(byUpdatedDesc) }),
   upsertSession: (session) =>
     set((state) => ({
@@ -47,7 +50,7 @@ export const createSessionsSlice: Slice<SessionsSlice> = (set) => ({
   setEntries: (sessionId, entries) => set((state) => ({ entries: { ...state.entries, [sessionId]: entries } })),
   appendEntry: (sessionId, entry) =>
     set((state) => ({ entries: { ...state.entries, [sessionId]: withEntry(state.entries[sessionId] ?? [], entry) } })),
-  setSessionSearch: (query, matches) => set({ sessionQuery: query, sessionMatches: matches }),
+  setSessionSearch: (query, matches, pending = false) => set({ sessionQuery: query, sessionMatches: matches, sessionSearchPending: pending }),
 });
 
 /** The entries with `entry` added, or in place of the entry of its run with its id (searched from the end, within its run). */

@@ -292,11 +292,13 @@ export async function searchSessions(query: string): Promise<void> {
     state.setSessionSearch('', null);
     return;
   }
-  state.setSessionSearch(query, state.sessionMatches);
+  state.setSessionSearch(query, state.sessionMatches, true);
   try {
     const matches = await services().persistence.searchSessions(query.trim());
     if (useAppStore.getState().sessionQuery === query) useAppStore.getState().setSessionSearch(query, matches);
   } catch (error) {
+    const current = useAppStore.getState();
+    if (current.sessionQuery === query) current.setSessionSearch(query, current.sessionMatches);
     reportStorageError(error);
   }
 }

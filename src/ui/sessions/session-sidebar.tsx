@@ -73,6 +73,7 @@ export function SessionSidebar() {
   const activeSessionId = useAppStore((state) => state.activeSessionId);
   const runs = useAppStore((state) => state.runs);
   const query = useAppStore((state) => state.sessionQuery);
+  const searching = useAppStore((state) => state.sessionSearchPending);
   const ready = useAppStore((state) => state.ready);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [draftTitle, setDraftTitle] = useState('');
@@ -145,6 +146,7 @@ export function SessionSidebar() {
         ref={listRef}
         aria-label="Session list"
         data-count={sessions.length}
+        aria-busy={searching || undefined}
         data-virtualized={virtualized ? 'true' : 'false'}
         className={`min-h-0 flex-1 overflow-y-auto ${virtualized ? 'relative' : 'space-y-1'}`}
       >
