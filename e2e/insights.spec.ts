@@ -123,42 +123,6 @@ test.describe('Insights: totals, tool success, cost and stuck runs from stored s
     await expect(page.getByTestId('trace-token-sources')).toHaveText('(1 counted, 1 estimated)');
   });
 
-  test('a run’s facts are kept when it is saved, before Insights ever opens, and the first open shows them', async ({ page, mockLlm }) => {
-    await openApp(page);
-    await useEndpoint(page, mockLlm.url, { model: MODEL });
-    mockLlm.enqueue({ kind: 'reply', content: 'Noted.', usage: { prompt_tokens: 700, completion_tokens: 70, total_tokens: 770 } });
-    await sendAndWait(page, 'Remember this');
-    const sessionId = await page.getByRole('main', { name: 'Chat' }).getAttribute('data-session-id');
-    expect(sessionId).toBeTruthy();
-    // The Insights worker keeps the session's facts beside the settings once the run is saved.
-    const kept = () =>
-      page.evaluate(
-        (name) =>
-          new Promise<string | undefined>((resolve, reject) => {
-            const request = indexedDB.open('glassbox');
-            request.onerror = () => reject(request.error);
-            request.onsuccess = () => {
-              const db = request.result;
-              const get = db.transaction('settings').objectStore('settings').get(name);
-              get.onsuccess = () => {
-                db.close();
-                resolve((get.result as { value?: { facts?: string } } | undefined)?.value?.facts);
-              };
-              get.onerror = () => reject(get.error);
-            };
-          }),
-        `insights.facts/${sessionId}`,
-      );
-    await expect.poll(kept).toContain('"inputTokens":700');
-
-    // Another visit: the first open of Insights in this page has the run (from the kept facts).
-    await page.reload();
-    await page.getByRole('button', { name: 'Insights' }).click();
-    const view = insights(page);
-    await expect(view.getByTestId('insights-runs')).toContainText('1');
-    await expect(view.getByTestId('insights-tokens-in')).toContainText('700');
-  });
-
   test('a run calling the same tool with the same arguments three times is flagged in the trace and in Insights', async ({ page, mockLlm }) => {
     await openApp(page);
     await useEndpoint(page, mockLlm.url, { model: MODEL, maxSteps: 6 });

@@ -93,8 +93,6 @@ export function createRunWriter(sessionId: string, userEntry: TranscriptEntry | 
     ended: async (patch) => {
       over = true;
       await save([], patch);
-      // Insights keeps the session's facts now (in its worker, loaded only here), so its first open reads no spans.
-      void import('./insights-actions.ts').then((module) => module.indexSessionFacts(sessionId), () => undefined);
     },
     newId: (prefix) => {
       const reserved = inFlightEntryId;
