@@ -75,6 +75,7 @@ async function main(): Promise<void> {
     const context: BenchContext = {
       appUrl: `${app.url}/`,
       distDir: values.dist,
+      appRequests: () => app.requests,
       mock,
       scratchDir,
       log: (line) => console.log(line),

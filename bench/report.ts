@@ -66,7 +66,7 @@ export function evaluate(samples: readonly Sample[]): { figures: FigureResult[];
 export function formatValue(value: number, unit: string): string {
   if (!Number.isFinite(value)) return '—';
   if (unit === 'ratio') return value.toFixed(2);
-  if (unit === 'nodes' || unit === 'frames') return Math.round(value).toLocaleString('en-US');
+  if (unit === 'nodes' || unit === 'frames' || unit === 'count') return Math.round(value).toLocaleString('en-US');
   if (Math.abs(value) < 10) return value.toFixed(2);
   if (Math.abs(value) < 100) return value.toFixed(1);
   return Math.round(value).toLocaleString('en-US');
@@ -74,7 +74,7 @@ export function formatValue(value: number, unit: string): string {
 
 function withUnit(value: number, unit: string): string {
   const text = formatValue(value, unit);
-  return unit === 'ratio' || unit === 'nodes' || unit === 'frames' || text === '—' ? text : `${text} ${unit}`;
+  return unit === 'ratio' || unit === 'nodes' || unit === 'frames' || unit === 'count' || text === '—' ? text : `${text} ${unit}`;
 }
 
 /** The results as a Markdown table (figure, peer, target, median, min–max, mark). */

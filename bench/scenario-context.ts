@@ -1,4 +1,5 @@
 import type { MockLlmServer } from '../e2e/mock-llm/server.ts';
+import type { ServedRequest } from './static-server.ts';
 
 /** Per-run values by figure id. */
 export type Sample = Record<string, number>;
@@ -16,6 +17,8 @@ export interface SessionFixture {
 export interface BenchContext {
   appUrl: string;
   distDir: string;
+  /** Every response the app's static server sent so far (arrival order). */
+  appRequests(): readonly ServedRequest[];
   mock: MockLlmServer;
   fixtures: {
     long1000: SessionFixture;

@@ -17,11 +17,21 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/** One response of the static server: the file served and when its request arrived. */
+export interface ServedRequest {
+  /** The file's path below the build directory (`index.html` for the fallback). */
+  path: string;
+  /** Wall-clock time (`Date.now()`) the request arrived. */
+  at: number;
+}
+
 /** A running static server for the built app. */
 export interface StaticServer {
   url: string;
   /** Paths served so far (for the first-load size cross-check). */
   served: string[];
+  /** Every response so far, in arrival order, with its arrival time (the bytes-before-idle figure). */
+  requests: ServedRequest[];
   close(): Promise<void>;
 }
 
@@ -31,7 +41,9 @@ export interface StaticServer {
  */
 export async function startStaticServer(root: string, port = 0): Promise<StaticServer> {
   const served: string[] = [];
+  const requests: ServedRequest[] = [];
   const server: Server = createServer((request, response) => {
+    const at = Date.now();
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://bench.invalid');
       let path = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
@@ -47,6 +59,7 @@ export async function startStaticServer(root: string, port = 0): Promise<StaticS
       }
       const body = await readFile(file);
       served.push(path);
+      requests.push({ path, at });
       response.writeHead(200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'content-length': body.length,
@@ -66,6 +79,7 @@ export async function startStaticServer(root: string, port = 0): Promise<StaticS
   return {
     url: `http://127.0.0.1:${address.port}`,
     served,
+    requests,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -16,15 +16,17 @@ createRoot(document.getElementById('root') as HTMLElement).render(
 );
 
 /**
- * The heavy parts (Markdown parser, agent runtime with the model clients and tools) are chunks of their own so the
- * first load stays small: the message box is usable before they arrive. Once the app is up and idle they are
- * fetched in the background (and the parser run once, so its code is compiled before the first real message), so
- * the first answer neither waits for them nor shows plain text first.
+ * The heavy parts (Markdown parser, agent runtime with the model clients and tools) are chunks of
+ * their own so the first load stays small: the message box is usable before they arrive. Once the app is up and
+ * idle they are fetched in the background (and the parser run once, so its code is compiled before the first real
+ * message), so the first answer neither waits for them nor shows plain text first. The `glassbox:idle` mark is that
+ * moment: `npm run bench` counts the bytes fetched before it (bench/README-figures.md).
  */
 function preloadWhenIdle(): void {
   const idle = (work: () => void) =>
     typeof requestIdleCallback === 'function' ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 200);
   idle(() => {
+    performance.mark('glassbox:idle');
     void loadMarkdownRenderer().then(
       (renderer) => idle(() => renderer.warmUpMarkdown()),
       () => undefined,
