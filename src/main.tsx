@@ -8,6 +8,7 @@ import { startApp } from './start-app.ts';
 import { registerServiceWorkerWhenIdle } from './store/actions/app-update.ts';
 import { loadAgentRuntime } from './store/actions/load-agent-runtime.ts';
 import { loadMarkdownRenderer } from './ui/chat/markdown.tsx';
+import { requestTracePane } from './ui/trace/lazy-trace-pane.tsx';
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
@@ -16,7 +17,7 @@ createRoot(document.getElementById('root') as HTMLElement).render(
 );
 
 /**
- * The heavy parts (Markdown parser, agent runtime with the model clients and tools) are chunks of
+ * The heavy parts (Markdown parser, agent runtime with the model clients and tools, the trace pane) are chunks of
  * their own so the first load stays small: the message box is usable before they arrive. Once the app is up and
  * idle they are fetched in the background (and the parser run once, so its code is compiled before the first real
  * message), so the first answer neither waits for them nor shows plain text first. The `glassbox:idle` mark is that
@@ -27,6 +28,7 @@ function preloadWhenIdle(): void {
     typeof requestIdleCallback === 'function' ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 200);
   idle(() => {
     performance.mark('glassbox:idle');
+    requestTracePane();
     void loadMarkdownRenderer().then(
       (renderer) => idle(() => renderer.warmUpMarkdown()),
       () => undefined,

@@ -8,7 +8,7 @@ import { ChatPane } from './chat/chat-pane.tsx';
 import { MenuIcon, PanelRightIcon, SettingsIcon } from './components/icons.tsx';
 import { useGlobalShortcuts } from './use-global-shortcuts.ts';
 import { SessionSidebar } from './sessions/session-sidebar.tsx';
-import { TracePane } from './trace/trace-pane.tsx';
+import { LazyTracePane } from './trace/lazy-trace-pane.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 import { useTheme } from './use-theme.ts';
 import { useLanguage, useT, useNames } from './use-t.ts';
@@ -115,7 +115,7 @@ export function App() {
           <ChatPane />
         </div>
         <div className={`${paneClass('trace', traceOpen)} w-full min-h-0 flex-col md:w-[26rem] md:shrink-0 xl:w-[32rem]`}>
-          <TracePane />
+          <LazyTracePane />
         </div>
       </div>
       {memoryOpen ? (
