@@ -2,6 +2,7 @@ import { type Plugin, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { lazyChinese } from './scripts/lazy-chinese.ts';
 
 /** The dev server's hot reload needs inline scripts and eval, so it serves the page without index.html's CSP. */
 function devWithoutCsp(): Plugin {
@@ -54,7 +55,7 @@ function offlineApp() {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), devWithoutCsp(), offlineApp()],
+  plugins: [react(), tailwindcss(), devWithoutCsp(), lazyChinese(import.meta.dirname), offlineApp()],
   build: {
     target: 'es2022',
     sourcemap: false,
@@ -63,6 +64,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
   },
   // One self-contained classic script: the sandbox frame (public/sandbox.html) starts the worker from its text.
-  worker: { format: 'iife' },
+  worker: { format: 'iife', plugins: () => [lazyChinese(import.meta.dirname, { moveTables: false })] },
   preview: { port: 4173, strictPort: false },
 });

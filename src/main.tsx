@@ -5,16 +5,25 @@ import { createRoot } from 'react-dom/client';
 import './index.css';
 import { App } from './ui/app.tsx';
 import { startApp } from './start-app.ts';
+import { defaultSettings } from './config/settings.ts';
+import { prepareLanguageOf } from './store/actions/current-language.ts';
 import { registerServiceWorkerWhenIdle } from './store/actions/app-update.ts';
 import { loadAgentRuntime } from './store/actions/load-agent-runtime.ts';
 import { loadMarkdownRenderer } from './ui/chat/markdown.tsx';
 import { requestTracePane } from './ui/trace/lazy-trace-pane.tsx';
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+function render(): void {
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+// Chinese is a chunk of its own (src/i18n/chinese.ts): a Chinese browser gets it before the first paint.
+const language = prepareLanguageOf(defaultSettings.language);
+if (language) void language.then(render);
+else render();
 
 /**
  * The heavy parts (Markdown parser, agent runtime with the model clients and tools, the trace pane) are chunks of

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { DEMO_PROVIDER } from '../config/settings.ts';
 import { useAppStore } from '../store/app-store.ts';
 import { createAgentsTranslate } from '../i18n/agents.ts';
+import { loadChinese } from '../i18n/chinese.ts';
 import { createInsightsMarksTranslate } from '../i18n/insights-marks.ts';
 import type { MobilePane } from '../store/ui-slice.ts';
 import { ChatPane } from './chat/chat-pane.tsx';
@@ -16,7 +17,10 @@ import { useLanguage, useT, useNames } from './use-t.ts';
 const MemoryDialog = lazy(() => import('./memory/memory-dialog.tsx').then((module) => ({ default: module.MemoryDialog })));
 const AgentsDialog = lazy(() => import('./agents/agents-dialog.tsx').then((module) => ({ default: module.AgentsDialog })));
 const InsightsDialog = lazy(() => import('./insights/insights-dialog.tsx').then((module) => ({ default: module.InsightsDialog })));
-const SettingsDialog = lazy(() => import('./settings/settings-dialog.tsx').then((module) => ({ default: module.SettingsDialog })));
+// Search settings finds a setting by its name in every language, so the dialog comes with the Chinese strings.
+const SettingsDialog = lazy(() =>
+  Promise.all([import('./settings/settings-dialog.tsx'), loadChinese().catch(() => undefined)]).then(([module]) => ({ default: module.SettingsDialog })),
+);
 
 const paneTabs: Array<{ pane: MobilePane; key: 'app.pane.sessions' | 'app.pane.chat' | 'app.pane.trace' }> = [
   { pane: 'sessions', key: 'app.pane.sessions' },

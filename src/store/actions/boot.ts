@@ -3,6 +3,7 @@ import { clearFlushJournal, flushJournalSessionIds } from '../flush-journal.ts';
 import type { TabMessage } from '../services.ts';
 import { services } from '../services.ts';
 import { requestPersistentStorage } from '../storage-status.ts';
+import { prepareLanguageOf } from './current-language.ts';
 import { abortRun, isRunning } from './run-session.ts';
 import { reportStorageError, warnIfNearlyFull } from './storage-errors.ts';
 import { loadSession, newSession, refreshSessions, rememberedActiveSession, switchSession } from './session-actions.ts';
@@ -17,8 +18,9 @@ export async function boot(storageProblem?: string): Promise<void> {
   );
   // First use: ask the browser to keep the data (not awaited: it may show a prompt).
   if (persistence.kind === 'indexeddb') void requestPersistentStorage();
-  state.setSettings(await persistence.loadSettings());
-  const sessions = await persistence.listSessions();
+  const settings = await persistence.loadSettings();
+  const [sessions] = await Promise.all([persistence.listSessions(), prepareLanguageOf(settings.language)]);
+  state.setSettings(settings);
   state.setSessions(sessions);
   // A journal whose session is gone (deleted in another tab) will never be applied.
   for (const sessionId of flushJournalSessionIds()) {
@@ -44,7 +46,10 @@ export async function onTabMessage(message: TabMessage): Promise<void> {
 async function applyTabMessage(message: TabMessage): Promise<void> {
   const state = useAppStore.getState();
   if (message.type === 'settings-changed') {
-    state.setSettings(await services().persistence.loadSettings());
+    const settings = await services().persistence.loadSettings();
+    const language = prepareLanguageOf(settings.language);
+    if (language) await language;
+    state.setSettings(settings);
     return;
   }
   if (message.type === 'stop-run') {

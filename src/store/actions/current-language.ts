@@ -1,8 +1,21 @@
-import { resolveLanguage, type Language } from '../../i18n/index.ts';
+import type { Settings } from '../../config/settings.ts';
+import { resolveLanguage, wantedLanguage, type Language } from '../../i18n/index.ts';
+import { prepareLanguage } from '../../i18n/chinese.ts';
 import { useAppStore } from '../app-store.ts';
+
+function browserLanguages(): readonly string[] {
+  return typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+}
 
 /** The language the app shows now: the setting, or the browser's when set to system. */
 export function currentLanguage(): Language {
-  const browser = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
-  return resolveLanguage(useAppStore.getState().settings.language, browser);
+  return resolveLanguage(useAppStore.getState().settings.language, browserLanguages());
+}
+
+/**
+ * Loads the strings of the language a setting asks for (Chinese is a chunk of its own), before that setting applies
+ * or the first paint, so no text shows in English first: a promise to wait for, or undefined when they are there.
+ */
+export function prepareLanguageOf(setting: Settings['language']): Promise<void> | undefined {
+  return prepareLanguage(wantedLanguage(setting, browserLanguages()));
 }

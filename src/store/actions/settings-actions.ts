@@ -1,11 +1,14 @@
 import type { Settings } from '../../config/settings.ts';
 import type { McpToolInfo } from '../../tools/mcp/mcp-entry.ts';
 import { useAppStore } from '../app-store.ts';
+import { prepareLanguageOf } from './current-language.ts';
 import { services } from '../services.ts';
 import { reportStorageError } from './storage-errors.ts';
 
-/** Saves settings; they apply from the next message on. */
+/** Saves settings; they apply from the next message on (a new language once its strings are loaded). */
 export async function saveSettings(settings: Settings): Promise<void> {
+  const language = prepareLanguageOf(settings.language);
+  if (language) await language;
   useAppStore.getState().setSettings(settings);
   try {
     await services().persistence.saveSettings(settings);
