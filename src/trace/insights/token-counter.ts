@@ -47,7 +47,7 @@ export function parseTiktoken(text: string): Array<string | number[]> {
   return ranks;
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^\p{ASCII}*$/u;
 
 function fromBytes(binary: string): string | number[] {
   const bytes = new Uint8Array(binary.length);
