@@ -59,10 +59,10 @@ function openDatabase(): Promise<GlassboxDatabase> {
 let queue: Promise<void> = Promise.resolve();
 scope.onmessage = (event) => {
   const request = event.data;
-  queue = queue.then(() => ('index' in request ? index(request.index) : handle(request)));
+  queue = queue.then(() => ('index' in request ? keepSessionFacts(request.index) : handle(request)));
 };
 
-async function index(sessionId: string): Promise<void> {
+async function keepSessionFacts(sessionId: string): Promise<void> {
   try {
     const db = await openDatabase();
     // Once Insights has read the kept facts, the cache follows; before, only the kept record is written.
@@ -80,11 +80,11 @@ async function index(sessionId: string): Promise<void> {
   }
 }
 
-/** The vocabularies that estimated calls among `facts` could be counted with, and their sessions. */
-function countable(facts: readonly RunFact[]): { encodings: Set<TokenizerEncoding>; sessions: Set<string> } {
+/** The vocabularies that estimated calls among `runFacts` could be counted with, and their sessions. */
+function countable(runFacts: readonly RunFact[]): { encodings: Set<TokenizerEncoding>; sessions: Set<string> } {
   const encodings = new Set<TokenizerEncoding>();
   const sessions = new Set<string>();
-  for (const fact of facts) {
+  for (const fact of runFacts) {
     for (const call of fact.llm) {
       const encoding = call.tokenSource === 'estimated' ? tokenizerEncoding(call.model) : undefined;
       if (encoding === undefined) continue;
