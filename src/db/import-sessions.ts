@@ -80,6 +80,7 @@ function toRecords(file: FileSession, sessionId: string, renameMessage: IdMapper
   if (file.lastError !== undefined) session.lastError = file.lastError;
   if (file.summary !== undefined) session.summary = { ...file.summary };
   if (file.forkedFrom !== undefined) session.forkedFrom = { ...file.forkedFrom };
+  if (file.overrides !== undefined && (file.overrides.model !== undefined || file.overrides.systemPrompt !== undefined)) session.overrides = { ...file.overrides };
   return {
     session,
     messages,

@@ -34,6 +34,15 @@ export interface ForkOrigin {
   step: number;
 }
 
+/**
+ * What one session uses instead of the global Settings (set in the chat header's "Session model and prompt"): a
+ * model id for the session's runs, a system prompt for their first message. An absent field: the global setting.
+ */
+export interface SessionOverrides {
+  model?: string;
+  systemPrompt?: string;
+}
+
 /** One session: metadata and counters; its messages, spans and tool state live in their own stores. */
 export interface SessionRecord {
   /** `sess_…` */
@@ -54,6 +63,8 @@ export interface SessionRecord {
   summary?: SessionSummary;
   /** Set on a fork: the session, run and step it continues from (the original links back by scanning for it). */
   forkedFrom?: ForkOrigin;
+  /** The session's own model and system prompt; absent: the global settings. */
+  overrides?: SessionOverrides;
 }
 
 /** A transcript entry as stored: ordered within its session by `seq`. */

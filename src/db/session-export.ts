@@ -92,6 +92,7 @@ export function toFileSession(data: SessionExportRecords, secrets: readonly stri
   if (session.lastError !== undefined) exported.lastError = session.lastError;
   if (session.summary !== undefined) exported.summary = { ...session.summary };
   if (session.forkedFrom !== undefined) exported.forkedFrom = { ...session.forkedFrom };
+  if (session.overrides !== undefined) exported.overrides = { ...session.overrides };
   return redactSecrets(exported, secrets);
 }
 

@@ -115,6 +115,8 @@ export const fileSessionSchema = z
     lastError: z.string().max(100_000).optional(),
     summary: z.object({ text, coveredUntilSeq: z.number().int(), coveredMessages: z.number().int().nonnegative().optional(), updatedAt: time }).optional(),
     forkedFrom: z.object({ sessionId: id, runId: id, spanId: id, step: z.number().int().nonnegative() }).optional(),
+    // The session's own model and system prompt ("Session model and prompt"); absent: the global settings.
+    overrides: z.object({ model: z.string().min(1).max(500).optional(), systemPrompt: z.string().min(1).max(100_000).optional() }).optional(),
     messages: z.array(fileMessageSchema),
     spans: z.array(fileSpanSchema),
     toolState: z.array(fileToolStateSchema).default([]),

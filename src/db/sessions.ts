@@ -7,10 +7,10 @@ import { loadSearchIndex } from './search-index-state.ts';
 
 /** Fields a caller may change on a session; a key present with value `undefined` clears an optional field. */
 export type SessionPatch = Partial<
-  Pick<SessionRecord, 'title' | 'titleEdited' | 'status' | 'activeRunId' | 'lastError' | 'summary' | 'updatedAt' | 'forkedFrom'>
+  Pick<SessionRecord, 'title' | 'titleEdited' | 'status' | 'activeRunId' | 'lastError' | 'summary' | 'updatedAt' | 'forkedFrom' | 'overrides'>
 >;
 
-const PATCHABLE_KEYS = ['title', 'titleEdited', 'status', 'activeRunId', 'lastError', 'summary', 'updatedAt', 'forkedFrom'] as const;
+const PATCHABLE_KEYS = ['title', 'titleEdited', 'status', 'activeRunId', 'lastError', 'summary', 'updatedAt', 'forkedFrom', 'overrides'] as const;
 
 /** Applies a patch to a session record without touching ids or counters. */
 export function applySessionPatch(session: SessionRecord, patch: SessionPatch): SessionRecord {
@@ -19,7 +19,7 @@ export function applySessionPatch(session: SessionRecord, patch: SessionPatch): 
     if (!Object.hasOwn(patch, key)) continue;
     const value = patch[key];
     if (value === undefined) {
-      if (key === 'activeRunId' || key === 'lastError' || key === 'summary' || key === 'forkedFrom') delete next[key];
+      if (key === 'activeRunId' || key === 'lastError' || key === 'summary' || key === 'forkedFrom' || key === 'overrides') delete next[key];
     } else {
       (next as unknown as Record<string, unknown>)[key] = value;
     }

@@ -56,6 +56,8 @@ const CONTRACT_NAMES = new Set([
   'Reuse recorded tool results', 'Run fork',
   // Issue 19: the Settings search box.
   'Search settings',
+  // Issue 19: per-session overrides of model and system prompt (the chat header's Session model and prompt).
+  'Session model and prompt', 'Model for this session', 'System prompt for this session', 'Clear session overrides', 'Use the global model and prompt',
   'Agents', 'Delegate to agents', 'Max delegation depth', 'Max delegations', 'Add agent', 'Agent name', 'Enabled',
   // The roster's shared token budget (issue 13), named like its two sibling limits.
   'Token budget',

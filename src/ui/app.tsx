@@ -43,7 +43,8 @@ export function App() {
   const traceOpen = useAppStore((state) => state.traceOpen);
   const mobilePane = useAppStore((state) => state.mobilePane);
   const isDemo = useAppStore((state) => state.settings.provider === DEMO_PROVIDER);
-  const model = useAppStore((state) => state.settings.model);
+  // The model the active session's runs use: its own (Session model and prompt in the chat header), else Settings'.
+  const model = useAppStore((state) => state.sessions.find((session) => session.id === state.activeSessionId)?.overrides?.model ?? state.settings.model);
   const storage = useAppStore((state) => state.storage);
   const storageAlert = useAppStore((state) => state.storageAlert);
   const setUi = useAppStore((state) => state.setUi);

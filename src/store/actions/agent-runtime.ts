@@ -4,6 +4,7 @@ export { runAgent } from '../../agent/run-agent.ts';
 export { builtinTools, enabledTools, withAttachedData } from '../../tools/registry.ts';
 export { outlineDataTables } from '../../tools/data/query-data-run.ts';
 export { createModel, resolveEndpoint } from './create-model.ts';
+export { withSessionOverrides } from '../../config/session-overrides.ts';
 export { createContextPreparer, estimateFixedTokens } from '../../context/prepare-context.ts';
 export { customTools } from '../../tools/custom/custom-tool.ts';
 export { createMcpCaller, mcpTools } from '../../tools/mcp/mcp-tools.ts';

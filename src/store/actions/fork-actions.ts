@@ -62,6 +62,8 @@ export async function forkRun(point: ForkPoint, choice: ForkChoice): Promise<str
       title,
       titleEdited: true,
       forkedFrom: { sessionId: point.sessionId, runId: point.originalRunId, spanId: point.spanId, step: point.step },
+      // A fork continues the original with its own model and system prompt, if it had them.
+      ...(original?.overrides ? { overrides: { ...original.overrides } } : {}),
     });
     fork = (await persistence.saveStep({ sessionId: created.id, entries: copied, spans: [], session: {} })) ?? created;
   } catch (error) {

@@ -125,7 +125,9 @@ export function isRunningElsewhere(notice: string): boolean {
 
 async function runUnlocked(sessionId: string, request: RunRequest, runtime: AgentRuntime, active: ActiveRun): Promise<void> {
   const store = useAppStore;
-  const settings = store.getState().settings;
+  // The session's own model and system prompt (the chat header's "Session model and prompt") win over the global ones.
+  const state = store.getState();
+  const settings = runtime.withSessionOverrides(state.settings, state.sessions.find((session) => session.id === sessionId)?.overrides);
   const endpoint = runtime.resolveEndpoint(settings);
   const history = await withoutInterruptedPartial(sessionId, request.history, request.userEntry !== undefined);
   const dataTables = await attachedDataTables(sessionId, runtime);

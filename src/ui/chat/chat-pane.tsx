@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { SessionRecord } from '../../db/schema.ts';
 import { createChatTranslate } from '../../i18n/chat.ts';
 import {
@@ -40,6 +40,24 @@ import { DelegatedStreamingContext, streamingEntryFor } from './streaming-entry.
 import { translate } from '../../i18n/index.ts';
 import { sessionTitle } from '../sessions/session-title.ts';
 import { builtinSlashCommands } from './slash-commands.ts';
+
+// The header's Session model and prompt (button, chip, dialog): a chunk of its own, fetched once the app is idle.
+const SessionSettings = lazy(() => import('./session-settings.tsx'));
+
+/** False until the browser is first idle after mounting: what loads then is not part of the cold start. */
+function useAfterIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    const done = () => setIdle(true);
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(done, 200);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(done, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }, []);
+  return idle;
+}
 
 const LINK_CLASSES = 'rounded px-1 text-indigo-700 underline hover:bg-indigo-50 disabled:text-slate-400 disabled:no-underline dark:text-indigo-300 dark:hover:bg-indigo-950';
 
@@ -118,6 +136,7 @@ export function ChatPane() {
   const importReport = useAppStore((state) => state.importReport);
   const setUi = useAppStore((state) => state.setUi);
   const [info, setInfo] = useState<{ title: string; lines: string[] } | null>(null);
+  const afterIdle = useAfterIdle();
 
   const running = run.status === 'running';
   const userMessageCount = useMemo(() => entries.filter((entry) => entry.message.role === 'user' && !entry.meta?.synthetic && !entry.meta?.delegation).length, [entries]);
@@ -221,6 +240,11 @@ export function ChatPane() {
     <main aria-label="Chat" data-session-id={sessionId ?? undefined} data-user-messages={userMessageCount} className="flex h-full min-h-0 min-w-0 flex-1 flex-col">
       <div className="flex items-center gap-2 border-b border-slate-200 px-4 py-1.5 text-sm dark:border-slate-800">
         <span className="min-w-0 flex-1 truncate font-medium">{sessionTitle(sessions.find((session) => session.id === sessionId)?.title, translate(language, 'sessions.untitled'))}</span>
+        {sessionId && !readOnly && afterIdle ? (
+          <Suspense fallback={null}>
+            <SessionSettings sessionId={sessionId} />
+          </Suspense>
+        ) : null}
         <RunStatus status={run.status} t={t} />
       </div>
       {forkedFrom || forks.length > 0 ? (
