@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openTestDb } from '../testing/fake-db.ts';
+import { createTestIndexedDb, openTestDb } from '../testing/fake-db.ts';
 import { addAttachment, createAttachmentStore, deleteAttachment } from './attachments.ts';
 import { createToolStateStore, listToolState } from './tool-state.ts';
 
@@ -34,4 +34,24 @@ describe('attachments', () => {
     expect((await store.list('sess_a')).map((a) => a.id)).toEqual(['file_2']);
     expect((await store.list('sess_b')).map((a) => a.id)).toEqual(['file_3']);
   });
+
+  it('lists a session’s files without their text, also files another page stored, and not removed ones', async () => {
+    const factory = createTestIndexedDb();
+    const db = await openTestDb({ indexedDB: factory });
+    const store = createAttachmentStore(db);
+    await store.add(file('file_2', 'sess_a', 20));
+    await addAttachment(db, file('file_1', 'sess_a', 10));
+    await store.add(file('file_3', 'sess_b', 5));
+    const listed = await store.listInfo('sess_a');
+    expect(listed).toEqual([
+      { id: 'file_1', sessionId: 'sess_a', name: 'file_1.txt', mimeType: 'text/plain', size: 2, createdAt: 10, database: db.name },
+      { id: 'file_2', sessionId: 'sess_a', name: 'file_2.txt', mimeType: 'text/plain', size: 2, createdAt: 20, database: db.name },
+    ]);
+    expect(listed.some((info) => 'text' in info)).toBe(false);
+    await store.remove('file_2');
+    await deleteAttachment(db, 'file_1');
+    expect(await store.listInfo('sess_a')).toEqual([]);
+    expect((await store.listInfo('sess_b')).map((info) => info.id)).toEqual(['file_3']);
+  });
 });
+

@@ -1,4 +1,4 @@
-import { createAttachmentStore, addAttachment, deleteAttachment } from '../db/attachments.ts';
+import { createAttachmentStore } from '../db/attachments.ts';
 import { deleteMessages, getMessage, listMessages, truncateMessagesFrom } from '../db/messages.ts';
 import { createNotesStore } from '../db/notes.ts';
 import { saveStep } from '../db/save-step.ts';
@@ -167,12 +167,6 @@ export function createIndexedDbPersistence(db: GlassboxDatabase, options: Indexe
         await notes.remove(id);
       },
     },
-    attachments: {
-      ...createAttachmentStore(db),
-      add: (attachment) => addAttachment(db, attachment),
-      remove: async (id) => {
-        await deleteAttachment(db, id);
-      },
-    },
+    attachments: createAttachmentStore(db),
   };
 }

@@ -49,9 +49,14 @@ export interface NotesStore {
   search(query: string, limit?: number): Promise<NoteHit[]>;
 }
 
+/** An attached file without its text; `database` names the IndexedDB database a worker can read the text from (keyed by `id`). */
+export type AttachmentInfo = Omit<Attachment, 'text'> & { database?: string };
+
 /** Files attached to sessions. */
 export interface AttachmentStore {
   list(sessionId: string): Promise<Attachment[]>;
+  /** The session's attachments without reading any file's text (oldest first), when the store can list them so. */
+  listInfo?(sessionId: string): Promise<AttachmentInfo[]>;
 }
 
 /** Asks whether a restricted tool call may run. */

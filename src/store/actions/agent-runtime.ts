@@ -2,7 +2,7 @@
 // and the built-in tools. A chunk of its own, loaded by load-agent-runtime.ts on the first run or when idle.
 export { runAgent } from '../../agent/run-agent.ts';
 export { builtinTools, enabledTools, withAttachedData } from '../../tools/registry.ts';
-export { outlineDataTables } from '../../tools/data/query-data-run.ts';
+export { describeDataTables } from '../../tools/data/query-data-run.ts';
 export { createModel, resolveEndpoint } from './create-model.ts';
 export { withSessionOverrides } from '../../config/session-overrides.ts';
 export { createContextPreparer, estimateFixedTokens } from '../../context/prepare-context.ts';

@@ -231,10 +231,14 @@ async function runUnlocked(sessionId: string, request: RunRequest, runtime: Agen
   }
 }
 
+/** How long the SQL worker may take to outline the attached files before the run starts without their columns. */
+const OUTLINE_TIMEOUT_MS = 30_000;
+
 /** The tables `query_data` offers for the session's attached files; none when they cannot be read (the tool is then left out). */
 async function attachedDataTables(sessionId: string, runtime: AgentRuntime) {
   try {
-    return runtime.outlineDataTables(await services().persistence.attachments.list(sessionId));
+    const { persistence, queryData } = services();
+    return await runtime.describeDataTables(persistence.attachments, sessionId, queryData, AbortSignal.timeout(OUTLINE_TIMEOUT_MS));
   } catch {
     return [];
   }

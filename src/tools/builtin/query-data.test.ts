@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { QueryRunner } from '../data/run-query.ts';
+import type { QueryFile, QueryRunner } from '../data/run-query.ts';
 import { createInProcessQueryRunner } from '../testing/in-process-query-runner.ts';
 import { createTestToolContext } from '../testing/create-test-tool-context.ts';
 import type { SpanHandle } from '../../trace/span.ts';
 import { enabledTools, builtinTools, withAttachedData } from '../registry.ts';
-import { outlineDataTables } from '../data/query-data-run.ts';
+import { describeDataTables, outlineDataTables } from '../data/query-data-run.ts';
 import { queryDataTool, withDataTables } from './query-data.ts';
 
 let queryData: QueryRunner;
@@ -58,4 +58,32 @@ describe('query_data', () => {
     expect(offered([])).not.toContain('query_data');
     expect(offered(tables)).toContain('query_data');
   });
+
+  it('reads stored files only in the worker: the description asks the worker for columns once, the query sends no text', async () => {
+    const infos = [{ id: 'file_9', sessionId: 'sess_a', name: 'big.csv', mimeType: 'text/csv', size: 30, createdAt: 9, database: 'glassbox' }];
+    const attachments = { list: () => Promise.reject(new Error('the text must not be read')), listInfo: async () => infos };
+    const outlineCalls: QueryFile[][] = [];
+    const queried: QueryFile[][] = [];
+    const runner: QueryRunner = Object.assign(
+      async (request: Parameters<QueryRunner>[0]) => {
+        queried.push(request.files);
+        return { columns: ['n'], rows: [[2]], rowCount: 1, truncated: false, tables: [], loadMs: 0, queryMs: 0, engineMs: 0 };
+      },
+      {
+        outline: async (files: QueryFile[]) => {
+          outlineCalls.push(files);
+          return [[{ name: 'region', type: 'TEXT' as const }]];
+        },
+      },
+    );
+    const signal = new AbortController().signal;
+    const expected = [{ name: 'big', file: 'big.csv', columns: [{ name: 'region', type: 'TEXT' }] }];
+    expect(await describeDataTables(attachments, 'sess_a', runner, signal)).toEqual(expected);
+    expect(await describeDataTables(attachments, 'sess_a', runner, signal)).toEqual(expected);
+    expect(outlineCalls).toEqual([[{ key: 'file_9:9:30', name: 'big.csv', format: 'csv', stored: { database: 'glassbox', id: 'file_9' } }]]);
+    const context = createTestToolContext({ sessionId: 'sess_a', queryData: runner, attachments });
+    expect(await run('SELECT COUNT(*) AS n FROM big', context)).toEqual({ columns: ['n'], rows: [[2]], row_count: 1 });
+    expect(queried).toEqual(outlineCalls);
+  });
 });
+

@@ -217,3 +217,26 @@ export function loadTable(fileName: string, format: DataFormat, text: string): L
   const [headers, ...records] = parseDelimited(text, format === 'tsv' ? '\t' : ',');
   return tableFromStrings(name, headers ?? [], records);
 }
+
+/** How much of a file its column outline is inferred from (a query reads all of it). */
+const OUTLINE_SAMPLE_CHARS = 256 * 1024;
+
+/** The start of a file that is enough to read its columns: whole lines of delimited text, a small JSON file whole. */
+function sampleOf(text: string, format: DataFormat): string | undefined {
+  if (text.length <= OUTLINE_SAMPLE_CHARS) return text;
+  if (format === 'json') return undefined;
+  const end = text.lastIndexOf('\n', OUTLINE_SAMPLE_CHARS);
+  return text.slice(0, end === -1 ? OUTLINE_SAMPLE_CHARS : end);
+}
+
+/** A file's columns and types inferred from its first rows, for the tool description; none when they cannot be read. */
+export function outlineColumns(fileName: string, format: DataFormat, text: string): Pick<TableColumn, 'name' | 'type'>[] {
+  const sample = sampleOf(text, format);
+  if (sample === undefined) return [];
+  try {
+    return loadTable(fileName, format, sample).columns.map((column) => ({ name: column.name, type: column.type }));
+  } catch (error) {
+    if (error instanceof TableLoadError) return [];
+    throw error;
+  }
+}

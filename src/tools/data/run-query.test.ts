@@ -77,4 +77,19 @@ describe('createQueryRunner', () => {
     worker.answer({ type: 'result', id: worker.received[2]?.id, result, engineMs: 0 });
     expect((await again).rowCount).toBe(1);
   });
+
+  it('hands a stored file to the worker by where it is kept, never its text, and outlines files in the same worker', async () => {
+    const worker = new FakeWorker();
+    const run = createQueryRunner(() => worker);
+    const stored = { key: 'f:2', name: 'big.csv', format: 'csv' as const, stored: { database: 'glassbox', id: 'file_2' } };
+    const outlined = run.outline([stored], { signal: new AbortController().signal });
+    expect(worker.received[0]).toEqual({ type: 'outline', id: worker.received[0]?.id, files: [stored] });
+    worker.answer({ type: 'outline', id: worker.received[0]?.id, columns: [[{ name: 'region', type: 'TEXT' }]] });
+    expect(await outlined).toEqual([[{ name: 'region', type: 'TEXT' }]]);
+    const queried = run({ files: [stored], sql: 'SELECT 1', maxRows: 5 }, { signal: new AbortController().signal });
+    expect(worker.received[1]).toMatchObject({ type: 'query', files: [stored], sql: 'SELECT 1', maxRows: 5 });
+    worker.answer({ type: 'result', id: worker.received[1]?.id, result, engineMs: 0 });
+    expect((await queried).rowCount).toBe(1);
+  });
 });
+

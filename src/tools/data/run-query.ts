@@ -1,15 +1,9 @@
 import { abortError } from '../tool-error.ts';
 import type { QueryResult } from './sql-engine.ts';
-import { isSqlWorkerResponse, type SqlWorkerRequest, type SqlWorkerResponse, type WorkerDataFile } from './sql-protocol.ts';
-import type { DataFormat } from './load-table.ts';
+import { isSqlWorkerResponse, type ColumnOutline, type SqlWorkerRequest, type SqlWorkerResponse, type WorkerDataFile } from './sql-protocol.ts';
 
-/** A file to query, as the tool hands it over. */
-export interface QueryFile {
-  key: string;
-  name: string;
-  format: DataFormat;
-  text: string;
-}
+/** A file to query, as the tool hands it over: with its text, or where the worker reads it (`stored`). */
+export type QueryFile = WorkerDataFile;
 
 /** What the tool asks for: these files as tables, one checked read-only query, at most `maxRows` rows back. */
 export interface QueryRequest {
@@ -21,8 +15,14 @@ export interface QueryRequest {
 /** A query's result with the time the engine took to start (non-zero only on first use). */
 export type QueryOutcome = QueryResult & { engineMs: number };
 
-/** Runs a query off the main thread; rejects with the abort reason on Stop, a deadline or a timeout. */
-export type QueryRunner = (request: QueryRequest, options: { signal: AbortSignal }) => Promise<QueryOutcome>;
+/**
+ * Runs a query off the main thread; rejects with the abort reason on Stop, a deadline or a timeout. `outline` infers
+ * each file's columns from its first rows, also off the main thread.
+ */
+export interface QueryRunner {
+  (request: QueryRequest, options: { signal: AbortSignal }): Promise<QueryOutcome>;
+  outline(files: QueryFile[], options: { signal: AbortSignal }): Promise<ColumnOutline[]>;
+}
 
 /** The part of a `Worker` the runner uses (a fake stands in for it in tests). */
 export interface QueryWorker {
@@ -65,13 +65,11 @@ export function createQueryRunner(createWorker: () => QueryWorker): QueryRunner 
     if (current === state) current = undefined;
   };
 
-  const send = (state: NonNullable<typeof current>, request: QueryRequest, withText: boolean, signal: AbortSignal) =>
+  const send = (state: NonNullable<typeof current>, request: Pick<QueryRequest, 'files'> & Partial<QueryRequest>, withText: boolean, signal: AbortSignal) =>
     new Promise<SqlWorkerResponse>((resolve, reject) => {
       const id = nextId;
       nextId += 1;
-      const files: WorkerDataFile[] = request.files.map((file) =>
-        withText || !state.sent.has(file.key) ? file : { key: file.key, name: file.name, format: file.format },
-      );
+      const files: WorkerDataFile[] = request.files.map(({ text, ...file }) => (text === undefined || (!withText && state.sent.has(file.key)) ? file : { ...file, text }));
       const onAbort = () => {
         state.pending.delete(id);
         stop(state);
@@ -84,19 +82,33 @@ export function createQueryRunner(createWorker: () => QueryWorker): QueryRunner 
         else resolve(response);
       });
       signal.addEventListener('abort', onAbort, { once: true });
-      const message: SqlWorkerRequest = { type: 'query', id, files, sql: request.sql, maxRows: request.maxRows };
+      const message: SqlWorkerRequest =
+        request.sql === undefined ? { type: 'outline', id, files } : { type: 'query', id, files, sql: request.sql, maxRows: request.maxRows ?? 0 };
       // A Worker's postMessage has no target origin.
       // eslint-disable-next-line unicorn/require-post-message-target-origin
       state.worker.postMessage(message);
       for (const file of request.files) state.sent.add(file.key);
     });
 
-  return async (request, { signal }) => {
+  const exchange = async (request: Pick<QueryRequest, 'files'> & Partial<QueryRequest>, signal: AbortSignal) => {
     if (signal.aborted) throw abortError(signal);
     const state = current ?? start();
     let response = await send(state, request, false, signal);
     if (response.type === 'failure' && response.missingText) response = await send(state, request, true, signal);
     if (response.type === 'failure') throw new QueryError(response.message);
+    return response;
+  };
+
+  const query = async (request: QueryRequest, { signal }: { signal: AbortSignal }): Promise<QueryOutcome> => {
+    const response = await exchange(request, signal);
+    if (response.type !== 'result') throw new QueryError('The SQL worker answered with something else than a result');
     return { ...response.result, engineMs: response.engineMs };
   };
+  return Object.assign(query, {
+    outline: async (files: QueryFile[], { signal }: { signal: AbortSignal }) => {
+      const response = await exchange({ files }, signal);
+      if (response.type !== 'outline') throw new QueryError('The SQL worker answered with something else than an outline');
+      return response.columns;
+    },
+  });
 }
