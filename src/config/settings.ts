@@ -42,6 +42,8 @@ export const settingsSchema = z.object({
   contextWindow: z.number().int().min(512).max(10_000_000).default(32768),
   compactionShare: z.number().min(0.2).max(0.95).default(0.75),
   memoryRecall: z.boolean().default(true),
+  /** When the context is compacted, the summary is also kept as a long-term note (issue 16, consolidation). */
+  consolidateCompactions: z.boolean().default(false),
   /** After a final answer, one model call checks it against the tool results (PRODUCT.md §9). */
   answerCheck: z.boolean().default(false),
   systemPrompt: z.string().default(''),

@@ -11,4 +11,7 @@ export const CONTEXT_ATTRIBUTE = {
   compactionCoveredMessages: 'compaction.covered_messages',
   compactionTruncatedMessages: 'compaction.truncated_messages',
   compactionError: 'compaction.error',
+  /** The long-term note the compaction's summary was saved as (the consolidation setting is on). */
+  compactionNoteId: 'compaction.note_id',
+  compactionNoteError: 'compaction.note_error',
 } as const;

@@ -60,10 +60,17 @@ export interface ContextPreparerOptions {
   tracer: Tracer;
   now(): number;
   onCompaction?(info: CompactionInfo): void;
+  /** Omitted: a compaction's summary is not kept as a note (the consolidation setting is off). */
+  consolidate?: SummaryConsolidation;
   /** Recent tokens kept verbatim when compacting; 35% of the budget by default. */
   keepRecentTokens?: number;
   /** Most tokens the summary may take; a tenth of the budget (200 to 2,000) by default. */
   maxSummaryTokens?: number;
+}
+
+/** Keeps a compaction's summary as a long-term note; resolves with the note's id. */
+export interface SummaryConsolidation {
+  save(summary: ContextSummary): Promise<{ noteId: string }>;
 }
 
 /** The agent's `prepareContext` hook. */

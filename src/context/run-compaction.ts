@@ -101,6 +101,7 @@ export async function runCompaction(run: CompactionRun): Promise<CompactionOutco
     // The summary still serves this run (the preparer keeps it); a later run will summarise again.
     span.setAttributes({ [CONTEXT_ATTRIBUTE.compactionError]: `The summary could not be saved: ${errorText(error)}` });
   }
+  await consolidate(run, span, summary);
   const shortened = plan.truncatedMessages > 0 ? [counted('shortened', plan.truncatedMessages)] : [];
   const outcome = finish(run, span, {
     summarySection: summarySection(text),
@@ -113,6 +114,17 @@ export async function runCompaction(run: CompactionRun): Promise<CompactionOutco
     text: [counted('summarised', plan.coveredMessages), ...shortened],
   });
   return { ...outcome, summary };
+}
+
+/** Saves the new summary as a long-term note when the setting asks for it; a failure is recorded, never fatal. */
+async function consolidate(run: CompactionRun, span: SpanHandle, summary: ContextSummary): Promise<void> {
+  if (!run.options.consolidate) return;
+  try {
+    const { noteId } = await run.options.consolidate.save(summary);
+    span.setAttributes({ [CONTEXT_ATTRIBUTE.compactionNoteId]: noteId });
+  } catch (error) {
+    span.setAttributes({ [CONTEXT_ATTRIBUTE.compactionNoteError]: `The summary could not be saved as a note: ${errorText(error)}` });
+  }
 }
 
 /** The fallback after a failed summary: the oldest whole turns are left out, and the model is told so. */

@@ -6,6 +6,7 @@ export { describeDataTables } from '../../tools/data/query-data-run.ts';
 export { createModel, resolveEndpoint } from './create-model.ts';
 export { withSessionOverrides } from '../../config/session-overrides.ts';
 export { createContextPreparer, estimateFixedTokens } from '../../context/prepare-context.ts';
+export { consolidationNotes } from '../../context/consolidation.ts';
 export { customTools } from '../../tools/custom/custom-tool.ts';
 export { createMcpCaller, mcpTools } from '../../tools/mcp/mcp-tools.ts';
 export { toToolSpec } from '../../tools/define-tool.ts';

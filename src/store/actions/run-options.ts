@@ -61,6 +61,7 @@ export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
     tracer,
     now,
     onCompaction: (info) => input.onNotice(info.message),
+    ...(settings.consolidateCompactions ? { consolidate: runtime.consolidationNotes(persistence.notes, input.sessionId) } : {}),
   });
   const delegation = delegationOptions(settings, runtime, fetch, tools, input.resumedDelegations);
   return {

@@ -1,4 +1,5 @@
 import { useNames, useT } from '../use-t.ts';
+import { ConsolidationSection } from './consolidation-section.tsx';
 import { SettingItem } from './setting-item.tsx';
 import { Field, inputClass, numberOr, type SettingsTabProps } from './settings-fields.tsx';
 
@@ -19,6 +20,7 @@ export function MemoryTab({ draft, update }: SettingsTabProps) {
           <input aria-label={names('Compaction share')} type="number" min={0.2} max={0.95} step={0.05} className={inputClass} value={draft.compactionShare} onChange={(event) => update('compactionShare', numberOr(event.target.value, draft.compactionShare))} />
         </Field>
       </SettingItem>
+      <ConsolidationSection draft={draft} update={update} />
     </div>
   );
 }

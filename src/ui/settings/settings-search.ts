@@ -6,6 +6,7 @@
  */
 import { LANGUAGES, translate, type AppStringKey, type Language } from '../../i18n/index.ts';
 import { settingsTabsText } from '../../i18n/settings-tabs.ts';
+import { createConsolidationTranslate } from '../../i18n/consolidation.ts';
 import { createInsightsTranslate } from '../../i18n/insights.ts';
 import { createPlanTranslate } from '../../i18n/plan.ts';
 import { storageText } from '../../i18n/storage.ts';
@@ -65,6 +66,16 @@ export const SETTING_ENTRIES: readonly SettingEntry[] = [
   { id: 'mcpServers', tab: 'Tools', name: 'Add MCP server', keys: ['tools.mcp.title', 'tools.mcp.add'] },
   { id: 'memoryRecall', tab: 'Memory', name: 'Recall notes', keys: ['settings.memoryRecall'] },
   { id: 'compactionShare', tab: 'Memory', name: 'Compaction share', keys: ['settings.compactionShare'], more: (language) => [settingsTabsText(language, 'compactionWords')] },
+  {
+    id: 'consolidateCompactions',
+    tab: 'Memory',
+    name: 'Save compacted history as a note',
+    keys: [],
+    more: (language) => {
+      const t = createConsolidationTranslate(language);
+      return [t('setting'), t('searchWords')];
+    },
+  },
   { id: 'otlpEndpoint', tab: 'Tracing', name: 'OTLP endpoint', keys: ['settings.otlpEndpoint', 'settings.section.export'] },
   { id: 'otlpHeaders', tab: 'Tracing', name: 'OTLP headers', keys: ['settings.otlpHeaders', 'settings.section.export'] },
   { id: 'storage', tab: 'Data', name: 'Storage', keys: [], more: (language) => [storageText(language, 'heading'), settingsTabsText(language, 'storageWords')] },
