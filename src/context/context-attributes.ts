@@ -4,6 +4,11 @@ export const CONTEXT_ATTRIBUTE = {
   memoryCandidates: 'memory.candidates',
   memoryThreshold: 'memory.threshold',
   memoryMessage: 'memory.message',
+  /** Every candidate with its full-text score, cosine similarity, fused rank, and kept or cut and why. */
+  memoryRanked: 'memory.ranked',
+  memorySemantic: 'memory.semantic',
+  memoryEmbedder: 'memory.embedder',
+  memorySemanticError: 'memory.semantic_error',
   compactionMessages: 'compaction.messages',
   compactionFallback: 'compaction.fallback',
   compactionForced: 'compaction.forced',

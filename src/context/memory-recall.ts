@@ -1,10 +1,15 @@
-import type { NoteHit } from '../tools/tool-context.ts';
+import type { Note, NoteHit } from '../tools/tool-context.ts';
+import { rankRecallCandidates, type MeaningSearchResult, type RecallCandidate, type SemanticStatus } from './fused-recall.ts';
 import { tokenizeForSearch } from './search-tokens.ts';
 import { CHINESE_STOP_CHARACTERS, COMMON_COMPOUND_CHARACTERS, ENGLISH_STOPWORDS } from './stopwords.ts';
 
 /** Searches long-term notes: the notes store's `search`. */
 export interface NotesSearcher {
   search(query: string, limit?: number): Promise<NoteHit[]>;
+  /** Notes nearest in meaning to the text (semantic recall on); rejects when the text cannot be embedded. */
+  searchByMeaning?(text: string, limit: number): Promise<MeaningSearchResult>;
+  /** Notes the user pinned: always recalled. */
+  pinned?(): Promise<Note[]>;
 }
 
 /** How many notes are recalled and how relevant they must be. */
@@ -17,6 +22,10 @@ export interface RecallOptions {
   minScore?: number;
   /** A recalled note longer than this is shortened in the prompt; 600 characters by default. */
   maxNoteChars?: number;
+  /** A note found by meaning is kept at this cosine similarity or more; 0.3 by default. */
+  minSimilarity?: number;
+  /** …and at least this share of the best similarity; 0.6 by default. */
+  relativeSimilarity?: number;
 }
 
 /** What a recall found: the query searched, every hit the search returned, and those that passed the thresholds. */
@@ -26,12 +35,16 @@ export interface RecallResult {
   hits: NoteHit[];
   /** The lowest score a hit needed. */
   threshold: number;
+  /** Every candidate (full-text, by meaning, pinned) with its scores, fused rank and whether it was kept and why. */
+  ranked: RecallCandidate[];
+  /** Whether recall by meaning took part (absent when it is off). */
+  semantic?: SemanticStatus;
 }
 
 /** The heading recalled notes go under in the system prompt. */
 export const MEMORY_HEADING = '## Notes recalled from memory';
 
-const DEFAULTS = { limit: 5, relativeScore: 0.35, minScore: 0.01, maxNoteChars: 600 } as const;
+const DEFAULTS = { limit: 5, relativeScore: 0.35, minScore: 0.01, maxNoteChars: 600, minSimilarity: 0.3, relativeSimilarity: 0.6 } as const;
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
 const LATIN_WORD = /(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}\p{M}])+/gu;
 
@@ -70,14 +83,54 @@ export function selectRecalledHits(hits: readonly NoteHit[], query: string, opti
   return { hits: related.filter((hit) => hit.score >= threshold).slice(0, limit), threshold };
 }
 
-/** Searches the notes for the message and keeps the relevant hits; an empty query searches nothing. */
+/**
+ * Searches the notes for the message and keeps the relevant hits: by words, and by meaning when the searcher can
+ * (the two rankings fused by reciprocal rank); pinned notes always. A failed search by meaning falls back to words
+ * only and says why in `semantic`; an empty query searches nothing by words.
+ */
 export async function recallNotes(searcher: NotesSearcher, message: string, options: RecallOptions = {}): Promise<RecallResult> {
   const query = recallQuery(message);
-  if (query === '') return { query, candidates: [], hits: [], threshold: 0 };
   const limit = options.limit ?? DEFAULTS.limit;
-  const candidates = await searcher.search(query, limit * 3);
-  const selected = selectRecalledHits(candidates, query, options);
-  return { query, candidates, ...selected };
+  const [candidates, meaning, pinned] = await Promise.all([
+    query === '' ? Promise.resolve([]) : searcher.search(query, limit * 3),
+    searchByMeaning(searcher, message, limit * 3),
+    searcher.pinned ? searcher.pinned() : Promise.resolve([]),
+  ]);
+  const selected = query === '' ? { hits: [], threshold: 0 } : selectRecalledHits(candidates, query, options);
+  const ranked = rankRecallCandidates({
+    fullText: candidates,
+    fullTextKept: new Set(selected.hits.map((hit) => hit.note.id)),
+    fullTextThreshold: selected.threshold,
+    meaning: meaning?.hits ?? [],
+    pinned,
+    options: {
+      limit,
+      minSimilarity: options.minSimilarity ?? DEFAULTS.minSimilarity,
+      relativeSimilarity: options.relativeSimilarity ?? DEFAULTS.relativeSimilarity,
+    },
+  });
+  const scores = new Map(candidates.map((hit) => [hit.note.id, hit.score]));
+  // Without meaning or pins the kept notes are exactly the full-text selection, best score first, as before.
+  const hits = meaning?.semantic.status === 'ok' || pinned.length > 0
+    ? ranked.filter((candidate) => candidate.kept).map((candidate) => ({ note: candidate.note, score: scores.get(candidate.note.id) ?? candidate.similarity ?? 0 }))
+    : selected.hits;
+  return { query, candidates, hits, threshold: selected.threshold, ranked, ...(meaning ? { semantic: meaning.semantic } : {}) };
+}
+
+async function searchByMeaning(
+  searcher: NotesSearcher,
+  message: string,
+  limit: number,
+): Promise<{ hits: MeaningSearchResult['hits']; semantic: SemanticStatus } | undefined> {
+  if (!searcher.searchByMeaning || message.trim() === '') return undefined;
+  try {
+    const result = await searcher.searchByMeaning(message, limit);
+    return { hits: result.hits, semantic: { status: 'ok', embedder: result.embedder } };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const text = typeof error === 'object' && error !== null && 'text' in error ? (error as { text: unknown }).text : undefined;
+    return { hits: [], semantic: { status: 'failed', reason, ...(text === undefined ? {} : { text }) } };
+  }
 }
 
 /** The recalled notes as a system-prompt section, or '' when there are none. */

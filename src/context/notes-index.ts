@@ -21,6 +21,8 @@ export interface NotesIndex {
   replaceAll(notes: readonly Note[]): void;
   /** Notes relevant to the query, best first. */
   search(query: string, options?: NotesSearchOptions): NoteHit[];
+  /** The pinned notes, most recently updated first. */
+  pinned(): Note[];
   readonly size: number;
 }
 
@@ -89,6 +91,9 @@ export function createNotesIndex(): NotesIndex {
         if (hits.length >= limit) break;
       }
       return hits;
+    },
+    pinned() {
+      return [...notes.values()].filter((note) => note.pinned === true).sort((a, b) => b.updatedAt - a.updatedAt);
     },
     get size() {
       return notes.size;

@@ -139,6 +139,48 @@ describe('createContextPreparer: memory recall', () => {
     expect(tracer.only('memory')).toMatchObject({ status: 'error', error: { message: 'The notes could not be searched: IndexedDB is closed' } });
   });
 
+  it('with recall by meaning, recalls a note that shares no word and lists every candidate with its scores in the span', async () => {
+    const notes = await notesWith([
+      ['Miso is a kitten who hates the vacuum cleaner.', []],
+      ['The project deadline is Friday at noon.', []],
+    ]);
+    const all = await notes.list();
+    const searcher = {
+      search: (query: string, limit?: number) => notes.search(query, limit),
+      searchByMeaning: async () => ({
+        embedder: 'test embedder',
+        hits: [
+          { note: all.find((note) => note.content.includes('kitten'))!, similarity: 0.71 },
+          { note: all.find((note) => note.content.includes('deadline'))!, similarity: 0.05 },
+        ],
+      }),
+    };
+    const { call, tracer } = setup({ recall: searcher });
+    const prepared = await call([{ role: 'user', content: 'What pet do I have?' }]);
+    expect(prepared[0]?.content).toContain('Miso is a kitten');
+    expect(prepared[0]?.content).not.toContain('deadline');
+    const span = tracer.only('memory');
+    expect(span.attributes['memory.semantic']).toBe('on');
+    expect(span.attributes['memory.embedder']).toBe('test embedder');
+    expect(span.attributes['memory.ranked']).toEqual([
+      expect.objectContaining({ snippet: 'Miso is a kitten who hates the vacuum cleaner.', fullTextScore: null, similarity: 0.71, fusedRank: 1, kept: true, reason: 'similar-meaning', why: 'kept: similar in meaning' }),
+      expect.objectContaining({ snippet: 'The project deadline is Friday at noon.', fullTextScore: null, similarity: 0.05, fusedRank: 2, kept: false, reason: 'not-similar-enough' }),
+    ]);
+  });
+
+  it('when embeddings fail, recalls by words only, says so on the span and reports the fallback once', async () => {
+    const notes = await notesWith([['The user lives in Lisbon.', []]]);
+    const fallbacks: string[] = [];
+    const searcher = { search: (query: string, limit?: number) => notes.search(query, limit), searchByMeaning: () => Promise.reject(new Error('no /embeddings (404)')) };
+    const { call, tracer } = setup({ recall: searcher, onSemanticFallback: (semantic) => fallbacks.push(semantic.reason) });
+    const messages: ChatMessage[] = [{ role: 'user', content: 'Remind me about Lisbon' }];
+    const prepared = await call(messages);
+    await call(messages, { step: 2 });
+    expect(prepared[0]?.content).toContain('The user lives in Lisbon.');
+    expect(fallbacks).toEqual(['no /embeddings (404)']);
+    expect(tracer.only('memory')).toMatchObject({ status: 'ok', attributes: { 'memory.semantic': 'fell back to words only', 'memory.semantic_error': 'no /embeddings (404)' } });
+  });
+
   it('does not recall at all when recall is off', async () => {
     const { call, tracer } = setup();
     await call([{ role: 'user', content: 'Lisbon' }]);

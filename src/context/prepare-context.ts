@@ -2,9 +2,9 @@ import type { PrepareContextInfo } from '../agent/run-agent.ts';
 import type { CompactionText } from './compaction-text.ts';
 import type { ChatMessage, Model, ToolSpec } from '../model/model.ts';
 import type { Tracer } from '../trace/span.ts';
-import type { NoteHit } from '../tools/tool-context.ts';
+import type { SemanticStatus } from './fused-recall.ts';
 import { defaultSummaryReserveTokens, planCompaction } from './compaction.ts';
-import type { RecallOptions } from './memory-recall.ts';
+import type { NotesSearcher, RecallOptions } from './memory-recall.ts';
 import { latestUserIndex, safeCutIndex } from './message-groups.ts';
 import { recallWithSpan } from './recall-span.ts';
 import { runCompaction } from './run-compaction.ts';
@@ -54,9 +54,11 @@ export interface ContextPreparerOptions {
   /** Estimated tokens of the system prompt and tool definitions: see `estimateFixedTokens`. */
   fixedTokens: number;
   summary: { get(): ContextSummary | undefined; set(summary: ContextSummary): Promise<void> };
-  /** Omitted: no memory recall (the setting is off). */
-  recall?: { search(query: string, limit?: number): Promise<NoteHit[]> };
+  /** Omitted: no memory recall (the setting is off). With `searchByMeaning`, recall by meaning as well. */
+  recall?: NotesSearcher;
   recallOptions?: RecallOptions;
+  /** Recall by meaning failed and fell back to words only. */
+  onSemanticFallback?(semantic: Extract<SemanticStatus, { status: 'failed' }>): void;
   tracer: Tracer;
   now(): number;
   onCompaction?(info: CompactionInfo): void;
@@ -106,7 +108,14 @@ export function createContextPreparer(options: ContextPreparerOptions): ContextP
     const text = messages.findLast((message) => message.role === 'user')?.content ?? '';
     let section = recalled.get(text);
     if (section === undefined) {
-      section = recallWithSpan({ searcher: recall, text, parent: info.parentSpan, tracer: options.tracer, ...(options.recallOptions ? { recallOptions: options.recallOptions } : {}) });
+      section = recallWithSpan({
+        searcher: recall,
+        text,
+        parent: info.parentSpan,
+        tracer: options.tracer,
+        ...(options.recallOptions ? { recallOptions: options.recallOptions } : {}),
+        ...(options.onSemanticFallback ? { onSemanticFallback: options.onSemanticFallback } : {}),
+      });
       recalled.set(text, section);
     }
     return section;

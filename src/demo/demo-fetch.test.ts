@@ -221,11 +221,24 @@ describe('createDemoFetch as a plain fetch', () => {
   const demoFetch = createDemoFetch({ chunkDelayMs: 0 });
 
   it('answers unknown paths with a 404 error envelope', async () => {
-    const response = await demoFetch(`${DEMO_BASE_URL}/embeddings`, { method: 'POST', body: '{}' });
+    const response = await demoFetch(`${DEMO_BASE_URL}/audio/speech`, { method: 'POST', body: '{}' });
     expect(response.status).toBe(404);
     const body = (await response.json()) as { error: { message: string; type: string; code: string } };
     expect(body.error.type).toBe('invalid_request_error');
-    expect(body.error.message).toContain('/embeddings');
+    expect(body.error.message).toContain('/audio/speech');
+  });
+
+  it('embeds with the local demo embedder: deterministic unit vectors, one per input, in order', async () => {
+    const post = (input: unknown) => demoFetch(`${DEMO_BASE_URL}/embeddings`, { method: 'POST', body: JSON.stringify({ model: 'glassbox-demo-embed', input }) });
+    const response = await post(['my kitten', '我的小猫']);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data: Array<{ index: number; embedding: number[] }> };
+    expect(body.data.map((row) => row.index)).toEqual([0, 1]);
+    const [first] = body.data;
+    expect(Math.hypot(...(first?.embedding ?? []))).toBeCloseTo(1, 4);
+    const again = (await (await post('my kitten')).json()) as { data: Array<{ embedding: number[] }> };
+    expect(again.data[0]?.embedding).toEqual(first?.embedding);
+    expect((await post(42)).status).toBe(400);
   });
 
   it('errors the body with an AbortError when the request signal aborts mid-stream', async () => {

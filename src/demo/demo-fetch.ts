@@ -1,5 +1,6 @@
 import { abortableSleep, abortReason } from '../model/abort.ts';
 import { buildDemoResponse } from './demo-response.ts';
+import { localEmbeddingsResponse } from './local-embedder.ts';
 import { stableHash } from './text.ts';
 import { DEMO_MODEL, errorEnvelope, readChatRequest } from './wire.ts';
 
@@ -94,7 +95,8 @@ function requestParts(input: RequestInfo | URL, init: RequestInit | undefined): 
 
 /**
  * A `fetch` that answers OpenAI-compatible requests with the scripted demo model, entirely in the page:
- * POST …/chat/completions (streamed or not) and GET …/models; anything else is a 404 error envelope.
+ * POST …/chat/completions (streamed or not), POST …/embeddings (the local demo embedder) and GET …/models; anything
+ * else is a 404 error envelope.
  */
 export function createDemoFetch(options: DemoFetchOptions = {}): typeof fetch {
   const chunkDelayMs = Math.max(0, options.chunkDelayMs ?? 15);
@@ -109,8 +111,18 @@ export function createDemoFetch(options: DemoFetchOptions = {}): typeof fetch {
     if (path.endsWith('/models') && request.method === 'GET') {
       return jsonResponse({ object: 'list', data: [{ id: DEMO_MODEL_ID, object: 'model', created: 1735689600, owned_by: 'glassbox (scripted demo)' }] });
     }
+    if (path.endsWith('/embeddings') && request.method === 'POST') {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(await request.body());
+      } catch {
+        return jsonResponse(errorEnvelope('The request body is not valid JSON.', 'invalid_request_error', 'invalid_json'), 400);
+      }
+      const embedded = localEmbeddingsResponse(parsed);
+      return 'error' in embedded ? jsonResponse(errorEnvelope(embedded.error, 'invalid_request_error', 'invalid_request'), 400) : jsonResponse(embedded.body);
+    }
     if (!path.endsWith('/chat/completions')) {
-      return jsonResponse(errorEnvelope(`Unknown request URL: ${request.method} ${path}. The demo endpoint serves /chat/completions and /models.`, 'invalid_request_error', 'unknown_url'), 404);
+      return jsonResponse(errorEnvelope(`Unknown request URL: ${request.method} ${path}. The demo endpoint serves /chat/completions, /embeddings and /models.`, 'invalid_request_error', 'unknown_url'), 404);
     }
     if (request.method !== 'POST') {
       return jsonResponse(errorEnvelope(`Method ${request.method} is not allowed on ${path}; use POST.`, 'invalid_request_error', 'method_not_allowed'), 405);

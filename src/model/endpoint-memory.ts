@@ -15,7 +15,14 @@ export interface EndpointFacts {
   protocol?: 'tools' | 'react';
   /** The `response_format` level the endpoint accepted for JSON replies (the JSON plan protocol). */
   response_format?: ResponseFormatLevel;
+  /** For an embedding model's key: `ok` once it embedded, or the lasting reason it cannot (see embeddings.ts). */
+  embeddings?: EmbeddingsFact;
 }
+
+/** What a probe of `/embeddings` learned about an endpoint and embedding model. */
+export type EmbeddingsFact = 'ok' | 'no-endpoint' | 'not-enabled' | 'chat-only' | 'unknown-model';
+
+const EMBEDDINGS_FACTS: ReadonlySet<unknown> = new Set(['ok', 'no-endpoint', 'not-enabled', 'chat-only', 'unknown-model']);
 
 /** A typed key/value memory per endpoint key (see {@link endpointKey}). */
 export interface EndpointMemory {
@@ -57,6 +64,10 @@ function readFacts(value: unknown): EndpointFacts | undefined {
   if (record.response_format !== undefined) {
     if (!isResponseFormatLevel(record.response_format)) return undefined;
     facts.response_format = record.response_format;
+  }
+  if (record.embeddings !== undefined) {
+    if (!EMBEDDINGS_FACTS.has(record.embeddings)) return undefined;
+    facts.embeddings = record.embeddings as EmbeddingsFact;
   }
   return facts;
 }

@@ -18,6 +18,8 @@ export interface Note {
   updatedAt: number;
   /** Session the note was saved from, if any. */
   sessionId?: string;
+  /** Pinned by the user: always recalled. */
+  pinned?: boolean;
 }
 
 /** A note found by a search, with its relevance score. */
