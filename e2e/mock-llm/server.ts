@@ -5,6 +5,7 @@ import {
   buildDemoResponse,
   errorEnvelope,
   estimateUsage,
+  localEmbeddingsResponse,
   readChatRequest,
   toChatCompletion,
   toSseEvents,
@@ -76,7 +77,12 @@ export interface MockLlmServer {
   timings: ResponseTiming[];
   /** Chat requests whose client went away before the response was complete (e.g. the user pressed Stop). */
   readonly aborted: number;
-  /** Clears the queue, the sticky rejections, the recorded requests and the counters. */
+  /**
+   * Makes POST /v1/embeddings answer with this status and body (an endpoint without embeddings) until reset;
+   * otherwise it embeds with the demo's deterministic local embedder.
+   */
+  failEmbeddings(failure: { status: number; body: unknown } | undefined): void;
+  /** Clears the queue, the sticky rejections, the embeddings failure, the recorded requests and the counters. */
   reset(): void;
   close(): Promise<void>;
 }
@@ -93,6 +99,7 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
   let queue: MockBehaviour[] = [];
   let rejectTools: Extract<MockBehaviour, { kind: 'reject-tools' }> | undefined;
   let rejectStreamOptions: Extract<MockBehaviour, { kind: 'reject-stream-options' }> | undefined;
+  let embeddingsFailure: { status: number; body: unknown } | undefined;
   let completionCount = 0;
   let inFlight = 0;
   let aborted = 0;
@@ -103,6 +110,7 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
     queue = [];
     rejectTools = undefined;
     rejectStreamOptions = undefined;
+    embeddingsFailure = undefined;
     requests.length = 0;
     preflights.length = 0;
     timings.length = 0;
@@ -237,6 +245,12 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
     if ((path === '/v1/models' || path === '/models') && method === 'GET') {
       return sendJson(response, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 1735689600, owned_by: 'glassbox-mock' })) });
     }
+    if (path === '/v1/embeddings' || path === '/embeddings') {
+      if (method !== 'POST') return sendJson(response, 405, errorEnvelope(`Method ${method} is not allowed; use POST.`, 'invalid_request_error', 'method_not_allowed'));
+      if (embeddingsFailure) return sendJson(response, embeddingsFailure.status, embeddingsFailure.body);
+      const embedded = localEmbeddingsResponse(record.body);
+      return 'error' in embedded ? sendJson(response, 400, errorEnvelope(embedded.error, 'invalid_request_error', 'invalid_request')) : sendJson(response, 200, embedded.body);
+    }
     if (path === '/v1/chat/completions' || path === '/chat/completions') {
       if (method !== 'POST') return sendJson(response, 405, errorEnvelope(`Method ${method} is not allowed; use POST.`, 'invalid_request_error', 'method_not_allowed'));
       if (typeof record.body !== 'object' || record.body === null) {
@@ -284,6 +298,9 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
     timings,
     enqueue: (...behaviours) => {
       queue.push(...behaviours);
+    },
+    failEmbeddings: (failure) => {
+      embeddingsFailure = failure;
     },
     reset,
     close: () =>

@@ -44,6 +44,10 @@ export const settingsSchema = z.object({
   memoryRecall: z.boolean().default(true),
   /** When the context is compacted, the summary is also kept as a long-term note (issue 16, consolidation). */
   consolidateCompactions: z.boolean().default(false),
+  /** Recall notes by meaning too (PRODUCT.md §11), through the endpoint's /embeddings. */
+  semanticRecall: z.boolean().default(false),
+  /** The embedding model of semantic recall ('' = text-embedding-3-small); the demo provider embeds locally. */
+  embeddingModel: z.string().default(''),
   /** After a final answer, one model call checks it against the tool results (PRODUCT.md §9). */
   answerCheck: z.boolean().default(false),
   systemPrompt: z.string().default(''),

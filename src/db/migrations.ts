@@ -14,6 +14,12 @@ export async function migrate(db: AnyDatabase, oldVersion: number, tx: UpgradeTr
   if (oldVersion < 2) await upgradeToVersion2(db, tx);
   if (oldVersion < 3) await upgradeToVersion3(db, tx);
   if (oldVersion < 4) await upgradeToVersion4(db, tx);
+  if (oldVersion < 5) createVersion5(db);
+}
+
+/** Version 5: a store for the notes' embeddings (semantic recall); notes are embedded lazily, on first recall. */
+function createVersion5(db: AnyDatabase): void {
+  db.createObjectStore('noteVectors', { keyPath: 'noteId' });
 }
 
 /** Version 1: sessions, messages ordered by creation time, spans, notes, tool state, settings. */

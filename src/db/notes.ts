@@ -86,11 +86,18 @@ export async function addNote(
   return note;
 }
 
-/** Changes a note's content or tags; rejects with `not-found` when it no longer exists. */
+/** What can change in a note. */
+export interface NotePatch {
+  content?: string;
+  tags?: string[];
+  pinned?: boolean;
+}
+
+/** Changes a note's content, tags or pin; rejects with `not-found` when it no longer exists. */
 export async function updateNote(
   db: GlassboxDatabase,
   id: string,
-  patch: { content?: string; tags?: string[] },
+  patch: NotePatch,
   now: number,
 ): Promise<Note> {
   let updated: Note | undefined;
@@ -101,10 +108,13 @@ export async function updateNote(
       if (!current) throw new StorageError('not-found', `Note ${id} does not exist.`);
       const content = patch.content === undefined ? current.content : patch.content.trim();
       if (!content) throw new Error('A note needs some content.');
+      const { pinned: _wasPinned, ...rest } = current;
+      const pinned = patch.pinned ?? current.pinned === true;
       updated = {
-        ...current,
+        ...rest,
         content,
         tags: patch.tags === undefined ? current.tags : normaliseTags(patch.tags),
+        ...(pinned ? { pinned: true } : {}),
         updatedAt: now,
       };
       await store.put(updated);
@@ -136,12 +146,8 @@ export function invalidateNotesIndex(db: GlassboxDatabase): void {
   indexes.delete(db);
 }
 
-/** Notes relevant to the query, best first; the index is built from the store on first use and kept current. */
-export async function searchNotes(
-  db: GlassboxDatabase,
-  query: string,
-  options: NotesSearchOptions = {},
-): Promise<NoteHit[]> {
+/** The in-memory index, matching the store: built from it on first use and after another tab wrote notes. */
+async function currentIndex(db: GlassboxDatabase): Promise<NotesIndex> {
   const current = await readStorage(async () => {
     const tx = db.transaction('notes', 'readonly');
     const signature = await readSignature(tx.store);
@@ -152,13 +158,37 @@ export async function searchNotes(
     await tx.done;
     return { signature, index, notes };
   });
-  if (current.index) return current.index.search(query, options);
+  if (current.index) return current.index;
   // The search engine is a chunk of its own, loaded by the first search (the first load does not carry it).
   const { createNotesIndex } = await import('../context/notes-index.ts');
   const index = createNotesIndex();
   index.replaceAll(current.notes ?? []);
   indexes.set(db, { index, signature: current.signature });
-  return index.search(query, options);
+  return index;
+}
+
+/** Notes relevant to the query, best first; the index is built from the store on first use and kept current. */
+export async function searchNotes(
+  db: GlassboxDatabase,
+  query: string,
+  options: NotesSearchOptions = {},
+): Promise<NoteHit[]> {
+  return (await currentIndex(db)).search(query, options);
+}
+
+/** The pinned notes (always recalled), most recently updated first. */
+export async function pinnedNotes(db: GlassboxDatabase): Promise<Note[]> {
+  return (await currentIndex(db)).pinned();
+}
+
+/** A cheap token of the notes store's state (count and newest change): equal tokens mean the same notes. */
+export function notesSignature(db: GlassboxDatabase): Promise<string> {
+  return readStorage(async () => {
+    const tx = db.transaction('notes', 'readonly');
+    const signature = await readSignature(tx.store);
+    await tx.done;
+    return signature;
+  });
 }
 
 /** The NotesStore tools use (plus list, update and delete for the UI), backed by IndexedDB. */
@@ -167,9 +197,11 @@ export function createNotesStore(
   options: NoteWriteOptions,
 ): NotesStore & {
   list(): Promise<Note[]>;
-  update(id: string, patch: { content?: string; tags?: string[] }): Promise<Note>;
+  update(id: string, patch: NotePatch): Promise<Note>;
   remove(id: string): Promise<boolean>;
   searchWith(query: string, options?: NotesSearchOptions): Promise<NoteHit[]>;
+  pinned(): Promise<Note[]>;
+  signature(): Promise<string>;
 } {
   return {
     add: (input) => addNote(db, input, options),
@@ -178,5 +210,7 @@ export function createNotesStore(
     list: () => listNotes(db),
     update: (id, patch) => updateNote(db, id, patch, options.now()),
     remove: (id) => deleteNote(db, id),
+    pinned: () => pinnedNotes(db),
+    signature: () => notesSignature(db),
   };
 }

@@ -158,7 +158,7 @@ describe('openGlassboxDb', () => {
     const db = await openTestDb();
     expect(db.version).toBe(DB_VERSION);
     expect([...db.objectStoreNames].sort()).toEqual(
-      ['attachments', 'messages', 'notes', 'searchIndex', 'sessions', 'settings', 'spanChunks', 'toolState'].sort(),
+      ['attachments', 'messages', 'notes', 'noteVectors', 'searchIndex', 'sessions', 'settings', 'spanChunks', 'toolState'].sort(),
     );
     expect([...db.transaction('messages').store.indexNames]).toEqual(['by-session-seq']);
     db.close();

@@ -4,7 +4,7 @@ import type { Span } from '../trace/span.ts';
 import type { Attachment, Note } from '../tools/tool-context.ts';
 
 /** The schema version this build writes; `open-db.ts` migrates anything older up to it. */
-export const DB_VERSION = 4;
+export const DB_VERSION = 5;
 
 /** The database name used by the app. */
 export const DB_NAME = 'glassbox';
@@ -123,6 +123,16 @@ export interface SearchIndexRecord {
   building?: string;
 }
 
+/** A note's embedding: which model made it, its dimension, the unit vector, and a hash of the text it embeds. */
+export interface NoteVectorRecord {
+  noteId: string;
+  model: string;
+  dimensions: number;
+  vector: Float32Array;
+  /** A hash of the embedded text: an edited note is embedded again, a pinned one is not. */
+  textHash: string;
+}
+
 /** The IndexedDB schema at DB_VERSION. */
 export interface GlassboxDB extends DBSchema {
   settings: { key: string; value: SettingRecord };
@@ -134,13 +144,15 @@ export interface GlassboxDB extends DBSchema {
     indexes: { 'by-run': string };
   };
   notes: { key: string; value: NoteRecord; indexes: { 'by-updated': number } };
+  /** Embeddings of notes for semantic recall (version 5), one per note, keyed by note id. */
+  noteVectors: { key: string; value: NoteVectorRecord };
   toolState: { key: [string, string]; value: ToolStateRecord };
   attachments: { key: string; value: AttachmentRecord; indexes: { 'by-session': string } };
   searchIndex: { key: [string, string]; value: SearchIndexRecord };
 }
 
 /** Every store name, for transactions that touch a whole session. */
-export type GlassboxStoreName = 'settings' | 'sessions' | 'messages' | 'spanChunks' | 'notes' | 'toolState' | 'attachments' | 'searchIndex';
+export type GlassboxStoreName = 'settings' | 'sessions' | 'messages' | 'spanChunks' | 'notes' | 'noteVectors' | 'toolState' | 'attachments' | 'searchIndex';
 
 /** Key range covering every `[sessionId, number]` key of one session. */
 export function sessionNumberRange(sessionId: string, fromInclusive = -Infinity, toExclusive?: number): IDBKeyRange {

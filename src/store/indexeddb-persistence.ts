@@ -166,6 +166,16 @@ export function createIndexedDbPersistence(db: GlassboxDatabase, options: Indexe
       remove: async (id) => {
         await notes.remove(id);
       },
+      pinned: notes.pinned,
+      signature: notes.signature,
+    },
+    // Loaded with semantic recall, not with the page.
+    noteVectors: {
+      list: async () => (await import('../db/note-vectors.ts')).listNoteVectors(db),
+      put: async (records) => (await import('../db/note-vectors.ts')).putNoteVectors(db, records),
+      prune: async (keep) => {
+        await (await import('../db/note-vectors.ts')).pruneNoteVectors(db, keep);
+      },
     },
     attachments: createAttachmentStore(db),
   };

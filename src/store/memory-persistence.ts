@@ -2,7 +2,7 @@ import { matchSession, searchTerms } from '../db/search-match.ts';
 import type { TranscriptEntry } from '../agent/transcript.ts';
 import { defaultSettings, type Settings } from '../config/settings.ts';
 import { titleFromMessage } from '../db/save-step.ts';
-import type { MessageRecord, SessionRecord, ToolStateRecord } from '../db/schema.ts';
+import type { MessageRecord, NoteVectorRecord, SessionRecord, ToolStateRecord } from '../db/schema.ts';
 import { UNTITLED } from '../db/schema.ts';
 import type { SessionFile } from '../db/session-file.ts';
 import { applySessionPatch } from '../db/sessions.ts';
@@ -53,6 +53,7 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
   }
   const stores = createMemoryStores({ now: options.now, createId: (prefix) => options.newId(prefix) });
   const attachments = new Map<string, Attachment>();
+  const noteVectors = new Map<string, NoteVectorRecord>();
   const get = (sessionId: string): MemorySession => {
     const session = sessions.get(sessionId);
     if (!session) throw new Error(`Session ${sessionId} does not exist.`);
@@ -234,6 +235,15 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
       },
       remove: async (id) => {
         await stores.notes.remove(id);
+      },
+    },
+    noteVectors: {
+      list: async () => [...noteVectors.values()],
+      put: async (records) => {
+        for (const record of records) noteVectors.set(record.noteId, record);
+      },
+      prune: async (keep) => {
+        for (const id of noteVectors.keys()) if (!keep.has(id)) noteVectors.delete(id);
       },
     },
     attachments: {

@@ -3,7 +3,7 @@ import type { TranscriptEntry } from '../agent/transcript.ts';
 import type { Settings } from '../config/settings.ts';
 import type { SkippedConversation } from '../db/chatgpt-import.ts';
 import type { ParsedImport } from '../db/parse-import-file.ts';
-import type { SessionRecord } from '../db/schema.ts';
+import type { NoteVectorRecord, SessionRecord } from '../db/schema.ts';
 import type { AttachmentStore, Attachment, Note, NotesStore, ToolStateStore } from '../tools/tool-context.ts';
 import type { Span } from '../trace/span.ts';
 
@@ -67,11 +67,25 @@ export interface Persistence {
   toolState: ToolStateStore;
   notes: NotesStore & {
     list(): Promise<Note[]>;
-    update(id: string, patch: { content?: string; tags?: string[] }): Promise<void>;
+    update(id: string, patch: { content?: string; tags?: string[]; pinned?: boolean }): Promise<void>;
     remove(id: string): Promise<void>;
+    /** The pinned notes (always recalled); absent where notes cannot be pinned. */
+    pinned?(): Promise<Note[]>;
+    /** A cheap token of the notes' state: equal tokens mean unchanged notes (absent: always re-read). */
+    signature?(): Promise<string>;
   };
+  /** The notes' embeddings for semantic recall. */
+  noteVectors: NoteVectorStore;
   attachments: AttachmentStore & {
     add(attachment: Attachment): Promise<void>;
     remove(id: string): Promise<void>;
   };
+}
+
+/** Where the notes' embeddings are kept (IndexedDB, or memory). */
+export interface NoteVectorStore {
+  list(): Promise<NoteVectorRecord[]>;
+  put(records: readonly NoteVectorRecord[]): Promise<void>;
+  /** Deletes the embeddings of notes not in `keep`. */
+  prune(keep: ReadonlySet<string>): Promise<void>;
 }

@@ -21,7 +21,7 @@ export interface RunOptionsInput {
   sessionId: string;
   settings: Settings;
   runtime: AgentRuntime;
-  services: Pick<Services, 'persistence' | 'now' | 'fetch' | 'runSandboxed' | 'queryData'>;
+  services: Pick<Services, 'persistence' | 'now' | 'fetch' | 'runSandboxed' | 'queryData' | 'endpointMemory'>;
   /** The tables of the session's attached data files, listed in `query_data`'s description (no tables: not offered). */
   dataTables?: DataTableOutline[];
   endpoint: RunEndpoint;
@@ -57,7 +57,8 @@ export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
     compactionShare: settings.compactionShare,
     fixedTokens: runtime.estimateFixedTokens(systemPrompt, tools.map(runtime.toToolSpec)),
     summary: sessionSummaryStore(input.sessionId),
-    ...(settings.memoryRecall ? { recall: persistence.notes } : {}),
+    ...(settings.memoryRecall ? { recall: runtime.recallSearcher(settings, persistence, fetch, services.endpointMemory) } : {}),
+    onSemanticFallback: (semantic) => input.onNotice(runtime.semanticFallbackNotice(semantic)),
     tracer,
     now,
     onCompaction: (info) => input.onNotice(info.message),

@@ -1,5 +1,6 @@
 import { useNames, useT } from '../use-t.ts';
 import { ConsolidationSection } from './consolidation-section.tsx';
+import { SemanticRecallSection } from './semantic-recall-section.tsx';
 import { SettingItem } from './setting-item.tsx';
 import { Field, inputClass, numberOr, type SettingsTabProps } from './settings-fields.tsx';
 
@@ -15,6 +16,7 @@ export function MemoryTab({ draft, update }: SettingsTabProps) {
           {t('settings.memoryRecall')}
         </label>
       </SettingItem>
+      <SemanticRecallSection draft={draft} update={update} />
       <SettingItem id="compactionShare">
         <Field label={t('settings.compactionShare')}>
           <input aria-label={names('Compaction share')} type="number" min={0.2} max={0.95} step={0.05} className={inputClass} value={draft.compactionShare} onChange={(event) => update('compactionShare', numberOr(event.target.value, draft.compactionShare))} />

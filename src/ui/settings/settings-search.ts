@@ -10,6 +10,7 @@ import { createConsolidationTranslate } from '../../i18n/consolidation.ts';
 import { createInsightsTranslate } from '../../i18n/insights.ts';
 import { createPlanTranslate } from '../../i18n/plan.ts';
 import { storageText } from '../../i18n/storage.ts';
+import { createSemanticRecallTranslate, type SemanticRecallStringKey } from '../../i18n/semantic-recall.ts';
 import { builtinTools } from '../../tools/registry.ts';
 import type { SettingsTabId } from './settings-tabs.tsx';
 
@@ -65,6 +66,8 @@ export const SETTING_ENTRIES: readonly SettingEntry[] = [
   { id: 'customTools', tab: 'Tools', name: 'New tool', keys: ['tools.custom.title', 'tools.custom.new'] },
   { id: 'mcpServers', tab: 'Tools', name: 'Add MCP server', keys: ['tools.mcp.title', 'tools.mcp.add'] },
   { id: 'memoryRecall', tab: 'Memory', name: 'Recall notes', keys: ['settings.memoryRecall'] },
+  { id: 'semanticRecall', tab: 'Memory', name: 'Semantic recall', keys: [], more: (language) => semanticRecallWords(language, ['semanticRecall', 'semanticRecallHint', 'searchWords']) },
+  { id: 'embeddingModel', tab: 'Memory', name: 'Embedding model', keys: [], more: (language) => semanticRecallWords(language, ['embeddingModel', 'testEmbeddings', 'demoEmbedder', 'searchWords']) },
   { id: 'compactionShare', tab: 'Memory', name: 'Compaction share', keys: ['settings.compactionShare'], more: (language) => [settingsTabsText(language, 'compactionWords')] },
   {
     id: 'consolidateCompactions',
@@ -82,6 +85,11 @@ export const SETTING_ENTRIES: readonly SettingEntry[] = [
   { id: 'language', tab: 'Appearance', name: 'Language', keys: ['app.language'] },
   { id: 'theme', tab: 'Appearance', name: 'Theme', keys: ['app.theme', 'app.theme.dark', 'app.theme.light'] },
 ];
+
+function semanticRecallWords(language: Language, keys: readonly SemanticRecallStringKey[]): string[] {
+  const t = createSemanticRecallTranslate(language);
+  return keys.map((key) => t(key));
+}
 
 const haystacks = new Map<string, string>();
 
