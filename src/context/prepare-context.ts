@@ -113,6 +113,7 @@ export function createContextPreparer(options: ContextPreparerOptions): ContextP
         text,
         parent: info.parentSpan,
         tracer: options.tracer,
+        now: options.now,
         ...(options.recallOptions ? { recallOptions: options.recallOptions } : {}),
         ...(options.onSemanticFallback ? { onSemanticFallback: options.onSemanticFallback } : {}),
       });

@@ -18,13 +18,16 @@ export async function recallWithSpan(input: {
   recallOptions?: RecallOptions;
   /** Recall by meaning failed and fell back to words only (once per recall): for a notice in the chat. */
   onSemanticFallback?: (semantic: Extract<SemanticStatus, { status: 'failed' }>) => void;
+  /** The tracer's clock: the span is opened once recall knows it has something to show, but covers all of it. */
+  now?: () => number;
 }): Promise<string> {
   const query = recallQuery(input.text);
+  const startTime = input.now?.();
   let result: Awaited<ReturnType<typeof recallNotes>>;
   try {
     result = await recallNotes(input.searcher, input.text, input.recallOptions);
   } catch (error) {
-    const failed = startMemorySpan(input, query);
+    const failed = startMemorySpan(input, query, startTime);
     failed.end('error', { type: 'recall-failed', message: `The notes could not be searched: ${error instanceof Error ? error.message : String(error)}` });
     return '';
   }
@@ -32,7 +35,7 @@ export async function recallWithSpan(input: {
   if (failedSemantic) input.onSemanticFallback?.(failedSemantic);
   // Nothing matched the message (and nothing to explain): no span, so sessions without notes keep a plain tree.
   if (result.ranked.length === 0 && !failedSemantic) return '';
-  const span = startMemorySpan(input, query);
+  const span = startMemorySpan(input, query, startTime);
   const hits = result.hits.map((hit) => ({
     id: hit.note.id,
     score: Math.round(hit.score * 1000) / 1000,
@@ -71,8 +74,9 @@ function describeCandidate(candidate: RecallCandidate): Record<string, unknown> 
   };
 }
 
-function startMemorySpan(input: { text: string; parent: SpanHandle; tracer: Tracer }, query: string): SpanHandle {
+function startMemorySpan(input: { text: string; parent: SpanHandle; tracer: Tracer }, query: string, startTime: number | undefined): SpanHandle {
   return input.tracer.startSpan({
+    ...(startTime === undefined ? {} : { startTime }),
     kind: 'memory',
     name: query === '' ? 'nothing to search for' : `recall “${query.length > 60 ? `${query.slice(0, 59)}…` : query}”`,
     parent: input.parent,

@@ -53,5 +53,7 @@ export interface Tracer {
     name: string;
     parent?: SpanHandle;
     attributes?: Record<string, unknown>;
+    /** When the work began, if before the span was opened (by the tracer's clock); now by default. */
+    startTime?: number;
   }): SpanHandle;
 }

@@ -18,6 +18,17 @@ function setup() {
 }
 
 describe('createTracer', () => {
+  it('backdates a span opened after its work began, never before its parent or into the future', () => {
+    const { tracer } = setup();
+    const run = tracer.startSpan({ kind: 'run', name: 'run' });
+    const child = tracer.startSpan({ kind: 'memory', name: 'recall', parent: run, startTime: run.span.startTime + 3 });
+    expect(child.span.startTime).toBe(run.span.startTime + 3);
+    const early = tracer.startSpan({ kind: 'memory', name: 'recall', parent: run, startTime: run.span.startTime - 100 });
+    expect(early.span.startTime).toBe(run.span.startTime);
+    const late = tracer.startSpan({ kind: 'memory', name: 'recall', parent: run, startTime: Number.MAX_SAFE_INTEGER });
+    expect(late.span.startTime).toBeLessThan(Number.MAX_SAFE_INTEGER);
+  });
+
   it('starts a root with a new trace and a run id equal to its own span id', () => {
     const { tracer } = setup();
     const run = tracer.startSpan({ kind: 'run', name: 'What is 2+2?' });

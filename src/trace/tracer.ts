@@ -100,11 +100,12 @@ export function createTracer(options: TracerOptions): SessionTracer {
     name: string;
     parent?: SpanHandle;
     attributes?: Record<string, unknown>;
+    startTime?: number;
   }): SpanHandle {
     const parent = start.parent ? entries.get(start.parent) : undefined;
     if (start.parent && !parent) throw new Error('startSpan: the parent handle was not created by this tracer');
     const spanId = ids.spanId();
-    const time = now();
+    const time = start.startTime === undefined ? now() : Math.min(start.startTime, now());
     const span: Span = {
       traceId: parent ? parent.span.traceId : ids.traceId(),
       spanId,
