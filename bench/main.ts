@@ -17,6 +17,7 @@ import { longSession } from './scenario-long-session.ts';
 import { spansSession } from './scenario-spans-session.ts';
 import { insightsScale } from './scenario-insights.ts';
 import { queryDataScale, writeSalesCsv } from './scenario-query-data.ts';
+import { semanticRecallScale } from './scenario-semantic-recall.ts';
 import { teamRoute, teamSession } from './scenario-team.ts';
 import { generateSessionFile, lastMessageMarker } from './session-files.ts';
 import { startStaticServer } from './static-server.ts';
@@ -30,6 +31,7 @@ const SCENARIOS = {
   'huge-import': hugeImport,
   insights: insightsScale,
   'query-data': queryDataScale,
+  'semantic-recall': semanticRecallScale,
   team: teamSession,
   'big-session': bigSession,
 } as const;
