@@ -1,6 +1,6 @@
 import type { FileSession } from '../db/session-file-schema.ts';
 import { buildSpanTree, computeTotals, formatDuration, formatTokens, spanDurationMs, type SpanNode } from '../trace/index.ts';
-import { ENGLISH_LABELS, type ReadableLabels } from './readable-labels.ts';
+import { ENGLISH_LABELS, messageHeading, type ReadableLabels } from './readable-labels.ts';
 import { prettyJson } from './session-markdown.ts';
 import { sessionSpans, toolNameOf } from './session-parts.ts';
 
@@ -111,7 +111,7 @@ function messageArticles(session: FileSession, labels: ReadableLabels): string {
       );
       continue;
     }
-    const role = message.role === 'user' ? labels.user : message.role === 'assistant' ? labels.assistant : labels.system;
+    const role = messageHeading(entry, labels);
     const parts: string[] = [`<h3>${escapeHtml(role)}</h3>`];
     if (entry.reasoning?.trim()) parts.push(`<blockquote><strong>${escapeHtml(labels.reasoning)}:</strong> ${escapeHtml(entry.reasoning.trim())}</blockquote>`);
     const content = message.content ?? '';

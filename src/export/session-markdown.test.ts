@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sessionMarkdown } from './session-markdown.ts';
+import { sessionHtmlReport } from './session-html-report.ts';
 import { sessionWithToolCall } from './test-session.ts';
 
 describe('sessionMarkdown', () => {
@@ -29,5 +30,24 @@ describe('sessionMarkdown', () => {
   it('fences a result that holds backticks with a longer fence, and keeps non-JSON text as it is', () => {
     const markdown = sessionMarkdown(sessionWithToolCall({ result: 'see ```js\nx\n``` and ````' }));
     expect(markdown).toContain('`````text\nsee ```js\nx\n``` and ````\n`````');
+  });
+
+  it('names a draft the answer check revised, and the check\'s request, instead of calling them an answer and a user message', () => {
+    const session = sessionWithToolCall({ answer: '17 × 23 = **401**.' });
+    const runId = session.messages[0]!.runId;
+    const draft = session.messages.at(-1)!;
+    draft.meta = { ...draft.meta, draftOf: runId };
+    session.messages.push(
+      { id: 'm5', seq: 4, runId, createdAt: draft.createdAt + 1, message: { role: 'user', content: 'An answer check found: 401 ≠ 391 (calculator). Revise.' }, meta: { synthetic: true, draftOf: runId } },
+      { id: 'm6', seq: 5, runId, createdAt: draft.createdAt + 2, message: { role: 'assistant', content: '17 × 23 = **391**.' } },
+    );
+    const markdown = sessionMarkdown(session);
+    expect(markdown).toContain('## Draft answer (revised after the answer check)\n\n17 × 23 = **401**.');
+    expect(markdown).toContain('## Answer check\n\nAn answer check found: 401 ≠ 391 (calculator). Revise.');
+    expect(markdown).toContain('## Assistant\n\n17 × 23 = **391**.');
+    expect(markdown.match(/## User/g)).toHaveLength(1);
+    const html = sessionHtmlReport(session);
+    expect(html).toContain('aria-label="Draft answer (revised after the answer check)"');
+    expect(html).toContain('aria-label="Answer check"');
   });
 });

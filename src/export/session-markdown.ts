@@ -1,6 +1,6 @@
 import type { FileSession } from '../db/session-file-schema.ts';
 import { computeTotals, formatDuration, formatTokens } from '../trace/index.ts';
-import { ENGLISH_LABELS, type ReadableLabels } from './readable-labels.ts';
+import { ENGLISH_LABELS, messageHeading, type ReadableLabels } from './readable-labels.ts';
 import { sessionSpans, toolNameOf } from './session-parts.ts';
 
 /** A code fence longer than any run of backticks in `text`, so the text cannot close it. */
@@ -44,7 +44,7 @@ export function sessionMarkdown(session: FileSession, options: { labels?: Readab
       out.push(`### ${labels.toolResult}: \`${name}\`${status}`, fence(result.text, result.json ? 'json' : 'text'));
       continue;
     }
-    const heading = message.role === 'user' ? labels.user : message.role === 'assistant' ? labels.assistant : labels.system;
+    const heading = messageHeading(entry, labels);
     out.push(`## ${heading}`);
     if (entry.reasoning?.trim()) out.push(quoted(labels.reasoning, entry.reasoning.trim()));
     const content = message.content ?? '';

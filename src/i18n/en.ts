@@ -59,6 +59,8 @@ export const en = {
   'readable.errors': 'Errors',
   'readable.details': 'Details',
   'readable.noSpans': 'No spans recorded.',
+  'readable.draftAnswer': 'Draft answer (revised after the answer check)',
+  'readable.answerCheck': 'Answer check',
   'sessions.import': 'Import',
   'sessions.importHint': 'Drop Glassbox or ChatGPT export files here',
   'sessions.messages': 'messages',

@@ -61,6 +61,8 @@ export const zhCN: Record<AppStringKey, string> = {
   'readable.errors': '错误',
   'readable.details': '详情',
   'readable.noSpans': '没有记录的 span。',
+  'readable.draftAnswer': '答案草稿（答案检查后已修改）',
+  'readable.answerCheck': '答案检查',
   'sessions.import': '导入',
   'sessions.importHint': '把 Glassbox 或 ChatGPT 的导出文件拖到这里',
   'sessions.messages': '条消息',
