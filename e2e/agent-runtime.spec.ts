@@ -203,6 +203,8 @@ test.describe('agent runtime against an OpenAI-compatible endpoint', () => {
     expect(afterReload.length).toBeGreaterThanOrEqual(1);
     expect(afterReload[0]?.tools).toBeUndefined();
     expect(String(afterReload[0]?.messages[0]?.content)).toContain('Action Input');
+    // The notice belongs to the first run, now above the rows the virtualised chat keeps: scroll up to it.
+    await chat(page).getByRole('log', { name: 'Messages' }).evaluate((element) => element.scrollTo({ top: 0 }));
     await expect(switchedNotice).toHaveCount(1);
   });
 });
