@@ -84,12 +84,12 @@ export async function scrollTopToBottom(page: Page, selector: string, durationMs
   return quantile(frameGaps(times), 0.95);
 }
 
-/** The saveStep transactions (sessions + messages + spans, read-write) started after index `from`. */
+/** The saveStep transactions (sessions + messages + spans + the search index, read-write) started after index `from`. */
 export async function stepSaves(page: Page, from: number): Promise<Array<{ syncMs: number; wallMs: number; bytes: number }>> {
   return page.evaluate((start) => {
     return (window as unknown as BenchWindow).__bench.txs
       .slice(start)
-      .filter((tx) => tx.mode === 'readwrite' && tx.stores === 'messages,sessions,spanChunks' && tx.end !== undefined && !tx.aborted)
+      .filter((tx) => tx.mode === 'readwrite' && tx.stores === 'messages,searchIndex,sessions,spanChunks' && tx.end !== undefined && !tx.aborted)
       .map((tx) => ({ syncMs: tx.syncMs, wallMs: (tx.end as number) - tx.start, bytes: tx.bytes }));
   }, from);
 }
