@@ -1,5 +1,4 @@
 import { ATTR } from '../../trace/attributes.ts';
-import { parseOtlpHeaders, postOtlp } from '../../trace/otlp-post.ts';
 import type { Span } from '../../trace/span.ts';
 import { useAppStore } from '../app-store.ts';
 import { selectActiveEntries, selectActiveSpans } from '../selectors/sessions.ts';
@@ -106,6 +105,7 @@ export async function exportOtlp(): Promise<void> {
   const date = new Date(services().now()).toISOString().slice(0, 10);
   services().download?.(`glassbox-otlp-${sessionId}-${date}.json`, JSON.stringify(body, null, 2));
   if (!settings.otlpEndpoint.trim()) return;
+  const { parseOtlpHeaders, postOtlp } = await import('../../trace/otlp-post.ts');
   const headers = parseOtlpHeaders(settings.otlpHeaders);
   if (!headers.ok) {
     state.setUi({ appAlert: storeText('tracesFailed', { error: headers.message }) });

@@ -16,8 +16,6 @@ import {
   stopRun,
 } from '../../store/actions/chat-actions.ts';
 import { runSlashCommand } from '../../store/actions/slash-command-actions.ts';
-import { revealToolCall } from '../../store/actions/trace-actions.ts';
-import { compareWithOriginal } from '../../store/actions/fork-actions.ts';
 import { switchSession } from '../../store/actions/session-actions.ts';
 import { fillPlaceholders } from '../../i18n/trace.ts';
 import { useAppStore } from '../../store/app-store.ts';
@@ -163,7 +161,8 @@ export function ChatPane() {
       onRegenerate: () => void regenerate(),
       onEdit: (entry, text) => void editAndResend(entry.id, text),
       onDelete: (entry) => void deleteTurn(entry.id),
-      onSelectToolCall: (callId) => void revealToolCall(callId),
+      // The trace's actions are a chunk shared with the trace pane, loaded on first use.
+      onSelectToolCall: (callId) => void import('../../store/actions/trace-actions.ts').then((actions) => actions.revealToolCall(callId)),
     }),
     [],
   );
@@ -253,7 +252,7 @@ export function ChatPane() {
           originalTitle={sessions.find((session) => session.id === forkedFrom?.sessionId)?.title}
           forks={forks}
           canCompare={hasRun && !running}
-          onCompare={() => sessionId && void compareWithOriginal(sessionId)}
+          onCompare={() => sessionId && void import('../../store/actions/fork-actions.ts').then((actions) => actions.compareWithOriginal(sessionId))}
           strings={traceStrings[language]}
         />
       ) : null}
