@@ -162,7 +162,7 @@ export function ChatPane() {
       onEdit: (entry, text) => void editAndResend(entry.id, text),
       onDelete: (entry) => void deleteTurn(entry.id),
       // The trace's actions are a chunk shared with the trace pane, loaded on first use.
-      onSelectToolCall: (callId) => void import('../../store/actions/trace-actions.ts').then((actions) => actions.revealToolCall(callId)),
+      onSelectToolCall: (callId) => void import('../../store/actions/trace-actions.ts').then((trace) => trace.revealToolCall(callId)),
     }),
     [],
   );
@@ -252,7 +252,7 @@ export function ChatPane() {
           originalTitle={sessions.find((session) => session.id === forkedFrom?.sessionId)?.title}
           forks={forks}
           canCompare={hasRun && !running}
-          onCompare={() => sessionId && void import('../../store/actions/fork-actions.ts').then((actions) => actions.compareWithOriginal(sessionId))}
+          onCompare={() => sessionId && void import('../../store/actions/fork-actions.ts').then((fork) => fork.compareWithOriginal(sessionId))}
           strings={traceStrings[language]}
         />
       ) : null}
