@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { generateSessionFile, lastMessageMarker } from '../bench/session-files.ts';
-import { expect, openApp, settingsTab, test } from './fixtures.ts';
+import { chooseChinese, expect, openApp, test } from './fixtures.ts';
 import { spanTree } from './agent-helpers.ts';
 
 /** A session long enough to open from its end (issue 20): 400 messages, 200 runs, 10,500+ spans. */
@@ -65,11 +65,7 @@ test('a long session opens at its latest messages and run; the earlier messages 
 test('in Chinese the long session trace says what is not loaded and loads it', async ({ page }) => {
   const session = longSession();
   await openApp(page);
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const settings = await settingsTab(page, 'Appearance');
-  await settings.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
-  await settings.getByRole('button', { name: 'Save' }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await chooseChinese(page);
   await importAndReopen(page, session);
   await expect(traceStatus(page)).toContainText(`还有 ${session.olderSpans.toLocaleString('zh-CN')} 个更早的 span 尚未加载`);
   await traceStatus(page).getByRole('button', { name: '加载更早的运行' }).click();

@@ -4,7 +4,7 @@
  * comes once the app is idle.
  */
 import type { Page } from '@playwright/test';
-import { expect, openApp, settingsTab, test } from './fixtures.ts';
+import { chooseChinese, expect, openApp, settingsTab, test } from './fixtures.ts';
 
 const CHINESE_CHUNK = /glassbox-chinese/u;
 const ENGLISH_TAGLINE = 'A browser-only AI agent you can see into';
@@ -58,11 +58,7 @@ test.describe('a cold start in English', () => {
 
   test('choosing Chinese in Settings fetches the Chinese strings, and a reload shows Chinese again', async ({ page }) => {
     await openApp(page);
-    await page.getByRole('button', { name: 'Settings' }).click();
-    const settings = await settingsTab(page, 'Appearance');
-    await settings.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
-    await settings.getByRole('button', { name: 'Save' }).click();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await chooseChinese(page);
     await expect(page.getByText(CHINESE_TAGLINE)).toBeVisible();
     expect(await requestStarts(page, CHINESE_CHUNK)).toHaveLength(1);
 

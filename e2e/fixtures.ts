@@ -89,6 +89,16 @@ export async function settingsTab(page: Page, name: string) {
   return dialog;
 }
 
+/** Switches the app to Simplified Chinese through Settings → Appearance and waits until the page says so. */
+export async function chooseChinese(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = await settingsTab(page, 'Appearance');
+  await settings.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings).toBeHidden();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+}
+
 /** Points Settings at an OpenAI-compatible endpoint (Custom provider). */
 export async function useEndpoint(page: Page, baseUrl: string, options: { model?: string; apiKey?: string; maxSteps?: number } = {}): Promise<void> {
   await page.getByRole('button', { name: 'Settings' }).click();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectRunStatus, lastAnswer, openApp, send, settingsTab, test } from './fixtures.ts';
+import { chooseChinese, expect, expectRunStatus, lastAnswer, openApp, send, settingsTab, test } from './fixtures.ts';
 
 /**
  * Words that are rightly English in the Chinese UI: the product name, protocol and technical terms, keys, and the
@@ -62,12 +62,7 @@ async function englishTexts(page: Page, scope: string): Promise<string[]> {
 
 test('in Simplified Chinese no English text is left: main screen, a conversation, span details, Settings and Memory', async ({ page }) => {
   await openApp(page);
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const settings = await settingsTab(page, 'Appearance');
-  await settings.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
-  await settings.getByRole('button', { name: 'Save' }).click();
-  await expect(settings).toBeHidden();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await chooseChinese(page);
   await expect(page.getByRole('button', { name: 'New session' })).toHaveText('新建会话');
   expect(await englishTexts(page, 'body')).toEqual([]);
 
@@ -82,6 +77,7 @@ test('in Simplified Chinese no English text is left: main screen, a conversation
   expect(await englishTexts(page, '[aria-label="Trace"]')).toEqual([]);
 
   await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
   await expect(settings).toBeVisible();
   // Every tab of Settings, each shown in turn (the walk reads only what is visible).
   for (const tab of ['Model', 'Agent', 'Tools', 'Memory', 'Tracing', 'Data', 'Appearance']) {
@@ -101,11 +97,7 @@ test('in Simplified Chinese no English text is left: main screen, a conversation
 
 test('in Simplified Chinese a refused import says why in Chinese, keeping the parser\'s detail', async ({ page }) => {
   await openApp(page);
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const settings = await settingsTab(page, 'Appearance');
-  await settings.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
-  await settings.getByRole('button', { name: 'Save' }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await chooseChinese(page);
   await page.getByLabel('Import sessions').setInputFiles([{ name: 'notes.txt.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": ') }]);
   const alert = page.getByRole('alert').filter({ hasText: 'notes.txt.json' });
   await expect(alert).toContainText('导入失败，未导入任何内容。notes.txt.json：不是有效的 JSON（');
