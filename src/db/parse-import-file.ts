@@ -3,6 +3,7 @@ import type { Language, TextValues } from '../i18n/translate.ts';
 import type { Note } from '../tools/tool-context.ts';
 import { importOtlpTraces, isOtlpTraceFile, type ImportedTrace } from '../trace/otlp-import.ts';
 import { isChatGptExport, parseChatGptExport, type SkippedConversation } from './chatgpt-import.ts';
+import { importTooLargeError, MAX_IMPORT_BYTES } from './import-limit.ts';
 import { describeIssues, parseUntrustedJson, quoteLabel } from './safe-json.ts';
 import type { FileSession } from './session-file-schema.ts';
 import {
@@ -13,8 +14,6 @@ import {
   sessionFileEnvelopeSchema,
 } from './session-file-schema.ts';
 
-/** Largest import accepted by default (50 MB). */
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 
 /** A session ready to import: from our own export, or converted from ChatGPT (whose ids are placeholders). */
 export type ImportedSession = FileSession & { source: 'glassbox' | 'chatgpt' };
@@ -41,12 +40,6 @@ export interface ImportProgress {
 
 function byteLength(text: string): number {
   return new TextEncoder().encode(text).length;
-}
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
 }
 
 // The last successful parse, taken by the next call with the same text: an import validates a file before it writes
@@ -81,7 +74,7 @@ function parseUncached(
   const say = (key: ImportErrorKey, values?: TextValues) => importErrorText(language, key, { file: fileName, ...values });
   // A string never has more characters than UTF-8 bytes; count exactly only near the limit.
   if (text.length > maxBytes || (text.length * 3 > maxBytes && byteLength(text) > maxBytes)) {
-    return { ok: false, error: say('tooLarge', { limit: formatSize(maxBytes) }) };
+    return { ok: false, error: importTooLargeError(language, fileName, undefined, maxBytes) };
   }
   if (!text.trim()) return { ok: false, error: say('empty') };
   const json = parseUntrustedJson(text);

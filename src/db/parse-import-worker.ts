@@ -8,7 +8,8 @@ import { newSpanId } from '../trace/ids.ts';
 import { importChatGptStream, scanChatGptExport, startsAsArray, type StreamImportResult, type StreamProgress } from './chatgpt-stream-import.ts';
 import { newId } from './ids.ts';
 import { openGlassboxDb } from './open-db.ts';
-import { MAX_IMPORT_BYTES, parseImportFile, type ImportProgress, type ParsedImport } from './parse-import-file.ts';
+import { importTooLargeError, MAX_IMPORT_BYTES } from './import-limit.ts';
+import { parseImportFile, type ImportProgress, type ParsedImport } from './parse-import-file.ts';
 
 /** What the page sends: the file to read and parse, and the language of its errors; then `write` or `cancel` for a stream. */
 export type ParseImportRequest = { file: File; language: Language } | { type: 'write' } | { type: 'cancel' };
@@ -110,8 +111,7 @@ async function handle({ file, language }: { file: File; language: Language }): P
     return;
   }
   if (file.size > MAX_IMPORT_BYTES) {
-    const size = `${(file.size / 1048576).toFixed(1)} MB`;
-    post({ type: 'done', result: { ok: false, error: importErrorText(language, 'tooLargeSize', { file: file.name, size, limit: `${MAX_IMPORT_BYTES / 1048576} MB` }) } });
+    post({ type: 'done', result: { ok: false, error: importTooLargeError(language, file.name, file.size) } });
     return;
   }
   let text: string;

@@ -7,7 +7,8 @@ import { portableTools } from '../tools/custom/portable.ts';
 
 export { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, type SessionFile } from './session-file-schema.ts';
 export { importParsed, type ImportResult, type ImportOptions, type ImportIdPrefix } from './import-sessions.ts';
-export { parseImportFile, MAX_IMPORT_BYTES, type ImportedSession, type ParsedImport } from './parse-import-file.ts';
+export { MAX_IMPORT_BYTES } from './import-limit.ts';
+export { parseImportFile, type ImportedSession, type ParsedImport } from './parse-import-file.ts';
 
 /** Exports sessions (all of them, or the given ones) to a versioned file; notes only when asked. */
 export async function exportSessions(

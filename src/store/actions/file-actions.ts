@@ -3,6 +3,7 @@ import type { SkippedConversation } from '../../db/chatgpt-import.ts';
 import type { SessionRecord } from '../../db/schema.ts';
 import type { ParsedImport } from '../../db/parse-import-file.ts';
 import { importErrorText } from '../../i18n/import-errors.ts';
+import { importTooLargeError, MAX_IMPORT_BYTES } from '../../db/import-limit.ts';
 import { translate, type AppStringKey, type Language } from '../../i18n/index.ts';
 import type { Span } from '../../trace/span.ts';
 import type { ImportReport } from '../ui-slice.ts';
@@ -91,13 +92,9 @@ async function importRoster(value: unknown): Promise<string[]> {
   return merge.kept.length > 0 ? [t('importKept', { agents: merge.kept.join(', ') })] : [];
 }
 
-/** Largest import file read whole (our own exports, OTLP traces); a ChatGPT export is streamed, with no limit but the free storage. */
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
-
 async function readFile(file: File, language: Language): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
   if (file.size > MAX_IMPORT_BYTES) {
-    const size = `${(file.size / 1048576).toFixed(1)} MB`;
-    return { ok: false, error: importErrorText(language, 'tooLargeSize', { file: file.name, size, limit: `${MAX_IMPORT_BYTES / 1048576} MB` }) };
+    return { ok: false, error: importTooLargeError(language, file.name, file.size) };
   }
   try {
     return { ok: true, text: await file.text() };
