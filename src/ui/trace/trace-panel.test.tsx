@@ -116,7 +116,9 @@ describe('TracePanel', () => {
     const details = screen.getByRole('region', { name: 'Span details' });
     expect(within(details).getByText('812 ms')).toBeInTheDocument();
     expect(within(details).getByText('demo-model')).toBeInTheDocument();
-    // Token figures say where they come from: this endpoint reported them.
+    // Token figures say where they come from: this endpoint reported them. They are a chunk of their own (React.lazy),
+    // whose first import can take longer than findBy's one second on a loaded machine: wait for the chunk itself.
+    await import('./span-token-fields.tsx');
     expect(await within(details).findByTestId('span-input-tokens')).toHaveTextContent('1,234 (reported)');
     expect(within(details).getByTestId('span-output-tokens')).toHaveTextContent('56 (reported)');
     expect(within(details).getByTestId('span-cost')).toHaveTextContent('no price');
