@@ -149,6 +149,12 @@ export async function insightsScale(context: BenchContext): Promise<Sample> {
     });
     const openMs = await reportPainted(page, '^\\d+$');
     const firstReadMs = Number(await page.getByTestId('insights-report').getAttribute('data-read-ms'));
+    context.log(`    first open breakdown ${JSON.stringify(await page.evaluate(() => {
+      const timing = JSON.parse(document.querySelector('[data-testid="insights-report"]')?.getAttribute('data-timing') ?? '{}') as Record<string, unknown>;
+      const clicked = performance.timeOrigin + (window as unknown as { __insightsAt: number }).__insightsAt;
+      const rel = (value: unknown) => (typeof value === 'number' ? Math.round(value - clicked) : undefined);
+      return { workerStarted: rel(timing.startedAt), posted: rel(timing.postedAt), received: rel(timing.receivedAt), readMs: timing.readMs, phases: timing.phases };
+    }))}`);
     const dialog = page.getByRole('dialog', { name: 'Insights' });
     await markNextChange(page);
     await dialog.getByRole('combobox', { name: /Scope|范围/ }).selectOption('all');

@@ -6,6 +6,13 @@ import { readStorage, runTransaction, type GlassboxDatabase } from './transactio
 /** The run facts read so far, per session, with the session's version (`updatedAt` and span count) when they were read. */
 export type FactsCache = Map<string, { version: string; facts: RunFact[] }>;
 
+/** Where a read of the span store spent its time: waiting for IndexedDB pages, and turning them into facts. */
+export interface ReadStats {
+  waitMs: number;
+  computeMs: number;
+  chunks: number;
+}
+
 /** Chunk records read per request when the whole store is read. */
 const PAGE = 400;
 
@@ -53,9 +60,9 @@ function versionOf(session: SessionRecord): string {
 export async function refreshRunFacts(
   db: GlassboxDatabase,
   cache: FactsCache,
-  options: { count?: TokenCounter; pageSize?: number } = {},
+  options: { count?: TokenCounter; pageSize?: number; stats?: ReadStats } = {},
 ): Promise<RunFact[]> {
-  const { count, pageSize = PAGE } = options;
+  const { count, pageSize = PAGE, stats } = options;
   return readStorage(async () => {
     const sessions = await db.getAll('sessions');
     const current = new Set(sessions.map((session) => session.id));
@@ -66,10 +73,18 @@ export async function refreshRunFacts(
       // The next page is asked for before this one is turned into facts, so storage reads while the worker computes.
       const page = (after: SpanChunkRecord | undefined) =>
         db.getAll('spanChunks', after === undefined ? undefined : IDBKeyRange.lowerBound([after.sessionId, after.runId, after.chunk], true), pageSize);
+      let mark = performance.now();
       let records = await page(undefined);
       for (;;) {
+        const read = performance.now();
+        if (stats) stats.waitMs += read - mark;
         const next = records.length < pageSize ? undefined : page(records.at(-1));
         for (const record of records) collector.add(record);
+        mark = performance.now();
+        if (stats) {
+          stats.computeMs += mark - read;
+          stats.chunks += records.length;
+        }
         if (!next) break;
         records = await next;
       }

@@ -25,10 +25,15 @@ export type InsightsResponse =
   | { id: number; ok: true; report: InsightsReport; runs: number; timing: InsightsTiming }
   | { id: number; ok: false; error: string };
 
-/** How long the worker took: reading storage (0 when nothing was read) and aggregating. */
+/** How long the worker took: reading storage (0 when nothing was read) and aggregating, and where the read went. */
 export interface InsightsTiming {
   readMs: number;
   aggregateMs: number;
+  /** Ms per phase of this answer (opening the database, kept facts, span pages awaited, facts computed, counting). */
+  phases?: Record<string, number>;
+  /** When the worker's script started and when it posted this answer (ms since the epoch, for the page's own marks). */
+  startedAt?: number;
+  postedAt?: number;
 }
 
 interface WorkerScope {
@@ -37,6 +42,7 @@ interface WorkerScope {
 }
 
 const scope = globalThis as unknown as WorkerScope;
+const startedAt = performance.timeOrigin + performance.now();
 const cache: FactsCache = new Map();
 let database: Promise<GlassboxDatabase> | undefined;
 let facts: RunFact[] | undefined;
@@ -118,21 +124,34 @@ async function countWhereKnown(db: GlassboxDatabase, current: RunFact[]): Promis
 async function handle(request: InsightsRequest): Promise<void> {
   try {
     const started = performance.now();
+    const phases: Record<string, number> = {};
+    let mark = started;
+    const phase = (name: string) => {
+      const now = performance.now();
+      phases[name] = (phases[name] ?? 0) + now - mark;
+      mark = now;
+    };
     let changed = false;
     const db = request.refresh || !facts ? await openDatabase() : undefined;
     if (db) {
+      phase('openDb');
       if (!keptLoaded) {
         keptLoaded = true;
         await loadKeptFacts(db, cache).catch(() => undefined);
+        phase('keptFacts');
       }
       const before = facts;
-      facts = await refreshRunFacts(db, cache, { count: countTokens });
+      const stats = { waitMs: 0, computeMs: 0, chunks: 0 };
+      facts = await refreshRunFacts(db, cache, { count: countTokens, stats });
+      phase('refresh');
+      Object.assign(phases, { spanPagesWait: stats.waitMs, spanFacts: stats.computeMs, chunks: stats.chunks });
       facts = await countWhereKnown(db, facts);
+      phase('counting');
       changed = before === undefined || facts.length !== before.length || facts.some((fact, index) => fact !== before[index]);
     }
     const read = performance.now();
     const report = aggregateInsights(facts ?? [], request.query);
-    const timing = { readMs: db ? read - started : 0, aggregateMs: performance.now() - read };
+    const timing = { readMs: db ? read - started : 0, aggregateMs: performance.now() - read, phases, startedAt, postedAt: performance.timeOrigin + performance.now() };
     scope.postMessage({ id: request.id, ok: true, report, runs: facts?.length ?? 0, timing } satisfies InsightsResponse);
     // Kept for the next visit once the answer is out; a failure only means the next first open reads the spans again.
     if (db && changed) await keepFacts(db, cache).catch(() => undefined);

@@ -44,7 +44,7 @@ function workerSource(worker: Worker, fallback: () => InsightsSource): InsightsS
     const entry = waiting.get(response.id);
     waiting.delete(response.id);
     if (!entry) return;
-    if (response.ok) entry.resolve({ ...response.report, timing: response.timing });
+    if (response.ok) entry.resolve({ ...response.report, timing: { ...response.timing, receivedAt: performance.timeOrigin + performance.now() } });
     else entry.reject(new Error(response.error));
   };
   worker.onerror = (event) => {

@@ -121,7 +121,7 @@ export interface InsightsReport {
   errors: ErrorInsight[];
   stuck: StuckRun[];
   /** How long computing it took off the page, when a worker did it: reading storage (0 if nothing was read) and aggregating. */
-  timing?: { readMs: number; aggregateMs: number };
+  timing?: { readMs: number; aggregateMs: number; phases?: Record<string, number>; startedAt?: number; postedAt?: number; receivedAt?: number };
 }
 
 const HOUR = 3_600_000;

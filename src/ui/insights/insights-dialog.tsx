@@ -127,6 +127,7 @@ export function InsightsDialog() {
           data-testid="insights-report"
           data-read-ms={report.timing ? Math.round(report.timing.readMs) : undefined}
           data-aggregate-ms={report.timing ? Math.round(report.timing.aggregateMs) : undefined}
+          data-timing={report.timing ? JSON.stringify(report.timing) : undefined}
         >
           <Totals report={report} t={t} marks={marks} />
           {report.totals.runs === 0 ? (
