@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import { defaultChatTranslate, type ChatTranslate } from '../../i18n/chat.ts';
@@ -9,6 +9,9 @@ import { buildPlanViews, type PlanView } from './plan-views.ts';
 import type { MessageViewActions } from './message-types.ts';
 import { MessageView } from './message-view.tsx';
 import { useNames } from '../use-t.ts';
+
+// Stuck-run marks need the stuck checks and their strings: a chunk of its own, which finds the rows it marks.
+const StuckRunBadge = lazy(() => import('./stuck-run-badge.tsx'));
 
 /** Message actions at list level: each receives the entry it was invoked on. */
 export interface MessageListActions {
@@ -315,6 +318,9 @@ export function MessageList({
                       planView={planViews.get(row.entry.id)}
                       t={t}
                     />
+                    <Suspense fallback={null}>
+                      <StuckRunBadge entry={row.entry} />
+                    </Suspense>
                   </div>
                 </div>
               );

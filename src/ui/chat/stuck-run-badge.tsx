@@ -1,0 +1,63 @@
+import { useMemo } from 'react';
+import type { TranscriptEntry } from '../../agent/transcript.ts';
+import { createInsightsMarksTranslate } from '../../i18n/insights-marks.ts';
+import { createStuckRunTranslate } from '../../i18n/stuck-run.ts';
+import { useAppStore } from '../../store/app-store.ts';
+import { stuckReasons } from '../../trace/insights/stuck.ts';
+import { stuckReasonText } from '../insights/stuck-text.ts';
+import { useLanguage } from '../use-t.ts';
+
+/** Opens the trace at a run, leaving the chat where it is (at the badge). */
+function showRun(runId: string): void {
+  const state = useAppStore.getState();
+  state.selectSpan(runId);
+  state.setUi({ traceOpen: true, mobilePane: 'trace' });
+}
+
+/** Whether `entry` is the last stored answer of its run (not a delegated run's): the row that carries the run's mark. */
+function isRunEnd(entries: readonly TranscriptEntry[] | undefined, entry: TranscriptEntry): boolean {
+  if (entry.message.role !== 'assistant' || entry.meta?.delegation || !entries) return false;
+  for (let index = entries.length - 1; index >= 0; index -= 1) {
+    const candidate = entries[index];
+    if (candidate?.runId === entry.runId && candidate.message.role === 'assistant' && !candidate.meta?.delegation) return candidate.id === entry.id;
+  }
+  return false;
+}
+
+/**
+ * The mark under a run's last answer in the chat when the run looks stuck (more steps than the threshold in Settings,
+ * the same error again and again, the same call with the same arguments): the reasons of the trace's banner and the
+ * Insights list, in its tooltip; a click shows the run in the trace. Nothing on other rows, while the run is still
+ * going, or when it looks fine.
+ */
+export default function StuckRunBadge({ entry }: { entry: TranscriptEntry }) {
+  const { sessionId, runId } = entry;
+  const entries = useAppStore((state) => state.entries[sessionId]);
+  const spans = useAppStore((state) => state.spans[sessionId]);
+  const threshold = useAppStore((state) => state.settings.stuckSteps);
+  const language = useLanguage();
+  const end = useMemo(() => isRunEnd(entries, entry), [entries, entry]);
+  const reasons = useMemo(() => {
+    if (!end) return [];
+    const own = (spans ?? []).filter((span) => span.runId === runId);
+    return own.length === 0 || own.some((span) => span.status === 'running') ? [] : stuckReasons(own, threshold);
+  }, [end, spans, runId, threshold]);
+  if (reasons.length === 0) return null;
+  const t = createStuckRunTranslate(language);
+  const marks = createInsightsMarksTranslate(language);
+  const why = t('why', { reasons: reasons.map((reason) => stuckReasonText(marks, reason)).join('; ') });
+  return (
+    <p className="px-4 py-1">
+      <button
+        type="button"
+        data-testid="stuck-run-badge"
+        data-run-id={runId}
+        title={why}
+        onClick={() => showRun(runId)}
+        className="rounded bg-amber-50 px-2 py-1 text-xs font-semibold text-amber-900 underline dark:bg-amber-950/50 dark:text-amber-200"
+      >
+        {t('badge')}
+      </button>
+    </p>
+  );
+}
