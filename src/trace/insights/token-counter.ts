@@ -13,9 +13,30 @@ type CountTokens = (text: string) => number;
  */
 const VOCABULARY_URL: Record<TokenizerEncoding, string> = { o200k_base: o200kUrl, cl100k_base: cl100kUrl };
 
+/**
+ * Where fetched vocabularies are kept (Cache Storage, shared by the page's workers), so counting works offline after
+ * the first use: not precached, so the service worker's install fetches none of their megabytes.
+ */
+export const VOCABULARY_CACHE = 'glassbox-tokenizer-vocabularies';
+
+async function openVocabularyCache(): Promise<Cache | undefined> {
+  // No Cache Storage (an insecure origin, a private mode that refuses it): fetched each time, as before.
+  if (typeof caches === 'undefined') return undefined;
+  return caches.open(VOCABULARY_CACHE).catch(() => undefined);
+}
+
 let readVocabulary = async (encoding: TokenizerEncoding): Promise<string> => {
-  const response = await fetch(VOCABULARY_URL[encoding]);
+  const url = new URL(VOCABULARY_URL[encoding], globalThis.location.href).href;
+  const cache = await openVocabularyCache();
+  const kept = await cache?.match(url).catch(() => undefined);
+  if (kept) return kept.text();
+  const response = await fetch(url);
   if (!response.ok) throw new Error(`The ${encoding} vocabulary could not be fetched (HTTP ${response.status}).`);
+  if (cache) {
+    // A new build names the file anew (its hash): the copy of an older build of this vocabulary goes.
+    const older = (await cache.keys().catch(() => [])).filter((request) => request.url !== url && request.url.includes(encoding));
+    await Promise.all([cache.put(url, response.clone()), ...older.map((request) => cache.delete(request))]).catch(() => undefined);
+  }
   return response.text();
 };
 
