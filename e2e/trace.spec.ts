@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, expectRunStatus, lastAnswer, openApp, send, sendAndWait, test, useEndpoint } from './fixtures.ts';
 
-const SLOW_ANSWER = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
+const LONG_ANSWER = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
 
 function spanTree(page: Page) {
   return page.getByRole('tree', { name: 'Span tree' });
@@ -16,9 +16,11 @@ test.describe('trace inspector: live updates, details and export', () => {
   test('spans appear while a run is in flight, running, with output growing in the details', async ({ page, mockLlm }) => {
     await openApp(page);
     await useEndpoint(page, mockLlm.url, { model: 'mock-live' });
+    // The answer comes in three parts, each sent only when the test releases it: the run stays in flight for as
+    // long as the test looks, however slow the machine (a timed stream ended before a loaded machine got there).
     mockLlm.enqueue(
       { kind: 'reply', toolCalls: [{ name: 'calculator', arguments: { expression: '6*7' } }] },
-      { kind: 'reply', content: `The answer is 42. ${SLOW_ANSWER}`, chunkDelayMs: 150 },
+      { kind: 'reply', parts: ['The answer is 42. ', LONG_ANSWER.slice(0, LONG_ANSWER.indexOf('word20')), LONG_ANSWER.slice(LONG_ANSWER.indexOf('word20'))] },
     );
     await send(page, 'Compute 6*7 slowly');
     await expectRunStatus(page, 'running');
@@ -34,10 +36,16 @@ test.describe('trace inspector: live updates, details and export', () => {
     await expect(details.getByTestId('span-details-status')).toHaveText(/running/i);
     const output = details.getByTestId('span-live-output');
     await expect(output).toContainText('The answer is 42.');
-    const firstLength = (await output.textContent())?.length ?? 0;
-    await expect.poll(async () => (await output.textContent())?.length ?? 0, { timeout: 15_000 }).toBeGreaterThan(firstLength);
+    await expect(output).not.toContainText('word0');
+    mockLlm.release();
+    await expect(output).toContainText('word19');
+    await expect(output).not.toContainText('word20');
     // Still in flight while it grew.
     await expect(page.getByRole('main', { name: 'Chat' }).getByTestId('run-status')).toHaveAttribute('data-status', 'running');
+    mockLlm.release();
+    await expect(output).toContainText('word39');
+    await expect(page.getByRole('main', { name: 'Chat' }).getByTestId('run-status')).toHaveAttribute('data-status', 'running');
+    mockLlm.release();
 
     await expectRunStatus(page, 'done');
     await expect(tree.getByRole('treeitem', { name: /^run: / })).toHaveAttribute('data-span-status', 'ok');

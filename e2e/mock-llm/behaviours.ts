@@ -21,6 +21,12 @@ export type MockBehaviour =
       chunkDelayMs?: number;
       chunksPerSecond?: number;
       tokens?: number;
+      /**
+       * The content in parts, one chunk each, for a test that watches a reply grow without racing a timer: after each
+       * part the stream waits for the server's `release()`, and the reply ends after the last part's release. Used
+       * instead of `content`, without `reasoning`, `toolCalls` or `tokens`.
+       */
+      parts?: string[];
     }
   /** An HTTP error with an OpenAI-style envelope (or the given body) and optional headers such as `retry-after`. */
   | { kind: 'error'; status: number; body?: object; headers?: Record<string, string> }
@@ -46,6 +52,12 @@ export function validateBehaviours(value: unknown): MockBehaviour[] | { error: s
     if (typeof kind !== 'string' || !KINDS.has(kind)) return { error: `behaviour ${index} has unknown kind ${JSON.stringify(kind)}; expected one of ${[...KINDS].join(', ')}` };
     if (kind === 'error' && typeof (item as { status?: unknown }).status !== 'number') return { error: `behaviour ${index} (error) needs a numeric status` };
     if (kind === 'sse' && typeof (item as { body?: unknown }).body !== 'string') return { error: `behaviour ${index} (sse) needs a string body` };
+    const parts = (item as { parts?: unknown }).parts;
+    if (parts !== undefined) {
+      const reply = item as { content?: unknown; reasoning?: unknown; toolCalls?: unknown; tokens?: unknown };
+      if (kind !== 'reply' || !Array.isArray(parts) || parts.length === 0 || !parts.every((part) => typeof part === 'string')) return { error: `behaviour ${index}: parts must be a non-empty list of strings in a reply` };
+      if (reply.content !== undefined || reply.reasoning !== undefined || reply.toolCalls !== undefined || reply.tokens !== undefined) return { error: `behaviour ${index}: parts go without content, reasoning, toolCalls and tokens` };
+    }
   }
   return list as MockBehaviour[];
 }
@@ -67,7 +79,7 @@ export function replyToWire(behaviour: Extract<MockBehaviour, { kind: 'reply' }>
     name: call.name,
     arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
   }));
-  const content = pieces ? pieces.join('') : behaviour.content;
+  const content = pieces ? pieces.join('') : (behaviour.parts?.join('') ?? behaviour.content);
   return {
     ...(content !== undefined ? { content } : {}),
     ...(behaviour.reasoning !== undefined ? { reasoning: behaviour.reasoning } : {}),

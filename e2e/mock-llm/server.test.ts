@@ -200,6 +200,37 @@ describe('mock LLM server: hanging and disconnects', () => {
     expect(server.aborted).toBe(1);
   });
 
+  it('streams a reply in parts, each waiting for release(), and ends after the last release', async () => {
+    server.enqueue({ kind: 'reply', parts: ['The answer ', 'is 42.'] });
+    const response = await chat({ stream: true, messages: [{ role: 'user', content: 'x' }] });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const readUntil = async (needle: string) => {
+      while (!text.includes(needle)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the stream ended before ${needle}`);
+        text += decoder.decode(value);
+      }
+    };
+    await readUntil('The answer ');
+    await until(() => server.held === 1);
+    expect(text).not.toContain('is 42.');
+    server.release();
+    await readUntil('is 42.');
+    await until(() => server.held === 1);
+    expect(text).not.toContain('[DONE]');
+    server.release();
+    await readUntil('[DONE]');
+    expect(text).toContain('"finish_reason":"stop"');
+    expect(server.held).toBe(0);
+  });
+
+  it('rejects parts together with content', async () => {
+    const response = await fetch(`${server.url.replace(/\/v1$/, '')}/__control/enqueue`, { method: 'POST', body: JSON.stringify({ kind: 'reply', content: 'x', parts: ['y'] }) });
+    expect(response.status).toBe(400);
+  });
+
   it('stops writing a slow stream when the client disconnects mid-stream', async () => {
     server.enqueue({ kind: 'reply', tokens: 500, chunkDelayMs: 5 });
     const controller = new AbortController();

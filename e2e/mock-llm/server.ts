@@ -73,6 +73,10 @@ export interface MockLlmServer {
   enqueue(...behaviours: MockBehaviour[]): void;
   /** Chat requests currently being answered (streaming or hanging). */
   readonly inFlight: number;
+  /** Streams of replies with `parts` waiting for `release()`. */
+  readonly held: number;
+  /** Lets the oldest held stream go on with its next part (or its end); with none held, the next hold passes at once. */
+  release(): void;
   /** Timing of each answered chat request, in arrival order. */
   timings: ResponseTiming[];
   /** Chat requests whose client went away before the response was complete (e.g. the user pressed Stop). */
@@ -105,6 +109,34 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
   let aborted = 0;
   const timings: ResponseTiming[] = [];
   const preciseNow = (): number => performance.timeOrigin + performance.now();
+  const holds: Array<() => void> = [];
+  let earlyReleases = 0;
+
+  /** Waits for `release()`; false when the client went away first. */
+  const hold = (response: ServerResponse): Promise<boolean> =>
+    new Promise((resolve) => {
+      if (earlyReleases > 0) {
+        earlyReleases -= 1;
+        resolve(true);
+        return;
+      }
+      const go = (): void => {
+        response.off('close', gone);
+        resolve(true);
+      };
+      const gone = (): void => {
+        const index = holds.indexOf(go);
+        if (index >= 0) holds.splice(index, 1);
+        resolve(false);
+      };
+      holds.push(go);
+      response.once('close', gone);
+    });
+  const release = (): void => {
+    const next = holds.shift();
+    if (next) next();
+    else earlyReleases += 1;
+  };
 
   const reset = (): void => {
     queue = [];
@@ -115,6 +147,7 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
     preflights.length = 0;
     timings.length = 0;
     aborted = 0;
+    earlyReleases = 0;
   };
 
   /** Sticky rejections take effect when they reach the head of the queue. */
@@ -176,8 +209,16 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
         }
         const interval = behaviour.chunkDelayMs ?? (behaviour.chunksPerSecond ? 1000 / behaviour.chunksPerSecond : defaultDelay);
         startSse(response);
-        const events = toSseEvents(reply, meta, { includeUsage: body.includeUsage, ...(usage ? { usage } : {}), ...(pieces ? { contentPieces: pieces } : {}) });
-        await writePaced(response, events, interval, { end: true });
+        const contentPieces = pieces ?? behaviour.parts;
+        const events = toSseEvents(reply, meta, { includeUsage: body.includeUsage, ...(usage ? { usage } : {}), ...(contentPieces ? { contentPieces } : {}) });
+        // Parts: the role chunk and each part's chunk (events 0 … i + 1), then a hold; the end after the last one.
+        let written = 0;
+        for (let index = 0; index < (behaviour.parts?.length ?? 0); index += 1) {
+          if ((await writePaced(response, events.slice(written, index + 2), interval, { end: false })) === 'disconnected') return;
+          written = index + 2;
+          if (!(await hold(response))) return;
+        }
+        await writePaced(response, events.slice(written), interval, { end: true });
         return;
       }
       case 'error':
@@ -231,6 +272,10 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
       if (path === '/__control/reset' && method === 'POST') {
         reset();
         return sendJson(response, 200, { ok: true });
+      }
+      if (path === '/__control/release' && method === 'POST') {
+        release();
+        return sendJson(response, 200, { held: holds.length });
       }
       if (path === '/__control/enqueue' && method === 'POST') {
         const behaviours = validateBehaviours(record.body);
@@ -295,6 +340,10 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
     get aborted() {
       return aborted;
     },
+    get held() {
+      return holds.length;
+    },
+    release,
     timings,
     enqueue: (...behaviours) => {
       queue.push(...behaviours);
