@@ -250,6 +250,29 @@ describe('TracePanel', () => {
     expect(within(details).getByTestId('span-duration')).toHaveTextContent('1.4 s');
   });
 
+  it('a click whose press began before the run ended selects the span, with the spans replaced by their stored copies', () => {
+    const running = sessionSpans().map((span) => (span.runId === 'r2' && (span.spanId === 'r2' || span.spanId === 'l2') ? { ...span, endTime: undefined, status: 'running' as const } : span));
+    const live = { text: 'It is', reasoning: '', toolCalls: [] };
+    const onSelectSpan = vi.fn();
+    const { rerender } = render(<Harness spans={running} selectedSpanId="l2" liveOutput={live} now={T + 2600} onSelectSpan={onSelectSpan} />);
+    expect(screen.getByRole('region', { name: 'Span details' })).toHaveTextContent('It is');
+    const row = item('tool: calculator');
+    fireEvent.mouseDown(row);
+    // The run ends between the press and the release: every span is a new object (read back from storage), in another order.
+    const stored = sessionSpans().toReversed().map((span) => structuredClone(span));
+    // (The harness keeps the selection from here on, as the store does.)
+    rerender(<Harness spans={stored} onSelectSpan={onSelectSpan} />);
+    expect(row.isConnected).toBe(true);
+    fireEvent.mouseUp(row);
+    fireEvent.click(row);
+    expect(onSelectSpan).toHaveBeenLastCalledWith('t1');
+    expect(item('tool: calculator')).toHaveAttribute('aria-selected', 'true');
+    expect(item('llm: chat final')).toHaveAttribute('aria-selected', 'false');
+    const details = screen.getByRole('region', { name: 'Span details' });
+    expect(within(details).getByRole('heading', { name: 'calculator' })).toBeInTheDocument();
+    expect(within(details).getByText('42')).toBeInTheDocument();
+  });
+
   it('reveals a span selected from outside inside a collapsed run', () => {
     const { rerender } = render(<Harness spans={sessionSpans()} />);
     expect(screen.queryByRole('treeitem', { name: 'llm: chat old' })).toBeNull();
