@@ -44,8 +44,8 @@ function offlineApp() {
       // The entry and the highlighter are larger than Workbox's 2 MB default would allow for some builds.
       maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
       navigateFallback: 'index.html',
-      // The sandbox frame is its own page with its own policy, never the app shell.
-      navigateFallbackDenylist: [/^\/sandbox\.html/u],
+      // The sandbox pages have their own policy, never the app shell (both are precached, and served offline).
+      navigateFallbackDenylist: [/^\/sandbox(?:-network)?\.html/u],
       cleanupOutdatedCaches: true,
       // The first install takes the open page at once (nothing to swap); an update only after "Reload to update".
       clientsClaim: true,

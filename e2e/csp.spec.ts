@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectRunStatus, lastAnswer, openApp, send, test } from './fixtures.ts';
+import { embedSandboxPage } from './sandbox-helpers.ts';
 
 const distDirectory = process.env.E2E_DIST ?? 'dist';
 
@@ -55,6 +56,89 @@ test('the built page has a strict policy, and the sandbox page a stricter one', 
   for (const [name, values] of sandbox) if (name !== 'connect-src') expect(networked.get(name), name).toEqual(values);
   expect([...networked.keys()].toSorted()).toEqual([...sandbox.keys()].toSorted());
   expect(inlineScripts('sandbox-network.html')).toEqual([]);
+});
+
+/** Records, in the app and in every frame of its own origin, each iframe added: where, its src, sandbox and srcdoc. */
+async function watchEmbeddings(page: Page): Promise<Array<{ in: string; src: string | null; sandbox: string | null; srcdoc: boolean }>> {
+  const seen: Array<{ in: string; src: string | null; sandbox: string | null; srcdoc: boolean }> = [];
+  await page.exposeBinding('reportEmbedding', (_source, embedding: (typeof seen)[number]) => {
+    seen.push(embedding);
+  });
+  await page.addInitScript(() => {
+    const report = (window as unknown as { reportEmbedding?: (embedding: unknown) => void }).reportEmbedding;
+    if (!report) return;
+    new MutationObserver((records) => {
+      for (const added of records.flatMap((record) => [...record.addedNodes])) {
+        if (!(added instanceof HTMLIFrameElement)) continue;
+        report({ in: new URL(location.href).pathname, src: added.getAttribute('src'), sandbox: added.getAttribute('sandbox'), srcdoc: added.hasAttribute('srcdoc') });
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return seen;
+}
+
+test('the app embeds the sandbox page same-origin, and the page runs the code in an opaque child under its own policy', async ({ page, mockLlm }) => {
+  test.setTimeout(60_000);
+  const embeddings = await watchEmbeddings(page);
+  await openApp(page);
+  const appOrigin = new URL(page.url()).origin;
+  await send(page, 'Run JavaScript: `6 * 7`');
+  const card = page.getByRole('group', { name: 'Tool call run_javascript' });
+  await card.getByRole('button', { name: 'Approve' }).click();
+  // That the code runs and answers is e2e/tools-sandbox.spec.ts's; here only the frames matter, so the 5 s limit of
+  // run_javascript (which includes the frames' start) cannot fail this test on a loaded machine.
+  await expect(card).toHaveAttribute('data-tool-status', /^(?:ok|error)$/u);
+  // The app's frame has no sandbox attribute (the service worker must answer its navigation); its one child has
+  // exactly sandbox="allow-scripts" and a srcdoc, so it needs no request and has an opaque origin.
+  expect(embeddings).toEqual([
+    { in: '/', src: `${appOrigin}/sandbox.html`, sandbox: null, srcdoc: false },
+    { in: '/sandbox.html', src: null, sandbox: 'allow-scripts', srcdoc: true },
+  ]);
+
+  // What runs there meets the sandbox page's policy, not the app's (which forbids eval and data: workers, and
+  // allows any connection) nor a mix: a data: worker starts and compiles code; the network only in the twin page.
+  for (const [path, network] of [['/sandbox.html', false], ['/sandbox-network.html', true]] as const) {
+    await test.step(path, async () => {
+      const child = await embedSandboxPage(page, path);
+      const outcome = await child.evaluate(async ({ app, endpoint }) => {
+        const attempt = async (action: () => unknown): Promise<string> => {
+          try {
+            await action();
+            return 'allowed';
+          } catch (error) {
+            return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+          }
+        };
+        const script = `(async () => { let fetched; try { fetched = (await fetch(${JSON.stringify(endpoint)})).status; } catch (error) { fetched = String(error); } postMessage({ compiled: new Function('return 6 * 7')(), origin: self.origin, fetched }); })();`;
+        const worker = new Worker(`data:text/javascript;charset=utf-8,${encodeURIComponent(script)}`);
+        const fromWorker = await new Promise<unknown>((resolve) => {
+          worker.addEventListener('message', (event) => resolve(event.data), { once: true });
+          worker.addEventListener('error', (event) => resolve(`error: ${event.message}`), { once: true });
+        });
+        worker.terminate();
+        return {
+          origin: self.origin,
+          policyTags: document.querySelectorAll('meta[http-equiv]').length,
+          parentDocument: await attempt(() => window.parent.document.title),
+          appDocument: await attempt(() => window.top?.document.title),
+          indexedDB: await attempt(() => indexedDB.open('glassbox')),
+          localStorage: await attempt(() => localStorage.getItem('x')),
+          fetchApp: await attempt(() => fetch(`${app}/`)),
+          fromWorker,
+        };
+      }, { app: appOrigin, endpoint: `${mockLlm.url}/models` });
+      expect(outcome.origin).toBe('null');
+      // No policy of its own: it has exactly the one it inherits from the page.
+      expect(outcome.policyTags).toBe(0);
+      expect(outcome.parentDocument).toContain('SecurityError');
+      expect(outcome.appDocument).toContain('SecurityError');
+      expect(outcome.indexedDB).toContain('SecurityError');
+      expect(outcome.localStorage).toContain('SecurityError');
+      // The app's origin does not allow an opaque one (CORS), nor does the no-network policy; either way it fails.
+      expect(outcome.fetchApp).toContain('TypeError');
+      expect(outcome.fromWorker).toEqual({ compiled: 42, origin: 'null', fetched: network ? 200 : expect.stringContaining('TypeError') });
+    });
+  }
 });
 
 /** Collects every `securitypolicyviolation` in the page and its frames, and the browser's CSP console reports. */

@@ -59,18 +59,32 @@ test.describe('installable and offline', () => {
     await expectRunStatus(page, 'done');
   });
 
-  // Not yet: the sandbox frame is embedded with sandbox="allow-scripts" (opaque origin), and no browser lets a
-  // service worker serve a sandboxed frame without allow-same-origin (w3c/ServiceWorker#1727), so offline the frame's
-  // page cannot load and the tool fails. See the report of issue 19 part 2 for the options.
-  test.fixme('offline, run_javascript runs in the sandbox frame', async ({ page, context }) => {
+  // No browser lets a service worker answer a sandboxed frame's navigation (w3c/ServiceWorker#1727): the app embeds
+  // the sandbox page same-origin, and the page runs the code in an opaque srcdoc child (public/sandbox-host.js).
+  test('offline, run_javascript runs in the sandbox frame', async ({ page, context }) => {
     await page.goto('/');
     await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
     await waitForServiceWorker(page);
     await context.setOffline(true);
     await page.reload();
+    const sandboxPages = servedSandboxPages(page);
     await runJavaScriptThroughTheChat(page);
+    // The frame's page came from the service worker (offline there is nowhere else), and the code ran in its child.
+    expect(sandboxPages).toEqual([{ path: '/sandbox.html', fromServiceWorker: true }]);
   });
 });
+
+/** The sandbox pages the page's frames load from now on, and whether the service worker answered each. */
+function servedSandboxPages(page: Page): Array<{ path: string; fromServiceWorker: boolean }> {
+  const served: Array<{ path: string; fromServiceWorker: boolean }> = [];
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (response.request().resourceType() === 'document' && /^\/sandbox(?:-network)?\.html$/u.test(pathname)) {
+      served.push({ path: pathname, fromServiceWorker: response.fromServiceWorker() });
+    }
+  });
+  return served;
+}
 
 /**
  * Serves the build like a static host, and "deploys a new version" on demand: sw.js gets different bytes, which is

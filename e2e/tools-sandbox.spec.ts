@@ -4,6 +4,7 @@ import type { Frame, Page } from '@playwright/test';
 import { ESCAPE_CASE_TIMEOUT_MS, SANDBOX_ESCAPE_CASES, SANDBOX_REPL_CASES, checkEscapeCase } from '../src/tools/sandbox/sandbox-escape-cases.ts';
 import type { SandboxResult } from '../src/tools/tool-context.ts';
 import { expect, expectRunStatus, lastAnswer, openApp, send, test, useEndpoint } from './fixtures.ts';
+import { embedSandboxPage } from './sandbox-helpers.ts';
 
 const assetsDirectory = join(process.env.E2E_DIST ?? 'dist', 'assets');
 const SANDBOX_PAGE = '/sandbox.html';
@@ -20,9 +21,10 @@ function builtSandboxWorker(): string {
 }
 
 /**
- * Runs code in a fresh instance of the built sandbox, speaking its protocol like the app does: a frame of
- * sandbox.html with sandbox="allow-scripts", a private port handed over once, the worker script's text, one
- * `run` message, `log` entries, then one `result`; the frame is removed after `timeoutMs`.
+ * Runs code in a fresh instance of the built sandbox, speaking its protocol like the app does: a same-origin frame
+ * of sandbox.html (which runs the code in its own child frame with sandbox="allow-scripts"), a private port handed
+ * over once, the worker script's text, one `run` message, `log` entries, then one `result`; the frame is removed
+ * after `timeoutMs`.
  */
 function runInBuiltSandbox(page: Page, workerUrl: string, code: string, timeoutMs: number): Promise<SandboxResult> {
   return page.evaluate(
@@ -31,7 +33,6 @@ function runInBuiltSandbox(page: Page, workerUrl: string, code: string, timeoutM
       return new Promise<SandboxResult>((resolve) => {
         const logs: string[] = [];
         const frame = document.createElement('iframe');
-        frame.setAttribute('sandbox', 'allow-scripts');
         frame.hidden = true;
         const channel = new MessageChannel();
         const port = channel.port1;
@@ -91,19 +92,9 @@ test('the built sandbox holds against every escape attempt', async ({ page }) =>
   expect(page.frames().filter((frame) => frame.url().endsWith(SANDBOX_PAGE))).toEqual([]);
 });
 
-/** Adds a sandbox frame to the page and returns it once its script has run. */
-async function openSandboxFrame(page: Page): Promise<Frame> {
-  await page.evaluate(async (sandboxPage) => {
-    const frame = document.createElement('iframe');
-    frame.setAttribute('sandbox', 'allow-scripts');
-    frame.src = sandboxPage;
-    const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
-    document.body.append(frame);
-    await loaded;
-  }, SANDBOX_PAGE);
-  const frame = page.frames().find((candidate) => candidate.url().endsWith(SANDBOX_PAGE));
-  if (!frame) throw new Error('the sandbox frame did not load');
-  return frame;
+/** Embeds the sandbox page the way the app does and returns the frame user code runs in: its opaque child. */
+function openSandboxFrame(page: Page): Promise<Frame> {
+  return embedSandboxPage(page, SANDBOX_PAGE);
 }
 
 // What code that slipped past the global lockdown would meet: these run in the sandbox frame and in a worker it

@@ -23,14 +23,18 @@ export interface SandboxWorker {
 }
 
 /**
- * Runs JavaScript in a fresh sandbox (browser only): a worker inside an opaque-origin frame (public/sandbox.html),
- * removed with the frame when the run ends.
+ * Runs JavaScript in a fresh sandbox (browser only): a worker inside an opaque-origin frame (the child frame of
+ * public/sandbox.html), removed with the frame when the run ends.
  */
 export function runSandboxed(code: string, options: RunSandboxedOptions): Promise<SandboxResult> {
   return runInWorker(() => createSandboxWorker(options.network === true), code, options);
 }
 
-/** The sandbox page, embedded with `sandbox="allow-scripts"` and no `allow-same-origin`. */
+/**
+ * The sandbox page. The app embeds it same-origin, so the service worker answers its navigation offline (it never
+ * sees a sandboxed frame's, w3c/ServiceWorker#1727); the page then runs the code in a `srcdoc` child frame with
+ * `sandbox="allow-scripts"` and no `allow-same-origin`, under the page's own policy (public/sandbox-host.js).
+ */
 export const SANDBOX_PAGE_PATH = 'sandbox.html';
 
 /** The same page with a policy that allows http(s) requests, for code allowed the network. */
@@ -62,10 +66,11 @@ function loadWorkerSource(): Promise<string> {
 }
 
 /**
- * A sandbox worker hosted by a fresh sandboxed frame: the frame's origin is opaque, so whatever the lockdown
- * misses still cannot reach the app's IndexedDB, storage, locks or channels, and the frame's own policy forbids
- * network. The page talks to it over a private MessageChannel port handed over once; `terminate` removes the
- * frame, which ends the worker whatever it is doing.
+ * A sandbox worker hosted by a fresh frame of the sandbox page, whose sandboxed child runs it: the child's origin
+ * is opaque, so whatever the lockdown misses still cannot reach the app's IndexedDB, storage, locks or channels,
+ * and the page's own policy forbids network. The page talks to it over a private MessageChannel port handed over
+ * once (the frame passes it to its child); `terminate` removes the frame, which ends the child and the worker
+ * whatever they are doing.
  */
 export class FramedSandboxWorker implements SandboxWorker {
   private readonly events = new EventTarget();
@@ -76,10 +81,10 @@ export class FramedSandboxWorker implements SandboxWorker {
   private stopped = false;
 
   constructor(owner: Document, pageUrl: string, loadSource: () => Promise<string>) {
-    // The rule cannot see the attribute set on the next line.
+    // The sandbox is this frame's child, sandboxed by the page itself (public/sandbox-host.js); this frame must be
+    // same-origin for the service worker to serve its navigation offline.
     // eslint-disable-next-line react/iframe-missing-sandbox
     const frame = owner.createElement('iframe');
-    frame.setAttribute('sandbox', 'allow-scripts');
     frame.setAttribute('aria-hidden', 'true');
     frame.tabIndex = -1;
     frame.title = 'JavaScript sandbox';

@@ -1,9 +1,9 @@
 // The sandbox: a dedicated Worker (one classic script in the build), one per run, ended when the run finishes or times out.
 // A worker has no DOM; before any user code runs this script also removes network, storage and code-generation
 // capabilities. It is the only place where user code is compiled (with the async Function constructor), which is
-// the product's intended execution boundary. In the built app the page does not start it directly: public/sandbox.html
-// (an opaque origin whose policy forbids network) starts it from its script text, so it gets an opaque origin and that
-// page's CSP too.
+// the product's intended execution boundary. In the built app the page does not start it directly: the opaque child
+// frame of public/sandbox.html (whose policy forbids network) starts it from its script text, so it gets an opaque
+// origin and that page's CSP too.
 import { DISABLED_GLOBALS, disableCodeGeneration, disableGlobals, findBlockedSyntax } from './sandbox-globals.ts';
 import type { SandboxRunMessage, SandboxWorkerMessage } from './sandbox-protocol.ts';
 import { CAPTURED_CONSOLE_METHODS, type ConsoleLevel, LogCollector, describeThrown, serialiseValue } from './sandbox-serialise.ts';
