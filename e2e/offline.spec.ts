@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectRunStatus, lastAnswer, send, test } from './fixtures.ts';
+import { expect, expectRunStatus, lastAnswer, send, settingsTab, test } from './fixtures.ts';
 
 // The built app (vite.config.ts, vite-plugin-pwa): after one visit its service worker serves the app shell and every
 // lazy chunk, so the app and the scripted demo model work with the network off; a new version waits for the user.
@@ -71,6 +71,33 @@ test.describe('installable and offline', () => {
     await runJavaScriptThroughTheChat(page);
     // The frame's page came from the service worker (offline there is nowhere else), and the code ran in its child.
     expect(sandboxPages).toEqual([{ path: '/sandbox.html', fromServiceWorker: true }]);
+  });
+
+  test('offline, a JavaScript tool allowed the network runs, and says the browser is offline when it fetches', async ({ page, context }) => {
+    await page.goto('/');
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    await page.reload();
+    const sandboxPages = servedSandboxPages(page);
+
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await settingsTab(page, 'Tools');
+    await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'New tool' }).click();
+    const editor = page.getByRole('dialog', { name: 'Tool editor' });
+    await editor.getByRole('textbox', { name: 'Tool name' }).fill('fetch_forecast');
+    await editor.getByRole('textbox', { name: 'Parameters (JSON Schema)' }).fill('{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}');
+    await editor.getByRole('textbox', { name: 'Code' }).fill("console.log('asking for', args.city);\nconst response = await fetch('https://api.example.com/forecast/' + args.city);\nreturn (await response.json()).forecast");
+    await editor.getByRole('textbox', { name: 'Sample arguments' }).fill('{"city": "Oslo"}');
+    await editor.getByRole('checkbox', { name: 'Allow network' }).check();
+    await editor.getByRole('button', { name: 'Test' }).click();
+    const result = editor.getByRole('status', { name: 'Test result' });
+    await expect(result).toHaveAttribute('data-ok', 'false');
+    // The code ran (its console output is there) and failed on its request, with the reason said plainly.
+    await expect(result).toContainText("The tool's code threw: TypeError");
+    await expect(result).toContainText('The browser is offline: this tool is allowed the network');
+    await expect(result).toContainText('asking for Oslo');
+    expect(sandboxPages).toEqual([{ path: '/sandbox-network.html', fromServiceWorker: true }]);
   });
 });
 

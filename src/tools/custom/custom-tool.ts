@@ -25,10 +25,20 @@ async function runJavascript(definition: CustomToolDefinition, args: Record<stri
     ...(definition.allowNetwork ? { network: true } : {}),
   });
   if (outcome.ok) return outcome.logs.length > 0 ? { result: outcome.result ?? 'undefined', logs: outcome.logs } : (outcome.result ?? 'undefined');
-  const problem = outcome.timedOut
+  const failure = outcome.timedOut
     ? `The tool's code did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped.`
     : `The tool's code threw: ${outcome.error ?? 'unknown error'}`;
+  // The sandbox runs offline, but a tool allowed the network then fails on its first request: say why.
+  const problem = definition.allowNetwork && browserIsOffline() ? `${failure}\n${OFFLINE_NOTE}` : failure;
   throw new ToolError(outcome.logs.length > 0 ? `${problem}\nConsole output before that:\n${outcome.logs.join('\n')}` : problem);
+}
+
+/** Why a JavaScript tool allowed the network failed while the browser has none. */
+export const OFFLINE_NOTE = 'The browser is offline: this tool is allowed the network, but none of its requests can leave until the connection is back.';
+
+/** Whether the browser reports no network connection (`navigator.onLine` false; unknown counts as online). */
+function browserIsOffline(): boolean {
+  return globalThis.navigator?.onLine === false;
 }
 
 /** The explanation of a fetch that failed before any response: in a browser that is CORS or an unreachable server. */

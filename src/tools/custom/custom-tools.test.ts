@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createHarness } from '../../agent/test-harness.ts';
 import { ATTRIBUTE } from '../../agent/span-attributes.ts';
 import { builtinTools } from '../registry.ts';
@@ -6,7 +6,7 @@ import type { SandboxResult, ToolContext } from '../tool-context.ts';
 import { createTestToolContext } from '../testing/create-test-tool-context.ts';
 import { checkDefinition, checkParametersSchema, checkToolName } from './check-definition.ts';
 import { ATTR } from '../../trace/attributes.ts';
-import { testCustomTool, toCustomTool } from './custom-tool.ts';
+import { OFFLINE_NOTE, testCustomTool, toCustomTool } from './custom-tool.ts';
 import { customToolSchema, type CustomToolDefinition } from './definition.ts';
 import { fillBodyTemplate, fillHeaders, fillUrlTemplate } from './url-template.ts';
 
@@ -151,6 +151,23 @@ describe('custom tools through the executor', () => {
       ok: false,
       message: "The tool's code did not finish within 3 s and was stopped.",
     });
+  });
+
+  it('says the browser is offline when a tool allowed the network fails without one, and only then', async () => {
+    const failing = createTestToolContext({ runSandboxed: fakeSandbox(() => ({ ok: false, error: 'TypeError: Failed to fetch', logs: ['fetching'] })).runSandboxed });
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      expect(await testCustomTool(define({ code: 'await fetch(url)', allowNetwork: true }), { city: 'Oslo' }, failing, { timeoutMs: 1000 })).toEqual({
+        ok: false,
+        message: `The tool's code threw: TypeError: Failed to fetch\n${OFFLINE_NOTE}\nConsole output before that:\nfetching`,
+      });
+      // A tool without the network gains nothing from the note.
+      expect(await testCustomTool(define({ code: 'x.y' }), { city: 'Oslo' }, failing, { timeoutMs: 1000 })).toMatchObject({ message: expect.not.stringContaining(OFFLINE_NOTE) });
+      vi.stubGlobal('navigator', { onLine: true });
+      expect(await testCustomTool(define({ code: 'await fetch(url)', allowNetwork: true }), { city: 'Oslo' }, failing, { timeoutMs: 1000 })).toMatchObject({ message: expect.not.stringContaining(OFFLINE_NOTE) });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('Test checks the sample arguments against the schema first', async () => {
