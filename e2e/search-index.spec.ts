@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, lastAnswer, openApp, send, test } from './fixtures.ts';
 import { expectReady, sessionList } from './persistence-helpers.ts';
-import { chatGptExportChunks } from '../src/testing/chatgpt-export-fixture.ts';
+import { chatGptExportChunks, type ChatGptExportOptions } from '../src/testing/chatgpt-export-fixture.ts';
 
 // The sidebar search reads the full-text index the app keeps in IndexedDB (store `searchIndex`).
 
@@ -40,6 +40,15 @@ function snippets(page: Page) {
   return page.getByRole('complementary', { name: 'Sessions' }).getByTestId('search-snippet');
 }
 
+/** Opens the app and imports a generated ChatGPT export of these sizes through Import. */
+async function importExport(page: Page, options: ChatGptExportOptions): Promise<void> {
+  const path = test.info().outputPath('conversations.json');
+  await writeFile(path, [...chatGptExportChunks(options)].join(''));
+  await openApp(page);
+  await page.getByLabel('Import sessions').setInputFiles(path);
+  await expect(page.getByRole('status').filter({ hasText: `Imported ${options.conversations} sessions.` })).toBeVisible({ timeout: 60_000 });
+}
+
 test('a run just finished is in the index and found as it is typed, in English and Chinese, also after a reload', async ({ page }) => {
   test.setTimeout(90_000);
   await openApp(page);
@@ -75,12 +84,7 @@ test('a run just finished is in the index and found as it is typed, in English a
 
 test('an imported ChatGPT export is indexed as it is written and found after a reload', async ({ page }) => {
   test.setTimeout(90_000);
-  const options = { conversations: 40, messagesPerConversation: 20, messageLength: 60 };
-  const path = test.info().outputPath('conversations.json');
-  await writeFile(path, [...chatGptExportChunks(options)].join(''));
-  await openApp(page);
-  await page.getByLabel('Import sessions').setInputFiles(path);
-  await expect(page.getByRole('status').filter({ hasText: 'Imported 40 sessions.' })).toBeVisible({ timeout: 60_000 });
+  await importExport(page, { conversations: 40, messagesPerConversation: 20, messageLength: 60 });
   // The import's batches wrote the index rows (the word of the first answer of conversation 27 only).
   expect((await storedIndex(page, '27')).sessions.length).toBeGreaterThan(0);
   expect((await storedIndex(page, 'question')).sessions).toHaveLength(40);
@@ -96,4 +100,26 @@ test('an imported ChatGPT export is indexed as it is written and found after a r
   await searchBox(page).fill('question 24.1');
   await expect(sessionList(page).getByRole('listitem').first()).toContainText('对话 24');
   await expect(snippets(page).first()).toContainText(/[浏览器会话消息模型工具追踪存储索引搜索导入对话回答]/u);
+});
+
+test('a long result reads the snippets of the rows on screen first, and of the others as they are scrolled to', async ({ page }) => {
+  test.setTimeout(90_000);
+  await importExport(page, { conversations: 130, messagesPerConversation: 4, messageLength: 30 });
+
+  await searchBox(page).fill('questio');
+  await expect(sessionList(page)).toHaveAttribute('data-count', '130');
+  await expect(sessionList(page)).toHaveAttribute('data-virtualized', 'true');
+  await expect(sessionList(page)).not.toHaveAttribute('aria-busy');
+  // The newest conversation is on top, with its snippets; the oldest is not rendered yet.
+  const row = (title: string) => sessionList(page).getByRole('listitem').filter({ has: page.getByRole('button', { name: title, exact: true }) });
+  await expect(row('对话 129').getByTestId('search-snippet').first()).toContainText('Question 129.1');
+  await expect(row('Conversation 0')).toHaveCount(0);
+
+  // Scrolled to the end: the oldest rows get their snippets, highlighted, and open at the message.
+  await sessionList(page).evaluate((list) => list.scrollTo({ top: list.scrollHeight }));
+  const snippet = row('Conversation 0').getByTestId('search-snippet').filter({ hasText: 'Question 0.1' });
+  await expect(snippet).toBeVisible();
+  await expect(snippet.locator('mark').first()).toHaveText('Questio');
+  await snippet.click();
+  await expect(page.locator('[data-highlighted="true"]').getByRole('article', { name: 'user message' })).toContainText('Question 0.1');
 });

@@ -7,7 +7,7 @@ import { openTestDb } from '../testing/fake-db.ts';
 import { saveStep } from './save-step.ts';
 import type { MessageRecord } from './schema.ts';
 import { SEARCH_INDEX_STATE_KEY, SEARCH_INDEX_VERSION } from './search-index-state.ts';
-import { ensureSearchIndex, queryTokens, scanSessions, searchIndexReady, searchSessions } from './search-index.ts';
+import { ensureSearchIndex, FIRST_SCREEN, queryTokens, scanSessions, searchIndexReady, searchSessions, searchSnippets } from './search-index.ts';
 import { createSession, deleteSession, renameSession } from './sessions.ts';
 import { assistantEntry, sequentialIds, userEntry } from './test-fixtures.ts';
 import type { GlassboxDatabase } from './transaction.ts';
@@ -76,10 +76,18 @@ describe('search index', () => {
     const parsed = parseChatGptExport(JSON.parse(text), 'conversations.json');
     if (!parsed.ok) throw new Error(parsed.error);
     await importParsed(db, { sessions: parsed.sessions.map((session) => ({ ...session, source: 'chatgpt' as const })), notes: [] }, { newId: sequentialIds() });
-    for (const query of ['answer 17.3', 'question', 'storage index', '对话 3', '浏览器', '会话消息', 'conversation 2', 'the a', '17.', 'trace latency']) {
+    let paged = 0;
+    for (const query of ['answer 17.3', 'question', 'storage index', '对话 3', '浏览器', '会话消息', 'conversation 2', 'the a', '17.', 'trace latency', 'a', '会']) {
       const indexed = await searchSessions(db, query);
-      expect(indexed, query).toEqual(await scanSessions(db, query));
+      // Past the first screen the snippets are read when the rows are shown: read them all, as scrolling would.
+      const pending = indexed.filter((match) => match.snippetsPending).map((match) => match.sessionId);
+      expect(indexed.slice(0, FIRST_SCREEN).some((match) => match.snippetsPending), query).toBe(false);
+      if (pending.length > 0) paged += 1;
+      const read = new Map((await searchSnippets(db, query, pending)).map((match) => [match.sessionId, match]));
+      const complete = indexed.map((match) => (match.snippetsPending ? read.get(match.sessionId) : match));
+      expect(complete, query).toEqual(await scanSessions(db, query));
     }
+    expect(paged).toBeGreaterThan(0);
     expect((await searchSessions(db, 'answer 17.3')).length).toBe(1);
   });
 
@@ -104,6 +112,40 @@ describe('search index', () => {
     // A renamed session is found by its title without any index row.
     await renameSession(db, 'sess_a', 'Epsilon plans');
     expect(await ids(db, 'epsilon')).toEqual(['sess_a']);
+  });
+
+  it('reads snippets only for the first screen of a long result; the rest are read when shown, and a session that no longer matches leaves', async () => {
+    const db = await openTestDb();
+    const count = FIRST_SCREEN + 4;
+    for (let index = 0; index < count; index += 1) await sessionWith(db, `sess_${String(index).padStart(2, '0')}`, 1000 - index, [`hello ${index}`, `kiwi number ${index}`]);
+    const matches = await searchSessions(db, 'kiw');
+    expect(matches.map((match) => match.sessionId)).toEqual(Array.from({ length: count }, (_, index) => `sess_${String(index).padStart(2, '0')}`));
+    expect(matches.slice(0, FIRST_SCREEN).every((match) => match.snippets.length === 1 && !match.snippetsPending)).toBe(true);
+    const later = matches.slice(FIRST_SCREEN);
+    expect(later).toEqual(later.map((match) => ({ sessionId: match.sessionId, snippets: [], snippetsPending: true })));
+
+    // One of them was changed past the index (its stored row still lists it): reading its snippets drops it.
+    await db.put('messages', { ...assistantEntry('sess_18', 'sess_18_m1', 'nothing here'), seq: 1 });
+    const read = await searchSnippets(db, 'kiw', later.map((match) => match.sessionId));
+    expect(read).toEqual(
+      ['sess_16', 'sess_17', 'sess_19'].map((id) => ({ sessionId: id, snippets: [{ entryId: `${id}_m1`, text: `kiwi number ${Number(id.slice(5))}` }] })),
+    );
+    // On the first screen such a session is left out before the answer, and the next one takes its place.
+    await db.put('messages', { ...assistantEntry('sess_03', 'sess_03_m1', 'nothing here'), seq: 1 });
+    const again = await searchSessions(db, 'kiw');
+    expect(again.map((match) => match.sessionId)).not.toContain('sess_03');
+    expect(again.filter((match) => !match.snippetsPending)).toHaveLength(FIRST_SCREEN);
+  });
+
+  it('a search superseded by a newer query stops and rejects with the abort', async () => {
+    const db = await openTestDb();
+    await sessionWith(db, 'sess_a', 300, ['kiwi one', 'kiwi two']);
+    const controller = new AbortController();
+    const running = searchSessions(db, 'kiwi', { signal: controller.signal });
+    controller.abort();
+    await expect(running).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(searchSnippets(db, 'kiwi', ['sess_a'], { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(await ids(db, 'kiwi')).toEqual(['sess_a']);
   });
 
   it('is consulted: a message written past it is not found until the stale index is rebuilt', async () => {

@@ -114,43 +114,69 @@ function intersect(a: ReadonlySet<string> | undefined, b: ReadonlySet<string>): 
   return new Set([...small].filter((id) => large.has(id)));
 }
 
+/** A word of the query as the index answers it. */
+interface QueryWord {
+  term: string;
+  tokens: Array<{ token: string; prefix: boolean }>;
+  /**
+   * The word is a term of its own (one Latin-script word, or one or two CJK characters): the index lists a session
+   * under it (as a prefix, for a Latin word) exactly when some message contains it, so no message is read to know.
+   */
+  exact: boolean;
+  /** The sessions whose title contains the word. */
+  inTitle: string[];
+  /** The sessions whose messages hold every token looked up so far; undefined: none looked up, no constraint yet. */
+  found?: ReadonlySet<string>;
+}
+
+function queryWord(sessions: readonly SessionRecord[], term: string): QueryWord {
+  const tokens = queryTokens(term);
+  const own = tokens.find(({ token }) => token === term);
+  return {
+    term,
+    tokens: own ? [own] : tokens,
+    exact: own !== undefined,
+    inTitle: sessions.filter((session) => normaliseForSearch(session.title).includes(term)).map((session) => session.id),
+  };
+}
+
+/** The sessions that may match: for every word, those whose messages hold it plus those whose title contains it. */
+function candidatesOf(words: readonly QueryWord[]): ReadonlySet<string> | undefined {
+  let candidates: ReadonlySet<string> | undefined;
+  for (const word of words) if (word.found) candidates = intersect(candidates, new Set([...word.found, ...word.inTitle]));
+  return candidates;
+}
+
 /**
- * The sessions that may match, from the index: for every word, the sessions holding all of its tokens, plus those
- * whose title contains it. Undefined means every session (no word had a token to look up: punctuation only).
+ * Looks the query's words up in the index. When every word is exact, each is looked up and the candidates are the
+ * matches; otherwise exact lookups go first, all at once, then prefixes, longest first, only while the candidates
+ * are many (the messages are checked after). No candidates (undefined) means every session: no word had a token.
  */
-async function candidateSessions(db: GlassboxDatabase, sessions: readonly SessionRecord[], terms: readonly string[]): Promise<ReadonlySet<string> | undefined> {
+async function lookUpWords(db: GlassboxDatabase, sessions: readonly SessionRecord[], terms: readonly string[]): Promise<QueryWord[]> {
   const tx = db.transaction('searchIndex', 'readonly');
   const store = tx.store as unknown as PostingStore;
-  const words = terms.map((term) => ({
-    tokens: queryTokens(term),
-    inTitle: sessions.filter((session) => normaliseForSearch(session.title).includes(term)).map((session) => session.id),
-    /** The sessions holding every token looked up so far; undefined: none looked up, no constraint yet. */
-    found: undefined as ReadonlySet<string> | undefined,
-  }));
-  const combined = () => {
-    let candidates: ReadonlySet<string> | undefined;
-    for (const word of words) if (word.found) candidates = intersect(candidates, new Set([...word.found, ...word.inTitle]));
-    return candidates;
-  };
-  // Exact lookups first, all at once; then prefixes, longest first, only while the candidates are many.
+  const words = terms.map((term) => queryWord(sessions, term));
+  const everyExact = words.every((word) => word.exact);
   await Promise.all(
     words.flatMap((word) =>
-      word.tokens.filter((token) => !token.prefix).map(async ({ token }) => {
-        const found = await sessionsWith(store, token, false);
+      word.tokens.filter((token) => everyExact || !token.prefix).map(async ({ token, prefix }) => {
+        const found = await sessionsWith(store, token, prefix);
         word.found = intersect(word.found, found);
       }),
     ),
   );
-  let candidates = combined();
-  const prefixes = words.flatMap((word) => word.tokens.filter((token) => token.prefix).map(({ token }) => ({ word, token })));
-  prefixes.sort((a, b) => b.token.length - a.token.length);
-  for (const { word, token } of prefixes) {
-    if (candidates && candidates.size <= FEW_CANDIDATES) break;
-    word.found = intersect(word.found, await sessionsWith(store, token, true));
-    candidates = combined();
+  if (!everyExact) {
+    let candidates = candidatesOf(words);
+    const prefixes = words.flatMap((word) => word.tokens.filter((token) => token.prefix).map(({ token }) => ({ word, token })));
+    prefixes.sort((a, b) => b.token.length - a.token.length);
+    for (const { word, token } of prefixes) {
+      if (candidates && candidates.size <= FEW_CANDIDATES) break;
+      word.found = intersect(word.found, await sessionsWith(store, token, true));
+      candidates = candidatesOf(words);
+    }
   }
   await tx.done;
-  return candidates;
+  return words;
 }
 
 /** Messages read per session per round while checking candidates: few at first (most settle on their first hits). */
@@ -161,13 +187,17 @@ const SESSIONS_PER_ROUND = 256;
 
 /**
  * Runs the matchers over their sessions' messages in seq order, a page of each unsettled session per round, all
- * sessions' pages requested at once; a session stops being read once its matcher is settled.
+ * sessions' pages requested at once; a session stops being read once its matcher is settled. Stops between rounds
+ * once `signal` is aborted (a newer query superseded this one).
  */
-async function runMatchers(db: GlassboxDatabase, matchers: ReadonlyMap<string, SessionMatcher>): Promise<void> {
+async function runMatchers(db: GlassboxDatabase, matchers: ReadonlyMap<string, SessionMatcher>, signal?: AbortSignal): Promise<void> {
+  if (matchers.size === 0) return;
   const tx = db.transaction('messages', 'readonly');
   const index = tx.store.index('by-session-seq');
   const queue = [...matchers.keys()].map((sessionId) => ({ sessionId, from: -Infinity, size: FIRST_PAGE }));
+  const aborted = () => signal?.aborted === true;
   while (queue.length > 0) {
+    if (aborted()) break;
     const round = queue.splice(0, SESSIONS_PER_ROUND);
     const pages = await Promise.all(round.map(({ sessionId, from, size }) => index.getAll(sessionNumberRange(sessionId, from), size)));
     pages.forEach((page, position) => {
@@ -189,31 +219,91 @@ export async function searchIndexReady(db: GlassboxDatabase): Promise<boolean> {
 }
 
 /**
+ * Matching sessions that get their snippets before the search answers (the first screen of the sidebar and its
+ * overscan); the others are marked `snippetsPending` and read with {@link searchSnippets} when shown.
+ */
+export const FIRST_SCREEN = 16;
+
+/** Options of a search: `signal` aborts it when a newer query supersedes it (it then rejects with the abort). */
+export interface SearchOptions {
+  signal?: AbortSignal;
+}
+
+/**
  * Sessions whose title or message text contains every word of the query (case-insensitive, NFKC), newest first,
  * each with snippets of up to three matching messages (search-match.ts). Through the index, a word is found where
- * it starts a word of the text (any CJK substring); while the index is missing or stale it is rebuilt in the
- * background and the messages are scanned instead. An empty query matches every session, with no snippets.
+ * it starts a word of the text (any CJK substring), and only the first {@link FIRST_SCREEN} matches have their
+ * snippets read; while the index is missing or stale it is rebuilt in the background and the messages are scanned
+ * instead. An empty query matches every session, with no snippets.
  */
-export async function searchSessions(db: GlassboxDatabase, query: string): Promise<SessionMatch[]> {
+export async function searchSessions(db: GlassboxDatabase, query: string, options: SearchOptions = {}): Promise<SessionMatch[]> {
   const ready = await searchIndexReady(db);
   if (!ready) void ensureSearchIndex(db).catch(() => undefined);
-  return search(db, query, ready);
+  return ready ? searchIndexed(db, query, options.signal) : search(db, query, options.signal);
 }
 
 /** The same search reading every session's messages, without the index (what it falls back to). */
 export function scanSessions(db: GlassboxDatabase, query: string): Promise<SessionMatch[]> {
-  return search(db, query, false);
+  return search(db, query);
 }
 
-async function search(db: GlassboxDatabase, query: string, useIndex: boolean): Promise<SessionMatch[]> {
+async function search(db: GlassboxDatabase, query: string, signal?: AbortSignal): Promise<SessionMatch[]> {
   const terms = searchTerms(query);
   const sessions = await listSessions(db);
   if (terms.length === 0) return sessions.map((session) => ({ sessionId: session.id, snippets: [] }));
-  const candidates = useIndex ? await readStorage(() => candidateSessions(db, sessions, terms)) : undefined;
-  const chosen = candidates ? sessions.filter((session) => candidates.has(session.id)) : sessions;
-  const matchers = new Map<string, SessionMatcher>(chosen.map((session) => [session.id, sessionMatcher(session.id, session.title, terms)]));
-  await readStorage(() => runMatchers(db, matchers));
-  return chosen.flatMap((session) => matchers.get(session.id)?.result() ?? []);
+  const matchers = new Map<string, SessionMatcher>(sessions.map((session) => [session.id, sessionMatcher(session.id, session.title, terms)]));
+  await readStorage(() => runMatchers(db, matchers, signal));
+  signal?.throwIfAborted();
+  return sessions.flatMap((session) => matchers.get(session.id)?.result() ?? []);
+}
+
+async function searchIndexed(db: GlassboxDatabase, query: string, signal?: AbortSignal): Promise<SessionMatch[]> {
+  const terms = searchTerms(query);
+  const sessions = await listSessions(db);
+  if (terms.length === 0) return sessions.map((session) => ({ sessionId: session.id, snippets: [] }));
+  const words = await readStorage(() => lookUpWords(db, sessions, terms));
+  signal?.throwIfAborted();
+  const candidates = candidatesOf(words);
+  let matching = candidates ? sessions.filter((session) => candidates.has(session.id)) : sessions;
+  if (!words.every((word) => word.exact)) {
+    // Some word is more than one term (`17.3`, a CJK run): which candidates hold it is known only from their text.
+    const checks = new Map(matching.map((session) => [session.id, sessionMatcher(session.id, session.title, terms, 0)]));
+    await readStorage(() => runMatchers(db, checks, signal));
+    signal?.throwIfAborted();
+    matching = matching.filter((session) => checks.get(session.id)?.result());
+  }
+  // A session no word was found in the messages of matched by its title alone: it has no snippet to read.
+  const inMessages = (id: string) => words.some((word) => !word.found || word.found.has(id));
+  const matches: SessionMatch[] = [];
+  let next = 0;
+  while (next < matching.length && matches.length < FIRST_SCREEN) {
+    const batch = matching.slice(next, next + FIRST_SCREEN - matches.length);
+    next += batch.length;
+    const matchers = new Map(batch.filter((session) => inMessages(session.id)).map((session) => [session.id, sessionMatcher(session.id, session.title, terms)]));
+    await readStorage(() => runMatchers(db, matchers, signal));
+    signal?.throwIfAborted();
+    // No result: the index still listed a message since changed (the text is what counts).
+    for (const session of batch) {
+      const result = matchers.has(session.id) ? matchers.get(session.id)?.result() : { sessionId: session.id, snippets: [] };
+      if (result) matches.push(result);
+    }
+  }
+  for (const session of matching.slice(next)) matches.push({ sessionId: session.id, snippets: [], snippetsPending: true });
+  return matches;
+}
+
+/**
+ * The snippets of these sessions for the query (rows of a long result scrolled into view), read from their
+ * messages; a session that no longer matches is left out.
+ */
+export async function searchSnippets(db: GlassboxDatabase, query: string, sessionIds: readonly string[], options: SearchOptions = {}): Promise<SessionMatch[]> {
+  const terms = searchTerms(query);
+  if (terms.length === 0) return sessionIds.map((sessionId) => ({ sessionId, snippets: [] }));
+  const sessions = (await readStorage(() => Promise.all(sessionIds.map((id) => db.get('sessions', id))))).filter((session) => session !== undefined);
+  const matchers = new Map(sessions.map((session) => [session.id, sessionMatcher(session.id, session.title, terms)]));
+  await readStorage(() => runMatchers(db, matchers, options.signal));
+  options.signal?.throwIfAborted();
+  return sessions.flatMap((session) => matchers.get(session.id)?.result() ?? []);
 }
 
 /** Messages read (and their terms written) per rebuild transaction. */

@@ -8,6 +8,11 @@ export interface SearchSnippet {
 export interface SessionMatch {
   sessionId: string;
   snippets: SearchSnippet[];
+  /**
+   * The session matches but its snippets are not read yet (a row below the first screen of a long result): they
+   * are read when the row is shown (`searchSnippets`), and `snippets` is empty until then.
+   */
+  snippetsPending?: true;
 }
 
 /** A piece of snippet text, marked when it is a search term. */
@@ -116,14 +121,15 @@ export interface SessionMatcher {
 }
 
 /**
- * Every term must occur in the session's title or its messages; the snippets are the first {@link MAX_SNIPPETS}
- * messages that contain a term.
+ * Every term must occur in the session's title or its messages; the snippets are the first `maxSnippets`
+ * ({@link MAX_SNIPPETS}) messages that contain a term. With `maxSnippets` 0 it only decides whether the session
+ * matches, and is settled at the first messages that contain every term.
  */
-export function sessionMatcher(sessionId: string, title: string, terms: readonly string[]): SessionMatcher {
+export function sessionMatcher(sessionId: string, title: string, terms: readonly string[], maxSnippets = MAX_SNIPPETS): SessionMatcher {
   const titleText = normaliseForSearch(title);
   const missing = new Set(terms.filter((term) => !titleText.includes(term)));
   const snippets: SearchSnippet[] = [];
-  const settled = () => missing.size === 0 && snippets.length >= MAX_SNIPPETS;
+  const settled = () => missing.size === 0 && snippets.length >= maxSnippets;
   return {
     offer(id, content, role) {
       if (settled()) return false;
@@ -135,7 +141,7 @@ export function sessionMatcher(sessionId: string, title: string, terms: readonly
         hit = true;
         missing.delete(term);
       }
-      if (hit && snippets.length < MAX_SNIPPETS && (role === 'user' || role === 'assistant')) {
+      if (hit && snippets.length < maxSnippets && (role === 'user' || role === 'assistant')) {
         const snippet = snippetAround(content, terms);
         if (snippet) snippets.push({ entryId: id, text: snippet });
       }

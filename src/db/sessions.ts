@@ -102,6 +102,11 @@ export async function deleteSession(db: GlassboxDatabase, id: string): Promise<b
 }
 
 /** The sidebar search (search-index.ts, loaded on the first search). */
-export async function searchSessions(db: GlassboxDatabase, query: string): Promise<SessionMatch[]> {
-  return (await loadSearchIndex()).searchSessions(db, query);
+export async function searchSessions(db: GlassboxDatabase, query: string, options?: { signal?: AbortSignal }): Promise<SessionMatch[]> {
+  return (await loadSearchIndex()).searchSessions(db, query, options);
+}
+
+/** The snippets of sessions of a long search result, read when their rows are shown. */
+export async function searchSnippets(db: GlassboxDatabase, query: string, sessionIds: string[], options?: { signal?: AbortSignal }): Promise<SessionMatch[]> {
+  return (await loadSearchIndex()).searchSnippets(db, query, sessionIds, options);
 }

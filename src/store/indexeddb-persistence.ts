@@ -2,7 +2,7 @@ import { createAttachmentStore } from '../db/attachments.ts';
 import { deleteMessages, getMessage, listMessages, truncateMessagesFrom } from '../db/messages.ts';
 import { createNotesStore } from '../db/notes.ts';
 import { saveStep } from '../db/save-step.ts';
-import { createSession, deleteSession, getSession, listSessions, searchSessions, updateSession } from '../db/sessions.ts';
+import { createSession, deleteSession, getSession, listSessions, searchSessions, searchSnippets, updateSession } from '../db/sessions.ts';
 import { loadSettings, saveSettings } from '../db/settings.ts';
 import { listRunSpans, listSpans } from '../db/spans.ts';
 import { createToolStateStore } from '../db/tool-state.ts';
@@ -134,7 +134,8 @@ export function createIndexedDbPersistence(db: GlassboxDatabase, options: Indexe
       queue.write(async () => {
         await deleteMessages(db, sessionId, entryIds);
       }, undefined),
-    searchSessions: (query) => searchSessions(db, query),
+    searchSessions: (query, searchOptions) => searchSessions(db, query, searchOptions),
+    searchSnippets: (query, sessionIds, searchOptions) => searchSnippets(db, query, sessionIds, searchOptions),
     exportSessions: async ({ sessionIds, all }) => {
       const { exportSessions, sessionFileName } = await sessionFiles();
       const file = await exportSessions(db, { ...(all ? {} : { sessionIds }), includeNotes: all, now: options.now() });

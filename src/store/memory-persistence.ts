@@ -1,4 +1,4 @@
-import { matchSession, searchTerms } from '../db/search-match.ts';
+import { matchSession, searchTerms, type SessionMatch } from '../db/search-match.ts';
 import type { TranscriptEntry } from '../agent/transcript.ts';
 import { defaultSettings, type Settings } from '../config/settings.ts';
 import { titleFromMessage } from '../db/save-step.ts';
@@ -74,6 +74,16 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
       session.record = rest;
     }
     counted(session);
+  };
+  const searchAll = (query: string): SessionMatch[] => {
+    const terms = searchTerms(query);
+    return [...sessions.values()]
+      .sort((a, b) => b.record.updatedAt - a.record.updatedAt)
+      .flatMap<SessionMatch>(({ record, messages }) =>
+        terms.length === 0
+          ? [{ sessionId: record.id, snippets: [] }]
+          : (matchSession(record.id, record.title, messages.map((entry) => ({ id: entry.id, content: entry.message.content, role: entry.message.role })), terms) ?? []),
+      );
   };
   const idsInUse = () => {
     const ids = new Set<string>();
@@ -156,15 +166,10 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
       const removed = new Set(entryIds);
       removeMessages(get(sessionId), (message) => removed.has(message.id));
     },
-    searchSessions: async (query) => {
-      const terms = searchTerms(query);
-      return [...sessions.values()]
-        .sort((a, b) => b.record.updatedAt - a.record.updatedAt)
-        .flatMap(({ record, messages }) =>
-          terms.length === 0
-            ? [{ sessionId: record.id, snippets: [] }]
-            : (matchSession(record.id, record.title, messages.map((entry) => ({ id: entry.id, content: entry.message.content, role: entry.message.role })), terms) ?? []),
-        );
+    searchSessions: async (query) => searchAll(query),
+    searchSnippets: async (query, sessionIds) => {
+      const wanted = new Set(sessionIds);
+      return searchAll(query).filter((match) => wanted.has(match.sessionId));
     },
     exportSessions: async ({ sessionIds, all }) => {
       const { collectSecrets, SESSION_FILE_FORMAT, SESSION_FILE_VERSION, sessionFileName, toFileSession } = await sessionFiles();

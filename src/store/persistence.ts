@@ -52,8 +52,13 @@ export interface Persistence {
   truncateFrom(sessionId: string, entryId: string): Promise<void>;
   /** Removes exactly these entries (delete a turn). */
   deleteEntries(sessionId: string, entryIds: string[]): Promise<void>;
-  /** The sessions matching every word of the query, newest first, with snippets of their matching messages. */
-  searchSessions(query: string): Promise<SessionMatch[]>;
+  /**
+   * The sessions matching every word of the query, newest first, with snippets of their matching messages (a long
+   * result may mark later ones `snippetsPending`). Rejects with the abort when `signal` is aborted.
+   */
+  searchSessions(query: string, options?: { signal?: AbortSignal }): Promise<SessionMatch[]>;
+  /** The snippets of these sessions for the query (rows of a long result shown later); those that no longer match are left out. */
+  searchSnippets(query: string, sessionIds: string[], options?: { signal?: AbortSignal }): Promise<SessionMatch[]>;
   exportSessions(options: { sessionIds?: string[]; all: boolean }): Promise<ExportedFile>;
   /**
    * Validates and imports a file; on failure nothing is written and the error names what is wrong. A ChatGPT

@@ -1,12 +1,12 @@
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import type { SessionRecord } from '../../db/schema.ts';
 import { exportActiveSessionHtml, exportActiveSessionMarkdown } from '../../store/actions/export-readable.ts';
 import { bigImportText } from '../../i18n/big-import.ts';
 import { cancelImport, exportActiveSession, exportAllSessions, importFiles } from '../../store/actions/file-actions.ts';
-import { deleteSession, newSession, openSearchHit, renameSession, searchSessions, switchSession } from '../../store/actions/session-actions.ts';
+import { deleteSession, loadSearchSnippets, newSession, openSearchHit, renameSession, searchSessions, switchSession } from '../../store/actions/session-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
-import { snippetsBySession, visibleSessions } from '../../store/selectors/sessions.ts';
+import { pendingSnippets, snippetsBySession, visibleSessions } from '../../store/selectors/sessions.ts';
 import { SearchSnippets } from './search-snippets.tsx';
 import { PencilIcon, TrashIcon } from '../components/icons.tsx';
 import { useLanguage, useT, useNames } from '../use-t.ts';
@@ -70,6 +70,7 @@ export function SessionSidebar() {
   const matches = useAppStore((state) => state.sessionMatches);
   const sessions = useMemo(() => visibleSessions(allSessions, matches), [allSessions, matches]);
   const snippets = useMemo(() => snippetsBySession(matches), [matches]);
+  const unread = useMemo(() => pendingSnippets(matches), [matches]);
   const activeSessionId = useAppStore((state) => state.activeSessionId);
   const runs = useAppStore((state) => state.runs);
   const query = useAppStore((state) => state.sessionQuery);
@@ -101,6 +102,12 @@ export function SessionSidebar() {
         return session ? [{ session, item }] : [];
       })
     : sessions.map((session) => ({ session }));
+
+  // A long result has snippets only for its first screen: the rows shown (scrolled to) have theirs read.
+  const unreadShown = unread.size === 0 ? '' : rows.flatMap(({ session }) => (unread.has(session.id) ? [session.id] : [])).join(' ');
+  useEffect(() => {
+    if (unreadShown) void loadSearchSnippets(unreadShown.split(' '));
+  }, [unreadShown]);
 
   const submitRename = (event: FormEvent) => {
     event.preventDefault();
