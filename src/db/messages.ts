@@ -1,6 +1,7 @@
 import type { MessageRecord } from './schema.ts';
 import { sessionNumberRange } from './schema.ts';
 import { StorageError } from './storage-error.ts';
+import { loadedSearchIndex, loadSearchIndex, type SearchIndexModule } from './search-index-state.ts';
 import { readStorage, requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
 
 /** Which slice of a session's messages to load. */
@@ -50,27 +51,34 @@ export function getMessage(db: GlassboxDatabase, id: string): Promise<MessageRec
 
 /**
  * Deletes the session's messages from `seq` on (edit-and-resend, regenerate) and updates its message count,
- * in one transaction. Seqs are not reused. Resolves to the number of messages deleted.
+ * in one transaction with the search index (the session leaves the rows of terms no remaining message holds).
+ * Seqs are not reused. Resolves to the number of messages deleted.
  */
 export async function truncateMessagesFrom(db: GlassboxDatabase, sessionId: string, seq: number): Promise<number> {
-  return runTransaction(db, ['sessions', 'messages'], 'readwrite', async (tx) => {
+  const searchIndex = loadedSearchIndex() ?? (await loadSearchIndex());
+  return runTransaction(db, ['sessions', 'messages', 'searchIndex'], 'readwrite', async (tx) => {
     const sessions = tx.objectStore('sessions');
     const session = await sessions.get(sessionId);
     if (!session) throw new StorageError('not-found', `Session ${sessionId} does not exist.`);
     const messages = tx.objectStore('messages');
-    const keys = await messages.index('by-session-seq').getAllKeys(sessionNumberRange(sessionId, seq));
-    await requestAll(keys.map((key) => () => messages.delete(key)));
-    const next = { ...session, messageCount: Math.max(0, session.messageCount - keys.length) };
+    const removed = await messages.index('by-session-seq').getAll(sessionNumberRange(sessionId, seq));
+    await requestAll(removed.map((record) => () => messages.delete(record.id)));
+    const next = { ...session, messageCount: Math.max(0, session.messageCount - removed.length) };
     // A summary that covered deleted messages no longer matches the conversation.
     if (next.summary && next.summary.coveredUntilSeq >= seq) delete next.summary;
     await sessions.put(next);
-    return keys.length;
+    await pruneIndex(searchIndex, db, tx.objectStore('searchIndex'), sessionId, removed, () => messages.index('by-session-seq').getAll(sessionNumberRange(sessionId, -Infinity, seq)));
+    return removed.length;
   });
 }
 
-/** Deletes exactly these messages of the session (delete a turn) and updates its message count, in one transaction. */
+/**
+ * Deletes exactly these messages of the session (delete a turn) and updates its message count, in one transaction
+ * with the search index (as {@link truncateMessagesFrom}).
+ */
 export async function deleteMessages(db: GlassboxDatabase, sessionId: string, ids: readonly string[]): Promise<number> {
-  return runTransaction(db, ['sessions', 'messages'], 'readwrite', async (tx) => {
+  const searchIndex = loadedSearchIndex() ?? (await loadSearchIndex());
+  return runTransaction(db, ['sessions', 'messages', 'searchIndex'], 'readwrite', async (tx) => {
     const sessions = tx.objectStore('sessions');
     const session = await sessions.get(sessionId);
     if (!session) throw new StorageError('not-found', `Session ${sessionId} does not exist.`);
@@ -82,6 +90,23 @@ export async function deleteMessages(db: GlassboxDatabase, sessionId: string, id
     const lowest = Math.min(...owned.map((record) => record.seq));
     if (next.summary && next.summary.coveredUntilSeq >= lowest) delete next.summary;
     await sessions.put(next);
+    // Read after the deletes: the session's messages that remain.
+    await pruneIndex(searchIndex, db, tx.objectStore('searchIndex'), sessionId, owned, () => messages.index('by-session-seq').getAll(sessionNumberRange(sessionId)));
     return owned.length;
   });
+}
+
+/** Takes the session off the index rows of the terms only the removed messages held (the rest are read only then). */
+async function pruneIndex(
+  searchIndex: SearchIndexModule,
+  db: GlassboxDatabase,
+  store: Parameters<SearchIndexModule['removeSessionTerms']>[1],
+  sessionId: string,
+  removed: readonly MessageRecord[],
+  remaining: () => Promise<MessageRecord[]>,
+): Promise<void> {
+  if (removed.length === 0) return;
+  const kept = await remaining();
+  const gone = searchIndex.termsGone(removed.map((record) => record.message.content), kept.map((record) => record.message.content));
+  if (gone.size > 0) await searchIndex.removeSessionTerms(db, store, sessionId, gone);
 }

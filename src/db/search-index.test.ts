@@ -114,6 +114,46 @@ describe('search index', () => {
     expect(await ids(db, 'epsilon')).toEqual(['sess_a']);
   });
 
+  it('updates the stored postings when messages or sessions are deleted: the session leaves only the terms nothing else of it holds', async () => {
+    const db = await openTestDb();
+    const listed = async (term: string) => [...new Set((await db.getAll('searchIndex', IDBKeyRange.bound([term], [term, []]))).flatMap((row) => row.sessions))].toSorted();
+    const rows = async (term: string) => (await db.getAll('searchIndex', IDBKeyRange.bound([term], [term, []]))).length;
+    await sessionWith(db, 'sess_a', 300, ['opening kiwi', 'shared mango', 'alpha kiwi', 'gamma only']);
+    await sessionWith(db, 'sess_b', 200, ['alpha mango too']);
+    // Imported sessions share their batch's rows with each other.
+    const text = [...chatGptExportChunks({ conversations: 3, messagesPerConversation: 4, messageLength: 30 })].join('');
+    const parsed = parseChatGptExport(JSON.parse(text), 'conversations.json');
+    if (!parsed.ok) throw new Error(parsed.error);
+    const imported = await importParsed(db, { sessions: parsed.sessions.map((session) => ({ ...session, source: 'chatgpt' as const })), notes: [] }, { newId: sequentialIds() });
+    const [first, second] = imported.sessionIds;
+    expect(second).toBeDefined();
+    expect(await listed('question')).toEqual([...imported.sessionIds].toSorted());
+
+    // Edit and resend from the fourth message: gamma was only there.
+    await truncateMessagesFrom(db, 'sess_a', 3);
+    expect(await listed('gamma')).toEqual([]);
+    expect(await rows('gamma')).toBe(0);
+    expect(await listed('kiwi')).toEqual(['sess_a']);
+    // Delete a turn: kiwi is still in the first message, alpha still in sess_b.
+    await deleteMessages(db, 'sess_a', ['sess_a_m2']);
+    expect(await listed('kiwi')).toEqual(['sess_a']);
+    expect(await listed('alpha')).toEqual(['sess_b']);
+    expect(await listed('mango')).toEqual(['sess_a', 'sess_b']);
+    // A step after the prune writes the term again (what the page remembered writing is forgotten).
+    await saveStep(db, { sessionId: 'sess_a', entries: [userEntry('sess_a', 'sess_a_m9', 'gamma is back')], spans: [], session: {} });
+    expect(await listed('gamma')).toEqual(['sess_a']);
+    expect(await ids(db, 'gamma')).toEqual(['sess_a']);
+
+    await deleteSession(db, 'sess_b');
+    expect(await listed('alpha')).toEqual([]);
+    expect(await listed('mango')).toEqual(['sess_a']);
+    // An imported session leaves its batch's rows; the others of the batch stay listed.
+    await deleteSession(db, first ?? '');
+    expect(await listed('question')).toEqual([...imported.sessionIds].filter((id) => id !== first).toSorted());
+    expect(await ids(db, 'question')).not.toContain(first);
+    expect(await ids(db, 'question')).toContain(second);
+  });
+
   it('reads snippets only for the first screen of a long result; the rest are read when shown, and a session that no longer matches leaves', async () => {
     const db = await openTestDb();
     const count = FIRST_SCREEN + 4;

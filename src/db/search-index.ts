@@ -84,6 +84,42 @@ export function rememberStepTerms(db: GlassboxDatabase, sessionId: string, terms
   for (const term of terms) known.add(term);
 }
 
+/** The terms of `removed` messages that none of the `remaining` ones hold: their session leaves these rows. */
+export function termsGone(removed: Iterable<unknown>, remaining: Iterable<unknown>): Set<string> {
+  const gone = new Set<string>();
+  for (const content of removed) for (const term of messageTerms(content)) gone.add(term);
+  if (gone.size === 0) return gone;
+  for (const content of remaining) {
+    for (const term of messageTerms(content)) gone.delete(term);
+    if (gone.size === 0) break;
+  }
+  return gone;
+}
+
+/** The index store of a read-write transaction (idb's promises). */
+interface PruneStore {
+  getAll(query: IDBKeyRange): Promise<SearchIndexRecord[]>;
+  put(row: SearchIndexRecord): Promise<unknown>;
+  delete(key: [string, string]): Promise<unknown>;
+}
+
+/**
+ * Takes the session off the rows of these terms (none of its messages holds them any more), in the caller's
+ * transaction: a row left with no session is deleted. The terms this page remembers writing for the session are
+ * forgotten, so its next step writes what it needs again.
+ */
+export async function removeSessionTerms(db: GlassboxDatabase, store: PruneStore, sessionId: string, terms: Iterable<string>): Promise<void> {
+  written.get(db)?.delete(sessionId);
+  const rows = (await Promise.all([...terms].map((term) => store.getAll(IDBKeyRange.bound([term], [term, []]))))).flat();
+  await Promise.all(
+    rows.flatMap((row) => {
+      if (!row.sessions.includes(sessionId)) return [];
+      const sessions = row.sessions.filter((id) => id !== sessionId);
+      return [sessions.length === 0 ? store.delete([row.term, row.bucket]) : store.put({ ...row, sessions })];
+    }),
+  );
+}
+
 const CJK_TOKEN = new RegExp(`^[${CJK_SCRIPTS}]`, 'u');
 
 /**

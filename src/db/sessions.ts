@@ -3,7 +3,7 @@ import { sessionNumberRange, sessionStringRange, UNTITLED } from './schema.ts';
 import { StorageError } from './storage-error.ts';
 import { readStorage, requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
 import type { SessionMatch } from './search-match.ts';
-import { loadSearchIndex } from './search-index-state.ts';
+import { loadedSearchIndex, loadSearchIndex } from './search-index-state.ts';
 
 /** Fields a caller may change on a session; a key present with value `undefined` clears an optional field. */
 export type SessionPatch = Partial<
@@ -77,25 +77,31 @@ export function renameSession(db: GlassboxDatabase, id: string, title: string): 
   return updateSession(db, id, { title: trimmed || UNTITLED, titleEdited: trimmed.length > 0 });
 }
 
-/** Deletes a session with its messages, spans, tool state and attachments in one transaction. */
+/**
+ * Deletes a session with its messages, spans, tool state and attachments in one transaction, and takes it off the
+ * search index's rows of its messages' terms.
+ */
 export async function deleteSession(db: GlassboxDatabase, id: string): Promise<boolean> {
+  const searchIndex = loadedSearchIndex() ?? (await loadSearchIndex());
   return runTransaction(
     db,
-    ['sessions', 'messages', 'spanChunks', 'toolState', 'attachments'],
+    ['sessions', 'messages', 'spanChunks', 'toolState', 'attachments', 'searchIndex'],
     'readwrite',
     async (tx) => {
       const existed = (await tx.objectStore('sessions').getKey(id)) !== undefined;
-      const [messageKeys, attachmentKeys] = await Promise.all([
-        tx.objectStore('messages').index('by-session-seq').getAllKeys(sessionNumberRange(id)),
+      const [messages, attachmentKeys] = await Promise.all([
+        tx.objectStore('messages').index('by-session-seq').getAll(sessionNumberRange(id)),
         tx.objectStore('attachments').index('by-session').getAllKeys(id),
       ]);
       await requestAll([
         () => tx.objectStore('sessions').delete(id),
         () => tx.objectStore('toolState').delete(sessionStringRange(id)),
         () => tx.objectStore('spanChunks').delete(sessionStringRange(id)),
-        ...messageKeys.map((key) => () => tx.objectStore('messages').delete(key)),
+        ...messages.map((message) => () => tx.objectStore('messages').delete(message.id)),
         ...attachmentKeys.map((key) => () => tx.objectStore('attachments').delete(key)),
       ]);
+      const terms = searchIndex.termsGone(messages.map((message) => message.message.content), []);
+      await searchIndex.removeSessionTerms(db, tx.objectStore('searchIndex'), id, terms);
       return existed;
     },
   );
