@@ -1,7 +1,7 @@
 import type { MessageRecord } from './schema.ts';
 import { sessionNumberRange } from './schema.ts';
 import { StorageError } from './storage-error.ts';
-import { loadedSearchIndex, loadSearchIndex, type SearchIndexModule } from './search-index-state.ts';
+import { loadSearchIndex } from './search-index-state.ts';
 import { readStorage, requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
 
 /** Which slice of a session's messages to load. */
@@ -55,7 +55,7 @@ export function getMessage(db: GlassboxDatabase, id: string): Promise<MessageRec
  * Seqs are not reused. Resolves to the number of messages deleted.
  */
 export async function truncateMessagesFrom(db: GlassboxDatabase, sessionId: string, seq: number): Promise<number> {
-  const searchIndex = loadedSearchIndex() ?? (await loadSearchIndex());
+  const searchIndex = await loadSearchIndex();
   return runTransaction(db, ['sessions', 'messages', 'searchIndex'], 'readwrite', async (tx) => {
     const sessions = tx.objectStore('sessions');
     const session = await sessions.get(sessionId);
@@ -67,7 +67,7 @@ export async function truncateMessagesFrom(db: GlassboxDatabase, sessionId: stri
     // A summary that covered deleted messages no longer matches the conversation.
     if (next.summary && next.summary.coveredUntilSeq >= seq) delete next.summary;
     await sessions.put(next);
-    await pruneIndex(searchIndex, db, tx.objectStore('searchIndex'), sessionId, removed, () => messages.index('by-session-seq').getAll(sessionNumberRange(sessionId, -Infinity, seq)));
+    await searchIndex.removeMessagesFromIndex(db, tx.objectStore('searchIndex'), sessionId, removed, () => messages.index('by-session-seq').getAll(sessionNumberRange(sessionId, -Infinity, seq)));
     return removed.length;
   });
 }
@@ -77,7 +77,7 @@ export async function truncateMessagesFrom(db: GlassboxDatabase, sessionId: stri
  * with the search index (as {@link truncateMessagesFrom}).
  */
 export async function deleteMessages(db: GlassboxDatabase, sessionId: string, ids: readonly string[]): Promise<number> {
-  const searchIndex = loadedSearchIndex() ?? (await loadSearchIndex());
+  const searchIndex = await loadSearchIndex();
   return runTransaction(db, ['sessions', 'messages', 'searchIndex'], 'readwrite', async (tx) => {
     const sessions = tx.objectStore('sessions');
     const session = await sessions.get(sessionId);
@@ -91,22 +91,7 @@ export async function deleteMessages(db: GlassboxDatabase, sessionId: string, id
     if (next.summary && next.summary.coveredUntilSeq >= lowest) delete next.summary;
     await sessions.put(next);
     // Read after the deletes: the session's messages that remain.
-    await pruneIndex(searchIndex, db, tx.objectStore('searchIndex'), sessionId, owned, () => messages.index('by-session-seq').getAll(sessionNumberRange(sessionId)));
+    await searchIndex.removeMessagesFromIndex(db, tx.objectStore('searchIndex'), sessionId, owned, () => messages.index('by-session-seq').getAll(sessionNumberRange(sessionId)));
     return owned.length;
   });
-}
-
-/** Takes the session off the index rows of the terms only the removed messages held (the rest are read only then). */
-async function pruneIndex(
-  searchIndex: SearchIndexModule,
-  db: GlassboxDatabase,
-  store: Parameters<SearchIndexModule['removeSessionTerms']>[1],
-  sessionId: string,
-  removed: readonly MessageRecord[],
-  remaining: () => Promise<MessageRecord[]>,
-): Promise<void> {
-  if (removed.length === 0) return;
-  const kept = await remaining();
-  const gone = searchIndex.termsGone(removed.map((record) => record.message.content), kept.map((record) => record.message.content));
-  if (gone.size > 0) await searchIndex.removeSessionTerms(db, store, sessionId, gone);
 }

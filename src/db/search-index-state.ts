@@ -11,8 +11,7 @@ export function searchIndexState(building?: string): SearchIndexRecord {
   return { term: '', bucket: 'state', sessions: [], version: SEARCH_INDEX_VERSION, ...(building ? { building } : {}) };
 }
 
-/** The index's code (search-index.ts), as its lazy chunk exports it. */
-export type SearchIndexModule = typeof import('./search-index.ts');
+type SearchIndexModule = typeof import('./search-index.ts');
 let loaded: SearchIndexModule | undefined;
 
 /** The index's code (a lazy chunk), loaded once. */

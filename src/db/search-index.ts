@@ -120,6 +120,23 @@ export async function removeSessionTerms(db: GlassboxDatabase, store: PruneStore
   );
 }
 
+/**
+ * After the removed messages of a session were deleted in the caller's transaction: takes the session off the rows
+ * of the terms only they held (the remaining messages are read only when something was removed).
+ */
+export async function removeMessagesFromIndex(
+  db: GlassboxDatabase,
+  store: PruneStore,
+  sessionId: string,
+  removed: readonly MessageRecord[],
+  remaining: () => Promise<MessageRecord[]>,
+): Promise<void> {
+  if (removed.length === 0) return;
+  const kept = await remaining();
+  const gone = termsGone(removed.map((record) => record.message.content), kept.map((record) => record.message.content));
+  if (gone.size > 0) await removeSessionTerms(db, store, sessionId, gone);
+}
+
 const CJK_TOKEN = new RegExp(`^[${CJK_SCRIPTS}]`, 'u');
 
 /**

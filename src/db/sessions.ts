@@ -3,7 +3,7 @@ import { sessionNumberRange, sessionStringRange, UNTITLED } from './schema.ts';
 import { StorageError } from './storage-error.ts';
 import { readStorage, requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
 import type { SessionMatch } from './search-match.ts';
-import { loadedSearchIndex, loadSearchIndex } from './search-index-state.ts';
+import { loadSearchIndex } from './search-index-state.ts';
 
 /** Fields a caller may change on a session; a key present with value `undefined` clears an optional field. */
 export type SessionPatch = Partial<
@@ -82,7 +82,7 @@ export function renameSession(db: GlassboxDatabase, id: string, title: string): 
  * search index's rows of its messages' terms.
  */
 export async function deleteSession(db: GlassboxDatabase, id: string): Promise<boolean> {
-  const searchIndex = loadedSearchIndex() ?? (await loadSearchIndex());
+  const searchIndex = await loadSearchIndex();
   return runTransaction(
     db,
     ['sessions', 'messages', 'spanChunks', 'toolState', 'attachments', 'searchIndex'],
@@ -100,8 +100,7 @@ export async function deleteSession(db: GlassboxDatabase, id: string): Promise<b
         ...messages.map((message) => () => tx.objectStore('messages').delete(message.id)),
         ...attachmentKeys.map((key) => () => tx.objectStore('attachments').delete(key)),
       ]);
-      const terms = searchIndex.termsGone(messages.map((message) => message.message.content), []);
-      await searchIndex.removeSessionTerms(db, tx.objectStore('searchIndex'), id, terms);
+      await searchIndex.removeMessagesFromIndex(db, tx.objectStore('searchIndex'), id, messages, async () => []);
       return existed;
     },
   );

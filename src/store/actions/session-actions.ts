@@ -285,62 +285,12 @@ export async function deleteSession(sessionId: string): Promise<void> {
   }
 }
 
-/** The search in progress: a newer query aborts it, so a superseded keystroke stops reading. */
-let runningSearch: AbortController | undefined;
-
-/** Filters the sidebar by title and message text. */
+/** Filters the sidebar by title and message text: the box and the list are updated now, the search (session-search.ts, a chunk of its own) answers after. */
 export async function searchSessions(query: string): Promise<void> {
-  runningSearch?.abort();
-  runningSearch = undefined;
   const state = useAppStore.getState();
-  if (!query.trim()) {
-    state.setSessionSearch('', null);
-    return;
-  }
-  state.setSessionSearch(query, state.sessionMatches, true);
-  const controller = new AbortController();
-  runningSearch = controller;
-  try {
-    const matches = await services().persistence.searchSessions(query.trim(), { signal: controller.signal });
-    if (useAppStore.getState().sessionQuery === query) useAppStore.getState().setSessionSearch(query, matches);
-  } catch (error) {
-    if (controller.signal.aborted) return;
-    const current = useAppStore.getState();
-    if (current.sessionQuery === query) current.setSessionSearch(query, current.sessionMatches);
-    reportStorageError(error);
-  } finally {
-    if (runningSearch === controller) runningSearch = undefined;
-  }
-}
-
-/** Sessions whose snippets are being read, for the query they are read for. */
-const snippetsReading = new Set<string>();
-
-/**
- * Reads the snippets of these rows of the search result (a long result has them read only for the rows shown);
- * a session that no longer matches leaves the result.
- */
-export async function loadSearchSnippets(sessionIds: readonly string[]): Promise<void> {
-  const { sessionQuery: query, sessionMatches, sessionSearchPending } = useAppStore.getState();
-  // The matches shown are an earlier query's: the search running brings the new ones.
-  if (sessionSearchPending) return;
-  const pending = new Set(sessionMatches?.filter((match) => match.snippetsPending).map((match) => match.sessionId));
-  const wanted = sessionIds.filter((id) => pending.has(id) && !snippetsReading.has(`${query}\n${id}`));
-  if (wanted.length === 0 || !query.trim()) return;
-  for (const id of wanted) snippetsReading.add(`${query}\n${id}`);
-  try {
-    const found = await services().persistence.searchSnippets(query.trim(), wanted);
-    const current = useAppStore.getState();
-    if (current.sessionQuery !== query || !current.sessionMatches) return;
-    const read = new Set(wanted);
-    const byId = new Map(found.map((match) => [match.sessionId, match]));
-    const next = current.sessionMatches.flatMap((match) => (read.has(match.sessionId) ? (byId.get(match.sessionId) ?? []) : [match]));
-    current.setSessionSearch(query, next, current.sessionSearchPending);
-  } catch (error) {
-    reportStorageError(error);
-  } finally {
-    for (const id of wanted) snippetsReading.delete(`${query}\n${id}`);
-  }
+  if (query.trim()) state.setSessionSearch(query, state.sessionMatches, true);
+  else state.setSessionSearch('', null);
+  await (await import('./session-search.ts')).runSearch(query);
 }
 
 /** Re-reads the session list (another tab changed it). */

@@ -36,8 +36,3 @@ const noSnippets: SearchSnippet[] = [];
 export function snippetsBySession(matches: SessionMatch[] | null): Map<string, SearchSnippet[]> {
   return new Map((matches ?? []).map((match) => [match.sessionId, match.snippets.length > 0 ? match.snippets : noSnippets]));
 }
-
-/** The matching sessions whose snippets are not read yet (rows of a long result below its first screen). */
-export function pendingSnippets(matches: SessionMatch[] | null): Set<string> {
-  return new Set((matches ?? []).flatMap((match) => (match.snippetsPending ? [match.sessionId] : [])));
-}

@@ -4,9 +4,9 @@ import type { SessionRecord } from '../../db/schema.ts';
 import { exportActiveSessionHtml, exportActiveSessionMarkdown } from '../../store/actions/export-readable.ts';
 import { bigImportText } from '../../i18n/big-import.ts';
 import { cancelImport, exportActiveSession, exportAllSessions, importFiles } from '../../store/actions/file-actions.ts';
-import { deleteSession, loadSearchSnippets, newSession, openSearchHit, renameSession, searchSessions, switchSession } from '../../store/actions/session-actions.ts';
+import { deleteSession, newSession, openSearchHit, renameSession, searchSessions, switchSession } from '../../store/actions/session-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
-import { pendingSnippets, snippetsBySession, visibleSessions } from '../../store/selectors/sessions.ts';
+import { snippetsBySession, visibleSessions } from '../../store/selectors/sessions.ts';
 import { SearchSnippets } from './search-snippets.tsx';
 import { PencilIcon, TrashIcon } from '../components/icons.tsx';
 import { useLanguage, useT, useNames } from '../use-t.ts';
@@ -70,7 +70,7 @@ export function SessionSidebar() {
   const matches = useAppStore((state) => state.sessionMatches);
   const sessions = useMemo(() => visibleSessions(allSessions, matches), [allSessions, matches]);
   const snippets = useMemo(() => snippetsBySession(matches), [matches]);
-  const unread = useMemo(() => pendingSnippets(matches), [matches]);
+  const unread = useMemo(() => matches?.some((match) => match.snippetsPending) === true, [matches]);
   const activeSessionId = useAppStore((state) => state.activeSessionId);
   const runs = useAppStore((state) => state.runs);
   const query = useAppStore((state) => state.sessionQuery);
@@ -103,11 +103,12 @@ export function SessionSidebar() {
       })
     : sessions.map((session) => ({ session }));
 
-  // A long result has snippets only for its first screen: the rows shown (scrolled to) have theirs read.
-  const unreadShown = unread.size === 0 ? '' : rows.flatMap(({ session }) => (unread.has(session.id) ? [session.id] : [])).join(' ');
+  // A long result has snippets only for its first screen: the rows shown (scrolled to) have theirs read, again
+  // whenever the matches change (the rows may be the same, their snippets not).
+  const shownIds = unread ? rows.map(({ session }) => session.id).join(' ') : '';
   useEffect(() => {
-    if (unreadShown) void loadSearchSnippets(unreadShown.split(' '));
-  }, [unreadShown]);
+    if (shownIds) void import('../../store/actions/session-search.ts').then(({ loadSearchSnippets }) => loadSearchSnippets(shownIds.split(' ')));
+  }, [shownIds, matches]);
 
   const submitRename = (event: FormEvent) => {
     event.preventDefault();
