@@ -7,7 +7,8 @@ import { CJK_SCRIPTS, tokenizeForSearch } from '../context/search-tokens.ts';
 import type { MessageRecord, SearchIndexRecord, SessionRecord } from './schema.ts';
 import { sessionNumberRange } from './schema.ts';
 import { SEARCH_INDEX_STATE_KEY, SEARCH_INDEX_VERSION, searchIndexState } from './search-index-state.ts';
-import { normaliseForSearch, searchTerms, sessionMatcher, type SessionMatch, type SessionMatcher } from './search-match.ts';
+import { normaliseForSearch, searchTerms, type SessionMatch } from './search-match.ts';
+import { sessionMatcher, type SessionMatcher } from './session-matcher.ts';
 import { listSessions } from './sessions.ts';
 import { readStorage, runTransaction, type GlassboxDatabase } from './transaction.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findHits, highlightParts, matchSession, MAX_SNIPPETS, searchTerms, snippetAround } from './search-match.ts';
+import { findHits, highlightParts, searchTerms } from './search-match.ts';
+import { matchSession, MAX_SNIPPETS, snippetAround } from './session-matcher.ts';
 
 describe('search snippets', () => {
   it('splits a query into normalised, distinct terms', () => {

@@ -1,4 +1,4 @@
-import { matchSession, searchTerms, type SessionMatch } from '../db/search-match.ts';
+import { searchTerms, type SessionMatch } from '../db/search-match.ts';
 import type { TranscriptEntry } from '../agent/transcript.ts';
 import { defaultSettings, type Settings } from '../config/settings.ts';
 import { titleFromMessage } from '../db/save-step.ts';
@@ -75,8 +75,10 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
     }
     counted(session);
   };
-  const searchAll = (query: string): SessionMatch[] => {
+  /** The search, matching each session's messages (session-matcher.ts: loaded with the first search). */
+  const searchAll = async (query: string): Promise<SessionMatch[]> => {
     const terms = searchTerms(query);
+    const { matchSession } = await import('../db/session-matcher.ts');
     return [...sessions.values()]
       .sort((a, b) => b.record.updatedAt - a.record.updatedAt)
       .flatMap<SessionMatch>(({ record, messages }) =>
@@ -166,10 +168,10 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
       const removed = new Set(entryIds);
       removeMessages(get(sessionId), (message) => removed.has(message.id));
     },
-    searchSessions: async (query) => searchAll(query),
+    searchSessions: (query) => searchAll(query),
     searchSnippets: async (query, sessionIds) => {
       const wanted = new Set(sessionIds);
-      return searchAll(query).filter((match) => wanted.has(match.sessionId));
+      return (await searchAll(query)).filter((match) => wanted.has(match.sessionId));
     },
     exportSessions: async ({ sessionIds, all }) => {
       const { collectSecrets, SESSION_FILE_FORMAT, SESSION_FILE_VERSION, sessionFileName, toFileSession } = await sessionFiles();
