@@ -222,11 +222,27 @@ describe('search index', () => {
     expect(await ids(db, 'rebuild')).toEqual(['sess_live']);
 
     // Another tab restarts the rebuild (a new stamp) before this one finishes: this one leaves the mark alone.
+    // The other tab writes its stamp exactly when this rebuild, its own stamp written, reads its first messages.
     await db.clear('searchIndex');
-    const overtaken = ensureSearchIndex(db);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    await db.put('searchIndex', { term: '', bucket: 'state', sessions: [], version: SEARCH_INDEX_VERSION, building: 'rebuild:other' });
-    await overtaken;
+    let stampSeen: string | undefined;
+    const hooked = new Proxy(db, {
+      get(target, property) {
+        if (property === 'getAll') {
+          return async (...args: Parameters<GlassboxDatabase['getAll']>) => {
+            if (args[0] === 'messages' && stampSeen === undefined) {
+              stampSeen = (await target.get('searchIndex', SEARCH_INDEX_STATE_KEY))?.building;
+              await target.put('searchIndex', { term: '', bucket: 'state', sessions: [], version: SEARCH_INDEX_VERSION, building: 'rebuild:other' });
+            }
+            return target.getAll(...args);
+          };
+        }
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    await ensureSearchIndex(hooked);
+    expect(stampSeen).toMatch(/^rebuild/u);
+    expect(stampSeen).not.toBe('rebuild:other');
     expect((await db.get('searchIndex', SEARCH_INDEX_STATE_KEY))?.building).toBe('rebuild:other');
   });
 });
