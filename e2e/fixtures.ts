@@ -114,3 +114,11 @@ export async function useEndpoint(page: Page, baseUrl: string, options: { model?
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 }
+
+/** Waits until the page is controlled by an activated service worker (so everything it needs is precached). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return Boolean(navigator.serviceWorker.controller && registration?.active?.state === 'activated');
+  }), { timeout: 30_000 }).toBe(true);
+}

@@ -3,18 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectRunStatus, lastAnswer, send, settingsTab, test } from './fixtures.ts';
+import { expect, expectRunStatus, lastAnswer, send, settingsTab, test, waitForServiceWorker } from './fixtures.ts';
 
 // The built app (vite.config.ts, vite-plugin-pwa): after one visit its service worker serves the app shell and every
 // lazy chunk, so the app and the scripted demo model work with the network off; a new version waits for the user.
-
-/** Waits until the page is controlled by an activated service worker (so everything it needs is precached). */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    return Boolean(navigator.serviceWorker.controller && registration?.active?.state === 'activated');
-  }), { timeout: 30_000 }).toBe(true);
-}
 
 async function runJavaScriptThroughTheChat(page: Page): Promise<void> {
   await send(page, 'Run JavaScript: `[1, 2, 3].map((x) => x * 2)`');

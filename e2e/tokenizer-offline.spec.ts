@@ -1,13 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, openApp, sendAndWait, test, useEndpoint } from './fixtures.ts';
-
-/** Waits until the page is controlled by an activated service worker (so the app shell is precached). */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    return Boolean(navigator.serviceWorker.controller && registration?.active?.state === 'activated');
-  }), { timeout: 30_000 }).toBe(true);
-}
+import { expect, openApp, sendAndWait, test, useEndpoint, waitForServiceWorker } from './fixtures.ts';
 
 test.describe('the tokenizer offline', () => {
   test('after one visit that counted tokens, Span details still count with the real tokenizer with the network off', async ({ page, context, mockLlm }) => {
