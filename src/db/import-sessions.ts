@@ -1,7 +1,10 @@
 import { unwrap } from 'idb';
 import type { Note } from '../tools/tool-context.ts';
 import { invalidateNotesIndex } from './notes.ts';
-import type { AttachmentRecord, MessageRecord, SessionRecord, SpanRecord, ToolStateRecord } from './schema.ts';
+import { noteTextHash } from '../context/semantic/note-embedding-text.ts';
+import { normalise } from '../context/semantic/vector-math.ts';
+import type { ImportedNoteVector } from './note-vector-file.ts';
+import type { AttachmentRecord, MessageRecord, NoteVectorRecord, SessionRecord, SpanRecord, ToolStateRecord } from './schema.ts';
 import type { FileSession } from './session-file-schema.ts';
 import { chunkSpans } from './spans.ts';
 import type { Postings } from './search-index.ts';
@@ -31,6 +34,8 @@ export interface ImportResult {
 interface ImportSource {
   sessions: ReadonlyArray<FileSession & { source: 'glassbox' | 'chatgpt' }>;
   notes: readonly Note[];
+  /** The notes' embeddings, keyed by the notes' ids in the file; stored under the ids the notes get. */
+  noteVectors?: readonly ImportedNoteVector[];
 }
 
 /** The records an import writes for one session. */
@@ -159,6 +164,11 @@ function anyTaken(ids: readonly string[], taken: ReadonlySet<string>): boolean {
   return ids.some((id) => taken.has(id));
 }
 
+/** The stored embedding of an imported note: under the id the note got, current for its text, of length 1. */
+export function importedVectorRecord(noteId: string, note: Pick<Note, 'content' | 'tags'>, vector: ImportedNoteVector): NoteVectorRecord {
+  return { noteId, model: vector.model, dimensions: vector.dimensions, vector: normalise(vector.vector), textHash: noteTextHash(note) };
+}
+
 function sameNote(a: Note, b: Note): boolean {
   return a.content === b.content && a.tags.join('\u0000') === b.tags.join('\u0000');
 }
@@ -171,7 +181,7 @@ export async function importParsed(db: GlassboxDatabase, parsed: ImportSource, o
   const searchIndex = loadedSearchIndex() ?? (await loadSearchIndex());
   const result = await runTransaction(
     db,
-    ['sessions', 'messages', 'spanChunks', 'toolState', 'attachments', 'notes', 'searchIndex'],
+    ['sessions', 'messages', 'spanChunks', 'toolState', 'attachments', 'notes', 'noteVectors', 'searchIndex'],
     'readwrite',
     async (tx) => {
       const stores = {
@@ -233,6 +243,7 @@ export async function importParsed(db: GlassboxDatabase, parsed: ImportSource, o
 
       let notes = 0;
       const usedNotes = new Set<string>();
+      const vectors = new Map((parsed.noteVectors ?? []).map((entry) => [entry.noteId, entry]));
       for (const note of parsed.notes) {
         const existing = await stores.notes.get(note.id);
         if (existing && sameNote(existing, note)) continue;
@@ -240,6 +251,9 @@ export async function importParsed(db: GlassboxDatabase, parsed: ImportSource, o
         usedNotes.add(id);
         await stores.notes.add({ ...note, id });
         notes += 1;
+        // Its embedding comes back with it: recall need not ask the endpoint again (unless the model differs).
+        const vector = vectors.get(note.id);
+        if (vector) unwrap(tx.objectStore('noteVectors')).put(importedVectorRecord(id, note, vector));
       }
       return { sessionIds, copies, notes, ...(first ? { first } : {}) };
     },

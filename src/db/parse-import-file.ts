@@ -4,6 +4,7 @@ import type { Note } from '../tools/tool-context.ts';
 import { importOtlpTraces, isOtlpTraceFile, type ImportedTrace } from '../trace/otlp-import.ts';
 import { isChatGptExport, parseChatGptExport, type SkippedConversation } from './chatgpt-import.ts';
 import { importTooLargeError, MAX_IMPORT_BYTES } from './import-limit.ts';
+import { fileNoteVectorSchema, type ImportedNoteVector } from './note-vector-file.ts';
 import { describeIssues, parseUntrustedJson, quoteLabel } from './safe-json.ts';
 import type { FileSession } from './session-file-schema.ts';
 import {
@@ -29,6 +30,10 @@ export interface ParsedImport {
   tools?: unknown;
   /** The team of agents of an "Export all" file, checked when it is merged. */
   roster?: unknown;
+  /** The notes' embeddings the file carries (keyed by the notes' ids in the file), stored with them. */
+  noteVectors?: ImportedNoteVector[];
+  /** What was left out of an otherwise valid file (a note's unreadable vector), for the report. */
+  warnings?: string[];
 }
 
 /** How far a parse has got: bytes read of the file, then (trace files) spans mapped of all spans. */
@@ -115,17 +120,34 @@ function parseUncached(
     sessions.push({ ...parsed.data, source: 'glassbox' });
   }
   const notes: Note[] = [];
+  const noteVectors: ImportedNoteVector[] = [];
+  const warnings: string[] = [];
   for (const [index, raw] of (envelope.data.notes ?? []).entries()) {
-    const parsed = fileNoteSchema.safeParse(raw);
+    const { vector, ...fields } = (raw ?? {}) as { vector?: unknown };
+    const parsed = fileNoteSchema.safeParse(raw === null || typeof raw !== 'object' ? raw : fields);
     if (!parsed.success) {
       return { ok: false, error: `${fileName}: ${describeIssues(parsed.error.issues, ['notes', index])}` };
     }
     notes.push(parsed.data);
+    if (vector === undefined) continue;
+    // A vector that does not match its dimension is left out (the note is embedded again when it is needed).
+    const checked = fileNoteVectorSchema.safeParse(vector);
+    if (checked.success) noteVectors.push({ noteId: parsed.data.id, ...checked.data });
+    else warnings.push(say('noteVectorDropped', { index: index + 1, reason: describeIssues(checked.error.issues, ['notes', index, 'vector']) }));
   }
   const tools = (value as { tools?: unknown }).tools;
   const all = envelope.data.scope === 'all';
   const roster = envelope.data.roster;
-  return { ok: true, sessions, notes, skipped: [], ...(all && tools !== undefined ? { tools } : {}), ...(all && roster !== undefined ? { roster } : {}) };
+  return {
+    ok: true,
+    sessions,
+    notes,
+    skipped: [],
+    ...(noteVectors.length > 0 ? { noteVectors } : {}),
+    ...(warnings.length > 0 ? { warnings } : {}),
+    ...(all && tools !== undefined ? { tools } : {}),
+    ...(all && roster !== undefined ? { roster } : {}),
+  };
 }
 
 /** An imported trace in the sessions-file shape: its spans, and its rebuilt chat as messages. */

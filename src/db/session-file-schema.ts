@@ -1,5 +1,6 @@
 import { AGENT_TEXT_KEYS } from '../agent/notice-text.ts';
 import { z } from 'zod';
+import type { FileNoteVector } from './note-vector-file.ts';
 import { rosterSettingsShape } from '../config/agents.ts';
 import { portableToolsSchema } from '../tools/custom/portable.ts';
 import { SPAN_KIND_VALUES } from '../trace/span.ts';
@@ -100,6 +101,9 @@ export const fileNoteSchema = z.object({
   createdAt: time,
   updatedAt: time,
   sessionId: id.optional(),
+  pinned: z.boolean().optional(),
+  /** The note's embedding (see note-vector-file.ts), checked on its own: a bad one is left out, the note kept. */
+  vector: z.custom<FileNoteVector>(() => true).optional(),
 });
 
 /** A session with everything it owns, as exported. */

@@ -4,6 +4,11 @@ import { collectSessionForExport, redactSecrets } from './session-export.ts';
 import { loadSettings } from './settings.ts';
 import { readStorage, type GlassboxDatabase } from './transaction.ts';
 import { portableTools } from '../tools/custom/portable.ts';
+import type { Note } from '../tools/tool-context.ts';
+import { noteTextHash } from '../context/semantic/note-embedding-text.ts';
+import { listNoteVectors } from './note-vectors.ts';
+import { encodeNoteVector, type FileNoteVector } from './note-vector-file.ts';
+import type { NoteVectorRecord } from './schema.ts';
 
 export { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, type SessionFile } from './session-file-schema.ts';
 export { importParsed, type ImportResult, type ImportOptions, type ImportIdPrefix } from './import-sessions.ts';
@@ -38,12 +43,28 @@ export async function exportSessions(
     file.roster = { delegation, maxDelegationDepth, maxDelegations, maxRunTokens, agents };
   }
   if (options.includeNotes) {
-    const notes = await readStorage(() => db.getAllFromIndex('notes', 'by-updated'));
-    file.notes = notes.map((note) => redactSecrets(note, secrets));
+    const [notes, vectors] = await Promise.all([readStorage(() => db.getAllFromIndex('notes', 'by-updated')), listNoteVectors(db)]);
+    file.notes = withVectors(
+      notes.map((note) => redactSecrets(note, secrets)),
+      vectors,
+    );
   }
   const tools = portableTools(settings, sessions, !options.sessionIds);
   if (tools) file.tools = tools;
   return file;
+}
+
+/**
+ * The notes with their current embeddings (model, dimension and numbers; nothing of the endpoint). A vector of an
+ * older text of the note is left out: it would pass for current on import.
+ */
+export function withVectors<T extends Pick<Note, 'id' | 'content' | 'tags'>>(notes: readonly T[], vectors: readonly NoteVectorRecord[]): Array<T & { vector?: FileNoteVector }> {
+  const byNote = new Map(vectors.map((record) => [record.noteId, record]));
+  return notes.map((note) => {
+    const record = byNote.get(note.id);
+    if (!record || record.textHash !== noteTextHash(note) || record.vector.length !== record.dimensions) return note;
+    return { ...note, vector: encodeNoteVector(record.model, record.vector) };
+  });
 }
 
 /** Secret strings that must never appear in an export: the API key and OTLP header values. */

@@ -261,6 +261,8 @@ async function importChecked(
     imported.push(...result.sessionIds);
     skipped.push(...result.skipped);
     copies += result.copies;
+    // What a valid file could not bring back (a note's unreadable embedding) is said, not silently dropped.
+    if (typeof content !== 'string') toolNotes.push(...(content.warnings ?? []));
     toolNotes.push(...(await importTools(content)));
   }
   if (imported.length > 0) {
