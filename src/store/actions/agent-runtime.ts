@@ -10,4 +10,4 @@ export { consolidationNotes } from '../../context/consolidation.ts';
 export { customTools } from '../../tools/custom/custom-tool.ts';
 export { createMcpCaller, mcpTools } from '../../tools/mcp/mcp-tools.ts';
 export { toToolSpec } from '../../tools/define-tool.ts';
-export { probeEmbeddings, recallSearcher, semanticFallbackNotice } from './meaning-search.ts';
+export { probeEmbeddings, recallSearcher, refreshNoteVectors, semanticFallbackNotice } from './meaning-search.ts';

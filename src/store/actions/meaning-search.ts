@@ -1,4 +1,5 @@
 import type { MeaningSearchResult, NotesSearcher, SemanticStatus } from '../../context/index.ts';
+import { embeddingTextHash, noteEmbeddingText } from '../../context/semantic/note-embedding-text.ts';
 import { normalise } from '../../context/semantic/vector-math.ts';
 import { createInlineScanner, createWorkerScanner, type VectorScanner } from '../../context/semantic/vector-scanner.ts';
 import { DEMO_PROVIDER, type Settings } from '../../config/settings.ts';
@@ -53,20 +54,6 @@ function rememberedFailure(kind: Exclude<EmbeddingsFact, 'ok'>, target: Embeddin
   return new EmbeddingError(kind, [{ key: kind, values: { baseUrl: target.baseUrl, model: target.model, status: kind === 'not-enabled' ? 501 : 404 } }]);
 }
 
-/** What is embedded of a note: its text and its tags. */
-function embeddedText(note: Note): string {
-  return note.tags.length > 0 ? `${note.content}\n${note.tags.join(', ')}` : note.content;
-}
-
-function textHash(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return `${text.length.toString(36)}.${hash.toString(36)}`;
-}
-
 interface VectorIndex {
   key: string;
   notes: Note[];
@@ -107,16 +94,16 @@ async function ensureIndex(stores: Stores, embedder: Embedder): Promise<VectorIn
   building = (async () => {
     const notes = await stores.notes.list();
     const stored = new Map((await stores.noteVectors.list()).map((record) => [record.noteId, record]));
-    const texts = new Map(notes.map((note) => [note.id, embeddedText(note)]));
+    const texts = new Map(notes.map((note) => [note.id, noteEmbeddingText(note)]));
     const stale = notes.filter((note) => {
       const record = stored.get(note.id);
-      return !record || record.model !== embedder.model || record.textHash !== textHash(texts.get(note.id) ?? '');
+      return !record || record.model !== embedder.model || record.textHash !== embeddingTextHash(texts.get(note.id) ?? '');
     });
     if (stale.length > 0) {
       const vectors = await embedder.embed(stale.map((note) => texts.get(note.id) ?? ''));
       const records: NoteVectorRecord[] = stale.map((note, position) => {
         const vector = normalise(vectors[position] ?? []);
-        return { noteId: note.id, model: embedder.model, dimensions: vector.length, vector, textHash: textHash(texts.get(note.id) ?? '') };
+        return { noteId: note.id, model: embedder.model, dimensions: vector.length, vector, textHash: embeddingTextHash(texts.get(note.id) ?? '') };
       });
       await stores.noteVectors.put(records);
       for (const record of records) stored.set(record.noteId, record);
@@ -173,6 +160,27 @@ export function createMeaningSearch(options: MeaningSearchOptions): NonNullable<
       throw error;
     }
   };
+}
+
+/**
+ * Embeds again what changed in the notes now (an edited note), when Semantic recall is on, instead of at the next
+ * recall; a failure is told, and the next recall tries again. Nothing is asked of an endpoint known to have no embeddings.
+ */
+export async function refreshNoteVectors(settings: Settings, stores: Stores, fetchImplementation: typeof fetch, memory?: EndpointMemory): Promise<{ ok: true; embedded: boolean } | { ok: false; message: string }> {
+  if (!settings.semanticRecall) return { ok: true, embedded: false };
+  const target = embeddingTarget(settings, fetchImplementation);
+  const known = memory?.get(probeKey(target), 'embeddings');
+  if (known !== undefined && known !== 'ok') return { ok: true, embedded: false };
+  try {
+    await ensureIndex(stores, embedderFor(target, settings.requestTimeoutSeconds * 1000));
+    return { ok: true, embedded: true };
+  } catch (error) {
+    if (error instanceof EmbeddingError) {
+      if (LASTING_EMBEDDING_FAILURES.has(error.kind)) memory?.set(probeKey(target), 'embeddings', error.kind as Exclude<EmbeddingsFact, 'ok'>);
+      return { ok: false, message: embeddingNoticeIn(currentLanguage(), error.text) };
+    }
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 /** The recall searcher of a run: words, pinned notes, and meaning when Semantic recall is on. */

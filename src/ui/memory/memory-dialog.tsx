@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createMemoryTranslate } from '../../i18n/memory.ts';
-import { services } from '../../store/services.ts';
+import { addNote, changeNote, forgetNote, listNotes } from '../../store/actions/note-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import { reportStorageError } from '../../store/actions/storage-errors.ts';
 import type { Note } from '../../tools/tool-context.ts';
@@ -18,7 +18,7 @@ export function MemoryDialog() {
 
   const reload = useCallback(async () => {
     try {
-      setNotes(await services().persistence.notes.list());
+      setNotes(await listNotes());
     } catch (error) {
       reportStorageError(error);
     }
@@ -31,7 +31,6 @@ export function MemoryDialog() {
   }, [reload]);
 
   const close = () => setUi({ memoryOpen: false });
-  const notesStore = () => services().persistence.notes;
   return (
     <Dialog
       open
@@ -51,15 +50,15 @@ export function MemoryDialog() {
         t={t}
         locale={language}
         onAdd={async (content, tags) => {
-          await notesStore().add({ content, tags });
+          await addNote(content, tags);
           await reload();
         }}
         onUpdate={async (id, patch) => {
-          await notesStore().update(id, patch);
+          await changeNote(id, patch);
           await reload();
         }}
         onDelete={async (id) => {
-          await notesStore().remove(id);
+          await forgetNote(id);
           await reload();
         }}
       />
