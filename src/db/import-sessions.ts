@@ -1,8 +1,6 @@
 import { unwrap } from 'idb';
 import type { Note } from '../tools/tool-context.ts';
 import { invalidateNotesIndex } from './notes.ts';
-import { noteTextHash } from '../context/semantic/note-embedding-text.ts';
-import { normalise } from '../context/semantic/vector-math.ts';
 import type { ImportedNoteVector } from './note-vector-file.ts';
 import type { AttachmentRecord, MessageRecord, NoteVectorRecord, SessionRecord, SpanRecord, ToolStateRecord } from './schema.ts';
 import type { FileSession } from './session-file-schema.ts';
@@ -164,9 +162,12 @@ function anyTaken(ids: readonly string[], taken: ReadonlySet<string>): boolean {
   return ids.some((id) => taken.has(id));
 }
 
-/** The stored embedding of an imported note: under the id the note got, current for its text, of length 1. */
-export function importedVectorRecord(noteId: string, note: Pick<Note, 'content' | 'tags'>, vector: ImportedNoteVector): NoteVectorRecord {
-  return { noteId, model: vector.model, dimensions: vector.dimensions, vector: normalise(vector.vector), textHash: noteTextHash(note) };
+/**
+ * The stored embedding of an imported note, under the id the note got. It keeps the hash of the text it was computed
+ * from: when that is not the note's text (edited since, or in the file), recall embeds the note again.
+ */
+export function importedVectorRecord(noteId: string, vector: ImportedNoteVector): NoteVectorRecord {
+  return { noteId, model: vector.model, dimensions: vector.dimensions, vector: vector.vector, textHash: vector.textHash };
 }
 
 function sameNote(a: Note, b: Note): boolean {
@@ -253,7 +254,7 @@ export async function importParsed(db: GlassboxDatabase, parsed: ImportSource, o
         notes += 1;
         // Its embedding comes back with it: recall need not ask the endpoint again (unless the model differs).
         const vector = vectors.get(note.id);
-        if (vector) unwrap(tx.objectStore('noteVectors')).put(importedVectorRecord(id, note, vector));
+        if (vector) unwrap(tx.objectStore('noteVectors')).put(importedVectorRecord(id, vector));
       }
       return { sessionIds, copies, notes, ...(first ? { first } : {}) };
     },

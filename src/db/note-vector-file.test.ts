@@ -37,7 +37,7 @@ function parsedOrThrow(text: string) {
 describe('note vectors in a sessions file', () => {
   it('encodes a vector exactly and compactly as base64 of float32, and refuses a length that does not match', () => {
     const vector = unitVector(1536);
-    const file = encodeNoteVector('m', vector);
+    const file = encodeNoteVector('m', vector, 'h');
     expect(file).toMatchObject({ model: 'm', dimensions: 1536 });
     // 4 bytes a number, base64: about 8 KB for 1536 dimensions (a JSON array of numbers would be three times that).
     expect(file.data.length).toBe(Math.ceil((1536 * 4) / 3) * 4);
@@ -45,6 +45,8 @@ describe('note vectors in a sessions file', () => {
     expect(decoded.ok && [...decoded.vector]).toEqual([...vector]);
     expect(decodeNoteVector(file.data, 1024)).toEqual({ ok: false, reason: 'data holds 1536 numbers for 1024 dimensions' });
     expect(decodeNoteVector('not base64!', 4)).toEqual({ ok: false, reason: 'data is not base64' });
+    expect(decodeNoteVector(encodeNoteVector('m', Float32Array.of(3, 4), 'h').data, 2)).toEqual({ ok: false, reason: "the vector's length is 5.00, not 1" });
+    expect(decodeNoteVector(encodeNoteVector('m', Float32Array.of(Number.NaN, 1), 'h').data, 2)).toEqual({ ok: false, reason: 'number 1 is not finite' });
   });
 
   it('round trip: Export all carries each note’s vector with its model and dimension; import stores it under the note', async () => {
@@ -73,11 +75,16 @@ describe('note vectors in a sessions file', () => {
     expect((await listNotes(target)).map((note) => note.id).sort()).toEqual(['note_1', 'note_new']);
   });
 
-  it('leaves out a vector of an older text of the note (it would pass for current on import)', async () => {
+  it('a vector of an older text of the note keeps that text’s hash: after import the note counts as not embedded yet', async () => {
     const { db, id } = await seedEmbeddedNote('Miso is a kitten.');
     await updateNote(db, id, { content: 'Miso is a grown cat now.' }, 9);
     const file = await exportSessions(db, { includeNotes: true, now: NOW });
-    expect(file.notes?.[0]).not.toHaveProperty('vector');
+    expect(file.notes?.[0]?.vector?.textHash).toBe(noteTextHash({ content: 'Miso is a kitten.', tags: ['pets'] }));
+    const fresh = await openTestDb();
+    await importParsed(fresh, parsedOrThrow(JSON.stringify(file)), { newId: sequentialIds() });
+    const [note] = await listNotes(fresh);
+    const [stored] = await listNoteVectors(fresh);
+    expect(stored?.textHash).not.toBe(noteTextHash(note!));
   });
 
   it('refuses a corrupt vector clearly and still imports the note without it', async () => {
@@ -95,7 +102,7 @@ describe('note vectors in a sessions file', () => {
     expect((await listNotes(fresh)).map((note) => note.content)).toEqual(['Miso is a kitten.']);
     expect(await listNoteVectors(fresh)).toEqual([]);
 
-    for (const vector of [{ model: 'm', dimensions: 'eight', data: '' }, { model: '', dimensions: 2, data: 'AAAAAAAAAAA=' }, { model: 'm', dimensions: 2, data: '<script>' }, 'a string']) {
+    for (const vector of [{ model: 'm', dimensions: 'eight', textHash: 'h', data: '' }, { model: '', dimensions: 2, textHash: 'h', data: 'AAAAAAAAAAA=' }, { model: 'm', dimensions: 2, textHash: 'h', data: '<script>' }, { model: 'm', dimensions: 2, data: 'AAAAAAAAAAA=' }, 'a string']) {
       const withBad = JSON.parse(JSON.stringify(file)) as { notes: Array<{ vector: unknown }> };
       withBad.notes[0]!.vector = vector;
       const checked = parsedOrThrow(JSON.stringify(withBad));
@@ -142,7 +149,7 @@ describe('note vectors in a sessions file', () => {
       otlpHeaders: 'Authorization=Basic c2VjcmV0OnB3',
     });
     const text = JSON.stringify(await exportSessions(db, { includeNotes: true, now: NOW }));
-    expect(text).toContain('"vector":{"model":"text-embedding-3-small","dimensions":8,"data":"');
+    expect(text).toMatch(/"vector":\{"model":"text-embedding-3-small","dimensions":8,"textHash":"[^"]+","data":"[A-Za-z0-9+/]+=*"\}/);
     expect(text).not.toContain('sk-live-abcdef123456');
     expect(text).not.toContain('c2VjcmV0OnB3');
     expect(text).not.toContain('llm.internal.example');

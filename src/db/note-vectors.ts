@@ -27,11 +27,3 @@ export async function pruneNoteVectors(db: GlassboxDatabase, keep: ReadonlySet<s
     return removed;
   });
 }
-
-/** Deletes these notes' embeddings (a note the user forgot). */
-export async function deleteNoteVectors(db: GlassboxDatabase, noteIds: readonly string[]): Promise<void> {
-  if (noteIds.length === 0) return;
-  await runTransaction(db, ['noteVectors'], 'readwrite', async (tx) => {
-    await Promise.all(noteIds.map((noteId) => tx.objectStore('noteVectors').delete(noteId)));
-  });
-}

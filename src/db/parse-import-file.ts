@@ -1,4 +1,5 @@
 import { importErrorText, type ImportErrorKey } from '../i18n/import-errors.ts';
+import { noteVectorImportText } from '../i18n/note-vector-import.ts';
 import type { Language, TextValues } from '../i18n/translate.ts';
 import type { Note } from '../tools/tool-context.ts';
 import { importOtlpTraces, isOtlpTraceFile, type ImportedTrace } from '../trace/otlp-import.ts';
@@ -133,7 +134,7 @@ function parseUncached(
     // A vector that does not match its dimension is left out (the note is embedded again when it is needed).
     const checked = fileNoteVectorSchema.safeParse(vector);
     if (checked.success) noteVectors.push({ noteId: parsed.data.id, ...checked.data });
-    else warnings.push(say('noteVectorDropped', { index: index + 1, reason: describeIssues(checked.error.issues, ['notes', index, 'vector']) }));
+    else warnings.push(noteVectorImportText(language, 'noteVectorDropped', { file: fileName, index: index + 1, reason: describeIssues(checked.error.issues, ['notes', index, 'vector']) }));
   }
   const tools = (value as { tools?: unknown }).tools;
   const all = envelope.data.scope === 'all';

@@ -5,8 +5,6 @@ import { loadSettings } from './settings.ts';
 import { readStorage, type GlassboxDatabase } from './transaction.ts';
 import { portableTools } from '../tools/custom/portable.ts';
 import type { Note } from '../tools/tool-context.ts';
-import { noteTextHash } from '../context/semantic/note-embedding-text.ts';
-import { listNoteVectors } from './note-vectors.ts';
 import { encodeNoteVector, type FileNoteVector } from './note-vector-file.ts';
 import type { NoteVectorRecord } from './schema.ts';
 
@@ -43,7 +41,7 @@ export async function exportSessions(
     file.roster = { delegation, maxDelegationDepth, maxDelegations, maxRunTokens, agents };
   }
   if (options.includeNotes) {
-    const [notes, vectors] = await Promise.all([readStorage(() => db.getAllFromIndex('notes', 'by-updated')), listNoteVectors(db)]);
+    const [notes, vectors] = await Promise.all([readStorage(() => db.getAllFromIndex('notes', 'by-updated')), readStorage(() => db.getAll('noteVectors'))]);
     file.notes = withVectors(
       notes.map((note) => redactSecrets(note, secrets)),
       vectors,
@@ -55,15 +53,15 @@ export async function exportSessions(
 }
 
 /**
- * The notes with their current embeddings (model, dimension and numbers; nothing of the endpoint). A vector of an
- * older text of the note is left out: it would pass for current on import.
+ * The notes with their embeddings (model, dimension, the hash of the text embedded, the numbers; nothing of the
+ * endpoint). A vector of an older text of the note keeps that text's hash, so the note is embedded again after import.
  */
-export function withVectors<T extends Pick<Note, 'id' | 'content' | 'tags'>>(notes: readonly T[], vectors: readonly NoteVectorRecord[]): Array<T & { vector?: FileNoteVector }> {
+export function withVectors<T extends Pick<Note, 'id'>>(notes: readonly T[], vectors: readonly NoteVectorRecord[]): Array<T & { vector?: FileNoteVector }> {
   const byNote = new Map(vectors.map((record) => [record.noteId, record]));
   return notes.map((note) => {
     const record = byNote.get(note.id);
-    if (!record || record.textHash !== noteTextHash(note) || record.vector.length !== record.dimensions) return note;
-    return { ...note, vector: encodeNoteVector(record.model, record.vector) };
+    if (!record || record.vector.length !== record.dimensions) return note;
+    return { ...note, vector: encodeNoteVector(record.model, record.vector, record.textHash) };
   });
 }
 

@@ -18,7 +18,6 @@ const en = {
   trace: 'trace {index}{title}',
   noConversations: '{file}: no conversation has messages to import',
   noConversationsWhy: '{file}: no conversation has messages to import ({reasons})',
-  noteVectorDropped: '{file}: note {index} was imported without its stored embedding ({reason}); it is embedded again when semantic recall needs it.',
 } as const;
 
 /** A reason an import file was refused. */
@@ -38,7 +37,6 @@ const zhCN: Record<ImportErrorKey, string> = {
   trace: '第 {index} 条追踪{title}',
   noConversations: '{file}：没有包含可导入消息的对话',
   noConversationsWhy: '{file}：没有包含可导入消息的对话（{reasons}）',
-  noteVectorDropped: '{file}：第 {index} 条笔记已导入，但没有带上它保存的向量（{reason}）；语义回忆需要时会重新计算。',
 };
 
 /** The reasons an import file was refused, in every language. */

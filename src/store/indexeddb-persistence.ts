@@ -177,7 +177,6 @@ export function createIndexedDbPersistence(db: GlassboxDatabase, options: Indexe
       prune: async (keep) => {
         await (await import('../db/note-vectors.ts')).pruneNoteVectors(db, keep);
       },
-      remove: async (noteIds) => (await import('../db/note-vectors.ts')).deleteNoteVectors(db, noteIds),
     },
     attachments: createAttachmentStore(db),
   };

@@ -15,7 +15,7 @@ import type { Persistence } from './persistence.ts';
 /** Export and import code (parsers, mappers, schemas) is a chunk of its own: the first load does not carry it. */
 const sessionFiles = async () => {
   const [files, exports, imports] = await Promise.all([import('../db/session-file.ts'), import('../db/session-export.ts'), import('../db/import-sessions.ts')]);
-  return { ...files, toFileSession: exports.toFileSession, importRecords: imports.importRecords, importedVectorRecord: imports.importedVectorRecord };
+  return { ...files, toFileSession: exports.toFileSession, importRecords: imports.importRecords };
 };
 
 interface MemorySession {
@@ -174,7 +174,7 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
       return (await searchAll(query)).filter((match) => wanted.has(match.sessionId));
     },
     exportSessions: async ({ sessionIds, all }) => {
-      const { collectSecrets, SESSION_FILE_FORMAT, SESSION_FILE_VERSION, sessionFileName, toFileSession, withVectors } = await sessionFiles();
+      const { collectSecrets, SESSION_FILE_FORMAT, SESSION_FILE_VERSION, sessionFileName, toFileSession } = await sessionFiles();
       const secrets = collectSecrets(settings.apiKey, settings.otlpHeaders);
       const ids = all ? [...sessions.values()].sort((a, b) => b.record.updatedAt - a.record.updatedAt).map((session) => session.record.id) : (sessionIds ?? []);
       const file: SessionFile = {
@@ -195,11 +195,11 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
           return [toFileSession(data, secrets)];
         }),
       };
-      if (all) file.notes = withVectors((await stores.notes.list()).toReversed(), [...noteVectors.values()]);
+      if (all) file.notes = (await stores.notes.list()).toReversed();
       return { fileName: sessionFileName(file, all ? undefined : file.sessions[0]?.title), text: JSON.stringify(file, null, 2) };
     },
     importFile: async (text, fileName) => {
-      const { importRecords, importedVectorRecord, parseImportFile } = await sessionFiles();
+      const { importRecords, parseImportFile } = await sessionFiles();
       const parsed = typeof text === 'string' ? parseImportFile(text, fileName) : text;
       if (!parsed.ok) return parsed;
       // Everything was validated above, and nothing below can fail: the import is all or nothing.
@@ -223,12 +223,9 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
         sessionIds.push(records.session.id);
       }
       const known = await stores.notes.list();
-      const vectors = new Map((parsed.noteVectors ?? []).map((entry) => [entry.noteId, entry]));
       for (const note of parsed.notes) {
         if (known.some((existing) => existing.content === note.content && existing.tags.join('\u0000') === note.tags.join('\u0000'))) continue;
-        const added = await stores.notes.add({ content: note.content, tags: note.tags, ...(note.sessionId ? { sessionId: note.sessionId } : {}) });
-        const vector = vectors.get(note.id);
-        if (vector) noteVectors.set(added.id, importedVectorRecord(added.id, added, vector));
+        await stores.notes.add({ content: note.content, tags: note.tags, ...(note.sessionId ? { sessionId: note.sessionId } : {}) });
       }
       return { ok: true, sessionIds, copies, skipped: parsed.skipped };
     },
@@ -238,12 +235,14 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
       search: (query, limit) => stores.notes.search(query, limit),
       list: () => stores.notes.list(),
       update: async (id, patch) => {
-        await stores.notes.update(id, patch);
+        const note = (await stores.notes.list()).find((candidate) => candidate.id === id);
+        if (!note) return;
+        await stores.notes.remove(id);
+        await stores.notes.add({ content: patch.content ?? note.content, tags: patch.tags ?? note.tags, ...(note.sessionId ? { sessionId: note.sessionId } : {}) });
       },
       remove: async (id) => {
         await stores.notes.remove(id);
       },
-      pinned: () => stores.notes.pinned(),
     },
     noteVectors: {
       list: async () => [...noteVectors.values()],
@@ -252,9 +251,6 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
       },
       prune: async (keep) => {
         for (const id of noteVectors.keys()) if (!keep.has(id)) noteVectors.delete(id);
-      },
-      remove: async (noteIds) => {
-        for (const id of noteIds) noteVectors.delete(id);
       },
     },
     attachments: {

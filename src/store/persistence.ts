@@ -93,6 +93,4 @@ export interface NoteVectorStore {
   put(records: readonly NoteVectorRecord[]): Promise<void>;
   /** Deletes the embeddings of notes not in `keep`. */
   prune(keep: ReadonlySet<string>): Promise<void>;
-  /** Deletes these notes' embeddings (a forgotten note). */
-  remove(noteIds: readonly string[]): Promise<void>;
 }

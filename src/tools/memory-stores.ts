@@ -64,22 +64,6 @@ export class MemoryNotesStore implements NotesStore {
   async remove(id: string): Promise<boolean> {
     return this.notes.delete(id);
   }
-
-  /** Changes a note in place (same id); undefined when there is none with that id. */
-  async update(id: string, patch: { content?: string; tags?: string[]; pinned?: boolean }): Promise<Note | undefined> {
-    const current = this.notes.get(id);
-    if (!current) return undefined;
-    const { pinned: _wasPinned, ...rest } = current;
-    const pinned = patch.pinned ?? current.pinned === true;
-    const note: Note = { ...rest, content: patch.content ?? current.content, tags: [...(patch.tags ?? current.tags)], ...(pinned ? { pinned: true } : {}), updatedAt: this.options.now() };
-    this.notes.set(id, note);
-    return structuredClone(note);
-  }
-
-  /** The pinned notes (always recalled), most recently updated first. */
-  async pinned(): Promise<Note[]> {
-    return [...this.notes.values()].filter((note) => note.pinned === true).sort((a, b) => b.updatedAt - a.updatedAt).map((note) => structuredClone(note));
-  }
 }
 
 /** Session attachments kept in memory. */

@@ -45,5 +45,5 @@ export async function pinNote(id: string, pinned: boolean): Promise<void> {
 export async function forgetNote(id: string): Promise<void> {
   const { persistence } = services();
   await persistence.notes.remove(id);
-  await persistence.noteVectors.remove([id]);
+  await persistence.noteVectors.prune(new Set((await persistence.notes.list()).map((note) => note.id)));
 }

@@ -10,6 +10,7 @@ import { JsonView } from './json-view.tsx';
 import { MessageList, ModelOutput } from './span-messages.tsx';
 import { KIND_BADGE, STATUS_BADGE } from './span-style.ts';
 import { QuerySpanFields } from './query-span-fields.tsx';
+import { MemorySpanNotes } from './memory-span-notes.tsx';
 import { useNames } from '../use-t.ts';
 
 /** What a running model call has streamed so far (the span itself only gets its output when it ends). */
@@ -295,6 +296,7 @@ export function SpanDetails({ span, liveOutput, aggregates, runStart, now, t = e
       {/* A delegated agent shows its own subtotals like a run. */}
       {(span.kind === 'run' || span.kind === 'agent') && <RunSections span={span} aggregates={aggregates} t={t} />}
       {span.kind === 'retry' && <RetrySections span={span} t={t} />}
+      {span.kind === 'memory' && <MemorySpanNotes key={span.spanId} span={span} />}
       <Section title={t('details.attributes')} open={span.kind !== 'llm' && span.kind !== 'tool' && span.kind !== 'run' && span.kind !== 'agent' && span.kind !== 'retry'}>
         <JsonView value={span.attributes} expandDepth={1} t={t} />
       </Section>
