@@ -15,6 +15,8 @@ export interface Probe {
   stopFrames(): number[];
   whenPainted(predicate: () => boolean, timeoutMs?: number): Promise<number>;
   domNodes(): { nodes: number; elements: number };
+  /** Every stored span (read from IndexedDB in the page); the caller names the fields it reads. */
+  storedSpans(): Promise<unknown[]>;
 }
 
 /** The probe inside `page.evaluate` callbacks. */

@@ -64,6 +64,23 @@ export function installProbe(): void {
       while (walker.nextNode()) nodes += 1;
       return { nodes, elements: document.getElementsByTagName('*').length };
     },
+    /** Every span stored in the app's database (DB v3+: `spanChunks` records holding `spans`), in store order. */
+    async storedSpans(): Promise<unknown[]> {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('glassbox');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      try {
+        return await new Promise<unknown[]>((resolve, reject) => {
+          const request = db.transaction('spanChunks').objectStore('spanChunks').getAll();
+          request.onsuccess = () => resolve((request.result as Array<{ spans: unknown[] }>).flatMap((chunk) => chunk.spans));
+          request.onerror = () => reject(request.error);
+        });
+      } finally {
+        db.close();
+      }
+    },
   };
   scope.__bench = bench;
   const marks: Record<string, number> = {};

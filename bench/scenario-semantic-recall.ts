@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { loadUntilUsable, send, waitForRunStatus } from './app-driver.ts';
+import { loadUntilUsable, send, waitForRunStatus, type BenchWindow } from './app-driver.ts';
 import { launchFresh } from './browser.ts';
 import type { BenchContext, Sample } from './scenario-context.ts';
 import { quantile } from './stats.ts';
@@ -59,18 +59,8 @@ async function seedNotes(page: Page, count: number): Promise<void> {
 /** The stored memory spans of the active session's runs, oldest first: duration and what recall reported. */
 async function memorySpans(page: Page): Promise<Array<{ durationMs: number; semantic: unknown; candidates: number; kept: number }>> {
   return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('glassbox');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
     type StoredSpan = { kind: string; startTime: number; endTime?: number; attributes: Record<string, unknown> };
-    const spans = await new Promise<StoredSpan[]>((resolve, reject) => {
-      const request = db.transaction('spanChunks').objectStore('spanChunks').getAll();
-      request.onsuccess = () => resolve((request.result as Array<{ spans: StoredSpan[] }>).flatMap((chunk) => chunk.spans));
-      request.onerror = () => reject(request.error);
-    });
-    db.close();
+    const spans = (await (window as unknown as BenchWindow).__bench.storedSpans()) as StoredSpan[];
     return spans
       .filter((span) => span.kind === 'memory' && span.endTime !== undefined)
       .sort((a, b) => a.startTime - b.startTime)

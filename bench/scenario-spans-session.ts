@@ -60,19 +60,8 @@ async function agentOverheads(page: Page, since: number): Promise<{ loop: number
       .getEntriesByType('resource')
       .filter((entry): entry is PerformanceResourceTiming => entry.name.includes('/chat/completions') && entry.startTime >= from)
       .sort((a, b) => a.startTime - b.startTime);
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('glassbox');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
     type StoredSpan = { kind: string; startTime: number; endTime?: number; attributes: Record<string, unknown> };
-    // Spans are stored per run and time slice (DB v3): `spanChunks` records holding `spans`.
-    const spans = await new Promise<StoredSpan[]>((resolve, reject) => {
-      const request = db.transaction('spanChunks').objectStore('spanChunks').getAll();
-      request.onsuccess = () => resolve((request.result as Array<{ spans: StoredSpan[] }>).flatMap((chunk) => chunk.spans));
-      request.onerror = () => reject(request.error);
-    });
-    db.close();
+    const spans = (await (window as unknown as BenchWindow).__bench.storedSpans()) as StoredSpan[];
     const local = (time: number) => time - performance.timeOrigin;
     const ended = spans.filter((span) => span.endTime !== undefined && local(span.startTime) >= from - 50);
     const tools = ended.filter((span) => span.kind === 'tool').map((span) => ({ start: local(span.startTime), end: local(span.endTime as number) }));

@@ -68,18 +68,8 @@ async function setUpTeam(page: Page): Promise<void> {
  */
 async function delegatedStepOverheads(page: Page): Promise<number[]> {
   return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('glassbox');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
     type StoredSpan = { spanId: string; parentSpanId?: string; kind: string; startTime: number; endTime?: number };
-    const spans = await new Promise<StoredSpan[]>((resolve, reject) => {
-      const request = db.transaction('spanChunks').objectStore('spanChunks').getAll();
-      request.onsuccess = () => resolve((request.result as Array<{ spans: StoredSpan[] }>).flatMap((chunk) => chunk.spans));
-      request.onerror = () => reject(request.error);
-    });
-    db.close();
+    const spans = (await (window as unknown as BenchWindow).__bench.storedSpans()) as StoredSpan[];
     const gaps: number[] = [];
     for (const agent of spans.filter((span) => span.kind === 'agent')) {
       const children = spans.filter((span) => span.parentSpanId === agent.spanId && span.endTime !== undefined);
