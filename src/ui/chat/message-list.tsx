@@ -124,9 +124,17 @@ export function MessageList({
   const streamingPlan = streamingEntry?.meta?.plan ? streamingEntry : undefined;
   const planViews = useMemo(() => buildPlanViews(streamingPlan ? [...entries, streamingPlan] : entries), [entries, streamingPlan]);
 
-  // Stable while the rows are: a new key function makes the virtualiser re-measure every row (10,000 in a long session).
-  const getItemKey = useCallback((index: number) => rows[index]?.entry.id ?? index, [rows]);
-  const estimateSize = useCallback((index: number) => estimateRowHeight(rows[index]), [rows]);
+  // The virtualiser walks every row (10,000 in a long session) whenever a row's measured size changes, asking each
+  // one's key and estimate: plain arrays, made once per stored transcript, keep that walk cheap (the streaming row,
+  // last or in place of a stored one with the same id, is asked for directly).
+  const storedKeys = useMemo(() => storedRows.map((row) => row.entry.id), [storedRows]);
+  const storedEstimates = useMemo(() => Float64Array.from(storedRows, (row) => estimateRowHeight(row)), [storedRows]);
+  // Stable while the rows are: a new key function makes the virtualiser re-measure every row.
+  const getItemKey = useCallback((index: number) => storedKeys[index] ?? rows[index]?.entry.id ?? index, [storedKeys, rows]);
+  const estimateSize = useCallback(
+    (index: number) => (rows[index]?.streaming ? estimateRowHeight(rows[index]) : (storedEstimates[index] ?? estimateRowHeight(rows[index]))),
+    [storedEstimates, rows],
+  );
   // TanStack Virtual is the project's virtualiser; React Compiler just leaves this component alone.
   // eslint-disable-next-line react/incompatible-library
   const virtualizer = useVirtualizer({
@@ -134,12 +142,15 @@ export function MessageList({
     getScrollElement: () => scrollRef.current,
     estimateSize,
     getItemKey,
-    overscan: 3,
+    overscan: 2,
     // Chat semantics: keep the viewport pinned to the end while the last message grows, follow
     // appended messages only when the reader is already at the end.
     anchorTo: 'end',
     followOnAppend: true,
     scrollEndThreshold: END_THRESHOLD_PX,
+    // Rows measured as they enter are handled with the next frame's other work, not in a second render and layout of
+    // the frame that mounted them (in a fast scroll every row entering is measured for the first time).
+    useAnimationFrameWithResizeObserver: true,
     ...(initialRect ? { initialRect } : {}),
   });
 
