@@ -47,7 +47,8 @@ export async function openFromSidebar(page: Page, fixture: SessionFixture, runNa
       }),
     { text: fixture.lastMarker, run: runName ?? null },
   ));
-  await page.getByRole('complementary', { name: 'Sessions' }).getByRole('button', { name: fixture.title, exact: true }).click();
+  // A re-imported copy has the same title: the first is the one updated last.
+  await page.getByRole('complementary', { name: 'Sessions' }).getByRole('button', { name: fixture.title, exact: true }).first().click();
   const paintedAt = await painted;
   return paintedAt - (await lastInputAt(page));
 }

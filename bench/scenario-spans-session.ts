@@ -8,20 +8,27 @@ import type { BenchContext, Sample, SessionFixture } from './scenario-context.ts
 import { importAndPaint, openFromSidebar, scrollTopToBottom, stepSaves } from './scenario-long-session.ts';
 import { median } from './stats.ts';
 
+type StepSave = { syncMs: number; wallMs: number; bytes: number };
+
 /** Tool-calling steps per measured run. */
 const TOOL_STEPS = 5;
 
-function enqueueToolRun(mock: MockLlmServer): void {
+function enqueueToolRun(mock: MockLlmServer, answer: string): void {
   for (let step = 1; step <= TOOL_STEPS; step += 1) {
     mock.enqueue({ kind: 'reply', toolCalls: [{ name: 'calculator', arguments: { expression: `${step} * 7` } }] });
   }
-  mock.enqueue({ kind: 'reply', content: FINAL_ANSWER });
+  mock.enqueue({ kind: 'reply', content: answer });
 }
 
-const FINAL_ANSWER = 'All five results are in.';
+let toolRuns = 0;
 
-/** Runs a five-step tool-calling run on the active session; resolves with its step saves and the send time. */
-export async function toolRun(page: Page, mock: MockLlmServer): Promise<{ saves: Array<{ syncMs: number; wallMs: number; bytes: number }>; sentAt: number }> {
+/**
+ * Runs a five-step tool-calling run on the active session; resolves with its step saves, the send time and its final
+ * answer (its own text, so that a session's earlier run never looks like this one's end).
+ */
+export async function toolRun(page: Page, mock: MockLlmServer): Promise<{ saves: StepSave[]; sentAt: number; answer: string }> {
+  toolRuns += 1;
+  const answer = `All five results are in (run ${toolRuns}).`;
   await waitForStorageQuiet(page);
   const txsBefore = await page.evaluate(() => {
     const probe = (window as unknown as BenchWindow).__bench;
@@ -31,9 +38,9 @@ export async function toolRun(page: Page, mock: MockLlmServer): Promise<{ saves:
   });
   // Whatever an earlier run left queued must not shift this run's answers.
   mock.reset();
-  enqueueToolRun(mock);
+  enqueueToolRun(mock, answer);
   // The session's status may already say `done` (an earlier run): the run is over when its answer is painted.
-  const answered = lastMessagePainted(page, FINAL_ANSWER);
+  const answered = lastMessagePainted(page, answer);
   await send(page, `Multiply one to five by seven ${Date.now()}`);
   const sentAt = await lastInputAt(page);
   await answered;
@@ -44,7 +51,7 @@ export async function toolRun(page: Page, mock: MockLlmServer): Promise<{ saves:
     probe.countBytes = false;
     probe.timeIdb = false;
   });
-  return { saves: await stepSaves(page, txsBefore), sentAt };
+  return { saves: await stepSaves(page, txsBefore), sentAt, answer };
 }
 
 /**
@@ -83,6 +90,60 @@ async function agentOverheads(page: Page, since: number): Promise<{ loop: number
     }
     return { loop, network };
   }, since);
+}
+
+/** Interleaved rounds of a five-step run at 2,000 and at 20 messages, after one uncounted run on each (warm-up). */
+const STEP_SAVE_ROUNDS = 3;
+
+/**
+ * A step's save at 2,000 vs 20 messages. The main-thread time of one save is about a millisecond, summed from a few
+ * dozen IndexedDB calls each timed with `performance.now()` (100 µs steps in a page that is not cross-origin
+ * isolated), so one run's figure is noisy: one uncounted run on each session first (code compiled, connection and
+ * caches warm; on the 2,000-message session that run also makes its first compaction), then
+ * {@link STEP_SAVE_ROUNDS} rounds of a run on each, in alternating order so that a change of machine load falls on
+ * both; the ratio is the median over rounds of each round's median-save ratio. Starts on the 2,000-message session
+ * (the active one).
+ */
+async function stepSaveFigures(context: BenchContext, page: Page, big: SessionFixture, small: SessionFixture): Promise<Sample> {
+  // After a run, a session's last message is that run's answer.
+  const markers = new Map<SessionFixture, string>();
+  const runOn = async (fixture: SessionFixture, open: boolean): Promise<StepSave[]> => {
+    if (open) await openFromSidebar(page, { ...fixture, lastMarker: markers.get(fixture) ?? fixture.lastMarker });
+    const run = await toolRun(page, context.mock);
+    markers.set(fixture, run.answer);
+    return run.saves;
+  };
+  await runOn(big, false);
+  await runOn(small, true);
+  const saves = new Map<SessionFixture, StepSave[]>([[big, []], [small, []]]);
+  const ratios: number[] = [];
+  for (let round = 0; round < STEP_SAVE_ROUNDS; round += 1) {
+    const medians = new Map<SessionFixture, number>();
+    for (const fixture of round % 2 === 0 ? [big, small] : [small, big]) {
+      const run = await runOn(fixture, true);
+      saves.get(fixture)?.push(...run);
+      medians.set(fixture, median(run.map((save) => save.syncMs)));
+    }
+    ratios.push((medians.get(big) ?? Number.NaN) / (medians.get(small) ?? Number.NaN));
+  }
+  const at2000 = saves.get(big) ?? [];
+  const at20 = saves.get(small) ?? [];
+  const sample: Sample = {
+    stepSave2000Ms: median(at2000.map((save) => save.syncMs)),
+    stepSave20Ms: median(at20.map((save) => save.syncMs)),
+    stepSaveWall2000Ms: median(at2000.map((save) => save.wallMs)),
+    stepSaveWall20Ms: median(at20.map((save) => save.wallMs)),
+    stepSaveRatio: median(ratios),
+    stepSaveKB20: median(at20.map((save) => save.bytes)) / 1024,
+    stepSaveKB2000: median(at2000.map((save) => save.bytes)) / 1024,
+  };
+  const list = (values: number[], digits: number) => values.map((value) => value.toFixed(digits)).join(', ');
+  context.log(`    step save bytes at 20: ${list(at20.map((save) => save.bytes / 1024), 1)} KB; at 2,000: ${list(at2000.map((save) => save.bytes / 1024), 1)} KB`);
+  context.log(`    step save main thread at 20: ${list(at20.map((save) => save.syncMs), 2)} ms; at 2,000: ${list(at2000.map((save) => save.syncMs), 2)} ms`);
+  context.log(
+    `    step save ${median(at20.map((save) => save.syncMs)).toFixed(2)} ms at 20, ${median(at2000.map((save) => save.syncMs)).toFixed(2)} ms at 2,000 (wall ${median(at20.map((save) => save.wallMs)).toFixed(1)} / ${median(at2000.map((save) => save.wallMs)).toFixed(1)} ms); ratio per round ${list(ratios, 2)} → ${median(ratios).toFixed(2)}`,
+  );
+  return sample;
 }
 
 async function importFixture(page: Page, fixture: SessionFixture): Promise<number> {
@@ -127,18 +188,7 @@ export async function spansSession(context: BenchContext): Promise<Sample> {
     context.log(`    export ${sample.export2000Ms.toFixed(0)} ms, re-import ${sample.reimport2000Ms.toFixed(0)} ms`);
 
     sample.reload2000Ms = await loadUntilUsable(page, context.appUrl, true);
-    const big = await toolRun(page, context.mock);
-    await openFromSidebar(page, small20);
-    const small = await toolRun(page, context.mock);
-    sample.stepSave2000Ms = median(big.saves.map((save) => save.syncMs));
-    sample.stepSave20Ms = median(small.saves.map((save) => save.syncMs));
-    sample.stepSaveWall2000Ms = median(big.saves.map((save) => save.wallMs));
-    sample.stepSaveWall20Ms = median(small.saves.map((save) => save.wallMs));
-    sample.stepSaveRatio = sample.stepSave2000Ms / sample.stepSave20Ms;
-    sample.stepSaveKB20 = median(small.saves.map((save) => save.bytes)) / 1024;
-    sample.stepSaveKB2000 = median(big.saves.map((save) => save.bytes)) / 1024;
-    context.log(`    step save bytes at 20: ${small.saves.map((save) => (save.bytes / 1024).toFixed(1)).join(', ')} KB; at 2,000: ${big.saves.map((save) => (save.bytes / 1024).toFixed(1)).join(', ')} KB`);
-    context.log(`    step save ${sample.stepSave20Ms.toFixed(2)} ms at 20, ${sample.stepSave2000Ms.toFixed(2)} ms at 2,000 (wall ${sample.stepSaveWall20Ms.toFixed(1)} / ${sample.stepSaveWall2000Ms.toFixed(1)} ms)`);
+    Object.assign(sample, await stepSaveFigures(context, page, huge2000, small20));
 
     await openFromSidebar(page, medium200);
     const overhead = await toolRun(page, context.mock);
