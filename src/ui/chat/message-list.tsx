@@ -142,7 +142,7 @@ export function MessageList({
     getScrollElement: () => scrollRef.current,
     estimateSize,
     getItemKey,
-    overscan: 2,
+    overscan: 3,
     // Chat semantics: keep the viewport pinned to the end while the last message grows, follow
     // appended messages only when the reader is already at the end.
     anchorTo: 'end',
