@@ -1,6 +1,6 @@
 // The benchmark suite of issue 9: drives the built app in headless Chromium against the scripted
 // OpenAI-compatible server and prints every figure with its target. Started by `npm run bench`.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,6 +125,7 @@ async function main(): Promise<void> {
     ...evaluate(samples),
     errors,
   };
+  await mkdir(dirname(values.out), { recursive: true });
   await writeFile(values.out, `${JSON.stringify({ ...results, samples }, null, 2)}\n`);
   await writeFile(join(dirname(values.out), 'results.md'), `${markdownTable(results)}\n`);
   console.log(`\n${consoleTable(results)}`);
