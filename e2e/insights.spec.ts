@@ -147,6 +147,41 @@ test.describe('Insights: totals, tool success, cost and stuck runs from stored s
     await expect(list).toContainText('calculator called 3 times with the same arguments');
     await expect(view.getByRole('img', { name: /^Steps per run, 1 bars: 3 steps: 1 runs/ })).toBeVisible();
   });
+
+  test('each run’s facts are kept when it is saved: after a reload, the first open of Insights reads no spans', async ({ page }) => {
+    await openApp(page);
+    await sendAndWait(page, 'What is 12*12?');
+    await sendAndWait(page, 'What is 13*13?');
+    // The Insights worker keeps the session's facts after each run, in the background (before Insights ever opens).
+    const keptRuns = () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve, reject) => {
+            const open = indexedDB.open('glassbox');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const db = open.result;
+              const read = db.transaction('settings').objectStore('settings').getAll(IDBKeyRange.bound('insights.facts/', 'insights.facts/\uffff'));
+              read.onsuccess = () => {
+                db.close();
+                const records = read.result as Array<{ value: { facts: string } }>;
+                resolve(records.reduce((total, record) => total + (JSON.parse(record.value.facts) as unknown[]).length, 0));
+              };
+              read.onerror = () => reject(read.error);
+            };
+          }),
+      );
+    await expect.poll(keptRuns).toBe(2);
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Insights' }).click();
+    const view = insights(page);
+    await expect(view.getByTestId('insights-runs')).toContainText('2');
+    const report = view.getByTestId('insights-report');
+    await expect(report).toHaveAttribute('aria-busy', 'false');
+    const timing = JSON.parse((await report.getAttribute('data-timing')) ?? '{}') as { phases?: { chunks?: number } };
+    expect(timing.phases?.chunks).toBe(0);
+  });
 });
 
 test.describe('Insights in Chinese on the demo model', () => {
@@ -167,4 +202,5 @@ test.describe('Insights in Chinese on the demo model', () => {
     await page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^llm: / }).first().click();
     await expect(page.getByRole('region', { name: 'Span details' }).getByTestId('span-output-tokens')).toHaveText(/^[\d,]+（报告）$/);
   });
+
 });

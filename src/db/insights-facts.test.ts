@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ATTR } from '../trace/attributes.ts';
 import { openTestDb } from '../testing/fake-db.ts';
-import { FACTS_PREFIX, FACTS_SETTING, indexSession, keepFacts, loadKeptFacts, refreshRunFacts, type FactsCache } from './insights-facts.ts';
+import { FACTS_PREFIX, FACTS_SETTING, indexRun, indexSession, keepFacts, loadKeptFacts, refreshRunFacts, type FactsCache } from './insights-facts.ts';
 import { createSession, deleteSession, updateSession } from './sessions.ts';
 import { putSpans } from './spans.ts';
 import { span } from './test-fixtures.ts';
@@ -114,5 +114,42 @@ describe('kept facts', () => {
     await loadKeptFacts(db, later);
     expect([...later.keys()]).toEqual(['sess_c']);
     expect(await db.getKey('settings', FACTS_SETTING)).toBe(FACTS_SETTING);
+  });
+
+  it('of a run just saved replace that run’s alone, and the whole session is read when they do not add up', async () => {
+    const db = await openTestDb();
+    await createSession(db, { id: 'sess_a', now: 1 });
+    await putSpans(db, 'sess_a', runSpans('sess_a', 'aaaaaaaaaaaaaaa1', 1_000, 1));
+    const cache: FactsCache = new Map();
+    await indexRun(db, 'sess_a', 'aaaaaaaaaaaaaaa1', { cache });
+    const first = cache.get('sess_a')?.facts[0];
+    expect(first).toMatchObject({ runId: 'aaaaaaaaaaaaaaa1', spans: 3 });
+
+    // The next run: the first run's facts are kept as they were (not read again), the new run's are added.
+    await putSpans(db, 'sess_a', runSpans('sess_a', 'aaaaaaaaaaaaaaa2', 2_000, 2));
+    await indexRun(db, 'sess_a', 'aaaaaaaaaaaaaaa2', { cache });
+    expect(cache.get('sess_a')?.facts[0]).toBe(first);
+    expect(cache.get('sess_a')?.facts.map((fact) => [fact.runId, fact.tools.length])).toEqual([['aaaaaaaaaaaaaaa1', 1], ['aaaaaaaaaaaaaaa2', 2]]);
+    const kept: FactsCache = new Map();
+    await loadKeptFacts(db, kept);
+    expect(kept.get('sess_a')?.facts.map((fact) => fact.runId)).toEqual(['aaaaaaaaaaaaaaa1', 'aaaaaaaaaaaaaaa2']);
+
+    // A run saved without being indexed (another tab, an older version): the facts no longer add up to the session's
+    // spans, so the whole session is read and the missed run is found.
+    await putSpans(db, 'sess_a', runSpans('sess_a', 'aaaaaaaaaaaaaaa3', 3_000, 0));
+    await putSpans(db, 'sess_a', runSpans('sess_a', 'aaaaaaaaaaaaaaa4', 4_000, 1));
+    await indexRun(db, 'sess_a', 'aaaaaaaaaaaaaaa4', { cache });
+    expect(cache.get('sess_a')?.facts.map((fact) => fact.runId)).toEqual(['aaaaaaaaaaaaaaa1', 'aaaaaaaaaaaaaaa2', 'aaaaaaaaaaaaaaa3', 'aaaaaaaaaaaaaaa4']);
+    expect(cache.get('sess_a')?.facts[0]).not.toBe(first);
+  });
+
+  it('are not kept for a session without spans', async () => {
+    const db = await openTestDb();
+    await createSession(db, { id: 'sess_a', now: 1 });
+    expect(await indexSession(db, 'sess_a')).toEqual([]);
+    expect(await db.getKey('settings', `${FACTS_PREFIX}sess_a`)).toBeUndefined();
+    const cache: FactsCache = new Map([['sess_x', { version: 'gone', facts: [] }]]);
+    expect(await refreshRunFacts(db, cache)).toEqual([]);
+    expect([...cache.keys()]).toEqual(['sess_a']);
   });
 });

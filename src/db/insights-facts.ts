@@ -1,6 +1,6 @@
 import { runFact, type RunFact, type TokenCounter } from '../trace/insights/run-facts.ts';
 import type { SessionRecord, SpanChunkRecord, SpanRecord } from './schema.ts';
-import { sessionStringRange } from './schema.ts';
+import { runChunkRange, sessionStringRange } from './schema.ts';
 import { readStorage, runTransaction, type GlassboxDatabase } from './transaction.ts';
 
 /** The run facts read so far, per session, with the session's version (`updatedAt` and span count) when they were read. */
@@ -10,6 +10,7 @@ export type FactsCache = Map<string, { version: string; facts: RunFact[] }>;
 export interface ReadStats {
   waitMs: number;
   computeMs: number;
+  /** Span chunk records read (none when every session's kept facts were current). */
   chunks: number;
 }
 
@@ -93,7 +94,9 @@ export async function refreshRunFacts(
       const changed = sessions.filter((session) => cache.get(session.id)?.version !== versionOf(session));
       await Promise.all(
         changed.map(async (session) => {
-          const records = await db.getAll('spanChunks', sessionStringRange(session.id));
+          // A session without spans (a ChatGPT import, say) has no runs to read.
+          const records = session.spanCount === 0 ? [] : await db.getAll('spanChunks', sessionStringRange(session.id));
+          if (stats) stats.chunks += records.length;
           cache.set(session.id, { version: versionOf(session), facts: factsOf(records, count) });
         }),
       );
@@ -113,7 +116,7 @@ export const FACTS_SETTING = 'insights.facts';
 export const FACTS_PREFIX = 'insights.facts/';
 
 /** Bumped whenever `RunFact` changes shape: an older kept record is ignored and the spans are read again. */
-const FACTS_FORMAT = 3;
+const FACTS_FORMAT = 4;
 
 /** Each session's facts as JSON text: one string clones and parses much faster than thousands of small objects. */
 interface KeptFacts {
@@ -157,25 +160,54 @@ export async function keepFacts(db: GlassboxDatabase, cache: FactsCache): Promis
   });
 }
 
+/** Keeps one session's facts in its own record (and in the cache, when given). */
+async function keepSessionRecord(db: GlassboxDatabase, session: SessionRecord, facts: RunFact[], cache: FactsCache | undefined): Promise<void> {
+  const entry = { version: versionOf(session), facts };
+  cache?.set(session.id, entry);
+  // Nothing to keep for a session without spans: an open of Insights reads none of it either.
+  if (session.spanCount === 0) return;
+  const value: KeptSessionFacts = { format: FACTS_FORMAT, version: entry.version, facts: JSON.stringify(facts) };
+  await runTransaction(db, ['settings'], 'readwrite', (tx) => tx.objectStore('settings').put({ name: FACTS_PREFIX + session.id, value }));
+}
+
 /**
- * Reads one session's runs again and keeps their facts in the session's own record (called when its runs are saved);
- * the cache, when given, gets them too. A deleted session's record is dropped (the next open forgets the rest).
+ * Reads one session's runs again and keeps their facts in the session's own record (an imported session, or one
+ * whose kept facts storage outgrew); the cache, when given, gets them too. A deleted session's record is dropped (the
+ * next open forgets the rest).
  */
 export async function indexSession(db: GlassboxDatabase, sessionId: string, options: { count?: TokenCounter; cache?: FactsCache } = {}): Promise<RunFact[]> {
   const [session, records] = await readStorage(() => {
     const tx = db.transaction(['sessions', 'spanChunks'], 'readonly');
     return Promise.all([tx.objectStore('sessions').get(sessionId), tx.objectStore('spanChunks').getAll(sessionStringRange(sessionId))]);
   });
-  const name = FACTS_PREFIX + sessionId;
   if (!session) {
     options.cache?.delete(sessionId);
-    await runTransaction(db, ['settings'], 'readwrite', (tx) => tx.objectStore('settings').delete(name));
+    await runTransaction(db, ['settings'], 'readwrite', (tx) => tx.objectStore('settings').delete(FACTS_PREFIX + sessionId));
     return [];
   }
   const facts = factsOf(records, options.count);
-  const entry = { version: versionOf(session), facts };
-  options.cache?.set(sessionId, entry);
-  const value: KeptSessionFacts = { format: FACTS_FORMAT, version: entry.version, facts: JSON.stringify(facts) };
-  await runTransaction(db, ['settings'], 'readwrite', (tx) => tx.objectStore('settings').put({ name, value }));
+  await keepSessionRecord(db, session, facts, options.cache);
+  return facts;
+}
+
+/**
+ * One run of a session was saved: only that run's spans are read, and its facts replace the run's among the
+ * session's facts in `cache` (filled from the kept records first). When those facts do not add up to the session's
+ * span count with this run (nothing kept for the session, or storage changed behind them: another tab, an older
+ * version, a deleted turn), the whole session is read again instead.
+ */
+export async function indexRun(db: GlassboxDatabase, sessionId: string, runId: string, options: { count?: TokenCounter; cache: FactsCache }): Promise<RunFact[]> {
+  const [session, records] = await readStorage(() => {
+    const tx = db.transaction(['sessions', 'spanChunks'], 'readonly');
+    return Promise.all([tx.objectStore('sessions').get(sessionId), tx.objectStore('spanChunks').getAll(runChunkRange(sessionId, runId))]);
+  });
+  const kept = options.cache.get(sessionId);
+  if (!session || !kept) return indexSession(db, sessionId, options);
+  const others = kept.facts.filter((fact) => fact.runId !== runId);
+  const run = factsOf(records, options.count);
+  const spans = [...others, ...run].reduce((total, fact) => total + fact.spans, 0);
+  if (spans !== session.spanCount) return indexSession(db, sessionId, options);
+  const facts = [...others, ...run].sort((a, b) => a.startTime - b.startTime);
+  await keepSessionRecord(db, session, facts, options.cache);
   return facts;
 }

@@ -4,7 +4,7 @@ import { aggregateInsights, type InsightsQuery, type InsightsReport } from '../t
 import type { RunFact } from '../trace/insights/run-facts.ts';
 import { countTokens, loadEncodings } from '../trace/insights/token-counter.ts';
 import { tokenizerEncoding, type TokenizerEncoding } from '../trace/insights/tokenizer-family.ts';
-import { indexSession, keepFacts, loadKeptFacts, refreshRunFacts, type FactsCache } from './insights-facts.ts';
+import { indexRun, indexSession, keepFacts, loadKeptFacts, refreshRunFacts, type FactsCache } from './insights-facts.ts';
 import { openGlassboxDb } from './open-db.ts';
 import type { GlassboxDatabase } from './transaction.ts';
 
@@ -15,9 +15,13 @@ export interface InsightsRequest {
   refresh: boolean;
 }
 
-/** The page saved runs of a session (or deleted it): its facts are read again and kept. Nothing is answered. */
+/**
+ * The page saved a run of a session (`runId`), or imported the session: its facts are brought up to date and kept.
+ * Nothing is answered.
+ */
 export interface IndexRequest {
   index: string;
+  runId?: string;
 }
 
 /** What the worker answers, matched to the request by id. */
@@ -65,21 +69,27 @@ function openDatabase(): Promise<GlassboxDatabase> {
 let queue: Promise<void> = Promise.resolve();
 scope.onmessage = (event) => {
   const request = event.data;
-  queue = queue.then(() => ('index' in request ? keepSessionFacts(request.index) : handle(request)));
+  queue = queue.then(() => ('index' in request ? keepSessionFacts(request) : handle(request)));
 };
 
-async function keepSessionFacts(sessionId: string): Promise<void> {
+/** Fills the cache from the facts kept by earlier visits and saves, once per worker. */
+async function loadKeptOnce(db: GlassboxDatabase): Promise<void> {
+  if (keptLoaded) return;
+  keptLoaded = true;
+  await loadKeptFacts(db, cache).catch(() => undefined);
+}
+
+/**
+ * Keeps the facts of a run just saved (or of a session imported). Tokens are counted only with vocabularies already
+ * loaded: nothing is fetched in the background; opening Insights counts what was estimated.
+ */
+async function keepSessionFacts(request: IndexRequest): Promise<void> {
   try {
     const db = await openDatabase();
-    // Once Insights has read the kept facts, the cache follows; before, only the kept record is written.
-    const options = keptLoaded ? { count: countTokens, cache } : { count: countTokens };
-    const indexed = await indexSession(db, sessionId, options);
-    if (keptLoaded) facts = undefined;
-    const { encodings } = countable(indexed);
-    if (encodings.size > 0) {
-      await loadEncodings(encodings);
-      await indexSession(db, sessionId, options);
-    }
+    await loadKeptOnce(db);
+    const options = { count: countTokens, cache };
+    await (request.runId === undefined ? indexSession(db, request.index, options) : indexRun(db, request.index, request.runId, options));
+    facts = undefined;
   } catch {
     // Not kept: the next open of Insights reads this session's spans instead.
     database = undefined;
@@ -135,11 +145,8 @@ async function handle(request: InsightsRequest): Promise<void> {
     const db = request.refresh || !facts ? await openDatabase() : undefined;
     if (db) {
       phase('openDb');
-      if (!keptLoaded) {
-        keptLoaded = true;
-        await loadKeptFacts(db, cache).catch(() => undefined);
-        phase('keptFacts');
-      }
+      await loadKeptOnce(db);
+      phase('keptFacts');
       const before = facts;
       const stats = { waitMs: 0, computeMs: 0, chunks: 0 };
       facts = await refreshRunFacts(db, cache, { count: countTokens, stats });

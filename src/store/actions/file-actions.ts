@@ -259,6 +259,8 @@ async function importChecked(
     }
     if (imported.length === 0) written = result.first;
     imported.push(...result.sessionIds);
+    // Sessions from files bring their runs: Insights keeps their facts now rather than at its first open.
+    void import('./insights-actions.ts').then((insights) => insights.indexSessionFacts(result.sessionIds), () => undefined);
     skipped.push(...result.skipped);
     copies += result.copies;
     // What a valid file could not bring back (a note's unreadable embedding) is said, not silently dropped.

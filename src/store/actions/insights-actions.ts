@@ -10,8 +10,11 @@ import { switchSession } from './session-actions.ts';
 export interface InsightsSource {
   /** `refresh`: read what changed in storage first (the view just opened); a filter change passes false. */
   query(query: InsightsQuery, refresh: boolean): Promise<InsightsReport>;
-  /** A session's runs were saved: its facts are read and kept now, so the next open of Insights need not read its spans. */
-  index(sessionId: string): void;
+  /**
+   * A run of a session was saved (`runId`) or the session was imported: its facts are kept now, so the next open of
+   * Insights need not read its spans.
+   */
+  index(sessionId: string, runId?: string): void;
   close(): void;
 }
 
@@ -66,8 +69,8 @@ function workerSource(worker: Worker, fallback: () => InsightsSource): InsightsS
         worker.postMessage({ id, query, refresh } satisfies InsightsRequest);
       });
     },
-    index(sessionId) {
-      if (!failed) worker.postMessage({ index: sessionId } satisfies IndexRequest);
+    index(sessionId, runId) {
+      if (!failed) worker.postMessage({ index: sessionId, ...(runId === undefined ? {} : { runId }) } satisfies IndexRequest);
     },
     close() {
       worker.terminate();
@@ -104,12 +107,13 @@ function startSource(kind: string): InsightsSource {
 }
 
 /**
- * Keeps the facts of a session whose run was just saved (IndexedDB only), in the Insights worker: opening Insights
- * then reads them instead of the session's spans, the first time too.
+ * Keeps the facts of a run just saved, or of sessions just imported (IndexedDB only), in the Insights worker: opening
+ * Insights then reads them instead of the sessions' spans, the first time too.
  */
-export function indexSessionFacts(sessionId: string): void {
+export function indexSessionFacts(sessionIds: readonly string[], runId?: string): void {
   if (services().persistence.kind !== 'indexeddb' || typeof Worker === 'undefined') return;
-  openInsightsSource().index(sessionId);
+  const source = openInsightsSource();
+  for (const sessionId of sessionIds) source.index(sessionId, runId);
 }
 
 /** Closes the Insights view. */

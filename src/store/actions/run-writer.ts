@@ -93,6 +93,8 @@ export function createRunWriter(sessionId: string, userEntry: TranscriptEntry | 
     ended: async (patch) => {
       over = true;
       await save([], patch);
+      // The run's Insights facts are kept now, in the Insights worker: its first open need not read these spans.
+      void import('./insights-actions.ts').then((insights) => insights.indexSessionFacts([sessionId], runId), () => undefined);
     },
     newId: (prefix) => {
       const reserved = inFlightEntryId;

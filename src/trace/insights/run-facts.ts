@@ -44,6 +44,8 @@ export interface RunFact {
   retries: number;
   compactions: number;
   stuck: StuckReason[];
+  /** Spans the run had when its facts were read (tells kept facts that are still whole from those storage outgrew). */
+  spans: number;
 }
 
 /** Counts the tokens of a text for a model with a real tokenizer; undefined when it does not know the model. */
@@ -142,6 +144,7 @@ export function runFact(spans: readonly Span[], options: { stuckSteps?: number; 
     retries: 0,
     compactions: 0,
     stuck: stuckReasons(spans, options.stuckSteps),
+    spans: spans.length,
   };
   for (const span of spans) {
     latest = Math.max(latest, span.endTime ?? span.startTime);
