@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { generateSessionFile } from '../bench/session-files.ts';
 import { expect, openApp, sendAndWait, settingsTab, test, useEndpoint } from './fixtures.ts';
 
 const MODEL = 'mock-insights';
@@ -11,6 +12,39 @@ async function openSettings(page: Page) {
 
 function insights(page: Page) {
   return page.getByRole('dialog', { name: 'Insights' });
+}
+
+/** The Insights facts kept in IndexedDB: sessions in the one record, session records of their own, runs in both. */
+function keptFacts(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ folded: number; own: number; runs: number }>((resolve, reject) => {
+        const open = indexedDB.open('glassbox');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const store = db.transaction('settings').objectStore('settings');
+          const one = store.get('insights.facts');
+          const own = store.getAll(IDBKeyRange.bound('insights.facts/', 'insights.facts/\uffff'));
+          store.transaction.oncomplete = () => {
+            db.close();
+            const folded = ((one.result as { value?: { sessions?: Array<[string, string, string]> } } | undefined)?.value?.sessions ?? []);
+            const records = own.result as Array<{ value: { facts: string } }>;
+            const runs = [...folded.map((entry) => entry[2]), ...records.map((record) => record.value.facts)].reduce((total, facts) => total + (JSON.parse(facts) as unknown[]).length, 0);
+            resolve({ folded: folded.length, own: records.length, runs });
+          };
+          store.transaction.onerror = () => reject(store.transaction.error);
+        };
+      }),
+  );
+}
+
+/** Span chunk records the Insights worker read for the report shown, once it is shown. */
+async function spanChunksRead(page: Page): Promise<number | undefined> {
+  const report = insights(page).getByTestId('insights-report');
+  await expect(report).toHaveAttribute('aria-busy', 'false');
+  const timing = JSON.parse((await report.getAttribute('data-timing')) ?? '{}') as { phases?: { chunks?: number } };
+  return timing.phases?.chunks;
 }
 
 test.describe('Insights: totals, tool success, cost and stuck runs from stored spans', () => {
@@ -153,34 +187,30 @@ test.describe('Insights: totals, tool success, cost and stuck runs from stored s
     await sendAndWait(page, 'What is 12*12?');
     await sendAndWait(page, 'What is 13*13?');
     // The Insights worker keeps the session's facts after each run, in the background (before Insights ever opens).
-    const keptRuns = () =>
-      page.evaluate(
-        () =>
-          new Promise<number>((resolve, reject) => {
-            const open = indexedDB.open('glassbox');
-            open.onerror = () => reject(open.error);
-            open.onsuccess = () => {
-              const db = open.result;
-              const read = db.transaction('settings').objectStore('settings').getAll(IDBKeyRange.bound('insights.facts/', 'insights.facts/\uffff'));
-              read.onsuccess = () => {
-                db.close();
-                const records = read.result as Array<{ value: { facts: string } }>;
-                resolve(records.reduce((total, record) => total + (JSON.parse(record.value.facts) as unknown[]).length, 0));
-              };
-              read.onerror = () => reject(read.error);
-            };
-          }),
-      );
-    await expect.poll(keptRuns).toBe(2);
+    await expect.poll(async () => (await keptFacts(page)).runs).toBe(2);
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Insights' }).click();
+    await expect(insights(page).getByTestId('insights-runs')).toContainText('2');
+    expect(await spanChunksRead(page)).toBe(0);
+  });
+
+  test('imported sessions’ facts are kept and folded into one record: the first open reads no spans', async ({ page }) => {
+    await openApp(page);
+    const sessions = Array.from({ length: 70 }, (_, index) => generateSessionFile({ id: `sess_e2e_facts_${index}`, title: `Facts ${index}`, messages: 6, spans: 24, seed: index + 1 }).sessions[0]);
+    const file = { ...generateSessionFile({ id: 'sess_e2e_facts_x', title: 'x', messages: 2 }), scope: 'all', sessions };
+    await page.getByLabel('Import sessions').setInputFiles({ name: 'runs.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+    // 70 session records, then, once the import's requests stop, one record holding all of them.
+    await expect.poll(() => keptFacts(page), { timeout: 20_000 }).toEqual({ folded: 70, own: 0, runs: 210 });
 
     await page.reload();
     await page.getByRole('button', { name: 'Insights' }).click();
     const view = insights(page);
-    await expect(view.getByTestId('insights-runs')).toContainText('2');
-    const report = view.getByTestId('insights-report');
-    await expect(report).toHaveAttribute('aria-busy', 'false');
-    const timing = JSON.parse((await report.getAttribute('data-timing')) ?? '{}') as { phases?: { chunks?: number } };
-    expect(timing.phases?.chunks).toBe(0);
+    // The first answer (the imported session opened first) read storage: the kept facts, no span chunk.
+    await expect(view.getByTestId('insights-runs').locator('dd')).toHaveText('3');
+    expect(await spanChunksRead(page)).toBe(0);
+    await view.getByRole('combobox', { name: 'Scope' }).selectOption({ label: 'All sessions' });
+    await expect(view.getByTestId('insights-runs').locator('dd')).toHaveText('210');
   });
 });
 

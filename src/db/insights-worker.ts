@@ -65,12 +65,46 @@ function openDatabase(): Promise<GlassboxDatabase> {
   return database;
 }
 
-// Requests are answered in order: a refresh finishes before the filter change that follows it is computed.
-let queue: Promise<void> = Promise.resolve();
+// Requests are answered in order: a refresh finishes before the filter change that follows it is computed. The
+// worker starts when Insights opens or a run is saved, and either needs the kept facts: they are read at once, while
+// the page is still loading the view.
+let warmUpMs: number | undefined;
+let queue: Promise<void> = openDatabase().then(
+  async (db) => {
+    const started = performance.now();
+    await loadKeptOnce(db);
+    warmUpMs = performance.now() - started;
+  },
+  () => {
+    database = undefined;
+  },
+);
 scope.onmessage = (event) => {
   const request = event.data;
   queue = queue.then(() => ('index' in request ? keepSessionFacts(request) : handle(request)));
 };
+
+/** Session records written since they were last folded into the one record: past this many, they are folded. */
+const FOLD_AFTER = 64;
+let unfolded = 0;
+let foldTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Counts a session record just written; once there are many (an import's sessions), folds them all into the one
+ * record a second after the last one (one record reads much faster than hundreds).
+ */
+function foldSoon(): void {
+  unfolded += 1;
+  if (unfolded < FOLD_AFTER) return;
+  clearTimeout(foldTimer);
+  foldTimer = setTimeout(() => {
+    queue = queue.then(async () => {
+      if (unfolded < FOLD_AFTER) return;
+      unfolded = 0;
+      await keepFacts(await openDatabase(), cache).catch(() => undefined);
+    });
+  }, 1_000);
+}
 
 /** Fills the cache from the facts kept by earlier visits and saves, once per worker. */
 async function loadKeptOnce(db: GlassboxDatabase): Promise<void> {
@@ -90,6 +124,7 @@ async function keepSessionFacts(request: IndexRequest): Promise<void> {
     const options = { count: countTokens, cache };
     await (request.runId === undefined ? indexSession(db, request.index, options) : indexRun(db, request.index, request.runId, options));
     facts = undefined;
+    foldSoon();
   } catch {
     // Not kept: the next open of Insights reads this session's spans instead.
     database = undefined;
@@ -144,6 +179,9 @@ async function handle(request: InsightsRequest): Promise<void> {
     let changed = false;
     const db = request.refresh || !facts ? await openDatabase() : undefined;
     if (db) {
+      // The first answer's read includes the kept facts read when the worker started.
+      if (warmUpMs !== undefined) phases.warmUp = warmUpMs;
+      warmUpMs = undefined;
       phase('openDb');
       await loadKeptOnce(db);
       phase('keptFacts');
@@ -158,10 +196,13 @@ async function handle(request: InsightsRequest): Promise<void> {
     }
     const read = performance.now();
     const report = aggregateInsights(facts ?? [], request.query);
-    const timing = { readMs: db ? read - started : 0, aggregateMs: performance.now() - read, phases, startedAt, postedAt: performance.timeOrigin + performance.now() };
+    const timing = { readMs: db ? read - started + (phases.warmUp ?? 0) : 0, aggregateMs: performance.now() - read, phases, startedAt, postedAt: performance.timeOrigin + performance.now() };
     scope.postMessage({ id: request.id, ok: true, report, runs: facts?.length ?? 0, timing } satisfies InsightsResponse);
     // Kept for the next visit once the answer is out; a failure only means the next first open reads the spans again.
-    if (db && changed) await keepFacts(db, cache).catch(() => undefined);
+    if (db && changed) {
+      unfolded = 0;
+      await keepFacts(db, cache).catch(() => undefined);
+    }
   } catch (error) {
     database = undefined;
     scope.postMessage({ id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) } satisfies InsightsResponse);

@@ -22,6 +22,12 @@ const SettingsDialog = lazy(() =>
   Promise.all([import('./settings/settings-dialog.tsx'), loadChinese().catch(() => undefined)]).then(([module]) => ({ default: module.SettingsDialog })),
 );
 
+/** Opens Insights, starting its worker at once: it reads the kept facts while the view itself loads. */
+function openInsights(): void {
+  useAppStore.getState().setUi({ insightsOpen: true });
+  void import('../store/actions/insights-actions.ts').then((insights) => insights.openInsightsSource(), () => undefined);
+}
+
 const paneTabs: Array<{ pane: MobilePane; key: 'app.pane.sessions' | 'app.pane.chat' | 'app.pane.trace' }> = [
   { pane: 'sessions', key: 'app.pane.sessions' },
   { pane: 'chat', key: 'app.pane.chat' },
@@ -80,7 +86,7 @@ export function App() {
         <button type="button" aria-label="Agents" className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800" onClick={() => setUi({ agentsOpen: true })}>
           {agentsT('open')}
         </button>
-        <button type="button" aria-label="Insights" className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800" onClick={() => setUi({ insightsOpen: true })}>
+        <button type="button" aria-label="Insights" className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800" onClick={openInsights}>
           {insightsT('open')}
         </button>
         <button type="button" aria-label="Settings" className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800" onClick={() => setUi({ settingsOpen: true })}>
