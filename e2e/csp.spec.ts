@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectRunStatus, lastAnswer, openApp, send, test } from './fixtures.ts';
-import { embedSandboxPage } from './sandbox-helpers.ts';
+import { defineAttempt, embedSandboxPage, type Attempt } from './sandbox-helpers.ts';
 
 const distDirectory = process.env.E2E_DIST ?? 'dist';
 
@@ -100,15 +100,9 @@ test('the app embeds the sandbox page same-origin, and the page runs the code in
   for (const [path, network] of [['/sandbox.html', false], ['/sandbox-network.html', true]] as const) {
     await test.step(path, async () => {
       const child = await embedSandboxPage(page, path);
+      await defineAttempt(child);
       const outcome = await child.evaluate(async ({ app, endpoint }) => {
-        const attempt = async (action: () => unknown): Promise<string> => {
-          try {
-            await action();
-            return 'allowed';
-          } catch (error) {
-            return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-          }
-        };
+        const { attempt } = globalThis as unknown as { attempt: Attempt };
         const script = `(async () => { let fetched; try { fetched = (await fetch(${JSON.stringify(endpoint)})).status; } catch (error) { fetched = String(error); } postMessage({ compiled: new Function('return 6 * 7')(), origin: self.origin, fetched }); })();`;
         const worker = new Worker(`data:text/javascript;charset=utf-8,${encodeURIComponent(script)}`);
         const fromWorker = await new Promise<unknown>((resolve) => {

@@ -2,11 +2,20 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expect, expectRunStatus, lastAnswer, send, settingsTab, test, waitForServiceWorker } from './fixtures.ts';
 
 // The built app (vite.config.ts, vite-plugin-pwa): after one visit its service worker serves the app shell and every
 // lazy chunk, so the app and the scripted demo model work with the network off; a new version waits for the user.
+
+/** One visit (the service worker installed and in control), then the network off and a reload. */
+async function reopenOffline(page: Page, context: BrowserContext): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+  await page.reload();
+}
 
 async function runJavaScriptThroughTheChat(page: Page): Promise<void> {
   await send(page, 'Run JavaScript: `[1, 2, 3].map((x) => x * 2)`');
@@ -36,12 +45,7 @@ test.describe('installable and offline', () => {
   });
 
   test('after one visit the app opens offline, and the demo model answers with the calculator', async ({ page, context }) => {
-    await page.goto('/');
-    await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
-    await waitForServiceWorker(page);
-
-    await context.setOffline(true);
-    await page.reload();
+    await reopenOffline(page, context);
     await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
     // Really offline: the network is refused, so what loaded came from the service worker.
     expect(await page.evaluate(() => fetch('/?probe', { cache: 'no-store' }).then(() => 'online', () => 'offline'))).toBe('offline');
@@ -54,11 +58,7 @@ test.describe('installable and offline', () => {
   // No browser lets a service worker answer a sandboxed frame's navigation (w3c/ServiceWorker#1727): the app embeds
   // the sandbox page same-origin, and the page runs the code in an opaque srcdoc child (public/sandbox-host.js).
   test('offline, run_javascript runs in the sandbox frame', async ({ page, context }) => {
-    await page.goto('/');
-    await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
-    await waitForServiceWorker(page);
-    await context.setOffline(true);
-    await page.reload();
+    await reopenOffline(page, context);
     const sandboxPages = servedSandboxPages(page);
     await runJavaScriptThroughTheChat(page);
     // The frame's page came from the service worker (offline there is nowhere else), and the code ran in its child.
@@ -66,11 +66,7 @@ test.describe('installable and offline', () => {
   });
 
   test('offline, a JavaScript tool allowed the network runs, and says the browser is offline when it fetches', async ({ page, context }) => {
-    await page.goto('/');
-    await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
-    await waitForServiceWorker(page);
-    await context.setOffline(true);
-    await page.reload();
+    await reopenOffline(page, context);
     const sandboxPages = servedSandboxPages(page);
 
     await page.getByRole('button', { name: 'Settings' }).click();

@@ -16,3 +16,23 @@ export async function embedSandboxPage(page: Page, path: string): Promise<Frame>
   if (!child) throw new Error(`${path} has no sandbox child frame`);
   return child;
 }
+
+/** Runs an action in a frame: 'allowed', or the error it threw (name and message). */
+export type Attempt = (action: () => unknown) => Promise<string>;
+
+/**
+ * Defines `attempt` (an {@link Attempt}) in a frame's global scope, for the checks evaluated there next: functions
+ * cannot be passed into `evaluate`, so each check reads it as `(globalThis as { attempt: Attempt }).attempt`.
+ */
+export async function defineAttempt(frame: Frame): Promise<void> {
+  await frame.evaluate(() => {
+    (globalThis as unknown as { attempt: Attempt }).attempt = async (action) => {
+      try {
+        await action();
+        return 'allowed';
+      } catch (error) {
+        return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      }
+    };
+  });
+}

@@ -37,26 +37,30 @@ test.beforeEach(() => test.slow());
 const memorySpan = (page: Page) => page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^memory: / });
 
 /**
- * Selects the run's memory span. Right after a run ends the trace is reloaded from storage, which may take back a
- * selection made in that instant: select again until the span shows as selected.
+ * Selects the newest run's memory span (a session's earlier runs keep theirs). Right after a run ends the trace is
+ * reloaded from storage, which may take back a selection made in that instant: select again until it shows selected.
  */
 async function openMemorySpan(page: Page): Promise<void> {
   await expect(async () => {
-    await memorySpan(page).click();
-    await expect(memorySpan(page)).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+    await memorySpan(page).last().click();
+    await expect(memorySpan(page).last()).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
   }).toPass();
 }
 
-test('a note that shares no word with the question is recalled by meaning through the endpoint’s embeddings', async ({ page, mockLlm }) => {
+/** Semantic recall on with the mock's embeddings, two notes (one about a kitten), and the question about a pet asked. */
+async function askAboutThePet(page: Page, mockLlm: MockLlmServer): Promise<void> {
   await openApp(page);
   await useEndpoint(page, mockLlm.url);
   await turnOnSemanticRecall(page, 'mock-embed');
   await addNote(page, 'Miso is a kitten who hates the vacuum cleaner.');
   await addNote(page, 'The quarterly report is due on Friday.');
-
   mockLlm.enqueue({ kind: 'reply', content: 'You have a kitten called Miso.' });
   await send(page, 'What pet do I have?');
   await expectRunStatus(page, 'done');
+}
+
+test('a note that shares no word with the question is recalled by meaning through the endpoint’s embeddings', async ({ page, mockLlm }) => {
+  await askAboutThePet(page, mockLlm);
 
   // The notes and the question went to /v1/embeddings with the configured model.
   const embedded = embeddingBodies(mockLlm);
@@ -77,28 +81,13 @@ test('a note that shares no word with the question is recalled by meaning throug
   await expect(details).toContainText('mock-embed');
 });
 
-/** The newest run's memory span, selected (a session's earlier runs keep theirs). */
-async function openLastMemorySpan(page: Page): Promise<void> {
-  await expect(async () => {
-    await memorySpan(page).last().click();
-    await expect(memorySpan(page).last()).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
-  }).toPass();
-}
-
 const candidate = (page: Page, text: RegExp) =>
   page.getByRole('region', { name: 'Span details' }).getByRole('list', { name: 'Candidate notes' }).getByRole('listitem', { name: text });
 
 test('from a memory span’s details a recalled note is pinned (then always recalled), edited (embedded again) and forgotten', async ({ page, mockLlm }) => {
   // Two runs and every action on the note: more steps than the slow budget of one run allows on a loaded machine.
   test.setTimeout(240_000);
-  await openApp(page);
-  await useEndpoint(page, mockLlm.url);
-  await turnOnSemanticRecall(page, 'mock-embed');
-  await addNote(page, 'Miso is a kitten who hates the vacuum cleaner.');
-  await addNote(page, 'The quarterly report is due on Friday.');
-  mockLlm.enqueue({ kind: 'reply', content: 'You have a kitten called Miso.' });
-  await send(page, 'What pet do I have?');
-  await expectRunStatus(page, 'done');
+  await askAboutThePet(page, mockLlm);
 
   await openMemorySpan(page);
   const miso = candidate(page, /Miso is a kitten/);
@@ -124,7 +113,7 @@ test('from a memory span’s details a recalled note is pinned (then always reca
   await send(page, 'What is the capital of France?');
   await expectRunStatus(page, 'done');
   expect(systemText(chatBodies(mockLlm).filter((body) => body.tools).at(-1) as Body)).toContain('afraid of the hoover');
-  await openLastMemorySpan(page);
+  await openMemorySpan(page);
   const pinned = candidate(page, /afraid of the hoover/);
   await expect(pinned).toContainText('kept: pinned notes are always recalled');
 

@@ -4,7 +4,7 @@ import type { Frame, Page } from '@playwright/test';
 import { ESCAPE_CASE_TIMEOUT_MS, SANDBOX_ESCAPE_CASES, SANDBOX_REPL_CASES, checkEscapeCase } from '../src/tools/sandbox/sandbox-escape-cases.ts';
 import type { SandboxResult } from '../src/tools/tool-context.ts';
 import { expect, expectRunStatus, lastAnswer, openApp, send, test, useEndpoint } from './fixtures.ts';
-import { embedSandboxPage } from './sandbox-helpers.ts';
+import { defineAttempt, embedSandboxPage, type Attempt } from './sandbox-helpers.ts';
 
 const assetsDirectory = join(process.env.E2E_DIST ?? 'dist', 'assets');
 const SANDBOX_PAGE = '/sandbox.html';
@@ -109,16 +109,10 @@ test('the sandbox frame is a boundary of its own, without the lockdown', async (
     new BroadcastChannel('glassbox').addEventListener('message', (event) => received.push(event.data));
   });
   const frame = await openSandboxFrame(page);
+  await defineAttempt(frame);
 
   const inFrame = await frame.evaluate(async (target) => {
-    const attempt = async (action: () => unknown): Promise<string> => {
-      try {
-        await action();
-        return 'allowed';
-      } catch (error) {
-        return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      }
-    };
+    const { attempt } = globalThis as unknown as { attempt: Attempt };
     const violation = new Promise((resolve) =>
       document.addEventListener('securitypolicyviolation', (event) => resolve(event.effectiveDirective), { once: true }),
     );
