@@ -177,6 +177,25 @@ describe('search index', () => {
     expect(again.filter((match) => !match.snippetsPending)).toHaveLength(FIRST_SCREEN);
   });
 
+  it('searches the session list it is given (the page list, newest first) instead of reading every session record', async () => {
+    const db = await openTestDb();
+    await sessionWith(db, 'sess_a', 300, ['kiwi one']);
+    await sessionWith(db, 'sess_b', 200, ['kiwi two']);
+    await sessionWith(db, 'sess_c', 100, ['plum three']);
+    const sessions = [
+      { id: 'sess_c', title: 'Kiwi orchard' },
+      { id: 'sess_a', title: 'Untitled' },
+    ];
+    // In the given order; a session the list lacks is not answered; the given title counts.
+    expect(await searchSessions(db, 'kiwi', { sessions })).toEqual([
+      { sessionId: 'sess_c', snippets: [] },
+      { sessionId: 'sess_a', snippets: [{ entryId: 'sess_a_m0', text: 'kiwi one' }] },
+    ]);
+    // The same while the index is rebuilt (the scan).
+    await db.put('searchIndex', { term: '', bucket: 'state', sessions: [], version: SEARCH_INDEX_VERSION - 1 });
+    expect((await searchSessions(db, 'kiwi', { sessions })).map((match) => match.sessionId)).toEqual(['sess_c', 'sess_a']);
+  });
+
   it('a search superseded by a newer query stops and rejects with the abort', async () => {
     const db = await openTestDb();
     await sessionWith(db, 'sess_a', 300, ['kiwi one', 'kiwi two']);

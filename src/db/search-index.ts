@@ -168,6 +168,20 @@ function intersect(a: ReadonlySet<string> | undefined, b: ReadonlySet<string>): 
   return new Set([...small].filter((id) => large.has(id)));
 }
 
+/** What a search needs of a session: its id and title (the list is newest first). */
+export type SearchableSession = Pick<SessionRecord, 'id' | 'title'>;
+
+/** Titles normalised for search, per session record (the page's records are replaced when they change). */
+const normalisedTitles = new WeakMap<SearchableSession, { title: string; normalised: string }>();
+
+function normalisedTitle(session: SearchableSession): string {
+  const known = normalisedTitles.get(session);
+  if (known?.title === session.title) return known.normalised;
+  const normalised = normaliseForSearch(session.title);
+  normalisedTitles.set(session, { title: session.title, normalised });
+  return normalised;
+}
+
 /** A word of the query as the index answers it. */
 interface QueryWord {
   term: string;
@@ -183,14 +197,14 @@ interface QueryWord {
   found?: ReadonlySet<string>;
 }
 
-function queryWord(sessions: readonly SessionRecord[], term: string): QueryWord {
+function queryWord(sessions: readonly SearchableSession[], term: string): QueryWord {
   const tokens = queryTokens(term);
   const own = tokens.find(({ token }) => token === term);
   return {
     term,
     tokens: own ? [own] : tokens,
     exact: own !== undefined,
-    inTitle: sessions.filter((session) => normaliseForSearch(session.title).includes(term)).map((session) => session.id),
+    inTitle: sessions.filter((session) => normalisedTitle(session).includes(term)).map((session) => session.id),
   };
 }
 
@@ -206,7 +220,7 @@ function candidatesOf(words: readonly QueryWord[]): ReadonlySet<string> | undefi
  * matches; otherwise exact lookups go first, all at once, then prefixes, longest first, only while the candidates
  * are many (the messages are checked after). No candidates (undefined) means every session: no word had a token.
  */
-async function lookUpWords(db: GlassboxDatabase, sessions: readonly SessionRecord[], terms: readonly string[]): Promise<QueryWord[]> {
+async function lookUpWords(db: GlassboxDatabase, sessions: readonly SearchableSession[], terms: readonly string[]): Promise<QueryWord[]> {
   const tx = db.transaction('searchIndex', 'readonly');
   const store = tx.store as unknown as PostingStore;
   const words = terms.map((term) => queryWord(sessions, term));
@@ -281,6 +295,11 @@ export const FIRST_SCREEN = 16;
 /** Options of a search: `signal` aborts it when a newer query supersedes it (it then rejects with the abort). */
 export interface SearchOptions {
   signal?: AbortSignal;
+  /**
+   * The sessions to search, newest first: the list the page already holds, so a keystroke does not read every
+   * session record again. Read from storage when absent.
+   */
+  sessions?: readonly SearchableSession[];
 }
 
 /**
@@ -293,17 +312,17 @@ export interface SearchOptions {
 export async function searchSessions(db: GlassboxDatabase, query: string, options: SearchOptions = {}): Promise<SessionMatch[]> {
   const ready = await searchIndexReady(db);
   if (!ready) void ensureSearchIndex(db).catch(() => undefined);
-  return ready ? searchIndexed(db, query, options.signal) : search(db, query, options.signal);
+  const sessions = options.sessions ?? (await listSessions(db));
+  return ready ? searchIndexed(db, sessions, query, options.signal) : search(db, sessions, query, options.signal);
 }
 
 /** The same search reading every session's messages, without the index (what it falls back to). */
-export function scanSessions(db: GlassboxDatabase, query: string): Promise<SessionMatch[]> {
-  return search(db, query);
+export async function scanSessions(db: GlassboxDatabase, query: string): Promise<SessionMatch[]> {
+  return search(db, await listSessions(db), query);
 }
 
-async function search(db: GlassboxDatabase, query: string, signal?: AbortSignal): Promise<SessionMatch[]> {
+async function search(db: GlassboxDatabase, sessions: readonly SearchableSession[], query: string, signal?: AbortSignal): Promise<SessionMatch[]> {
   const terms = searchTerms(query);
-  const sessions = await listSessions(db);
   if (terms.length === 0) return sessions.map((session) => ({ sessionId: session.id, snippets: [] }));
   const matchers = new Map<string, SessionMatcher>(sessions.map((session) => [session.id, sessionMatcher(session.id, session.title, terms)]));
   await readStorage(() => runMatchers(db, matchers, signal));
@@ -311,9 +330,8 @@ async function search(db: GlassboxDatabase, query: string, signal?: AbortSignal)
   return sessions.flatMap((session) => matchers.get(session.id)?.result() ?? []);
 }
 
-async function searchIndexed(db: GlassboxDatabase, query: string, signal?: AbortSignal): Promise<SessionMatch[]> {
+async function searchIndexed(db: GlassboxDatabase, sessions: readonly SearchableSession[], query: string, signal?: AbortSignal): Promise<SessionMatch[]> {
   const terms = searchTerms(query);
-  const sessions = await listSessions(db);
   if (terms.length === 0) return sessions.map((session) => ({ sessionId: session.id, snippets: [] }));
   const words = await readStorage(() => lookUpWords(db, sessions, terms));
   signal?.throwIfAborted();

@@ -107,7 +107,11 @@ export async function deleteSession(db: GlassboxDatabase, id: string): Promise<b
 }
 
 /** The sidebar search (search-index.ts, loaded on the first search). */
-export async function searchSessions(db: GlassboxDatabase, query: string, options?: { signal?: AbortSignal }): Promise<SessionMatch[]> {
+export async function searchSessions(
+  db: GlassboxDatabase,
+  query: string,
+  options?: { signal?: AbortSignal; sessions?: readonly Pick<SessionRecord, 'id' | 'title'>[] },
+): Promise<SessionMatch[]> {
   return (await loadSearchIndex()).searchSessions(db, query, options);
 }
 

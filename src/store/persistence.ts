@@ -54,9 +54,10 @@ export interface Persistence {
   deleteEntries(sessionId: string, entryIds: string[]): Promise<void>;
   /**
    * The sessions matching every word of the query, newest first, with snippets of their matching messages (a long
-   * result may mark later ones `snippetsPending`). Rejects with the abort when `signal` is aborted.
+   * result may mark later ones `snippetsPending`). Rejects with the abort when `signal` is aborted. `sessions`: the
+   * list the page holds (newest first), searched instead of reading every session record again.
    */
-  searchSessions(query: string, options?: { signal?: AbortSignal }): Promise<SessionMatch[]>;
+  searchSessions(query: string, options?: { signal?: AbortSignal; sessions?: readonly Pick<SessionRecord, 'id' | 'title'>[] }): Promise<SessionMatch[]>;
   /** The snippets of these sessions for the query (rows of a long result shown later); those that no longer match are left out. */
   searchSnippets(query: string, sessionIds: string[], options?: { signal?: AbortSignal }): Promise<SessionMatch[]>;
   exportSessions(options: { sessionIds?: string[]; all: boolean }): Promise<ExportedFile>;

@@ -15,7 +15,9 @@ export async function runSearch(query: string): Promise<void> {
   const controller = new AbortController();
   runningSearch = controller;
   try {
-    const matches = await services().persistence.searchSessions(query.trim(), { signal: controller.signal });
+    // The page's own session list (kept current by every change it makes and by other tabs' notices).
+    const { sessions } = useAppStore.getState();
+    const matches = await services().persistence.searchSessions(query.trim(), { signal: controller.signal, sessions });
     if (useAppStore.getState().sessionQuery === query) useAppStore.getState().setSessionSearch(query, matches);
   } catch (error) {
     if (controller.signal.aborted) return;
