@@ -215,24 +215,34 @@ function candidatesOf(words: readonly QueryWord[]): ReadonlySet<string> | undefi
   return candidates;
 }
 
+/** A read-only transaction's results are final when they arrive: it is not waited on to complete (a task later). */
+function settleUnawaited(tx: { done: Promise<void> }): void {
+  tx.done.catch(() => undefined);
+}
+
 /**
- * Looks the query's words up in the index. When every word is exact, each is looked up and the candidates are the
- * matches; otherwise exact lookups go first, all at once, then prefixes, longest first, only while the candidates
- * are many (the messages are checked after). No candidates (undefined) means every session: no word had a token.
+ * Looks the query's words up in the index, in the transaction that reads its state row: undefined when the index is
+ * not complete at this version (the lookups are then dropped). When every word is exact, each is looked up and the
+ * candidates are the matches; otherwise exact lookups go first, all at once, then prefixes, longest first, only
+ * while the candidates are many (the messages are checked after). No candidates (undefined) means every session: no
+ * word had a token.
  */
-async function lookUpWords(db: GlassboxDatabase, sessions: readonly SearchableSession[], terms: readonly string[]): Promise<QueryWord[]> {
+async function lookUpWords(db: GlassboxDatabase, sessions: readonly SearchableSession[], terms: readonly string[]): Promise<QueryWord[] | undefined> {
   const tx = db.transaction('searchIndex', 'readonly');
+  settleUnawaited(tx);
   const store = tx.store as unknown as PostingStore;
   const words = terms.map((term) => queryWord(sessions, term));
   const everyExact = words.every((word) => word.exact);
-  await Promise.all(
-    words.flatMap((word) =>
+  const [state] = await Promise.all([
+    tx.store.get(SEARCH_INDEX_STATE_KEY),
+    ...words.flatMap((word) =>
       word.tokens.filter((token) => everyExact || !token.prefix).map(async ({ token, prefix }) => {
         const found = await sessionsWith(store, token, prefix);
         word.found = intersect(word.found, found);
       }),
     ),
-  );
+  ]);
+  if (!isComplete(state)) return undefined;
   if (!everyExact) {
     let candidates = candidatesOf(words);
     const prefixes = words.flatMap((word) => word.tokens.filter((token) => token.prefix).map(({ token }) => ({ word, token })));
@@ -243,7 +253,6 @@ async function lookUpWords(db: GlassboxDatabase, sessions: readonly SearchableSe
       candidates = candidatesOf(words);
     }
   }
-  await tx.done;
   return words;
 }
 
@@ -261,6 +270,7 @@ const SESSIONS_PER_ROUND = 256;
 async function runMatchers(db: GlassboxDatabase, matchers: ReadonlyMap<string, SessionMatcher>, signal?: AbortSignal): Promise<void> {
   if (matchers.size === 0) return;
   const tx = db.transaction('messages', 'readonly');
+  settleUnawaited(tx);
   const index = tx.store.index('by-session-seq');
   const queue = [...matchers.keys()].map((sessionId) => ({ sessionId, from: -Infinity, size: FIRST_PAGE }));
   const aborted = () => signal?.aborted === true;
@@ -277,13 +287,16 @@ async function runMatchers(db: GlassboxDatabase, matchers: ReadonlyMap<string, S
       if (page.length === round[position]?.size && last) queue.push({ sessionId, from: last.seq + 1, size: PAGE });
     });
   }
-  await tx.done;
+}
+
+/** Whether this state row says the index is complete at this build's version. */
+function isComplete(state: SearchIndexRecord | undefined): boolean {
+  return state !== undefined && state.version === SEARCH_INDEX_VERSION && state.building === undefined;
 }
 
 /** Whether the stored index is complete at this build's version. */
 export async function searchIndexReady(db: GlassboxDatabase): Promise<boolean> {
-  const state = await readStorage(() => db.get('searchIndex', SEARCH_INDEX_STATE_KEY));
-  return state !== undefined && state.version === SEARCH_INDEX_VERSION && state.building === undefined;
+  return isComplete(await readStorage(() => db.get('searchIndex', SEARCH_INDEX_STATE_KEY)));
 }
 
 /**
@@ -310,10 +323,14 @@ export interface SearchOptions {
  * instead. An empty query matches every session, with no snippets.
  */
 export async function searchSessions(db: GlassboxDatabase, query: string, options: SearchOptions = {}): Promise<SessionMatch[]> {
-  const ready = await searchIndexReady(db);
-  if (!ready) void ensureSearchIndex(db).catch(() => undefined);
   const sessions = options.sessions ?? (await listSessions(db));
-  return ready ? searchIndexed(db, sessions, query, options.signal) : search(db, sessions, query, options.signal);
+  const terms = searchTerms(query);
+  // One transaction reads the index's state and looks the words up (no round trip of its own for the state).
+  const words = terms.length > 0 ? await readStorage(() => lookUpWords(db, sessions, terms)) : undefined;
+  const ready = words !== undefined || (terms.length === 0 && (await searchIndexReady(db)));
+  if (!ready) void ensureSearchIndex(db).catch(() => undefined);
+  if (terms.length === 0) return sessions.map((session) => ({ sessionId: session.id, snippets: [] }));
+  return words ? searchIndexed(db, sessions, terms, words, options.signal) : search(db, sessions, query, options.signal);
 }
 
 /** The same search reading every session's messages, without the index (what it falls back to). */
@@ -330,10 +347,14 @@ async function search(db: GlassboxDatabase, sessions: readonly SearchableSession
   return sessions.flatMap((session) => matchers.get(session.id)?.result() ?? []);
 }
 
-async function searchIndexed(db: GlassboxDatabase, sessions: readonly SearchableSession[], query: string, signal?: AbortSignal): Promise<SessionMatch[]> {
-  const terms = searchTerms(query);
-  if (terms.length === 0) return sessions.map((session) => ({ sessionId: session.id, snippets: [] }));
-  const words = await readStorage(() => lookUpWords(db, sessions, terms));
+/** The matches of the looked-up words: candidates checked where a word is not one term, snippets of the first screen. */
+async function searchIndexed(
+  db: GlassboxDatabase,
+  sessions: readonly SearchableSession[],
+  terms: readonly string[],
+  words: readonly QueryWord[],
+  signal?: AbortSignal,
+): Promise<SessionMatch[]> {
   signal?.throwIfAborted();
   const candidates = candidatesOf(words);
   let matching = candidates ? sessions.filter((session) => candidates.has(session.id)) : sessions;
