@@ -31,6 +31,14 @@ describe('search snippets', () => {
     expect([...snippet.slice(1, -1)].every((char) => char === '😀' || char === 'x')).toBe(true);
   });
 
+  it('finds the same hits in ASCII text (read as it is) as one character at a time', () => {
+    const text = 'Answer 1500.3: the AGENT streams; answer 15, answers 150';
+    const terms = searchTerms('answer 15 agent');
+    // The trailing non-ASCII character sends the text down the per-character path; the hits before it are the same.
+    expect(findHits(text, terms)).toEqual(findHits(`${text} é`, terms));
+    expect(findHits(text, terms).length).toBeGreaterThan(4);
+  });
+
   it('highlights every occurrence of every term, case-insensitively, merging overlaps, in the original text', () => {
     expect(highlightParts('Paris, PARIS and parisian', ['paris'])).toEqual([
       { text: 'Paris', hit: true },

@@ -34,11 +34,18 @@ export function searchTerms(query: string): string[] {
   return [...new Set(normaliseForSearch(query).split(/\s+/u).filter(Boolean))];
 }
 
+function isAscii(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) if (text.charCodeAt(index) > 0x7f) return false;
+  return true;
+}
+
 /**
  * The text normalised one code point at a time, with where each normalised character came from, so a hit found
  * in the normalised text maps back to the original (NFKC may turn one character into several).
  */
 function normalisedWithSources(text: string): { normalised: string; source: number[] } {
+  // ASCII is its own NFKC form and lower-cases one character to one: the indices stay where they are.
+  if (isAscii(text)) return { normalised: normaliseForSearch(text), source: Array.from({ length: text.length + 1 }, (_, index) => index) };
   let normalised = '';
   const source: number[] = [];
   let index = 0;

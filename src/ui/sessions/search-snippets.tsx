@@ -16,10 +16,11 @@ export function SearchSnippets({ snippets, query, onOpen }: SearchSnippetsProps)
   const names = useNames();
   const t = useT();
   const terms = useMemo(() => searchTerms(query), [query]);
+  const parts = useMemo(() => snippets?.map((snippet) => highlightParts(snippet.text, terms)), [snippets, terms]);
   if (!snippets || snippets.length === 0) return null;
   return (
     <ul aria-label={names('Matching messages')} title={t('sessions.matchingMessages')} className="space-y-0.5 px-1 pb-1.5">
-      {snippets.map((snippet) => (
+      {snippets.map((snippet, position) => (
         <li key={snippet.entryId}>
           <button
             type="button"
@@ -27,7 +28,7 @@ export function SearchSnippets({ snippets, query, onOpen }: SearchSnippetsProps)
             className="w-full rounded px-1.5 py-1 text-left text-xs leading-snug text-slate-600 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-700"
             onClick={() => onOpen(snippet.entryId)}
           >
-            {highlightParts(snippet.text, terms).map((part, index) =>
+            {(parts?.[position] ?? []).map((part, index) =>
               part.hit ? (
                 <mark key={index} className="rounded-sm bg-amber-200 px-0.5 text-inherit dark:bg-amber-700/60">{part.text}</mark>
               ) : (

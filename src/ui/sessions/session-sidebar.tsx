@@ -12,6 +12,7 @@ import { PencilIcon, TrashIcon } from '../components/icons.tsx';
 import { useLanguage, useT, useNames } from '../use-t.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { sessionTitle } from './session-title.ts';
+import { formatDateTime } from './format-date-time.ts';
 
 const buttonClass =
   'rounded-md border border-slate-300 px-2 py-1 text-xs font-medium hover:bg-slate-100 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800';
@@ -224,7 +225,7 @@ export function SessionSidebar() {
                 </div>
               )}
               <div className={`px-2 pb-1 text-[11px] ${active ? 'text-slate-600 dark:text-slate-300' : 'text-slate-500 dark:text-slate-400'}`} aria-hidden="true">
-                {session.messageCount} {t('sessions.messages')} · {new Date(session.updatedAt).toLocaleString(language)}
+                {session.messageCount} {t('sessions.messages')} · {formatDateTime(session.updatedAt, language)}
               </div>
               <SearchSnippets snippets={snippets.get(session.id)} query={query} onOpen={(entryId) => void openSearchHit(session.id, entryId)} />
             </li>
