@@ -1,4 +1,4 @@
-import { searchTerms, type SessionMatch } from '../db/search-match.ts';
+import type { SessionMatch } from '../db/search-match.ts';
 import type { TranscriptEntry } from '../agent/transcript.ts';
 import { defaultSettings, type Settings } from '../config/settings.ts';
 import { titleFromMessage } from '../db/save-step.ts';
@@ -77,8 +77,8 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
   };
   /** The search, matching each session's messages (session-matcher.ts: loaded with the first search). */
   const searchAll = async (query: string): Promise<SessionMatch[]> => {
+    const [{ matchSession }, { searchTerms }] = await Promise.all([import('../db/session-matcher.ts'), import('../db/search-match.ts')]);
     const terms = searchTerms(query);
-    const { matchSession } = await import('../db/session-matcher.ts');
     return [...sessions.values()]
       .sort((a, b) => b.record.updatedAt - a.record.updatedAt)
       .flatMap<SessionMatch>(({ record, messages }) =>

@@ -1,5 +1,5 @@
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import type { SessionRecord } from '../../db/schema.ts';
 import { exportActiveSessionHtml, exportActiveSessionMarkdown } from '../../store/actions/export-readable.ts';
 import { bigImportText } from '../../i18n/big-import.ts';
@@ -7,7 +7,6 @@ import { cancelImport, exportActiveSession, exportAllSessions, importFiles } fro
 import { deleteSession, newSession, openSearchHit, renameSession, searchSessions, switchSession } from '../../store/actions/session-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import { snippetsBySession, visibleSessions } from '../../store/selectors/sessions.ts';
-import { SearchSnippets } from './search-snippets.tsx';
 import { PencilIcon, TrashIcon } from '../components/icons.tsx';
 import { useLanguage, useT, useNames } from '../use-t.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -16,6 +15,10 @@ import { formatDateTime } from './format-date-time.ts';
 
 const buttonClass =
   'rounded-md border border-slate-300 px-2 py-1 text-xs font-medium hover:bg-slate-100 disabled:opacity-50 dark:border-slate-700 dark:hover:bg-slate-800';
+
+/** The snippets under a matching row and their highlighting: a chunk of their own, fetched at the first keystroke. */
+const loadSnippetsView = () => import('./search-snippets.tsx');
+const SearchSnippets = lazy(async () => ({ default: (await loadSnippetsView()).SearchSnippets }));
 
 /** Sessions from this count on are virtualised in the list. */
 export const VIRTUALIZE_SESSIONS_AFTER = 100;
@@ -148,7 +151,10 @@ export function SessionSidebar() {
         aria-label="Search sessions"
         placeholder={t('sessions.search')}
         value={query}
-        onChange={(event) => void searchSessions(event.target.value)}
+        onChange={(event) => {
+          void loadSnippetsView();
+          void searchSessions(event.target.value);
+        }}
         className="w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-950"
       />
       <ul
@@ -227,7 +233,11 @@ export function SessionSidebar() {
               <div className={`px-2 pb-1 text-[11px] ${active ? 'text-slate-600 dark:text-slate-300' : 'text-slate-500 dark:text-slate-400'}`} aria-hidden="true">
                 {session.messageCount} {t('sessions.messages')} · {formatDateTime(session.updatedAt, language)}
               </div>
-              <SearchSnippets snippets={snippets.get(session.id)} query={query} onOpen={(entryId) => void openSearchHit(session.id, entryId)} />
+              {snippets.get(session.id)?.length ? (
+                <Suspense fallback={null}>
+                  <SearchSnippets snippets={snippets.get(session.id)} query={query} onOpen={(entryId) => void openSearchHit(session.id, entryId)} />
+                </Suspense>
+              ) : null}
             </li>
           );
         })}
