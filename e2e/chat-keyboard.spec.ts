@@ -22,6 +22,8 @@ test.describe('chat: keyboard', () => {
     await expectRunStatus(page, 'running');
     await expect(input).toHaveValue('');
     await expect(userMessages(page)).toHaveText('line one\nline two');
+    // The request reached the server (a run is `running` a little before its request is sent): Esc aborts it there.
+    await expect.poll(() => mockLlm.requests.filter((request) => request.path.endsWith('/chat/completions')).length).toBe(1);
     await page.keyboard.press('Escape');
     await expectRunStatus(page, 'stopped');
     await expect.poll(() => mockLlm.aborted).toBe(1);
