@@ -155,10 +155,46 @@ const FEW_CANDIDATES = 48;
 
 type PostingStore = { getAll(query: IDBKeyRange): Promise<SearchIndexRecord[]> };
 
-async function sessionsWith(store: PostingStore, token: string, prefix: boolean): Promise<Set<string>> {
+/**
+ * Rows read for prefix lookups (prefix → every row of a term it starts), kept while the page searches the same
+ * session list object. The page's list is replaced whenever a session's terms can change (a step is followed by its
+ * session's update, an import by the new list, a deletion and another tab's change by theirs), so a word typed on
+ * (`1` → `15` → `150`) is answered from the rows of its start, and a word kept (`answer` while the next word is typed)
+ * from its own, without reading them again.
+ */
+interface LookupCache {
+  sessions: readonly SearchableSession[];
+  prefixes: Map<string, SearchIndexRecord[]>;
+}
+
+/** Prefixes kept at most (then the cache starts again). */
+const CACHED_PREFIXES = 32;
+
+const lookupCaches = new WeakMap<GlassboxDatabase, LookupCache>();
+
+function lookupCache(db: GlassboxDatabase, sessions: readonly SearchableSession[] | undefined): Map<string, SearchIndexRecord[]> | undefined {
+  if (!sessions) return undefined;
+  let cache = lookupCaches.get(db);
+  if (cache?.sessions !== sessions || cache.prefixes.size >= CACHED_PREFIXES) lookupCaches.set(db, (cache = { sessions, prefixes: new Map() }));
+  return cache.prefixes;
+}
+
+async function rowsWith(store: PostingStore, token: string, prefix: boolean, cache: Map<string, SearchIndexRecord[]> | undefined): Promise<SearchIndexRecord[]> {
+  if (cache) {
+    for (let length = token.length; length > 0; length -= 1) {
+      const rows = cache.get(token.slice(0, length));
+      if (rows) return rows.filter((row) => (prefix ? row.term.startsWith(token) : row.term === token));
+    }
+  }
   const range = prefix ? IDBKeyRange.bound([token], [`${token}\uffff`]) : IDBKeyRange.bound([token], [token, []]);
+  const rows = await store.getAll(range);
+  if (prefix) cache?.set(token, rows);
+  return rows;
+}
+
+async function sessionsWith(store: PostingStore, token: string, prefix: boolean, cache: Map<string, SearchIndexRecord[]> | undefined): Promise<Set<string>> {
   const sessions = new Set<string>();
-  for (const row of await store.getAll(range)) for (const id of row.sessions) sessions.add(id);
+  for (const row of await rowsWith(store, token, prefix, cache)) for (const id of row.sessions) sessions.add(id);
   return sessions;
 }
 
@@ -227,7 +263,12 @@ function settleUnawaited(tx: { done: Promise<void> }): void {
  * while the candidates are many (the messages are checked after). No candidates (undefined) means every session: no
  * word had a token.
  */
-async function lookUpWords(db: GlassboxDatabase, sessions: readonly SearchableSession[], terms: readonly string[]): Promise<QueryWord[] | undefined> {
+async function lookUpWords(
+  db: GlassboxDatabase,
+  sessions: readonly SearchableSession[],
+  terms: readonly string[],
+  cache: Map<string, SearchIndexRecord[]> | undefined,
+): Promise<QueryWord[] | undefined> {
   const tx = db.transaction('searchIndex', 'readonly');
   settleUnawaited(tx);
   const store = tx.store as unknown as PostingStore;
@@ -237,19 +278,23 @@ async function lookUpWords(db: GlassboxDatabase, sessions: readonly SearchableSe
     tx.store.get(SEARCH_INDEX_STATE_KEY),
     ...words.flatMap((word) =>
       word.tokens.filter((token) => everyExact || !token.prefix).map(async ({ token, prefix }) => {
-        const found = await sessionsWith(store, token, prefix);
+        const found = await sessionsWith(store, token, prefix, cache);
         word.found = intersect(word.found, found);
       }),
     ),
   ]);
-  if (!isComplete(state)) return undefined;
+  if (!isComplete(state)) {
+    // Rows read from an index being rebuilt may lack some: none is kept.
+    cache?.clear();
+    return undefined;
+  }
   if (!everyExact) {
     let candidates = candidatesOf(words);
     const prefixes = words.flatMap((word) => word.tokens.filter((token) => token.prefix).map(({ token }) => ({ word, token })));
     prefixes.sort((a, b) => b.token.length - a.token.length);
     for (const { word, token } of prefixes) {
       if (candidates && candidates.size <= FEW_CANDIDATES) break;
-      word.found = intersect(word.found, await sessionsWith(store, token, true));
+      word.found = intersect(word.found, await sessionsWith(store, token, true, cache));
       candidates = candidatesOf(words);
     }
   }
@@ -326,7 +371,8 @@ export async function searchSessions(db: GlassboxDatabase, query: string, option
   const sessions = options.sessions ?? (await listSessions(db));
   const terms = searchTerms(query);
   // One transaction reads the index's state and looks the words up (no round trip of its own for the state).
-  const words = terms.length > 0 ? await readStorage(() => lookUpWords(db, sessions, terms)) : undefined;
+  const cache = lookupCache(db, options.sessions);
+  const words = terms.length > 0 ? await readStorage(() => lookUpWords(db, sessions, terms, cache)) : undefined;
   const ready = words !== undefined || (terms.length === 0 && (await searchIndexReady(db)));
   if (!ready) void ensureSearchIndex(db).catch(() => undefined);
   if (terms.length === 0) return sessions.map((session) => ({ sessionId: session.id, snippets: [] }));
