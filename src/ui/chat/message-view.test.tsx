@@ -27,7 +27,8 @@ describe('MessageView roles and names', () => {
   it("shows an answer check's superseded draft as a collapsed group named Draft answer, holding the claims and the draft", async () => {
     const draft = entry({ role: 'assistant', content: '1234 × 56 = **69,140**' }, { meta: { draftOf: 'run_1', checkClaims: ['1234*56 = 69140 ≠ 69104 (calculator)'] } });
     renderView({ entry: draft, t: createChatTranslate('en') });
-    const group = await screen.findByRole('group', { name: 'Draft answer' });
+    // The group is a lazy chunk: its first import is transformed on demand, which under load takes over findBy's 1 s.
+    const group = await screen.findByRole('group', { name: 'Draft answer' }, { timeout: 10_000 });
     expect(group).not.toHaveAttribute('open');
     expect(group).toHaveTextContent('1234*56 = 69140 ≠ 69104 (calculator)');
     expect(group).toHaveTextContent('1234 × 56 = 69,140');
