@@ -61,6 +61,25 @@ describe('runInWorker', () => {
     expect(await pending).toEqual({ ok: true, result: '1', logs: [] });
   });
 
+  it('counts the time limit from the sandbox’s start, and gives up on one that never starts', async () => {
+    vi.useFakeTimers();
+    let started = () => {};
+    const slow = Object.assign(new FakeWorker(), { whenStarted: new Promise<void>((resolve) => (started = resolve)) });
+    const pending = runInWorker(() => slow, '1', options());
+    // Six seconds loading the frame: more than the 5 s limit, which has not begun yet.
+    await vi.advanceTimersByTimeAsync(6000);
+    started();
+    await vi.advanceTimersByTimeAsync(4000);
+    slow.reply({ type: 'result', ok: true, result: '1' });
+    expect(await pending).toEqual({ ok: true, result: '1', logs: [] });
+
+    const stuck = Object.assign(new FakeWorker(), { whenStarted: new Promise<void>(() => {}) });
+    const never = runInWorker(() => stuck, '1', options());
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(await never).toEqual({ ok: false, error: 'The sandbox did not start within 20 s', logs: [] });
+    expect(stuck.terminated).toBe(true);
+  });
+
   it('terminates the worker and reports a timeout, keeping the logs so far', async () => {
     vi.useFakeTimers();
     const worker = new FakeWorker();

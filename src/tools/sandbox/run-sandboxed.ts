@@ -20,7 +20,12 @@ export interface SandboxWorker {
   postMessage(message: unknown): void;
   terminate(): void;
   addEventListener(type: 'message' | 'error' | 'messageerror', listener: (event: Event) => void): void;
+  /** Settles once the code can run (a frame hosting the worker has loaded); absent: at once. */
+  whenStarted?: Promise<void>;
 }
+
+/** How long a sandbox may take to start (its frame to load) before the run's own time limit begins. */
+export const SANDBOX_START_LIMIT_MS = 20_000;
 
 /**
  * Runs JavaScript in a fresh sandbox (browser only): a worker inside an opaque-origin frame (the child frame of
@@ -79,6 +84,11 @@ export class FramedSandboxWorker implements SandboxWorker {
   private readonly queued: unknown[] = [];
   private started = false;
   private stopped = false;
+  private markStarted: () => void = () => undefined;
+  /** Settles when the worker script was handed to the frame's child, where the code then runs. */
+  readonly whenStarted = new Promise<void>((resolve) => {
+    this.markStarted = resolve;
+  });
 
   constructor(owner: Document, pageUrl: string, loadSource: () => Promise<string>) {
     // The sandbox is this frame's child, sandboxed by the page itself (public/sandbox-host.js); this frame must be
@@ -148,6 +158,7 @@ export class FramedSandboxWorker implements SandboxWorker {
     const port = this.channel.port1;
     port.postMessage({ type: 'start', workerSource: source });
     for (const message of this.queued.splice(0)) port.postMessage(message);
+    this.markStarted();
   }
 
   private fail(message: string): void {
@@ -176,11 +187,19 @@ export function runInWorker(createWorker: () => SandboxWorker, code: string, opt
       else reject(outcome.error);
     };
     const onAbort = (): void => finish({ error: abortError(signal) });
-    const timer = setTimeout(() => {
-      finish({
-        result: { ok: false, timedOut: true, error: `Timed out after ${formatDuration(timeoutMs)}; the worker was stopped`, logs },
-      });
-    }, timeoutMs);
+    // The time limit counts the code's run, not the sandbox's start (a loaded machine may take seconds to load a frame).
+    let timer = setTimeout(() => {
+      finish({ result: { ok: false, error: `The sandbox did not start within ${formatDuration(SANDBOX_START_LIMIT_MS)}`, logs } });
+    }, SANDBOX_START_LIMIT_MS);
+    const startRunLimit = (): void => {
+      if (finished) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        finish({
+          result: { ok: false, timedOut: true, error: `Timed out after ${formatDuration(timeoutMs)}; the worker was stopped`, logs },
+        });
+      }, timeoutMs);
+    };
     signal.addEventListener('abort', onAbort, { once: true });
     try {
       worker = createWorker();
@@ -188,6 +207,8 @@ export function runInWorker(createWorker: () => SandboxWorker, code: string, opt
       finish({ result: { ok: false, error: `The sandbox could not start: ${error instanceof Error ? error.message : String(error)}`, logs } });
       return;
     }
+    if (worker.whenStarted) void worker.whenStarted.then(startRunLimit, () => undefined);
+    else startRunLimit();
     worker.addEventListener('message', (event) => {
       const data = (event as MessageEvent).data;
       if (!isSandboxWorkerMessage(data)) return;
