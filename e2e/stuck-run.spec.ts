@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openApp, sendAndWait, settingsTab, test, useEndpoint } from './fixtures.ts';
+import { expect, expectRunStatus, openApp, sendAndWait, settingsTab, submit, test, useEndpoint } from './fixtures.ts';
 
 const MODEL = 'mock-stuck';
 
@@ -27,8 +27,10 @@ test.describe('Stuck runs are marked on their turn in the chat', () => {
     // Ten steps calling the calculator (each with other arguments, so only the step count flags it), then the answer.
     const steps = Array.from({ length: 10 }, (_, index) => ({ kind: 'reply' as const, toolCalls: [{ name: 'calculator', arguments: { expression: `${index}+1` } }] }));
     mockLlm.enqueue(...steps, { kind: 'reply', content: 'Counted to ten.' });
-    await sendAndWait(page, 'Count to ten with the calculator');
+    // Not `send`: the eleven steps can stream past the question (out of the virtualised chat) before it is checked.
+    await submit(page, 'Count to ten with the calculator');
     await expect(log.getByText('Counted to ten.')).toBeVisible();
+    await expectRunStatus(page, 'done');
     await expect(badges).toHaveCount(1);
     await expect(badges).toHaveText('Stuck run');
     await expect(badges).toHaveAttribute('title', 'Possibly stuck: 11 steps (more than 10). Click to show the run in the trace.');
