@@ -25,15 +25,18 @@ test.describe('message queue: no message is ever ignored', () => {
       await openApp(page);
       await useEndpoint(page, mockLlm.url);
       const questions = Array.from({ length: 10 }, (_, index) => `Question ${index + 1}`);
-      // The first run streams slowly, so the others are typed while it is going; each later run streams too.
-      mockLlm.enqueue({ kind: 'reply', content: `Answer 1. ${FILLER}`, chunkDelayMs: 150 });
+      // The first run streams its first part, then waits for the test: the others are all typed while it is going,
+      // however slowly the machine types them. Each later run streams too.
+      mockLlm.enqueue({ kind: 'reply', parts: ['Answer 1. ', FILLER] });
       for (let index = 2; index <= 10; index += 1) mockLlm.enqueue({ kind: 'reply', content: `Answer ${index}. ${FILLER.slice(0, 30)}`, chunkDelayMs: 20 });
 
       await submit(page, questions[0] as string);
       await expectRunStatus(page, 'running');
       for (const question of questions.slice(1)) await submit(page, question);
       // Typed during a run: shown as queued, not dropped.
-      await expect(page.getByRole('region', { name: 'Queued messages' })).toBeVisible();
+      await expect(queuedMessages(page).getByTestId('queued-text')).toHaveText(questions.slice(1));
+      mockLlm.release();
+      mockLlm.release();
 
       await expect(userMessages(page).getByTestId('user-text')).toHaveText(questions, { timeout: 60_000 });
       await expect(answers(page)).toHaveText(questions.map((_, index) => new RegExp(`^Answer ${index + 1}\\. `)), { timeout: 60_000 });
