@@ -12,6 +12,8 @@ export interface SessionsSlice {
   /** Sessions matching the sidebar search (with snippets of their matching messages), or null when not searching. */
   sessionMatches: SessionMatch[] | null;
   sessionQuery: string;
+  /** The query the matches shown answer (their snippets are highlighted for it): an earlier one while a search runs. */
+  sessionMatchesQuery: string;
   /** The matches shown are those of an earlier query: the search for `sessionQuery` is still running. */
   sessionSearchPending: boolean;
   setSessions(sessions: SessionRecord[]): void;
@@ -34,6 +36,7 @@ export const createSessionsSlice: Slice<SessionsSlice> = (set) => ({
   entries: {},
   sessionMatches: null,
   sessionQuery: '',
+  sessionMatchesQuery: '',
   sessionSearchPending: false,
   setSessions: (sessions) => set({ sessions: [...sessions].sort(byUpdatedDesc) }),
   upsertSession: (session) =>
@@ -50,7 +53,8 @@ export const createSessionsSlice: Slice<SessionsSlice> = (set) => ({
   setEntries: (sessionId, entries) => set((state) => ({ entries: { ...state.entries, [sessionId]: entries } })),
   appendEntry: (sessionId, entry) =>
     set((state) => ({ entries: { ...state.entries, [sessionId]: withEntry(state.entries[sessionId] ?? [], entry) } })),
-  setSessionSearch: (query, matches, pending = false) => set({ sessionQuery: query, sessionMatches: matches, sessionSearchPending: pending }),
+  setSessionSearch: (query, matches, pending = false) =>
+    set((state) => ({ sessionQuery: query, sessionMatches: matches, sessionSearchPending: pending, sessionMatchesQuery: pending ? state.sessionMatchesQuery : query })),
 });
 
 /** The entries with `entry` added, or in place of the entry of its run with its id (searched from the end, within its run). */

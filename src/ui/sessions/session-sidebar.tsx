@@ -1,6 +1,7 @@
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import type { SessionRecord } from '../../db/schema.ts';
+import type { SearchSnippet } from '../../db/search-match.ts';
 import { exportActiveSessionHtml, exportActiveSessionMarkdown } from '../../store/actions/export-readable.ts';
 import { bigImportText } from '../../i18n/big-import.ts';
 import { cancelImport, exportActiveSession, exportAllSessions, importFiles } from '../../store/actions/file-actions.ts';
@@ -65,10 +66,103 @@ function ImportProgressBar() {
   );
 }
 
-/** The session sidebar: list, search, new, rename, delete, export and import. */
-export function SessionSidebar() {
+interface SessionRowProps {
+  session: SessionRecord;
+  active: boolean;
+  running: boolean;
+  snippets: SearchSnippet[] | undefined;
+  /** The query the snippets were found for (not the box's text while a newer search runs). */
+  snippetsQuery: string;
+  /** A virtualised row's place in the list and its offset from the top (separate values, so the memo holds). */
+  index?: number;
+  start?: number;
+  /** The virtualiser's measuring ref (one function for every row). */
+  measure?: (node: Element | null) => void;
+  /** The title being edited, when this is the row being renamed. */
+  rename: { draft: string; setDraft(title: string): void; submit(event: FormEvent): void; cancel(): void } | undefined;
+  onRename(sessionId: string, title: string): void;
+  onDelete(sessionId: string): void;
+}
+
+/**
+ * One session of the list. Memoised: a keystroke in the search box re-renders the list but none of its rows until the
+ * answer changes them, and a row's snippets keep the highlights of the query they answer.
+ */
+const SessionRow = memo(function SessionRow({ session, active, running, snippets, snippetsQuery, index, start, measure, rename, onRename, onDelete }: SessionRowProps) {
+  const place = start === undefined ? undefined : { index, start };
   const language = useLanguage();
   const names = useNames();
+  const t = useT();
+  const title = sessionTitle(session.title, t('sessions.untitled'));
+  return (
+    <li
+      aria-current={active ? 'true' : undefined}
+      className={`group rounded-md ${place ? 'absolute inset-x-0 top-0' : ''} ${active ? 'bg-sky-100 dark:bg-sky-900/40' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
+      {...(place ? { ref: measure, 'data-index': place.index, style: { transform: `translateY(${place.start}px)` } } : {})}
+    >
+      {rename ? (
+        <form onSubmit={rename.submit} className="flex gap-1 p-1">
+          <input
+            aria-label={names('Session title')}
+            value={rename.draft}
+            autoFocus
+            onChange={(event) => rename.setDraft(event.target.value)}
+            onKeyDown={(event) => event.key === 'Escape' && rename.cancel()}
+            className="min-w-0 flex-1 rounded border border-slate-300 bg-white px-1 text-sm dark:border-slate-700 dark:bg-slate-950"
+          />
+          <button type="submit" className={buttonClass}>{t('sessions.save')}</button>
+        </form>
+      ) : (
+        <div className="flex items-center gap-1">
+          <button
+            type="button"
+            aria-current={active ? 'true' : undefined}
+            onClick={() => void switchSession(session.id)}
+            className="min-w-0 flex-1 truncate px-2 py-1.5 text-left text-sm"
+            title={title}
+          >
+            {title}
+          </button>
+          {running ? <span className="text-xs text-sky-600" title={t('sessions.running')} aria-hidden="true">●</span> : null}
+          {active ? (
+            <span className="flex shrink-0 gap-0.5 pr-1">
+              <button
+                type="button"
+                aria-label="Rename session"
+                title={t('sessions.rename')}
+                className="rounded p-1 text-xs hover:bg-slate-200 dark:hover:bg-slate-700"
+                onClick={() => onRename(session.id, title)}
+              >
+                <PencilIcon className="size-3.5" />
+              </button>
+              <button
+                type="button"
+                aria-label="Delete session"
+                title={t('sessions.delete')}
+                disabled={running}
+                className="rounded p-1 text-xs hover:bg-red-100 disabled:opacity-40 dark:hover:bg-red-900/40"
+                onClick={() => onDelete(session.id)}
+              >
+                <TrashIcon className="size-3.5" />
+              </button>
+            </span>
+          ) : null}
+        </div>
+      )}
+      <div className={`px-2 pb-1 text-[11px] ${active ? 'text-slate-600 dark:text-slate-300' : 'text-slate-500 dark:text-slate-400'}`} aria-hidden="true">
+        {session.messageCount} {t('sessions.messages')} · {formatDateTime(session.updatedAt, language)}
+      </div>
+      {snippets?.length ? (
+        <Suspense fallback={null}>
+          <SearchSnippets snippets={snippets} query={snippetsQuery} onOpen={(entryId) => void openSearchHit(session.id, entryId)} />
+        </Suspense>
+      ) : null}
+    </li>
+  );
+});
+
+/** The session sidebar: list, search, new, rename, delete, export and import. */
+export function SessionSidebar() {
   const t = useT();
   const allSessions = useAppStore((state) => state.sessions);
   const matches = useAppStore((state) => state.sessionMatches);
@@ -78,6 +172,7 @@ export function SessionSidebar() {
   const activeSessionId = useAppStore((state) => state.activeSessionId);
   const runs = useAppStore((state) => state.runs);
   const query = useAppStore((state) => state.sessionQuery);
+  const matchesQuery = useAppStore((state) => state.sessionMatchesQuery);
   const searching = useAppStore((state) => state.sessionSearchPending);
   const ready = useAppStore((state) => state.ready);
   const [renaming, setRenaming] = useState<string | null>(null);
@@ -119,6 +214,11 @@ export function SessionSidebar() {
     if (renaming) void renameSession(renaming, draftTitle);
     setRenaming(null);
   };
+  const cancelRename = () => setRenaming(null);
+  const startRename = useCallback((sessionId: string, title: string) => {
+    setDraftTitle(title);
+    setRenaming(sessionId);
+  }, []);
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -163,84 +263,24 @@ export function SessionSidebar() {
         data-count={sessions.length}
         aria-busy={searching || undefined}
         data-virtualized={virtualized ? 'true' : 'false'}
-        className={`min-h-0 flex-1 overflow-y-auto ${virtualized ? 'relative' : 'space-y-1'}`}
+        className={`min-h-0 flex-1 overflow-y-auto contain-strict ${virtualized ? 'relative' : 'space-y-1'}`}
       >
         {sessions.length === 0 && query ? <li className="px-2 text-sm text-slate-500 dark:text-slate-400">{t('sessions.empty')}</li> : null}
         {virtualized ? <li role="presentation" aria-hidden="true" style={{ height: virtualizer.getTotalSize() }} /> : null}
-        {rows.map(({ session, item }) => {
-          const active = session.id === activeSessionId;
-          const running = runs[session.id]?.status === 'running';
-          const title = sessionTitle(session.title, t('sessions.untitled'));
-          return (
-            <li
-              key={session.id}
-              aria-current={active ? 'true' : undefined}
-              className={`group rounded-md ${item ? 'absolute inset-x-0 top-0' : ''} ${active ? 'bg-sky-100 dark:bg-sky-900/40' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
-              {...(item ? { ref: virtualizer.measureElement, 'data-index': item.index, style: { transform: `translateY(${item.start}px)` } } : {})}
-            >
-              {renaming === session.id ? (
-                <form onSubmit={submitRename} className="flex gap-1 p-1">
-                  <input
-                    aria-label={names('Session title')}
-                    value={draftTitle}
-                    autoFocus
-                    onChange={(event) => setDraftTitle(event.target.value)}
-                    onKeyDown={(event) => event.key === 'Escape' && setRenaming(null)}
-                    className="min-w-0 flex-1 rounded border border-slate-300 bg-white px-1 text-sm dark:border-slate-700 dark:bg-slate-950"
-                  />
-                  <button type="submit" className={buttonClass}>{t('sessions.save')}</button>
-                </form>
-              ) : (
-                <div className="flex items-center gap-1">
-                  <button
-                    type="button"
-                    aria-current={active ? 'true' : undefined}
-                    onClick={() => void switchSession(session.id)}
-                    className="min-w-0 flex-1 truncate px-2 py-1.5 text-left text-sm"
-                    title={title}
-                  >
-                    {title}
-                  </button>
-                  {running ? <span className="text-xs text-sky-600" title={t('sessions.running')} aria-hidden="true">●</span> : null}
-                  {active ? (
-                    <span className="flex shrink-0 gap-0.5 pr-1">
-                      <button
-                        type="button"
-                        aria-label="Rename session"
-                        title={t('sessions.rename')}
-                        className="rounded p-1 text-xs hover:bg-slate-200 dark:hover:bg-slate-700"
-                        onClick={() => {
-                          setDraftTitle(title);
-                          setRenaming(session.id);
-                        }}
-                      >
-                        <PencilIcon className="size-3.5" />
-                      </button>
-                      <button
-                        type="button"
-                        aria-label="Delete session"
-                        title={t('sessions.delete')}
-                        disabled={running}
-                        className="rounded p-1 text-xs hover:bg-red-100 disabled:opacity-40 dark:hover:bg-red-900/40"
-                        onClick={() => setConfirmDelete(session.id)}
-                      >
-                        <TrashIcon className="size-3.5" />
-                      </button>
-                    </span>
-                  ) : null}
-                </div>
-              )}
-              <div className={`px-2 pb-1 text-[11px] ${active ? 'text-slate-600 dark:text-slate-300' : 'text-slate-500 dark:text-slate-400'}`} aria-hidden="true">
-                {session.messageCount} {t('sessions.messages')} · {formatDateTime(session.updatedAt, language)}
-              </div>
-              {snippets.get(session.id)?.length ? (
-                <Suspense fallback={null}>
-                  <SearchSnippets snippets={snippets.get(session.id)} query={query} onOpen={(entryId) => void openSearchHit(session.id, entryId)} />
-                </Suspense>
-              ) : null}
-            </li>
-          );
-        })}
+        {rows.map(({ session, item }) => (
+          <SessionRow
+            key={session.id}
+            session={session}
+            active={session.id === activeSessionId}
+            running={runs[session.id]?.status === 'running'}
+            snippets={snippets.get(session.id)}
+            snippetsQuery={matchesQuery}
+            {...(item ? { index: item.index, start: item.start, measure: virtualizer.measureElement } : {})}
+            rename={renaming === session.id ? { draft: draftTitle, setDraft: setDraftTitle, submit: submitRename, cancel: cancelRename } : undefined}
+            onRename={startRename}
+            onDelete={setConfirmDelete}
+          />
+        ))}
       </ul>
       <div className="flex flex-wrap gap-1 border-t border-slate-200 pt-2 dark:border-slate-800">
         <button type="button" className={buttonClass} onClick={() => void exportActiveSession()} disabled={!activeSessionId} aria-label="Export session">
