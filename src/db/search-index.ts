@@ -304,6 +304,11 @@ async function lookUpWords(
 /** Messages read per session per round while checking candidates: few at first (most settle on their first hits). */
 const FIRST_PAGE = 8;
 const PAGE = 32;
+/**
+ * The first page of a session whose snippets are read: a word may first occur well into it (a turn number, a later
+ * topic), and for the few sessions of a screen a larger first read costs less than another round trip.
+ */
+const SNIPPETS_FIRST_PAGE = PAGE;
 /** Sessions whose pages are requested together (bounds what a scan holds at once). */
 const SESSIONS_PER_ROUND = 256;
 
@@ -312,12 +317,12 @@ const SESSIONS_PER_ROUND = 256;
  * sessions' pages requested at once; a session stops being read once its matcher is settled. Stops between rounds
  * once `signal` is aborted (a newer query superseded this one).
  */
-async function runMatchers(db: GlassboxDatabase, matchers: ReadonlyMap<string, SessionMatcher>, signal?: AbortSignal): Promise<void> {
+async function runMatchers(db: GlassboxDatabase, matchers: ReadonlyMap<string, SessionMatcher>, signal?: AbortSignal, firstPage = FIRST_PAGE): Promise<void> {
   if (matchers.size === 0) return;
   const tx = db.transaction('messages', 'readonly');
   settleUnawaited(tx);
   const index = tx.store.index('by-session-seq');
-  const queue = [...matchers.keys()].map((sessionId) => ({ sessionId, from: -Infinity, size: FIRST_PAGE }));
+  const queue = [...matchers.keys()].map((sessionId) => ({ sessionId, from: -Infinity, size: firstPage }));
   const aborted = () => signal?.aborted === true;
   while (queue.length > 0) {
     if (aborted()) break;
@@ -419,7 +424,7 @@ async function searchIndexed(
     const batch = matching.slice(next, next + FIRST_SCREEN - matches.length);
     next += batch.length;
     const matchers = new Map(batch.filter((session) => inMessages(session.id)).map((session) => [session.id, sessionMatcher(session.id, session.title, terms)]));
-    await readStorage(() => runMatchers(db, matchers, signal));
+    await readStorage(() => runMatchers(db, matchers, signal, SNIPPETS_FIRST_PAGE));
     signal?.throwIfAborted();
     // No result: the index still listed a message since changed (the text is what counts).
     for (const session of batch) {
@@ -440,7 +445,7 @@ export async function searchSnippets(db: GlassboxDatabase, query: string, sessio
   if (terms.length === 0) return sessionIds.map((sessionId) => ({ sessionId, snippets: [] }));
   const sessions = (await readStorage(() => Promise.all(sessionIds.map((id) => db.get('sessions', id))))).filter((session) => session !== undefined);
   const matchers = new Map(sessions.map((session) => [session.id, sessionMatcher(session.id, session.title, terms)]));
-  await readStorage(() => runMatchers(db, matchers, options.signal));
+  await readStorage(() => runMatchers(db, matchers, options.signal, SNIPPETS_FIRST_PAGE));
   options.signal?.throwIfAborted();
   return sessions.flatMap((session) => matchers.get(session.id)?.result() ?? []);
 }
