@@ -108,7 +108,7 @@ export interface SettingRecord {
 
 /**
  * One posting row of the sessions' full-text index (v4, `search-index.ts`): the sessions in which `term` (a token of
- * `tokenizeForSearch`) occurs in some message. A step writes a row per new term of its session (`bucket` is the
+ * `tokenizeForSearch`, or `\u0001` and the first character of such a word: `initialTerm`) occurs in some message. A step writes a row per new term of its session (`bucket` is the
  * session id); an import or a rebuild writes a row per term of each batch (`bucket` names the batch). Deleting messages
  * or a session takes the session off the rows of the terms none of its remaining messages holds (a row left empty is
  * deleted); a message saved again with other text keeps its old terms listed until then, and its snippets are read

@@ -1,7 +1,7 @@
 import type { SearchIndexRecord } from './schema.ts';
 
 /** The tokenizer and row layout the stored index was built with; a different stamp means rebuild. */
-export const SEARCH_INDEX_VERSION = 1;
+export const SEARCH_INDEX_VERSION = 2;
 
 /** The key of the row that says the index is complete (no token is empty). */
 export const SEARCH_INDEX_STATE_KEY: [string, string] = ['', 'state'];

@@ -7,7 +7,7 @@ import { openTestDb } from '../testing/fake-db.ts';
 import { saveStep } from './save-step.ts';
 import type { MessageRecord } from './schema.ts';
 import { SEARCH_INDEX_STATE_KEY, SEARCH_INDEX_VERSION } from './search-index-state.ts';
-import { ensureSearchIndex, FIRST_SCREEN, queryTokens, scanSessions, searchIndexReady, searchSessions, searchSnippets } from './search-index.ts';
+import { ensureSearchIndex, FIRST_SCREEN, initialTerm, queryTokens, scanSessions, searchIndexReady, searchSessions, searchSnippets } from './search-index.ts';
 import { createSession, deleteSession, renameSession } from './sessions.ts';
 import { assistantEntry, sequentialIds, userEntry } from './test-fixtures.ts';
 import type { GlassboxDatabase } from './transaction.ts';
@@ -68,6 +68,29 @@ describe('search index', () => {
     expect((await searchSessions(db, '广州'))[0]?.snippets).toEqual([{ entryId: 'sess_c_m0', text: '我在广州学数学' }]);
     // Punctuation alone has no token: every session's messages are checked.
     expect(await ids(db, '？')).toEqual(['sess_c']);
+  });
+
+  it('answers a one-letter prefix from its initial\'s rows (one per session or batch, not one per term under it), kept as words come and go', async () => {
+    const db = await openTestDb();
+    await sessionWith(db, 'sess_a', 300, ['Kiwi 17 and 18', 'Kumquat 19']);
+    await sessionWith(db, 'sess_b', 200, ['Mango 1', '天气 kale']);
+    await sessionWith(db, 'sess_c', 100, ['Lemon only']);
+    const initialRows = async (character: string) => (await db.getAll('searchIndex', IDBKeyRange.bound([initialTerm(character)], [initialTerm(character), []]))).map((row) => row.sessions);
+    expect(await initialRows('k')).toEqual([['sess_a'], ['sess_b']]);
+    expect(await initialRows('1')).toEqual([['sess_a'], ['sess_b']]);
+    // CJK tokens are looked up whole, never by an initial.
+    expect(await initialRows('天')).toEqual([]);
+    expect(await ids(db, 'k')).toEqual(['sess_a', 'sess_b']);
+    expect(await ids(db, '1')).toEqual(['sess_a', 'sess_b']);
+    expect(await ids(db, 'kale 1')).toEqual(['sess_b']);
+    expect(await ids(db, 'l')).toEqual(['sess_c']);
+    // The only k-word of sess_b goes: it leaves the initial's row too; sess_a keeps its own.
+    await deleteMessages(db, 'sess_b', ['sess_b_m1']);
+    expect(await initialRows('k')).toEqual([['sess_a']]);
+    expect(await ids(db, 'k')).toEqual(['sess_a']);
+    await deleteMessages(db, 'sess_a', ['sess_a_m0']);
+    expect(await ids(db, 'k')).toEqual(['sess_a']);
+    expect(await ids(db, '1')).toEqual(['sess_a', 'sess_b']);
   });
 
   it('gives exactly what a scan gives, snippets included, over a generated ChatGPT export in English and Chinese', async () => {
@@ -280,13 +303,13 @@ describe('search index', () => {
     let stampSeen: string | undefined;
     const hooked = new Proxy(db, {
       get(target, property) {
-        if (property === 'getAll') {
-          return async (...args: Parameters<GlassboxDatabase['getAll']>) => {
+        if (property === 'getAllFromIndex') {
+          return async (...args: Parameters<GlassboxDatabase['getAllFromIndex']>) => {
             if (args[0] === 'messages' && stampSeen === undefined) {
               stampSeen = (await target.get('searchIndex', SEARCH_INDEX_STATE_KEY))?.building;
               await target.put('searchIndex', { term: '', bucket: 'state', sessions: [], version: SEARCH_INDEX_VERSION, building: 'rebuild:other' });
             }
-            return target.getAll(...args);
+            return target.getAllFromIndex(...args);
           };
         }
         const value: unknown = Reflect.get(target, property, target);
