@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, lastAnswer, openApp, send, test } from './fixtures.ts';
 import { expectReady, sessionList } from './persistence-helpers.ts';
 import { chatGptExportChunks, type ChatGptExportOptions } from '../src/testing/chatgpt-export-fixture.ts';
+import { SEARCH_INDEX_VERSION } from '../src/db/search-index-state.ts';
 
 // The sidebar search reads the full-text index the app keeps in IndexedDB (store `searchIndex`).
 
@@ -29,6 +30,26 @@ async function storedIndex(page: Page, term: string): Promise<{ complete: boolea
         };
       }),
     term,
+  );
+}
+
+/** The stored index's version, once complete (undefined while a rebuild runs or with no state row). */
+async function storedVersion(page: Page): Promise<number | undefined> {
+  return page.evaluate(
+    () =>
+      new Promise<number | undefined>((resolve, reject) => {
+        const request = indexedDB.open('glassbox');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const db = request.result;
+          const state = db.transaction('searchIndex').objectStore('searchIndex').get(['', 'state']);
+          state.onsuccess = () => {
+            const value = state.result as { version?: number; building?: string } | undefined;
+            db.close();
+            resolve(value && value.building === undefined ? value.version : undefined);
+          };
+        };
+      }),
   );
 }
 
@@ -100,6 +121,40 @@ test('an imported ChatGPT export is indexed as it is written and found after a r
   await searchBox(page).fill('question 24.1');
   await expect(sessionList(page).getByRole('listitem').first()).toContainText('对话 24');
   await expect(snippets(page).first()).toContainText(/[浏览器会话消息模型工具追踪存储索引搜索导入对话回答]/u);
+});
+
+test('an index stored by an older build is rebuilt when the app starts, before anything is searched', async ({ page }) => {
+  test.setTimeout(90_000);
+  await importExport(page, { conversations: 12, messagesPerConversation: 10, messageLength: 40 });
+  expect((await storedIndex(page, 'question')).sessions).toHaveLength(12);
+  // As an older build left it: its own version on the state row, none of the rows this build writes.
+  await page.evaluate(
+    (olderVersion) =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open('glassbox');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const db = request.result;
+          const tx = db.transaction('searchIndex', 'readwrite');
+          tx.objectStore('searchIndex').clear();
+          tx.objectStore('searchIndex').put({ term: '', bucket: 'state', sessions: [], version: olderVersion });
+          tx.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    SEARCH_INDEX_VERSION - 1,
+  );
+  expect((await storedIndex(page, 'question')).sessions).toHaveLength(0);
+
+  await page.reload();
+  await expectReady(page);
+  // Nothing typed: the app rebuilt it once idle.
+  await expect.poll(async () => (await storedIndex(page, 'question')).sessions.length, { timeout: 30_000 }).toBe(12);
+  await expect.poll(() => storedVersion(page)).toBe(SEARCH_INDEX_VERSION);
+  await expect(searchBox(page)).toHaveValue('');
 });
 
 test('a long result reads the snippets of the rows on screen first, and of the others as they are scrolled to', async ({ page }) => {

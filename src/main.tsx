@@ -9,6 +9,7 @@ import { defaultSettings } from './config/settings.ts';
 import { prepareLanguageOf } from './store/actions/current-language.ts';
 import { registerServiceWorkerWhenIdle } from './store/actions/app-update.ts';
 import { loadAgentRuntime } from './store/actions/load-agent-runtime.ts';
+import { prepareSearch } from './store/actions/session-actions.ts';
 import { loadMarkdownRenderer } from './ui/chat/markdown.tsx';
 import { requestTracePane } from './ui/trace/lazy-trace-pane.tsx';
 
@@ -43,6 +44,8 @@ function preloadWhenIdle(): void {
       () => undefined,
     );
     void loadAgentRuntime().catch(() => undefined);
+    // A search index stored by an older build is rebuilt now, before the first search would scan instead.
+    prepareSearch();
   });
 }
 

@@ -11,6 +11,11 @@ export function searchIndexState(building?: string): SearchIndexRecord {
   return { term: '', bucket: 'state', sessions: [], version: SEARCH_INDEX_VERSION, ...(building ? { building } : {}) };
 }
 
+/** Whether this state row says the index is complete at this build's version. */
+export function isSearchIndexComplete(state: SearchIndexRecord | undefined): boolean {
+  return state !== undefined && state.version === SEARCH_INDEX_VERSION && state.building === undefined;
+}
+
 type SearchIndexModule = typeof import('./search-index.ts');
 let loaded: SearchIndexModule | undefined;
 

@@ -8,7 +8,7 @@ import { saveStep } from './save-step.ts';
 import type { MessageRecord } from './schema.ts';
 import { SEARCH_INDEX_STATE_KEY, SEARCH_INDEX_VERSION } from './search-index-state.ts';
 import { ensureSearchIndex, FIRST_SCREEN, initialTerm, queryTokens, scanSessions, searchIndexReady, searchSessions, searchSnippets } from './search-index.ts';
-import { createSession, deleteSession, renameSession } from './sessions.ts';
+import { createSession, deleteSession, prepareSearchIndex, renameSession } from './sessions.ts';
 import { assistantEntry, sequentialIds, userEntry } from './test-fixtures.ts';
 import type { GlassboxDatabase } from './transaction.ts';
 
@@ -271,6 +271,9 @@ describe('search index', () => {
     expect(await ids(db, 'omega')).toEqual([]);
     expect(await ids(db, 'first')).toEqual(['sess_a']);
 
+    // A complete index is left as it is when the app starts.
+    await prepareSearchIndex(db);
+    expect(await ids(db, 'omega')).toEqual([]);
     // A state stamped by another tokenizer version is stale: search scans meanwhile, and rebuilds.
     await db.put('searchIndex', { term: '', bucket: 'state', sessions: [], version: SEARCH_INDEX_VERSION - 1 });
     expect(await searchIndexReady(db)).toBe(false);
@@ -281,6 +284,13 @@ describe('search index', () => {
     expect(await ids(db, 'first')).toEqual(['sess_a']);
     // Rebuilt from the messages: the step's own rows were replaced by the rebuild's batch rows.
     expect((await db.getAll('searchIndex')).filter((row) => row.term === 'omega').map((row) => row.sessions)).toEqual([['sess_a']]);
+
+    // The app's start rebuilds a stale index in the background, before any search.
+    await putUnindexed(db, { ...userEntry('sess_a', 'sess_a_hidden2', 'secret sigma'), seq: 6 });
+    await db.put('searchIndex', { term: '', bucket: 'state', sessions: [], version: SEARCH_INDEX_VERSION - 1 });
+    await prepareSearchIndex(db);
+    expect(await searchIndexReady(db)).toBe(true);
+    expect((await db.getAll('searchIndex')).filter((row) => row.term === 'sigma').map((row) => row.sessions)).toEqual([['sess_a']]);
   });
 
   it('rebuilds a missing index in batches while steps keep indexing; a rebuild overtaken by another is not marked complete', async () => {

@@ -6,7 +6,7 @@ import { unwrap } from 'idb';
 import { CJK_SCRIPTS, tokenizeForSearch } from '../context/search-tokens.ts';
 import type { MessageRecord, SearchIndexRecord, SessionRecord } from './schema.ts';
 import { sessionNumberRange } from './schema.ts';
-import { SEARCH_INDEX_STATE_KEY, SEARCH_INDEX_VERSION, searchIndexState } from './search-index-state.ts';
+import { isSearchIndexComplete, SEARCH_INDEX_STATE_KEY, searchIndexState } from './search-index-state.ts';
 import { normaliseForSearch, searchTerms, type SessionMatch } from './search-match.ts';
 import { sessionMatcher, type SessionMatcher } from './session-matcher.ts';
 import { listSessions } from './sessions.ts';
@@ -318,7 +318,7 @@ async function lookUpWords(
       }),
     ),
   ]);
-  if (!isComplete(state)) {
+  if (!isSearchIndexComplete(state)) {
     // Rows read from an index being rebuilt may lack some: none is kept.
     cache?.clear();
     return undefined;
@@ -374,14 +374,9 @@ async function runMatchers(db: GlassboxDatabase, matchers: ReadonlyMap<string, S
   }
 }
 
-/** Whether this state row says the index is complete at this build's version. */
-function isComplete(state: SearchIndexRecord | undefined): boolean {
-  return state !== undefined && state.version === SEARCH_INDEX_VERSION && state.building === undefined;
-}
-
 /** Whether the stored index is complete at this build's version. */
 export async function searchIndexReady(db: GlassboxDatabase): Promise<boolean> {
-  return isComplete(await readStorage(() => db.get('searchIndex', SEARCH_INDEX_STATE_KEY)));
+  return isSearchIndexComplete(await readStorage(() => db.get('searchIndex', SEARCH_INDEX_STATE_KEY)));
 }
 
 /**

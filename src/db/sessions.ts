@@ -3,7 +3,7 @@ import { sessionNumberRange, sessionStringRange, UNTITLED } from './schema.ts';
 import { StorageError } from './storage-error.ts';
 import { readStorage, requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
 import type { SessionMatch } from './search-match.ts';
-import { loadSearchIndex } from './search-index-state.ts';
+import { isSearchIndexComplete, loadSearchIndex, SEARCH_INDEX_STATE_KEY } from './search-index-state.ts';
 
 /** Fields a caller may change on a session; a key present with value `undefined` clears an optional field. */
 export type SessionPatch = Partial<
@@ -113,6 +113,16 @@ export async function searchSessions(
   options?: { signal?: AbortSignal; sessions?: readonly Pick<SessionRecord, 'id' | 'title'>[] },
 ): Promise<SessionMatch[]> {
   return (await loadSearchIndex()).searchSessions(db, query, options);
+}
+
+/**
+ * Brings the search index up to date when it is missing or stale (stored by an older build): the rebuild runs in
+ * the background now, not at the first keystroke, which would meanwhile scan every message. The index's code is
+ * loaded only then.
+ */
+export async function prepareSearchIndex(db: GlassboxDatabase): Promise<void> {
+  if (isSearchIndexComplete(await readStorage(() => db.get('searchIndex', SEARCH_INDEX_STATE_KEY)))) return;
+  await (await loadSearchIndex()).ensureSearchIndex(db);
 }
 
 /** The snippets of sessions of a long search result, read when their rows are shown. */

@@ -2,7 +2,7 @@ import { createAttachmentStore } from '../db/attachments.ts';
 import { deleteMessages, getMessage, listMessages, truncateMessagesFrom } from '../db/messages.ts';
 import { createNotesStore } from '../db/notes.ts';
 import { saveStep } from '../db/save-step.ts';
-import { createSession, deleteSession, getSession, listSessions, searchSessions, searchSnippets, updateSession } from '../db/sessions.ts';
+import { createSession, deleteSession, getSession, listSessions, prepareSearchIndex, searchSessions, searchSnippets, updateSession } from '../db/sessions.ts';
 import { loadSettings, saveSettings } from '../db/settings.ts';
 import { listRunSpans, listSpans } from '../db/spans.ts';
 import { createToolStateStore } from '../db/tool-state.ts';
@@ -136,6 +136,7 @@ export function createIndexedDbPersistence(db: GlassboxDatabase, options: Indexe
       }, undefined),
     searchSessions: (query, searchOptions) => searchSessions(db, query, searchOptions),
     searchSnippets: (query, sessionIds, searchOptions) => searchSnippets(db, query, sessionIds, searchOptions),
+    prepareSearch: () => prepareSearchIndex(db),
     exportSessions: async ({ sessionIds, all }) => {
       const { exportSessions, sessionFileName } = await sessionFiles();
       const file = await exportSessions(db, { ...(all ? {} : { sessionIds }), includeNotes: all, now: options.now() });

@@ -169,6 +169,7 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
       removeMessages(get(sessionId), (message) => removed.has(message.id));
     },
     searchSessions: (query) => searchAll(query),
+    prepareSearch: async () => undefined,
     searchSnippets: async (query, sessionIds) => {
       const wanted = new Set(sessionIds);
       return (await searchAll(query)).filter((match) => wanted.has(match.sessionId));

@@ -58,6 +58,8 @@ export interface Persistence {
    * list the page holds (newest first), searched instead of reading every session record again.
    */
   searchSessions(query: string, options?: { signal?: AbortSignal; sessions?: readonly Pick<SessionRecord, 'id' | 'title'>[] }): Promise<SessionMatch[]>;
+  /** Rebuilds the search index in the background if it is missing or stale (the in-memory store has none). */
+  prepareSearch(): Promise<void>;
   /** The snippets of these sessions for the query (rows of a long result shown later); those that no longer match are left out. */
   searchSnippets(query: string, sessionIds: string[], options?: { signal?: AbortSignal }): Promise<SessionMatch[]>;
   exportSessions(options: { sessionIds?: string[]; all: boolean }): Promise<ExportedFile>;

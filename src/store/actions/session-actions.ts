@@ -298,6 +298,11 @@ export async function searchSessions(query: string): Promise<void> {
   await searchModule.runSearch(query);
 }
 
+/** Rebuilds the search index in the background if an older build stored it (called once the app is idle). */
+export function prepareSearch(): void {
+  void services().persistence.prepareSearch().catch(() => undefined);
+}
+
 /** Re-reads the session list (another tab changed it). */
 export async function refreshSessions(): Promise<void> {
   const sessions = await services().persistence.listSessions();
