@@ -6,15 +6,25 @@ test.describe('agent runtime against an OpenAI-compatible endpoint', () => {
     await openApp(page);
     await useEndpoint(page, mockLlm.url);
     const words = Array.from({ length: 24 }, (_, index) => `word${index + 1}`).join(' ');
-    mockLlm.enqueue({ kind: 'reply', content: `Streaming answer: ${words} END`, chunkDelayMs: 200 });
+    // Three parts, each sent only when the test releases it: the answer is still streaming while the test looks,
+    // however slow the machine (a timer-paced stream could end before a loaded machine got to look).
+    mockLlm.enqueue({ kind: 'reply', parts: ['Streaming answer: ', words, ' END'] });
     await send(page, 'Stream me a long answer');
 
     const streamingArticle = page.locator('article[data-message-role="assistant"][data-streaming="true"]');
     await expect(streamingArticle.getByTestId('message-text')).toContainText('Streaming answer:');
     await expectRunStatus(page, 'running');
+    await expect(streamingArticle).not.toContainText('word1');
+    mockLlm.release();
+    await expect(streamingArticle.getByTestId('message-text')).toContainText(words);
+    await expectRunStatus(page, 'running');
     await expect(streamingArticle).not.toContainText('END');
+    mockLlm.release();
+    await expect(streamingArticle.getByTestId('message-text')).toContainText(`${words} END`);
+    mockLlm.release();
 
     await expectRunStatus(page, 'done');
+    await expect(streamingArticle).toHaveCount(0);
     await expect(lastAnswer(page)).toContainText(`${words} END`);
     expect(chatBodies(mockLlm)[0]?.stream).toBe(true);
   });
