@@ -46,12 +46,13 @@ async function openLongSession(page: Page): Promise<void> {
   await expect(articles.last()).toBeInViewport();
 }
 
-/** Two slowly streamed tool-calling steps, then a long Markdown answer that ends with the marker. */
+/**
+ * Two tool-calling steps, then a long Markdown answer that ends with the marker, in two parts: the run stays in
+ * flight at each part until the test releases it (a timer-paced stream could end before a loaded machine looked).
+ */
 function enqueueToolRun(mockLlm: MockLlmServer): void {
-  const answer = [
-    '## Result',
-    '',
-    'Both calculations are done. '.repeat(30),
+  const opening = ['## Result', '', 'Both calculations are done. '.repeat(30), ''].join('\n');
+  const rest = [
     '',
     '| step | value |',
     '|---|---|',
@@ -68,9 +69,9 @@ function enqueueToolRun(mockLlm: MockLlmServer): void {
     `The end: ${FINAL_MARKER}`,
   ].join('\n');
   mockLlm.enqueue(
-    { kind: 'reply', content: 'Let me calculate the first value.', toolCalls: [{ name: 'calculator', arguments: { expression: '6*7' } }], chunkDelayMs: 25 },
-    { kind: 'reply', content: 'Now the second one.', toolCalls: [{ name: 'calculator', arguments: { expression: '42*2' } }], chunkDelayMs: 25 },
-    { kind: 'reply', content: answer, chunkDelayMs: 25 },
+    { kind: 'reply', content: 'Let me calculate the first value.', toolCalls: [{ name: 'calculator', arguments: { expression: '6*7' } }] },
+    { kind: 'reply', content: 'Now the second one.', toolCalls: [{ name: 'calculator', arguments: { expression: '42*2' } }] },
+    { kind: 'reply', parts: [opening, rest] },
   );
 }
 
@@ -84,7 +85,15 @@ test.describe('the chat follows a long run on a long session', () => {
     await send(page, 'Calculate both values and explain');
     const log = page.getByRole('log', { name: 'Messages' });
     const marker = log.getByText(FINAL_MARKER);
-    await expect(marker).toBeVisible({ timeout: 20_000 });
+    // The answer's opening is out and the run is in flight: the chat shows it.
+    await expect.poll(() => mockLlm.held, { timeout: 20_000 }).toBe(1);
+    await expect(log.getByText(/Both calculations are done\./)).toBeInViewport();
+    mockLlm.release();
+    // The rest is out, the run still in flight: the chat followed it to its newest line.
+    await expect.poll(() => mockLlm.held, { timeout: 20_000 }).toBe(1);
+    await expect(marker).toBeInViewport();
+    await expectRunStatus(page, 'running');
+    mockLlm.release();
     await expectRunStatus(page, 'done');
     await expect(log.getByTestId('tool-call')).not.toHaveCount(0);
     await expect(marker).toBeInViewport();
@@ -99,16 +108,22 @@ test.describe('the chat follows a long run on a long session', () => {
 
     await send(page, 'Calculate both values and explain');
     const log = page.getByRole('log', { name: 'Messages' });
-    // Scroll up once the run is under way: its first tool card (6*7 is in no imported message) is there.
+    // Scroll up while the run is under way: its answer is held after the opening (in no imported message), on screen.
+    await expect.poll(() => mockLlm.held, { timeout: 20_000 }).toBe(1);
+    await expect(log.getByText(/Both calculations are done\./)).toBeInViewport();
     await expectRunStatus(page, 'running');
-    await expect(log.getByRole('group', { name: 'Tool call calculator' }).filter({ hasText: 'expression: "6*7"' })).toBeVisible();
     await log.hover();
     await page.mouse.wheel(0, -1500);
     const jump = page.getByRole('button', { name: 'Jump to latest' });
     await expect(jump).toBeVisible();
 
-    // The run goes on to its end (all three model calls) while the reader stays up there.
-    await expect.poll(() => chatRequests(mockLlm).length, { timeout: 20_000 }).toBe(3);
+    // The run goes on to its end (all three model calls, the rest of the answer) while the reader stays up there.
+    mockLlm.release();
+    await expect.poll(() => mockLlm.held, { timeout: 20_000 }).toBe(1);
+    await expect(jump).toBeVisible();
+    await expectRunStatus(page, 'running');
+    mockLlm.release();
+    expect(chatRequests(mockLlm)).toHaveLength(3);
     await expectRunStatus(page, 'done');
     await expect(jump).toBeVisible();
     const distance = await log.evaluate((element) => element.scrollHeight - element.clientHeight - element.scrollTop);
