@@ -45,8 +45,12 @@ test('Stop aborts the request in flight, keeps the message, and the next message
   mockLlm.enqueue({ kind: 'hang' });
   await send(page, 'This request will hang');
   await expectRunStatus(page, 'running');
+  // The request reached the server (a run is `running` a little before its request is sent): Stop aborts it there.
+  await expect.poll(() => mockLlm.inFlight).toBe(1);
   await page.getByRole('button', { name: 'Stop' }).click();
   await expectRunStatus(page, 'stopped');
+  await expect.poll(() => mockLlm.aborted).toBe(1);
+  await expect.poll(() => mockLlm.inFlight).toBe(0);
   await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
   await expect(page.getByRole('article', { name: 'user message' })).toContainText('This request will hang');
   await expect(page.getByRole('tree', { name: 'Span tree' }).locator('[data-span-kind="llm"]').first()).toHaveAttribute('data-span-status', 'cancelled');

@@ -61,6 +61,8 @@ test.describe('message queue: no message is ever ignored', () => {
     await page.getByRole('textbox', { name: 'Message' }).fill('Third');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(queuedMessages(page).getByTestId('queued-text')).toHaveText(['Second', 'Third']);
+    // The first request reached the server (a run is `running` a little before its request is sent).
+    await expect.poll(() => mockLlm.inFlight).toBe(1);
 
     // Stop ends the first run and pauses the queue: nothing else is sent.
     await page.getByRole('button', { name: 'Stop' }).click();

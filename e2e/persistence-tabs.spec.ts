@@ -22,6 +22,8 @@ test('two tabs keep the session list and open sessions in sync, and never run on
   mockLlm.enqueue({ kind: 'hang', content: 'Working on it' });
   await send(tabA, 'Write a very long report');
   await expectRunStatus(tabA, 'running');
+  // A's request reached the server (a run is `running` a little before its request is sent).
+  await expect.poll(() => mockLlm.inFlight).toBe(1);
   await sessionList(tabB).getByRole('button', { name: 'Shared work' }).click();
   await expectRunStatus(tabB, 'running');
   await expect(tabB.getByRole('main', { name: 'Chat' })).toContainText('running in another tab');
