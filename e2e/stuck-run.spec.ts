@@ -14,6 +14,9 @@ async function setStuckSteps(page: Page, steps: number, label = 'Flag runs as st
 
 test.describe('Stuck runs are marked on their turn in the chat', () => {
   test('a run of 11 steps shows the Stuck run badge with why; the threshold setting changes it; Insights opens it', async ({ page, mockLlm }) => {
+    // Twelve model calls, Settings three times and Insights: under load (two extra busy loops on two cores) the walk
+    // was at its last Settings change, every earlier check met, when the 30 s budget ran out. Not a race.
+    test.slow();
     await openApp(page);
     await useEndpoint(page, mockLlm.url, { model: MODEL, maxSteps: 20 });
     // A short run first: no badge on its answer.
