@@ -24,8 +24,9 @@ const SearchSnippets = lazy(async () => ({ default: (await loadSnippetsView()).S
 /** Sessions from this count on are virtualised in the list. */
 export const VIRTUALIZE_SESSIONS_AFTER = 100;
 
-/** A row's height before it is measured: title and the count line. */
+/** A row's height before it is measured: title and the count line, and about this much per snippet under it. */
 const ROW_ESTIMATE_PX = 52;
+const SNIPPET_ESTIMATE_PX = 50;
 
 const formatBytes = (bytes: number) => (bytes < 1048576 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1048576).toFixed(1)} MB`);
 
@@ -183,15 +184,23 @@ export function SessionSidebar() {
   const listRef = useRef<HTMLUListElement>(null);
   // A long list renders only the rows in view (1,000 sessions are a few dozen elements); a short one renders all.
   const virtualized = sessions.length > VIRTUALIZE_SESSIONS_AFTER;
+  // Stable while the rows are the same: the virtualiser lays out every row again whenever `getItemKey` changes.
+  const getItemKey = useCallback((index: number) => sessions[index]?.id ?? index, [sessions]);
+  // Rows with snippets are three or four times as tall: estimated so, the first render of a result mounts the rows
+  // that fit, not four times as many.
+  const estimateSize = useCallback(
+    (index: number) => ROW_ESTIMATE_PX + SNIPPET_ESTIMATE_PX * (snippets.get(sessions[index]?.id ?? '')?.length ?? 0),
+    [sessions, snippets],
+  );
   // The virtualizer's functions are used only inside this component, never handed to memoised children.
   // oxlint-disable-next-line react/incompatible-library
   const virtualizer = useVirtualizer({
     count: sessions.length,
     getScrollElement: () => listRef.current,
-    estimateSize: () => ROW_ESTIMATE_PX,
+    estimateSize,
     gap: 4,
-    overscan: 8,
-    getItemKey: (index) => sessions[index]?.id ?? index,
+    overscan: 4,
+    getItemKey,
     enabled: virtualized,
     useFlushSync: false,
   });
