@@ -188,16 +188,36 @@ describe('search index', () => {
     expect(later).toEqual(later.map((match) => ({ sessionId: match.sessionId, snippets: [], snippetsPending: true })));
 
     // One of them was changed past the index (its stored row still lists it): reading its snippets drops it.
-    await db.put('messages', { ...assistantEntry('sess_18', 'sess_18_m1', 'nothing here'), seq: 1 });
+    const name = (index: number) => `sess_${String(index).padStart(2, '0')}`;
+    const changed = name(FIRST_SCREEN + 2);
+    await db.put('messages', { ...assistantEntry(changed, `${changed}_m1`, 'nothing here'), seq: 1 });
     const read = await searchSnippets(db, 'kiw', later.map((match) => match.sessionId));
     expect(read).toEqual(
-      ['sess_16', 'sess_17', 'sess_19'].map((id) => ({ sessionId: id, snippets: [{ entryId: `${id}_m1`, text: `kiwi number ${Number(id.slice(5))}` }] })),
+      [FIRST_SCREEN, FIRST_SCREEN + 1, FIRST_SCREEN + 3].map((index) => ({ sessionId: name(index), snippets: [{ entryId: `${name(index)}_m1`, text: `kiwi number ${index}` }] })),
     );
     // On the first screen such a session is left out before the answer, and the next one takes its place.
     await db.put('messages', { ...assistantEntry('sess_03', 'sess_03_m1', 'nothing here'), seq: 1 });
     const again = await searchSessions(db, 'kiw');
     expect(again.map((match) => match.sessionId)).not.toContain('sess_03');
     expect(again.filter((match) => !match.snippetsPending)).toHaveLength(FIRST_SCREEN);
+  });
+
+  it('answers the same with the first pages of the shown top sessions read alongside the lookup, on the new first screen or not', async () => {
+    const db = await openTestDb();
+    // Forty messages each, the word first in message 30 (in the first page read) or, in sess_d, 35 (a second round,
+    // in a transaction of its own after a first page read in the lookup's).
+    for (const [index, id] of ['sess_a', 'sess_b', 'sess_c', 'sess_d'].entries()) {
+      const at = id === 'sess_d' ? 35 : 30;
+      await sessionWith(db, id, 500 - index, Array.from({ length: 40 }, (_, seq) => (seq === at && id !== 'sess_c' ? `kiwi at ${seq}` : `plain ${seq}`)));
+    }
+    const plain = await searchSessions(db, 'kiwi');
+    expect(plain.map((match) => match.sessionId)).toEqual(['sess_a', 'sess_b', 'sess_d']);
+    expect(plain[0]?.snippets).toEqual([{ entryId: 'sess_a_m30', text: 'kiwi at 30' }]);
+    expect(plain[2]?.snippets).toEqual([{ entryId: 'sess_d_m35', text: 'kiwi at 35' }]);
+    for (const likely of [['sess_a', 'sess_b', 'sess_c', 'sess_d'], ['sess_c'], ['sess_d', 'sess_x'], []]) {
+      expect(await searchSessions(db, 'kiwi', { likely })).toEqual(plain);
+      expect(await searchSessions(db, 'kiwi 30', { likely })).toEqual(await searchSessions(db, 'kiwi 30'));
+    }
   });
 
   it('searches the session list it is given (the page list, newest first) instead of reading every session record', async () => {

@@ -350,19 +350,31 @@ const SESSIONS_PER_ROUND = 256;
 /**
  * Runs the matchers over their sessions' messages in seq order, a page of each unsettled session per round, all
  * sessions' pages requested at once; a session stops being read once its matcher is settled. Stops between rounds
- * once `signal` is aborted (a newer query superseded this one).
+ * once `signal` is aborted (a newer query superseded this one). A first page already in `read` is not read again.
  */
-async function runMatchers(db: GlassboxDatabase, matchers: ReadonlyMap<string, SessionMatcher>, signal?: AbortSignal, firstPage = FIRST_PAGE): Promise<void> {
+async function runMatchers(
+  db: GlassboxDatabase,
+  matchers: ReadonlyMap<string, SessionMatcher>,
+  signal?: AbortSignal,
+  firstPage = FIRST_PAGE,
+  read?: FirstPages,
+): Promise<void> {
   if (matchers.size === 0) return;
-  const tx = db.transaction('messages', 'readonly');
-  settleUnawaited(tx);
-  const index = tx.store.index('by-session-seq');
   const queue = [...matchers.keys()].map((sessionId) => ({ sessionId, from: -Infinity, size: firstPage }));
   const aborted = () => signal?.aborted === true;
   while (queue.length > 0) {
     if (aborted()) break;
     const round = queue.splice(0, SESSIONS_PER_ROUND);
-    const pages = await Promise.all(round.map(({ sessionId, from, size }) => index.getAll(sessionNumberRange(sessionId, from), size)));
+    // A transaction per round, opened only if the round reads anything: a round answered from pages read in
+    // another transaction would leave one opened here inactive for the next round's requests.
+    let index: ReturnType<typeof messagesBySessionSeq> | undefined;
+    const pages = await Promise.all(
+      round.map(
+        ({ sessionId, from, size }) =>
+          (from === -Infinity && size === SNIPPETS_FIRST_PAGE ? read?.get(sessionId) : undefined) ??
+          (index ??= messagesBySessionSeq(db)).getAll(sessionNumberRange(sessionId, from), size),
+      ),
+    );
     pages.forEach((page, position) => {
       const sessionId = round[position]?.sessionId ?? '';
       const matcher = matchers.get(sessionId);
@@ -374,6 +386,33 @@ async function runMatchers(db: GlassboxDatabase, matchers: ReadonlyMap<string, S
   }
 }
 
+/** The messages' session-and-seq index in a read-only transaction of its own (not waited on to complete). */
+function messagesBySessionSeq(db: GlassboxDatabase) {
+  const tx = db.transaction('messages', 'readonly');
+  settleUnawaited(tx);
+  return tx.store.index('by-session-seq');
+}
+
+/** First pages of sessions' messages ({@link SNIPPETS_FIRST_PAGE} each) already being read, by session id. */
+type FirstPages = ReadonlyMap<string, Promise<MessageRecord[]>>;
+
+/**
+ * Starts reading the first pages of the sessions whose snippets the answer will likely need, alongside the index
+ * lookups instead of after them: a word typed on narrows the shown result, so its first screen is mostly the one
+ * shown. A page read for a session that is not on the new first screen is dropped.
+ */
+function readFirstPages(db: GlassboxDatabase, sessionIds: readonly string[]): FirstPages {
+  const pages = new Map<string, Promise<MessageRecord[]>>();
+  if (sessionIds.length === 0) return pages;
+  const index = messagesBySessionSeq(db);
+  for (const sessionId of sessionIds.slice(0, FIRST_SCREEN)) {
+    const page = index.getAll(sessionNumberRange(sessionId), SNIPPETS_FIRST_PAGE);
+    page.catch(() => undefined);
+    pages.set(sessionId, page);
+  }
+  return pages;
+}
+
 /** Whether the stored index is complete at this build's version. */
 export async function searchIndexReady(db: GlassboxDatabase): Promise<boolean> {
   return isSearchIndexComplete(await readStorage(() => db.get('searchIndex', SEARCH_INDEX_STATE_KEY)));
@@ -383,7 +422,7 @@ export async function searchIndexReady(db: GlassboxDatabase): Promise<boolean> {
  * Matching sessions that get their snippets before the search answers (the first screen of the sidebar and its
  * overscan); the others are marked `snippetsPending` and read with {@link searchSnippets} when shown.
  */
-export const FIRST_SCREEN = 16;
+export const FIRST_SCREEN = 12;
 
 /** Options of a search: `signal` aborts it when a newer query supersedes it (it then rejects with the abort). */
 export interface SearchOptions {
@@ -393,6 +432,11 @@ export interface SearchOptions {
    * session record again. Read from storage when absent.
    */
   sessions?: readonly SearchableSession[];
+  /**
+   * The sessions at the top of the result shown now, when this query types on from its query: their first messages
+   * are read while the index is looked up (most will be on the new result's first screen).
+   */
+  likely?: readonly string[];
 }
 
 /**
@@ -407,11 +451,12 @@ export async function searchSessions(db: GlassboxDatabase, query: string, option
   const terms = searchTerms(query);
   // One transaction reads the index's state and looks the words up (no round trip of its own for the state).
   const cache = lookupCache(db, options.sessions);
+  const read = terms.length > 0 && options.likely ? readFirstPages(db, options.likely) : undefined;
   const words = terms.length > 0 ? await readStorage(() => lookUpWords(db, sessions, terms, cache)) : undefined;
   const ready = words !== undefined || (terms.length === 0 && (await searchIndexReady(db)));
   if (!ready) void ensureSearchIndex(db).catch(() => undefined);
   if (terms.length === 0) return sessions.map((session) => ({ sessionId: session.id, snippets: [] }));
-  return words ? searchIndexed(db, sessions, terms, words, options.signal) : search(db, sessions, query, options.signal);
+  return words ? searchIndexed(db, sessions, terms, words, options.signal, read) : search(db, sessions, query, options.signal);
 }
 
 /** The same search reading every session's messages, without the index (what it falls back to). */
@@ -435,6 +480,7 @@ async function searchIndexed(
   terms: readonly string[],
   words: readonly QueryWord[],
   signal?: AbortSignal,
+  read?: FirstPages,
 ): Promise<SessionMatch[]> {
   signal?.throwIfAborted();
   const candidates = candidatesOf(words);
@@ -454,7 +500,7 @@ async function searchIndexed(
     const batch = matching.slice(next, next + FIRST_SCREEN - matches.length);
     next += batch.length;
     const matchers = new Map(batch.filter((session) => inMessages(session.id)).map((session) => [session.id, sessionMatcher(session.id, session.title, terms)]));
-    await readStorage(() => runMatchers(db, matchers, signal, SNIPPETS_FIRST_PAGE));
+    await readStorage(() => runMatchers(db, matchers, signal, SNIPPETS_FIRST_PAGE, read));
     signal?.throwIfAborted();
     // No result: the index still listed a message since changed (the text is what counts).
     for (const session of batch) {

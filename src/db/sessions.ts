@@ -110,7 +110,7 @@ export async function deleteSession(db: GlassboxDatabase, id: string): Promise<b
 export async function searchSessions(
   db: GlassboxDatabase,
   query: string,
-  options?: { signal?: AbortSignal; sessions?: readonly Pick<SessionRecord, 'id' | 'title'>[] },
+  options?: { signal?: AbortSignal; sessions?: readonly Pick<SessionRecord, 'id' | 'title'>[]; likely?: readonly string[] },
 ): Promise<SessionMatch[]> {
   return (await loadSearchIndex()).searchSessions(db, query, options);
 }

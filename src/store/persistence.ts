@@ -55,9 +55,13 @@ export interface Persistence {
   /**
    * The sessions matching every word of the query, newest first, with snippets of their matching messages (a long
    * result may mark later ones `snippetsPending`). Rejects with the abort when `signal` is aborted. `sessions`: the
-   * list the page holds (newest first), searched instead of reading every session record again.
+   * list the page holds (newest first), searched instead of reading every session record again. `likely`: the top of
+   * the result shown, when the query types on from it (their first messages are read alongside the index).
    */
-  searchSessions(query: string, options?: { signal?: AbortSignal; sessions?: readonly Pick<SessionRecord, 'id' | 'title'>[] }): Promise<SessionMatch[]>;
+  searchSessions(
+    query: string,
+    options?: { signal?: AbortSignal; sessions?: readonly Pick<SessionRecord, 'id' | 'title'>[]; likely?: readonly string[] },
+  ): Promise<SessionMatch[]>;
   /** Rebuilds the search index in the background if it is missing or stale (the in-memory store has none). */
   prepareSearch(): Promise<void>;
   /** The snippets of these sessions for the query (rows of a long result shown later); those that no longer match are left out. */

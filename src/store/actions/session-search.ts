@@ -1,11 +1,24 @@
 // The sidebar search behind the box (a chunk of its own: the first load does not carry it): the query sent to
 // storage, a newer one aborting the older, and the snippets of a long result's rows read as they are shown.
+import { FIRST_SCREEN } from '../../db/search-index.ts';
 import { useAppStore } from '../app-store.ts';
 import { services } from '../services.ts';
 import { reportStorageError } from './storage-errors.ts';
 
 /** The search in progress: a newer query aborts it, so a superseded keystroke stops reading. */
 let runningSearch: AbortController | undefined;
+
+/**
+ * The sessions at the top of the list shown (the result of the query before, or every session), when `query` types
+ * on from that query or takes letters back: the new first screen is then mostly theirs.
+ */
+function likelyFirstScreen(query: string): string[] | undefined {
+  const { sessions, sessionMatches, sessionMatchesQuery } = useAppStore.getState();
+  const typed = query.trim();
+  const shown = sessionMatchesQuery.trim();
+  if (!typed.startsWith(shown) && !shown.startsWith(typed)) return undefined;
+  return (sessionMatches ?? sessions).slice(0, FIRST_SCREEN).map((row) => ('sessionId' in row ? row.sessionId : row.id));
+}
 
 /** Runs the search for the query `searchSessions` just put in the box (an empty one only stops the running search). */
 export async function runSearch(query: string): Promise<void> {
@@ -17,7 +30,7 @@ export async function runSearch(query: string): Promise<void> {
   try {
     // The page's own session list (kept current by every change it makes and by other tabs' notices).
     const { sessions } = useAppStore.getState();
-    const matches = await services().persistence.searchSessions(query.trim(), { signal: controller.signal, sessions });
+    const matches = await services().persistence.searchSessions(query.trim(), { signal: controller.signal, sessions, likely: likelyFirstScreen(query) });
     if (useAppStore.getState().sessionQuery === query) useAppStore.getState().setSessionSearch(query, matches);
   } catch (error) {
     if (controller.signal.aborted) return;
