@@ -42,20 +42,24 @@ function firstCharacter(token: string): string {
  * {@link initialTerm} of each word a prefix can reach (CJK tokens are terms of their own, never looked up by prefix).
  */
 export function messageTerms(content: unknown): Set<string> {
-  const terms = new Set<string>(typeof content === 'string' && content ? tokenizeForSearch(content) : []);
+  const terms = messageTokens(content);
   for (const token of [...terms]) if (!isCjkToken(token)) terms.add(initialTerm(firstCharacter(token)));
   return terms;
 }
 
-/** The postings of these messages. */
+function messageTokens(content: unknown): Set<string> {
+  return new Set(typeof content === 'string' && content ? tokenizeForSearch(content) : []);
+}
+
+/** The postings of these messages' tokens (their initials are added when the rows are put: {@link putPostings}). */
 export function postingsOf(messages: Iterable<Pick<MessageRecord, 'sessionId' | 'message'>>): Postings {
   return addPostings(new Map(), messages);
 }
 
-/** Adds these messages' terms to `postings`; returns it. */
+/** Adds these messages' tokens to `postings`; returns it. */
 export function addPostings(postings: Postings, messages: Iterable<Pick<MessageRecord, 'sessionId' | 'message'>>): Postings {
   for (const { sessionId, message } of messages) {
-    for (const term of messageTerms(message.content)) {
+    for (const term of messageTokens(message.content)) {
       let sessions = postings.get(term);
       if (!sessions) postings.set(term, (sessions = new Set()));
       sessions.add(sessionId);
@@ -68,14 +72,21 @@ export function addPostings(postings: Postings, messages: Iterable<Pick<MessageR
 type RowStore = Pick<IDBObjectStore, 'put'>;
 
 /**
- * Puts a row per term under `bucket` (a batch's own name, or a session id for a step's terms). Plain requests:
- * a failing one aborts the caller's transaction, which then reports it.
+ * Puts a row per token of a batch under `bucket` (its own name), and a row per initial: the sessions of the
+ * batch's words that start with it, gathered from the distinct tokens (once per batch, not per message). Plain
+ * requests: a failing one aborts the caller's transaction, which then reports it.
  */
 export function putPostings(store: RowStore, postings: Postings, bucket: string): void {
+  const initials: Postings = new Map();
   for (const [term, sessions] of postings) {
-    const row: SearchIndexRecord = { term, bucket, sessions: [...sessions] };
-    store.put(row);
+    store.put({ term, bucket, sessions: [...sessions] } satisfies SearchIndexRecord);
+    if (isCjkToken(term)) continue;
+    const initial = initialTerm(firstCharacter(term));
+    const listed = initials.get(initial);
+    if (listed) for (const id of sessions) listed.add(id);
+    else initials.set(initial, new Set(sessions));
   }
+  for (const [term, sessions] of initials) store.put({ term, bucket, sessions: [...sessions] } satisfies SearchIndexRecord);
 }
 
 /** A bucket name no other batch has (never a session id: those start with `sess_`). */
@@ -350,7 +361,7 @@ const SESSIONS_PER_ROUND = 256;
 /**
  * Runs the matchers over their sessions' messages in seq order, a page of each unsettled session per round, all
  * sessions' pages requested at once; a session stops being read once its matcher is settled. Stops between rounds
- * once `signal` is aborted (a newer query superseded this one). A first page already in `read` is not read again.
+ * once `signal` is aborted (a newer query superseded this one). A first page already in `read` (of {@link SNIPPETS_FIRST_PAGE}) is not read again.
  */
 async function runMatchers(
   db: GlassboxDatabase,
@@ -360,7 +371,7 @@ async function runMatchers(
   read?: FirstPages,
 ): Promise<void> {
   if (matchers.size === 0) return;
-  const queue = [...matchers.keys()].map((sessionId) => ({ sessionId, from: -Infinity, size: firstPage }));
+  const queue = [...matchers.keys()].map((sessionId) => ({ sessionId, from: -Infinity, size: read?.has(sessionId) ? SNIPPETS_FIRST_PAGE : firstPage }));
   const aborted = () => signal?.aborted === true;
   while (queue.length > 0) {
     if (aborted()) break;
@@ -371,7 +382,7 @@ async function runMatchers(
     const pages = await Promise.all(
       round.map(
         ({ sessionId, from, size }) =>
-          (from === -Infinity && size === SNIPPETS_FIRST_PAGE ? read?.get(sessionId) : undefined) ??
+          (from === -Infinity ? read?.get(sessionId) : undefined) ??
           (index ??= messagesBySessionSeq(db)).getAll(sessionNumberRange(sessionId, from), size),
       ),
     );
@@ -488,7 +499,7 @@ async function searchIndexed(
   if (!words.every((word) => word.exact)) {
     // Some word is more than one term (`17.3`, a CJK run): which candidates hold it is known only from their text.
     const checks = new Map(matching.map((session) => [session.id, sessionMatcher(session.id, session.title, terms, 0)]));
-    await readStorage(() => runMatchers(db, checks, signal));
+    await readStorage(() => runMatchers(db, checks, signal, FIRST_PAGE, read));
     signal?.throwIfAborted();
     matching = matching.filter((session) => checks.get(session.id)?.result());
   }
