@@ -361,7 +361,8 @@ const SESSIONS_PER_ROUND = 256;
 /**
  * Runs the matchers over their sessions' messages in seq order, a page of each unsettled session per round, all
  * sessions' pages requested at once; a session stops being read once its matcher is settled. Stops between rounds
- * once `signal` is aborted (a newer query superseded this one). A first page already in `read` (of {@link SNIPPETS_FIRST_PAGE}) is not read again.
+ * once `signal` is aborted (a newer query superseded this one). A session whose first page is in `read` (of
+ * {@link SNIPPETS_FIRST_PAGE} messages) starts from it instead of reading its own.
  */
 async function runMatchers(
   db: GlassboxDatabase,

@@ -90,7 +90,6 @@ interface SessionRowProps {
  * answer changes them, and a row's snippets keep the highlights of the query they answer.
  */
 const SessionRow = memo(function SessionRow({ session, active, running, snippets, snippetsQuery, index, start, measure, rename, onRename, onDelete }: SessionRowProps) {
-  const place = start === undefined ? undefined : { index, start };
   const language = useLanguage();
   const names = useNames();
   const t = useT();
@@ -98,8 +97,8 @@ const SessionRow = memo(function SessionRow({ session, active, running, snippets
   return (
     <li
       aria-current={active ? 'true' : undefined}
-      className={`group rounded-md ${place ? 'absolute inset-x-0 top-0' : ''} ${active ? 'bg-sky-100 dark:bg-sky-900/40' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
-      {...(place ? { ref: measure, 'data-index': place.index, style: { transform: `translateY(${place.start}px)` } } : {})}
+      className={`group rounded-md ${start === undefined ? '' : 'absolute inset-x-0 top-0'} ${active ? 'bg-sky-100 dark:bg-sky-900/40' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
+      {...(start === undefined ? {} : { ref: measure, 'data-index': index, style: { transform: `translateY(${start}px)` } })}
     >
       {rename ? (
         <form onSubmit={rename.submit} className="flex gap-1 p-1">
