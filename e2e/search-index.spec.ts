@@ -7,11 +7,14 @@ import { SEARCH_INDEX_VERSION } from '../src/db/search-index-state.ts';
 
 // The sidebar search reads the full-text index the app keeps in IndexedDB (store `searchIndex`).
 
-/** The sessions the stored index lists for a term (read from the page's real IndexedDB), and whether it is complete. */
-async function storedIndex(page: Page, term: string): Promise<{ complete: boolean; sessions: string[] }> {
+/**
+ * The sessions the stored index lists for a term (read from the page's real IndexedDB), whether it is complete, and
+ * the version its state row names.
+ */
+async function storedIndex(page: Page, term: string): Promise<{ complete: boolean; sessions: string[]; version?: number }> {
   return page.evaluate(
     (wanted) =>
-      new Promise<{ complete: boolean; sessions: string[] }>((resolve, reject) => {
+      new Promise<{ complete: boolean; sessions: string[]; version?: number }>((resolve, reject) => {
         const request = indexedDB.open('glassbox');
         request.onerror = () => reject(request.error);
         request.onsuccess = () => {
@@ -24,32 +27,12 @@ async function storedIndex(page: Page, term: string): Promise<{ complete: boolea
             state.onsuccess = () => {
               const value = state.result as { version?: number; building?: string } | undefined;
               db.close();
-              resolve({ complete: value !== undefined && value.building === undefined, sessions });
+              resolve({ complete: value !== undefined && value.building === undefined, sessions, ...(value?.version === undefined ? {} : { version: value.version }) });
             };
           };
         };
       }),
     term,
-  );
-}
-
-/** The stored index's version, once complete (undefined while a rebuild runs or with no state row). */
-async function storedVersion(page: Page): Promise<number | undefined> {
-  return page.evaluate(
-    () =>
-      new Promise<number | undefined>((resolve, reject) => {
-        const request = indexedDB.open('glassbox');
-        request.onerror = () => reject(request.error);
-        request.onsuccess = () => {
-          const db = request.result;
-          const state = db.transaction('searchIndex').objectStore('searchIndex').get(['', 'state']);
-          state.onsuccess = () => {
-            const value = state.result as { version?: number; building?: string } | undefined;
-            db.close();
-            resolve(value && value.building === undefined ? value.version : undefined);
-          };
-        };
-      }),
   );
 }
 
@@ -154,7 +137,10 @@ test('an index stored by an older build is rebuilt when the app starts, before a
   await expectReady(page);
   // Nothing typed: the app rebuilt it once idle.
   await expect.poll(async () => (await storedIndex(page, 'question')).sessions.length, { timeout: 30_000 }).toBe(12);
-  await expect.poll(() => storedVersion(page)).toBe(SEARCH_INDEX_VERSION);
+  await expect.poll(async () => {
+    const stored = await storedIndex(page, 'question');
+    return stored.complete ? stored.version : undefined;
+  }).toBe(SEARCH_INDEX_VERSION);
   await expect(searchBox(page)).toHaveValue('');
 });
 
