@@ -97,6 +97,7 @@ export const DETAILS: Array<{ id: string; label: string; unit: string }> = [
   { id: 'reload2000Ms', label: '2,000/5,000 session: reload → input usable', unit: 'ms' },
   { id: 'import10kMs', label: '10,000/50,000 session: import → last message painted', unit: 'ms' },
   { id: 'manySidebarRows', label: '2,001 sessions stored: session rows in the DOM after a cold load (the sidebar is virtualised)', unit: 'nodes' },
+  { id: 'open10kAfterReloadMs', label: '10,000/50,000 session: open after a reload (nothing of it in memory: its latest messages and run read from storage) → painted', unit: 'ms' },
   { id: 'olderRuns10kMs', label: '10,000/50,000 session: Load earlier runs (click → every run in the span tree painted)', unit: 'ms' },
   { id: 'bytesPerMessage', label: 'bytes written per message (importing 1,000 messages of ~400 characters; JSON size of the records)', unit: 'B' },
   { id: 'bytesPerSpan', label: 'bytes written per span (the 10,000/50,000 import beyond its messages; JSON size of the records)', unit: 'B' },

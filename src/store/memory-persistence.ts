@@ -207,6 +207,7 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
       const used = idsInUse();
       const sessionIds: string[] = [];
       let copies = 0;
+      let first: { session: SessionRecord; entries: TranscriptEntry[]; spans: Span[] } | undefined;
       for (const imported of parsed.sessions) {
         const clash =
           imported.source === 'glassbox' &&
@@ -222,13 +223,14 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
         for (const attachment of records.attachments) attachments.set(attachment.id, attachment);
         for (const id of [records.session.id, ...records.messages.map((m) => m.id), ...records.spans.map((s) => s.spanId)]) used.add(id);
         sessionIds.push(records.session.id);
+        first ??= { session: records.session, entries: [...records.messages].sort((a, b) => a.seq - b.seq), spans: [...records.spans].sort((a, b) => a.startTime - b.startTime) };
       }
       const known = await stores.notes.list();
       for (const note of parsed.notes) {
         if (known.some((existing) => existing.content === note.content && existing.tags.join('\u0000') === note.tags.join('\u0000'))) continue;
         await stores.notes.add({ content: note.content, tags: note.tags, ...(note.sessionId ? { sessionId: note.sessionId } : {}) });
       }
-      return { ok: true, sessionIds, copies, skipped: parsed.skipped };
+      return { ok: true, sessionIds, copies, skipped: parsed.skipped, ...(first ? { first } : {}) };
     },
     toolState,
     notes: {

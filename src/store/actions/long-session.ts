@@ -18,6 +18,22 @@ type ShowLoaded = (record: SessionRecord, entries: TranscriptEntry[], spans: Spa
  * spans of their run first, then every message once read. A turn sent meanwhile waits for them (whenLoaded). A
  * session of many spans keeps its earlier runs unread until asked for ({@link loadOlderSpans}).
  */
+/**
+ * Shows a long session exactly as it was just written (an import) the way an open shows it: every message, but of
+ * many spans only the latest run's, the earlier runs left for Load earlier runs. Holding all of them would make each
+ * later render of the trace (switching back to it, too) walk every span.
+ */
+export function showWrittenLatestFirst(session: SessionRecord, entries: TranscriptEntry[], spans: Span[], showLoaded: ShowLoaded): void {
+  if (session.spanCount <= LATEST_RUN_SPANS) {
+    showLoaded(session, entries, spans, session.status);
+    return;
+  }
+  const runId = entries.at(-1)?.runId;
+  const latest = runId ? spans.filter((span) => span.runId === runId) : [];
+  showLoaded(session, entries, latest, session.status);
+  if (latest.length < spans.length) useAppStore.getState().setOlderSpans(session.id, { count: spans.length - latest.length, loading: false });
+}
+
 export async function loadLatestFirst(session: SessionRecord, showLoaded: ShowLoaded): Promise<void> {
   const { persistence } = services();
   const latest = await persistence.listMessages(session.id, { latest: LATEST_MESSAGES });

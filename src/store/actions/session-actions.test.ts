@@ -225,6 +225,25 @@ describe('a long session', () => {
     expect(useAppStore.getState().olderSpans[id]).toBeUndefined();
   });
 
+  it('imported, it is shown as an open shows it: every message, of its spans only the latest run', async () => {
+    const persistence = install();
+    const { id, runIds } = await longSession(persistence);
+    const text = (await persistence.exportSessions({ sessionIds: [id], all: false })).text;
+
+    await importFiles([new File([text], 'long.json')]);
+
+    const state = useAppStore.getState();
+    const copy = state.activeSessionId as string;
+    expect(copy).not.toBe(id);
+    expect(state.entries[copy]).toHaveLength(300);
+    expect(state.spans[copy]).toHaveLength(341);
+    expect(new Set(state.spans[copy]?.map((item) => item.runId)).size).toBe(1);
+    expect(state.entries[copy]?.at(-1)?.runId).toBe(state.spans[copy]?.[0]?.runId);
+    expect(state.olderSpans[copy]).toEqual({ count: runIds.length * 341 - 341, loading: false });
+    await loadOlderSpans(copy);
+    expect(useAppStore.getState().spans[copy]).toHaveLength(runIds.length * 341);
+  });
+
   it('a small session is read whole at once', async () => {
     const persistence = install();
     const { id } = await persistence.createSession();

@@ -171,7 +171,7 @@ export async function loadSession(sessionId: string): Promise<void> {
     if (isRunning(sessionId)) return;
     if (!elsewhere) session = await recoverJournal(session);
   }
-  if (session.status !== 'running' && (session.messageCount > LATEST_FIRST_MESSAGES || session.spanCount > LATEST_RUN_SPANS)) {
+  if (session.status !== 'running' && isLong(session)) {
     // A long session (issue 20) opens from its end; the code for it is a chunk of its own.
     const { loadLatestFirst } = await import('./long-session.ts');
     await loadLatestFirst(session, showLoaded);
@@ -195,6 +195,9 @@ export async function loadSession(sessionId: string): Promise<void> {
 /** Above this many messages or spans a session opens from its end (src/store/actions/long-session.ts). */
 const LATEST_FIRST_MESSAGES = 200;
 const LATEST_RUN_SPANS = 10_000;
+
+/** A session that opens from its end (issue 20). */
+const isLong = (session: SessionRecord) => session.messageCount > LATEST_FIRST_MESSAGES || session.spanCount > LATEST_RUN_SPANS;
 
 /** Puts a session's loaded messages and spans in the store, with its run state. */
 export function showLoaded(record: SessionRecord, entries: TranscriptEntry[], spans: Span[], status: SessionRecord['status']): void {
@@ -224,7 +227,10 @@ export async function switchSession(
   const shown = written !== undefined && written.session.id === sessionId && written.session.status !== 'running' && !isRunning(sessionId);
   if (shown) {
     state.upsertSession(written.session);
-    showLoaded(written.session, written.entries, written.spans, written.session.status);
+    if (isLong(written.session)) {
+      const { showWrittenLatestFirst } = await import('./long-session.ts');
+      showWrittenLatestFirst(written.session, written.entries, written.spans, showLoaded);
+    } else showLoaded(written.session, written.entries, written.spans, written.session.status);
   }
   state.setActiveSession(sessionId);
   state.selectSpan(undefined);
