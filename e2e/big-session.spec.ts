@@ -18,10 +18,14 @@ function longSession() {
   };
 }
 
+const traceStatus = (page: Page) => page.getByRole('complementary', { name: 'Trace' }).getByTestId('trace-older-runs');
+
 async function importAndReopen(page: Page, session: ReturnType<typeof longSession>): Promise<void> {
   await page.getByLabel('Import sessions').setInputFiles({ name: 'long.json', mimeType: 'application/json', buffer: session.buffer });
   const log = page.getByRole('log', { name: 'Messages' });
   await expect(log).toContainText(session.lastMarker, { timeout: 30_000 });
+  // Shown as an open shows it: the earlier runs are left out of memory until asked for.
+  await expect(traceStatus(page)).toBeVisible();
   // The import shows what it wrote; a reload reads the session back from storage, the way it opens from now on.
   await page.reload();
   await expect(log).toContainText(session.lastMarker);
@@ -30,7 +34,6 @@ async function importAndReopen(page: Page, session: ReturnType<typeof longSessio
 // Each test imports a 7 MB session and reads it back: more than the default 30 s on a loaded machine.
 test.slow();
 
-const traceStatus = (page: Page) => page.getByRole('complementary', { name: 'Trace' }).getByTestId('trace-older-runs');
 
 test('a long session opens at its latest messages and run; the earlier messages follow and the earlier runs load on request', async ({ page }) => {
   const session = longSession();
