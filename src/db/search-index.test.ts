@@ -220,6 +220,33 @@ describe('search index', () => {
     }
   });
 
+  it('a word typed on, answered from the rows its start read, has its first screen read before the index is looked up', async () => {
+    const db = await openTestDb();
+    await sessionWith(db, 'sess_a', 300, ['kiwi one', 'and a plum']);
+    await sessionWith(db, 'sess_b', 200, ['kite two']);
+    await sessionWith(db, 'sess_c', 100, ['kiwi three']);
+    const sessions = [
+      { id: 'sess_a', title: 'Untitled' },
+      { id: 'sess_b', title: 'Untitled' },
+      { id: 'sess_c', title: 'Untitled' },
+    ];
+    const expected = await searchSessions(db, 'kiwi');
+    expect(expected.map((match) => match.sessionId)).toEqual(['sess_a', 'sess_c']);
+    await searchSessions(db, 'ki', { sessions });
+    const opened: string[] = [];
+    const transaction = db.transaction.bind(db);
+    db.transaction = ((stores: Parameters<typeof transaction>[0], mode?: IDBTransactionMode) => {
+      opened.push(String(stores));
+      return transaction(stores, mode);
+    }) as typeof db.transaction;
+    expect(await searchSessions(db, 'kiwi', { sessions })).toEqual(expected);
+    expect(opened).toEqual(['messages', 'searchIndex']);
+    // Not from a cached start (a word of its own read first): the index first, then the snippets.
+    opened.length = 0;
+    expect(await searchSessions(db, 'plum', { sessions })).toEqual([{ sessionId: 'sess_a', snippets: [{ entryId: 'sess_a_m1', text: 'and a plum' }] }]);
+    expect(opened).toEqual(['searchIndex', 'messages']);
+  });
+
   it('searches the session list it is given (the page list, newest first) instead of reading every session record', async () => {
     const db = await openTestDb();
     await sessionWith(db, 'sess_a', 300, ['kiwi one']);

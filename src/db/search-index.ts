@@ -215,22 +215,26 @@ function lookupCache(db: GlassboxDatabase, sessions: readonly SearchableSession[
   return cache.prefixes;
 }
 
+/** The rows of a lookup the cache answers without reading (a word typed on from a prefix read); undefined if none. */
+function cachedRows(token: string, prefix: boolean, cache: Map<string, SearchIndexRecord[]> | undefined): SearchIndexRecord[] | undefined {
+  if (!cache) return undefined;
+  if (prefix && firstCharacter(token) === token) return cache.get(initialTerm(token));
+  for (let length = token.length; length > 1; length -= 1) {
+    const rows = cache.get(token.slice(0, length));
+    if (rows) return rows.filter((row) => (prefix ? row.term.startsWith(token) : row.term === token));
+  }
+  return undefined;
+}
+
 async function rowsWith(store: PostingStore, token: string, prefix: boolean, cache: Map<string, SearchIndexRecord[]> | undefined): Promise<SearchIndexRecord[]> {
+  const cached = cachedRows(token, prefix, cache);
+  if (cached) return cached;
   // A one-character prefix is its initial's rows (kept under that term: they answer no longer prefix).
   if (prefix && firstCharacter(token) === token) {
     const initial = initialTerm(token);
-    let rows = cache?.get(initial);
-    if (!rows) {
-      rows = await store.getAll(IDBKeyRange.bound([initial], [initial, []]));
-      cache?.set(initial, rows);
-    }
+    const rows = await store.getAll(IDBKeyRange.bound([initial], [initial, []]));
+    cache?.set(initial, rows);
     return rows;
-  }
-  if (cache) {
-    for (let length = token.length; length > 1; length -= 1) {
-      const rows = cache.get(token.slice(0, length));
-      if (rows) return rows.filter((row) => (prefix ? row.term.startsWith(token) : row.term === token));
-    }
   }
   const range = prefix ? IDBKeyRange.bound([token], [`${token}\uffff`]) : IDBKeyRange.bound([token], [token, []]);
   const rows = await store.getAll(range);
@@ -238,10 +242,14 @@ async function rowsWith(store: PostingStore, token: string, prefix: boolean, cac
   return rows;
 }
 
-async function sessionsWith(store: PostingStore, token: string, prefix: boolean, cache: Map<string, SearchIndexRecord[]> | undefined): Promise<Set<string>> {
+function sessionsOf(rows: readonly SearchIndexRecord[]): Set<string> {
   const sessions = new Set<string>();
-  for (const row of await rowsWith(store, token, prefix, cache)) for (const id of row.sessions) sessions.add(id);
+  for (const row of rows) for (const id of row.sessions) sessions.add(id);
   return sessions;
+}
+
+async function sessionsWith(store: PostingStore, token: string, prefix: boolean, cache: Map<string, SearchIndexRecord[]> | undefined): Promise<Set<string>> {
+  return sessionsOf(await rowsWith(store, token, prefix, cache));
 }
 
 function intersect(a: ReadonlySet<string> | undefined, b: ReadonlySet<string>): ReadonlySet<string> {
@@ -297,6 +305,29 @@ function candidatesOf(words: readonly QueryWord[]): ReadonlySet<string> | undefi
   return candidates;
 }
 
+/** Whether a session matched some word in its messages (one matched by its title alone has no snippet to read). */
+function foundInMessages(words: readonly QueryWord[]): (sessionId: string) => boolean {
+  return (id) => words.some((word) => !word.found || word.found.has(id));
+}
+
+/**
+ * The sessions whose snippets the answer will read (the first screen's), when the cache answers every word of the
+ * query and every word is a term (a word typed on): known before anything is read, so their first pages are read
+ * alongside the index's state. Undefined otherwise. Sets the words' `found`, as their lookups will.
+ */
+function cachedFirstScreen(sessions: readonly SearchableSession[], words: readonly QueryWord[], cache: Map<string, SearchIndexRecord[]> | undefined): string[] | undefined {
+  if (!cache || !words.every((word) => word.exact)) return undefined;
+  const found = words.map((word) => word.tokens.map(({ token, prefix }) => cachedRows(token, prefix, cache)));
+  if (found.some((rows) => rows.some((row) => row === undefined))) return undefined;
+  words.forEach((word, position) => {
+    for (const rows of found[position] ?? []) if (rows) word.found = intersect(word.found, sessionsOf(rows));
+  });
+  const candidates = candidatesOf(words);
+  const inMessages = foundInMessages(words);
+  const shown = (candidates ? sessions.filter((session) => candidates.has(session.id)) : sessions).slice(0, FIRST_SCREEN);
+  return shown.map((session) => session.id).filter(inMessages);
+}
+
 /** A read-only transaction's results are final when they arrive: it is not waited on to complete (a task later). */
 function settleUnawaited(tx: { done: Promise<void> }): void {
   tx.done.catch(() => undefined);
@@ -309,16 +340,10 @@ function settleUnawaited(tx: { done: Promise<void> }): void {
  * while the candidates are many (the messages are checked after). No candidates (undefined) means every session: no
  * word had a token.
  */
-async function lookUpWords(
-  db: GlassboxDatabase,
-  sessions: readonly SearchableSession[],
-  terms: readonly string[],
-  cache: Map<string, SearchIndexRecord[]> | undefined,
-): Promise<QueryWord[] | undefined> {
+async function lookUpWords(db: GlassboxDatabase, words: QueryWord[], cache: Map<string, SearchIndexRecord[]> | undefined): Promise<QueryWord[] | undefined> {
   const tx = db.transaction('searchIndex', 'readonly');
   settleUnawaited(tx);
   const store = tx.store as unknown as PostingStore;
-  const words = terms.map((term) => queryWord(sessions, term));
   const everyExact = words.every((word) => word.exact);
   const [state] = await Promise.all([
     tx.store.get(SEARCH_INDEX_STATE_KEY),
@@ -463,8 +488,10 @@ export async function searchSessions(db: GlassboxDatabase, query: string, option
   const terms = searchTerms(query);
   // One transaction reads the index's state and looks the words up (no round trip of its own for the state).
   const cache = lookupCache(db, options.sessions);
-  const read = terms.length > 0 && options.likely ? readFirstPages(db, options.likely) : undefined;
-  const words = terms.length > 0 ? await readStorage(() => lookUpWords(db, sessions, terms, cache)) : undefined;
+  const queryWords = terms.map((term) => queryWord(sessions, term));
+  const screen = terms.length > 0 ? (cachedFirstScreen(sessions, queryWords, cache) ?? options.likely) : undefined;
+  const read = screen ? readFirstPages(db, screen) : undefined;
+  const words = terms.length > 0 ? await readStorage(() => lookUpWords(db, queryWords, cache)) : undefined;
   const ready = words !== undefined || (terms.length === 0 && (await searchIndexReady(db)));
   if (!ready) void ensureSearchIndex(db).catch(() => undefined);
   if (terms.length === 0) return sessions.map((session) => ({ sessionId: session.id, snippets: [] }));
@@ -504,8 +531,7 @@ async function searchIndexed(
     signal?.throwIfAborted();
     matching = matching.filter((session) => checks.get(session.id)?.result());
   }
-  // A session no word was found in the messages of matched by its title alone: it has no snippet to read.
-  const inMessages = (id: string) => words.some((word) => !word.found || word.found.has(id));
+  const inMessages = foundInMessages(words);
   const matches: SessionMatch[] = [];
   let next = 0;
   while (next < matching.length && matches.length < FIRST_SCREEN) {
