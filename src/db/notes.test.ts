@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestIndexedDb, openTestDb } from '../testing/fake-db.ts';
 import { addNote, createNotesStore, deleteNote, getNote, listNotes, searchNotes, updateNote } from './notes.ts';
 import { openGlassboxDb } from './open-db.ts';
@@ -38,6 +38,23 @@ describe('notes', () => {
     expect(await getNote(db, 'note_2')).toBeUndefined();
     const missing = await updateNote(db, 'note_9', { content: 'x' }, 1).catch((e: unknown) => e);
     expect((missing as StorageError).kind).toBe('not-found');
+  });
+
+  it("reads the store's state once for a recall's search, pinned notes and signature asked together", async () => {
+    const db = await openTestDb();
+    const notes = createNotesStore(db, clock());
+    await notes.add({ content: 'The cat is called Miso.' });
+    await notes.search('miso');
+    const transaction = vi.spyOn(db, 'transaction');
+    const [hits, pinned, signature] = await Promise.all([notes.search('miso'), notes.pinned(), notes.signature()]);
+    expect(hits.map((hit) => hit.note.id)).toEqual(['note_1']);
+    expect(pinned).toEqual([]);
+    expect(signature).toMatch(/^1:/);
+    expect(transaction).toHaveBeenCalledTimes(1);
+    // A write in this tab is seen by the next read.
+    await notes.add({ content: 'Miso likes tuna.' });
+    expect(await notes.signature()).toMatch(/^2:/);
+    expect((await notes.search('tuna')).map((hit) => hit.note.id)).toEqual(['note_2']);
   });
 
   it('sees notes another tab wrote', async () => {

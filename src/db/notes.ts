@@ -18,6 +18,8 @@ interface CachedIndex {
 }
 
 const indexes = new WeakMap<GlassboxDatabase, CachedIndex>();
+const signatureReads = new WeakMap<GlassboxDatabase, Promise<string>>();
+const rebuilds = new WeakMap<GlassboxDatabase, Promise<NotesIndex>>();
 
 type NotesObjectStore<TxStores extends ArrayLike<StoreNames<GlassboxDB>>, Mode extends IDBTransactionMode> =
   IDBPObjectStore<GlassboxDB, TxStores, 'notes', Mode>;
@@ -48,6 +50,7 @@ async function writeNotes(
   work: (store: NotesObjectStore<'notes'[], 'readwrite'>) => Promise<void>,
   applyToIndex: (index: NotesIndex) => void,
 ): Promise<void> {
+  signatureReads.delete(db);
   const signature = await runTransaction(db, ['notes'], 'readwrite', async (tx) => {
     const store = tx.objectStore('notes');
     const before = await readSignature(store);
@@ -144,25 +147,58 @@ export async function deleteNote(db: GlassboxDatabase, id: string): Promise<bool
 /** Forgets the in-memory index (it is rebuilt from the store on the next search). */
 export function invalidateNotesIndex(db: GlassboxDatabase): void {
   indexes.delete(db);
+  signatureReads.delete(db);
+}
+
+/** The promise under way for this database, else a new one from `start`: callers that arrive meanwhile share it. */
+function sharedWhileRunning<T>(running: WeakMap<GlassboxDatabase, Promise<T>>, db: GlassboxDatabase, start: () => Promise<T>): Promise<T> {
+  const underWay = running.get(db);
+  if (underWay) return underWay;
+  const started = start();
+  running.set(db, started);
+  const forget = (): void => {
+    if (running.get(db) === started) running.delete(db);
+  };
+  started.then(forget, forget);
+  return started;
+}
+
+/**
+ * The store's signature, one read shared by the reads that start while it runs: a recall asks for the search, the
+ * pinned notes and the vectors' index at once, and Chromium counts a store by walking it (about 15 ms at 10,000
+ * notes, three at once about 50). A write in this tab starts the next read afresh.
+ */
+function sharedSignature(db: GlassboxDatabase): Promise<string> {
+  return sharedWhileRunning(signatureReads, db, () =>
+    readStorage(async () => {
+      const tx = db.transaction('notes', 'readonly');
+      const signature = await readSignature(tx.store);
+      await tx.done;
+      return signature;
+    }),
+  );
 }
 
 /** The in-memory index, matching the store: built from it on first use and after another tab wrote notes. */
 async function currentIndex(db: GlassboxDatabase): Promise<NotesIndex> {
+  const signature = await sharedSignature(db);
+  const cached = indexes.get(db);
+  if (cached?.signature === signature) return cached.index;
+  return sharedWhileRunning(rebuilds, db, () => rebuildIndex(db));
+}
+
+/** Builds the index from every note, labelled with the signature read in the same transaction. */
+async function rebuildIndex(db: GlassboxDatabase): Promise<NotesIndex> {
   const current = await readStorage(async () => {
     const tx = db.transaction('notes', 'readonly');
-    const signature = await readSignature(tx.store);
-    const cached = indexes.get(db);
-    const index = cached?.signature === signature ? cached.index : undefined;
-    // Rebuild when the store changed behind the index (first use, or another tab wrote notes).
-    const notes = index ? undefined : await tx.store.getAll();
+    const [signature, notes] = await Promise.all([readSignature(tx.store), tx.store.getAll()]);
     await tx.done;
-    return { signature, index, notes };
+    return { signature, notes };
   });
-  if (current.index) return current.index;
   // The search engine is a chunk of its own, loaded by the first search (the first load does not carry it).
   const { createNotesIndex } = await import('../context/notes-index.ts');
   const index = createNotesIndex();
-  index.replaceAll(current.notes ?? []);
+  index.replaceAll(current.notes);
   indexes.set(db, { index, signature: current.signature });
   return index;
 }
@@ -183,12 +219,7 @@ export async function pinnedNotes(db: GlassboxDatabase): Promise<Note[]> {
 
 /** A cheap token of the notes store's state (count and newest change): equal tokens mean the same notes. */
 export function notesSignature(db: GlassboxDatabase): Promise<string> {
-  return readStorage(async () => {
-    const tx = db.transaction('notes', 'readonly');
-    const signature = await readSignature(tx.store);
-    await tx.done;
-    return signature;
-  });
+  return sharedSignature(db);
 }
 
 /** The NotesStore tools use (plus list, update and delete for the UI), backed by IndexedDB. */
