@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultSettings, type Settings } from '../../config/settings.ts';
 import { DEMO_EMBEDDING_DIMENSIONS, DEMO_EMBEDDING_MODEL, localEmbeddingsResponse } from '../../demo/local-embedder.ts';
 import { createEndpointMemory } from '../../model/endpoint-memory.ts';
@@ -60,6 +60,31 @@ describe('recall by meaning (meaning-search)', () => {
     await stores.notes.update(note.id, { content: 'Miso is an old cat now.' });
     await recallSearcher({ ...custom, embeddingModel: 'embed-b' }, stores, server.fetch).searchByMeaning?.('pets', 5);
     expect(server.embedded.slice(6)).toEqual(['Miso is an old cat now.', 'pets']);
+  });
+
+  it('once the endpoint is known to embed, embeds the message while the notes are checked for changes', async () => {
+    const stores = persistence();
+    await stores.notes.add({ content: 'Miso is a kitten.' });
+    const server = embeddingsServer();
+    const memory = createEndpointMemory();
+    await recallSearcher(custom, stores, server.fetch, memory).searchByMeaning?.('pets', 5);
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const signature = stores.notes.signature?.bind(stores.notes);
+    const slow = { ...stores, notes: { ...stores.notes, signature: async () => (await held, (await signature?.()) ?? '') } };
+    const search = recallSearcher(custom, slow, server.fetch, memory).searchByMeaning?.('kitten', 5);
+    await vi.waitFor(() => expect(server.embedded.at(-1)).toBe('kitten'));
+    release();
+    expect((await search)?.hits[0]?.note.content).toBe('Miso is a kitten.');
+    // Notes changed meanwhile: the early scan of the old vectors is dropped and the new ones are scanned.
+    await stores.notes.add({ content: 'The kitten sleeps all day.' });
+    const before = server.embedded.length;
+    const changed = await recallSearcher(custom, stores, server.fetch, memory).searchByMeaning?.('kitten', 5);
+    expect(changed?.hits.map((hit) => hit.note.content).sort()).toEqual(['Miso is a kitten.', 'The kitten sleeps all day.']);
+    // …and the message was embedded once, the new note once.
+    expect(server.embedded.slice(before).sort()).toEqual(['The kitten sleeps all day.', 'kitten']);
   });
 
   it('probes once per endpoint and model: a missing /embeddings is remembered and not asked again', async () => {

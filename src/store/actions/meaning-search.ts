@@ -124,6 +124,24 @@ async function ensureIndex(stores: Stores, embedder: Embedder): Promise<VectorIn
   }
 }
 
+/** The promise, its rejection marked as handled now (it is awaited later, or dropped when the notes changed). */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
+/** The notes of the index nearest the message's embedding: a cosine scan of their vectors in the worker. */
+async function nearest(built: VectorIndex, raw: Float32Array | undefined, limit: number, embedderLabel: string): Promise<MeaningSearchResult> {
+  const query = normalise(raw ?? []);
+  if (built.notes.length === 0) return { embedder: embedderLabel, hits: [] };
+  if (query.length !== built.dimensions) {
+    index = undefined;
+    throw new Error(`The message's embedding has ${query.length} dimensions and the stored ones ${built.dimensions}; they are embedded again next time.`);
+  }
+  const hits = await sharedScanner().scan(query, limit);
+  return { embedder: embedderLabel, hits: hits.map((hit) => ({ note: built.notes[hit.index] as Note, similarity: hit.similarity })) };
+}
+
 /** What a run's recall needs for meaning: the stores, the settings' embedding target, the probe memory. */
 export interface MeaningSearchOptions {
   stores: Stores;
@@ -144,17 +162,18 @@ export function createMeaningSearch(options: MeaningSearchOptions): NonNullable<
     const known = memory?.get(probeKey(target), 'embeddings');
     if (known !== undefined && known !== 'ok') throw rememberedFailure(known, target);
     try {
+      const embedMessage = (): Promise<Float32Array[]> => embedder.embed([text.slice(0, 8000)]);
+      // Once the endpoint is known to embed and vectors are loaded, the message is embedded and scanned against them
+      // while the store is checked for changed notes (a change scans again); before that the notes go first, so one
+      // request probes the endpoint.
+      const loaded = known === 'ok' ? index : undefined;
+      const embedding = loaded ? handled(embedMessage()) : undefined;
+      const early = loaded && embedding ? handled(embedding.then(([raw]) => nearest(loaded, raw, limit, target.label))) : undefined;
       const built = await ensureIndex(options.stores, embedder);
-      const [raw] = await embedder.embed([text.slice(0, 8000)]);
-      const query = normalise(raw ?? []);
+      if (early && built === loaded) return await early;
+      const [raw] = await (embedding ?? embedMessage());
       if (known !== 'ok') memory?.set(probeKey(target), 'embeddings', 'ok');
-      if (built.notes.length === 0) return { embedder: target.label, hits: [] };
-      if (query.length !== built.dimensions) {
-        index = undefined;
-        throw new Error(`The message's embedding has ${query.length} dimensions and the stored ones ${built.dimensions}; they are embedded again next time.`);
-      }
-      const hits = await sharedScanner().scan(query, limit);
-      return { embedder: target.label, hits: hits.map((hit) => ({ note: built.notes[hit.index] as Note, similarity: hit.similarity })) };
+      return await nearest(built, raw, limit, target.label);
     } catch (error) {
       if (error instanceof EmbeddingError && LASTING_EMBEDDING_FAILURES.has(error.kind)) memory?.set(probeKey(target), 'embeddings', error.kind as Exclude<EmbeddingsFact, 'ok'>);
       throw error;
