@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitMarkdownBlocks } from './markdown-blocks.ts';
+import { fencedCode, finishedBlocks, splitMarkdownBlocks } from './markdown-blocks.ts';
 
 describe('splitMarkdownBlocks', () => {
   it('splits paragraphs at blank lines and loses no text', () => {
@@ -31,5 +31,32 @@ describe('splitMarkdownBlocks', () => {
   it('returns one block for text without blank lines', () => {
     expect(splitMarkdownBlocks('| a |\n|---|\n| 1 |')).toEqual(['| a |\n|---|\n| 1 |']);
     expect(splitMarkdownBlocks('')).toEqual(['']);
+  });
+});
+
+describe('fencedCode', () => {
+  it('reads a lone closed fence with a plain language word as the parser does', () => {
+    expect(fencedCode('```ts\nconst a = 1;\n\nconst b = 2;\n```\n\n')).toEqual({ code: 'const a = 1;\n\nconst b = 2;', language: 'ts' });
+    expect(fencedCode('~~~~\n```\ninner\n```\n~~~~')).toEqual({ code: '```\ninner\n```', language: undefined });
+    expect(fencedCode('```c++\nx\n   ```')).toEqual({ code: 'x', language: 'c++' });
+  });
+
+  it('leaves anything else to the parser', () => {
+    for (const block of ['```ts\nnever closed', ' ```\nindented\n```', '```ts title\nx\n```', '```ts\nx\n```\nafter', '```\na\n```\nb\n```', 'text\n```\nx\n```', '```\r\nx\r\n```', '```\n\0\n```']) {
+      expect(fencedCode(block)).toBeNull();
+    }
+  });
+});
+
+describe('finishedBlocks', () => {
+  it('sets plain paragraphs and simple fences apart and keeps what lies between them together', () => {
+    const text = 'Plain first.\n\n- one\n\n- two\n\n```ts\ncode\n```\n\nPlain last.';
+    const blocks = finishedBlocks(text);
+    expect(blocks).toEqual(['Plain first.\n', '- one\n\n- two\n', '```ts\ncode\n```\n', 'Plain last.']);
+    expect(blocks.join('\n')).toBe(text);
+  });
+
+  it('keeps text whole when a reference, HTML, math or an escape could join its blocks', () => {
+    for (const text of ['See [x].\n\n[x]: /a', 'a\n\n<!--\n\nb\n\n-->', '$$\n\nx\n\n$$', 'a\\\n\nb']) expect(finishedBlocks(text)).toEqual([text]);
   });
 });

@@ -1,3 +1,5 @@
+import { plainParagraphs } from './markdown-segments.ts';
+
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 const BLANK = /^[ \t]*$/;
 const INDENTED = /^[ \t]/;
@@ -38,5 +40,53 @@ export function splitMarkdownBlocks(text: string): string[] {
     previousBlank = blank;
   }
   blocks.push(current.join('\n'));
+  return blocks;
+}
+
+// The first and last line of a fenced code block whose info string is at most one plain language word.
+const SIMPLE_FENCE_OPEN = /^(`{3,}|~{3,})[ \t]*([\w#+.-]*)[ \t]*$/;
+const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
+
+/**
+ * A block that is exactly one closed fenced code block, unindented, with at most a plain language word after its
+ * fence: its code and language as the parser would give them (the lines between the fences, taken literally), else
+ * null (anything else is left to the parser).
+ */
+export function fencedCode(block: string): { code: string; language: string | undefined } | null {
+  if (block.includes('\0') || block.includes('\r')) return null;
+  const lines = block.split('\n');
+  while (lines.length > 0 && BLANK.test(lines[lines.length - 1] as string)) lines.pop();
+  const open = (lines[0] ?? '').match(SIMPLE_FENCE_OPEN);
+  const fence = open?.[1];
+  if (!fence || lines.length < 2) return null;
+  const closes = (line: string): boolean => {
+    const close = line.match(FENCE_CLOSE)?.[1];
+    return close !== undefined && close[0] === fence[0] && close.length >= fence.length;
+  };
+  const inner = lines.slice(1, -1);
+  if (!closes(lines[lines.length - 1] as string) || inner.some(closes)) return null;
+  return { code: inner.join('\n'), language: open[2] ? open[2] : undefined };
+}
+
+/**
+ * The blocks of a finished message: its plain paragraphs and simple fenced code blocks each alone (they render
+ * without the parser), everything between them kept together as written, so lists, tables and quotes parse as one.
+ * Text with `[` (link references and footnotes join distant blocks), `<` (HTML blocks may span blank lines), `$` (math
+ * blocks may too) or `\` stays whole.
+ */
+export function finishedBlocks(text: string): string[] {
+  if (/[[<$\\]/u.test(text)) return [text];
+  const blocks: string[] = [];
+  let between: string[] = [];
+  for (const block of splitMarkdownBlocks(text)) {
+    if (plainParagraphs(block) === null && fencedCode(block) === null) {
+      between.push(block);
+      continue;
+    }
+    if (between.length > 0) blocks.push(between.join('\n'));
+    between = [];
+    blocks.push(block);
+  }
+  if (between.length > 0) blocks.push(between.join('\n'));
   return blocks;
 }

@@ -3,7 +3,9 @@ import type { Options as MarkdownOptions } from 'react-markdown';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CodeBlock, CodeGrowingContext } from './code-block.tsx';
-import { splitParagraphSegments } from './markdown-segments.ts';
+import { fencedCode } from './markdown-blocks.ts';
+import { plainParagraphs, splitParagraphSegments } from './markdown-segments.ts';
+import { PlainParagraphs } from './plain-paragraphs.tsx';
 import { useMath, type MathPlugins } from './math.ts';
 import { normaliseMath } from './math-normalise.ts';
 import { RemoteImage } from './remote-image.tsx';
@@ -146,6 +148,25 @@ export interface MarkdownBlockProps {
 /** One block of Markdown, parsed safely: GFM, math, no raw HTML, unsafe URLs neutralised, remote images on request. */
 export const MarkdownBlock = memo(function MarkdownBlock({ text, growing = false }: MarkdownBlockProps) {
   const { source, plugins } = useBlockSource(text, growing);
+  // Plain prose and a lone fenced code block render as the parser would render them, without it.
+  const plain = useMemo(() => plainParagraphs(source), [source]);
+  const fence = useMemo(() => (plain ? null : fencedCode(source)), [plain, source]);
+  if (plain) {
+    return (
+      <div>
+        <PlainParagraphs paragraphs={plain} />
+      </div>
+    );
+  }
+  if (fence) {
+    return (
+      <div>
+        <CodeGrowingContext value={growing}>
+          <CodeBlock code={fence.code} language={fence.language} />
+        </CodeGrowingContext>
+      </div>
+    );
+  }
   const segments = growing ? splitParagraphSegments(source) : [source];
   if (segments.length > 1) {
     return (

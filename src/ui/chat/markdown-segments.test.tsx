@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Markdown } from './markdown.tsx';
 import { MarkdownBlock } from './markdown-renderer.tsx';
@@ -97,6 +97,31 @@ describe('plainParagraphs', () => {
       'two spaces  \nbreak', ' indented', 'line\n\tTabbed', '12 starts with a digit', 'Title\n===',
     ]) {
       expect(plainParagraphs(text)).toBeNull();
+    }
+  });
+});
+
+describe('finished messages in blocks', () => {
+  const elementsOf = (parent: Element): string => [...parent.children].map((child) => child.outerHTML).join('');
+
+  it('render the same markup as one parse of the whole text', async () => {
+    const samples = [
+      'Intro words.\n\n```ts\nconst a = 1;\n\nconst b = "<b>";\n```\n\nOutro words.',
+      'Text first.\n\n- one\n- two\n\n- loose three\n\nAfter the list.',
+      '# Heading\n\nSome **bold** text.\n\n~~~~python\nprint(1)\n~~~~\n',
+      '```\nno language\n```',
+      '```\n```',
+      '1. first\n\n2. second\n\nDone.',
+      '> quoted\n\nplain after\n\n    indented code\n\nend',
+      '````md\n```\ninner fence\n```\n````',
+      '```ts {title}\ncode\n  ```\n\nAfter.',
+    ];
+    for (const text of samples) {
+      // One parse of all of it: an unused link definition (it renders nothing) keeps every fast path away.
+      const whole = render(<MarkdownBlock text={`${text}\n\n[unused]: /unused`} />).container.firstElementChild as HTMLElement;
+      const split = render(<Markdown text={text} />).container.firstElementChild as HTMLElement;
+      await waitFor(() => expect([...split.children].map(elementsOf).join('')).toBe(elementsOf(whole)));
+      cleanup();
     }
   });
 });

@@ -1,7 +1,8 @@
-import { Fragment, memo, useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { defaultChatTranslate, type ChatTranslate } from '../../i18n/chat.ts';
-import { splitMarkdownBlocks } from './markdown-blocks.ts';
+import { finishedBlocks, splitMarkdownBlocks } from './markdown-blocks.ts';
 import { plainParagraphs } from './markdown-segments.ts';
+import { PlainParagraphs } from './plain-paragraphs.tsx';
 import { ChatTranslateContext } from './translate-context.ts';
 import { useLazyValue } from '../components/use-lazy-value.ts';
 
@@ -66,20 +67,14 @@ export const Markdown = memo(function Markdown({ text, streaming = false, t = de
   const loaded = useMarkdownRenderer();
   // Plain prose (no character that could start Markdown syntax) renders as the parser would, without it.
   const plain = useMemo(() => plainParagraphs(text), [text]);
-  const blocks = useMemo(() => (plain ? [] : streaming ? splitMarkdownBlocks(text) : [text]), [plain, text, streaming]);
+  const blocks = useMemo(() => (plain ? [] : streaming ? splitMarkdownBlocks(text) : finishedBlocks(text)), [plain, text, streaming]);
   const MarkdownBlock = loaded?.MarkdownBlock;
   return (
     <ChatTranslateContext value={t}>
       <div className={className ? `${PROSE_CLASSES} ${className}` : PROSE_CLASSES}>
         {plain ? (
           <div>
-            {plain.map((paragraph, index) => (
-              // The parser puts a line break between blocks; so does this, for identical markup.
-              <Fragment key={index}>
-                {index > 0 ? '\n' : null}
-                <p>{paragraph}</p>
-              </Fragment>
-            ))}
+            <PlainParagraphs paragraphs={plain} />
           </div>
         ) : MarkdownBlock ? (
           blocks.map((block, index) => (
