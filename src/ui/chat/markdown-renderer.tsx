@@ -3,9 +3,7 @@ import type { Options as MarkdownOptions } from 'react-markdown';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CodeBlock, CodeGrowingContext } from './code-block.tsx';
-import { fencedCode } from './markdown-blocks.ts';
-import { plainParagraphs, splitParagraphSegments } from './markdown-segments.ts';
-import { PlainParagraphs } from './plain-paragraphs.tsx';
+import { splitParagraphSegments } from './markdown-segments.ts';
 import { useMath, type MathPlugins } from './math.ts';
 import { normaliseMath } from './math-normalise.ts';
 import { RemoteImage } from './remote-image.tsx';
@@ -13,6 +11,9 @@ import { markdownUrlTransform } from './safe-url.ts';
 import { useChatTranslate } from './translate-context.ts';
 
 // The Markdown parser and its renderers: a chunk of its own, loaded on first need by markdown.tsx.
+
+// A lone fenced code block is rendered by markdown.tsx without the parser, with the same component.
+export { CodeBlock, CodeGrowingContext };
 
 type HastElement = NonNullable<ExtraProps['node']>;
 type HastChild = HastElement['children'][number];
@@ -148,25 +149,6 @@ export interface MarkdownBlockProps {
 /** One block of Markdown, parsed safely: GFM, math, no raw HTML, unsafe URLs neutralised, remote images on request. */
 export const MarkdownBlock = memo(function MarkdownBlock({ text, growing = false }: MarkdownBlockProps) {
   const { source, plugins } = useBlockSource(text, growing);
-  // Plain prose and a lone fenced code block render as the parser would render them, without it.
-  const plain = useMemo(() => plainParagraphs(source), [source]);
-  const fence = useMemo(() => (plain ? null : fencedCode(source)), [plain, source]);
-  if (plain) {
-    return (
-      <div>
-        <PlainParagraphs paragraphs={plain} />
-      </div>
-    );
-  }
-  if (fence) {
-    return (
-      <div>
-        <CodeGrowingContext value={growing}>
-          <CodeBlock code={fence.code} language={fence.language} />
-        </CodeGrowingContext>
-      </div>
-    );
-  }
   const segments = growing ? splitParagraphSegments(source) : [source];
   if (segments.length > 1) {
     return (

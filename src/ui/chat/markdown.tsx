@@ -1,8 +1,7 @@
-import { memo, useMemo } from 'react';
+import { Fragment, memo, useMemo } from 'react';
 import { defaultChatTranslate, type ChatTranslate } from '../../i18n/chat.ts';
-import { finishedBlocks, splitMarkdownBlocks } from './markdown-blocks.ts';
+import { fencedCode, finishedBlocks, splitMarkdownBlocks } from './markdown-blocks.ts';
 import { plainParagraphs } from './markdown-segments.ts';
-import { PlainParagraphs } from './plain-paragraphs.tsx';
 import { ChatTranslateContext } from './translate-context.ts';
 import { useLazyValue } from '../components/use-lazy-value.ts';
 
@@ -48,6 +47,40 @@ const PROSE_CLASSES = [
   '[&_hr]:my-4 [&_hr]:border-zinc-200 dark:[&_hr]:border-zinc-700 [&_del]:text-zinc-500',
 ].join(' ');
 
+/** Paragraphs of plain prose (see plainParagraphs) in the parser's markup: a `<p>` each, a line break between. */
+function PlainParagraphs({ paragraphs }: { paragraphs: readonly string[] }) {
+  return paragraphs.map((paragraph, index) => (
+    // Index keys are stable: the paragraphs of one text. The parser puts a line break between blocks; so does this.
+    <Fragment key={index}>
+      {index > 0 ? '\n' : null}
+      <p>{paragraph}</p>
+    </Fragment>
+  ));
+}
+
+/** One block of a message: plain prose and a lone fenced code block as the parser would render them, without it. */
+const Block = memo(function Block({ text, growing, renderer: loaded }: { text: string; growing: boolean; renderer: Renderer }) {
+  const plain = useMemo(() => plainParagraphs(text), [text]);
+  const fence = useMemo(() => (plain ? null : fencedCode(text)), [plain, text]);
+  if (plain) {
+    return (
+      <div>
+        <PlainParagraphs paragraphs={plain} />
+      </div>
+    );
+  }
+  if (fence) {
+    return (
+      <div>
+        <loaded.CodeGrowingContext value={growing}>
+          <loaded.CodeBlock code={fence.code} language={fence.language} />
+        </loaded.CodeGrowingContext>
+      </div>
+    );
+  }
+  return <loaded.MarkdownBlock text={text} growing={growing} />;
+});
+
 /** Props of {@link Markdown}. */
 export interface MarkdownProps {
   /** Untrusted Markdown (model output). */
@@ -68,7 +101,6 @@ export const Markdown = memo(function Markdown({ text, streaming = false, t = de
   // Plain prose (no character that could start Markdown syntax) renders as the parser would, without it.
   const plain = useMemo(() => plainParagraphs(text), [text]);
   const blocks = useMemo(() => (plain ? [] : streaming ? splitMarkdownBlocks(text) : finishedBlocks(text)), [plain, text, streaming]);
-  const MarkdownBlock = loaded?.MarkdownBlock;
   return (
     <ChatTranslateContext value={t}>
       <div className={className ? `${PROSE_CLASSES} ${className}` : PROSE_CLASSES}>
@@ -76,10 +108,10 @@ export const Markdown = memo(function Markdown({ text, streaming = false, t = de
           <div>
             <PlainParagraphs paragraphs={plain} />
           </div>
-        ) : MarkdownBlock ? (
+        ) : loaded ? (
           blocks.map((block, index) => (
             // Index keys are stable: while streaming, blocks are only appended or the last one grows.
-            <MarkdownBlock key={index} text={block} growing={streaming && index === blocks.length - 1} />
+            <Block key={index} text={block} growing={streaming && index === blocks.length - 1} renderer={loaded} />
           ))
         ) : (
           <div>
