@@ -1,12 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { armed, lastInputAt, loadUntilUsable, type BenchWindow } from './app-driver.ts';
+import { armed, configureEndpoint, lastInputAt, loadUntilUsable, type BenchWindow } from './app-driver.ts';
 import { launchFresh } from './browser.ts';
 import { waitForStorageQuiet } from './measure-stream.ts';
 import type { BenchContext, Sample, SessionFixture } from './scenario-context.ts';
 import { importAndPaint, openFromSidebar, scrollTopToBottom } from './scenario-long-session.ts';
 import { generateSessionFile, lastMessageMarker } from './session-files.ts';
+import { stepSaveRounds } from './scenario-spans-session.ts';
+import { median } from './stats.ts';
 
 /** Issue 20's big session: 10,000 messages and 50,000 spans, in our own export format. */
 export async function writeBigSession(directory: string): Promise<SessionFixture & { spans: number }> {
@@ -58,11 +60,12 @@ async function loadEarlierRuns(page: Page, spans: number): Promise<number> {
 export async function bigSession(context: BenchContext): Promise<Sample> {
   const big = context.fixtures.bigSession;
   if (!big) throw new Error('The 10,000-message session was not written');
-  const { long1000 } = context.fixtures;
+  const { long1000, small20 } = context.fixtures;
   const browser = await launchFresh();
   try {
     const { page } = browser;
     await loadUntilUsable(page, context.appUrl);
+    await configureEndpoint(page, context.mock.url);
     const sample: Sample = {};
     let from = await countFrom(page);
     await importAndPaint(page, long1000.path, long1000.lastMarker);
@@ -84,6 +87,15 @@ export async function bigSession(context: BenchContext): Promise<Sample> {
     await waitForStorageQuiet(page, 200);
     await loadUntilUsable(page, context.appUrl, true);
     sample.open10kAfterReloadMs = await openFromSidebar(page, big, `Question ${big.messages / 2}`);
+    // A step's save in this session against one at 20 messages (issue 20 item 3), as the spans-session scenario
+    // measures it at 2,000.
+    await importAndPaint(page, small20.path, small20.lastMarker);
+    await waitForStorageQuiet(page);
+    await openFromSidebar(page, big);
+    const saves = await stepSaveRounds(context, page, big, small20);
+    sample.stepSaveRatio10k = median(saves.ratios);
+    sample.stepSave10kMs = median(saves.big.map((save) => save.syncMs));
+    sample.stepSaveWall10kMs = median(saves.big.map((save) => save.wallMs));
     context.log(
       `    10,000/${big.spans}: import ${sample.import10kMs.toFixed(0)} ms, open ${sample.open10kMs.toFixed(0)} ms (after a reload ${sample.open10kAfterReloadMs.toFixed(0)} ms), chat scroll p95 ${sample.scroll10kChatP95.toFixed(1)} ms, earlier runs loaded ${sample.olderRuns10kMs.toFixed(0)} ms, span scroll p95 ${sample.scroll10kSpanP95.toFixed(1)} ms; ${sample.bytesPerMessage.toFixed(0)} B per message, ${sample.bytesPerSpan.toFixed(0)} B per span`,
     );

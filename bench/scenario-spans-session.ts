@@ -10,6 +10,13 @@ import { median } from './stats.ts';
 
 type StepSave = { syncMs: number; wallMs: number; bytes: number };
 
+/** The step saves of {@link stepSaveRounds}: on the big session, on the small one, and each round's ratio. */
+export interface StepSaveRounds {
+  big: StepSave[];
+  small: StepSave[];
+  ratios: number[];
+}
+
 /** Tool-calling steps per measured run. */
 const TOOL_STEPS = 5;
 
@@ -92,19 +99,19 @@ async function agentOverheads(page: Page, since: number): Promise<{ loop: number
   }, since);
 }
 
-/** Interleaved rounds of a five-step run at 2,000 and at 20 messages, after one uncounted run on each (warm-up). */
+/** Interleaved rounds of a five-step run on the big session and at 20 messages, after one uncounted run on each (warm-up). */
 const STEP_SAVE_ROUNDS = 3;
 
 /**
- * A step's save at 2,000 vs 20 messages. The main-thread time of one save is about a millisecond, summed from a few
+ * A step's save on a big session (2,000 messages here, 10,000 in the big-session scenario) vs 20 messages. The main-thread time of one save is about a millisecond, summed from a few
  * dozen IndexedDB calls each timed with `performance.now()` (100 µs steps in a page that is not cross-origin
  * isolated), so one run's figure is noisy: one uncounted run on each session first (code compiled, connection and
- * caches warm; on the 2,000-message session that run also makes its first compaction), then
+ * caches warm; on the big session that run also makes its first compaction), then
  * {@link STEP_SAVE_ROUNDS} rounds of a run on each, in alternating order so that a change of machine load falls on
- * both; the ratio is the median over rounds of each round's median-save ratio. Starts on the 2,000-message session
- * (the active one).
+ * both; the ratio is the median over rounds of each round's median-save ratio. Starts on the big session (the
+ * active one).
  */
-async function stepSaveFigures(context: BenchContext, page: Page, big: SessionFixture, small: SessionFixture): Promise<Sample> {
+export async function stepSaveRounds(context: BenchContext, page: Page, big: SessionFixture, small: SessionFixture): Promise<StepSaveRounds> {
   // After a run, a session's last message is that run's answer.
   const markers = new Map<SessionFixture, string>();
   const runOn = async (fixture: SessionFixture, open: boolean): Promise<StepSave[]> => {
@@ -126,24 +133,16 @@ async function stepSaveFigures(context: BenchContext, page: Page, big: SessionFi
     }
     ratios.push((medians.get(big) ?? Number.NaN) / (medians.get(small) ?? Number.NaN));
   }
-  const at2000 = saves.get(big) ?? [];
-  const at20 = saves.get(small) ?? [];
-  const sample: Sample = {
-    stepSave2000Ms: median(at2000.map((save) => save.syncMs)),
-    stepSave20Ms: median(at20.map((save) => save.syncMs)),
-    stepSaveWall2000Ms: median(at2000.map((save) => save.wallMs)),
-    stepSaveWall20Ms: median(at20.map((save) => save.wallMs)),
-    stepSaveRatio: median(ratios),
-    stepSaveKB20: median(at20.map((save) => save.bytes)) / 1024,
-    stepSaveKB2000: median(at2000.map((save) => save.bytes)) / 1024,
-  };
+  const rounds = { big: saves.get(big) ?? [], small: saves.get(small) ?? [], ratios };
   const list = (values: number[], digits: number) => values.map((value) => value.toFixed(digits)).join(', ');
-  context.log(`    step save bytes at 20: ${list(at20.map((save) => save.bytes / 1024), 1)} KB; at 2,000: ${list(at2000.map((save) => save.bytes / 1024), 1)} KB`);
-  context.log(`    step save main thread at 20: ${list(at20.map((save) => save.syncMs), 2)} ms; at 2,000: ${list(at2000.map((save) => save.syncMs), 2)} ms`);
+  const size = big.messages.toLocaleString('en-US');
+  const mid = (values: StepSave[], key: keyof StepSave) => median(values.map((save) => save[key]));
+  context.log(`    step save bytes at 20: ${list(rounds.small.map((save) => save.bytes / 1024), 1)} KB; at ${size}: ${list(rounds.big.map((save) => save.bytes / 1024), 1)} KB`);
+  context.log(`    step save main thread at 20: ${list(rounds.small.map((save) => save.syncMs), 2)} ms; at ${size}: ${list(rounds.big.map((save) => save.syncMs), 2)} ms`);
   context.log(
-    `    step save ${median(at20.map((save) => save.syncMs)).toFixed(2)} ms at 20, ${median(at2000.map((save) => save.syncMs)).toFixed(2)} ms at 2,000 (wall ${median(at20.map((save) => save.wallMs)).toFixed(1)} / ${median(at2000.map((save) => save.wallMs)).toFixed(1)} ms); ratio per round ${list(ratios, 2)} → ${median(ratios).toFixed(2)}`,
+    `    step save ${mid(rounds.small, 'syncMs').toFixed(2)} ms at 20, ${mid(rounds.big, 'syncMs').toFixed(2)} ms at ${size} (wall ${mid(rounds.small, 'wallMs').toFixed(1)} / ${mid(rounds.big, 'wallMs').toFixed(1)} ms); ratio per round ${list(ratios, 2)} → ${median(ratios).toFixed(2)}`,
   );
-  return sample;
+  return rounds;
 }
 
 async function importFixture(page: Page, fixture: SessionFixture): Promise<number> {
@@ -188,7 +187,16 @@ export async function spansSession(context: BenchContext): Promise<Sample> {
     context.log(`    export ${sample.export2000Ms.toFixed(0)} ms, re-import ${sample.reimport2000Ms.toFixed(0)} ms`);
 
     sample.reload2000Ms = await loadUntilUsable(page, context.appUrl, true);
-    Object.assign(sample, await stepSaveFigures(context, page, huge2000, small20));
+    const saves = await stepSaveRounds(context, page, huge2000, small20);
+    Object.assign(sample, {
+      stepSave2000Ms: median(saves.big.map((save) => save.syncMs)),
+      stepSave20Ms: median(saves.small.map((save) => save.syncMs)),
+      stepSaveWall2000Ms: median(saves.big.map((save) => save.wallMs)),
+      stepSaveWall20Ms: median(saves.small.map((save) => save.wallMs)),
+      stepSaveRatio: median(saves.ratios),
+      stepSaveKB20: median(saves.small.map((save) => save.bytes)) / 1024,
+      stepSaveKB2000: median(saves.big.map((save) => save.bytes)) / 1024,
+    });
 
     await openFromSidebar(page, medium200);
     const overhead = await toolRun(page, context.mock);
