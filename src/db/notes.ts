@@ -50,7 +50,9 @@ async function writeNotes(
   work: (store: NotesObjectStore<'notes'[], 'readwrite'>) => Promise<void>,
   applyToIndex: (index: NotesIndex) => void,
 ): Promise<void> {
+  // Reads started before this write do not answer for the store after it.
   signatureReads.delete(db);
+  rebuilds.delete(db);
   const signature = await runTransaction(db, ['notes'], 'readwrite', async (tx) => {
     const store = tx.objectStore('notes');
     const before = await readSignature(store);
@@ -148,6 +150,7 @@ export async function deleteNote(db: GlassboxDatabase, id: string): Promise<bool
 export function invalidateNotesIndex(db: GlassboxDatabase): void {
   indexes.delete(db);
   signatureReads.delete(db);
+  rebuilds.delete(db);
 }
 
 /** The promise under way for this database, else a new one from `start`: callers that arrive meanwhile share it. */
@@ -166,7 +169,7 @@ function sharedWhileRunning<T>(running: WeakMap<GlassboxDatabase, Promise<T>>, d
 /**
  * The store's signature, one read shared by the reads that start while it runs: a recall asks for the search, the
  * pinned notes and the vectors' index at once, and Chromium counts a store by walking it (about 15 ms at 10,000
- * notes, three at once about 50). A write in this tab starts the next read afresh.
+ * notes, three at once about 50). A write in this tab starts the next read (and rebuild) afresh.
  */
 function sharedSignature(db: GlassboxDatabase): Promise<string> {
   return sharedWhileRunning(signatureReads, db, () =>
