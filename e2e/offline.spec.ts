@@ -15,6 +15,11 @@ async function reopenOffline(page: Page, context: BrowserContext): Promise<void>
   await waitForServiceWorker(page);
   await context.setOffline(true);
   await page.reload();
+  // The reloaded document's requests stay blocked, but it reads `navigator.onLine` as true (Chromium 156 with
+  // Playwright 1.65): set the emulation again so the page is told it is offline, as a real browser would tell it.
+  await context.setOffline(false);
+  await context.setOffline(true);
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
 }
 
 async function runJavaScriptThroughTheChat(page: Page): Promise<void> {

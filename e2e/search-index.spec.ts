@@ -157,8 +157,12 @@ test('a long result reads the snippets of the rows on screen first, and of the o
   await expect(row('对话 129').getByTestId('search-snippet').first()).toContainText('Question 129.1');
   await expect(row('Conversation 0')).toHaveCount(0);
 
-  // Scrolled to the end: the oldest rows get their snippets, highlighted, and open at the message.
-  await sessionList(page).evaluate((list) => list.scrollTo({ top: list.scrollHeight }));
+  // Scrolled to the end: the oldest rows get their snippets, highlighted, and open at the message. Rows grow as their
+  // snippets arrive, which moves the end: scroll to it until the last row is there, as a reader dragging down would.
+  await expect.poll(async () => {
+    await sessionList(page).evaluate((list) => list.scrollTo({ top: list.scrollHeight }));
+    return row('Conversation 0').count();
+  }).toBe(1);
   const snippet = row('Conversation 0').getByTestId('search-snippet').filter({ hasText: 'Question 0.1' });
   await expect(snippet).toBeVisible();
   await expect(snippet.locator('mark').first()).toHaveText('Questio');
