@@ -7,7 +7,7 @@ import { waitForStorageQuiet } from './measure-stream.ts';
 import type { BenchContext, Sample, SessionFixture } from './scenario-context.ts';
 import { importAndPaint, openFromSidebar, scrollTopToBottom } from './scenario-long-session.ts';
 import { generateSessionFile, lastMessageMarker } from './session-files.ts';
-import { stepSaveRounds } from './scenario-spans-session.ts';
+import { medianSave, stepSaveRounds } from './scenario-spans-session.ts';
 import { median } from './stats.ts';
 
 /** Issue 20's big session: 10,000 messages and 50,000 spans, in our own export format. */
@@ -94,8 +94,8 @@ export async function bigSession(context: BenchContext): Promise<Sample> {
     await openFromSidebar(page, big);
     const saves = await stepSaveRounds(context, page, big, small20);
     sample.stepSaveRatio10k = median(saves.ratios);
-    sample.stepSave10kMs = median(saves.big.map((save) => save.syncMs));
-    sample.stepSaveWall10kMs = median(saves.big.map((save) => save.wallMs));
+    sample.stepSave10kMs = medianSave(saves.big, 'syncMs');
+    sample.stepSaveWall10kMs = medianSave(saves.big, 'wallMs');
     context.log(
       `    10,000/${big.spans}: import ${sample.import10kMs.toFixed(0)} ms, open ${sample.open10kMs.toFixed(0)} ms (after a reload ${sample.open10kAfterReloadMs.toFixed(0)} ms), chat scroll p95 ${sample.scroll10kChatP95.toFixed(1)} ms, earlier runs loaded ${sample.olderRuns10kMs.toFixed(0)} ms, span scroll p95 ${sample.scroll10kSpanP95.toFixed(1)} ms; ${sample.bytesPerMessage.toFixed(0)} B per message, ${sample.bytesPerSpan.toFixed(0)} B per span`,
     );

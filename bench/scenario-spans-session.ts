@@ -10,6 +10,11 @@ import { median } from './stats.ts';
 
 type StepSave = { syncMs: number; wallMs: number; bytes: number };
 
+/** The median of one measure of step saves. */
+export function medianSave(saves: readonly StepSave[], key: keyof StepSave): number {
+  return median(saves.map((save) => save[key]));
+}
+
 /** The step saves of {@link stepSaveRounds}: on the big session, on the small one, and each round's ratio. */
 export interface StepSaveRounds {
   big: StepSave[];
@@ -136,11 +141,10 @@ export async function stepSaveRounds(context: BenchContext, page: Page, big: Ses
   const rounds = { big: saves.get(big) ?? [], small: saves.get(small) ?? [], ratios };
   const list = (values: number[], digits: number) => values.map((value) => value.toFixed(digits)).join(', ');
   const size = big.messages.toLocaleString('en-US');
-  const mid = (values: StepSave[], key: keyof StepSave) => median(values.map((save) => save[key]));
   context.log(`    step save bytes at 20: ${list(rounds.small.map((save) => save.bytes / 1024), 1)} KB; at ${size}: ${list(rounds.big.map((save) => save.bytes / 1024), 1)} KB`);
   context.log(`    step save main thread at 20: ${list(rounds.small.map((save) => save.syncMs), 2)} ms; at ${size}: ${list(rounds.big.map((save) => save.syncMs), 2)} ms`);
   context.log(
-    `    step save ${mid(rounds.small, 'syncMs').toFixed(2)} ms at 20, ${mid(rounds.big, 'syncMs').toFixed(2)} ms at ${size} (wall ${mid(rounds.small, 'wallMs').toFixed(1)} / ${mid(rounds.big, 'wallMs').toFixed(1)} ms); ratio per round ${list(ratios, 2)} → ${median(ratios).toFixed(2)}`,
+    `    step save ${medianSave(rounds.small, 'syncMs').toFixed(2)} ms at 20, ${medianSave(rounds.big, 'syncMs').toFixed(2)} ms at ${size} (wall ${medianSave(rounds.small, 'wallMs').toFixed(1)} / ${medianSave(rounds.big, 'wallMs').toFixed(1)} ms); ratio per round ${list(ratios, 2)} → ${median(ratios).toFixed(2)}`,
   );
   return rounds;
 }
@@ -189,13 +193,13 @@ export async function spansSession(context: BenchContext): Promise<Sample> {
     sample.reload2000Ms = await loadUntilUsable(page, context.appUrl, true);
     const saves = await stepSaveRounds(context, page, huge2000, small20);
     Object.assign(sample, {
-      stepSave2000Ms: median(saves.big.map((save) => save.syncMs)),
-      stepSave20Ms: median(saves.small.map((save) => save.syncMs)),
-      stepSaveWall2000Ms: median(saves.big.map((save) => save.wallMs)),
-      stepSaveWall20Ms: median(saves.small.map((save) => save.wallMs)),
+      stepSave2000Ms: medianSave(saves.big, 'syncMs'),
+      stepSave20Ms: medianSave(saves.small, 'syncMs'),
+      stepSaveWall2000Ms: medianSave(saves.big, 'wallMs'),
+      stepSaveWall20Ms: medianSave(saves.small, 'wallMs'),
       stepSaveRatio: median(saves.ratios),
-      stepSaveKB20: median(saves.small.map((save) => save.bytes)) / 1024,
-      stepSaveKB2000: median(saves.big.map((save) => save.bytes)) / 1024,
+      stepSaveKB20: medianSave(saves.small, 'bytes') / 1024,
+      stepSaveKB2000: medianSave(saves.big, 'bytes') / 1024,
     });
 
     await openFromSidebar(page, medium200);

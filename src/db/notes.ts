@@ -167,11 +167,12 @@ function sharedWhileRunning<T>(running: WeakMap<GlassboxDatabase, Promise<T>>, d
 }
 
 /**
- * The store's signature, one read shared by the reads that start while it runs: a recall asks for the search, the
- * pinned notes and the vectors' index at once, and Chromium counts a store by walking it (about 15 ms at 10,000
- * notes, three at once about 50). A write in this tab starts the next read (and rebuild) afresh.
+ * A cheap token of the notes store's state (count and newest change): equal tokens mean the same notes. Reads that
+ * start while one runs share it: a recall asks for the search, the pinned notes and the vectors' index at once, and
+ * Chromium counts a store by walking it (about 15 ms at 10,000 notes, three at once about 50). A write in this tab
+ * starts the next read (and rebuild) afresh.
  */
-function sharedSignature(db: GlassboxDatabase): Promise<string> {
+export function notesSignature(db: GlassboxDatabase): Promise<string> {
   return sharedWhileRunning(signatureReads, db, () =>
     readStorage(async () => {
       const tx = db.transaction('notes', 'readonly');
@@ -184,7 +185,7 @@ function sharedSignature(db: GlassboxDatabase): Promise<string> {
 
 /** The in-memory index, matching the store: built from it on first use and after another tab wrote notes. */
 async function currentIndex(db: GlassboxDatabase): Promise<NotesIndex> {
-  const signature = await sharedSignature(db);
+  const signature = await notesSignature(db);
   const cached = indexes.get(db);
   if (cached?.signature === signature) return cached.index;
   return sharedWhileRunning(rebuilds, db, () => rebuildIndex(db));
@@ -218,11 +219,6 @@ export async function searchNotes(
 /** The pinned notes (always recalled), most recently updated first. */
 export async function pinnedNotes(db: GlassboxDatabase): Promise<Note[]> {
   return (await currentIndex(db)).pinned();
-}
-
-/** A cheap token of the notes store's state (count and newest change): equal tokens mean the same notes. */
-export function notesSignature(db: GlassboxDatabase): Promise<string> {
-  return sharedSignature(db);
 }
 
 /** The NotesStore tools use (plus list, update and delete for the UI), backed by IndexedDB. */

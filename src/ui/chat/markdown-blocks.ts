@@ -1,6 +1,7 @@
 import { plainParagraphs } from './markdown-segments.ts';
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
+const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
 const BLANK = /^[ \t]*$/;
 const INDENTED = /^[ \t]/;
 
@@ -19,7 +20,7 @@ export function splitMarkdownBlocks(text: string): string[] {
   for (const line of lines) {
     if (fence) {
       current.push(line);
-      const close = line.match(/^ {0,3}(`{3,}|~{3,})[ \t]*$/);
+      const close = line.match(FENCE_CLOSE);
       if (close?.[1] && close[1][0] === fence.marker && close[1].length >= fence.length) fence = null;
       previousBlank = false;
       continue;
@@ -43,9 +44,8 @@ export function splitMarkdownBlocks(text: string): string[] {
   return blocks;
 }
 
-// The first and last line of a fenced code block whose info string is at most one plain language word.
+// The first line of a fenced code block whose info string is at most one plain language word.
 const SIMPLE_FENCE_OPEN = /^(`{3,}|~{3,})[ \t]*([\w#+.-]*)[ \t]*$/;
-const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
 
 /**
  * A block that is exactly one closed fenced code block, unindented, with at most a plain language word after its
