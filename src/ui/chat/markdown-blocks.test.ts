@@ -57,6 +57,13 @@ describe('finishedBlocks', () => {
   });
 
   it('keeps text whole when a reference, HTML, math or an escape could join its blocks', () => {
-    for (const text of ['See [x].\n\n[x]: /a', 'a\n\n<!--\n\nb\n\n-->', '$$\n\nx\n\n$$', 'a\\\n\nb']) expect(finishedBlocks(text)).toEqual([text]);
+    for (const text of ['See [x].\n\n[x]: /a', 'a\n\n<!--\n\nb\n\n-->', '$$\n\nx\n\n$$', 'a\\\n\nb', 'a\n\n```\ncode\n```\n\n[x]: /a']) {
+      expect(finishedBlocks(text)).toEqual([text]);
+    }
+  });
+
+  it('splits around code whose text has those characters: inside a fence they join nothing', () => {
+    const text = 'Sum it.\n\n```ts\nconst xs: number[] = [1, $a, "<b>\\n"];\n```\n\nDone.';
+    expect(finishedBlocks(text)).toEqual(['Sum it.\n', '```ts\nconst xs: number[] = [1, $a, "<b>\\n"];\n```\n', 'Done.']);
   });
 });

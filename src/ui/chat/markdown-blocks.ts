@@ -68,25 +68,30 @@ export function fencedCode(block: string): { code: string; language: string | un
   return { code: inner.join('\n'), language: open[2] ? open[2] : undefined };
 }
 
+/** Characters that can tie blocks together outside code: see finishedBlocks. */
+const JOINING = /[[<$\\]/u;
+
 /**
  * The blocks of a finished message: its plain paragraphs and simple fenced code blocks each alone (they render
  * without the parser), everything between them kept together as written, so lists, tables and quotes parse as one.
  * Text with `[` (link references and footnotes join distant blocks), `<` (HTML blocks may span blank lines), `$` (math
- * blocks may too) or `\` stays whole.
+ * blocks may too) or `\` outside its simple fenced code blocks stays whole; inside code they are only text.
  */
 export function finishedBlocks(text: string): string[] {
-  if (/[[<$\\]/u.test(text)) return [text];
+  const split = splitMarkdownBlocks(text);
+  const fences = split.map((block) => fencedCode(block));
+  if (JOINING.test(text) && split.some((block, index) => fences[index] === null && JOINING.test(block))) return [text];
   const blocks: string[] = [];
   let between: string[] = [];
-  for (const block of splitMarkdownBlocks(text)) {
-    if (plainParagraphs(block) === null && fencedCode(block) === null) {
+  split.forEach((block, index) => {
+    if (fences[index] === null && plainParagraphs(block) === null) {
       between.push(block);
-      continue;
+      return;
     }
     if (between.length > 0) blocks.push(between.join('\n'));
     between = [];
     blocks.push(block);
-  }
+  });
   if (between.length > 0) blocks.push(between.join('\n'));
   return blocks;
 }

@@ -115,6 +115,8 @@ describe('finished messages in blocks', () => {
       '> quoted\n\nplain after\n\n    indented code\n\nend',
       '````md\n```\ninner fence\n```\n````',
       '```ts {title}\ncode\n  ```\n\nAfter.',
+      'Sum it.\n\n```ts\nconst xs: number[] = [1];\nconst s = `${xs[0]}\\n`;\n```\n\nThat is all.',
+      'See [x].\n\n```\n[x]: /code\n```\n\n[x]: /a',
     ];
     for (const text of samples) {
       const whole = render(<MarkdownBlock text={text} />).container.firstElementChild as HTMLElement;
