@@ -14,14 +14,26 @@ function showRun(runId: string): void {
   state.setUi({ traceOpen: true, mobilePane: 'trace' });
 }
 
+/** Each run's last stored answer (not a delegated run's), per transcript: made once, asked by every row. */
+const runEnds = new WeakMap<readonly TranscriptEntry[], ReadonlyMap<string, string>>();
+
+function lastAnswers(entries: readonly TranscriptEntry[]): ReadonlyMap<string, string> {
+  let ends = runEnds.get(entries);
+  if (!ends) {
+    const found = new Map<string, string>();
+    for (const candidate of entries) {
+      if (candidate.message.role === 'assistant' && !candidate.meta?.delegation) found.set(candidate.runId, candidate.id);
+    }
+    ends = found;
+    runEnds.set(entries, ends);
+  }
+  return ends;
+}
+
 /** Whether `entry` is the last stored answer of its run (not a delegated run's): the row that carries the run's mark. */
 function isRunEnd(entries: readonly TranscriptEntry[] | undefined, entry: TranscriptEntry): boolean {
   if (entry.message.role !== 'assistant' || entry.meta?.delegation || !entries) return false;
-  for (let index = entries.length - 1; index >= 0; index -= 1) {
-    const candidate = entries[index];
-    if (candidate?.runId === entry.runId && candidate.message.role === 'assistant' && !candidate.meta?.delegation) return candidate.id === entry.id;
-  }
-  return false;
+  return lastAnswers(entries).get(entry.runId) === entry.id;
 }
 
 /**
