@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
 import { resolveLanguage, translate, type AppStringKey, type Language, type TextValues } from '../i18n/index.ts';
 import { createNameTranslate, type NameTranslate } from '../i18n/names.ts';
+import { browserLanguages } from '../store/actions/current-language.ts';
 import { useAppStore } from '../store/app-store.ts';
 
 /** The UI language now in effect. */
 export function useLanguage(): Language {
   const setting = useAppStore((state) => state.settings.language);
-  return resolveLanguage(setting, typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]);
+  return resolveLanguage(setting, browserLanguages());
 }
 
 /** A translate function for the app strings in the current language. */

@@ -3,8 +3,16 @@ import { resolveLanguage, wantedLanguage, type Language } from '../../i18n/index
 import { prepareLanguage } from '../../i18n/chinese.ts';
 import { useAppStore } from '../app-store.ts';
 
-function browserLanguages(): readonly string[] {
-  return typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+let languagesNow: readonly string[] | undefined;
+
+/** The browser's languages, read once until they change (every message row asks for the UI language). */
+export function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  if (!languagesNow) {
+    languagesNow = navigator.languages ?? [navigator.language];
+    globalThis.addEventListener?.('languagechange', () => (languagesNow = undefined), { once: true });
+  }
+  return languagesNow;
 }
 
 /** The language the app shows now: the setting, or the browser's when set to system. */
