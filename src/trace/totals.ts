@@ -1,5 +1,6 @@
 import { ATTR, numberAttribute } from './attributes.ts';
 import type { Span } from './span.ts';
+import { spansByRun } from './spans-by-run.ts';
 
 /** Sums shown in the trace panel's header (session) and on each run. */
 export interface TraceTotals {
@@ -80,14 +81,8 @@ export function computeTotals(spans: readonly Span[], now?: number): TraceTotals
 
 /** Totals per run, keyed by run id (the root span id). */
 export function totalsByRun(spans: readonly Span[], now?: number): Map<string, TraceTotals> {
-  const groups = new Map<string, Span[]>();
-  for (const span of spans) {
-    const group = groups.get(span.runId);
-    if (group) group.push(span);
-    else groups.set(span.runId, [span]);
-  }
   const result = new Map<string, TraceTotals>();
-  for (const [runId, group] of groups) result.set(runId, computeTotals(group, now));
+  for (const [runId, group] of spansByRun(spans)) result.set(runId, computeTotals(group, now));
   return result;
 }
 

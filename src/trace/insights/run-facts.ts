@@ -1,6 +1,7 @@
 import { estimateTokens, MESSAGE_OVERHEAD_TOKENS, REQUEST_OVERHEAD_TOKENS } from '../../context/token-estimate.ts';
 import { ATTR, numberAttribute, stringAttribute } from '../attributes.ts';
 import type { Span, SpanStatus } from '../span.ts';
+import { spansByRun } from '../spans-by-run.ts';
 import { spanDurationMs } from '../totals.ts';
 import { runSteps, stuckReasons, type StuckReason } from './stuck.ts';
 
@@ -175,14 +176,8 @@ export function runFact(spans: readonly Span[], options: { stuckSteps?: number; 
 
 /** The facts of every run in a list of spans (one session's, say), oldest run first. */
 export function runFacts(spans: readonly Span[], options: { stuckSteps?: number; count?: TokenCounter } = {}): RunFact[] {
-  const byRun = new Map<string, Span[]>();
-  for (const span of spans) {
-    const list = byRun.get(span.runId);
-    if (list) list.push(span);
-    else byRun.set(span.runId, [span]);
-  }
   const facts: RunFact[] = [];
-  for (const list of byRun.values()) {
+  for (const list of spansByRun(spans).values()) {
     const fact = runFact(list, options);
     if (fact) facts.push(fact);
   }

@@ -4,6 +4,7 @@ import { createInsightsMarksTranslate } from '../../i18n/insights-marks.ts';
 import { createStuckRunTranslate } from '../../i18n/stuck-run.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import { stuckReasons } from '../../trace/insights/stuck.ts';
+import { spansByRun } from '../../trace/spans-by-run.ts';
 import { stuckReasonText } from '../insights/stuck-text.ts';
 import { useLanguage } from '../use-t.ts';
 
@@ -51,7 +52,7 @@ export default function StuckRunBadge({ entry }: { entry: TranscriptEntry }) {
   const end = useMemo(() => isRunEnd(entries, entry), [entries, entry]);
   const reasons = useMemo(() => {
     if (!end) return [];
-    const own = (spans ?? []).filter((span) => span.runId === runId);
+    const own = spans ? (spansByRun(spans).get(runId) ?? []) : [];
     return own.length === 0 || own.some((span) => span.status === 'running') ? [] : stuckReasons(own, threshold);
   }, [end, spans, runId, threshold]);
   if (reasons.length === 0) return null;

@@ -5,6 +5,7 @@ import type { PriceTable } from '../../trace/insights/prices.ts';
 import { costOfSpans, type CostSummary } from '../../trace/insights/span-cost.ts';
 import { stuckReasons } from '../../trace/insights/stuck.ts';
 import type { Span } from '../../trace/span.ts';
+import { spansByRun } from '../../trace/spans-by-run.ts';
 import { stuckReasonText } from '../insights/stuck-text.ts';
 import { useCountedTokens } from './use-counted-tokens.ts';
 
@@ -25,15 +26,7 @@ function sourcesText(summary: CostSummary, marks: InsightsMarksTranslate): strin
  */
 export function TraceInsights(props: { spans: Span[]; selectedSpanId: string | undefined; prices: PriceTable; stuckSteps: number; marks: InsightsMarksTranslate; onSelectSpan: (spanId: string) => void }) {
   const { spans, selectedSpanId, prices, stuckSteps, marks } = props;
-  const byRun = useMemo(() => {
-    const groups = new Map<string, Span[]>();
-    for (const span of spans) {
-      const list = groups.get(span.runId);
-      if (list) list.push(span);
-      else groups.set(span.runId, [span]);
-    }
-    return groups;
-  }, [spans]);
+  const byRun = spansByRun(spans);
   // Calls without reported usage are counted off the main thread where their model's tokenizer is known.
   const count = useCountedTokens(spans);
   const session = useMemo(() => costOfSpans(spans, prices, count), [spans, prices, count]);
