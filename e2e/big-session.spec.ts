@@ -54,6 +54,15 @@ test('a long session opens at its latest messages and run; the earlier messages 
       return log.locator('article').first().textContent();
     })
     .toContain(session.firstWords);
+  // The rows that entered during that scroll get their buttons once it settles, in place: the bar kept its height,
+  // so the row after the first stays where it is.
+  const first = log.locator('article').first();
+  const second = log.locator('article').nth(1);
+  const top = await second.evaluate((element) => element.getBoundingClientRect().top);
+  await expect(first.getByRole('button', { name: 'Copy message' })).toHaveCount(1);
+  await expect(first.getByRole('button', { name: 'Delete turn' })).toHaveCount(1);
+  expect(await second.evaluate((element) => element.getBoundingClientRect().top)).toBe(top);
+  expect(await log.evaluate((element) => element.scrollTop)).toBe(0);
 
   await traceStatus(page).getByRole('button', { name: 'Load earlier runs' }).click();
   await expect(traceStatus(page)).toHaveCount(0);

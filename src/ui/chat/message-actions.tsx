@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, useState } from 'react';
 import type { ChatTranslate } from '../../i18n/chat.ts';
 import { classNames } from '../components/class-names.ts';
 import { CopyButton } from '../components/copy-button.tsx';
@@ -20,10 +20,16 @@ export interface MessageActionBarProps {
   alwaysVisible?: boolean;
   align?: 'start' | 'end';
   t: ChatTranslate;
-  children?: ReactNode;
 }
 
-/** The row of small buttons under a message. Names are stable English; tooltips are translated. */
+/** True while the message list scrolls: see {@link MessageActionBar}. */
+export const ListScrollingContext = createContext(false);
+
+/**
+ * The row of small buttons under a message. Names are stable English; tooltips are translated. A row that enters
+ * while the list scrolls (a fling passes dozens a second) gets its buttons once the scroll settles; the bar keeps
+ * its height meanwhile, so the row measures the same.
+ */
 export function MessageActionBar({
   copyText,
   onCopied,
@@ -34,19 +40,23 @@ export function MessageActionBar({
   alwaysVisible,
   align = 'start',
   t,
-  children,
 }: MessageActionBarProps) {
   const names = useNames();
+  const scrolling = useContext(ListScrollingContext);
+  const [settled, setSettled] = useState(!scrolling);
+  if (!settled && !scrolling) setSettled(true);
+  const any = Boolean(copyText || onEdit || onRegenerate || onDelete);
   return (
     <div
       className={classNames(
         'mt-1 flex items-center gap-0.5 transition-opacity',
+        any && 'min-h-7',
         align === 'end' && 'justify-end',
         !alwaysVisible &&
           'pointer-fine:opacity-0 pointer-fine:group-hover/message:opacity-100 pointer-fine:group-focus-within/message:opacity-100',
       )}
     >
-      {copyText ? (
+      {settled && copyText ? (
         <CopyButton
           text={copyText}
           label={names('Copy message')}
@@ -56,10 +66,10 @@ export function MessageActionBar({
           onCopied={onCopied}
         />
       ) : null}
-      {onEdit ? (
+      {settled && onEdit ? (
         <IconButton label={names('Edit message')} title={t('editMessage')} icon={<PencilIcon />} onClick={onEdit} disabled={disabled} />
       ) : null}
-      {onRegenerate ? (
+      {settled && onRegenerate ? (
         <IconButton
           label={names('Regenerate')}
           title={t('regenerate')}
@@ -68,10 +78,9 @@ export function MessageActionBar({
           disabled={disabled}
         />
       ) : null}
-      {onDelete ? (
+      {settled && onDelete ? (
         <IconButton label={names('Delete turn')} title={t('deleteTurn')} icon={<TrashIcon />} onClick={onDelete} disabled={disabled} />
       ) : null}
-      {children}
     </div>
   );
 }

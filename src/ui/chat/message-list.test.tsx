@@ -120,7 +120,8 @@ describe('MessageList', () => {
     const entries = conversation(4);
     render(<MessageList entries={entries} actions={{ onRegenerate }} />);
     await settle();
-    const buttons = screen.getAllByRole('button', { name: 'Regenerate' });
+    // Opening scrolls to the latest message: rows that entered during that scroll get their buttons once it settles.
+    const buttons = await screen.findAllByRole('button', { name: 'Regenerate' });
     expect(buttons).toHaveLength(1);
     await user.click(buttons[0] as HTMLElement);
     expect(onRegenerate).toHaveBeenCalledWith(entries[3]);

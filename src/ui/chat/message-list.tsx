@@ -8,6 +8,7 @@ import { buildMessageRows, estimateRowHeight, withStreamingRow } from './message
 import { buildPlanViews, type PlanView } from './plan-views.ts';
 import type { MessageViewActions } from './message-types.ts';
 import { MessageView } from './message-view.tsx';
+import { ListScrollingContext } from './message-actions.tsx';
 import { useNames } from '../use-t.ts';
 
 // Stuck-run marks need the stuck checks and their strings: a chunk of its own, which finds the rows it marks.
@@ -301,41 +302,43 @@ export function MessageList({
           </div>
         ) : (
           <div ref={sizerRef} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-            {items.map((item) => {
-              const row = rows[item.index];
-              if (!row) return null;
-              return (
-                <div
-                  key={item.key}
-                  data-index={item.index}
-                  ref={virtualizer.measureElement}
-                  className="absolute top-0 left-0 w-full"
-                  style={{ transform: `translateY(${item.start}px)` }}
-                >
-                  <div className="mx-auto w-full max-w-3xl" data-highlighted={row.entry.id === scrollToEntryId ? 'true' : undefined}>
-                    {divider && divider.beforeEntryId === row.entry.id ? divider.node : null}
-                    <MessageRowView
-                      entry={row.entry}
-                      streaming={row.streaming}
-                      toolEntries={toolEntries}
-                      delegations={delegations}
-                      actions={actions}
-                      isLastAssistant={row.entry.id === lastAssistantId}
-                      runActive={running}
-                      pendingApprovals={pendingApprovals}
-                      onApprove={onApprove}
-                      onDeny={onDeny}
-                      highlighted={row.entry.id === scrollToEntryId}
-                      planView={planViews.get(row.entry.id)}
-                      t={t}
-                    />
-                    <Suspense fallback={null}>
-                      <StuckRunBadge entry={row.entry} />
-                    </Suspense>
+            <ListScrollingContext value={virtualizer.isScrolling}>
+              {items.map((item) => {
+                const row = rows[item.index];
+                if (!row) return null;
+                return (
+                  <div
+                    key={item.key}
+                    data-index={item.index}
+                    ref={virtualizer.measureElement}
+                    className="absolute top-0 left-0 w-full"
+                    style={{ transform: `translateY(${item.start}px)` }}
+                  >
+                    <div className="mx-auto w-full max-w-3xl" data-highlighted={row.entry.id === scrollToEntryId ? 'true' : undefined}>
+                      {divider && divider.beforeEntryId === row.entry.id ? divider.node : null}
+                      <MessageRowView
+                        entry={row.entry}
+                        streaming={row.streaming}
+                        toolEntries={toolEntries}
+                        delegations={delegations}
+                        actions={actions}
+                        isLastAssistant={row.entry.id === lastAssistantId}
+                        runActive={running}
+                        pendingApprovals={pendingApprovals}
+                        onApprove={onApprove}
+                        onDeny={onDeny}
+                        highlighted={row.entry.id === scrollToEntryId}
+                        planView={planViews.get(row.entry.id)}
+                        t={t}
+                      />
+                      <Suspense fallback={null}>
+                        <StuckRunBadge entry={row.entry} />
+                      </Suspense>
+                    </div>
                   </div>
-                </div>
-              );
-            })}
+                );
+              })}
+            </ListScrollingContext>
           </div>
         )}
         <div ref={footerRef} className="mx-auto w-full max-w-3xl px-4 empty:hidden">
