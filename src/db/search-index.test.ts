@@ -7,8 +7,9 @@ import { openTestDb } from '../testing/fake-db.ts';
 import { saveStep } from './save-step.ts';
 import type { MessageRecord } from './schema.ts';
 import { SEARCH_INDEX_STATE_KEY, SEARCH_INDEX_VERSION } from './search-index-state.ts';
+import type { SessionMatch } from './search-match.ts';
 import { ensureSearchIndex, FIRST_SCREEN, initialTerm, queryTokens, scanSessions, searchIndexReady, searchSessions, searchSnippets } from './search-index.ts';
-import { createSession, deleteSession, prepareSearchIndex, renameSession } from './sessions.ts';
+import { createSession, deleteSession, listSessions, prepareSearchIndex, renameSession } from './sessions.ts';
 import { assistantEntry, sequentialIds, userEntry } from './test-fixtures.ts';
 import type { GlassboxDatabase } from './transaction.ts';
 
@@ -200,6 +201,22 @@ describe('search index', () => {
     const again = await searchSessions(db, 'kiw');
     expect(again.map((match) => match.sessionId)).not.toContain('sess_03');
     expect(again.filter((match) => !match.snippetsPending)).toHaveLength(FIRST_SCREEN);
+  });
+
+  it('reads snippets for as many matches as the list says it shows, typed on from the rows shown or not', async () => {
+    const db = await openTestDb();
+    const name = (index: number) => `sess_${String(index).padStart(2, '0')}`;
+    for (let index = 0; index < 8; index += 1) await sessionWith(db, name(index), 1000 - index, [`hello ${index}`, `kiwi number ${index}`]);
+    const sessions = await listSessions(db);
+    const withSnippets = (matches: SessionMatch[]) => matches.filter((match) => !match.snippetsPending).map((match) => match.sessionId);
+    const first = await searchSessions(db, 'k', { sessions, firstScreen: 3 });
+    expect(first).toHaveLength(8);
+    expect(withSnippets(first)).toEqual([name(0), name(1), name(2)]);
+    expect(first.slice(0, 3).every((match) => match.snippets.length === 1)).toBe(true);
+    // Typed on: the first pages of the rows shown are read alongside the lookup (more of them than the screen holds).
+    const next = await searchSessions(db, 'ki', { sessions, firstScreen: 5, likely: first.map((match) => match.sessionId) });
+    expect(withSnippets(next)).toEqual([0, 1, 2, 3, 4].map(name));
+    expect(next.slice(5)).toEqual([5, 6, 7].map((index) => ({ sessionId: name(index), snippets: [], snippetsPending: true })));
   });
 
   it('answers the same with the first pages of the shown top sessions read alongside the lookup, on the new first screen or not', async () => {

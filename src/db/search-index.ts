@@ -315,7 +315,12 @@ function foundInMessages(words: readonly QueryWord[]): (sessionId: string) => bo
  * query and every word is a term (a word typed on): known before anything is read, so their first pages are read
  * alongside the index's state. Undefined otherwise. Sets the words' `found`, as their lookups will.
  */
-function cachedFirstScreen(sessions: readonly SearchableSession[], words: readonly QueryWord[], cache: Map<string, SearchIndexRecord[]> | undefined): string[] | undefined {
+function cachedFirstScreen(
+  sessions: readonly SearchableSession[],
+  words: readonly QueryWord[],
+  cache: Map<string, SearchIndexRecord[]> | undefined,
+  firstScreen: number,
+): string[] | undefined {
   if (!cache || !words.every((word) => word.exact)) return undefined;
   const found = words.map((word) => word.tokens.map(({ token, prefix }) => cachedRows(token, prefix, cache)));
   if (found.some((rows) => rows.some((row) => row === undefined))) return undefined;
@@ -324,7 +329,7 @@ function cachedFirstScreen(sessions: readonly SearchableSession[], words: readon
   });
   const candidates = candidatesOf(words);
   const inMessages = foundInMessages(words);
-  const shown = (candidates ? sessions.filter((session) => candidates.has(session.id)) : sessions).slice(0, FIRST_SCREEN);
+  const shown = (candidates ? sessions.filter((session) => candidates.has(session.id)) : sessions).slice(0, firstScreen);
   return shown.map((session) => session.id).filter(inMessages);
 }
 
@@ -442,7 +447,7 @@ function readFirstPages(db: GlassboxDatabase, sessionIds: readonly string[]): Fi
   const pages = new Map<string, Promise<MessageRecord[]>>();
   if (sessionIds.length === 0) return pages;
   const index = messagesBySessionSeq(db);
-  for (const sessionId of sessionIds.slice(0, FIRST_SCREEN)) {
+  for (const sessionId of sessionIds) {
     const page = index.getAll(sessionNumberRange(sessionId), SNIPPETS_FIRST_PAGE);
     page.catch(() => undefined);
     pages.set(sessionId, page);
@@ -456,8 +461,9 @@ export async function searchIndexReady(db: GlassboxDatabase): Promise<boolean> {
 }
 
 /**
- * Matching sessions that get their snippets before the search answers (the first screen of the sidebar and its
- * overscan); the others are marked `snippetsPending` and read with {@link searchSnippets} when shown.
+ * Matching sessions that get their snippets before the search answers, unless the search says how many rows the
+ * list shows ({@link SearchOptions.firstScreen}); the others are marked `snippetsPending` and read with
+ * {@link searchSnippets} when shown.
  */
 export const FIRST_SCREEN = 12;
 
@@ -474,12 +480,18 @@ export interface SearchOptions {
    * are read while the index is looked up (most will be on the new result's first screen).
    */
   likely?: readonly string[];
+  /**
+   * How many matches get their snippets before the search answers: the rows the list can show (its first screen and
+   * the rows mounted below it). {@link FIRST_SCREEN} when absent. Every session read costs the keystroke time (its
+   * first 32 messages: about 1.3 ms on the 2-core bench machine), so a short list reads fewer.
+   */
+  firstScreen?: number;
 }
 
 /**
  * Sessions whose title or message text contains every word of the query (case-insensitive, NFKC), newest first,
  * each with snippets of up to three matching messages (search-match.ts). Through the index, a word is found where
- * it starts a word of the text (any CJK substring), and only the first {@link FIRST_SCREEN} matches have their
+ * it starts a word of the text (any CJK substring), and only the first screen's matches (`firstScreen`) have their
  * snippets read; while the index is missing or stale it is rebuilt in the background and the messages are scanned
  * instead. An empty query matches every session, with no snippets.
  */
@@ -489,13 +501,14 @@ export async function searchSessions(db: GlassboxDatabase, query: string, option
   // One transaction reads the index's state and looks the words up (no round trip of its own for the state).
   const cache = lookupCache(db, options.sessions);
   const queryWords = terms.map((term) => queryWord(sessions, term));
-  const screen = terms.length > 0 ? (cachedFirstScreen(sessions, queryWords, cache) ?? options.likely) : undefined;
-  const read = screen ? readFirstPages(db, screen) : undefined;
+  const firstScreen = Math.max(1, options.firstScreen ?? FIRST_SCREEN);
+  const screen = terms.length > 0 ? (cachedFirstScreen(sessions, queryWords, cache, firstScreen) ?? options.likely) : undefined;
+  const read = screen ? readFirstPages(db, screen.slice(0, firstScreen)) : undefined;
   const words = terms.length > 0 ? await readStorage(() => lookUpWords(db, queryWords, cache)) : undefined;
   const ready = words !== undefined || (terms.length === 0 && (await searchIndexReady(db)));
   if (!ready) void ensureSearchIndex(db).catch(() => undefined);
   if (terms.length === 0) return sessions.map((session) => ({ sessionId: session.id, snippets: [] }));
-  return words ? searchIndexed(db, sessions, terms, words, options.signal, read) : search(db, sessions, query, options.signal);
+  return words ? searchIndexed(db, sessions, terms, words, firstScreen, options.signal, read) : search(db, sessions, query, options.signal);
 }
 
 /** The same search reading every session's messages, without the index (what it falls back to). */
@@ -518,6 +531,7 @@ async function searchIndexed(
   sessions: readonly SearchableSession[],
   terms: readonly string[],
   words: readonly QueryWord[],
+  firstScreen: number,
   signal?: AbortSignal,
   read?: FirstPages,
 ): Promise<SessionMatch[]> {
@@ -534,8 +548,8 @@ async function searchIndexed(
   const inMessages = foundInMessages(words);
   const matches: SessionMatch[] = [];
   let next = 0;
-  while (next < matching.length && matches.length < FIRST_SCREEN) {
-    const batch = matching.slice(next, next + FIRST_SCREEN - matches.length);
+  while (next < matching.length && matches.length < firstScreen) {
+    const batch = matching.slice(next, next + firstScreen - matches.length);
     next += batch.length;
     const matchers = new Map(batch.filter((session) => inMessages(session.id)).map((session) => [session.id, sessionMatcher(session.id, session.title, terms)]));
     await readStorage(() => runMatchers(db, matchers, signal, SNIPPETS_FIRST_PAGE, read));

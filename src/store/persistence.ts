@@ -1,3 +1,4 @@
+import type { SearchOptions } from '../db/search-index.ts';
 import type { SessionMatch } from '../db/search-match.ts';
 import type { TranscriptEntry } from '../agent/transcript.ts';
 import type { Settings } from '../config/settings.ts';
@@ -57,11 +58,9 @@ export interface Persistence {
    * result may mark later ones `snippetsPending`). Rejects with the abort when `signal` is aborted. `sessions`: the
    * list the page holds (newest first), searched instead of reading every session record again. `likely`: the top of
    * the result shown, when the query types on from it (their first messages are read alongside the index).
+   * `firstScreen`: how many matches have their snippets read before the answer (the rows the list can show).
    */
-  searchSessions(
-    query: string,
-    options?: { signal?: AbortSignal; sessions?: readonly Pick<SessionRecord, 'id' | 'title'>[]; likely?: readonly string[] },
-  ): Promise<SessionMatch[]>;
+  searchSessions(query: string, options?: SearchOptions): Promise<SessionMatch[]>;
   /** Rebuilds the search index in the background if it is missing or stale (the in-memory store has none). */
   prepareSearch(): Promise<void>;
   /** The snippets of these sessions for the query (rows of a long result shown later); those that no longer match are left out. */

@@ -294,14 +294,17 @@ export async function deleteSession(sessionId: string): Promise<void> {
 /** The search's chunk, once loaded. */
 let searchModule: typeof import('./session-search.ts') | undefined;
 
-/** Filters the sidebar by title and message text: the box and the list are updated now, the search (session-search.ts, a chunk of its own) answers after. */
-export async function searchSessions(query: string): Promise<void> {
+/**
+ * Filters the sidebar by title and message text: the box and the list are updated now, the search (session-search.ts,
+ * a chunk of its own) answers after. `firstScreen`: the rows the list can show, whose snippets come with the answer.
+ */
+export async function searchSessions(query: string, firstScreen?: number): Promise<void> {
   const state = useAppStore.getState();
   if (query.trim()) state.setSessionSearch(query, state.sessionMatches, true);
   else state.setSessionSearch('', null);
   // Once loaded, the search starts in this keystroke's own task (an `import()` would resolve a task later).
   searchModule ??= await import('./session-search.ts');
-  await searchModule.runSearch(query);
+  await searchModule.runSearch(query, firstScreen);
 }
 
 /** Rebuilds the search index in the background if an older build stored it (called once the app is idle). */

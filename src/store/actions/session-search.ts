@@ -12,16 +12,19 @@ let runningSearch: AbortController | undefined;
  * The sessions at the top of the list shown (the result of the query before, or every session), when `query` types
  * on from that query or takes letters back: the new first screen is then mostly theirs.
  */
-function likelyFirstScreen(query: string): string[] | undefined {
+function likelyFirstScreen(query: string, firstScreen: number): string[] | undefined {
   const { sessions, sessionMatches, sessionMatchesQuery } = useAppStore.getState();
   const typed = query.trim();
   const shown = sessionMatchesQuery.trim();
   if (!typed.startsWith(shown) && !shown.startsWith(typed)) return undefined;
-  return (sessionMatches ?? sessions).slice(0, FIRST_SCREEN).map((row) => ('sessionId' in row ? row.sessionId : row.id));
+  return (sessionMatches ?? sessions).slice(0, firstScreen).map((row) => ('sessionId' in row ? row.sessionId : row.id));
 }
 
-/** Runs the search for the query `searchSessions` just put in the box (an empty one only stops the running search). */
-export async function runSearch(query: string): Promise<void> {
+/**
+ * Runs the search for the query `searchSessions` just put in the box (an empty one only stops the running search);
+ * `firstScreen`: the rows the list can show, whose snippets are read before it answers.
+ */
+export async function runSearch(query: string, firstScreen = FIRST_SCREEN): Promise<void> {
   runningSearch?.abort();
   runningSearch = undefined;
   if (!query.trim()) return;
@@ -30,7 +33,12 @@ export async function runSearch(query: string): Promise<void> {
   try {
     // The page's own session list (kept current by every change it makes and by other tabs' notices).
     const { sessions } = useAppStore.getState();
-    const matches = await services().persistence.searchSessions(query.trim(), { signal: controller.signal, sessions, likely: likelyFirstScreen(query) });
+    const matches = await services().persistence.searchSessions(query.trim(), {
+      signal: controller.signal,
+      sessions,
+      likely: likelyFirstScreen(query, firstScreen),
+      firstScreen,
+    });
     if (useAppStore.getState().sessionQuery === query) useAppStore.getState().setSessionSearch(query, matches);
   } catch (error) {
     if (controller.signal.aborted) return;

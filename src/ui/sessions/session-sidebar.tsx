@@ -27,6 +27,19 @@ export const VIRTUALIZE_SESSIONS_AFTER = 100;
 /** A row's height before it is measured: title and the count line, and about this much per snippet under it. */
 const ROW_ESTIMATE_PX = 52;
 const SNIPPET_ESTIMATE_PX = 50;
+const ROW_GAP_PX = 4;
+/** Rows the virtualiser mounts past each end of the view. */
+const OVERSCAN_ROWS = 4;
+
+/**
+ * The rows of a search result this list can mount, each a matching row with a snippet at least: the matches whose
+ * snippets the search reads before it answers (undefined before the list is laid out: the search's default).
+ */
+function firstScreenOf(list: HTMLElement | null): number | undefined {
+  const height = list?.clientHeight ?? 0;
+  if (height <= 0) return undefined;
+  return Math.ceil(height / (ROW_ESTIMATE_PX + SNIPPET_ESTIMATE_PX + ROW_GAP_PX)) + OVERSCAN_ROWS;
+}
 
 const formatBytes = (bytes: number) => (bytes < 1048576 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1048576).toFixed(1)} MB`);
 
@@ -197,8 +210,8 @@ export function SessionSidebar() {
     count: sessions.length,
     getScrollElement: () => listRef.current,
     estimateSize,
-    gap: 4,
-    overscan: 4,
+    gap: ROW_GAP_PX,
+    overscan: OVERSCAN_ROWS,
     getItemKey,
     enabled: virtualized,
     useFlushSync: false,
@@ -261,7 +274,7 @@ export function SessionSidebar() {
         value={query}
         onChange={(event) => {
           void loadSnippetsView();
-          void searchSessions(event.target.value);
+          void searchSessions(event.target.value, firstScreenOf(listRef.current));
         }}
         className="w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-950"
       />
