@@ -90,7 +90,7 @@ export async function stepSaves(page: Page, from: number): Promise<Array<{ syncM
   return page.evaluate((start) => {
     return (window as unknown as BenchWindow).__bench.txs
       .slice(start)
-      .filter((tx) => tx.mode === 'readwrite' && tx.stores === 'messages,searchIndex,sessions,spanChunks' && tx.end !== undefined && !tx.aborted)
+      .filter((tx) => tx.mode === 'readwrite' && tx.stores === 'messageChunks,searchIndex,sessions,spanChunks' && tx.end !== undefined && !tx.aborted)
       .map((tx) => ({ syncMs: tx.syncMs, wallMs: (tx.end as number) - tx.start, bytes: tx.bytes }));
   }, from);
 }

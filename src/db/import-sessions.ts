@@ -3,6 +3,7 @@ import type { Note } from '../tools/tool-context.ts';
 import { invalidateNotesIndex } from './notes.ts';
 import type { ImportedNoteVector } from './note-vector-file.ts';
 import type { AttachmentRecord, MessageRecord, NoteVectorRecord, SessionRecord, SpanRecord, ToolStateRecord } from './schema.ts';
+import { chunkMessages } from './message-chunks.ts';
 import type { FileSession } from './session-file-schema.ts';
 import { chunkSpans } from './spans.ts';
 import type { Postings } from './search-index.ts';
@@ -142,6 +143,11 @@ async function anyStored(store: KeyedStore, keys: readonly string[]): Promise<bo
   return stored.some((key) => typeof key === 'string' && wanted.has(key));
 }
 
+/** Whether any of these message ids is stored (a request each: the index is keyed by message id, its records are chunks). */
+async function anyMessageStored(index: { getKey(key: string): Promise<unknown> }, ids: readonly string[]): Promise<boolean> {
+  return (await requestAll(ids.map((id) => () => index.getKey(id)))).some((key) => key !== undefined);
+}
+
 /** Whether any of these run ids has span chunks stored (under any session). */
 async function anyRunStored(index: { getKey(key: string): Promise<unknown>; getAllKeys(query: IDBKeyRange): Promise<IDBValidKey[]> }, runIds: readonly string[]): Promise<boolean> {
   if (runIds.length === 0) return false;
@@ -182,12 +188,12 @@ export async function importParsed(db: GlassboxDatabase, parsed: ImportSource, o
   const searchIndex = loadedSearchIndex() ?? (await loadSearchIndex());
   const result = await runTransaction(
     db,
-    ['sessions', 'messages', 'spanChunks', 'toolState', 'attachments', 'notes', 'noteVectors', 'searchIndex'],
+    ['sessions', 'messageChunks', 'spanChunks', 'toolState', 'attachments', 'notes', 'noteVectors', 'searchIndex'],
     'readwrite',
     async (tx) => {
       const stores = {
         sessions: tx.objectStore('sessions'),
-        messages: tx.objectStore('messages'),
+        messageChunks: tx.objectStore('messageChunks'),
         spanChunks: tx.objectStore('spanChunks'),
         toolState: tx.objectStore('toolState'),
         attachments: tx.objectStore('attachments'),
@@ -208,16 +214,18 @@ export async function importParsed(db: GlassboxDatabase, parsed: ImportSource, o
             anyTaken(file.messages.map((m) => m.id), used.messages) ||
             anyTaken(file.spans.map((s) => s.spanId), used.spans) ||
             anyTaken(file.attachments.map((a) => a.id), used.files);
-          const existing = clashesInFile
-            ? [true]
-            : await Promise.all([
-                anyStored(stores.sessions, [file.id]),
-                anyStored(stores.messages, file.messages.map((message) => message.id)),
+          // A stored session id settles it (a file imported again) before its messages are looked up one by one.
+          fresh =
+            clashesInFile ||
+            (await anyStored(stores.sessions, [file.id])) ||
+            (
+              await Promise.all([
+                anyMessageStored(stores.messageChunks.index('by-message'), file.messages.map((message) => message.id)),
                 // Span ids are unique per run: a stored run id means its spans are there.
                 anyRunStored(stores.spanChunks.index('by-run'), [...new Set(file.spans.map((span) => span.runId))]),
                 anyStored(stores.attachments, file.attachments.map((attachment) => attachment.id)),
-              ]);
-          fresh = existing.some(Boolean);
+              ])
+            ).some(Boolean);
           if (fresh) copies += 1;
         }
         const records = importRecords(file, fresh, options.newId);
@@ -234,7 +242,7 @@ export async function importParsed(db: GlassboxDatabase, parsed: ImportSource, o
         // Plain requests, no promise each: thousands of records cost a fraction. A failing one (a key that
         // exists after all) aborts the transaction, and runTransaction reports it with nothing written.
         unwrap(stores.sessions).add(records.session);
-        for (const record of records.messages) unwrap(stores.messages).add(record);
+        for (const record of chunkMessages(records.messages)) unwrap(stores.messageChunks).add(record);
         for (const record of chunkSpans(records.spans)) unwrap(stores.spanChunks).add(record);
         for (const record of records.toolState) unwrap(stores.toolState).add(record);
         for (const record of records.attachments) unwrap(stores.attachments).add(record);

@@ -1,8 +1,9 @@
+import { messagesOfChunks, removeFromChunks } from './message-chunks.ts';
 import type { MessageRecord } from './schema.ts';
 import { sessionNumberRange } from './schema.ts';
 import { StorageError } from './storage-error.ts';
 import { loadSearchIndex } from './search-index-state.ts';
-import { readStorage, requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
+import { readStorage, runTransaction, type GlassboxDatabase } from './transaction.ts';
 
 /** Which slice of a session's messages to load. */
 export interface ListMessagesOptions {
@@ -18,20 +19,26 @@ export function listMessages(
   sessionId: string,
   options: ListMessagesOptions = {},
 ): Promise<MessageRecord[]> {
-  const range = sessionNumberRange(sessionId, -Infinity, options.beforeSeq);
+  const { beforeSeq } = options;
+  // A chunk that starts before `beforeSeq` may hold messages after it.
+  const before = (messages: MessageRecord[]) => (beforeSeq === undefined ? messages : messages.filter((message) => message.seq < beforeSeq));
+  const range = sessionNumberRange(sessionId, -Infinity, beforeSeq);
   return readStorage(async () => {
-    if (options.limit === undefined) return db.getAllFromIndex('messages', 'by-session-seq', range);
+    if (options.limit === undefined) return before(messagesOfChunks(await db.getAll('messageChunks', range)));
     const limit = Math.max(0, Math.floor(options.limit));
-    const latest: MessageRecord[] = [];
-    if (limit === 0) return latest;
-    const tx = db.transaction('messages', 'readonly');
-    let cursor = await tx.store.index('by-session-seq').openCursor(range, 'prev');
-    while (cursor && latest.length < limit) {
-      latest.push(cursor.value);
-      cursor = latest.length < limit ? await cursor.continue() : null;
+    if (limit === 0) return [];
+    const latest: MessageRecord[][] = [];
+    let count = 0;
+    const tx = db.transaction('messageChunks', 'readonly');
+    let cursor = await tx.store.openCursor(range, 'prev');
+    while (cursor && count < limit) {
+      const messages = before(cursor.value.messages);
+      latest.push(messages);
+      count += messages.length;
+      cursor = count < limit ? await cursor.continue() : null;
     }
     await tx.done;
-    return latest.toReversed();
+    return latest.toReversed().flat().slice(-limit);
   });
 }
 
@@ -46,7 +53,7 @@ export function nextSeq(db: GlassboxDatabase, sessionId: string): Promise<number
 
 /** One message by id. */
 export function getMessage(db: GlassboxDatabase, id: string): Promise<MessageRecord | undefined> {
-  return readStorage(() => db.get('messages', id));
+  return readStorage(async () => (await db.getFromIndex('messageChunks', 'by-message', id))?.messages.find((message) => message.id === id));
 }
 
 /**
@@ -56,18 +63,17 @@ export function getMessage(db: GlassboxDatabase, id: string): Promise<MessageRec
  */
 export async function truncateMessagesFrom(db: GlassboxDatabase, sessionId: string, seq: number): Promise<number> {
   const searchIndex = await loadSearchIndex();
-  return runTransaction(db, ['sessions', 'messages', 'searchIndex'], 'readwrite', async (tx) => {
+  return runTransaction(db, ['sessions', 'messageChunks', 'searchIndex'], 'readwrite', async (tx) => {
     const sessions = tx.objectStore('sessions');
     const session = await sessions.get(sessionId);
     if (!session) throw new StorageError('not-found', `Session ${sessionId} does not exist.`);
-    const messages = tx.objectStore('messages');
-    const removed = await messages.index('by-session-seq').getAll(sessionNumberRange(sessionId, seq));
-    await requestAll(removed.map((record) => () => messages.delete(record.id)));
+    const chunks = tx.objectStore('messageChunks');
+    const { removed, remaining } = await removeFromChunks(chunks, await chunks.getAll(sessionNumberRange(sessionId)), (message) => message.seq >= seq);
     const next = { ...session, messageCount: Math.max(0, session.messageCount - removed.length) };
     // A summary that covered deleted messages no longer matches the conversation.
     if (next.summary && next.summary.coveredUntilSeq >= seq) delete next.summary;
     await sessions.put(next);
-    await searchIndex.removeMessagesFromIndex(db, tx.objectStore('searchIndex'), sessionId, removed, () => messages.index('by-session-seq').getAll(sessionNumberRange(sessionId, -Infinity, seq)));
+    await searchIndex.removeMessagesFromIndex(db, tx.objectStore('searchIndex'), sessionId, removed, remaining);
     return removed.length;
   });
 }
@@ -78,20 +84,18 @@ export async function truncateMessagesFrom(db: GlassboxDatabase, sessionId: stri
  */
 export async function deleteMessages(db: GlassboxDatabase, sessionId: string, ids: readonly string[]): Promise<number> {
   const searchIndex = await loadSearchIndex();
-  return runTransaction(db, ['sessions', 'messages', 'searchIndex'], 'readwrite', async (tx) => {
+  return runTransaction(db, ['sessions', 'messageChunks', 'searchIndex'], 'readwrite', async (tx) => {
     const sessions = tx.objectStore('sessions');
     const session = await sessions.get(sessionId);
     if (!session) throw new StorageError('not-found', `Session ${sessionId} does not exist.`);
-    const messages = tx.objectStore('messages');
-    const found = await requestAll(ids.map((id) => () => messages.get(id)));
-    const owned = found.filter((record): record is MessageRecord => record?.sessionId === sessionId);
-    await requestAll(owned.map((record) => () => messages.delete(record.id)));
+    const chunks = tx.objectStore('messageChunks');
+    const wanted = new Set(ids);
+    const { removed: owned, remaining } = await removeFromChunks(chunks, await chunks.getAll(sessionNumberRange(sessionId)), (message) => wanted.has(message.id));
     const next = { ...session, messageCount: Math.max(0, session.messageCount - owned.length) };
     const lowest = Math.min(...owned.map((record) => record.seq));
     if (next.summary && next.summary.coveredUntilSeq >= lowest) delete next.summary;
     await sessions.put(next);
-    // Read after the deletes: the session's messages that remain.
-    await searchIndex.removeMessagesFromIndex(db, tx.objectStore('searchIndex'), sessionId, owned, () => messages.index('by-session-seq').getAll(sessionNumberRange(sessionId)));
+    await searchIndex.removeMessagesFromIndex(db, tx.objectStore('searchIndex'), sessionId, owned, remaining);
     return owned.length;
   });
 }

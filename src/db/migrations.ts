@@ -1,5 +1,6 @@
 import type { IDBPDatabase, IDBPTransaction } from 'idb';
-import type { SessionRecord, SpanRecord } from './schema.ts';
+import { chunkMessages } from './message-chunks.ts';
+import type { MessageRecord, SessionRecord, SpanRecord } from './schema.ts';
 import { sessionNumberRange, UNTITLED } from './schema.ts';
 import { putSpansInChunks, SpanPlacements, type ChunkStore } from './spans.ts';
 import { searchIndexState } from './search-index-state.ts';
@@ -15,6 +16,31 @@ export async function migrate(db: AnyDatabase, oldVersion: number, tx: UpgradeTr
   if (oldVersion < 3) await upgradeToVersion3(db, tx);
   if (oldVersion < 4) await upgradeToVersion4(db, tx);
   if (oldVersion < 5) createVersion5(db);
+  if (oldVersion < 6) await upgradeToVersion6(db, tx);
+}
+
+/**
+ * Version 6: messages move from one record each (`messages`) to a few per record (`messageChunks`, keyed
+ * `[sessionId, seq]`, found by id through `by-message`): the browser's cost of writing and reading them is mostly per
+ * record. Every message is carried over unchanged, in batches in session-and-seq order (a session split across
+ * batches gets a shorter chunk at the split).
+ */
+async function upgradeToVersion6(db: AnyDatabase, tx: UpgradeTransaction): Promise<void> {
+  const chunks = db.createObjectStore('messageChunks', { keyPath: ['sessionId', 'seq'] });
+  chunks.createIndex('by-message', 'ids', { multiEntry: true });
+  const target = tx.objectStore('messageChunks');
+  const messages = tx.objectStore('messages').index('by-session-seq');
+  let after: [string, number] | undefined;
+  for (;;) {
+    const range = after === undefined ? null : IDBKeyRange.lowerBound(after, true);
+    const batch = (await messages.getAll(range, MIGRATION_BATCH)) as MessageRecord[];
+    const last = batch.at(-1);
+    if (!last) break;
+    after = [last.sessionId, last.seq];
+    await Promise.all(chunkMessages(batch).map((chunk) => target.put(chunk)));
+    if (batch.length < MIGRATION_BATCH) break;
+  }
+  db.deleteObjectStore('messages');
 }
 
 /** Version 5: a store for the notes' embeddings (semantic recall); notes are embedded lazily, on first recall. */

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { wrap, type IDBPDatabase } from 'idb';
 import { createTestIndexedDb, openTestDb } from '../testing/fake-db.ts';
 import { listAttachments, addAttachment } from './attachments.ts';
-import { listMessages, nextSeq } from './messages.ts';
+import { deleteMessages, getMessage, listMessages, nextSeq, truncateMessagesFrom } from './messages.ts';
 import { listNotes, searchNotes } from './notes.ts';
 import { openGlassboxDb } from './open-db.ts';
 import { saveStep } from './save-step.ts';
@@ -102,7 +102,71 @@ async function writeVersion2Database(factory: IDBFactory, name: string, spans: S
   db.close();
 }
 
+/** Writes a database as schema version 5 laid it out: one record per message; `sessions` gives each one's message count. */
+async function writeVersion5Database(factory: IDBFactory, name: string, sessions: ReadonlyArray<readonly [string, number]>): Promise<void> {
+  const db = await openRaw(factory, name, 5, (database) => {
+    database.createObjectStore('settings', { keyPath: 'name' });
+    database.createObjectStore('sessions', { keyPath: 'id' }).createIndex('by-updated', 'updatedAt');
+    database.createObjectStore('messages', { keyPath: 'id' }).createIndex('by-session-seq', ['sessionId', 'seq']);
+    database.createObjectStore('spanChunks', { keyPath: ['sessionId', 'runId', 'chunk'] }).createIndex('by-run', 'runId');
+    database.createObjectStore('notes', { keyPath: 'id' }).createIndex('by-updated', 'updatedAt');
+    database.createObjectStore('toolState', { keyPath: ['sessionId', 'key'] });
+    database.createObjectStore('attachments', { keyPath: 'id' }).createIndex('by-session', 'sessionId');
+    database.createObjectStore('searchIndex', { keyPath: ['term', 'bucket'] });
+    database.createObjectStore('noteVectors', { keyPath: 'noteId' });
+  });
+  const tx = db.transaction(['sessions', 'messages'], 'readwrite');
+  for (const [id, count] of sessions) {
+    await tx.objectStore('sessions').put({ id, title: id, titleEdited: false, createdAt: 1, updatedAt: 2, messageCount: count, spanCount: 0, nextSeq: count + 3, status: 'done' });
+  }
+  // Ids that sort unlike seqs, written newest first: the migration must go by session and seq, not by id or order.
+  for (const [id, count] of sessions) {
+    for (let seq = count - 1; seq >= 0; seq -= 1) {
+      // A gap in the seqs (a deleted turn) stays a gap.
+      const stored = seq >= 5 ? seq + 3 : seq;
+      await tx.objectStore('messages').put({ ...userEntry(id, `msg_${seq % 7}_${id}_${seq}`, `${id} says ${stored}`, 10 + stored), seq: stored });
+    }
+  }
+  await tx.done;
+  db.close();
+}
+
 describe('openGlassboxDb', () => {
+  it('migrates a version 5 database to message chunks (v6) without losing a message, id or order', async () => {
+    const factory = createTestIndexedDb();
+    // More messages than one migration batch (1,000): sess_a is split across batches.
+    await writeVersion5Database(factory, 'v5', [['sess_a', 1_200], ['sess_b', 20], ['sess_c', 1]]);
+    const db = await openGlassboxDb({ indexedDB: factory, name: 'v5' });
+    expect(db.version).toBe(DB_VERSION);
+    expect([...db.objectStoreNames]).not.toContain('messages');
+    const seqs = (count: number) => Array.from({ length: count }, (_, seq) => (seq >= 5 ? seq + 3 : seq));
+    for (const [id, count] of [['sess_a', 1_200], ['sess_b', 20], ['sess_c', 1]] as const) {
+      const messages = await listMessages(db, id);
+      expect(messages.map((m) => m.seq)).toEqual(seqs(count));
+      expect(messages.map((m) => m.message.content)).toEqual(seqs(count).map((seq) => `${id} says ${seq}`));
+      expect(messages.every((m) => m.sessionId === id)).toBe(true);
+    }
+    // About 16 messages a record, not one each (a session split across batches gets a shorter chunk at the split).
+    expect(await db.count('messageChunks')).toBe(Math.ceil(1_000 / 16) + Math.ceil(200 / 16) + 2 + 1);
+    expect((await listMessages(db, 'sess_a', { limit: 3 })).map((m) => m.seq)).toEqual([1_200, 1_201, 1_202]);
+    expect((await listMessages(db, 'sess_a', { limit: 20, beforeSeq: 10 })).map((m) => m.seq)).toEqual([0, 1, 2, 3, 4, 8, 9]);
+    expect(await getMessage(db, 'msg_3_sess_a_500')).toMatchObject({ sessionId: 'sess_a', seq: 503 });
+
+    // The migrated chunks take a step's update in place, its new messages after them, and deletions.
+    await saveStep(db, { sessionId: 'sess_b', entries: [userEntry('sess_b', 'msg_0_sess_b_14', 'changed', 99), userEntry('sess_b', 'msg_new', 'new', 100)], spans: [], session: {} });
+    const b = await listMessages(db, 'sess_b');
+    expect(b.find((m) => m.id === 'msg_0_sess_b_14')).toMatchObject({ seq: 17, message: { content: 'changed' } });
+    expect(b.at(-1)).toMatchObject({ id: 'msg_new', seq: 23 });
+    expect(await truncateMessagesFrom(db, 'sess_a', 600)).toBe(603);
+    expect((await listMessages(db, 'sess_a')).at(-1)?.seq).toBe(599);
+    // Another session's message is not this one's to delete.
+    expect(await deleteMessages(db, 'sess_a', ['msg_1_sess_a_1', 'msg_1_sess_b_1'])).toBe(1);
+    expect((await listMessages(db, 'sess_a', { limit: 4, beforeSeq: 5 })).map((m) => m.seq)).toEqual([0, 2, 3, 4]);
+    expect(await getMessage(db, 'msg_1_sess_b_1')).toMatchObject({ sessionId: 'sess_b', seq: 1 });
+    expect((await getSession(db, 'sess_a'))?.messageCount).toBe(1_200 - 603 - 1);
+    db.close();
+  });
+
   it('migrates a version 2 database to span chunks (v3) without losing a span, id or order', async () => {
     const factory = createTestIndexedDb();
     // 2,400 spans (more than one migration batch): sess_a has 30 runs of 60 spans over 40 s, sess_b one run of 600
@@ -158,9 +222,9 @@ describe('openGlassboxDb', () => {
     const db = await openTestDb();
     expect(db.version).toBe(DB_VERSION);
     expect([...db.objectStoreNames].sort()).toEqual(
-      ['attachments', 'messages', 'notes', 'noteVectors', 'searchIndex', 'sessions', 'settings', 'spanChunks', 'toolState'].sort(),
+      ['attachments', 'messageChunks', 'notes', 'noteVectors', 'searchIndex', 'sessions', 'settings', 'spanChunks', 'toolState'].sort(),
     );
-    expect([...db.transaction('messages').store.indexNames]).toEqual(['by-session-seq']);
+    expect([...db.transaction('messageChunks').store.indexNames]).toEqual(['by-message']);
     db.close();
   });
 
@@ -188,7 +252,7 @@ describe('openGlassboxDb', () => {
     expect((await searchNotes(db, 'umbrella'))[0]?.note.id).toBe('note_1');
     expect(await getToolState(db, 'sess_a', 'todos')).toEqual([{ id: 1, text: 'buy milk' }]);
     expect(await loadSettings(db)).toMatchObject({ provider: 'custom', model: 'llama3', maxSteps: 5, stream: true });
-    expect([...db.transaction('messages').store.indexNames]).toEqual(['by-session-seq']);
+    expect([...db.objectStoreNames]).not.toContain('messages');
 
     // The upgraded database takes new writes: the new attachments store and seqs after the migrated ones.
     await addAttachment(db, { id: 'file_1', sessionId: 'sess_a', name: 'a.txt', mimeType: 'text/plain', size: 1, text: 'a', createdAt: 1 });

@@ -141,15 +141,18 @@ describe('saveStep', () => {
       vi.spyOn(IDBIndex.prototype, 'count'),
     ];
     const gets = vi.spyOn(IDBObjectStore.prototype, 'get');
+    const lookups = vi.spyOn(IDBIndex.prototype, 'get');
     try {
       const saved = await saveStep(db, { sessionId: 'sess_1', entries: [userEntry('sess_1', 'msg_last', 'last')], spans: [], session: {} });
       expect(saved.nextSeq).toBe(31);
       for (const scan of scans) expect(scan).not.toHaveBeenCalled();
-      // The session record plus one lookup for the new entry.
-      expect(gets).toHaveBeenCalledTimes(2);
+      // The session record, and one lookup by message id for the new entry.
+      expect(gets).toHaveBeenCalledTimes(1);
+      expect(lookups).toHaveBeenCalledTimes(1);
     } finally {
       for (const scan of scans) scan.mockRestore();
       gets.mockRestore();
+      lookups.mockRestore();
     }
   });
 

@@ -1,7 +1,8 @@
 import { unwrap } from 'idb';
 import type { TranscriptEntry } from '../agent/transcript.ts';
 import type { Span } from '../trace/span.ts';
-import type { MessageRecord, SessionRecord } from './schema.ts';
+import { messageChunk } from './message-chunks.ts';
+import type { MessageChunkRecord, MessageRecord, SessionRecord } from './schema.ts';
 import { UNTITLED } from './schema.ts';
 import { applySessionPatch, type SessionPatch } from './sessions.ts';
 import { spanForStorage } from './span-storage.ts';
@@ -59,28 +60,38 @@ export async function saveStep(db: GlassboxDatabase, step: StepWrite): Promise<S
   // The search index's terms go in the same transaction: a saved message is always findable.
   const searchIndex = loadedSearchIndex() ?? (await loadSearchIndex());
   const terms = searchIndex.newStepTerms(db, step.sessionId, entries.map((entry) => entry.message.content));
-  const saved = await runTransaction(db, ['sessions', 'messages', 'spanChunks', 'searchIndex'], 'readwrite', async (tx) => {
+  const saved = await runTransaction(db, ['sessions', 'messageChunks', 'spanChunks', 'searchIndex'], 'readwrite', async (tx) => {
     const sessions = tx.objectStore('sessions');
-    const messages = tx.objectStore('messages');
+    const chunks = tx.objectStore('messageChunks');
     const session = await sessions.get(step.sessionId);
     if (!session) throw new StorageError('not-found', `Session ${step.sessionId} does not exist.`);
 
-    const [existingMessages, addedSpans] = await Promise.all([
-      requestAll(entries.map((entry) => () => messages.get(entry.id))),
+    const [holding, addedSpans] = await Promise.all([
+      // The chunk holding each entry written before (a flush of the same answer): it is rewritten with the new text.
+      requestAll(entries.map((entry) => () => chunks.index('by-message').get(entry.id))),
       // Only the chunks of the run these spans fall in are read and rewritten.
       putSpansInChunks(tx.objectStore('spanChunks'), step.spans.map(spanForStorage), placements),
     ]);
     let nextSeq = session.nextSeq;
-    let addedMessages = 0;
+    const rewritten = new Map<number, MessageChunkRecord>();
+    const added: MessageRecord[] = [];
     const records: MessageRecord[] = entries.map((entry, index) => {
-      const existing = existingMessages[index];
-      if (existing && existing.sessionId !== step.sessionId) {
-        throw new Error(`Message id ${entry.id} already belongs to session ${existing.sessionId}`);
+      const found = holding[index];
+      if (found && found.sessionId !== step.sessionId) {
+        throw new Error(`Message id ${entry.id} already belongs to session ${found.sessionId}`);
       }
-      if (existing) return { ...entry, seq: existing.seq };
-      addedMessages += 1;
-      return { ...entry, seq: nextSeq++ };
+      const chunk = found ? (rewritten.get(found.seq) ?? found) : undefined;
+      const position = chunk?.messages.findIndex((message) => message.id === entry.id) ?? -1;
+      if (chunk && position >= 0) {
+        const record = { ...entry, seq: chunk.messages[position]?.seq ?? chunk.seq };
+        rewritten.set(chunk.seq, { ...chunk, messages: chunk.messages.with(position, record) });
+        return record;
+      }
+      const record = { ...entry, seq: nextSeq++ };
+      added.push(record);
+      return record;
     });
+    const addedMessages = added.length;
 
     let next = applySessionPatch(session, step.session);
     next.messageCount = session.messageCount + addedMessages;
@@ -96,10 +107,9 @@ export async function saveStep(db: GlassboxDatabase, step: StepWrite): Promise<S
     }
 
     searchIndex.putStepTerms(unwrap(tx.objectStore('searchIndex')), step.sessionId, terms);
-    await requestAll<unknown>([
-      ...records.map((record) => () => messages.put(record)),
-      () => sessions.put(next),
-    ]);
+    // The step's new messages are a chunk of their own, after every message the session has.
+    const written = added.length > 0 ? [...rewritten.values(), messageChunk(added)] : [...rewritten.values()];
+    await requestAll<unknown>([...written.map((chunk) => () => chunks.put(chunk)), () => sessions.put(next)]);
     return next;
   }).catch((error: unknown) => {
     // The placements this write remembered were not stored.

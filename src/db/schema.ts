@@ -4,7 +4,7 @@ import type { Span } from '../trace/span.ts';
 import type { Attachment, Note } from '../tools/tool-context.ts';
 
 /** The schema version this build writes; `open-db.ts` migrates anything older up to it. */
-export const DB_VERSION = 5;
+export const DB_VERSION = 6;
 
 /** The database name used by the app. */
 export const DB_NAME = 'glassbox';
@@ -69,6 +69,19 @@ export interface SessionRecord {
 
 /** A transcript entry as stored: ordered within its session by `seq`. */
 export type MessageRecord = TranscriptEntry & { seq: number };
+
+/**
+ * Consecutive messages of one session stored together (v6, `message-chunks.ts`), keyed `[sessionId, seq]`: every
+ * message in it has a seq at or above `seq` and below the next chunk's. `ids` lists the messages' ids, for the
+ * `by-message` index (multi-entry) that finds a message by id.
+ */
+export interface MessageChunkRecord {
+  sessionId: string;
+  seq: number;
+  ids: string[];
+  /** In seq order. */
+  messages: MessageRecord[];
+}
 
 /** A span as stored. */
 export type SpanRecord = Span;
@@ -139,7 +152,7 @@ export interface NoteVectorRecord {
 export interface GlassboxDB extends DBSchema {
   settings: { key: string; value: SettingRecord };
   sessions: { key: string; value: SessionRecord; indexes: { 'by-updated': number } };
-  messages: { key: string; value: MessageRecord; indexes: { 'by-session-seq': [string, number] } };
+  messageChunks: { key: [string, number]; value: MessageChunkRecord; indexes: { 'by-message': string } };
   spanChunks: {
     key: [string, string, number];
     value: SpanChunkRecord;
@@ -154,7 +167,7 @@ export interface GlassboxDB extends DBSchema {
 }
 
 /** Every store name, for transactions that touch a whole session. */
-export type GlassboxStoreName = 'settings' | 'sessions' | 'messages' | 'spanChunks' | 'notes' | 'noteVectors' | 'toolState' | 'attachments' | 'searchIndex';
+export type GlassboxStoreName = 'settings' | 'sessions' | 'messageChunks' | 'spanChunks' | 'notes' | 'noteVectors' | 'toolState' | 'attachments' | 'searchIndex';
 
 /** Key range covering every `[sessionId, number]` key of one session. */
 export function sessionNumberRange(sessionId: string, fromInclusive = -Infinity, toExclusive?: number): IDBKeyRange {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chatGptExportChunks } from '../testing/chatgpt-export-fixture.ts';
 import { parseChatGptExport } from './chatgpt-import.ts';
 import { importParsed } from './import-sessions.ts';
+import { messageChunk } from './message-chunks.ts';
 import { deleteMessages, truncateMessagesFrom } from './messages.ts';
 import { openTestDb } from '../testing/fake-db.ts';
 import { saveStep } from './save-step.ts';
@@ -25,9 +26,10 @@ async function sessionWith(db: GlassboxDatabase, id: string, updatedAt: number, 
 
 const ids = async (db: GlassboxDatabase, query: string) => (await searchSessions(db, query)).map((match) => match.sessionId);
 
-/** A message written straight to the store, past the index (as a build without it would have). */
+/** A message written straight to the store, past the index (as a build without it would have): into its chunk, or one of its own. */
 async function putUnindexed(db: GlassboxDatabase, record: MessageRecord): Promise<void> {
-  await db.put('messages', record);
+  const chunk = await db.getFromIndex('messageChunks', 'by-message', record.id);
+  await db.put('messageChunks', chunk ? { ...chunk, messages: chunk.messages.map((message) => (message.id === record.id ? record : message)) } : messageChunk([record]));
 }
 
 describe('search index', () => {
@@ -191,13 +193,13 @@ describe('search index', () => {
     // One of them was changed past the index (its stored row still lists it): reading its snippets drops it.
     const name = (index: number) => `sess_${String(index).padStart(2, '0')}`;
     const changed = name(FIRST_SCREEN + 2);
-    await db.put('messages', { ...assistantEntry(changed, `${changed}_m1`, 'nothing here'), seq: 1 });
+    await putUnindexed(db, { ...assistantEntry(changed, `${changed}_m1`, 'nothing here'), seq: 1 });
     const read = await searchSnippets(db, 'kiw', later.map((match) => match.sessionId));
     expect(read).toEqual(
       [FIRST_SCREEN, FIRST_SCREEN + 1, FIRST_SCREEN + 3].map((index) => ({ sessionId: name(index), snippets: [{ entryId: `${name(index)}_m1`, text: `kiwi number ${index}` }] })),
     );
     // On the first screen such a session is left out before the answer, and the next one takes its place.
-    await db.put('messages', { ...assistantEntry('sess_03', 'sess_03_m1', 'nothing here'), seq: 1 });
+    await putUnindexed(db, { ...assistantEntry('sess_03', 'sess_03_m1', 'nothing here'), seq: 1 });
     const again = await searchSessions(db, 'kiw');
     expect(again.map((match) => match.sessionId)).not.toContain('sess_03');
     expect(again.filter((match) => !match.snippetsPending)).toHaveLength(FIRST_SCREEN);
@@ -257,11 +259,11 @@ describe('search index', () => {
       return transaction(stores, mode);
     }) as typeof db.transaction;
     expect(await searchSessions(db, 'kiwi', { sessions })).toEqual(expected);
-    expect(opened).toEqual(['messages', 'searchIndex']);
+    expect(opened).toEqual(['messageChunks', 'searchIndex']);
     // Not from a cached start (a word of its own read first): the index first, then the snippets.
     opened.length = 0;
     expect(await searchSessions(db, 'plum', { sessions })).toEqual([{ sessionId: 'sess_a', snippets: [{ entryId: 'sess_a_m1', text: 'and a plum' }] }]);
-    expect(opened).toEqual(['searchIndex', 'messages']);
+    expect(opened).toEqual(['searchIndex', 'messageChunks']);
   });
 
   it('searches the session list it is given (the page list, newest first) instead of reading every session record', async () => {
@@ -377,13 +379,13 @@ describe('search index', () => {
     let stampSeen: string | undefined;
     const hooked = new Proxy(db, {
       get(target, property) {
-        if (property === 'getAllFromIndex') {
-          return async (...args: Parameters<GlassboxDatabase['getAllFromIndex']>) => {
-            if (args[0] === 'messages' && stampSeen === undefined) {
+        if (property === 'getAll') {
+          return async (...args: Parameters<GlassboxDatabase['getAll']>) => {
+            if (args[0] === 'messageChunks' && stampSeen === undefined) {
               stampSeen = (await target.get('searchIndex', SEARCH_INDEX_STATE_KEY))?.building;
               await target.put('searchIndex', { term: '', bucket: 'state', sessions: [], version: SEARCH_INDEX_VERSION, building: 'rebuild:other' });
             }
-            return target.getAllFromIndex(...args);
+            return target.getAll(...args);
           };
         }
         const value: unknown = Reflect.get(target, property, target);

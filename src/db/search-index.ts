@@ -4,7 +4,8 @@
 // entries to open are exactly those of a scan. Loaded lazily: nothing here is on the first load.
 import { unwrap } from 'idb';
 import { CJK_SCRIPTS, tokenizeForSearch } from '../context/search-tokens.ts';
-import type { MessageRecord, SearchIndexRecord, SessionRecord } from './schema.ts';
+import { messagesOfChunks } from './message-chunks.ts';
+import type { MessageChunkRecord, MessageRecord, SearchIndexRecord, SessionRecord } from './schema.ts';
 import { sessionNumberRange } from './schema.ts';
 import { isSearchIndexComplete, SEARCH_INDEX_STATE_KEY, searchIndexState } from './search-index-state.ts';
 import { normaliseForSearch, searchTerms, type SessionMatch } from './search-match.ts';
@@ -161,18 +162,17 @@ export async function removeSessionTerms(db: GlassboxDatabase, store: PruneStore
 
 /**
  * After the removed messages of a session were deleted in the caller's transaction: takes the session off the rows
- * of the terms only they held (the remaining messages are read only when something was removed).
+ * of the terms only they held (`remaining`: the session's messages left).
  */
 export async function removeMessagesFromIndex(
   db: GlassboxDatabase,
   store: PruneStore,
   sessionId: string,
   removed: readonly MessageRecord[],
-  remaining: () => Promise<MessageRecord[]>,
+  remaining: readonly MessageRecord[],
 ): Promise<void> {
   if (removed.length === 0) return;
-  const kept = await remaining();
-  const gone = termsGone(removed.map((record) => record.message.content), kept.map((record) => record.message.content));
+  const gone = termsGone(removed.map((record) => record.message.content), remaining.map((record) => record.message.content));
   if (gone.size > 0) await removeSessionTerms(db, store, sessionId, gone);
 }
 
@@ -377,14 +377,17 @@ async function lookUpWords(db: GlassboxDatabase, words: QueryWord[], cache: Map<
   return words;
 }
 
-/** Messages read per session per round while checking candidates: few at first (most settle on their first hits). */
-const FIRST_PAGE = 8;
-const PAGE = 32;
+/**
+ * Message chunks read per session per round while checking candidates: one at first (most settle on their first
+ * hits; an imported chunk holds 16 messages, a step's one to a few), more per round after.
+ */
+const FIRST_PAGE = 1;
+const PAGE = 8;
 /**
  * The first page of a session whose snippets are read: a word may first occur well into it (a turn number, a later
  * topic), and for the few sessions of a screen a larger first read costs less than another round trip.
  */
-const SNIPPETS_FIRST_PAGE = PAGE;
+const SNIPPETS_FIRST_PAGE = 2;
 /** Sessions whose pages are requested together (bounds what a scan holds at once). */
 const SESSIONS_PER_ROUND = 256;
 
@@ -392,7 +395,7 @@ const SESSIONS_PER_ROUND = 256;
  * Runs the matchers over their sessions' messages in seq order, a page of each unsettled session per round, all
  * sessions' pages requested at once; a session stops being read once its matcher is settled. Stops between rounds
  * once `signal` is aborted (a newer query superseded this one). A session whose first page is in `read` (of
- * {@link SNIPPETS_FIRST_PAGE} messages) starts from it instead of reading its own.
+ * {@link SNIPPETS_FIRST_PAGE} chunks) starts from it instead of reading its own.
  */
 async function runMatchers(
   db: GlassboxDatabase,
@@ -409,34 +412,34 @@ async function runMatchers(
     const round = queue.splice(0, SESSIONS_PER_ROUND);
     // A transaction per round, opened only if the round reads anything: a round answered from pages read in
     // another transaction would leave one opened here inactive for the next round's requests.
-    let index: ReturnType<typeof messagesBySessionSeq> | undefined;
+    let store: ReturnType<typeof messageChunkStore> | undefined;
     const pages = await Promise.all(
       round.map(
         ({ sessionId, from, size }) =>
           (from === -Infinity ? read?.get(sessionId) : undefined) ??
-          (index ??= messagesBySessionSeq(db)).getAll(sessionNumberRange(sessionId, from), size),
+          (store ??= messageChunkStore(db)).getAll(sessionNumberRange(sessionId, from), size),
       ),
     );
     pages.forEach((page, position) => {
       const sessionId = round[position]?.sessionId ?? '';
       const matcher = matchers.get(sessionId);
       if (!matcher) return;
-      for (const { id, message } of page) if (!matcher.offer(id, message.content, message.role)) return;
+      for (const chunk of page) for (const { id, message } of chunk.messages) if (!matcher.offer(id, message.content, message.role)) return;
       const last = page.at(-1);
       if (page.length === round[position]?.size && last) queue.push({ sessionId, from: last.seq + 1, size: PAGE });
     });
   }
 }
 
-/** The messages' session-and-seq index in a read-only transaction of its own (not waited on to complete). */
-function messagesBySessionSeq(db: GlassboxDatabase) {
-  const tx = db.transaction('messages', 'readonly');
+/** The message chunks (keyed by session and seq) in a read-only transaction of its own (not waited on to complete). */
+function messageChunkStore(db: GlassboxDatabase) {
+  const tx = db.transaction('messageChunks', 'readonly');
   settleUnawaited(tx);
-  return tx.store.index('by-session-seq');
+  return tx.store;
 }
 
-/** First pages of sessions' messages ({@link SNIPPETS_FIRST_PAGE} each) already being read, by session id. */
-type FirstPages = ReadonlyMap<string, Promise<MessageRecord[]>>;
+/** First pages of sessions' message chunks ({@link SNIPPETS_FIRST_PAGE} each) already being read, by session id. */
+type FirstPages = ReadonlyMap<string, Promise<MessageChunkRecord[]>>;
 
 /**
  * Starts reading the first pages of the sessions whose snippets the answer will likely need, alongside the index
@@ -444,11 +447,11 @@ type FirstPages = ReadonlyMap<string, Promise<MessageRecord[]>>;
  * shown. A page read for a session that is not on the new first screen is dropped.
  */
 function readFirstPages(db: GlassboxDatabase, sessionIds: readonly string[]): FirstPages {
-  const pages = new Map<string, Promise<MessageRecord[]>>();
+  const pages = new Map<string, Promise<MessageChunkRecord[]>>();
   if (sessionIds.length === 0) return pages;
-  const index = messagesBySessionSeq(db);
+  const store = messageChunkStore(db);
   for (const sessionId of sessionIds) {
-    const page = index.getAll(sessionNumberRange(sessionId), SNIPPETS_FIRST_PAGE);
+    const page = store.getAll(sessionNumberRange(sessionId), SNIPPETS_FIRST_PAGE);
     page.catch(() => undefined);
     pages.set(sessionId, page);
   }
@@ -483,7 +486,7 @@ export interface SearchOptions {
   /**
    * How many matches get their snippets before the search answers: the rows the list can show (its first screen and
    * the rows mounted below it). {@link FIRST_SCREEN} when absent. Every session read costs the keystroke time (its
-   * first 32 messages: about 1.3 ms on the 2-core bench machine), so a short list reads fewer.
+   * first two chunks, up to 32 messages: about 1.3 ms on the 2-core bench machine), so a short list reads fewer.
    */
   firstScreen?: number;
 }
@@ -578,8 +581,8 @@ export async function searchSnippets(db: GlassboxDatabase, query: string, sessio
   return sessions.flatMap((session) => matchers.get(session.id)?.result() ?? []);
 }
 
-/** Messages read (and their terms written) per rebuild transaction. */
-const REBUILD_BATCH = 2_000;
+/** Message chunks read (and their messages' terms written) per rebuild transaction: up to 2,000 messages. */
+const REBUILD_BATCH = 125;
 
 const rebuilds = new WeakMap<GlassboxDatabase, Promise<void>>();
 
@@ -611,20 +614,20 @@ async function rebuildUnlessReady(db: GlassboxDatabase): Promise<void> {
     await store.put(searchIndexState(stamp));
   });
   written.delete(db);
-  // Session by session (the messages' session-and-seq order, not their ids'): a batch then spans a few whole
-  // sessions, so a term gets a row of a few sessions per batch, as an import writes it, not one under every batch.
+  // Session by session (the chunks' session-and-seq order): a batch then spans a few whole sessions, so a term gets
+  // a row of a few sessions per batch, as an import writes it, not one under every batch.
   let after: [string, number] | undefined;
   for (let batch = 0; ; batch += 1) {
     const range = after === undefined ? null : IDBKeyRange.lowerBound(after, true);
-    const messages = await readStorage(() => db.getAllFromIndex('messages', 'by-session-seq', range, REBUILD_BATCH));
-    if (messages.length === 0) break;
-    const last = messages.at(-1);
-    after = last ? [last.sessionId, last.seq] : undefined;
-    const postings = postingsOf(messages);
+    const chunks = await readStorage(() => db.getAll('messageChunks', range, REBUILD_BATCH));
+    const last = chunks.at(-1);
+    if (!last) break;
+    after = [last.sessionId, last.seq];
+    const postings = postingsOf(messagesOfChunks(chunks));
     await runTransaction(db, ['searchIndex'], 'readwrite', async (tx) => {
       putPostings(unwrap(tx.objectStore('searchIndex')), postings, `${stamp}:${batch}`);
     });
-    if (messages.length < REBUILD_BATCH) break;
+    if (chunks.length < REBUILD_BATCH) break;
     await yieldToPage();
   }
   await runTransaction(db, ['searchIndex'], 'readwrite', async (tx) => {

@@ -1,6 +1,7 @@
 import type { FileMessage, FileSession, FileSpan } from './session-file-schema.ts';
 import type { AttachmentRecord, MessageRecord, SessionRecord, SpanRecord, ToolStateRecord } from './schema.ts';
 import { sessionNumberRange, sessionStringRange } from './schema.ts';
+import { messagesOfChunks } from './message-chunks.ts';
 import { spansOfChunks } from './spans.ts';
 import { readStorage, type GlassboxDatabase } from './transaction.ts';
 
@@ -103,16 +104,16 @@ export async function collectSessionForExport(
   secrets: readonly string[],
 ): Promise<FileSession | undefined> {
   const data = await readStorage(async () => {
-    const tx = db.transaction(['sessions', 'messages', 'spanChunks', 'toolState', 'attachments'], 'readonly');
-    const [session, messages, chunks, toolState, attachments] = await Promise.all([
+    const tx = db.transaction(['sessions', 'messageChunks', 'spanChunks', 'toolState', 'attachments'], 'readonly');
+    const [session, messageChunks, chunks, toolState, attachments] = await Promise.all([
       tx.objectStore('sessions').get(sessionId),
-      tx.objectStore('messages').index('by-session-seq').getAll(sessionNumberRange(sessionId)),
+      tx.objectStore('messageChunks').getAll(sessionNumberRange(sessionId)),
       tx.objectStore('spanChunks').getAll(sessionStringRange(sessionId)),
       tx.objectStore('toolState').getAll(sessionStringRange(sessionId)),
       tx.objectStore('attachments').index('by-session').getAll(sessionId),
     ]);
     await tx.done;
-    return { session, messages, spans: spansOfChunks(chunks), toolState, attachments };
+    return { session, messages: messagesOfChunks(messageChunks), spans: spansOfChunks(chunks), toolState, attachments };
   });
   if (!data.session) return undefined;
   return toFileSession({ ...data, session: data.session }, secrets);

@@ -220,7 +220,7 @@ describe('import', () => {
     }
     expect(adds).toBeGreaterThan(7);
     expect(await listSessions(target)).toEqual([]);
-    expect(await target.count('messages')).toBe(0);
+    expect(await target.count('messageChunks')).toBe(0);
     expect(await target.count('spanChunks')).toBe(0);
   });
 });

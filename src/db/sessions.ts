@@ -1,3 +1,4 @@
+import { messagesOfChunks } from './message-chunks.ts';
 import type { SessionRecord } from './schema.ts';
 import { sessionNumberRange, sessionStringRange, UNTITLED } from './schema.ts';
 import { StorageError } from './storage-error.ts';
@@ -86,22 +87,22 @@ export async function deleteSession(db: GlassboxDatabase, id: string): Promise<b
   const searchIndex = await loadSearchIndex();
   return runTransaction(
     db,
-    ['sessions', 'messages', 'spanChunks', 'toolState', 'attachments', 'searchIndex'],
+    ['sessions', 'messageChunks', 'spanChunks', 'toolState', 'attachments', 'searchIndex'],
     'readwrite',
     async (tx) => {
       const existed = (await tx.objectStore('sessions').getKey(id)) !== undefined;
-      const [messages, attachmentKeys] = await Promise.all([
-        tx.objectStore('messages').index('by-session-seq').getAll(sessionNumberRange(id)),
+      const [chunks, attachmentKeys] = await Promise.all([
+        tx.objectStore('messageChunks').getAll(sessionNumberRange(id)),
         tx.objectStore('attachments').index('by-session').getAllKeys(id),
       ]);
       await requestAll([
         () => tx.objectStore('sessions').delete(id),
         () => tx.objectStore('toolState').delete(sessionStringRange(id)),
         () => tx.objectStore('spanChunks').delete(sessionStringRange(id)),
-        ...messages.map((message) => () => tx.objectStore('messages').delete(message.id)),
+        () => tx.objectStore('messageChunks').delete(sessionNumberRange(id)),
         ...attachmentKeys.map((key) => () => tx.objectStore('attachments').delete(key)),
       ]);
-      await searchIndex.removeMessagesFromIndex(db, tx.objectStore('searchIndex'), id, messages, async () => []);
+      await searchIndex.removeMessagesFromIndex(db, tx.objectStore('searchIndex'), id, messagesOfChunks(chunks), []);
       return existed;
     },
   );
