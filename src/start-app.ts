@@ -31,6 +31,8 @@ function continueInMemory(reason: string, advice: string): void {
 async function openPersistence(): Promise<{ persistence: Persistence; problem?: string }> {
   try {
     const db = await openGlassboxDb({
+      // Until it is done the sidebar is empty: say why, or a long history looks lost.
+      onUpgrade: () => useAppStore.getState().setStorage({ mode: 'upgrading' }),
       onVersionChange: () =>
         continueInMemory('upgraded elsewhere', 'A newer version of Glassbox was opened in another tab, so this tab can no longer save. Reload this tab to keep saving.'),
       onTerminated: () =>

@@ -136,8 +136,10 @@ describe('openGlassboxDb', () => {
     const factory = createTestIndexedDb();
     // More messages than one migration batch (1,000): sess_a is split across batches.
     await writeVersion5Database(factory, 'v5', [['sess_a', 1_200], ['sess_b', 20], ['sess_c', 1]]);
-    const db = await openGlassboxDb({ indexedDB: factory, name: 'v5' });
+    const onUpgrade = vi.fn();
+    const db = await openGlassboxDb({ indexedDB: factory, name: 'v5', onUpgrade });
     expect(db.version).toBe(DB_VERSION);
+    expect(onUpgrade).toHaveBeenCalledExactlyOnceWith(5);
     expect([...db.objectStoreNames]).not.toContain('messages');
     const seqs = (count: number) => Array.from({ length: count }, (_, seq) => (seq >= 5 ? seq + 3 : seq));
     for (const [id, count] of [['sess_a', 1_200], ['sess_b', 20], ['sess_c', 1]] as const) {
@@ -219,8 +221,11 @@ describe('openGlassboxDb', () => {
 
 
   it('creates every store at the current version on a fresh install', async () => {
-    const db = await openTestDb();
+    const onUpgrade = vi.fn();
+    const db = await openGlassboxDb({ indexedDB: createTestIndexedDb(), name: 'fresh', onUpgrade });
     expect(db.version).toBe(DB_VERSION);
+    // Nothing stored to upgrade: no notice.
+    expect(onUpgrade).not.toHaveBeenCalled();
     expect([...db.objectStoreNames].sort()).toEqual(
       ['attachments', 'messageChunks', 'notes', 'noteVectors', 'searchIndex', 'sessions', 'settings', 'spanChunks', 'toolState'].sort(),
     );

@@ -8,6 +8,7 @@ export const en = {
   'app.close': 'Close',
   'app.memory': 'Memory',
   'app.dismiss': 'Dismiss',
+  'app.upgrading': 'Updating your saved sessions for this version of Glassbox (once; a long history takes a little while). They appear when it is done.',
   'update.ready': 'A new version of Glassbox is ready.',
   'update.reload': 'Reload to update',
   'update.later': 'Later',

@@ -10,6 +10,7 @@ export const zhCN: Record<AppStringKey, string> = {
   'app.close': '关闭',
   'app.memory': '记忆',
   'app.dismiss': '关闭',
+  'app.upgrading': '正在为此版本的 Glassbox 更新已保存的会话（仅此一次；历史记录较多时需要一点时间），完成后会话将显示出来。',
   'update.ready': 'Glassbox 有新版本可用。',
   'update.reload': '重新加载以更新',
   'update.later': '稍后',

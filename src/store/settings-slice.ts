@@ -4,6 +4,8 @@ import type { Slice } from './slice.ts';
 /** Whether data reaches IndexedDB, and if not, why. */
 export type StorageState =
   | { mode: 'loading' }
+  /** The data of an older version is being upgraded before it can be read. */
+  | { mode: 'upgrading' }
   | { mode: 'persistent' }
   | { mode: 'memory'; reason: string };
 

@@ -97,6 +97,11 @@ export function App() {
         </button>
       </header>
       <UpdatePrompt />
+      {storage.mode === 'upgrading' ? (
+        <p role="status" className="border-b border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950 dark:text-sky-100">
+          {t('app.upgrading')}
+        </p>
+      ) : null}
       {storage.mode === 'memory' || storageAlert ? (
         <div role="alert" className="flex items-start gap-2 border-b border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
           <p className="flex-1">{storageAlert ?? t('app.memoryOnly')}{storage.mode === 'memory' && storageAlert ? ` ${t('app.memoryOnly')}` : ''}</p>
