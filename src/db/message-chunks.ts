@@ -37,7 +37,7 @@ export function messagesOfChunks(chunks: readonly MessageChunkRecord[]): Message
  * The chunk with these messages instead of its own, under its key (its messages' seqs stay at or above it): undefined
  * when none is left, and the chunk should be deleted.
  */
-export function withMessages(chunk: MessageChunkRecord, messages: readonly MessageRecord[]): MessageChunkRecord | undefined {
+function withMessages(chunk: MessageChunkRecord, messages: readonly MessageRecord[]): MessageChunkRecord | undefined {
   if (messages.length === 0) return undefined;
   return { ...chunk, ids: messages.map((message) => message.id), messages: [...messages] };
 }

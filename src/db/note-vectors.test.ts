@@ -5,20 +5,12 @@ import { addNote, getNote, listNotes, searchNotes } from './notes.ts';
 import { listNoteVectors, pruneNoteVectors, putNoteVectors } from './note-vectors.ts';
 import { openGlassboxDb } from './open-db.ts';
 import { DB_VERSION } from './schema.ts';
+import { createLegacyStores } from './test-fixtures.ts';
 
 /** Writes a database as schema version 3 laid it out (before note vectors), holding one note. */
 async function writeVersion3Database(factory: IDBFactory, name: string): Promise<void> {
   const request = factory.open(name, 3);
-  request.addEventListener('upgradeneeded', () => {
-    const db = request.result;
-    db.createObjectStore('settings', { keyPath: 'name' });
-    db.createObjectStore('sessions', { keyPath: 'id' }).createIndex('by-updated', 'updatedAt');
-    db.createObjectStore('messages', { keyPath: 'id' }).createIndex('by-session-seq', ['sessionId', 'seq']);
-    db.createObjectStore('spanChunks', { keyPath: ['sessionId', 'runId', 'chunk'] }).createIndex('by-run', 'runId');
-    db.createObjectStore('notes', { keyPath: 'id' }).createIndex('by-updated', 'updatedAt');
-    db.createObjectStore('toolState', { keyPath: ['sessionId', 'key'] });
-    db.createObjectStore('attachments', { keyPath: 'id' }).createIndex('by-session', 'sessionId');
-  });
+  request.addEventListener('upgradeneeded', () => createLegacyStores(request.result, 3));
   const db = (await wrap(request)) as unknown as IDBPDatabase<unknown>;
   await db.put('notes', { id: 'note_old', content: 'Miso is a kitten.', tags: ['pets'], createdAt: 5, updatedAt: 6 });
   db.close();

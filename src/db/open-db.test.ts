@@ -15,7 +15,7 @@ import { exportSessions, importParsed, parseImportFile } from './session-file.ts
 import type { Span } from '../trace/span.ts';
 import { StorageError } from './storage-error.ts';
 import { getToolState } from './tool-state.ts';
-import { sequentialIds, span, userEntry } from './test-fixtures.ts';
+import { createLegacyStores, sequentialIds, span, userEntry } from './test-fixtures.ts';
 
 /** Opens a database at an explicit version with plain idb wrappers (as an older build would have). */
 function openRaw(
@@ -104,17 +104,7 @@ async function writeVersion2Database(factory: IDBFactory, name: string, spans: S
 
 /** Writes a database as schema version 5 laid it out: one record per message; `sessions` gives each one's message count. */
 async function writeVersion5Database(factory: IDBFactory, name: string, sessions: ReadonlyArray<readonly [string, number]>): Promise<void> {
-  const db = await openRaw(factory, name, 5, (database) => {
-    database.createObjectStore('settings', { keyPath: 'name' });
-    database.createObjectStore('sessions', { keyPath: 'id' }).createIndex('by-updated', 'updatedAt');
-    database.createObjectStore('messages', { keyPath: 'id' }).createIndex('by-session-seq', ['sessionId', 'seq']);
-    database.createObjectStore('spanChunks', { keyPath: ['sessionId', 'runId', 'chunk'] }).createIndex('by-run', 'runId');
-    database.createObjectStore('notes', { keyPath: 'id' }).createIndex('by-updated', 'updatedAt');
-    database.createObjectStore('toolState', { keyPath: ['sessionId', 'key'] });
-    database.createObjectStore('attachments', { keyPath: 'id' }).createIndex('by-session', 'sessionId');
-    database.createObjectStore('searchIndex', { keyPath: ['term', 'bucket'] });
-    database.createObjectStore('noteVectors', { keyPath: 'noteId' });
-  });
+  const db = await openRaw(factory, name, 5, (database) => createLegacyStores(database, 5));
   const tx = db.transaction(['sessions', 'messages'], 'readwrite');
   for (const [id, count] of sessions) {
     await tx.objectStore('sessions').put({ id, title: id, titleEdited: false, createdAt: 1, updatedAt: 2, messageCount: count, spanCount: 0, nextSeq: count + 3, status: 'done' });

@@ -91,10 +91,9 @@ export async function saveStep(db: GlassboxDatabase, step: StepWrite): Promise<S
       added.push(record);
       return record;
     });
-    const addedMessages = added.length;
 
     let next = applySessionPatch(session, step.session);
-    next.messageCount = session.messageCount + addedMessages;
+    next.messageCount = session.messageCount + added.length;
     next.spanCount = session.spanCount + addedSpans;
     next.nextSeq = nextSeq;
     if (!Object.hasOwn(step.session, 'updatedAt') && records.length > 0) {

@@ -49,3 +49,24 @@ export function span(sessionId: string, spanId: string, extra: Partial<Span> = {
     ...extra,
   };
 }
+
+/** The part of a database under upgrade that {@link createLegacyStores} uses (raw IndexedDB or idb's wrapper). */
+interface UpgradingDatabase {
+  createObjectStore(name: string, options: IDBObjectStoreParameters): { createIndex(name: string, keyPath: string | string[]): unknown };
+}
+
+/**
+ * Creates the stores of schema version 3, 4 or 5 as those versions laid them out (one record per message), for tests
+ * that write what an older build left: 4 added `searchIndex`, 5 added `noteVectors`.
+ */
+export function createLegacyStores(db: UpgradingDatabase, version: 3 | 4 | 5): void {
+  db.createObjectStore('settings', { keyPath: 'name' });
+  db.createObjectStore('sessions', { keyPath: 'id' }).createIndex('by-updated', 'updatedAt');
+  db.createObjectStore('messages', { keyPath: 'id' }).createIndex('by-session-seq', ['sessionId', 'seq']);
+  db.createObjectStore('spanChunks', { keyPath: ['sessionId', 'runId', 'chunk'] }).createIndex('by-run', 'runId');
+  db.createObjectStore('notes', { keyPath: 'id' }).createIndex('by-updated', 'updatedAt');
+  db.createObjectStore('toolState', { keyPath: ['sessionId', 'key'] });
+  db.createObjectStore('attachments', { keyPath: 'id' }).createIndex('by-session', 'sessionId');
+  if (version >= 4) db.createObjectStore('searchIndex', { keyPath: ['term', 'bucket'] });
+  if (version >= 5) db.createObjectStore('noteVectors', { keyPath: 'noteId' });
+}
