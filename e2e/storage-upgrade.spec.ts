@@ -5,6 +5,8 @@ const SESSIONS = 40;
 const MESSAGES = 600;
 
 test('a database of an older version is upgraded with a notice, and every session and message is there after', async ({ page }) => {
+  // Writing 24,000 records and upgrading them takes 20–30 s on the 2-core machine while other tests run.
+  test.setTimeout(120_000);
   // The first load finds what version 5 stored (one record per message, 24,000 of them): written by an "older build"
   // whose connection closes once done, so the app's open waits for it and then upgrades to the current version.
   await page.addInitScript(
