@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The reviewer's verdict lines; the orchestrator acts on them. */
 export const VERDICT_APPROVED = 'VERDICT: approved';
@@ -7,15 +7,15 @@ export const VERDICT_NEEDS_REVISION = 'VERDICT: needs revision';
 /** One agent of the roster as the user edits and stores it. */
 export const rosterAgentSchema = z.object({
   /** Lowercase letters, digits, `_` and `-`: the function is `delegate_<name>`. */
-  name: z.string().regex(/^[a-z][a-z0-9_-]{0,39}$/),
-  systemPrompt: z.string().max(20_000),
+  name: z.string().check(z.regex(/^[a-z][a-z0-9_-]{0,39}$/)),
+  systemPrompt: z.string().check(z.maxLength(20_000)),
   /** A model id the endpoint accepts; empty = the main model. */
-  model: z.string().max(200).default(''),
+  model: z._default(z.string().check(z.maxLength(200)), ''),
   /** The tools it may use, by name. */
-  tools: z.array(z.string().max(200)).max(200).default([]),
-  enabled: z.boolean().default(true),
+  tools: z._default(z.array(z.string().check(z.maxLength(200))).check(z.maxLength(200)), []),
+  enabled: z._default(z.boolean(), true),
   /** Built-in agents can be edited and disabled, not deleted. */
-  builtin: z.boolean().default(false),
+  builtin: z._default(z.boolean(), false),
 });
 
 export type RosterAgentConfig = z.infer<typeof rosterAgentSchema>;
@@ -58,16 +58,18 @@ export const BUILTIN_AGENTS: readonly RosterAgentConfig[] = [
 /** The roster and its limits, as stored with the settings. */
 export const rosterSettingsShape = {
   /** Orchestration on/off for new runs. */
-  delegation: z.boolean().default(false),
-  maxDelegationDepth: z.number().int().min(1).max(5).default(2),
-  maxDelegations: z.number().int().min(1).max(50).default(6),
+  delegation: z._default(z.boolean(), false),
+  maxDelegationDepth: z._default(z.int().check(z.minimum(1), z.maximum(5)), 2),
+  maxDelegations: z._default(z.int().check(z.minimum(1), z.maximum(50)), 6),
   /** Tokens (input + output) one run may use, all its agents together; 0 = no budget. */
-  maxRunTokens: z.number().int().min(0).max(100_000_000).default(0),
-  agents: z
-    .array(rosterAgentSchema)
-    .max(30)
-    .refine((agents) => new Set(agents.map((agent) => agent.name)).size === agents.length, 'agent names must be unique')
-    .default(() => BUILTIN_AGENTS.map((agent) => ({ ...agent, tools: [...agent.tools] }))),
+  maxRunTokens: z._default(z.int().check(z.minimum(0), z.maximum(100_000_000)), 0),
+  agents: z._default(
+    z.array(rosterAgentSchema).check(
+      z.maxLength(30),
+      z.refine((agents) => new Set(agents.map((agent) => agent.name)).size === agents.length, 'agent names must be unique'),
+    ),
+    () => BUILTIN_AGENTS.map((agent) => ({ ...agent, tools: [...agent.tools] })),
+  ),
 };
 
 /** Why an agent name cannot be used, or undefined when it can. */
@@ -79,7 +81,7 @@ export function agentNameProblem(name: string, others: readonly string[]): 'empt
 }
 
 /** The roster part of the settings. */
-export type RosterSettings = z.output<z.ZodObject<typeof rosterSettingsShape>>;
+export type RosterSettings = z.output<z.ZodMiniObject<typeof rosterSettingsShape>>;
 
 const MAX_AGENTS = 30;
 const rosterFileSchema = z.object(rosterSettingsShape);

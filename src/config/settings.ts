@@ -1,6 +1,8 @@
 // First, before zod is used: this module parses its defaults at load (see zod-jitless.ts).
 import '../zod-jitless.ts';
-import { z } from 'zod';
+// The first load parses the settings, so their schemas (and those of the roster, custom tools and MCP servers they
+// hold) use zod's small functional build; the rest of the app uses the full one, in chunks loaded later.
+import * as z from 'zod/mini';
 import { rosterSettingsShape } from './agents.ts';
 import { customToolSchema } from '../tools/custom/definition.ts';
 import { mcpServerSchema } from '../tools/mcp/mcp-entry.ts';
@@ -10,52 +12,61 @@ export const protocolSchema = z.enum(['auto', 'tools', 'react', 'json']);
 export type Protocol = z.infer<typeof protocolSchema>;
 
 /** A list whose unreadable entries are dropped one by one, so one bad entry does not lose the others. */
-function tolerantArray<T extends z.ZodType>(item: T) {
-  return z
-    .array(z.unknown())
-    .default([])
-    .transform((entries) =>
+function tolerantArray<T extends z.ZodMiniType>(item: T) {
+  return z.pipe(
+    z._default(z.array(z.unknown()), []),
+    z.transform((entries: unknown[]) =>
       entries.flatMap((entry) => {
         const parsed = item.safeParse(entry);
         return parsed.success ? [parsed.data as z.output<T>] : [];
       }),
-    );
+    ),
+  );
 }
+
+/** A number within [min, max] (an integer when `integer`), `fallback` when absent. */
+function bounded(min: number, max: number, fallback: number, integer = false) {
+  return z._default((integer ? z.int() : z.number()).check(z.minimum(min), z.maximum(max)), fallback);
+}
+
+const text = (fallback = '') => z._default(z.string(), fallback);
+const flag = (fallback: boolean) => z._default(z.boolean(), fallback);
+const price = z.nullable(z.number().check(z.minimum(0)));
 
 /** User settings, persisted in IndexedDB. Every field has a default so old records parse. */
 export const settingsSchema = z.object({
-  provider: z.string().default('demo'),
-  baseUrl: z.string().default(''),
-  apiKey: z.string().default(''),
+  provider: text('demo'),
+  baseUrl: text(),
+  apiKey: text(),
   /** Keep the API key only in memory for this tab. */
-  storeApiKey: z.boolean().default(true),
-  model: z.string().default('glassbox-demo'),
-  temperature: z.number().min(0).max(2).nullable().default(null),
-  maxSteps: z.number().int().min(1).max(100).default(8),
-  maxToolCalls: z.number().int().min(1).max(500).default(24),
-  deadlineSeconds: z.number().min(5).max(3600).default(300),
-  requestTimeoutSeconds: z.number().min(5).max(3600).default(120),
-  toolTimeoutSeconds: z.number().min(1).max(600).default(30),
-  maxObservationChars: z.number().int().min(200).max(100000).default(4000),
-  protocol: protocolSchema.default('auto'),
-  stream: z.boolean().default(true),
-  contextWindow: z.number().int().min(512).max(10_000_000).default(32768),
-  compactionShare: z.number().min(0.2).max(0.95).default(0.75),
-  memoryRecall: z.boolean().default(true),
+  storeApiKey: flag(true),
+  model: text('glassbox-demo'),
+  temperature: z._default(z.nullable(z.number().check(z.minimum(0), z.maximum(2))), null),
+  maxSteps: bounded(1, 100, 8, true),
+  maxToolCalls: bounded(1, 500, 24, true),
+  deadlineSeconds: bounded(5, 3600, 300),
+  requestTimeoutSeconds: bounded(5, 3600, 120),
+  toolTimeoutSeconds: bounded(1, 600, 30),
+  maxObservationChars: bounded(200, 100000, 4000, true),
+  protocol: z._default(protocolSchema, 'auto'),
+  stream: flag(true),
+  contextWindow: bounded(512, 10_000_000, 32768, true),
+  compactionShare: bounded(0.2, 0.95, 0.75),
+  memoryRecall: flag(true),
   /** When the context is compacted, the summary is also kept as a long-term note (issue 16, consolidation). */
-  consolidateCompactions: z.boolean().default(false),
+  consolidateCompactions: flag(false),
   /** Recall notes by meaning too (PRODUCT.md §11), through the endpoint's /embeddings. */
-  semanticRecall: z.boolean().default(false),
+  semanticRecall: flag(false),
   /** The embedding model of semantic recall ('' = text-embedding-3-small); the demo provider embeds locally. */
-  embeddingModel: z.string().default(''),
+  embeddingModel: text(),
   /** After a final answer, one model call checks it against the tool results (PRODUCT.md §9). */
-  answerCheck: z.boolean().default(false),
-  systemPrompt: z.string().default(''),
-  enabledTools: z.record(z.string(), z.boolean()).default({}),
-  language: z.enum(['system', 'en', 'zh-CN']).default('system'),
-  theme: z.enum(['system', 'light', 'dark']).default('system'),
-  otlpEndpoint: z.string().default(''),
-  otlpHeaders: z.string().default(''),
+  answerCheck: flag(false),
+  systemPrompt: text(),
+  enabledTools: z._default(z.record(z.string(), z.boolean()), {}),
+  language: z._default(z.enum(['system', 'en', 'zh-CN']), 'system'),
+  theme: z._default(z.enum(['system', 'light', 'dark']), 'system'),
+  otlpEndpoint: text(),
+  otlpHeaders: text(),
   /** The team of agents (PRODUCT.md §8): delegation on/off, limits, the roster. */
   ...rosterSettingsShape,
   /** Tools the user defined (kept in the settings record, so no new object store is needed). */
@@ -63,12 +74,12 @@ export const settingsSchema = z.object({
   /** MCP servers the user connected, with their last tool list and "always allow" choices. */
   mcpServers: tolerantArray(mcpServerSchema),
   /** Prices per model id (USD per 1M tokens) for Insights and the trace; a model not listed uses the defaults. */
-  modelPrices: z
-    .record(z.string(), z.object({ input: z.number().min(0).nullable(), output: z.number().min(0).nullable(), cachedInput: z.number().min(0).nullable().optional() }))
-    .catch({})
-    .default({}),
+  modelPrices: z._default(
+    z.catch(z.record(z.string(), z.object({ input: price, output: price, cachedInput: z.optional(price) })), {}),
+    {},
+  ),
   /** A run with more steps than this is flagged as possibly stuck. */
-  stuckSteps: z.number().int().min(1).max(1000).catch(10).default(10),
+  stuckSteps: z._default(z.catch(z.int().check(z.minimum(1), z.maximum(1000)), 10), 10),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

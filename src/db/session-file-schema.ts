@@ -179,7 +179,7 @@ export const sessionFileSchema = z.object({
   notes: z.array(fileNoteSchema).optional(),
   roster: fileRosterSchema.optional(),
   /** Custom tool definitions and MCP servers (without headers); see src/tools/custom/portable.ts. */
-  tools: portableToolsSchema.optional(),
+  tools: z.optional(portableToolsSchema),
 });
 
 /** A sessions file: what Export writes and Import reads. */

@@ -1,7 +1,7 @@
 // These schemas are built when the first load evaluates this module, which may be a chunk of its own that runs
 // before the entry's body: zod must be told first that the page's CSP forbids its eval-compiled fast path.
 import '../../zod-jitless.ts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** How a custom tool runs: JavaScript in the sandbox, or an HTTP request from the page. */
 export const customToolKindSchema = z.enum(['javascript', 'http']);
@@ -12,23 +12,23 @@ export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** A tool the user defined in the app; stored in the settings record and in exports. */
 export const customToolSchema = z.object({
-  name: z.string().min(1),
-  description: z.string().default(''),
+  name: z.string().check(z.minLength(1)),
+  description: z._default(z.string(), ''),
   /** The JSON Schema of the arguments (an object schema, checked before saving). */
-  parameters: z.record(z.string(), z.unknown()).default({ type: 'object', properties: {} }),
-  kind: customToolKindSchema.default('javascript'),
+  parameters: z._default(z.record(z.string(), z.unknown()), { type: 'object', properties: {} }),
+  kind: z._default(customToolKindSchema, 'javascript'),
   /** JavaScript: the code; it sees `args`, its last expression or `return` is the result. */
-  code: z.string().default(''),
+  code: z._default(z.string(), ''),
   /** HTTP: a URL with `{placeholders}` filled from the arguments, URL-encoded. */
-  urlTemplate: z.string().default(''),
-  method: z.enum(HTTP_METHODS).default('GET'),
+  urlTemplate: z._default(z.string(), ''),
+  method: z._default(z.enum(HTTP_METHODS), 'GET'),
   /** HTTP: one `Name: value` a line; `{placeholders}` are filled as they are. */
-  headers: z.string().default(''),
+  headers: z._default(z.string(), ''),
   /** HTTP: an optional JSON body template; a string that is exactly `{name}` becomes the argument's JSON value. */
-  bodyTemplate: z.string().default(''),
-  needsApproval: z.boolean().default(false),
+  bodyTemplate: z._default(z.string(), ''),
+  needsApproval: z._default(z.boolean(), false),
   /** JavaScript: the code may use `fetch` (http and https); off, the sandbox has no network at all. */
-  allowNetwork: z.boolean().default(false),
+  allowNetwork: z._default(z.boolean(), false),
 });
 export type CustomToolDefinition = z.infer<typeof customToolSchema>;
 

@@ -1,15 +1,15 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ATTR } from '../../trace/attributes.ts';
 import { mcpServerSchema, type McpServerEntry } from '../mcp/mcp-entry.ts';
 import { customToolSchema, type CustomToolDefinition } from './definition.ts';
 
 /** An MCP server entry as exported: without its headers, which may hold tokens. */
-export const portableMcpServerSchema = mcpServerSchema.omit({ headers: true });
+export const portableMcpServerSchema = z.omit(mcpServerSchema, { headers: true });
 
 /** The user's tools in an export: "Export all" carries every one; a session export the custom tools it used. */
 export const portableToolsSchema = z.object({
-  custom: z.array(z.unknown()).default([]),
-  mcpServers: z.array(z.unknown()).default([]),
+  custom: z._default(z.array(z.unknown()), []),
+  mcpServers: z._default(z.array(z.unknown()), []),
 });
 export type PortableTools = { custom: CustomToolDefinition[]; mcpServers: Omit<McpServerEntry, 'headers'>[] };
 

@@ -1,13 +1,13 @@
 // These schemas are built when the first load evaluates this module, which may be a chunk of its own that runs
 // before the entry's body: zod must be told first that the page's CSP forbids its eval-compiled fast path.
 import '../../zod-jitless.ts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** A tool as an MCP server listed it (`tools/list`). */
 export const mcpToolInfoSchema = z.object({
   name: z.string(),
-  description: z.string().default(''),
-  inputSchema: z.record(z.string(), z.unknown()).default({ type: 'object', properties: {} }),
+  description: z._default(z.string(), ''),
+  inputSchema: z._default(z.record(z.string(), z.unknown()), { type: 'object', properties: {} }),
 });
 export type McpToolInfo = z.infer<typeof mcpToolInfoSchema>;
 
@@ -15,12 +15,12 @@ export type McpToolInfo = z.infer<typeof mcpToolInfoSchema>;
 export const mcpServerSchema = z.object({
   url: z.string(),
   /** One `Name: value` a line; may hold tokens, so exports leave it out. */
-  headers: z.string().default(''),
+  headers: z._default(z.string(), ''),
   /** The server's name from `initialize` (serverInfo.name). */
   name: z.string(),
-  tools: z.array(mcpToolInfoSchema).default([]),
+  tools: z._default(z.array(mcpToolInfoSchema), []),
   /** Tools the user allowed always: tool name → fingerprint of the description and schema allowed. */
-  alwaysAllow: z.record(z.string(), z.string()).default({}),
+  alwaysAllow: z._default(z.record(z.string(), z.string()), {}),
 });
 export type McpServerEntry = z.infer<typeof mcpServerSchema>;
 
