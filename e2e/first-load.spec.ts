@@ -56,6 +56,29 @@ test.describe('a cold start in English', () => {
     await expect(page.getByText(ENGLISH_TAGLINE)).toBeVisible();
   });
 
+  test('carries only zod’s small build until idle: the full API (tools, imports) comes later, and the settings still parse', async ({ page }) => {
+    const bodies = new Map<string, Promise<string>>();
+    page.on('response', (response) => {
+      if (/\/assets\/[^/]+\.js$/u.test(response.url())) bodies.set(response.url(), response.text().catch(() => ''));
+    });
+    await openApp(page);
+    const idleAt = await idleMark(page);
+    const early = await page.evaluate(
+      (limit) => performance.getEntriesByType('resource').filter((entry) => entry.startTime < limit && entry.name.endsWith('.js')).map((entry) => entry.name),
+      idleAt,
+    );
+    const texts = await Promise.all(early.map((url) => bodies.get(url) ?? Promise.resolve('')));
+    expect(texts.filter((text) => text.length > 0)).toHaveLength(early.length);
+    // zod's classes are made under their names, which minifying keeps: `ZodMiniString` (small build), `$ZodString`
+    // (the core both share), `ZodString` (the full API).
+    const named = (name: string) => new RegExp(`[\`"']${name}[\`"']`, 'u');
+    expect(texts.some((text) => named('ZodMiniString').test(text))).toBe(true);
+    expect(early.filter((_url, index) => named('ZodString').test(texts[index] ?? ''))).toEqual([]);
+    // The settings, parsed by the small build at boot, hold what the full build's parts read: the demo works.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expect((await settingsTab(page, 'Model')).getByRole('combobox', { name: 'Model' })).toHaveValue('glassbox-demo');
+  });
+
   test('choosing Chinese in Settings fetches the Chinese strings, and a reload shows Chinese again', async ({ page }) => {
     await openApp(page);
     await chooseChinese(page);
