@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import { createInsightsMarksTranslate } from '../../i18n/insights-marks.ts';
 import { createStuckRunTranslate } from '../../i18n/stuck-run.ts';
@@ -43,7 +43,7 @@ function isRunEnd(entries: readonly TranscriptEntry[] | undefined, entry: Transc
  * Insights list, in its tooltip; a click shows the run in the trace. Nothing on other rows, while the run is still
  * going, or when it looks fine.
  */
-export default function StuckRunBadge({ entry }: { entry: TranscriptEntry }) {
+function StuckRunBadge({ entry }: { entry: TranscriptEntry }) {
   const { sessionId, runId } = entry;
   const entries = useAppStore((state) => state.entries[sessionId]);
   const spans = useAppStore((state) => state.spans[sessionId]);
@@ -74,3 +74,6 @@ export default function StuckRunBadge({ entry }: { entry: TranscriptEntry }) {
     </p>
   );
 }
+
+// Memoised: the list re-renders on every scrolled frame, and a row's entry (its only prop) changes only when stored again.
+export default memo(StuckRunBadge);
