@@ -1,4 +1,5 @@
 import { expect, lastAnswer, test } from './fixtures.ts';
+import { legacyStores } from '../src/db/test-fixtures.ts';
 import { expectReady, sessionList } from './persistence-helpers.ts';
 
 const SESSIONS = 40;
@@ -10,21 +11,17 @@ test('a database of an older version is upgraded with a notice, and every sessio
   // The first load finds what version 5 stored (one record per message, 24,000 of them): written by an "older build"
   // whose connection closes once done, so the app's open waits for it and then upgrades to the current version.
   await page.addInitScript(
-    ({ sessions, messages }) => {
+    ({ sessions, messages, stores }) => {
       if (sessionStorage.getItem('wrote-v5')) return;
       sessionStorage.setItem('wrote-v5', '1');
       const request = indexedDB.open('glassbox', 5);
       request.onupgradeneeded = () => {
         const db = request.result;
-        db.createObjectStore('settings', { keyPath: 'name' });
-        db.createObjectStore('sessions', { keyPath: 'id' }).createIndex('by-updated', 'updatedAt');
-        db.createObjectStore('messages', { keyPath: 'id' }).createIndex('by-session-seq', ['sessionId', 'seq']);
-        db.createObjectStore('spanChunks', { keyPath: ['sessionId', 'runId', 'chunk'] }).createIndex('by-run', 'runId');
-        db.createObjectStore('notes', { keyPath: 'id' }).createIndex('by-updated', 'updatedAt');
-        db.createObjectStore('toolState', { keyPath: ['sessionId', 'key'] });
-        db.createObjectStore('attachments', { keyPath: 'id' }).createIndex('by-session', 'sessionId');
-        db.createObjectStore('searchIndex', { keyPath: ['term', 'bucket'] });
-        db.createObjectStore('noteVectors', { keyPath: 'noteId' });
+        // The layout the unit tests use too (src/db/test-fixtures.ts), passed in as data: this script runs in the page.
+        for (const { name, keyPath, index } of stores) {
+          const store = db.createObjectStore(name, { keyPath });
+          if (index) store.createIndex(index.name, index.keyPath);
+        }
         const tx = request.transaction as IDBTransaction;
         for (let index = 0; index < sessions; index += 1) {
           const id = `sess_old_${index}`;
@@ -43,7 +40,7 @@ test('a database of an older version is upgraded with a notice, and every sessio
       };
       request.onsuccess = () => request.result.close();
     },
-    { sessions: SESSIONS, messages: MESSAGES },
+    { sessions: SESSIONS, messages: MESSAGES, stores: legacyStores(5) },
   );
   await page.goto('/');
   // While the upgrade runs, the empty sidebar is explained.

@@ -50,23 +50,41 @@ export function span(sessionId: string, spanId: string, extra: Partial<Span> = {
   };
 }
 
+/** One object store as an older schema version laid it out, with the version that added it. */
+export interface LegacyStore {
+  name: string;
+  keyPath: string | string[];
+  index?: { name: string; keyPath: string | string[] };
+  since: number;
+}
+
+/** The stores of schema versions 3 to 5 (one record per message): 4 added `searchIndex`, 5 added `noteVectors`. */
+const LEGACY_STORES: readonly LegacyStore[] = [
+  { name: 'settings', keyPath: 'name', since: 3 },
+  { name: 'sessions', keyPath: 'id', index: { name: 'by-updated', keyPath: 'updatedAt' }, since: 3 },
+  { name: 'messages', keyPath: 'id', index: { name: 'by-session-seq', keyPath: ['sessionId', 'seq'] }, since: 3 },
+  { name: 'spanChunks', keyPath: ['sessionId', 'runId', 'chunk'], index: { name: 'by-run', keyPath: 'runId' }, since: 3 },
+  { name: 'notes', keyPath: 'id', index: { name: 'by-updated', keyPath: 'updatedAt' }, since: 3 },
+  { name: 'toolState', keyPath: ['sessionId', 'key'], since: 3 },
+  { name: 'attachments', keyPath: 'id', index: { name: 'by-session', keyPath: 'sessionId' }, since: 3 },
+  { name: 'searchIndex', keyPath: ['term', 'bucket'], since: 4 },
+  { name: 'noteVectors', keyPath: 'noteId', since: 5 },
+];
+
+/** The stores of schema version 3, 4 or 5, as plain data (an end-to-end test's init script gets them as its argument). */
+export function legacyStores(version: 3 | 4 | 5): LegacyStore[] {
+  return LEGACY_STORES.filter((store) => store.since <= version);
+}
+
 /** The part of a database under upgrade that {@link createLegacyStores} uses (raw IndexedDB or idb's wrapper). */
 interface UpgradingDatabase {
   createObjectStore(name: string, options: IDBObjectStoreParameters): { createIndex(name: string, keyPath: string | string[]): unknown };
 }
 
-/**
- * Creates the stores of schema version 3, 4 or 5 as those versions laid them out (one record per message), for tests
- * that write what an older build left: 4 added `searchIndex`, 5 added `noteVectors`.
- */
+/** Creates the stores of schema version 3, 4 or 5 as those versions laid them out, for tests of what an older build left. */
 export function createLegacyStores(db: UpgradingDatabase, version: 3 | 4 | 5): void {
-  db.createObjectStore('settings', { keyPath: 'name' });
-  db.createObjectStore('sessions', { keyPath: 'id' }).createIndex('by-updated', 'updatedAt');
-  db.createObjectStore('messages', { keyPath: 'id' }).createIndex('by-session-seq', ['sessionId', 'seq']);
-  db.createObjectStore('spanChunks', { keyPath: ['sessionId', 'runId', 'chunk'] }).createIndex('by-run', 'runId');
-  db.createObjectStore('notes', { keyPath: 'id' }).createIndex('by-updated', 'updatedAt');
-  db.createObjectStore('toolState', { keyPath: ['sessionId', 'key'] });
-  db.createObjectStore('attachments', { keyPath: 'id' }).createIndex('by-session', 'sessionId');
-  if (version >= 4) db.createObjectStore('searchIndex', { keyPath: ['term', 'bucket'] });
-  if (version >= 5) db.createObjectStore('noteVectors', { keyPath: 'noteId' });
+  for (const { name, keyPath, index } of legacyStores(version)) {
+    const store = db.createObjectStore(name, { keyPath });
+    if (index) store.createIndex(index.name, index.keyPath);
+  }
 }
