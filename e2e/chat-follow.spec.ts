@@ -138,3 +138,30 @@ test.describe('the chat follows a long run on a long session', () => {
     await expect(jump).toHaveCount(0);
   });
 });
+
+test('a fast scroll down a long session only moves down: a row measured as it scrolls past does not pull the view back', async ({ page }) => {
+  await openApp(page);
+  await openLongSession(page);
+  const log = page.getByRole('log', { name: 'Messages' });
+  // From the top, 900 px further every frame (faster than rows are measured: each one is scrolled past before its
+  // size is known), reading where the view is at the next frame before moving it on.
+  const setbacks = await log.evaluate(async (element) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    element.scrollTop = 0;
+    for (let settle = 0; settle < 20; settle += 1) await frame();
+    const moves: Array<{ moved: number; next: number }> = [];
+    let at = 0;
+    while (at < element.scrollHeight - element.clientHeight - 900) {
+      element.scrollTop = at + 900;
+      const moved = element.scrollTop;
+      await frame();
+      at = element.scrollTop;
+      moves.push({ moved, next: at });
+    }
+    return { frames: moves.length, largest: Math.max(...moves.map(({ moved, next }) => moved - next)) };
+  });
+  expect(setbacks.frames).toBeGreaterThan(10);
+  // A row above the view measured shorter than estimated moves the view up by its difference (tens of pixels); the
+  // view going back by the distance of a frame's scroll is the virtualiser writing a correction to an old offset.
+  expect(setbacks.largest).toBeLessThan(300);
+});

@@ -10,6 +10,7 @@ import type { MessageViewActions } from './message-types.ts';
 import { MessageView } from './message-view.tsx';
 import { ListScrollingContext } from './message-actions.tsx';
 import { useNames } from '../use-t.ts';
+import { scrollFromLiveOffset } from '../components/virtual-scroll.ts';
 
 // Stuck-run marks need the stuck checks and their strings: a chunk of its own, which finds the rows it marks.
 const StuckRunBadge = lazy(() => import('./stuck-run-badge.tsx'));
@@ -152,6 +153,7 @@ export function MessageList({
     // Rows measured as they enter are handled with the next frame's other work, not in a second render and layout of
     // the frame that mounted them (in a fast scroll every row entering is measured for the first time).
     useAnimationFrameWithResizeObserver: true,
+    scrollToFn: scrollFromLiveOffset,
     ...(initialRect ? { initialRect } : {}),
   });
 

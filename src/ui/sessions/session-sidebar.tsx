@@ -9,6 +9,7 @@ import { deleteSession, newSession, openSearchHit, renameSession, searchSessions
 import { useAppStore } from '../../store/app-store.ts';
 import { snippetsBySession, visibleSessions } from '../../store/selectors/sessions.ts';
 import { PencilIcon, TrashIcon } from '../components/icons.tsx';
+import { scrollFromLiveOffset } from '../components/virtual-scroll.ts';
 import { useLanguage, useT, useNames } from '../use-t.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { sessionTitle } from './session-title.ts';
@@ -215,6 +216,7 @@ export function SessionSidebar() {
     getItemKey,
     enabled: virtualized,
     useFlushSync: false,
+    scrollToFn: scrollFromLiveOffset,
   });
   const rows: Array<{ session: SessionRecord; item?: VirtualItem }> = virtualized
     ? virtualizer.getVirtualItems().flatMap((item) => {
