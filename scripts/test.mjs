@@ -1,4 +1,4 @@
-// `npm test`: installs what is missing, then type-check, lint, unit + component tests, build, and
+// `npm test`: installs what is missing, then type-check, lint, format check, unit + component tests, build, and
 // Playwright end-to-end tests in Chromium against the built app. Prints one closing summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -19,7 +19,16 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 const steps = [
   ['type-check', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ['lint', bin('oxlint'), ['-c', '.oxlintrc.json', '--deny-warnings', 'src', 'e2e', 'scripts']],
-  ['unit and component tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`]],
+  [
+    'format check',
+    bin('prettier'),
+    ['--check', '--log-level', 'warn', 'src', 'e2e', 'scripts', 'bench', 'public/*.js', '*.ts'],
+  ],
+  [
+    'unit and component tests',
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'vitest.json')}`],
+  ],
   ['build', bin('vite'), ['build', '--logLevel', 'warn']],
   ['end-to-end tests', bin('playwright'), ['test']],
 ];
@@ -29,7 +38,11 @@ let failed = false;
 for (const [name, command, args] of steps) {
   if (only.length > 0 && !only.some((word) => name.includes(word))) continue;
   console.log(`\n› ${name}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+  });
   if (result.status !== 0) {
     console.log(`✗ ${name} failed (exit ${result.status ?? result.signal})`);
     failed = true;
