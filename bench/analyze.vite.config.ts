@@ -9,7 +9,10 @@ function report(): Plugin {
     name: 'chunk-report',
     generateBundle(_options, bundle) {
       const entry = [...this.getModuleIds()].find((id) => id.endsWith('/src/main.tsx'));
-      const targets = (process.env.TRACE_TARGETS ?? 'node_modules/openai/,node_modules/zod/,node_modules/react-markdown/,node_modules/minisearch/,src/demo/,src/agent/,src/context/').split(',');
+      const targets = (
+        process.env.TRACE_TARGETS ??
+        'node_modules/openai/,node_modules/zod/,node_modules/react-markdown/,node_modules/minisearch/,src/demo/,src/agent/,src/context/'
+      ).split(',');
       for (const target of targets) {
         const previous = new Map<string, string>();
         const queue = entry ? [entry] : [];
@@ -19,7 +22,10 @@ function report(): Plugin {
           for (const next of this.getModuleInfo(id)?.importedIds ?? []) {
             if (previous.has(next) || next === entry) continue;
             previous.set(next, id);
-            if (next.includes(target)) { found = next; break; }
+            if (next.includes(target)) {
+              found = next;
+              break;
+            }
             queue.push(next);
           }
         }
@@ -36,8 +42,11 @@ function report(): Plugin {
           groups.set(key, (groups.get(key) ?? 0) + info.renderedLength);
         }
         const total = [...groups.values()].reduce((a, b) => a + b, 0);
-        console.log(`\n== ${chunk.fileName} ${(total / 1024).toFixed(1)} KB (isEntry ${chunk.isEntry}, imports ${chunk.imports.join(' ')}; dynamic ${chunk.dynamicImports.length})`);
-        for (const [key, size] of [...groups.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${(size / 1024).toFixed(1).padStart(8)}  ${key}`);
+        console.log(
+          `\n== ${chunk.fileName} ${(total / 1024).toFixed(1)} KB (isEntry ${chunk.isEntry}, imports ${chunk.imports.join(' ')}; dynamic ${chunk.dynamicImports.length})`,
+        );
+        for (const [key, size] of [...groups.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40))
+          console.log(`${(size / 1024).toFixed(1).padStart(8)}  ${key}`);
       }
     },
   };

@@ -32,7 +32,10 @@ export function armed<T>(promise: Promise<T>): Promise<T> {
 export async function loadUntilUsable(page: Page, url: string, reload = false): Promise<number> {
   if (reload) await page.reload({ waitUntil: 'commit' });
   else await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(() => (window as unknown as BenchWindow).__bench?.marks.inputUsable !== undefined, null, { timeout: 60_000, polling: 50 });
+  await page.waitForFunction(() => (window as unknown as BenchWindow).__bench?.marks.inputUsable !== undefined, null, {
+    timeout: 60_000,
+    polling: 50,
+  });
   return page.evaluate(() => (window as unknown as BenchWindow).__bench.marks.inputUsable as number);
 }
 
@@ -62,14 +65,16 @@ export async function configureEndpoint(page: Page, baseUrl: string): Promise<vo
 
 /** Waits (in page) until the last message in the Messages log contains `marker`, painted. */
 export function lastMessagePainted(page: Page, marker: string, timeoutMs = 60_000): Promise<number> {
-  return armed(page.evaluate(
-    ({ text, timeout }) =>
-      (window as unknown as BenchWindow).__bench.whenPainted(() => {
-        const articles = document.querySelectorAll('[role="log"][aria-label="Messages"] article');
-        return articles[articles.length - 1]?.textContent?.includes(text) ?? false;
-      }, timeout),
-    { text: marker, timeout: timeoutMs },
-  ));
+  return armed(
+    page.evaluate(
+      ({ text, timeout }) =>
+        (window as unknown as BenchWindow).__bench.whenPainted(() => {
+          const articles = document.querySelectorAll('[role="log"][aria-label="Messages"] article');
+          return articles[articles.length - 1]?.textContent?.includes(text) ?? false;
+        }, timeout),
+      { text: marker, timeout: timeoutMs },
+    ),
+  );
 }
 
 /** The time of the latest click, key press or file choice (event timestamp, ms since navigation start). */
@@ -101,7 +106,11 @@ export async function chooseImportFile(page: Page, path: string): Promise<void> 
 }
 
 /** Long tasks and long animation frames recorded between two times. */
-export async function longWork(page: Page, from: number, to: number): Promise<{ longTasks: number; longTaskMs: number; loafBlockingMs: number }> {
+export async function longWork(
+  page: Page,
+  from: number,
+  to: number,
+): Promise<{ longTasks: number; longTaskMs: number; loafBlockingMs: number }> {
   return page.evaluate(
     ({ start, end }) => {
       const probe = (window as unknown as BenchWindow).__bench;

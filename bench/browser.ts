@@ -44,7 +44,10 @@ export async function launchFresh(withoutProbe = false): Promise<BenchBrowser> {
     acceptDownloads: true,
   });
   // tsx keeps function names with an `__name` helper that the page does not have: give it a no-op one.
-  if (!withoutProbe) await context.addInitScript({ content: `globalThis.__name = (target) => target;\n(${installProbe.toString()})();` });
+  if (!withoutProbe)
+    await context.addInitScript({
+      content: `globalThis.__name = (target) => target;\n(${installProbe.toString()})();`,
+    });
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
@@ -58,7 +61,9 @@ export async function launchFresh(withoutProbe = false): Promise<BenchBrowser> {
 
 /** The probe's IndexedDB transaction log. */
 export function transactions(page: Page): Promise<ProbeTransaction[]> {
-  return page.evaluate(() => (window as unknown as { __bench: { txs: ProbeTransaction[] } }).__bench.txs.map((tx) => ({ ...tx })));
+  return page.evaluate(() =>
+    (window as unknown as { __bench: { txs: ProbeTransaction[] } }).__bench.txs.map((tx) => ({ ...tx })),
+  );
 }
 
 /** JS heap in use after a full garbage collection, in bytes (Chrome DevTools Protocol). */

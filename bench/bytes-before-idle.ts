@@ -62,7 +62,10 @@ export async function coldStartBytes(
     { timeout: 30_000, polling: 50 },
   );
   const { origin, idleAt } = (await handle.jsonValue()) as { origin: number; idleAt: number };
-  if (idleAt < inputUsable) throw new Error(`the app's idle mark (${idleAt.toFixed(0)} ms) came before the message box was usable (${inputUsable.toFixed(0)} ms)`);
+  if (idleAt < inputUsable)
+    throw new Error(
+      `the app's idle mark (${idleAt.toFixed(0)} ms) came before the message box was usable (${inputUsable.toFixed(0)} ms)`,
+    );
   const idleWall = origin + idleAt;
   for (;;) {
     const mine = requests().slice(firstRequest);
@@ -75,7 +78,11 @@ export async function coldStartBytes(
   const cache = new Map<string, number>();
   return {
     idleAt,
-    beforeIdle: { bytes: await total(distDir, before, cache), requests: before.length, paths: before.map((request) => request.path) },
+    beforeIdle: {
+      bytes: await total(distDir, before, cache),
+      requests: before.length,
+      paths: before.map((request) => request.path),
+    },
     untilQuiet: { bytes: await total(distDir, mine, cache), requests: mine.length },
   };
 }

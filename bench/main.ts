@@ -44,7 +44,13 @@ function isSummaryRequest(body: unknown): boolean {
   return typeof system === 'string' && system.startsWith('You summarise');
 }
 
-async function writeFixture(directory: string, id: string, title: string, messages: number, spans = 0): Promise<SessionFixture> {
+async function writeFixture(
+  directory: string,
+  id: string,
+  title: string,
+  messages: number,
+  spans = 0,
+): Promise<SessionFixture> {
   const file = generateSessionFile({ id, title, messages, spans, seed: messages + spans });
   const path = join(directory, `${id}.json`);
   await writeFile(path, JSON.stringify(file));
@@ -63,13 +69,18 @@ async function main(): Promise<void> {
   });
   const runs = Math.max(1, Number.parseInt(values.runs, 10) || 5);
   const names = (values.only?.length ? values.only : Object.keys(SCENARIOS)) as ScenarioName[];
-  for (const name of names) if (!(name in SCENARIOS)) throw new Error(`Unknown scenario ${name}; choose from ${Object.keys(SCENARIOS).join(', ')}`);
+  for (const name of names)
+    if (!(name in SCENARIOS))
+      throw new Error(`Unknown scenario ${name}; choose from ${Object.keys(SCENARIOS).join(', ')}`);
 
   const scratchDir = await mkdtemp(join(tmpdir(), 'glassbox-bench-'));
   const app = await startStaticServer(values.dist, Number(values.port));
   const mock = await startMockLlmServer({
     port: 0,
-    route: (body) => (isSummaryRequest(body) ? { kind: 'reply', content: 'The user and the assistant discussed agents, traces, storage and rendering.' } : teamRoute(body)),
+    route: (body) =>
+      isSummaryRequest(body)
+        ? { kind: 'reply', content: 'The user and the assistant discussed agents, traces, storage and rendering.' }
+        : teamRoute(body),
   });
   const errors: string[] = [];
   const samples: Sample[] = [];

@@ -53,26 +53,38 @@ export async function measureStreamedAnswer(page: Page, mock: MockLlmServer, pro
     probe.startFrames();
     return probe.txs.length;
   });
-  const painted = armed(page.evaluate((length) => {
-    const probe = (window as unknown as BenchWindow).__bench;
-    const lastText = () => {
-      const articles = document.querySelectorAll('[role="log"][aria-label="Messages"] article[data-message-role="assistant"]');
-      return articles[articles.length - 1]?.querySelector('[data-testid="message-text"]')?.textContent ?? '';
-    };
-    const first = probe.whenPainted(() => {
-      const streamingText = document.querySelector('article[data-streaming="true"] [data-testid="message-text"]')?.textContent ?? '';
-      return streamingText.trim().length > 0;
-    }, 120_000);
-    const last = probe.whenPainted(() => lastText().trimEnd().length >= length, 180_000);
-    return Promise.all([first, last]).then(([firstAt, lastAt]) => ({ firstAt, lastAt, origin: performance.timeOrigin }));
-  }, expected));
+  const painted = armed(
+    page.evaluate((length) => {
+      const probe = (window as unknown as BenchWindow).__bench;
+      const lastText = () => {
+        const articles = document.querySelectorAll(
+          '[role="log"][aria-label="Messages"] article[data-message-role="assistant"]',
+        );
+        return articles[articles.length - 1]?.querySelector('[data-testid="message-text"]')?.textContent ?? '';
+      };
+      const first = probe.whenPainted(() => {
+        const streamingText =
+          document.querySelector('article[data-streaming="true"] [data-testid="message-text"]')?.textContent ?? '';
+        return streamingText.trim().length > 0;
+      }, 120_000);
+      const last = probe.whenPainted(() => lastText().trimEnd().length >= length, 180_000);
+      return Promise.all([first, last]).then(([firstAt, lastAt]) => ({
+        firstAt,
+        lastAt,
+        origin: performance.timeOrigin,
+      }));
+    }, expected),
+  );
   await send(page, prompt);
   const { firstAt, lastAt, origin } = await painted;
   const times = await page.evaluate(() => (window as unknown as BenchWindow).__bench.stopFrames());
   const gaps = frameGaps(times.filter((time) => time >= firstAt && time <= lastAt));
   await waitForRunStatus(page, 'done');
   await waitForStorageQuiet(page);
-  const answer = mock.timings.slice(timingsBefore).filter((timing) => !timing.routed).at(-1);
+  const answer = mock.timings
+    .slice(timingsBefore)
+    .filter((timing) => !timing.routed)
+    .at(-1);
   if (answer?.lastByteAt === undefined) throw new Error('The scripted server did not finish the answer');
   const txs: ProbeTransaction[] = await page.evaluate((from) => {
     const probe = (window as unknown as BenchWindow).__bench;

@@ -19,7 +19,12 @@ export function installProbe(): void {
     /** Bytes per object store (when counting). */
     byStore: Record<string, number>;
   };
-  type Watcher = { predicate: () => boolean; resolve: (at: number) => void; deadline: number; reject: (error: Error) => void };
+  type Watcher = {
+    predicate: () => boolean;
+    resolve: (at: number) => void;
+    deadline: number;
+    reject: (error: Error) => void;
+  };
   const scope = window as unknown as { __bench?: unknown };
   if (scope.__bench) return;
   const now = (): number => performance.now();
@@ -74,7 +79,8 @@ export function installProbe(): void {
       try {
         return await new Promise<unknown[]>((resolve, reject) => {
           const request = db.transaction('spanChunks').objectStore('spanChunks').getAll();
-          request.onsuccess = () => resolve((request.result as Array<{ spans: unknown[] }>).flatMap((chunk) => chunk.spans));
+          request.onsuccess = () =>
+            resolve((request.result as Array<{ spans: unknown[] }>).flatMap((chunk) => chunk.spans));
           request.onerror = () => reject(request.error);
         });
       } finally {
@@ -127,21 +133,32 @@ export function installProbe(): void {
   };
   observe('longtask', (entry) => bench.longTasks.push({ start: entry.startTime, duration: entry.duration }));
   observe('long-animation-frame', (entry) =>
-    bench.loafs.push({ start: entry.startTime, duration: entry.duration, blocking: (entry as PerformanceEntry & { blockingDuration?: number }).blockingDuration ?? 0 }),
+    bench.loafs.push({
+      start: entry.startTime,
+      duration: entry.duration,
+      blocking: (entry as PerformanceEntry & { blockingDuration?: number }).blockingDuration ?? 0,
+    }),
   );
   performance.setResourceTimingBufferSize(100_000);
 
   // Watched from the very start of every page load: when the message box first accepts input.
   void bench
     .whenPainted(() => document.querySelector('textarea[aria-label="Message"]:not([disabled])') !== null, 120_000)
-    .then((at) => {
-      marks.inputUsable = at;
-    }, () => undefined);
+    .then(
+      (at) => {
+        marks.inputUsable = at;
+      },
+      () => undefined,
+    );
 
   for (const type of ['pointerdown', 'click', 'keydown', 'change']) {
-    window.addEventListener(type, (event) => {
-      bench.lastInput = { type, at: event.timeStamp };
-    }, { capture: true });
+    window.addEventListener(
+      type,
+      (event) => {
+        bench.lastInput = { type, at: event.timeStamp };
+      },
+      { capture: true },
+    );
   }
 
   const createObjectUrl = URL.createObjectURL.bind(URL);
@@ -160,11 +177,22 @@ export function installProbe(): void {
     }
   };
   const transaction = IDBDatabase.prototype.transaction;
-  IDBDatabase.prototype.transaction = function patchedTransaction(this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+  IDBDatabase.prototype.transaction = function patchedTransaction(
+    this: IDBDatabase,
+    ...args: Parameters<IDBDatabase['transaction']>
+  ) {
     const started = now();
     const tx = transaction.apply(this, args);
     const names = typeof args[0] === 'string' ? [args[0]] : [...args[0]];
-    const record: TxRecord = { stores: names.sort().join(','), mode: args[1] ?? 'readonly', start: started, syncMs: now() - started, bytes: 0, puts: 0, byStore: {} };
+    const record: TxRecord = {
+      stores: names.sort().join(','),
+      mode: args[1] ?? 'readonly',
+      start: started,
+      syncMs: now() - started,
+      bytes: 0,
+      puts: 0,
+      byStore: {},
+    };
     bench.txs.push(record);
     txRecords.set(tx, record);
     tx.addEventListener('complete', () => {
@@ -176,7 +204,12 @@ export function installProbe(): void {
     });
     return tx;
   };
-  const wrap = (prototype: object, method: string, transactionOf: (self: never) => IDBTransaction | null, writes: boolean): void => {
+  const wrap = (
+    prototype: object,
+    method: string,
+    transactionOf: (self: never) => IDBTransaction | null,
+    writes: boolean,
+  ): void => {
     const table = prototype as Record<string, unknown>;
     const original = table[method];
     if (typeof original !== 'function') return;
@@ -216,10 +249,22 @@ export function installProbe(): void {
   const indexTx = (index: IDBIndex) => index.objectStore.transaction;
   const cursorTx = (cursor: IDBCursor) => cursor.request.transaction;
   for (const method of ['put', 'add']) wrap(IDBObjectStore.prototype, method, storeTx as never, true);
-  for (const method of ['get', 'getKey', 'getAll', 'getAllKeys', 'delete', 'openCursor', 'openKeyCursor', 'count', 'clear', 'index']) {
+  for (const method of [
+    'get',
+    'getKey',
+    'getAll',
+    'getAllKeys',
+    'delete',
+    'openCursor',
+    'openKeyCursor',
+    'count',
+    'clear',
+    'index',
+  ]) {
     wrap(IDBObjectStore.prototype, method, storeTx as never, false);
   }
-  for (const method of ['get', 'getKey', 'getAll', 'getAllKeys', 'openCursor', 'openKeyCursor', 'count']) wrap(IDBIndex.prototype, method, indexTx as never, false);
+  for (const method of ['get', 'getKey', 'getAll', 'getAllKeys', 'openCursor', 'openKeyCursor', 'count'])
+    wrap(IDBIndex.prototype, method, indexTx as never, false);
   wrap(IDBCursor.prototype, 'update', cursorTx as never, true);
   for (const method of ['continue', 'advance', 'delete']) wrap(IDBCursor.prototype, method, cursorTx as never, false);
 }

@@ -39,7 +39,10 @@ function passes(figure: Figure, value: number, medians: ReadonlyMap<string, numb
 
 /** Median, min and max per figure, with a pass/miss mark against its target. */
 export function evaluate(samples: readonly Sample[]): { figures: FigureResult[]; details: FigureResult[] } {
-  const valuesOf = (id: string) => samples.map((sample) => sample[id]).filter((value): value is number => value !== undefined && Number.isFinite(value));
+  const valuesOf = (id: string) =>
+    samples
+      .map((sample) => sample[id])
+      .filter((value): value is number => value !== undefined && Number.isFinite(value));
   const medians = new Map([...FIGURES, ...DETAILS].map((figure) => [figure.id, summarise(valuesOf(figure.id)).median]));
   const figures = FIGURES.map((figure): FigureResult => {
     const values = valuesOf(figure.id);
@@ -74,7 +77,9 @@ export function formatValue(value: number, unit: string): string {
 
 function withUnit(value: number, unit: string): string {
   const text = formatValue(value, unit);
-  return unit === 'ratio' || unit === 'nodes' || unit === 'frames' || unit === 'count' || text === '—' ? text : `${text} ${unit}`;
+  return unit === 'ratio' || unit === 'nodes' || unit === 'frames' || unit === 'count' || text === '—'
+    ? text
+    : `${text} ${unit}`;
 }
 
 /** The results as a Markdown table (figure, peer, target, median, min–max, mark). */
@@ -93,7 +98,9 @@ export function markdownTable(results: BenchResults): string {
   }
   lines.push('', '| supporting figure | median | min–max |', '| --- | --- | --- |');
   for (const detail of results.details) {
-    lines.push(`| ${detail.label} | ${withUnit(detail.median, detail.unit)} | ${formatValue(detail.min, detail.unit)}–${formatValue(detail.max, detail.unit)} |`);
+    lines.push(
+      `| ${detail.label} | ${withUnit(detail.median, detail.unit)} | ${formatValue(detail.min, detail.unit)}–${formatValue(detail.max, detail.unit)} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -109,12 +116,16 @@ export function consoleTable(results: BenchResults): string {
     figure.peer ?? '',
   ]);
   const header = ['', 'figure', 'median', 'min–max', 'target', 'peer'];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
   const format = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ');
   const lines = [format(header), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(format)];
   lines.push('');
   for (const detail of results.details) {
-    lines.push(`  ${detail.label}: ${withUnit(detail.median, detail.unit)} (${formatValue(detail.min, detail.unit)}–${formatValue(detail.max, detail.unit)})`);
+    lines.push(
+      `  ${detail.label}: ${withUnit(detail.median, detail.unit)} (${formatValue(detail.min, detail.unit)}–${formatValue(detail.max, detail.unit)})`,
+    );
   }
   const passed = results.figures.filter((figure) => figure.status === 'pass').length;
   lines.push('', `${passed} of ${results.figures.length} figures meet their target (median of ${results.runs} runs).`);

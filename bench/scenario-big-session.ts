@@ -12,10 +12,22 @@ import { median } from './stats.ts';
 
 /** Issue 20's big session: 10,000 messages and 50,000 spans, in our own export format. */
 export async function writeBigSession(directory: string): Promise<SessionFixture & { spans: number }> {
-  const file = generateSessionFile({ id: 'sess_bench_big', title: 'Bench 10,000 messages', messages: 10_000, spans: 50_000, seed: 60_000 });
+  const file = generateSessionFile({
+    id: 'sess_bench_big',
+    title: 'Bench 10,000 messages',
+    messages: 10_000,
+    spans: 50_000,
+    seed: 60_000,
+  });
   const path = join(directory, 'sess_bench_big.json');
   await writeFile(path, JSON.stringify(file));
-  return { path, title: 'Bench 10,000 messages', lastMarker: lastMessageMarker(file), messages: 10_000, spans: file.sessions[0]?.spans.length ?? 0 };
+  return {
+    path,
+    title: 'Bench 10,000 messages',
+    lastMarker: lastMessageMarker(file),
+    messages: 10_000,
+    spans: file.sessions[0]?.spans.length ?? 0,
+  };
 }
 
 /** Starts counting the bytes handed to IndexedDB `put`/`add` (the probe's UTF-8 JSON size of each value). */
@@ -28,24 +40,33 @@ const countFrom = (page: Page) =>
 
 /** The bytes written by the read-write transactions since `from`. */
 const bytesSince = (page: Page, from: number) =>
-  page.evaluate((start) => (window as unknown as BenchWindow).__bench.txs.slice(start).reduce((total, tx) => total + (tx.mode === 'readwrite' ? tx.bytes : 0), 0), from);
+  page.evaluate(
+    (start) =>
+      (window as unknown as BenchWindow).__bench.txs
+        .slice(start)
+        .reduce((total, tx) => total + (tx.mode === 'readwrite' ? tx.bytes : 0), 0),
+    from,
+  );
 
 /**
  * The trace of a session this long opens at its latest run: Load earlier runs reads the others. Resolves with click →
  * the tree holding every run painted (the notice gone, the first run's row rendered at the top once scrolled there).
  */
 async function loadEarlierRuns(page: Page, spans: number): Promise<number> {
-  const painted = armed(page.evaluate(
-    (total) =>
-      (window as unknown as BenchWindow).__bench.whenPainted(() => {
-        const tree = document.querySelector('[role="tree"][aria-label="Span tree"]');
-        const trace = document.querySelector('aside[aria-label="Trace"]');
-        if (!(tree instanceof HTMLElement) || !trace || trace.querySelector('[data-testid="trace-older-runs"]')) return false;
-        // Every run is a root row: the tree is now far taller than the latest run's dozen rows.
-        return tree.scrollHeight > Math.min(total, 2000) * 4;
-      }),
-    spans,
-  ));
+  const painted = armed(
+    page.evaluate(
+      (total) =>
+        (window as unknown as BenchWindow).__bench.whenPainted(() => {
+          const tree = document.querySelector('[role="tree"][aria-label="Span tree"]');
+          const trace = document.querySelector('aside[aria-label="Trace"]');
+          if (!(tree instanceof HTMLElement) || !trace || trace.querySelector('[data-testid="trace-older-runs"]'))
+            return false;
+          // Every run is a root row: the tree is now far taller than the latest run's dozen rows.
+          return tree.scrollHeight > Math.min(total, 2000) * 4;
+        }),
+      spans,
+    ),
+  );
   await page.getByRole('button', { name: 'Load earlier runs' }).click();
   const paintedAt = await painted;
   return paintedAt - (await lastInputAt(page));

@@ -39,14 +39,18 @@ export async function coldLoadAndStream(context: BenchContext): Promise<Sample> 
       requestsUntilQuiet: cold.untilQuiet.requests,
       idleFrameP95: await idleFrameP95(page),
     };
-    context.log(`    cold load ${usable.toFixed(0)} ms, ${assets.length} JS/CSS files, ${(sample.firstLoadKB ?? 0).toFixed(1)} KB gzip`);
+    context.log(
+      `    cold load ${usable.toFixed(0)} ms, ${assets.length} JS/CSS files, ${(sample.firstLoadKB ?? 0).toFixed(1)} KB gzip`,
+    );
     context.log(
       `    idle at ${cold.idleAt.toFixed(0)} ms: ${cold.beforeIdle.requests} responses, ${(cold.beforeIdle.bytes / 1024).toFixed(1)} KB before idle (${cold.beforeIdle.paths.join(' ')}); ` +
         `${cold.untilQuiet.requests} responses, ${(cold.untilQuiet.bytes / 1024).toFixed(1)} KB until the network was quiet`,
     );
     await configureEndpoint(page, context.mock.url);
     const stream = await measureStreamedAnswer(page, context.mock, 'Write a long answer, please.');
-    context.log(`    stream p50/p95/max ${stream.p50.toFixed(1)}/${stream.p95.toFixed(1)}/${stream.max.toFixed(1)} ms, dropped ${stream.dropped}, last byte → screen ${stream.lastByteToScreenMs.toFixed(1)} ms`);
+    context.log(
+      `    stream p50/p95/max ${stream.p50.toFixed(1)}/${stream.p95.toFixed(1)}/${stream.max.toFixed(1)} ms, dropped ${stream.dropped}, last byte → screen ${stream.lastByteToScreenMs.toFixed(1)} ms`,
+    );
     return {
       ...sample,
       streamEmptyP50: stream.p50,

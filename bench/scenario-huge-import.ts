@@ -3,7 +3,12 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import type { CDPSession, Page } from '@playwright/test';
-import { chatGptExportChunks, conversationMessages, lastAnswerMarker, type ChatGptExportOptions } from '../src/testing/chatgpt-export-fixture.ts';
+import {
+  chatGptExportChunks,
+  conversationMessages,
+  lastAnswerMarker,
+  type ChatGptExportOptions,
+} from '../src/testing/chatgpt-export-fixture.ts';
 import { armed, chooseImportFile, lastInputAt, loadUntilUsable, type BenchWindow } from './app-driver.ts';
 import { openFromSidebar } from './scenario-long-session.ts';
 import { launchFresh } from './browser.ts';
@@ -11,10 +16,16 @@ import type { BenchContext, Sample } from './scenario-context.ts';
 import { frameGaps, quantile } from './stats.ts';
 
 /** The export of issue 20: 2,000 conversations, 150,000 messages, about 100 MB, in the real shape. */
-export const HUGE_EXPORT: ChatGptExportOptions = { conversations: 2000, messagesPerConversation: 76, messageLength: 52 };
+export const HUGE_EXPORT: ChatGptExportOptions = {
+  conversations: 2000,
+  messagesPerConversation: 76,
+  messageLength: 52,
+};
 
 /** Writes the generated export to `directory` once; resolves with its path, size and message count. */
-export async function writeHugeExport(directory: string): Promise<{ path: string; bytes: number; messages: number; largestConversation: number }> {
+export async function writeHugeExport(
+  directory: string,
+): Promise<{ path: string; bytes: number; messages: number; largestConversation: number }> {
   const path = join(directory, 'conversations.json');
   const out = createWriteStream(path);
   let largestConversation = 0;
@@ -25,7 +36,8 @@ export async function writeHugeExport(directory: string): Promise<{ path: string
   out.end();
   await once(out, 'finish');
   let messages = 0;
-  for (let index = 0; index < HUGE_EXPORT.conversations; index += 1) messages += conversationMessages(HUGE_EXPORT, index);
+  for (let index = 0; index < HUGE_EXPORT.conversations; index += 1)
+    messages += conversationMessages(HUGE_EXPORT, index);
   return { path, bytes: (await stat(path)).size, messages, largestConversation };
 }
 
@@ -54,7 +66,12 @@ async function heapSampler(page: Page): Promise<{ stop(): Promise<{ pageMax: num
     new Promise<number>((resolve) => {
       const messageId = id++;
       pending.set(messageId, resolve);
-      void session.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: messageId, method: 'Runtime.getHeapUsage' }) }).catch(() => resolve(0));
+      void session
+        .send('Target.sendMessageToTarget', {
+          sessionId,
+          message: JSON.stringify({ id: messageId, method: 'Runtime.getHeapUsage' }),
+        })
+        .catch(() => resolve(0));
       setTimeout(() => resolve(0), 1000);
     });
   const loop = (async () => {
@@ -90,20 +107,34 @@ async function manySessions(page: Page, context: BenchContext): Promise<Sample> 
   await cdp.detach();
   sample.manyColdLoadMs = await loadUntilUsable(page, context.appUrl, true);
   sample.manySidebarRows = await page.getByRole('list', { name: 'Session list' }).getByRole('listitem').count();
-  context.log(`    2,001 sessions: cold load → usable ${sample.manyColdLoadMs.toFixed(0)} ms, ${sample.manySidebarRows} sidebar rows in the DOM`);
+  context.log(
+    `    2,001 sessions: cold load → usable ${sample.manyColdLoadMs.toFixed(0)} ms, ${sample.manySidebarRows} sidebar rows in the DOM`,
+  );
   sample.manyReloadMs = await loadUntilUsable(page, context.appUrl, true);
   const index = HUGE_EXPORT.conversations - 3;
   const title = `${index % 7 === 3 ? '对话' : 'Conversation'} ${index}`;
   const messages = conversationMessages(HUGE_EXPORT, index);
-  sample.manySwitchMs = await openFromSidebar(page, { path: '', title, lastMarker: lastAnswerMarker(index, messages), messages });
+  sample.manySwitchMs = await openFromSidebar(page, {
+    path: '',
+    title,
+    lastMarker: lastAnswerMarker(index, messages),
+    messages,
+  });
   // One match first; then a keystroke that leaves none: every message of every session is read to know it.
   const search = page.getByRole('searchbox', { name: 'Search sessions' });
   await search.fill('1500.3');
-  await page.getByRole('list', { name: 'Session list' }).and(page.locator('[data-count="1"]')).waitFor({ timeout: 120_000 });
-  const found = armed(page.evaluate(
-    () =>
-      (window as unknown as BenchWindow).__bench.whenPainted(() => document.querySelector('[aria-label="Session list"]')?.getAttribute('data-count') === '0', 120_000),
-  ));
+  await page
+    .getByRole('list', { name: 'Session list' })
+    .and(page.locator('[data-count="1"]'))
+    .waitFor({ timeout: 120_000 });
+  const found = armed(
+    page.evaluate(() =>
+      (window as unknown as BenchWindow).__bench.whenPainted(
+        () => document.querySelector('[aria-label="Session list"]')?.getAttribute('data-count') === '0',
+        120_000,
+      ),
+    ),
+  );
   await search.press('x');
   const keyAt = await lastInputAt(page);
   sample.manySearchMs = (await found) - keyAt;
@@ -114,15 +145,17 @@ async function manySessions(page: Page, context: BenchContext): Promise<Sample> 
   let typed = '';
   for (const key of TYPED_QUERY) {
     typed += key;
-    const shown = armed(page.evaluate(
-      (expected) =>
-        (window as unknown as BenchWindow).__bench.whenPainted(() => {
-          const list = document.querySelector('[aria-label="Session list"]');
-          const box = document.querySelector<HTMLInputElement>('input[aria-label="Search sessions"]');
-          return box?.value === expected && list !== null && !list.hasAttribute('aria-busy');
-        }, 120_000),
-      typed,
-    ));
+    const shown = armed(
+      page.evaluate(
+        (expected) =>
+          (window as unknown as BenchWindow).__bench.whenPainted(() => {
+            const list = document.querySelector('[aria-label="Session list"]');
+            const box = document.querySelector<HTMLInputElement>('input[aria-label="Search sessions"]');
+            return box?.value === expected && list !== null && !list.hasAttribute('aria-busy');
+          }, 120_000),
+        typed,
+      ),
+    );
     await search.press(key === ' ' ? 'Space' : key);
     const at = await lastInputAt(page);
     keystrokes.push((await shown) - at);
@@ -130,7 +163,9 @@ async function manySessions(page: Page, context: BenchContext): Promise<Sample> 
   sample.manySearchKeyP95Ms = quantile(keystrokes, 0.95);
   sample.manySearchKeyMaxMs = Math.max(...keystrokes);
   context.log(`    typing "${TYPED_QUERY}": per key ${keystrokes.map((ms) => ms.toFixed(0)).join(' ')} ms`);
-  context.log(`    2,001 sessions: reload → usable ${sample.manyReloadMs.toFixed(0)} ms, switch ${sample.manySwitchMs.toFixed(0)} ms, search keystroke → match shown ${sample.manySearchMs.toFixed(0)} ms`);
+  context.log(
+    `    2,001 sessions: reload → usable ${sample.manyReloadMs.toFixed(0)} ms, switch ${sample.manySwitchMs.toFixed(0)} ms, search keystroke → match shown ${sample.manySearchMs.toFixed(0)} ms`,
+  );
   return sample;
 }
 
@@ -153,7 +188,10 @@ export async function hugeImport(context: BenchContext): Promise<Sample> {
     const chosenAt = await lastInputAt(page);
     const doneAt = await page.evaluate(
       (expected) =>
-        (window as unknown as BenchWindow).__bench.whenPainted(() => [...document.querySelectorAll('[role="status"]')].some((node) => node.textContent?.includes(expected)), 600_000),
+        (window as unknown as BenchWindow).__bench.whenPainted(
+          () => [...document.querySelectorAll('[role="status"]')].some((node) => node.textContent?.includes(expected)),
+          600_000,
+        ),
       `Imported ${HUGE_EXPORT.conversations} sessions.`,
     );
     const times = await page.evaluate(() => (window as unknown as BenchWindow).__bench.stopFrames());
@@ -161,9 +199,20 @@ export async function hugeImport(context: BenchContext): Promise<Sample> {
     const during = times.filter((time) => time >= chosenAt && time <= doneAt);
     const gaps = frameGaps(during);
     const longest = gaps.indexOf(Math.max(...gaps));
-    context.log(`    longest frame ${gaps[longest]?.toFixed(0)} ms, ending ${((during[longest + 1] ?? 0) - chosenAt).toFixed(0)} ms after the file was chosen (done at ${(doneAt - chosenAt).toFixed(0)} ms)`);
+    context.log(
+      `    longest frame ${gaps[longest]?.toFixed(0)} ms, ending ${((during[longest + 1] ?? 0) - chosenAt).toFixed(0)} ms after the file was chosen (done at ${(doneAt - chosenAt).toFixed(0)} ms)`,
+    );
     const usageAfter = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
-    const sample: Sample & Record<'hugeImportMs' | 'hugeImportFrameP95' | 'hugeImportFrameMax' | 'hugeImportPageHeapMB' | 'hugeImportWorkerHeapMB' | 'hugeImportStoredRatio', number> = {
+    const sample: Sample &
+      Record<
+        | 'hugeImportMs'
+        | 'hugeImportFrameP95'
+        | 'hugeImportFrameMax'
+        | 'hugeImportPageHeapMB'
+        | 'hugeImportWorkerHeapMB'
+        | 'hugeImportStoredRatio',
+        number
+      > = {
       hugeImportMs: doneAt - chosenAt,
       hugeImportFrameP95: quantile(gaps, 0.95),
       hugeImportFrameMax: Math.max(...gaps),

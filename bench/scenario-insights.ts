@@ -1,7 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, type FileMessage, type FileSession, type FileSpan, type SessionFile } from '../src/db/session-file-schema.ts';
+import {
+  SESSION_FILE_FORMAT,
+  SESSION_FILE_VERSION,
+  type FileMessage,
+  type FileSession,
+  type FileSpan,
+  type SessionFile,
+} from '../src/db/session-file-schema.ts';
 import { loadUntilUsable } from './app-driver.ts';
 import { launchFresh } from './browser.ts';
 import type { BenchContext, Sample } from './scenario-context.ts';
@@ -41,19 +48,50 @@ async function writeInsightsFiles(directory: string): Promise<string[]> {
         const traceId = hex(counter, 32);
         const runId = hex(counter * 16, 16);
         let clock = start + run * 60_000;
-        const root: FileSpan = { traceId, spanId: runId, runId, kind: 'run', name: `Question ${run}`, startTime: clock, endTime: 0, status: 'ok', attributes: { 'run.input': `Question ${run} of session ${index}`, 'run.output': 'Done.' } };
+        const root: FileSpan = {
+          traceId,
+          spanId: runId,
+          runId,
+          kind: 'run',
+          name: `Question ${run}`,
+          startTime: clock,
+          endTime: 0,
+          status: 'ok',
+          attributes: { 'run.input': `Question ${run} of session ${index}`, 'run.output': 'Done.' },
+        };
         spans.push(root);
-        messages.push({ id: `msg_bi_${index}_${run}_q`, seq: run * 2, runId, createdAt: clock, message: { role: 'user', content: `Question ${run} of session ${index}` } });
+        messages.push({
+          id: `msg_bi_${index}_${run}_q`,
+          seq: run * 2,
+          runId,
+          createdAt: clock,
+          message: { role: 'user', content: `Question ${run} of session ${index}` },
+        });
         const model = models[(index + run) % models.length] as string;
         const runSpans = spans.length - 1;
         for (let step = 0; step < (SPANS_PER_RUN - 2) / 2 + 1; step += 1) {
           const llmStart = clock;
           clock += 400 + ((counter * 37 + step * 101) % 900);
           spans.push({
-            traceId, spanId: hex(counter * 16 + 1 + step * 2, 16), parentSpanId: runId, runId, kind: 'llm', name: `chat ${model}`, startTime: llmStart, endTime: clock, status: 'ok',
+            traceId,
+            spanId: hex(counter * 16 + 1 + step * 2, 16),
+            parentSpanId: runId,
+            runId,
+            kind: 'llm',
+            name: `chat ${model}`,
+            startTime: llmStart,
+            endTime: clock,
+            status: 'ok',
             attributes: {
-              'llm.request.model': model, 'llm.step': step + 1, 'llm.usage.input_tokens': 800 + step * 300, 'llm.usage.output_tokens': 40 + ((counter + step) % 200),
-              'llm.time_to_first_token_ms': 80 + ((counter * 13 + step) % 400), 'llm.messages': [{ role: 'system', content: 'You are Glassbox.' }, { role: 'user', content: `Question ${run}` }],
+              'llm.request.model': model,
+              'llm.step': step + 1,
+              'llm.usage.input_tokens': 800 + step * 300,
+              'llm.usage.output_tokens': 40 + ((counter + step) % 200),
+              'llm.time_to_first_token_ms': 80 + ((counter * 13 + step) % 400),
+              'llm.messages': [
+                { role: 'system', content: 'You are Glassbox.' },
+                { role: 'user', content: `Question ${run}` },
+              ],
               'llm.output.text': step === (SPANS_PER_RUN - 2) / 2 ? 'Done.' : '',
             },
           });
@@ -63,17 +101,52 @@ async function writeInsightsFiles(directory: string): Promise<string[]> {
           clock += 5 + ((counter + step * 7) % 300);
           const failed = (counter + step) % 17 === 0;
           spans.push({
-            traceId, spanId: hex(counter * 16 + 2 + step * 2, 16), parentSpanId: runId, runId, kind: 'tool', name: tool, startTime: toolStart, endTime: clock, status: failed ? 'error' : 'ok',
+            traceId,
+            spanId: hex(counter * 16 + 2 + step * 2, 16),
+            parentSpanId: runId,
+            runId,
+            kind: 'tool',
+            name: tool,
+            startTime: toolStart,
+            endTime: clock,
+            status: failed ? 'error' : 'ok',
             ...(failed ? { error: { type: 'tool_error', message: 'bad input' } } : {}),
-            attributes: { 'tool.name': tool, 'tool.arguments': { expression: `${step} * ${run}` }, ...(failed ? {} : { 'tool.result': String(step * run) }) },
+            attributes: {
+              'tool.name': tool,
+              'tool.arguments': { expression: `${step} * ${run}` },
+              ...(failed ? {} : { 'tool.result': String(step * run) }),
+            },
           });
         }
         root.endTime = clock + 5;
-        messages.push({ id: `msg_bi_${index}_${run}_a`, seq: run * 2 + 1, runId, createdAt: clock + 5, message: { role: 'assistant', content: 'Done.' } });
+        messages.push({
+          id: `msg_bi_${index}_${run}_a`,
+          seq: run * 2 + 1,
+          runId,
+          createdAt: clock + 5,
+          message: { role: 'assistant', content: 'Done.' },
+        });
       }
-      sessions.push({ id: sessionId, title: `Insights bench ${index}`, titleEdited: true, createdAt: start, updatedAt: start + RUNS_PER_SESSION * 60_000, status: 'done', messages, spans, toolState: [], attachments: [] });
+      sessions.push({
+        id: sessionId,
+        title: `Insights bench ${index}`,
+        titleEdited: true,
+        createdAt: start,
+        updatedAt: start + RUNS_PER_SESSION * 60_000,
+        status: 'done',
+        messages,
+        spans,
+        toolState: [],
+        attachments: [],
+      });
     }
-    const file: SessionFile = { format: SESSION_FILE_FORMAT, version: SESSION_FILE_VERSION, exportedAt: new Date(now).toISOString(), scope: 'all', sessions };
+    const file: SessionFile = {
+      format: SESSION_FILE_FORMAT,
+      version: SESSION_FILE_VERSION,
+      exportedAt: new Date(now).toISOString(),
+      scope: 'all',
+      sessions,
+    };
     const path = join(directory, `insights-${first}.json`);
     await writeFile(path, JSON.stringify(file));
     paths.push(path);
@@ -106,7 +179,11 @@ async function keptSessions(page: Page): Promise<{ folded: number; own: number }
 }
 
 /** Polls until `test` holds of the kept sessions (10 minutes at most). */
-async function untilKept(page: Page, test: (kept: { folded: number; own: number }) => boolean, what: string): Promise<void> {
+async function untilKept(
+  page: Page,
+  test: (kept: { folded: number; own: number }) => boolean,
+  what: string,
+): Promise<void> {
   for (let attempt = 0; attempt < 6000; attempt += 1) {
     if (test(await keptSessions(page))) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -137,19 +214,35 @@ async function forgetKeptFacts(page: Page): Promise<void> {
 }
 
 /** Clicks Insights (marking the time) and returns ms until the report is painted, and the worker's time reading. */
-async function openInsights(page: Page, log: (line: string) => void, what: string): Promise<{ openMs: number; readMs: number }> {
+async function openInsights(
+  page: Page,
+  log: (line: string) => void,
+  what: string,
+): Promise<{ openMs: number; readMs: number }> {
   await page.evaluate(() => {
     (window as unknown as { __insightsAt: number }).__insightsAt = performance.now();
     document.querySelector<HTMLButtonElement>('button[aria-label="Insights"]')?.click();
   });
   const openMs = await reportPainted(page, '^\\d+$');
   const readMs = Number(await page.getByTestId('insights-report').getAttribute('data-read-ms'));
-  log(`    ${what} breakdown ${JSON.stringify(await page.evaluate(() => {
-    const timing = JSON.parse(document.querySelector('[data-testid="insights-report"]')?.getAttribute('data-timing') ?? '{}') as Record<string, unknown>;
-    const clicked = performance.timeOrigin + (window as unknown as { __insightsAt: number }).__insightsAt;
-    const rel = (value: unknown) => (typeof value === 'number' ? Math.round(value - clicked) : undefined);
-    return { workerStarted: rel(timing.startedAt), posted: rel(timing.postedAt), received: rel(timing.receivedAt), readMs: timing.readMs, phases: timing.phases };
-  }))}`);
+  log(
+    `    ${what} breakdown ${JSON.stringify(
+      await page.evaluate(() => {
+        const timing = JSON.parse(
+          document.querySelector('[data-testid="insights-report"]')?.getAttribute('data-timing') ?? '{}',
+        ) as Record<string, unknown>;
+        const clicked = performance.timeOrigin + (window as unknown as { __insightsAt: number }).__insightsAt;
+        const rel = (value: unknown) => (typeof value === 'number' ? Math.round(value - clicked) : undefined);
+        return {
+          workerStarted: rel(timing.startedAt),
+          posted: rel(timing.postedAt),
+          received: rel(timing.receivedAt),
+          readMs: timing.readMs,
+          phases: timing.phases,
+        };
+      }),
+    )}`,
+  );
   return { openMs, readMs };
 }
 
@@ -159,7 +252,8 @@ async function reportPainted(page: Page, accept: string): Promise<number> {
     (test) => {
       const figure = document.querySelector('[data-testid="insights-runs"] dd')?.textContent;
       const busy = document.querySelector('[data-testid="insights-report"]')?.getAttribute('aria-busy');
-      if (figure === undefined || figure === null || busy !== 'false' || !new RegExp(test).test(figure)) return undefined;
+      if (figure === undefined || figure === null || busy !== 'false' || !new RegExp(test).test(figure))
+        return undefined;
       return performance.now() - (window as unknown as { __insightsAt: number }).__insightsAt;
     },
     accept,
@@ -171,10 +265,13 @@ async function reportPainted(page: Page, accept: string): Promise<number> {
 /** Marks the time of the next `change` event (a select picked), where the timed filter starts. */
 async function markNextChange(page: Page): Promise<void> {
   await page.evaluate(() => {
-    document.addEventListener('change', () => ((window as unknown as { __insightsAt: number }).__insightsAt = performance.now()), { capture: true, once: true });
+    document.addEventListener(
+      'change',
+      () => ((window as unknown as { __insightsAt: number }).__insightsAt = performance.now()),
+      { capture: true, once: true },
+    );
   });
 }
-
 
 /**
  * A fresh browser imports 1,000 sessions with 200,000 spans (four files through the sidebar's Import); once the
@@ -191,11 +288,17 @@ export async function insightsScale(context: BenchContext): Promise<Sample> {
     await loadUntilUsable(page, context.appUrl);
     const importStart = Date.now();
     await page.getByRole('complementary', { name: 'Sessions' }).locator('input[type="file"]').setInputFiles(paths);
-    await page.waitForFunction((count) => Number(document.querySelector('[aria-label="Session list"]')?.getAttribute('data-count')) >= count, SESSIONS, { timeout: 600_000, polling: 500 });
+    await page.waitForFunction(
+      (count) => Number(document.querySelector('[aria-label="Session list"]')?.getAttribute('data-count')) >= count,
+      SESSIONS,
+      { timeout: 600_000, polling: 500 },
+    );
     const importMs = Date.now() - importStart;
     // Kept one session at a time, then folded into the one record a second after the last.
     await untilKept(page, (kept) => kept.folded >= SESSIONS && kept.own === 0, 'The imported sessions’ facts kept');
-    context.log(`    import of 1,000 sessions / 200,000 spans ${importMs} ms, their facts kept and folded after ${Date.now() - importStart} ms`);
+    context.log(
+      `    import of 1,000 sessions / 200,000 spans ${importMs} ms, their facts kept and folded after ${Date.now() - importStart} ms`,
+    );
 
     await loadUntilUsable(page, context.appUrl, true);
     const first = await openInsights(page, context.log, 'first open');
@@ -221,9 +324,15 @@ export async function insightsScale(context: BenchContext): Promise<Sample> {
     await forgetKeptFacts(page);
     const unkept = await openInsights(page, context.log, 'no kept facts');
     return {
-      insightsFirstOpenMs: first.openMs, insightsFirstReadMs: first.readMs, insightsOpenMs: later.openMs, insightsReadMs: later.readMs,
-      insightsScopeMs: scopeMs, insightsFilterMs: filterMs, insightsFilterAggregateMs: filterAggregateMs,
-      insightsUnkeptOpenMs: unkept.openMs, insightsUnkeptReadMs: unkept.readMs,
+      insightsFirstOpenMs: first.openMs,
+      insightsFirstReadMs: first.readMs,
+      insightsOpenMs: later.openMs,
+      insightsReadMs: later.readMs,
+      insightsScopeMs: scopeMs,
+      insightsFilterMs: filterMs,
+      insightsFilterAggregateMs: filterAggregateMs,
+      insightsUnkeptOpenMs: unkept.openMs,
+      insightsUnkeptReadMs: unkept.readMs,
     };
   } finally {
     await browser.close();

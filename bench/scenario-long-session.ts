@@ -35,20 +35,26 @@ export async function openFromSidebar(page: Page, fixture: SessionFixture, runNa
   await page.getByRole('button', { name: 'New session' }).click();
   await page.getByRole('log', { name: 'Messages' }).locator('article').first().waitFor({ state: 'detached' });
   await waitForStorageQuiet(page, 200);
-  const painted = armed(page.evaluate(
-    ({ text, run }) =>
-      (window as unknown as BenchWindow).__bench.whenPainted(() => {
-        const articles = document.querySelectorAll('[role="log"][aria-label="Messages"] article');
-        if (!(articles[articles.length - 1]?.textContent?.includes(text) ?? false)) return false;
-        if (run === null) return true;
-        const items = [...document.querySelectorAll('[role="tree"][aria-label="Span tree"] [role="treeitem"]')];
-        const root = items.findIndex((item) => item.getAttribute('aria-label') === `run: ${run}`);
-        return root >= 0 && items[root + 1]?.getAttribute('aria-level') === '2';
-      }),
-    { text: fixture.lastMarker, run: runName ?? null },
-  ));
+  const painted = armed(
+    page.evaluate(
+      ({ text, run }) =>
+        (window as unknown as BenchWindow).__bench.whenPainted(() => {
+          const articles = document.querySelectorAll('[role="log"][aria-label="Messages"] article');
+          if (!(articles[articles.length - 1]?.textContent?.includes(text) ?? false)) return false;
+          if (run === null) return true;
+          const items = [...document.querySelectorAll('[role="tree"][aria-label="Span tree"] [role="treeitem"]')];
+          const root = items.findIndex((item) => item.getAttribute('aria-label') === `run: ${run}`);
+          return root >= 0 && items[root + 1]?.getAttribute('aria-level') === '2';
+        }),
+      { text: fixture.lastMarker, run: runName ?? null },
+    ),
+  );
   // A re-imported copy has the same title: the first is the one updated last.
-  await page.getByRole('complementary', { name: 'Sessions' }).getByRole('button', { name: fixture.title, exact: true }).first().click();
+  await page
+    .getByRole('complementary', { name: 'Sessions' })
+    .getByRole('button', { name: fixture.title, exact: true })
+    .first()
+    .click();
   const paintedAt = await painted;
   return paintedAt - (await lastInputAt(page));
 }
@@ -86,11 +92,20 @@ export async function scrollTopToBottom(page: Page, selector: string, durationMs
 }
 
 /** The saveStep transactions (sessions + messages + spans + the search index, read-write) started after index `from`. */
-export async function stepSaves(page: Page, from: number): Promise<Array<{ syncMs: number; wallMs: number; bytes: number }>> {
+export async function stepSaves(
+  page: Page,
+  from: number,
+): Promise<Array<{ syncMs: number; wallMs: number; bytes: number }>> {
   return page.evaluate((start) => {
     return (window as unknown as BenchWindow).__bench.txs
       .slice(start)
-      .filter((tx) => tx.mode === 'readwrite' && tx.stores === 'messageChunks,searchIndex,sessions,spanChunks' && tx.end !== undefined && !tx.aborted)
+      .filter(
+        (tx) =>
+          tx.mode === 'readwrite' &&
+          tx.stores === 'messageChunks,searchIndex,sessions,spanChunks' &&
+          tx.end !== undefined &&
+          !tx.aborted,
+      )
       .map((tx) => ({ syncMs: tx.syncMs, wallMs: (tx.end as number) - tx.start, bytes: tx.bytes }));
   }, from);
 }
@@ -116,12 +131,16 @@ export async function longSession(context: BenchContext): Promise<Sample> {
     sample.open1000Nodes = dom.nodes;
     sample.open1000Elements = dom.elements;
     sample.open1000HeapMB = (await heapAfterGc(page)) / (1024 * 1024);
-    context.log(`    import ${sample.import1000Ms.toFixed(0)} ms, open ${sample.open1000Ms.toFixed(0)} ms, ${dom.nodes} nodes, heap ${sample.open1000HeapMB.toFixed(1)} MB`);
+    context.log(
+      `    import ${sample.import1000Ms.toFixed(0)} ms, open ${sample.open1000Ms.toFixed(0)} ms, ${dom.nodes} nodes, heap ${sample.open1000HeapMB.toFixed(1)} MB`,
+    );
 
     sample.scroll1000P95 = await scrollTopToBottom(page, '[role="log"][aria-label="Messages"]', 5000);
     sample.reload1000Ms = await loadUntilUsable(page, context.appUrl, true);
     await lastMessagePainted(page, fixture.lastMarker);
-    context.log(`    scroll p95 ${sample.scroll1000P95.toFixed(1)} ms, reload → usable ${sample.reload1000Ms.toFixed(0)} ms`);
+    context.log(
+      `    scroll p95 ${sample.scroll1000P95.toFixed(1)} ms, reload → usable ${sample.reload1000Ms.toFixed(0)} ms`,
+    );
 
     // Add one message: Enter → the message painted, and the main-thread time of the save that stores it.
     await waitForStorageQuiet(page);
@@ -147,7 +166,9 @@ export async function longSession(context: BenchContext): Promise<Sample> {
     const firstSave = (await stepSaves(page, txsBefore))[0];
     sample.addSaveMs = firstSave?.syncMs ?? Number.NaN;
     sample.addSaveWallMs = firstSave?.wallMs ?? Number.NaN;
-    context.log(`    add message: painted ${sample.addPaintMs.toFixed(1)} ms, save ${sample.addSaveMs.toFixed(2)} ms main thread (${sample.addSaveWallMs.toFixed(1)} ms wall)`);
+    context.log(
+      `    add message: painted ${sample.addPaintMs.toFixed(1)} ms, save ${sample.addSaveMs.toFixed(2)} ms main thread (${sample.addSaveWallMs.toFixed(1)} ms wall)`,
+    );
 
     const stream = await measureStreamedAnswer(page, context.mock, 'And now a long answer, please.');
     sample.streamLongP50 = stream.p50;
@@ -155,7 +176,9 @@ export async function longSession(context: BenchContext): Promise<Sample> {
     sample.streamLongMax = stream.max;
     sample.streamLongDropped = stream.dropped;
     sample.writtenPerAnswerKB = stream.writtenBytes / 1024;
-    context.log(`    stream at 1,000: p50/p95/max ${stream.p50.toFixed(1)}/${stream.p95.toFixed(1)}/${stream.max.toFixed(1)} ms, wrote ${sample.writtenPerAnswerKB.toFixed(1)} KB`);
+    context.log(
+      `    stream at 1,000: p50/p95/max ${stream.p50.toFixed(1)}/${stream.p95.toFixed(1)}/${stream.max.toFixed(1)} ms, wrote ${sample.writtenPerAnswerKB.toFixed(1)} KB`,
+    );
     return sample;
   } finally {
     await browser.close();

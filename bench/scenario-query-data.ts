@@ -24,7 +24,9 @@ export async function writeSalesCsv(directory: string): Promise<{ path: string; 
     const product = PRODUCTS[(index * 13) % PRODUCTS.length];
     const amount = ((index * 37) % 10_000) / 10;
     const note = index % 9 === 0 ? '' : `"order ${index}, ${product} for ${region}, shipped by road"`;
-    lines.push(`${index},2025-${String((index % 12) + 1).padStart(2, '0')},${region},${product},customer_${index % 4999}@example.org,${(index % 40) + 1},${amount},${note}`);
+    lines.push(
+      `${index},2025-${String((index % 12) + 1).padStart(2, '0')},${region},${product},customer_${index % 4999}@example.org,${(index % 40) + 1},${amount},${note}`,
+    );
     if (lines.length === 10_000) {
       if (!out.write(`${lines.join('\n')}\n`)) await once(out, 'drain');
       lines = [];
@@ -50,7 +52,11 @@ export async function queryDataScale(context: BenchContext): Promise<Sample> {
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('main', { name: 'Chat' }).getByRole('button', { name: 'Attach files' }).click();
     await (await chooser).setFiles(file.path);
-    await page.getByRole('list', { name: 'Attached files' }).getByRole('listitem').filter({ hasText: 'sales.csv' }).waitFor({ timeout: 120_000 });
+    await page
+      .getByRole('list', { name: 'Attached files' })
+      .getByRole('listitem')
+      .filter({ hasText: 'sales.csv' })
+      .waitFor({ timeout: 120_000 });
 
     await page.evaluate(() => (window as unknown as BenchWindow).__bench.startFrames());
     const first = lastMessagePainted(page, 'sold the most:', 300_000);
@@ -64,7 +70,12 @@ export async function queryDataScale(context: BenchContext): Promise<Sample> {
     await send(page, 'Which product sold the least?');
     const secondAt = await lastInputAt(page);
     const secondDone = await second;
-    const [queryFirstMs, queryGroupedMs, queryFrameP95, queryFrameMax] = [firstDone - firstAt, secondDone - secondAt, quantile(gaps, 0.95), Math.max(...gaps)];
+    const [queryFirstMs, queryGroupedMs, queryFrameP95, queryFrameMax] = [
+      firstDone - firstAt,
+      secondDone - secondAt,
+      quantile(gaps, 0.95),
+      Math.max(...gaps),
+    ];
     context.log(
       `    ${(file.bytes / 2 ** 20).toFixed(1)} MB CSV (${QUERY_DATA_ROWS.toLocaleString('en-US')} rows): first query (engine + load) ${queryFirstMs.toFixed(0)} ms, grouped aggregate ${queryGroupedMs.toFixed(0)} ms, frame gap p95 ${queryFrameP95.toFixed(1)} ms, max ${queryFrameMax.toFixed(0)} ms`,
     );

@@ -1,7 +1,16 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { MockLlmServer } from '../e2e/mock-llm/server.ts';
-import { armed, configureEndpoint, lastInputAt, lastMessagePainted, loadUntilUsable, send, waitForRunStatus, type BenchWindow } from './app-driver.ts';
+import {
+  armed,
+  configureEndpoint,
+  lastInputAt,
+  lastMessagePainted,
+  loadUntilUsable,
+  send,
+  waitForRunStatus,
+  type BenchWindow,
+} from './app-driver.ts';
 import { launchFresh } from './browser.ts';
 import { waitForStorageQuiet } from './measure-stream.ts';
 import type { BenchContext, Sample, SessionFixture } from './scenario-context.ts';
@@ -38,7 +47,10 @@ let toolRuns = 0;
  * Runs a five-step tool-calling run on the active session; resolves with its step saves, the send time and its final
  * answer (its own text, so that a session's earlier run never looks like this one's end).
  */
-export async function toolRun(page: Page, mock: MockLlmServer): Promise<{ saves: StepSave[]; sentAt: number; answer: string }> {
+export async function toolRun(
+  page: Page,
+  mock: MockLlmServer,
+): Promise<{ saves: StepSave[]; sentAt: number; answer: string }> {
   toolRuns += 1;
   const answer = `All five results are in (run ${toolRuns}).`;
   await waitForStorageQuiet(page);
@@ -77,13 +89,18 @@ async function agentOverheads(page: Page, since: number): Promise<{ loop: number
   return page.evaluate(async (from) => {
     const requests = performance
       .getEntriesByType('resource')
-      .filter((entry): entry is PerformanceResourceTiming => entry.name.includes('/chat/completions') && entry.startTime >= from)
+      .filter(
+        (entry): entry is PerformanceResourceTiming =>
+          entry.name.includes('/chat/completions') && entry.startTime >= from,
+      )
       .sort((a, b) => a.startTime - b.startTime);
     type StoredSpan = { kind: string; startTime: number; endTime?: number; attributes: Record<string, unknown> };
     const spans = (await (window as unknown as BenchWindow).__bench.storedSpans()) as StoredSpan[];
     const local = (time: number) => time - performance.timeOrigin;
     const ended = spans.filter((span) => span.endTime !== undefined && local(span.startTime) >= from - 50);
-    const tools = ended.filter((span) => span.kind === 'tool').map((span) => ({ start: local(span.startTime), end: local(span.endTime as number) }));
+    const tools = ended
+      .filter((span) => span.kind === 'tool')
+      .map((span) => ({ start: local(span.startTime), end: local(span.endTime as number) }));
     const calls = ended
       .filter((span) => span.kind === 'llm' && span.attributes['llm.purpose'] === undefined)
       .map((span) => local(span.endTime as number))
@@ -98,7 +115,8 @@ async function agentOverheads(page: Page, since: number): Promise<{ loop: number
       network.push(next - responseEnd - toolTimeBetween(responseEnd, next));
       // The model call that returned last before the next request started.
       const returned = calls.filter((time) => time <= next).at(-1);
-      if (returned !== undefined && returned >= responseEnd - 1) loop.push(next - returned - toolTimeBetween(returned, next));
+      if (returned !== undefined && returned >= responseEnd - 1)
+        loop.push(next - returned - toolTimeBetween(returned, next));
     }
     return { loop, network };
   }, since);
@@ -116,7 +134,12 @@ const STEP_SAVE_ROUNDS = 3;
  * both; the ratio is the median over rounds of each round's median-save ratio. Starts on the big session (the
  * active one).
  */
-export async function stepSaveRounds(context: BenchContext, page: Page, big: SessionFixture, small: SessionFixture): Promise<StepSaveRounds> {
+export async function stepSaveRounds(
+  context: BenchContext,
+  page: Page,
+  big: SessionFixture,
+  small: SessionFixture,
+): Promise<StepSaveRounds> {
   // After a run, a session's last message is that run's answer.
   const markers = new Map<SessionFixture, string>();
   const runOn = async (fixture: SessionFixture, open: boolean): Promise<StepSave[]> => {
@@ -127,7 +150,10 @@ export async function stepSaveRounds(context: BenchContext, page: Page, big: Ses
   };
   await runOn(big, false);
   await runOn(small, true);
-  const saves = new Map<SessionFixture, StepSave[]>([[big, []], [small, []]]);
+  const saves = new Map<SessionFixture, StepSave[]>([
+    [big, []],
+    [small, []],
+  ]);
   const ratios: number[] = [];
   for (let round = 0; round < STEP_SAVE_ROUNDS; round += 1) {
     const medians = new Map<SessionFixture, number>();
@@ -141,8 +167,24 @@ export async function stepSaveRounds(context: BenchContext, page: Page, big: Ses
   const rounds = { big: saves.get(big) ?? [], small: saves.get(small) ?? [], ratios };
   const list = (values: number[], digits: number) => values.map((value) => value.toFixed(digits)).join(', ');
   const size = big.messages.toLocaleString('en-US');
-  context.log(`    step save bytes at 20: ${list(rounds.small.map((save) => save.bytes / 1024), 1)} KB; at ${size}: ${list(rounds.big.map((save) => save.bytes / 1024), 1)} KB`);
-  context.log(`    step save main thread at 20: ${list(rounds.small.map((save) => save.syncMs), 2)} ms; at ${size}: ${list(rounds.big.map((save) => save.syncMs), 2)} ms`);
+  context.log(
+    `    step save bytes at 20: ${list(
+      rounds.small.map((save) => save.bytes / 1024),
+      1,
+    )} KB; at ${size}: ${list(
+      rounds.big.map((save) => save.bytes / 1024),
+      1,
+    )} KB`,
+  );
+  context.log(
+    `    step save main thread at 20: ${list(
+      rounds.small.map((save) => save.syncMs),
+      2,
+    )} ms; at ${size}: ${list(
+      rounds.big.map((save) => save.syncMs),
+      2,
+    )} ms`,
+  );
   context.log(
     `    step save ${medianSave(rounds.small, 'syncMs').toFixed(2)} ms at 20, ${medianSave(rounds.big, 'syncMs').toFixed(2)} ms at ${size} (wall ${medianSave(rounds.small, 'wallMs').toFixed(1)} / ${medianSave(rounds.big, 'wallMs').toFixed(1)} ms); ratio per round ${list(ratios, 2)} → ${median(ratios).toFixed(2)}`,
   );
@@ -174,13 +216,17 @@ export async function spansSession(context: BenchContext): Promise<Sample> {
 
     sample.open2000Ms = await openFromSidebar(page, huge2000, `Question ${huge2000.messages / 2}`);
     sample.spanScrollP95 = await scrollTopToBottom(page, '[role="tree"][aria-label="Span tree"]', 3000);
-    context.log(`    open 2,000/5,000 ${sample.open2000Ms.toFixed(0)} ms, span tree scroll p95 ${sample.spanScrollP95.toFixed(1)} ms`);
+    context.log(
+      `    open 2,000/5,000 ${sample.open2000Ms.toFixed(0)} ms, span tree scroll p95 ${sample.spanScrollP95.toFixed(1)} ms`,
+    );
 
     const download = armed(page.waitForEvent('download'));
     await page.getByRole('complementary', { name: 'Sessions' }).getByRole('button', { name: 'Export session' }).click();
     const clickedAt = await lastInputAt(page);
     const file = await download;
-    const readyAt = await page.evaluate(() => (window as unknown as BenchWindow).__bench.downloads.at(-1) ?? Number.NaN);
+    const readyAt = await page.evaluate(
+      () => (window as unknown as BenchWindow).__bench.downloads.at(-1) ?? Number.NaN,
+    );
     sample.export2000Ms = readyAt - clickedAt;
     const exported = join(context.scratchDir, `export-${Date.now()}.json`);
     await file.saveAs(exported);
@@ -208,7 +254,9 @@ export async function spansSession(context: BenchContext): Promise<Sample> {
     sample.agentOverheadMs = median(overheads.loop);
     sample.agentGapNetworkMs = median(overheads.network);
     const list = (values: number[]) => values.map((value) => value.toFixed(1)).join(', ');
-    context.log(`    agent overhead at 200: ${list(overheads.loop)} ms (from the network's responseEnd: ${list(overheads.network)} ms)`);
+    context.log(
+      `    agent overhead at 200: ${list(overheads.loop)} ms (from the network's responseEnd: ${list(overheads.network)} ms)`,
+    );
     return sample;
   } finally {
     await browser.close();

@@ -43,10 +43,18 @@ export function teamRoute(body: unknown): MockBehaviour | undefined {
   if (step === 1) {
     return {
       kind: 'reply',
-      toolCalls: DELEGATES.map((name) => ({ id: `call_team_${run}_${name}`, name: `delegate_${name}`, arguments: { task: `Part of the task for the ${name}` } })),
+      toolCalls: DELEGATES.map((name) => ({
+        id: `call_team_${run}_${name}`,
+        name: `delegate_${name}`,
+        arguments: { task: `Part of the task for the ${name}` },
+      })),
     };
   }
-  if (step < TEAM_STEPS) return { kind: 'reply', toolCalls: [{ id: `call_team_${run}_${step}`, name: 'calculator', arguments: { expression: `${step} + 1` } }] };
+  if (step < TEAM_STEPS)
+    return {
+      kind: 'reply',
+      toolCalls: [{ id: `call_team_${run}_${step}`, name: 'calculator', arguments: { expression: `${step} + 1` } }],
+    };
   return { kind: 'reply', content: TEAM_FINAL };
 }
 
@@ -78,7 +86,11 @@ async function delegatedStepOverheads(page: Page): Promise<number[]> {
       for (let index = 0; index + 1 < calls.length; index += 1) {
         const returned = (calls[index] as StoredSpan).endTime as number;
         const next = (calls[index + 1] as StoredSpan).startTime;
-        const toolTime = tools.reduce((total, tool) => total + Math.max(0, Math.min(tool.endTime as number, next) - Math.max(tool.startTime, returned)), 0);
+        const toolTime = tools.reduce(
+          (total, tool) =>
+            total + Math.max(0, Math.min(tool.endTime as number, next) - Math.max(tool.startTime, returned)),
+          0,
+        );
         gaps.push(next - returned - toolTime);
       }
     }
@@ -107,13 +119,22 @@ export async function teamSession(context: BenchContext): Promise<Sample> {
     const idleP95 = await idleFrameP95(page);
 
     await page.evaluate(() => (window as unknown as BenchWindow).__bench.startFrames());
-    const streamWindow = armed(page.evaluate(() => {
-      const probe = (window as unknown as BenchWindow).__bench;
-      const streaming = () => document.querySelectorAll('[data-testid="delegation"] article[data-streaming="true"] [data-testid="message-text"]');
-      const working = () => document.querySelectorAll('[data-testid="delegation"] > button[aria-expanded="true"]').length;
-      const both = probe.whenPainted(() => [...streaming()].filter((text) => (text.textContent ?? '').trim() !== '').length >= 2, 120_000);
-      return both.then(async (from) => ({ from, to: await probe.whenPainted(() => working() < 2, 120_000) }));
-    }));
+    const streamWindow = armed(
+      page.evaluate(() => {
+        const probe = (window as unknown as BenchWindow).__bench;
+        const streaming = () =>
+          document.querySelectorAll(
+            '[data-testid="delegation"] article[data-streaming="true"] [data-testid="message-text"]',
+          );
+        const working = () =>
+          document.querySelectorAll('[data-testid="delegation"] > button[aria-expanded="true"]').length;
+        const both = probe.whenPainted(
+          () => [...streaming()].filter((text) => (text.textContent ?? '').trim() !== '').length >= 2,
+          120_000,
+        );
+        return both.then(async (from) => ({ from, to: await probe.whenPainted(() => working() < 2, 120_000) }));
+      }),
+    );
     const startedAt = Date.now();
     await send(page, `Split this between the researcher and the reviewer ${Date.now()}`);
     const { from, to } = await streamWindow;
@@ -123,7 +144,8 @@ export async function teamSession(context: BenchContext): Promise<Sample> {
     await waitForStorageQuiet(page);
     const gaps = frameGaps(times.filter((time) => time >= from && time <= to));
     const overheads = await delegatedStepOverheads(page);
-    if (overheads.length !== DELEGATES.length * (TEAM_STEPS - 1)) throw new Error(`expected ${DELEGATES.length * (TEAM_STEPS - 1)} delegated steps, found ${overheads.length}`);
+    if (overheads.length !== DELEGATES.length * (TEAM_STEPS - 1))
+      throw new Error(`expected ${DELEGATES.length * (TEAM_STEPS - 1)} delegated steps, found ${overheads.length}`);
     const sample: Sample = {
       teamStreamP95: quantile(gaps, 0.95),
       teamStreamMax: gaps.length ? Math.max(...gaps) : Number.NaN,

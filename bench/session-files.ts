@@ -1,10 +1,51 @@
-import { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, type FileMessage, type FileSpan, type SessionFile } from '../src/db/session-file-schema.ts';
+import {
+  SESSION_FILE_FORMAT,
+  SESSION_FILE_VERSION,
+  type FileMessage,
+  type FileSpan,
+  type SessionFile,
+} from '../src/db/session-file-schema.ts';
 import { generateSessionSpans, seededRandom } from '../src/testing/span-fixtures.ts';
 
 const WORDS = [
-  'agent', 'browser', 'context', 'request', 'stream', 'token', 'session', 'message', 'answer', 'question', 'trace',
-  'span', 'model', 'tool', 'result', 'latency', 'render', 'frame', 'storage', 'index', 'cursor', 'window', 'summary',
-  'the', 'a', 'of', 'to', 'and', 'with', 'for', 'from', 'while', 'before', 'after', 'each', 'every', 'one', 'two',
+  'agent',
+  'browser',
+  'context',
+  'request',
+  'stream',
+  'token',
+  'session',
+  'message',
+  'answer',
+  'question',
+  'trace',
+  'span',
+  'model',
+  'tool',
+  'result',
+  'latency',
+  'render',
+  'frame',
+  'storage',
+  'index',
+  'cursor',
+  'window',
+  'summary',
+  'the',
+  'a',
+  'of',
+  'to',
+  'and',
+  'with',
+  'for',
+  'from',
+  'while',
+  'before',
+  'after',
+  'each',
+  'every',
+  'one',
+  'two',
 ];
 
 const CODE_SNIPPETS = [
@@ -69,9 +110,7 @@ export function generateSessionFile(options: GeneratedSessionOptions): SessionFi
     const runId = roots[run]?.spanId ?? `run_${options.id}_${run}`;
     const withCode = index % 10 === 9;
     const body = prose(random, withCode ? length - 160 : length);
-    const content = withCode
-      ? `${body}\n\n\`\`\`ts\n${CODE_SNIPPETS[index % CODE_SNIPPETS.length]}\n\`\`\`\n`
-      : body;
+    const content = withCode ? `${body}\n\n\`\`\`ts\n${CODE_SNIPPETS[index % CODE_SNIPPETS.length]}\n\`\`\`\n` : body;
     const createdAt = roots[run] ? roots[run].startTime + (index % 2) * 500 : start + index * 30_000;
     messages.push({
       id: `msg_${options.id}_${index}`,

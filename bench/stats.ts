@@ -11,13 +11,16 @@ export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 /** Gaps between consecutive frame times. */
 export function frameGaps(times: readonly number[]): number[] {
   const gaps: number[] = [];
-  for (let index = 1; index < times.length; index += 1) gaps.push((times[index] as number) - (times[index - 1] as number));
+  for (let index = 1; index < times.length; index += 1)
+    gaps.push((times[index] as number) - (times[index - 1] as number));
   return gaps;
 }
 

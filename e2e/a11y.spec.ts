@@ -4,11 +4,17 @@ import { expect, expectRunStatus, lastAnswer, openApp, send, settingsTab, test }
 
 /** Serious and critical axe violations on the page as it is now, described for a readable failure. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => {
-      const nodes = violation.nodes.slice(0, 8).map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)} ${JSON.stringify(node.any[0]?.data ?? '')}`);
+      const nodes = violation.nodes
+        .slice(0, 8)
+        .map(
+          (node) => `${node.target.join(' ')} ${node.html.slice(0, 160)} ${JSON.stringify(node.any[0]?.data ?? '')}`,
+        );
       return `${violation.id} (${violation.impact}): ${violation.help}\n  ${nodes.join('\n  ')}`;
     });
 }
@@ -41,14 +47,20 @@ for (const colorScheme of ['light', 'dark'] as const) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    test('a conversation with the trace and span details visible has no serious or critical violations', async ({ page }) => {
+    test('a conversation with the trace and span details visible has no serious or critical violations', async ({
+      page,
+    }) => {
       await openApp(page);
       await send(page, 'What is (128+374)*2?');
       await expectRunStatus(page, 'done');
       await expect(lastAnswer(page)).toContainText('1004');
       const card = page.getByRole('group', { name: 'Tool call calculator' });
       await card.getByRole('button', { expanded: false }).click();
-      await page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^llm: / }).first().click();
+      await page
+        .getByRole('tree', { name: 'Span tree' })
+        .getByRole('treeitem', { name: /^llm: / })
+        .first()
+        .click();
       await expect(page.getByRole('region', { name: 'Span details' })).toContainText('glassbox-demo');
       expect(await seriousViolations(page)).toEqual([]);
     });

@@ -46,16 +46,27 @@ test.describe('what the chat shows about a run', () => {
     await send(page, 'Run JavaScript: [1,2,3].map(x => x * 2)');
     const card = chat(page).getByTestId('tool-call').last();
     await expect(card).toHaveAttribute('data-tool-status', 'awaiting-approval');
-    await expect(tree.getByRole('treeitem', { name: /^approval: run_javascript/ })).toHaveAttribute('data-span-status', 'running');
+    await expect(tree.getByRole('treeitem', { name: /^approval: run_javascript/ })).toHaveAttribute(
+      'data-span-status',
+      'running',
+    );
     await card.getByRole('button', { name: 'Approve' }).click();
     await expectRunStatus(page, 'done');
     await expect(card).toHaveAttribute('data-tool-status', 'ok');
     await expect(lastAnswer(page)).toContainText(/\[\s*2,\s*4,\s*6\s*\]/);
-    await expect(tree.getByRole('treeitem', { name: /^tool: run_javascript/ })).toHaveAttribute('data-span-status', 'ok');
-    await expect(tree.getByRole('treeitem', { name: /^approval: run_javascript/ })).toHaveAttribute('data-span-status', 'ok');
+    await expect(tree.getByRole('treeitem', { name: /^tool: run_javascript/ })).toHaveAttribute(
+      'data-span-status',
+      'ok',
+    );
+    await expect(tree.getByRole('treeitem', { name: /^approval: run_javascript/ })).toHaveAttribute(
+      'data-span-status',
+      'ok',
+    );
   });
 
-  test('a denied run_javascript call becomes an observation, and Stop while waiting for approval cancels it', async ({ page }) => {
+  test('a denied run_javascript call becomes an observation, and Stop while waiting for approval cancels it', async ({
+    page,
+  }) => {
     await openApp(page);
     const tree = spanTree(page);
     const latestRun = tree.locator('[data-span-kind="run"]').last();

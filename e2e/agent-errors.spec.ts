@@ -3,7 +3,10 @@ import { expect, expectRunStatus, lastAnswer, openApp, send, test, useEndpoint }
 import { chat, chatBodies, closedPort, spanTree, sseChunk } from './agent-helpers.ts';
 
 test.describe('endpoint failures become clear alerts', () => {
-  test('a named error event in the middle of a stream becomes a clear alert, and Retry asks again', async ({ page, mockLlm }) => {
+  test('a named error event in the middle of a stream becomes a clear alert, and Retry asks again', async ({
+    page,
+    mockLlm,
+  }) => {
     await openApp(page);
     await useEndpoint(page, mockLlm.url);
     mockLlm.enqueue({
@@ -42,7 +45,10 @@ test.describe('endpoint failures become clear alerts', () => {
     await expect(chat(page).getByText('Starting to answer')).toHaveCount(0);
   });
 
-  test('an error object inside an ordinary chunk (OpenRouter style) also becomes an alert', async ({ page, mockLlm }) => {
+  test('an error object inside an ordinary chunk (OpenRouter style) also becomes an alert', async ({
+    page,
+    mockLlm,
+  }) => {
     await openApp(page);
     await useEndpoint(page, mockLlm.url);
     mockLlm.enqueue({
@@ -50,7 +56,11 @@ test.describe('endpoint failures become clear alerts', () => {
       body:
         sseChunk({ role: 'assistant', content: '' }) +
         sseChunk({ role: 'assistant', content: 'The beginning' }) +
-        sseChunk({ role: 'assistant', content: '' }, { error: { code: 400, message: 'Token limit reached' } }, 'length') +
+        sseChunk(
+          { role: 'assistant', content: '' },
+          { error: { code: 400, message: 'Token limit reached' } },
+          'length',
+        ) +
         'data: [DONE]\n\n',
     });
     await send(page, 'A long request');
@@ -59,14 +69,24 @@ test.describe('endpoint failures become clear alerts', () => {
     await expect(lastAnswer(page)).toHaveText('The beginning');
   });
 
-  test('a wait longer than 20 s stops the run with an alert saying how long, and Retry runs it again', async ({ page, mockLlm }) => {
+  test('a wait longer than 20 s stops the run with an alert saying how long, and Retry runs it again', async ({
+    page,
+    mockLlm,
+  }) => {
     await openApp(page);
     await useEndpoint(page, mockLlm.url);
     mockLlm.enqueue({
       kind: 'error',
       status: 429,
       headers: { 'retry-after': '45' },
-      body: { error: { message: 'Rate limit reached for requests per minute.', type: 'requests', param: null, code: 'rate_limit_exceeded' } },
+      body: {
+        error: {
+          message: 'Rate limit reached for requests per minute.',
+          type: 'requests',
+          param: null,
+          code: 'rate_limit_exceeded',
+        },
+      },
     });
     await send(page, 'Rate limited for a while');
     await expectRunStatus(page, 'error');
@@ -81,7 +101,9 @@ test.describe('endpoint failures become clear alerts', () => {
     await expect(chat(page).getByRole('alert')).toHaveCount(0);
     const bodies = chatBodies(mockLlm);
     expect(bodies).toHaveLength(2);
-    expect(bodies[1]?.messages.filter((message) => message.role === 'user').map((message) => message.content)).toEqual(['Rate limited for a while']);
+    expect(bodies[1]?.messages.filter((message) => message.role === 'user').map((message) => message.content)).toEqual([
+      'Rate limited for a while',
+    ]);
     await expect(page.getByRole('article', { name: 'user message' })).toHaveCount(1);
   });
 
@@ -90,7 +112,18 @@ test.describe('endpoint failures become clear alerts', () => {
     try {
       await openApp(page);
       await useEndpoint(page, server.url, { model: 'no-such-model' });
-      server.enqueue({ kind: 'error', status: 404, body: { error: { message: 'model "no-such-model" not found, try pulling it first', type: 'api_error', param: null, code: null } } });
+      server.enqueue({
+        kind: 'error',
+        status: 404,
+        body: {
+          error: {
+            message: 'model "no-such-model" not found, try pulling it first',
+            type: 'api_error',
+            param: null,
+            code: null,
+          },
+        },
+      });
       await send(page, 'Hello?');
       await expectRunStatus(page, 'error');
       const alert = chat(page).getByRole('alert');
@@ -98,7 +131,9 @@ test.describe('endpoint failures become clear alerts', () => {
       await expect(alert).toContainText('llama3.2:3b, qwen2.5:7b');
       // The list is offered once, not repeated by the view.
       expect((await alert.textContent())?.match(/llama3\.2:3b/g)).toHaveLength(1);
-      expect(server.requests.some((request) => request.method === 'GET' && request.path.endsWith('/models'))).toBe(true);
+      expect(server.requests.some((request) => request.method === 'GET' && request.path.endsWith('/models'))).toBe(
+        true,
+      );
     } finally {
       await server.close();
     }

@@ -3,14 +3,21 @@ import type { Page } from '@playwright/test';
 import type { MockLlmServer } from './mock-llm/server.ts';
 
 /** A message as the browser sent it to the endpoint. */
-export type WireMessage = Record<string, unknown> & { role: string; content?: unknown; tool_call_id?: string; tool_calls?: Array<{ id: string }> };
+export type WireMessage = Record<string, unknown> & {
+  role: string;
+  content?: unknown;
+  tool_call_id?: string;
+  tool_calls?: Array<{ id: string }>;
+};
 
 /** A chat-completions request body as the browser sent it. */
 export type ChatBody = { stream?: boolean; tools?: unknown[]; messages: WireMessage[] };
 
 /** The bodies of the chat-completions requests the server received, oldest first. */
 export function chatBodies(server: MockLlmServer): ChatBody[] {
-  return server.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/chat/completions')).map((request) => request.body as ChatBody);
+  return server.requests
+    .filter((request) => request.method === 'POST' && request.path.endsWith('/chat/completions'))
+    .map((request) => request.body as ChatBody);
 }
 
 /** The Chat region. */

@@ -48,7 +48,9 @@ test.describe('agent runtime against an OpenAI-compatible endpoint', () => {
     await expect(lastAnswer(page)).toContainText('391 and 2**10 is 1024');
 
     await expect(spanTree(page).getByRole('treeitem', { name: /^tool: calculator/ })).toHaveCount(2);
-    for (const item of await spanTree(page).getByRole('treeitem', { name: /^tool: calculator/ }).all()) {
+    for (const item of await spanTree(page)
+      .getByRole('treeitem', { name: /^tool: calculator/ })
+      .all()) {
       await expect(item).toHaveAttribute('data-span-status', 'ok');
     }
     await expect(chat(page).getByTestId('tool-call')).toHaveCount(2);
@@ -64,10 +66,16 @@ test.describe('agent runtime against an OpenAI-compatible endpoint', () => {
     expect(String(results[1]?.content)).toContain('1024');
   });
 
-  test('retries a 429 after the wait the endpoint asks for and shows the retry in the trace', async ({ page, mockLlm }) => {
+  test('retries a 429 after the wait the endpoint asks for and shows the retry in the trace', async ({
+    page,
+    mockLlm,
+  }) => {
     await openApp(page);
     await useEndpoint(page, mockLlm.url);
-    mockLlm.enqueue({ kind: 'error', status: 429, headers: { 'retry-after': '1' } }, { kind: 'reply', content: 'Answered after the rate limit.' });
+    mockLlm.enqueue(
+      { kind: 'error', status: 429, headers: { 'retry-after': '1' } },
+      { kind: 'reply', content: 'Answered after the rate limit.' },
+    );
     await send(page, 'Hello despite the rate limit');
     await expectRunStatus(page, 'done');
     await expect(lastAnswer(page)).toContainText('Answered after the rate limit.');
@@ -123,12 +131,17 @@ test.describe('agent runtime against an OpenAI-compatible endpoint', () => {
     await expect(page.getByRole('article', { name: 'user message' })).toContainText('Will my key work?');
   });
 
-  test('Stop mid-stream keeps the partial text, cancels the spans, aborts the request, and the next message works', async ({ page, mockLlm }) => {
+  test('Stop mid-stream keeps the partial text, cancels the spans, aborts the request, and the next message works', async ({
+    page,
+    mockLlm,
+  }) => {
     await openApp(page);
     await useEndpoint(page, mockLlm.url);
     mockLlm.enqueue({ kind: 'hang', content: 'Here is the beginning of a long answer that never' });
     await send(page, 'Tell me a long story');
-    await expect(page.locator('article[data-streaming="true"]').getByTestId('message-text')).toContainText('that never');
+    await expect(page.locator('article[data-streaming="true"]').getByTestId('message-text')).toContainText(
+      'that never',
+    );
     await expect.poll(() => mockLlm.inFlight).toBe(1);
 
     await page.getByRole('button', { name: 'Stop' }).click();
@@ -138,7 +151,9 @@ test.describe('agent runtime against an OpenAI-compatible endpoint', () => {
     await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
 
     const partial = page.getByRole('article', { name: 'assistant message' }).last();
-    await expect(partial.getByTestId('message-text')).toContainText('Here is the beginning of a long answer that never');
+    await expect(partial.getByTestId('message-text')).toContainText(
+      'Here is the beginning of a long answer that never',
+    );
     await expect(partial).toContainText(/partial/i);
     await expect(spanTree(page).locator('[data-span-kind="run"]')).toHaveAttribute('data-span-status', 'cancelled');
     await expect(spanTree(page).locator('[data-span-kind="llm"]')).toHaveAttribute('data-span-status', 'cancelled');
@@ -151,7 +166,10 @@ test.describe('agent runtime against an OpenAI-compatible endpoint', () => {
     await expect(lastAnswer(page)).toContainText('9');
   });
 
-  test('Stop while the endpoint hangs before answering aborts the request and the next message works', async ({ page, mockLlm }) => {
+  test('Stop while the endpoint hangs before answering aborts the request and the next message works', async ({
+    page,
+    mockLlm,
+  }) => {
     await openApp(page);
     await useEndpoint(page, mockLlm.url);
     mockLlm.enqueue({ kind: 'hang' });
@@ -172,7 +190,10 @@ test.describe('agent runtime against an OpenAI-compatible endpoint', () => {
     await expect(lastAnswer(page)).toContainText('16');
   });
 
-  test('falls back to text ReAct when the endpoint rejects tools, says so once, and records it in the trace', async ({ page, mockLlm }) => {
+  test('falls back to text ReAct when the endpoint rejects tools, says so once, and records it in the trace', async ({
+    page,
+    mockLlm,
+  }) => {
     // Three runs and a reload: under load (two extra busy loops on two cores) the walk was at its last run, every
     // earlier check met, when the 30 s budget ran out. Not a race.
     test.slow();
@@ -217,7 +238,9 @@ test.describe('agent runtime against an OpenAI-compatible endpoint', () => {
     expect(afterReload[0]?.tools).toBeUndefined();
     expect(String(afterReload[0]?.messages[0]?.content)).toContain('Action Input');
     // The notice belongs to the first run, now above the rows the virtualised chat keeps: scroll up to it.
-    await chat(page).getByRole('log', { name: 'Messages' }).evaluate((element) => element.scrollTo({ top: 0 }));
+    await chat(page)
+      .getByRole('log', { name: 'Messages' })
+      .evaluate((element) => element.scrollTo({ top: 0 }));
     await expect(switchedNotice).toHaveCount(1);
   });
 });

@@ -21,7 +21,10 @@ const WRONG_DRAFT = '1234 × 56 = **69,140**.';
 const REVISED = '1234 × 56 = **69,104**.';
 
 test.describe('the answer check', () => {
-  test('revises a draft that contradicts its tool result; the draft stays as a collapsed group, the trace has the verdict', async ({ page, mockLlm }) => {
+  test('revises a draft that contradicts its tool result; the draft stays as a collapsed group, the trace has the verdict', async ({
+    page,
+    mockLlm,
+  }) => {
     test.slow();
     await openApp(page);
     await useEndpoint(page, mockLlm.url);
@@ -46,7 +49,9 @@ test.describe('the answer check', () => {
     await expect(group.getByText('1234 × 56 = 69,140.')).toBeVisible();
     await expect(group).toContainText('1234*56 = 69140 ≠ 69104 (calculator)');
     await expect(group).toContainText('69,140: the calculator returned 69104');
-    const order = await chat(page).locator('[data-testid="draft-answer"], article[data-message-role="assistant"]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid') ?? 'answer'));
+    const order = await chat(page)
+      .locator('[data-testid="draft-answer"], article[data-message-role="assistant"]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid') ?? 'answer'));
     expect(order.slice(-2)).toEqual(['draft-answer', 'answer']);
     // The revision request is for the model only.
     await expect(chat(page)).not.toContainText('An answer check found claims');
@@ -79,7 +84,10 @@ test.describe('the answer check', () => {
     await expect(draftGroup(page)).toHaveCount(1);
     await expect(draftGroup(page)).not.toHaveAttribute('open');
     await expect(lastAnswer(page)).toHaveText('1234 × 56 = 69,104.');
-    mockLlm.enqueue({ kind: 'reply', content: 'You are welcome.' }, { kind: 'reply', content: '{"verdict":"supported","claims":[]}' });
+    mockLlm.enqueue(
+      { kind: 'reply', content: 'You are welcome.' },
+      { kind: 'reply', content: '{"verdict":"supported","claims":[]}' },
+    );
     await send(page, 'Thanks!');
     await expectRunStatus(page, 'done');
     const next = chatBodies(mockLlm)[4];
@@ -89,15 +97,27 @@ test.describe('the answer check', () => {
     expect(sent).not.toContain('An answer check found claims');
 
     // Export keeps the draft's mark and claims; the imported copy shows the group again.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export session' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export session' }).click(),
+    ]);
     const text = await readFile(await download.path(), 'utf8');
-    const file = JSON.parse(text) as { sessions: Array<{ messages: Array<{ meta?: { draftOf?: string; checkClaims?: string[] } }> }> };
+    const file = JSON.parse(text) as {
+      sessions: Array<{ messages: Array<{ meta?: { draftOf?: string; checkClaims?: string[] } }> }>;
+    };
     const marked = file.sessions[0]?.messages.filter((message) => message.meta?.draftOf) ?? [];
     expect(marked).toHaveLength(2);
-    expect(marked[0]?.meta?.checkClaims).toEqual(['1234*56 = 69140 ≠ 69104 (calculator)', '69,140: the calculator returned 69104']);
+    expect(marked[0]?.meta?.checkClaims).toEqual([
+      '1234*56 = 69140 ≠ 69104 (calculator)',
+      '69,140: the calculator returned 69104',
+    ]);
     const exported = await chat(page).getAttribute('data-session-id');
-    await page.getByLabel('Import sessions').setInputFiles({ name: 'checked.json', mimeType: 'application/json', buffer: Buffer.from(text) });
-    await expect(page.getByRole('status').filter({ hasText: 'Imported 1 session' })).toContainText('imported as a copy');
+    await page
+      .getByLabel('Import sessions')
+      .setInputFiles({ name: 'checked.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+    await expect(page.getByRole('status').filter({ hasText: 'Imported 1 session' })).toContainText(
+      'imported as a copy',
+    );
     await expect(chat(page)).not.toHaveAttribute('data-session-id', exported ?? '');
     await expect(draftGroup(page)).toHaveCount(1);
     await expect(lastAnswer(page)).toHaveText('You are welcome.');
@@ -106,7 +126,10 @@ test.describe('the answer check', () => {
   test('with the check off, nothing more is asked of the model', async ({ page, mockLlm }) => {
     await openApp(page);
     await useEndpoint(page, mockLlm.url);
-    mockLlm.enqueue({ kind: 'reply', toolCalls: [{ name: 'calculator', arguments: { expression: '1234*56' } }] }, { kind: 'reply', content: WRONG_DRAFT });
+    mockLlm.enqueue(
+      { kind: 'reply', toolCalls: [{ name: 'calculator', arguments: { expression: '1234*56' } }] },
+      { kind: 'reply', content: WRONG_DRAFT },
+    );
     await send(page, QUESTION);
     await expectRunStatus(page, 'done');
     await expect(lastAnswer(page)).toHaveText('1234 × 56 = 69,140.');

@@ -5,7 +5,13 @@ import { spanTree } from './agent-helpers.ts';
 
 /** A session long enough to open from its end (issue 20): 400 messages, 200 runs, 10,500+ spans. */
 function longSession() {
-  const file = generateSessionFile({ id: 'sess_e2e_long', title: 'Long session', messages: 400, spans: 10_500, seed: 11 });
+  const file = generateSessionFile({
+    id: 'sess_e2e_long',
+    title: 'Long session',
+    messages: 400,
+    spans: 10_500,
+    seed: 11,
+  });
   const session = file.sessions[0];
   if (!session) throw new Error('no session generated');
   const latestRun = session.messages.at(-1)?.runId;
@@ -21,7 +27,9 @@ function longSession() {
 const traceStatus = (page: Page) => page.getByRole('complementary', { name: 'Trace' }).getByTestId('trace-older-runs');
 
 async function importAndReopen(page: Page, session: ReturnType<typeof longSession>): Promise<void> {
-  await page.getByLabel('Import sessions').setInputFiles({ name: 'long.json', mimeType: 'application/json', buffer: session.buffer });
+  await page
+    .getByLabel('Import sessions')
+    .setInputFiles({ name: 'long.json', mimeType: 'application/json', buffer: session.buffer });
   const log = page.getByRole('log', { name: 'Messages' });
   await expect(log).toContainText(session.lastMarker, { timeout: 30_000 });
   // Shown as an open shows it: the earlier runs are left out of memory until asked for.
@@ -34,8 +42,9 @@ async function importAndReopen(page: Page, session: ReturnType<typeof longSessio
 // Each test imports a 7 MB session and reads it back: more than the default 30 s on a loaded machine.
 test.slow();
 
-
-test('a long session opens at its latest messages and run; the earlier messages follow and the earlier runs load on request', async ({ page }) => {
+test('a long session opens at its latest messages and run; the earlier messages follow and the earlier runs load on request', async ({
+  page,
+}) => {
   const session = longSession();
   await openApp(page);
   await importAndReopen(page, session);
@@ -71,7 +80,10 @@ test('a long session opens at its latest messages and run; the earlier messages 
   await expect(tree).toHaveAttribute('data-virtualized', 'true');
   await tree.evaluate((element) => element.scrollTo({ top: 0 }));
   await expect(tree.getByRole('treeitem', { name: 'run: Question 1', exact: true })).toBeVisible();
-  await expect(tree.getByRole('treeitem', { name: 'run: Question 1', exact: true })).toHaveAttribute('aria-posinset', '1');
+  await expect(tree.getByRole('treeitem', { name: 'run: Question 1', exact: true })).toHaveAttribute(
+    'aria-posinset',
+    '1',
+  );
 });
 
 test('in Chinese the long session trace says what is not loaded and loads it', async ({ page }) => {
@@ -79,7 +91,9 @@ test('in Chinese the long session trace says what is not loaded and loads it', a
   await openApp(page);
   await chooseChinese(page);
   await importAndReopen(page, session);
-  await expect(traceStatus(page)).toContainText(`还有 ${session.olderSpans.toLocaleString('zh-CN')} 个更早的 span 尚未加载`);
+  await expect(traceStatus(page)).toContainText(
+    `还有 ${session.olderSpans.toLocaleString('zh-CN')} 个更早的 span 尚未加载`,
+  );
   await traceStatus(page).getByRole('button', { name: '加载更早的运行' }).click();
   await expect(traceStatus(page)).toHaveCount(0);
   await spanTree(page).evaluate((element) => element.scrollTo({ top: 0 }));

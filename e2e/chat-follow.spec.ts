@@ -18,11 +18,20 @@ function longSessionFile(): string {
     add(runId, { role: 'user', content: `Question ${turn}: what about item ${turn}?` });
     if (turn % 7 === 3 && messages.length < 197) {
       const id = `call_follow_${turn}`;
-      add(runId, { role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: 'calculator', arguments: `{"expression":"${turn}*2"}` } }] });
+      add(runId, {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id, type: 'function', function: { name: 'calculator', arguments: `{"expression":"${turn}*2"}` } },
+        ],
+      });
       add(runId, { role: 'tool', tool_call_id: id, content: String(turn * 2) });
     }
     const paragraph = `Answer ${turn}. ${'The long answer goes on for a while. '.repeat(1 + (turn % 5) * 3)}`;
-    const markdown = turn % 4 === 0 ? `${paragraph}\n\n- first point\n- second point\n\n\`\`\`js\nconst value = ${turn};\nconsole.log(value);\n\`\`\`` : paragraph;
+    const markdown =
+      turn % 4 === 0
+        ? `${paragraph}\n\n- first point\n- second point\n\n\`\`\`js\nconst value = ${turn};\nconsole.log(value);\n\`\`\``
+        : paragraph;
     if (messages.length < 200) add(runId, { role: 'assistant', content: markdown });
   }
   const session = {
@@ -35,12 +44,20 @@ function longSessionFile(): string {
     messages,
     spans: [],
   };
-  return JSON.stringify({ format: 'glassbox.sessions', version: 1, exportedAt: '2026-01-01T00:00:00.000Z', scope: 'session', sessions: [session] });
+  return JSON.stringify({
+    format: 'glassbox.sessions',
+    version: 1,
+    exportedAt: '2026-01-01T00:00:00.000Z',
+    scope: 'session',
+    sessions: [session],
+  });
 }
 
 /** Imports the long session and waits until it is open at its latest message. */
 async function openLongSession(page: Page): Promise<void> {
-  await page.getByLabel('Import sessions').setInputFiles({ name: 'follow.json', mimeType: 'application/json', buffer: Buffer.from(longSessionFile()) });
+  await page
+    .getByLabel('Import sessions')
+    .setInputFiles({ name: 'follow.json', mimeType: 'application/json', buffer: Buffer.from(longSessionFile()) });
   const articles = page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: 'assistant message' });
   await expect(articles.last().getByTestId('message-text')).toContainText(/^Answer \d+\./);
   await expect(articles.last()).toBeInViewport();
@@ -69,8 +86,16 @@ function enqueueToolRun(mockLlm: MockLlmServer): void {
     `The end: ${FINAL_MARKER}`,
   ].join('\n');
   mockLlm.enqueue(
-    { kind: 'reply', content: 'Let me calculate the first value.', toolCalls: [{ name: 'calculator', arguments: { expression: '6*7' } }] },
-    { kind: 'reply', content: 'Now the second one.', toolCalls: [{ name: 'calculator', arguments: { expression: '42*2' } }] },
+    {
+      kind: 'reply',
+      content: 'Let me calculate the first value.',
+      toolCalls: [{ name: 'calculator', arguments: { expression: '6*7' } }],
+    },
+    {
+      kind: 'reply',
+      content: 'Now the second one.',
+      toolCalls: [{ name: 'calculator', arguments: { expression: '42*2' } }],
+    },
     { kind: 'reply', parts: [opening, rest] },
   );
 }
@@ -139,7 +164,9 @@ test.describe('the chat follows a long run on a long session', () => {
   });
 });
 
-test('a fast scroll down a long session only moves down: a row measured as it scrolls past does not pull the view back', async ({ page }) => {
+test('a fast scroll down a long session only moves down: a row measured as it scrolls past does not pull the view back', async ({
+  page,
+}) => {
   await openApp(page);
   await openLongSession(page);
   const log = page.getByRole('log', { name: 'Messages' });

@@ -6,7 +6,10 @@ function userMessages(page: Page) {
 }
 
 test.describe('chat: keyboard', () => {
-  test('Enter sends, Shift+Enter adds a line, Esc stops, Alt+N starts a session, Ctrl+K focuses the box', async ({ page, mockLlm }) => {
+  test('Enter sends, Shift+Enter adds a line, Esc stops, Alt+N starts a session, Ctrl+K focuses the box', async ({
+    page,
+    mockLlm,
+  }) => {
     await openApp(page);
     await useEndpoint(page, mockLlm.url);
     const input = page.getByRole('textbox', { name: 'Message' });
@@ -23,7 +26,9 @@ test.describe('chat: keyboard', () => {
     await expect(input).toHaveValue('');
     await expect(userMessages(page)).toHaveText('line one\nline two');
     // The request reached the server (a run is `running` a little before its request is sent): Esc aborts it there.
-    await expect.poll(() => mockLlm.requests.filter((request) => request.path.endsWith('/chat/completions')).length).toBe(1);
+    await expect
+      .poll(() => mockLlm.requests.filter((request) => request.path.endsWith('/chat/completions')).length)
+      .toBe(1);
     await page.keyboard.press('Escape');
     await expectRunStatus(page, 'stopped');
     await expect.poll(() => mockLlm.aborted).toBe(1);
@@ -54,7 +59,15 @@ test.describe('chat: slash commands', () => {
     const chat = page.getByRole('main', { name: 'Chat' });
     const menu = page.getByRole('listbox', { name: 'Commands' });
     await input.fill('/');
-    await expect(menu.getByRole('option')).toHaveText([/\/new/, /\/sessions/, /\/switch/, /\/trace/, /\/state/, /\/export/, /\/help/]);
+    await expect(menu.getByRole('option')).toHaveText([
+      /\/new/,
+      /\/sessions/,
+      /\/switch/,
+      /\/trace/,
+      /\/state/,
+      /\/export/,
+      /\/help/,
+    ]);
     await input.fill('/he');
     await expect(menu.getByRole('option')).toHaveCount(1);
     await input.press('Enter');
@@ -66,7 +79,9 @@ test.describe('chat: slash commands', () => {
 
     await input.fill('/state');
     await input.press('Enter');
-    await expect(chat.getByRole('status').filter({ hasText: 'State of this session' })).toContainText(/Todos \(1\)[\s\S]*buy milk/);
+    await expect(chat.getByRole('status').filter({ hasText: 'State of this session' })).toContainText(
+      /Todos \(1\)[\s\S]*buy milk/,
+    );
 
     // A second session, then /switch back to the first by a completed title.
     await input.fill('/new');

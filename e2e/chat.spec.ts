@@ -104,7 +104,11 @@ test.describe('chat: message actions', () => {
     await expect(lastAnswer(page)).toHaveText('First draft of the answer.');
 
     mockLlm.enqueue({ kind: 'reply', content: 'Second, better answer.' });
-    await page.getByRole('article', { name: 'assistant message' }).last().getByRole('button', { name: 'Regenerate' }).click();
+    await page
+      .getByRole('article', { name: 'assistant message' })
+      .last()
+      .getByRole('button', { name: 'Regenerate' })
+      .click();
     // The new answer first: right after the click the status may still be the first run's Done.
     await expect(lastAnswer(page)).toHaveText('Second, better answer.');
     await expectRunStatus(page, 'done');
@@ -115,7 +119,9 @@ test.describe('chat: message actions', () => {
     // The model was asked the same question again, without the dropped answer.
     const chats = mockLlm.requests.filter((request) => request.path.endsWith('/chat/completions'));
     const last = chats.at(-1)?.body as { messages: Array<{ role: string; content: string | null }> };
-    expect(last.messages.filter((message) => message.role === 'user').map((message) => message.content)).toEqual(['Tell me a fact']);
+    expect(last.messages.filter((message) => message.role === 'user').map((message) => message.content)).toEqual([
+      'Tell me a fact',
+    ]);
     expect(last.messages.some((message) => message.content === 'First draft of the answer.')).toBe(false);
 
     await page.reload();
@@ -123,7 +129,10 @@ test.describe('chat: message actions', () => {
     await expect(assistantTexts(page)).toHaveCount(1);
   });
 
-  test('Edit and resend replaces the later messages in the chat while their runs stay in the trace', async ({ page, mockLlm }) => {
+  test('Edit and resend replaces the later messages in the chat while their runs stay in the trace', async ({
+    page,
+    mockLlm,
+  }) => {
     await openApp(page);
     await useEndpoint(page, mockLlm.url);
     mockLlm.enqueue({ kind: 'reply', content: 'Answer one.' }, { kind: 'reply', content: 'Answer two.' });
@@ -151,7 +160,9 @@ test.describe('chat: message actions', () => {
     await expect(page.getByRole('log', { name: 'Messages' })).not.toContainText('Question two');
     // All three runs are still in the trace.
     await expect(runSpans(page)).toHaveCount(3);
-    await expect(page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: 'run: Question two' })).toBeVisible();
+    await expect(
+      page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: 'run: Question two' }),
+    ).toBeVisible();
 
     await page.reload();
     await expect(userMessages(page)).toHaveText('Question one, edited');

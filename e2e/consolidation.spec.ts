@@ -2,7 +2,10 @@ import { expect, expectRunStatus, openApp, send, settingsTab, test, useEndpoint 
 
 const filler = 'The committee reviewed the harbour expansion plan in detail, noting budget, schedule and risks. ';
 
-test('with “Save compacted history as a note” on, a compaction keeps its summary as a note in Memory, which can be deleted', async ({ page, mockLlm }) => {
+test('with “Save compacted history as a note” on, a compaction keeps its summary as a note in Memory, which can be deleted', async ({
+  page,
+  mockLlm,
+}) => {
   // Six runs, as in context.spec.ts, until the history passes the small window.
   test.slow();
   await openApp(page);
@@ -28,7 +31,10 @@ test('with “Save compacted history as a note” on, a compaction keeps its sum
   }
 
   // The compaction span that summarised says which note it wrote.
-  const compaction = page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^compaction: summarise/ }).last();
+  const compaction = page
+    .getByRole('tree', { name: 'Span tree' })
+    .getByRole('treeitem', { name: /^compaction: summarise/ })
+    .last();
   await compaction.click();
   const details = page.getByRole('region', { name: 'Span details' });
   await expect(details).toContainText('compaction.note_id');

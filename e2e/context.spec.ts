@@ -2,9 +2,16 @@ import { expect, expectRunStatus, lastAnswer, openApp, send, test, useEndpoint }
 
 type Body = { tools?: unknown[]; messages: Array<{ role: string; content: string | null }> };
 
-const systemText = (body: Body) => body.messages.filter((message) => message.role === 'system').map((message) => message.content ?? '').join('\n');
+const systemText = (body: Body) =>
+  body.messages
+    .filter((message) => message.role === 'system')
+    .map((message) => message.content ?? '')
+    .join('\n');
 
-test('a long conversation under a small context window is summarised, and the chat keeps every message', async ({ page, mockLlm }) => {
+test('a long conversation under a small context window is summarised, and the chat keeps every message', async ({
+  page,
+  mockLlm,
+}) => {
   await openApp(page);
   await useEndpoint(page, mockLlm.url);
   await page.getByRole('button', { name: 'Settings' }).click();
@@ -18,22 +25,31 @@ test('a long conversation under a small context window is summarised, and the ch
     await expectRunStatus(page, 'done');
   }
 
-  const chats = mockLlm.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/chat/completions'));
+  const chats = mockLlm.requests.filter(
+    (request) => request.method === 'POST' && request.path.endsWith('/chat/completions'),
+  );
   const bodies = chats.map((request) => request.body as Body);
-  const summaryIndex = bodies.findIndex((body) => !body.tools && /summari[sz]e the earlier part of a conversation/i.test(systemText(body)));
+  const summaryIndex = bodies.findIndex(
+    (body) => !body.tools && /summari[sz]e the earlier part of a conversation/i.test(systemText(body)),
+  );
   expect(summaryIndex).toBeGreaterThan(0);
   const later = bodies.slice(summaryIndex + 1).filter((body) => body.tools);
   expect(later.length).toBeGreaterThan(0);
   for (const body of later) expect(systemText(body)).toContain('Summary of the earlier conversation');
   // The model's context no longer carries the oldest turn verbatim: the summary stands in for it.
   const lastBody = later.at(-1) as Body;
-  const verbatim = lastBody.messages.filter((message) => message.role !== 'system').map((message) => message.content ?? '').join('\n');
+  const verbatim = lastBody.messages
+    .filter((message) => message.role !== 'system')
+    .map((message) => message.content ?? '')
+    .join('\n');
   expect(verbatim).not.toContain('Note 1:');
 
   // The chat still shows every message the user sent, and the trace has a compaction span.
   const log = page.getByRole('log', { name: 'Messages' });
   await expect(log.getByText(/summari[sz]ed/i).first()).toBeVisible();
-  await expect(page.getByRole('tree', { name: 'Span tree' }).locator('[data-span-kind="compaction"]')).not.toHaveCount(0);
+  await expect(page.getByRole('tree', { name: 'Span tree' }).locator('[data-span-kind="compaction"]')).not.toHaveCount(
+    0,
+  );
   await expect(lastAnswer(page)).toContainText('36');
   await log.evaluate((element) => element.scrollTo(0, 0));
   await expect(log.getByText('Note 1:', { exact: false })).toBeVisible();
@@ -44,7 +60,9 @@ test('a note saved in one session is recalled into a new session, visibly', asyn
   await useEndpoint(page, mockLlm.url);
   await send(page, 'Remember that my favourite colour is teal');
   await expectRunStatus(page, 'done');
-  await expect(page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^tool: save_note/ })).toBeVisible();
+  await expect(
+    page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^tool: save_note/ }),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'New session' }).click();
   await send(page, 'What is my favourite colour?');

@@ -22,7 +22,9 @@ function metaPolicy(file: string): Map<string, string[]> {
 /** Inline `<script>` elements (with content, without src) in a built page. */
 function inlineScripts(file: string): string[] {
   const html = readFileSync(join(distDirectory, file), 'utf8');
-  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/giu)].filter(([, attributes, body]) => !/\bsrc=/u.test(attributes ?? '') || body?.trim()).map(([tag]) => tag);
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/giu)]
+    .filter(([, attributes, body]) => !/\bsrc=/u.test(attributes ?? '') || body?.trim())
+    .map(([tag]) => tag);
 }
 
 test('the built page has a strict policy, and the sandbox page a stricter one', () => {
@@ -59,7 +61,9 @@ test('the built page has a strict policy, and the sandbox page a stricter one', 
 });
 
 /** Records, in the app and in every frame of its own origin, each iframe added: where, its src, sandbox and srcdoc. */
-async function watchEmbeddings(page: Page): Promise<Array<{ in: string; src: string | null; sandbox: string | null; srcdoc: boolean }>> {
+async function watchEmbeddings(
+  page: Page,
+): Promise<Array<{ in: string; src: string | null; sandbox: string | null; srcdoc: boolean }>> {
   const seen: Array<{ in: string; src: string | null; sandbox: string | null; srcdoc: boolean }> = [];
   await page.exposeBinding('reportEmbedding', (_source, embedding: (typeof seen)[number]) => {
     seen.push(embedding);
@@ -70,14 +74,22 @@ async function watchEmbeddings(page: Page): Promise<Array<{ in: string; src: str
     new MutationObserver((records) => {
       for (const added of records.flatMap((record) => [...record.addedNodes])) {
         if (!(added instanceof HTMLIFrameElement)) continue;
-        report({ in: new URL(location.href).pathname, src: added.getAttribute('src'), sandbox: added.getAttribute('sandbox'), srcdoc: added.hasAttribute('srcdoc') });
+        report({
+          in: new URL(location.href).pathname,
+          src: added.getAttribute('src'),
+          sandbox: added.getAttribute('sandbox'),
+          srcdoc: added.hasAttribute('srcdoc'),
+        });
       }
     }).observe(document, { childList: true, subtree: true });
   });
   return seen;
 }
 
-test('the app embeds the sandbox page same-origin, and the page runs the code in an opaque child under its own policy', async ({ page, mockLlm }) => {
+test('the app embeds the sandbox page same-origin, and the page runs the code in an opaque child under its own policy', async ({
+  page,
+  mockLlm,
+}) => {
   test.setTimeout(60_000);
   const embeddings = await watchEmbeddings(page);
   await openApp(page);
@@ -97,30 +109,36 @@ test('the app embeds the sandbox page same-origin, and the page runs the code in
 
   // What runs there meets the sandbox page's policy, not the app's (which forbids eval and data: workers, and
   // allows any connection) nor a mix: a data: worker starts and compiles code; the network only in the twin page.
-  for (const [path, network] of [['/sandbox.html', false], ['/sandbox-network.html', true]] as const) {
+  for (const [path, network] of [
+    ['/sandbox.html', false],
+    ['/sandbox-network.html', true],
+  ] as const) {
     await test.step(path, async () => {
       const child = await embedSandboxPage(page, path);
       await defineAttempt(child);
-      const outcome = await child.evaluate(async ({ app, endpoint }) => {
-        const { attempt } = globalThis as unknown as { attempt: Attempt };
-        const script = `(async () => { let fetched; try { fetched = (await fetch(${JSON.stringify(endpoint)})).status; } catch (error) { fetched = String(error); } postMessage({ compiled: new Function('return 6 * 7')(), origin: self.origin, fetched }); })();`;
-        const worker = new Worker(`data:text/javascript;charset=utf-8,${encodeURIComponent(script)}`);
-        const fromWorker = await new Promise<unknown>((resolve) => {
-          worker.addEventListener('message', (event) => resolve(event.data), { once: true });
-          worker.addEventListener('error', (event) => resolve(`error: ${event.message}`), { once: true });
-        });
-        worker.terminate();
-        return {
-          origin: self.origin,
-          policyTags: document.querySelectorAll('meta[http-equiv]').length,
-          parentDocument: await attempt(() => window.parent.document.title),
-          appDocument: await attempt(() => window.top?.document.title),
-          indexedDB: await attempt(() => indexedDB.open('glassbox')),
-          localStorage: await attempt(() => localStorage.getItem('x')),
-          fetchApp: await attempt(() => fetch(`${app}/`)),
-          fromWorker,
-        };
-      }, { app: appOrigin, endpoint: `${mockLlm.url}/models` });
+      const outcome = await child.evaluate(
+        async ({ app, endpoint }) => {
+          const { attempt } = globalThis as unknown as { attempt: Attempt };
+          const script = `(async () => { let fetched; try { fetched = (await fetch(${JSON.stringify(endpoint)})).status; } catch (error) { fetched = String(error); } postMessage({ compiled: new Function('return 6 * 7')(), origin: self.origin, fetched }); })();`;
+          const worker = new Worker(`data:text/javascript;charset=utf-8,${encodeURIComponent(script)}`);
+          const fromWorker = await new Promise<unknown>((resolve) => {
+            worker.addEventListener('message', (event) => resolve(event.data), { once: true });
+            worker.addEventListener('error', (event) => resolve(`error: ${event.message}`), { once: true });
+          });
+          worker.terminate();
+          return {
+            origin: self.origin,
+            policyTags: document.querySelectorAll('meta[http-equiv]').length,
+            parentDocument: await attempt(() => window.parent.document.title),
+            appDocument: await attempt(() => window.top?.document.title),
+            indexedDB: await attempt(() => indexedDB.open('glassbox')),
+            localStorage: await attempt(() => localStorage.getItem('x')),
+            fetchApp: await attempt(() => fetch(`${app}/`)),
+            fromWorker,
+          };
+        },
+        { app: appOrigin, endpoint: `${mockLlm.url}/models` },
+      );
       expect(outcome.origin).toBe('null');
       // No policy of its own: it has exactly the one it inherits from the page.
       expect(outcome.policyTags).toBe(0);
@@ -130,7 +148,11 @@ test('the app embeds the sandbox page same-origin, and the page runs the code in
       expect(outcome.localStorage).toContain('SecurityError');
       // The app's origin does not allow an opaque one (CORS), nor does the no-network policy; either way it fails.
       expect(outcome.fetchApp).toContain('TypeError');
-      expect(outcome.fromWorker).toEqual({ compiled: 42, origin: 'null', fetched: network ? 200 : expect.stringContaining('TypeError') });
+      expect(outcome.fromWorker).toEqual({
+        compiled: 42,
+        origin: 'null',
+        fetched: network ? 200 : expect.stringContaining('TypeError'),
+      });
     });
   }
 });
@@ -144,7 +166,9 @@ async function watchViolations(page: Page): Promise<{ events: string[]; console:
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const report = (window as unknown as { reportPolicyViolation: (text: string) => void }).reportPolicyViolation;
-      report(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+      report(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   });
   page.on('console', (message) => {
@@ -153,7 +177,9 @@ async function watchViolations(page: Page): Promise<{ events: string[]; console:
   return seen;
 }
 
-test('the app runs under its policy: a demo conversation with tools, the sandbox, files and dialogs reports no violation', async ({ page }) => {
+test('the app runs under its policy: a demo conversation with tools, the sandbox, files and dialogs reports no violation', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const violations = await watchViolations(page);
   await openApp(page);
@@ -161,9 +187,14 @@ test('the app runs under its policy: a demo conversation with tools, the sandbox
   await send(page, 'What is (128+374)*2?');
   await expectRunStatus(page, 'done');
   await expect(lastAnswer(page)).toContainText('1004');
-  await expect(page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^tool: calculator/ })).toHaveAttribute('data-span-status', 'ok');
+  await expect(
+    page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^tool: calculator/ }),
+  ).toHaveAttribute('data-span-status', 'ok');
 
-  await send(page, 'Run this JavaScript:\n```js\nlet s = 0;\nfor (let i = 1; i <= 10; i++) s += i;\nconsole.log("sum is", s);\ns\n```');
+  await send(
+    page,
+    'Run this JavaScript:\n```js\nlet s = 0;\nfor (let i = 1; i <= 10; i++) s += i;\nconsole.log("sum is", s);\ns\n```',
+  );
   const card = page.getByRole('group', { name: 'Tool call run_javascript' });
   await card.getByRole('button', { name: 'Approve' }).click();
   // Text only the new run produces.
@@ -174,11 +205,15 @@ test('the app runs under its policy: a demo conversation with tools, the sandbox
   // An attached file, read by read_file.
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('main', { name: 'Chat' }).getByRole('button', { name: 'Attach files' }).click();
-  await (await chooser).setFiles({ name: 'sales.csv', mimeType: 'text/csv', buffer: Buffer.from('month,revenue\nJan,120\nFeb,80\n') });
+  await (
+    await chooser
+  ).setFiles({ name: 'sales.csv', mimeType: 'text/csv', buffer: Buffer.from('month,revenue\nJan,120\nFeb,80\n') });
   await send(page, 'summarise sales.csv');
   await expect(lastAnswer(page)).toContainText('sales.csv');
   await expectRunStatus(page, 'done');
-  await expect(page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^tool: read_file/ })).toHaveAttribute('data-span-status', 'ok');
+  await expect(
+    page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^tool: read_file/ }),
+  ).toHaveAttribute('data-span-status', 'ok');
 
   // A lazily loaded dialog.
   await page.getByRole('button', { name: 'Settings' }).click();

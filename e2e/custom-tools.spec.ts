@@ -7,13 +7,21 @@ import { startMcpTestServer, type McpTestServer } from './mcp-server/start-mcp-s
 import { expect, lastAnswer, openApp, send, expectRunStatus, settingsTab, test, useEndpoint } from './fixtures.ts';
 
 /** A small HTTP server on a loopback port; `cors` says whether it lets other origins read its answers. */
-async function startToolServer(cors: boolean): Promise<{ url: string; requests: { method: string; url: string; body: string }[]; close: () => Promise<void> }> {
+async function startToolServer(
+  cors: boolean,
+): Promise<{ url: string; requests: { method: string; url: string; body: string }[]; close: () => Promise<void> }> {
   const requests: { method: string; url: string; body: string }[] = [];
   const server: Server = createServer((request: IncomingMessage, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const corsHeaders: Record<string, string> = cors ? { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type, x-key', 'access-control-allow-methods': 'GET, POST' } : {};
+      const corsHeaders: Record<string, string> = cors
+        ? {
+            'access-control-allow-origin': '*',
+            'access-control-allow-headers': 'content-type, x-key',
+            'access-control-allow-methods': 'GET, POST',
+          }
+        : {};
       if (request.method === 'OPTIONS') {
         response.writeHead(204, corsHeaders).end();
         return;
@@ -21,13 +29,19 @@ async function startToolServer(cors: boolean): Promise<{ url: string; requests: 
       const body = Buffer.concat(chunks).toString('utf8');
       requests.push({ method: request.method ?? '', url: request.url ?? '', body });
       const city = decodeURIComponent((request.url ?? '').split('/').pop() ?? '');
-      response.writeHead(200, { 'content-type': 'application/json', ...corsHeaders }).end(JSON.stringify({ city, forecast: 'sunny', body }));
+      response
+        .writeHead(200, { 'content-type': 'application/json', ...corsHeaders })
+        .end(JSON.stringify({ city, forecast: 'sunny', body }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 const settingsDialog = (page: Page) => page.getByRole('dialog', { name: 'Settings' });
@@ -61,7 +75,10 @@ async function saveSettings(page: Page): Promise<void> {
 
 test.describe.configure({ timeout: 60_000 });
 
-test('a JavaScript tool: the editor checks the schema, Test runs it in the sandbox, and the model calls it', async ({ page, mockLlm }) => {
+test('a JavaScript tool: the editor checks the schema, Test runs it in the sandbox, and the model calls it', async ({
+  page,
+  mockLlm,
+}) => {
   await openApp(page);
   await useEndpoint(page, mockLlm.url);
   await openNewTool(page);
@@ -76,7 +93,11 @@ test('a JavaScript tool: the editor checks the schema, Test runs it in the sandb
   await dialog.getByRole('button', { name: 'Save tool' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('The parameters schema must have "type": "object", not "string".');
   // A built-in name is refused too.
-  await dialog.getByRole('textbox', { name: 'Parameters (JSON Schema)' }).fill('{"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "number"}}, "required": ["a", "b"]}');
+  await dialog
+    .getByRole('textbox', { name: 'Parameters (JSON Schema)' })
+    .fill(
+      '{"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "number"}}, "required": ["a", "b"]}',
+    );
   await dialog.getByRole('textbox', { name: 'Tool name' }).fill('calculator');
   await dialog.getByRole('button', { name: 'Save tool' }).click();
   await expect(dialog.getByRole('alert')).toContainText('"calculator" is the name of a built-in tool');
@@ -84,7 +105,9 @@ test('a JavaScript tool: the editor checks the schema, Test runs it in the sandb
 
   await dialog.getByRole('textbox', { name: 'Sample arguments' }).fill('{"a": 2, "b": "x"}');
   await dialog.getByRole('button', { name: 'Test' }).click();
-  await expect(dialog.getByRole('status', { name: 'Test result' })).toContainText('The sample arguments do not match the schema');
+  await expect(dialog.getByRole('status', { name: 'Test result' })).toContainText(
+    'The sample arguments do not match the schema',
+  );
   await dialog.getByRole('textbox', { name: 'Sample arguments' }).fill('{"a": 2, "b": 3}');
   await dialog.getByRole('button', { name: 'Test' }).click();
   await expect(dialog.getByRole('status', { name: 'Test result' })).toHaveAttribute('data-ok', 'true');
@@ -95,13 +118,18 @@ test('a JavaScript tool: the editor checks the schema, Test runs it in the sandb
   await expect(settingsDialog(page).getByRole('button', { name: 'Edit tool add_numbers' })).toBeVisible();
   await saveSettings(page);
 
-  mockLlm.enqueue({ kind: 'reply', toolCalls: [{ id: 'call_add', name: 'add_numbers', arguments: { a: 20, b: 22 } }] }, { kind: 'reply', content: 'The sum is 42.' });
+  mockLlm.enqueue(
+    { kind: 'reply', toolCalls: [{ id: 'call_add', name: 'add_numbers', arguments: { a: 20, b: 22 } }] },
+    { kind: 'reply', content: 'The sum is 42.' },
+  );
   await send(page, 'Add 20 and 22 with my tool');
   await expect(lastAnswer(page)).toHaveText('The sum is 42.');
   await expectRunStatus(page, 'done');
   await expect(page.getByRole('group', { name: 'Tool call add_numbers' })).toHaveAttribute('data-tool-status', 'ok');
   const bodies = chatBodies(mockLlm);
-  const offered = (bodies[0]?.tools ?? []) as { function: { name: string; description: string; parameters: unknown } }[];
+  const offered = (bodies[0]?.tools ?? []) as {
+    function: { name: string; description: string; parameters: unknown };
+  }[];
   expect(offered.find((tool) => tool.function.name === 'add_numbers')?.function).toEqual({
     name: 'add_numbers',
     description: 'Adds two numbers.',
@@ -123,8 +151,14 @@ test('a JavaScript tool has no network unless the user allows it for that tool',
     await openNewTool(page);
     const dialog = editor(page);
     await dialog.getByRole('textbox', { name: 'Tool name' }).fill('fetch_forecast');
-    await dialog.getByRole('textbox', { name: 'Parameters (JSON Schema)' }).fill('{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}');
-    await dialog.getByRole('textbox', { name: 'Code' }).fill(`const response = await fetch('${server.url}/forecast/' + args.city);\nreturn (await response.json()).forecast`);
+    await dialog
+      .getByRole('textbox', { name: 'Parameters (JSON Schema)' })
+      .fill('{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}');
+    await dialog
+      .getByRole('textbox', { name: 'Code' })
+      .fill(
+        `const response = await fetch('${server.url}/forecast/' + args.city);\nreturn (await response.json()).forecast`,
+      );
     await dialog.getByRole('textbox', { name: 'Sample arguments' }).fill('{"city": "Oslo"}');
     const allow = dialog.getByRole('checkbox', { name: 'Allow network' });
     await expect(allow).not.toBeChecked();
@@ -149,7 +183,10 @@ test('a JavaScript tool has no network unless the user allows it for that tool',
   }
 });
 
-test('an HTTP tool calls a local server with the filled template; a server without CORS is explained', async ({ page, mockLlm }) => {
+test('an HTTP tool calls a local server with the filled template; a server without CORS is explained', async ({
+  page,
+  mockLlm,
+}) => {
   const open = await startToolServer(true);
   const closed = await startToolServer(false);
   try {
@@ -159,11 +196,15 @@ test('an HTTP tool calls a local server with the filled template; a server witho
     const dialog = editor(page);
     await dialog.getByRole('textbox', { name: 'Tool name' }).fill('forecast');
     await dialog.getByRole('combobox', { name: 'Kind' }).selectOption({ label: 'HTTP request' });
-    await dialog.getByRole('textbox', { name: 'Parameters (JSON Schema)' }).fill('{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}');
+    await dialog
+      .getByRole('textbox', { name: 'Parameters (JSON Schema)' })
+      .fill('{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}');
     await dialog.getByRole('textbox', { name: 'URL template' }).fill(`${closed.url}/forecast/{city}`);
     await dialog.getByRole('textbox', { name: 'Sample arguments' }).fill('{"city": "Oslo"}');
     await dialog.getByRole('button', { name: 'Test' }).click();
-    await expect(dialog.getByRole('status', { name: 'Test result' })).toContainText('the server did not allow this page (CORS): it must send Access-Control-Allow-Origin');
+    await expect(dialog.getByRole('status', { name: 'Test result' })).toContainText(
+      'the server did not allow this page (CORS): it must send Access-Control-Allow-Origin',
+    );
 
     await dialog.getByRole('textbox', { name: 'URL template' }).fill(`${open.url}/forecast/{city}`);
     await dialog.getByRole('combobox', { name: 'Method' }).selectOption('POST');
@@ -175,15 +216,26 @@ test('an HTTP tool calls a local server with the filled template; a server witho
     await expect(dialog).toBeHidden();
     await saveSettings(page);
 
-    mockLlm.enqueue({ kind: 'reply', toolCalls: [{ id: 'call_fc', name: 'forecast', arguments: { city: 'São Paulo' } }] }, { kind: 'reply', content: 'Sunny in São Paulo.' });
+    mockLlm.enqueue(
+      { kind: 'reply', toolCalls: [{ id: 'call_fc', name: 'forecast', arguments: { city: 'São Paulo' } }] },
+      { kind: 'reply', content: 'Sunny in São Paulo.' },
+    );
     await send(page, 'Forecast for São Paulo');
     const card = page.getByRole('group', { name: 'Tool call forecast' });
     await card.getByRole('button', { name: 'Approve' }).click();
     await expect(lastAnswer(page)).toHaveText('Sunny in São Paulo.');
     await expect(card).toHaveAttribute('data-tool-status', 'ok');
-    expect(open.requests.at(-1)).toEqual({ method: 'POST', url: '/forecast/S%C3%A3o%20Paulo', body: '{"where":"São Paulo"}' });
+    expect(open.requests.at(-1)).toEqual({
+      method: 'POST',
+      url: '/forecast/S%C3%A3o%20Paulo',
+      body: '{"where":"São Paulo"}',
+    });
     const observation = chatBodies(mockLlm)[1]?.messages.find((message) => message.role === 'tool')?.content;
-    expect(JSON.parse(String(observation))).toEqual({ city: 'São Paulo', forecast: 'sunny', body: '{"where":"São Paulo"}' });
+    expect(JSON.parse(String(observation))).toEqual({
+      city: 'São Paulo',
+      forecast: 'sunny',
+      body: '{"where":"São Paulo"}',
+    });
     const tree = page.getByRole('tree', { name: 'Span tree' });
     await expect(tree.getByRole('treeitem', { name: /^tool: forecast/ })).toHaveAttribute('data-span-status', 'ok');
   } finally {
@@ -199,7 +251,10 @@ test.describe('MCP servers', () => {
     mcp = undefined;
   });
 
-  test('a server connected from the page: its tools listed as a group, one called with Approve', async ({ page, mockLlm }) => {
+  test('a server connected from the page: its tools listed as a group, one called with Approve', async ({
+    page,
+    mockLlm,
+  }) => {
     mcp = await startMcpTestServer();
     const loaded: string[] = [];
     page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
@@ -218,7 +273,10 @@ test.describe('MCP servers', () => {
     expect(loaded.some((path) => /mcp-client/u.test(path))).toBe(true);
     await saveSettings(page);
 
-    mockLlm.enqueue({ kind: 'reply', toolCalls: [{ id: 'call_echo', name: 'echo', arguments: { text: 'hello MCP' } }] }, { kind: 'reply', content: 'The server echoed.' });
+    mockLlm.enqueue(
+      { kind: 'reply', toolCalls: [{ id: 'call_echo', name: 'echo', arguments: { text: 'hello MCP' } }] },
+      { kind: 'reply', content: 'The server echoed.' },
+    );
     await send(page, 'Echo hello through MCP');
     const card = page.getByRole('group', { name: 'Tool call echo' });
     await card.getByRole('button', { name: 'Approve' }).click();
@@ -226,30 +284,57 @@ test.describe('MCP servers', () => {
     await expect(card).toHaveAttribute('data-tool-status', 'ok');
     expect(mcp.calls).toEqual([{ name: 'echo', arguments: { text: 'hello MCP' } }]);
     const bodies = chatBodies(mockLlm);
-    const offered = (bodies[0]?.tools ?? []) as { function: { name: string; parameters: { properties?: Record<string, unknown> } } }[];
-    expect(offered.find((tool) => tool.function.name === 'echo')?.function.parameters.properties).toEqual({ text: { type: 'string', description: 'What to echo' } });
+    const offered = (bodies[0]?.tools ?? []) as {
+      function: { name: string; parameters: { properties?: Record<string, unknown> } };
+    }[];
+    expect(offered.find((tool) => tool.function.name === 'echo')?.function.parameters.properties).toEqual({
+      text: { type: 'string', description: 'What to echo' },
+    });
     expect(bodies[1]?.messages.find((message) => message.role === 'tool')?.content).toBe('echo: hello MCP');
     // The SDK ran under the app's CSP without code generation.
     expect(refused).toEqual([]);
 
     // A tool the server adds while connected (tools/list_changed) appears in Settings without reconnecting.
-    mockLlm.enqueue({ kind: 'reply', toolCalls: [{ id: 'call_grow', name: 'grow', arguments: {} }] }, { kind: 'reply', content: 'Grown.' });
+    mockLlm.enqueue(
+      { kind: 'reply', toolCalls: [{ id: 'call_grow', name: 'grow', arguments: {} }] },
+      { kind: 'reply', content: 'Grown.' },
+    );
     await send(page, 'Grow the server');
     await page.getByRole('group', { name: 'Tool call grow' }).getByRole('button', { name: 'Approve' }).click();
     await expect(lastAnswer(page)).toHaveText('Grown.');
     await openToolsTab(page);
-    await expect(settingsDialog(page).getByRole('group', { name: 'glassbox-test-server' }).getByRole('checkbox', { name: 'shout', exact: true })).toBeVisible();
+    await expect(
+      settingsDialog(page)
+        .getByRole('group', { name: 'glassbox-test-server' })
+        .getByRole('checkbox', { name: 'shout', exact: true }),
+    ).toBeVisible();
   });
 
-  test('the connection doctor names what is missing: exposed session id, a refused header, CORS, a token, an unreachable server', async ({ page }) => {
-    const cases: { server: Parameters<typeof startMcpTestServer>[0] | 'none'; headers?: string; diagnosis: string }[] = [
-      { server: { cors: { exposeSessionId: false } }, diagnosis: 'Access-Control-Expose-Headers: mcp-session-id' },
-      { server: { cors: { allowHeaders: 'content-type, accept, mcp-session-id, last-event-id' } }, diagnosis: 'refuses the header mcp-protocol-version' },
-      { server: { cors: { allowOrigin: false } }, diagnosis: 'does not allow this page (CORS): its responses need Access-Control-Allow-Origin' },
-      { server: { token: 'secret' }, diagnosis: 'it needs a token. Add a line "Authorization: Bearer <token>" to MCP headers' },
-      { server: { token: 'secret' }, headers: 'Authorization: Bearer wrong', diagnosis: 'the token in your Authorization header was not accepted' },
-      { server: 'none', diagnosis: 'is unreachable' },
-    ];
+  test('the connection doctor names what is missing: exposed session id, a refused header, CORS, a token, an unreachable server', async ({
+    page,
+  }) => {
+    const cases: { server: Parameters<typeof startMcpTestServer>[0] | 'none'; headers?: string; diagnosis: string }[] =
+      [
+        { server: { cors: { exposeSessionId: false } }, diagnosis: 'Access-Control-Expose-Headers: mcp-session-id' },
+        {
+          server: { cors: { allowHeaders: 'content-type, accept, mcp-session-id, last-event-id' } },
+          diagnosis: 'refuses the header mcp-protocol-version',
+        },
+        {
+          server: { cors: { allowOrigin: false } },
+          diagnosis: 'does not allow this page (CORS): its responses need Access-Control-Allow-Origin',
+        },
+        {
+          server: { token: 'secret' },
+          diagnosis: 'it needs a token. Add a line "Authorization: Bearer <token>" to MCP headers',
+        },
+        {
+          server: { token: 'secret' },
+          headers: 'Authorization: Bearer wrong',
+          diagnosis: 'the token in your Authorization header was not accepted',
+        },
+        { server: 'none', diagnosis: 'is unreachable' },
+      ];
     await openApp(page);
     await openToolsTab(page);
     const settings = settingsDialog(page);
@@ -274,10 +359,17 @@ test.describe('MCP servers', () => {
     await settings.getByRole('textbox', { name: 'MCP server URL' }).fill(mcp.url);
     await settings.getByRole('textbox', { name: 'MCP headers' }).fill('Authorization: Bearer secret');
     await settings.getByRole('button', { name: 'Connect', exact: true }).click();
-    await expect(settings.getByRole('group', { name: 'glassbox-test-server' }).getByRole('checkbox', { name: 'echo', exact: true })).toBeVisible();
+    await expect(
+      settings
+        .getByRole('group', { name: 'glassbox-test-server' })
+        .getByRole('checkbox', { name: 'echo', exact: true }),
+    ).toBeVisible();
   });
 
-  test('with the reference server: one model response calls a JavaScript tool, an HTTP tool and an MCP tool; each MCP exchange is a span', async ({ page, mockLlm }) => {
+  test('with the reference server: one model response calls a JavaScript tool, an HTTP tool and an MCP tool; each MCP exchange is a span', async ({
+    page,
+    mockLlm,
+  }) => {
     const everything = await startEverythingServer();
     const http = await startToolServer(true);
     try {
@@ -288,7 +380,9 @@ test.describe('MCP servers', () => {
       const dialog = editor(page);
       await dialog.getByRole('textbox', { name: 'Tool name' }).fill('forecast');
       await dialog.getByRole('combobox', { name: 'Kind' }).selectOption({ label: 'HTTP request' });
-      await dialog.getByRole('textbox', { name: 'Parameters (JSON Schema)' }).fill('{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}');
+      await dialog
+        .getByRole('textbox', { name: 'Parameters (JSON Schema)' })
+        .fill('{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}');
       await dialog.getByRole('textbox', { name: 'URL template' }).fill(`${http.url}/forecast/{city}`);
       await dialog.getByRole('button', { name: 'Save tool' }).click();
       await expect(dialog).toBeHidden();
@@ -318,12 +412,16 @@ test.describe('MCP servers', () => {
         await expect(page.getByRole('group', { name: `Tool call ${name}` })).toHaveAttribute('data-tool-status', 'ok');
       }
       const bodies = chatBodies(mockLlm);
-      const results = (bodies[1]?.messages ?? []).filter((message) => message.role === 'tool').map((message) => message.content);
+      const results = (bodies[1]?.messages ?? [])
+        .filter((message) => message.role === 'tool')
+        .map((message) => message.content);
       expect(results[0]).toBe('42');
       expect(JSON.parse(String(results[1]))).toMatchObject({ city: 'Oslo', forecast: 'sunny' });
       expect(results[2]).toBe('The sum of 2 and 3 is 5.');
       // The server runs with nothing of the test machine's environment but PATH and its port.
-      const environment = JSON.parse(String(bodies[2]?.messages.findLast((message) => message.role === 'tool')?.content)) as Record<string, string>;
+      const environment = JSON.parse(
+        String(bodies[2]?.messages.findLast((message) => message.role === 'tool')?.content),
+      ) as Record<string, string>;
       expect(Object.keys(environment).toSorted()).toEqual(['PATH', 'PORT']);
 
       await page.getByRole('button', { name: 'Expand all' }).click();
@@ -331,12 +429,20 @@ test.describe('MCP servers', () => {
       // The first MCP call opened the connection: its initialize and tools/list are traced inside it.
       await expect(tree.getByRole('treeitem', { name: /^mcp: initialize/ })).toHaveCount(1);
       await expect(tree.getByRole('treeitem', { name: /^mcp: tools\/list/ })).toHaveCount(1);
-      await expect(tree.getByRole('treeitem', { name: /^mcp: tools\/call get-sum/ })).toHaveAttribute('data-span-status', 'ok');
-      await expect(tree.getByRole('treeitem', { name: /^mcp: tools\/call get-env/ })).toHaveAttribute('data-span-status', 'ok');
+      await expect(tree.getByRole('treeitem', { name: /^mcp: tools\/call get-sum/ })).toHaveAttribute(
+        'data-span-status',
+        'ok',
+      );
+      await expect(tree.getByRole('treeitem', { name: /^mcp: tools\/call get-env/ })).toHaveAttribute(
+        'data-span-status',
+        'ok',
+      );
       await tree.getByRole('treeitem', { name: /^tool: forecast/ }).click();
       await expect(page.getByRole('region', { name: 'Span details' })).toContainText('Custom tool (HTTP request)');
       await tree.getByRole('treeitem', { name: /^tool: get-sum/ }).click();
-      await expect(page.getByRole('region', { name: 'Span details' })).toContainText(`MCP tool get-sum of ${everything.url}`);
+      await expect(page.getByRole('region', { name: 'Span details' })).toContainText(
+        `MCP tool get-sum of ${everything.url}`,
+      );
     } finally {
       await http.close();
       await everything.close();
@@ -350,24 +456,42 @@ async function createDoubleTool(page: Page): Promise<void> {
   const dialog = editor(page);
   await dialog.getByRole('textbox', { name: 'Tool name' }).fill('double');
   await dialog.getByRole('textbox', { name: 'Description' }).fill('Doubles a number.');
-  await dialog.getByRole('textbox', { name: 'Parameters (JSON Schema)' }).fill('{"type": "object", "properties": {"n": {"type": "number"}}, "required": ["n"]}');
+  await dialog
+    .getByRole('textbox', { name: 'Parameters (JSON Schema)' })
+    .fill('{"type": "object", "properties": {"n": {"type": "number"}}, "required": ["n"]}');
   await dialog.getByRole('textbox', { name: 'Code' }).fill('args.n * 2');
   await dialog.getByRole('button', { name: 'Save tool' }).click();
   await expect(dialog).toBeHidden();
   await saveSettings(page);
 }
 
-async function download(page: Page, button: 'Export session' | 'Export all'): Promise<{ name: string; text: string; file: { tools?: { custom: { name: string; code: string }[] } } }> {
-  const [event] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+async function download(
+  page: Page,
+  button: 'Export session' | 'Export all',
+): Promise<{ name: string; text: string; file: { tools?: { custom: { name: string; code: string }[] } } }> {
+  const [event] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button }).click(),
+  ]);
   const text = await readFile(await event.path(), 'utf8');
-  return { name: event.suggestedFilename(), text, file: JSON.parse(text) as { tools?: { custom: { name: string; code: string }[] } } };
+  return {
+    name: event.suggestedFilename(),
+    text,
+    file: JSON.parse(text) as { tools?: { custom: { name: string; code: string }[] } },
+  };
 }
 
-test('custom tools travel with exports: a session export records the tool it used, Export all brings it back on import', async ({ page, mockLlm }) => {
+test('custom tools travel with exports: a session export records the tool it used, Export all brings it back on import', async ({
+  page,
+  mockLlm,
+}) => {
   await openApp(page);
   await useEndpoint(page, mockLlm.url);
   await createDoubleTool(page);
-  mockLlm.enqueue({ kind: 'reply', toolCalls: [{ id: 'call_double', name: 'double', arguments: { n: 21 } }] }, { kind: 'reply', content: 'Doubled: 42.' });
+  mockLlm.enqueue(
+    { kind: 'reply', toolCalls: [{ id: 'call_double', name: 'double', arguments: { n: 21 } }] },
+    { kind: 'reply', content: 'Doubled: 42.' },
+  );
   await send(page, 'Double 21');
   await expect(lastAnswer(page)).toHaveText('Doubled: 42.');
   expect(chatBodies(mockLlm)[1]?.messages.find((message) => message.role === 'tool')?.content).toBe('42');
@@ -382,7 +506,9 @@ test('custom tools travel with exports: a session export records the tool it use
   await expect(settingsDialog(page).getByRole('button', { name: 'Edit tool double' })).toHaveCount(0);
   await saveSettings(page);
 
-  await page.getByLabel('Import sessions').setInputFiles({ name: all.name, mimeType: 'application/json', buffer: Buffer.from(all.text) });
+  await page
+    .getByLabel('Import sessions')
+    .setInputFiles({ name: all.name, mimeType: 'application/json', buffer: Buffer.from(all.text) });
   // The toast comes after the tools were merged into the settings (the Settings dialog reads them when it opens).
   await expect(page.getByRole('status').filter({ hasText: 'Imported 1 session' })).toBeVisible();
   await openToolsTab(page);

@@ -5,17 +5,37 @@ import { expect, expectRunStatus, lastAnswer, openApp, send, test } from './fixt
 async function stubGuangzhouWeather(page: Page): Promise<{ forecasts: () => number }> {
   let forecasts = 0;
   const json = (route: Route, body: unknown) =>
-    route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify(body) });
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      headers: { 'access-control-allow-origin': '*' },
+      body: JSON.stringify(body),
+    });
   await page.route('https://geocoding-api.open-meteo.com/**', (route) => {
     const name = new URL(route.request().url()).searchParams.get('name') ?? '';
-    return json(route, name.toLowerCase() === 'guangzhou' ? { results: [{ name: 'Guangzhou', latitude: 23.11667, longitude: 113.25, country: 'China', timezone: 'Asia/Shanghai' }] } : {});
+    return json(
+      route,
+      name.toLowerCase() === 'guangzhou'
+        ? {
+            results: [
+              { name: 'Guangzhou', latitude: 23.11667, longitude: 113.25, country: 'China', timezone: 'Asia/Shanghai' },
+            ],
+          }
+        : {},
+    );
   });
   await page.route('https://api.open-meteo.com/**', (route) => {
     forecasts += 1;
     return json(route, {
       timezone: 'Asia/Shanghai',
       current_units: { temperature_2m: '°C', wind_speed_10m: 'km/h', relative_humidity_2m: '%' },
-      current: { time: '2025-06-01T14:00', temperature_2m: 29.5, weather_code: 3, wind_speed_10m: 7, relative_humidity_2m: 80 },
+      current: {
+        time: '2025-06-01T14:00',
+        temperature_2m: 29.5,
+        weather_code: 3,
+        wind_speed_10m: 7,
+        relative_humidity_2m: 80,
+      },
       daily_units: { temperature_2m_max: '°C' },
       daily: { time: ['2025-06-01'], temperature_2m_max: [32], temperature_2m_min: [25] },
     });
@@ -23,9 +43,10 @@ async function stubGuangzhouWeather(page: Page): Promise<{ forecasts: () => numb
   return { forecasts: () => forecasts };
 }
 
-
 test.describe('offline demo model', () => {
-  test('answers arithmetic through the calculator, with a run → llm → tool → llm trace that survives a reload', async ({ page }) => {
+  test('answers arithmetic through the calculator, with a run → llm → tool → llm trace that survives a reload', async ({
+    page,
+  }) => {
     await openApp(page);
     await expect(page.getByRole('complementary', { name: 'Sessions' })).toBeVisible();
     await expect(page.getByRole('complementary', { name: 'Trace' })).toBeVisible();
@@ -56,10 +77,14 @@ test.describe('offline demo model', () => {
     await send(page, '帮我算一下 (128+374)*2 等于多少');
     await expectRunStatus(page, 'done');
     await expect(lastAnswer(page)).toContainText('1004');
-    await expect(page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^tool: calculator/ })).toBeVisible();
+    await expect(
+      page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^tool: calculator/ }),
+    ).toBeVisible();
   });
 
-  test('follows up on "the city I just asked about" with the city of the earlier weather lookup, in Chinese', async ({ page }) => {
+  test('follows up on "the city I just asked about" with the city of the earlier weather lookup, in Chinese', async ({
+    page,
+  }) => {
     const weather = await stubGuangzhouWeather(page);
     await openApp(page);
     const assistantMessages = page.getByRole('article', { name: 'assistant message' });
@@ -82,11 +107,14 @@ test.describe('offline demo model', () => {
     expect(weather.forecasts()).toBe(2);
   });
 
-  test('shows each span\'s duration in the details', async ({ page }) => {
+  test("shows each span's duration in the details", async ({ page }) => {
     await openApp(page);
     await send(page, 'What is 6*7?');
     await expectRunStatus(page, 'done');
-    await page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^tool: calculator/ }).click();
+    await page
+      .getByRole('tree', { name: 'Span tree' })
+      .getByRole('treeitem', { name: /^tool: calculator/ })
+      .click();
     const details = page.getByRole('region', { name: 'Span details' });
     await expect(details).toContainText(/\d+(\.\d+)? (ms|s)/);
     await expect(details).toContainText('42');

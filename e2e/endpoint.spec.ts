@@ -5,7 +5,12 @@ type ChatBody = {
   stream?: boolean;
   tools?: Array<{ type: string; function: { name: string } }>;
   tool_choice?: unknown;
-  messages: Array<{ role: string; content: string | null; tool_call_id?: string; tool_calls?: Array<{ id: string; function: { name: string } }> }>;
+  messages: Array<{
+    role: string;
+    content: string | null;
+    tool_call_id?: string;
+    tool_calls?: Array<{ id: string; function: { name: string } }>;
+  }>;
 };
 
 test('runs a tool round trip against an OpenAI-compatible HTTP server', async ({ page, mockLlm }) => {
@@ -15,7 +20,9 @@ test('runs a tool round trip against an OpenAI-compatible HTTP server', async ({
   await expectRunStatus(page, 'done');
   await expect(lastAnswer(page)).toContainText('1004');
 
-  const chats = mockLlm.requests.filter((request) => request.path.endsWith('/chat/completions') && request.method === 'POST');
+  const chats = mockLlm.requests.filter(
+    (request) => request.path.endsWith('/chat/completions') && request.method === 'POST',
+  );
   expect(chats).toHaveLength(2);
   const first = chats[0]?.body as ChatBody;
   const second = chats[1]?.body as ChatBody;
@@ -53,7 +60,10 @@ test('Stop aborts the request in flight, keeps the message, and the next message
   await expect.poll(() => mockLlm.inFlight).toBe(0);
   await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
   await expect(page.getByRole('article', { name: 'user message' })).toContainText('This request will hang');
-  await expect(page.getByRole('tree', { name: 'Span tree' }).locator('[data-span-kind="llm"]').first()).toHaveAttribute('data-span-status', 'cancelled');
+  await expect(page.getByRole('tree', { name: 'Span tree' }).locator('[data-span-kind="llm"]').first()).toHaveAttribute(
+    'data-span-status',
+    'cancelled',
+  );
 
   await send(page, 'What is 3*3?');
   await expectRunStatus(page, 'done');

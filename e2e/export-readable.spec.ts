@@ -3,20 +3,33 @@ import type { Page } from '@playwright/test';
 import { expect, lastAnswer, openApp, send, test, useEndpoint } from './fixtures.ts';
 
 /** Clicks an export button and returns the downloaded file's name, path and text. */
-async function download(page: Page, button: 'Export Markdown' | 'Export HTML report'): Promise<{ name: string; path: string; text: string }> {
-  const [event] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+async function download(
+  page: Page,
+  button: 'Export Markdown' | 'Export HTML report',
+): Promise<{ name: string; path: string; text: string }> {
+  const [event] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button }).click(),
+  ]);
   const path = await event.path();
   return { name: event.suggestedFilename(), path, text: await readFile(path, 'utf8') };
 }
 
 const XSS = '<img src=x onerror="window.__pwned=1"> [x](javascript:alert(1))';
 
-test('a session with a tool call exports as Markdown and as a self-contained HTML report that opens offline', async ({ page, mockLlm, context }) => {
+test('a session with a tool call exports as Markdown and as a self-contained HTML report that opens offline', async ({
+  page,
+  mockLlm,
+  context,
+}) => {
   await openApp(page);
   await useEndpoint(page, mockLlm.url);
   mockLlm.enqueue(
     { kind: 'reply', toolCalls: [{ id: 'call_calc_1', name: 'calculator', arguments: { expression: '17 * 23' } }] },
-    { kind: 'reply', content: `The product is **391**, and the mean of \\( U(0,1) \\) is \\( \\frac{1}{2} \\). ${XSS}` },
+    {
+      kind: 'reply',
+      content: `The product is **391**, and the mean of \\( U(0,1) \\) is \\( \\frac{1}{2} \\). ${XSS}`,
+    },
   );
   await send(page, 'What is 17 * 23?');
   await expect(lastAnswer(page)).toContainText('The product is 391');

@@ -48,7 +48,9 @@ test.describe('a cold start in English', () => {
     await openApp(page);
     const idleAt = await idleMark(page);
     // The trace pane is fetched from the idle callback: its request starts at or after the mark.
-    await expect(page.getByRole('complementary', { name: 'Trace' }).getByRole('tree', { name: 'Span tree' })).toBeAttached();
+    await expect(
+      page.getByRole('complementary', { name: 'Trace' }).getByRole('tree', { name: 'Span tree' }),
+    ).toBeAttached();
     const traceStarts = await requestStarts(page, /\/assets\/trace-pane-[^/]+\.js$/u);
     expect(traceStarts).toHaveLength(1);
     expect(traceStarts[0]).toBeGreaterThanOrEqual(idleAt);
@@ -56,15 +58,25 @@ test.describe('a cold start in English', () => {
     await expect(page.getByText(ENGLISH_TAGLINE)).toBeVisible();
   });
 
-  test('carries only zod’s small build until idle: the full API (tools, imports) comes later, and the settings still parse', async ({ page }) => {
+  test('carries only zod’s small build until idle: the full API (tools, imports) comes later, and the settings still parse', async ({
+    page,
+  }) => {
     const bodies = new Map<string, Promise<string>>();
     page.on('response', (response) => {
-      if (/\/assets\/[^/]+\.js$/u.test(response.url())) bodies.set(response.url(), response.text().catch(() => ''));
+      if (/\/assets\/[^/]+\.js$/u.test(response.url()))
+        bodies.set(
+          response.url(),
+          response.text().catch(() => ''),
+        );
     });
     await openApp(page);
     const idleAt = await idleMark(page);
     const early = await page.evaluate(
-      (limit) => performance.getEntriesByType('resource').filter((entry) => entry.startTime < limit && entry.name.endsWith('.js')).map((entry) => entry.name),
+      (limit) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.startTime < limit && entry.name.endsWith('.js'))
+          .map((entry) => entry.name),
       idleAt,
     );
     const texts = await Promise.all(early.map((url) => bodies.get(url) ?? Promise.resolve('')));
@@ -76,10 +88,14 @@ test.describe('a cold start in English', () => {
     expect(early.filter((_url, index) => named('ZodString').test(texts[index] ?? ''))).toEqual([]);
     // The settings, parsed by the small build at boot, hold what the full build's parts read: the demo works.
     await page.getByRole('button', { name: 'Settings' }).click();
-    await expect((await settingsTab(page, 'Model')).getByRole('combobox', { name: 'Model' })).toHaveValue('glassbox-demo');
+    await expect((await settingsTab(page, 'Model')).getByRole('combobox', { name: 'Model' })).toHaveValue(
+      'glassbox-demo',
+    );
   });
 
-  test('choosing Chinese in Settings fetches the Chinese strings, and a reload shows Chinese again', async ({ page }) => {
+  test('choosing Chinese in Settings fetches the Chinese strings, and a reload shows Chinese again', async ({
+    page,
+  }) => {
     await openApp(page);
     await chooseChinese(page);
     await expect(page.getByText(CHINESE_TAGLINE)).toBeVisible();
@@ -106,6 +122,8 @@ test.describe('a cold start in a Chinese browser', () => {
     expect(await requestStarts(page, CHINESE_CHUNK)).toHaveLength(1);
     // A chunk loaded later (the Settings dialog) finds its Chinese strings too.
     await page.getByRole('button', { name: 'Settings' }).click();
-    await expect((await settingsTab(page, 'Model')).getByRole('tab', { name: 'Model', exact: true })).toHaveText(/模型/u);
+    await expect((await settingsTab(page, 'Model')).getByRole('tab', { name: 'Model', exact: true })).toHaveText(
+      /模型/u,
+    );
   });
 });

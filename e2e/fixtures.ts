@@ -42,10 +42,13 @@ export async function send(page: Page, text: string): Promise<void> {
   // The session may change under the message (New session was clicked just before): a count then belongs to
   // another session, and any message in the new one is this one.
   await expect
-    .poll(async () => {
-      const now = await userMessageCount(page);
-      return now.sessionId === before.sessionId ? now.count > before.count : now.count > 0;
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const now = await userMessageCount(page);
+        return now.sessionId === before.sessionId ? now.count > before.count : now.count > 0;
+      },
+      { timeout: 20_000 },
+    )
     .toBe(true);
   await expect(userMessages(page).last().getByTestId('user-text')).toHaveText(text.trim(), { timeout: 20_000 });
 }
@@ -53,7 +56,10 @@ export async function send(page: Page, text: string): Promise<void> {
 /** How many messages the user typed in the active session (the chat renders only those near the viewport). */
 async function userMessageCount(page: Page): Promise<{ sessionId: string | null; count: number }> {
   const chat = page.getByRole('main', { name: 'Chat' });
-  const [sessionId, count] = await Promise.all([chat.getAttribute('data-session-id'), chat.getAttribute('data-user-messages')]);
+  const [sessionId, count] = await Promise.all([
+    chat.getAttribute('data-session-id'),
+    chat.getAttribute('data-user-messages'),
+  ]);
   return { sessionId, count: Number(count) };
 }
 
@@ -69,7 +75,11 @@ export async function sendAndWait(page: Page, text: string, status = 'done'): Pr
  * have started yet while the previous run's status still shows.
  */
 export async function expectRunStatus(page: Page, status: string): Promise<void> {
-  await expect(page.getByRole('main', { name: 'Chat' }).getByTestId('run-status')).toHaveAttribute('data-status', status, { timeout: 20_000 });
+  await expect(page.getByRole('main', { name: 'Chat' }).getByTestId('run-status')).toHaveAttribute(
+    'data-status',
+    status,
+    { timeout: 20_000 },
+  );
 }
 
 /** The text of the latest assistant answer. */
@@ -100,7 +110,11 @@ export async function chooseChinese(page: Page): Promise<void> {
 }
 
 /** Points Settings at an OpenAI-compatible endpoint (Custom provider). */
-export async function useEndpoint(page: Page, baseUrl: string, options: { model?: string; apiKey?: string; maxSteps?: number } = {}): Promise<void> {
+export async function useEndpoint(
+  page: Page,
+  baseUrl: string,
+  options: { model?: string; apiKey?: string; maxSteps?: number } = {},
+): Promise<void> {
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await dialog.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Custom (OpenAI-compatible)' });
@@ -117,8 +131,14 @@ export async function useEndpoint(page: Page, baseUrl: string, options: { model?
 
 /** Waits until the page is controlled by an activated service worker (so everything it needs is precached). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    return Boolean(navigator.serviceWorker.controller && registration?.active?.state === 'activated');
-  }), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return Boolean(navigator.serviceWorker.controller && registration?.active?.state === 'activated');
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }

@@ -4,7 +4,10 @@ import { chatRequests, sessionList } from './persistence-helpers.ts';
 
 const details = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Span details' });
 
-test('fork at a tool span with an edited result: a linked session answers from 41, the original still says 42, Compare shows the change', async ({ page, mockLlm }) => {
+test('fork at a tool span with an edited result: a linked session answers from 41, the original still says 42, Compare shows the change', async ({
+  page,
+  mockLlm,
+}) => {
   await openApp(page);
   await useEndpoint(page, mockLlm.url, { model: 'mock-fork' });
   mockLlm.enqueue(
@@ -14,7 +17,9 @@ test('fork at a tool span with an edited result: a linked session answers from 4
   await send(page, 'What is 6*7?');
   await expect(lastAnswer(page)).toHaveText('It is 42.');
 
-  await spanTree(page).getByRole('treeitem', { name: /^tool: calculator/ }).click();
+  await spanTree(page)
+    .getByRole('treeitem', { name: /^tool: calculator/ })
+    .click();
   await details(page).getByRole('button', { name: 'Fork from here' }).click();
   const dialog = page.getByRole('dialog', { name: 'Fork run' });
   const result = dialog.getByRole('textbox', { name: 'Tool result' });
@@ -40,13 +45,17 @@ test('fork at a tool span with an edited result: a linked session answers from 4
   // The forked step is in the fork's own trace, answered with the edited text rather than run again.
   const card = page.getByRole('group', { name: 'Tool call calculator' });
   await expect(card.getByTestId('tool-replayed')).toHaveText('Replayed');
-  await spanTree(page).getByRole('treeitem', { name: /^tool: calculator/ }).click();
+  await spanTree(page)
+    .getByRole('treeitem', { name: /^tool: calculator/ })
+    .click();
   await expect(details(page).getByTestId('span-details-replayed')).toBeVisible();
 
   // Compare with original: the original run first, the fork's run second, the result marked 42 → 41.
   await links.getByRole('button', { name: 'Compare with original' }).click();
   const region = page.getByRole('region', { name: 'Run comparison' });
-  await expect(region.getByRole('combobox', { name: 'First run' }).locator('option:checked')).toContainText('What is 6*7?');
+  await expect(region.getByRole('combobox', { name: 'First run' }).locator('option:checked')).toContainText(
+    'What is 6*7?',
+  );
   await expect(region.getByRole('status')).toContainText('answer changed');
   const tool = region.getByRole('listitem', { name: 'calculator 1' });
   const changed = tool.locator('[data-field="result"] [data-change="changed"]');
@@ -57,7 +66,9 @@ test('fork at a tool span with an edited result: a linked session answers from 4
   await expect(region).toBeHidden();
   // The Trace panel's Compare runs in a fork preselects the fork's original too.
   await page.getByRole('complementary', { name: 'Trace' }).getByRole('button', { name: 'Compare runs' }).click();
-  await expect(region.getByRole('combobox', { name: 'First run' }).locator('option:checked')).toContainText('What is 6*7?');
+  await expect(region.getByRole('combobox', { name: 'First run' }).locator('option:checked')).toContainText(
+    'What is 6*7?',
+  );
   await expect(region.getByRole('status')).toContainText('answer changed');
   await region.getByRole('button', { name: 'Close comparison' }).click();
 
@@ -65,22 +76,35 @@ test('fork at a tool span with an edited result: a linked session answers from 4
   await links.getByRole('button', { name: 'Open original' }).click();
   await expect(page.getByTestId('fork-links').getByRole('button', { name: /^Open fork / })).toBeVisible();
   await expect(lastAnswer(page)).toHaveText('It is 42.');
-  await expect(page.getByRole('article', { name: 'assistant message' }).filter({ hasText: 'It is 41.' })).toHaveCount(0);
+  await expect(page.getByRole('article', { name: 'assistant message' }).filter({ hasText: 'It is 41.' })).toHaveCount(
+    0,
+  );
   await page.getByRole('group', { name: 'Tool call calculator' }).getByRole('button', { expanded: false }).click();
-  await expect(page.getByRole('group', { name: 'Tool call calculator' }).getByRole('region', { name: 'Result' })).toContainText('"result": 42');
-  await page.getByTestId('fork-links').getByRole('button', { name: /^Open fork / }).click();
+  await expect(
+    page.getByRole('group', { name: 'Tool call calculator' }).getByRole('region', { name: 'Result' }),
+  ).toContainText('"result": 42');
+  await page
+    .getByTestId('fork-links')
+    .getByRole('button', { name: /^Open fork / })
+    .click();
   await expect(lastAnswer(page)).toHaveText('It is 41.');
 });
 
 test('a fork at the llm span reusing recorded tool results makes no new tool executions', async ({ page, mockLlm }) => {
   await openApp(page);
   await useEndpoint(page, mockLlm.url, { model: 'mock-fork-replay' });
-  const saveNote = { kind: 'reply' as const, toolCalls: [{ name: 'save_note', arguments: { content: 'The user likes teal.' } }] };
+  const saveNote = {
+    kind: 'reply' as const,
+    toolCalls: [{ name: 'save_note', arguments: { content: 'The user likes teal.' } }],
+  };
   mockLlm.enqueue(saveNote, { kind: 'reply', content: 'Noted: teal.' });
   await send(page, 'Remember that I like teal');
   await expect(lastAnswer(page)).toHaveText('Noted: teal.');
 
-  await spanTree(page).getByRole('treeitem', { name: /^llm: / }).first().click();
+  await spanTree(page)
+    .getByRole('treeitem', { name: /^llm: / })
+    .first()
+    .click();
   await details(page).getByRole('button', { name: 'Fork from here' }).click();
   const dialog = page.getByRole('dialog', { name: 'Fork run' });
   await expect(dialog.getByRole('textbox', { name: 'Message' })).toHaveValue('Remember that I like teal');
@@ -92,7 +116,9 @@ test('a fork at the llm span reusing recorded tool results makes no new tool exe
   expect(chatRequests(mockLlm)).toHaveLength(4);
 
   await expect(page.getByRole('group', { name: 'Tool call save_note' }).getByTestId('tool-replayed')).toBeVisible();
-  await spanTree(page).getByRole('treeitem', { name: /^tool: save_note/ }).click();
+  await spanTree(page)
+    .getByRole('treeitem', { name: /^tool: save_note/ })
+    .click();
   await expect(details(page).getByTestId('span-details-replayed')).toBeVisible();
   await page.getByRole('button', { name: 'Memory' }).click();
   const notes = page.getByRole('list', { name: 'Notes' });

@@ -7,21 +7,52 @@ import { chooseChinese, expect, expectRunStatus, lastAnswer, openApp, send, sett
  */
 const SAME_IN_CHINESE = [
   // The product, and the OpenTelemetry term the Chinese trace keeps ("span").
-  'Glassbox', 'Span', 'span',
+  'Glassbox',
+  'Span',
+  'span',
   // Protocols, formats and technical terms.
-  'OTLP', 'HTTP', 'HTML', 'JSON', 'Markdown', 'ReAct', 'API', 'AI', 'LLM', 'CORS', 'URL', 'ID', 'tok', 'Web Worker',
-  'JavaScript', 'MCP', 'CSV', 'TSV', 'SQL',
+  'OTLP',
+  'HTTP',
+  'HTML',
+  'JSON',
+  'Markdown',
+  'ReAct',
+  'API',
+  'AI',
+  'LLM',
+  'CORS',
+  'URL',
+  'ID',
+  'tok',
+  'Web Worker',
+  'JavaScript',
+  'MCP',
+  'CSV',
+  'TSV',
+  'SQL',
   // “token” is how Chinese LLM documentation names tokens (DeepSeek's, Moonshot's); Insights and prices use it.
   'token',
   // Keys.
-  'Enter', 'Shift', 'Esc', 'Ctrl',
+  'Enter',
+  'Shift',
+  'Esc',
+  'Ctrl',
   // The demo model's id, named in Settings (its prices).
   'glassbox-demo',
   // Providers and servers, and the one LM Studio setting named by its own (English) label.
-  'OpenAI', 'ChatGPT', 'DeepSeek', 'OpenRouter', 'Groq', 'Ollama', 'LM Studio', 'vLLM', 'Enable CORS',
+  'OpenAI',
+  'ChatGPT',
+  'DeepSeek',
+  'OpenRouter',
+  'Groq',
+  'Ollama',
+  'LM Studio',
+  'vLLM',
+  'Enable CORS',
   // Tools named in translated text: the one this conversation calls (“calculator 的结果”), and query_data, which the
   // first-run screen names.
-  'calculator', 'query_data',
+  'calculator',
+  'query_data',
 ];
 
 /**
@@ -52,7 +83,10 @@ async function englishTexts(page: Page, scope: string): Promise<string[]> {
           .replace(/`[^`]*`|--[a-z-]+|(^|\s|（)\/[a-z]+/g, ' ')
           .replace(/\b\d+(\.\d+)?\s?(ms|s|min|h|k|B|KB|MB|GB|TB)\b/g, ' ')
           .replace(/\b[a-z0-9]+(?:[_.:/-][a-z0-9]+)+\b/gi, ' ');
-        if (/[A-Za-z]{2,}/.test(rest)) found.push(`${element.tagName.toLowerCase()}${element.getAttribute('data-testid') ? `[${element.getAttribute('data-testid')}]` : ''}: ${text}`);
+        if (/[A-Za-z]{2,}/.test(rest))
+          found.push(
+            `${element.tagName.toLowerCase()}${element.getAttribute('data-testid') ? `[${element.getAttribute('data-testid')}]` : ''}: ${text}`,
+          );
       }
       return found;
     },
@@ -60,7 +94,9 @@ async function englishTexts(page: Page, scope: string): Promise<string[]> {
   );
 }
 
-test('in Simplified Chinese no English text is left: main screen, a conversation, span details, Settings and Memory', async ({ page }) => {
+test('in Simplified Chinese no English text is left: main screen, a conversation, span details, Settings and Memory', async ({
+  page,
+}) => {
   await openApp(page);
   await chooseChinese(page);
   await expect(page.getByRole('button', { name: 'New session' })).toHaveText('新建会话');
@@ -71,7 +107,10 @@ test('in Simplified Chinese no English text is left: main screen, a conversation
   await expectRunStatus(page, 'done');
   expect(await englishTexts(page, 'body')).toEqual([]);
 
-  await page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^tool: calculator/ }).click();
+  await page
+    .getByRole('tree', { name: 'Span tree' })
+    .getByRole('treeitem', { name: /^tool: calculator/ })
+    .click();
   const details = page.getByRole('region', { name: 'Span details' });
   await expect(details).toContainText('calculator');
   expect(await englishTexts(page, '[aria-label="Trace"]')).toEqual([]);
@@ -95,10 +134,12 @@ test('in Simplified Chinese no English text is left: main screen, a conversation
   await expect(memory).toBeHidden();
 });
 
-test('in Simplified Chinese a refused import says why in Chinese, keeping the parser\'s detail', async ({ page }) => {
+test("in Simplified Chinese a refused import says why in Chinese, keeping the parser's detail", async ({ page }) => {
   await openApp(page);
   await chooseChinese(page);
-  await page.getByLabel('Import sessions').setInputFiles([{ name: 'notes.txt.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": ') }]);
+  await page
+    .getByLabel('Import sessions')
+    .setInputFiles([{ name: 'notes.txt.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": ') }]);
   const alert = page.getByRole('alert').filter({ hasText: 'notes.txt.json' });
   await expect(alert).toContainText('导入失败，未导入任何内容。notes.txt.json：不是有效的 JSON（');
   await expect(alert).toContainText('文件可能不完整，或不是导出文件');

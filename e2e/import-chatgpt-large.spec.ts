@@ -2,7 +2,12 @@ import { writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, lastAnswer, openApp, test } from './fixtures.ts';
 import { activeSession, sessionList } from './persistence-helpers.ts';
-import { chatGptExportChunks, conversationMessages, lastAnswerMarker, type ChatGptExportOptions } from '../src/testing/chatgpt-export-fixture.ts';
+import {
+  chatGptExportChunks,
+  conversationMessages,
+  lastAnswerMarker,
+  type ChatGptExportOptions,
+} from '../src/testing/chatgpt-export-fixture.ts';
 
 /** A generated ChatGPT export in the real shape, plus (optionally) one conversation with no mapping. */
 function exportFile(options: ChatGptExportOptions, broken = false): Buffer {
@@ -20,7 +25,9 @@ async function upload(page: Page, name: string, buffer: Buffer): Promise<void> {
 // Files of tens of MB are generated, written and read on a shared machine.
 test.describe.configure({ timeout: 120_000 });
 
-test('a large ChatGPT export is streamed in a worker: every conversation imported, the skipped one reported', async ({ page }) => {
+test('a large ChatGPT export is streamed in a worker: every conversation imported, the skipped one reported', async ({
+  page,
+}) => {
   const options = { conversations: 60, messagesPerConversation: 40, messageLength: 200 };
   const file = exportFile(options, true);
   expect(file.byteLength).toBeGreaterThan(1024 * 1024);
@@ -30,7 +37,9 @@ test('a large ChatGPT export is streamed in a worker: every conversation importe
 
   await expect(page.getByRole('status').filter({ hasText: 'Imported 60 sessions.' })).toBeVisible();
   const report = page.getByRole('status', { name: 'Import report' });
-  await expect(report.getByRole('listitem')).toHaveText(['conversations.json: "Lost conversation" — the export holds no messages for it (no mapping)']);
+  await expect(report.getByRole('listitem')).toHaveText([
+    'conversations.json: "Lost conversation" — the export holds no messages for it (no mapping)',
+  ]);
   await expect(page.getByRole('progressbar', { name: 'Import progress' })).toHaveCount(0);
   await expect(sessionList(page).getByRole('listitem')).toHaveCount(61);
   // The first conversation is open at its last answer; the hidden system message is not shown.
@@ -42,7 +51,9 @@ test('a large ChatGPT export is streamed in a worker: every conversation importe
   await expect(lastAnswer(page)).toContainText(/[浏览器会话消息模型工具追踪存储索引搜索导入对话回答]{4}/);
 });
 
-test('Cancel while a ChatGPT export is written keeps the conversations imported before it, each one whole', async ({ page }) => {
+test('Cancel while a ChatGPT export is written keeps the conversations imported before it, each one whole', async ({
+  page,
+}) => {
   const options = { conversations: 400, messagesPerConversation: 60, messageLength: 120 };
   await openApp(page);
   await upload(page, 'big.json', exportFile(options));
@@ -61,7 +72,9 @@ test('Cancel while a ChatGPT export is written keeps the conversations imported 
   await expect(sessionList(page)).toHaveAttribute('data-count', String(kept + 1));
   // The last conversation kept (the newest, at the top) is whole: it ends at its own last answer.
   const last = kept - 1;
-  await sessionList(page).getByRole('button', { name: `${last % 7 === 3 ? '对话' : 'Conversation'} ${last}`, exact: true }).click();
+  await sessionList(page)
+    .getByRole('button', { name: `${last % 7 === 3 ? '对话' : 'Conversation'} ${last}`, exact: true })
+    .click();
   await expect(lastAnswer(page)).toContainText(lastAnswerMarker(last, conversationMessages(options, last)));
 
   // After a reload the same sessions are there: nothing was half-written or written later.
@@ -81,16 +94,26 @@ test('Cancel while a ChatGPT export is still being checked imports nothing', asy
 test('a file larger than the free storage is refused before any work, with the numbers', async ({ page }) => {
   // This browser reports 5 MB of quota with 4 MB used.
   await page.addInitScript(() => {
-    Object.defineProperty(navigator.storage, 'estimate', { value: () => Promise.resolve({ usage: 4_000_000, quota: 5_000_000 }) });
+    Object.defineProperty(navigator.storage, 'estimate', {
+      value: () => Promise.resolve({ usage: 4_000_000, quota: 5_000_000 }),
+    });
   });
   await openApp(page);
-  await upload(page, 'conversations.json', exportFile({ conversations: 40, messagesPerConversation: 40, messageLength: 200 }));
-  await expect(page.getByRole('alert')).toContainText(/conversations\.json: the file is \d\.\d MB, more than the 1\.0 MB of storage this browser has free \(4\.0 MB used of 5\.0 MB\)/);
+  await upload(
+    page,
+    'conversations.json',
+    exportFile({ conversations: 40, messagesPerConversation: 40, messageLength: 200 }),
+  );
+  await expect(page.getByRole('alert')).toContainText(
+    /conversations\.json: the file is \d\.\d MB, more than the 1\.0 MB of storage this browser has free \(4\.0 MB used of 5\.0 MB\)/,
+  );
   await expect(page.getByRole('progressbar', { name: 'Import progress' })).toHaveCount(0);
   await expect(sessionList(page).getByRole('listitem')).toHaveCount(1);
 });
 
-test('hundreds of sessions: the sidebar renders the rows in view, and scrolling reaches and opens the oldest', async ({ page }) => {
+test('hundreds of sessions: the sidebar renders the rows in view, and scrolling reaches and opens the oldest', async ({
+  page,
+}) => {
   const options = { conversations: 300, messagesPerConversation: 20, messageLength: 100 };
   await openApp(page);
   await upload(page, 'many.json', exportFile(options));

@@ -23,7 +23,9 @@ test('a ChatGPT export imports its readable conversations and reports the skippe
   await expect(sessionList(page).getByRole('listitem')).toHaveCount(3);
   await expect(activeSession(page)).toContainText('Deploying the staging cluster');
   await expect(page.getByRole('article', { name: 'user message' })).toHaveCount(2);
-  await expect(page.getByRole('article', { name: 'user message' }).first()).toContainText('How do I roll back the deploy?');
+  await expect(page.getByRole('article', { name: 'user message' }).first()).toContainText(
+    'How do I roll back the deploy?',
+  );
   await expect(lastAnswer(page)).toHaveText('Restore from the last known-good chart.');
   await expect(page.getByRole('main', { name: 'Chat' })).not.toContainText('Answer concisely');
   await expect(sessionList(page).getByRole('button', { name: 'Weeknight pasta' })).toBeVisible();

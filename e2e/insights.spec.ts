@@ -28,9 +28,14 @@ function keptFacts(page: Page) {
           const own = store.getAll(IDBKeyRange.bound('insights.facts/', 'insights.facts/\uffff'));
           store.transaction.oncomplete = () => {
             db.close();
-            const folded = ((one.result as { value?: { sessions?: Array<[string, string, string]> } } | undefined)?.value?.sessions ?? []);
+            const folded =
+              (one.result as { value?: { sessions?: Array<[string, string, string]> } } | undefined)?.value?.sessions ??
+              [];
             const records = own.result as Array<{ value: { facts: string } }>;
-            const runs = [...folded.map((entry) => entry[2]), ...records.map((record) => record.value.facts)].reduce((total, facts) => total + (JSON.parse(facts) as unknown[]).length, 0);
+            const runs = [...folded.map((entry) => entry[2]), ...records.map((record) => record.value.facts)].reduce(
+              (total, facts) => total + (JSON.parse(facts) as unknown[]).length,
+              0,
+            );
             resolve({ folded: folded.length, own: records.length, runs });
           };
           store.transaction.onerror = () => reject(store.transaction.error);
@@ -48,7 +53,10 @@ async function spanChunksRead(page: Page): Promise<number | undefined> {
 }
 
 test.describe('Insights: totals, tool success, cost and stuck runs from stored spans', () => {
-  test('after runs with known usage, Insights shows the totals, a tool’s success rate and the cost at the price set in Settings', async ({ page, mockLlm }) => {
+  test('after runs with known usage, Insights shows the totals, a tool’s success rate and the cost at the price set in Settings', async ({
+    page,
+    mockLlm,
+  }) => {
     // The longest flow here: two runs, Settings three times, Insights four times (28 s of 30 on a loaded machine).
     test.slow();
     await openApp(page);
@@ -63,13 +71,29 @@ test.describe('Insights: totals, tool success, cost and stuck runs from stored s
     await expect(settings).toBeHidden();
 
     mockLlm.enqueue(
-      { kind: 'reply', toolCalls: [{ name: 'calculator', arguments: { expression: '6*7' } }], usage: { prompt_tokens: 1000, completion_tokens: 100, total_tokens: 1100 } },
-      { kind: 'reply', content: 'It is 42.', usage: { prompt_tokens: 2000, completion_tokens: 200, total_tokens: 2200 } },
+      {
+        kind: 'reply',
+        toolCalls: [{ name: 'calculator', arguments: { expression: '6*7' } }],
+        usage: { prompt_tokens: 1000, completion_tokens: 100, total_tokens: 1100 },
+      },
+      {
+        kind: 'reply',
+        content: 'It is 42.',
+        usage: { prompt_tokens: 2000, completion_tokens: 200, total_tokens: 2200 },
+      },
     );
     await sendAndWait(page, 'What is 6*7?');
     mockLlm.enqueue(
-      { kind: 'reply', toolCalls: [{ name: 'calculator', arguments: { expression: '6**' } }], usage: { prompt_tokens: 300, completion_tokens: 30, total_tokens: 330 } },
-      { kind: 'reply', content: 'That expression is not valid.', usage: { prompt_tokens: 200, completion_tokens: 20, total_tokens: 220 } },
+      {
+        kind: 'reply',
+        toolCalls: [{ name: 'calculator', arguments: { expression: '6**' } }],
+        usage: { prompt_tokens: 300, completion_tokens: 30, total_tokens: 330 },
+      },
+      {
+        kind: 'reply',
+        content: 'That expression is not valid.',
+        usage: { prompt_tokens: 200, completion_tokens: 20, total_tokens: 220 },
+      },
     );
     await sendAndWait(page, 'What is 6**?');
 
@@ -85,9 +109,15 @@ test.describe('Insights: totals, tool success, cost and stuck runs from stored s
     await expect(view.getByTestId('insights-tool-success')).toContainText('50%');
     await expect(view.getByTestId('insights-token-sources')).toContainText('4 reported');
     // Each chart is an image whose name states its figures.
-    await expect(view.getByRole('img', { name: /^Tool success rate, 1 tools: calculator: 50% of 2 calls/ })).toBeVisible();
-    await expect(view.getByRole('img', { name: /^Tokens and cost over time, 1 bars: .*3,500 in, 350 out, \$0\.0105, 2 runs/ })).toBeVisible();
-    await expect(view.getByRole('img', { name: /^Model latency, 1 models: mock-insights: time to first token p50/ })).toBeVisible();
+    await expect(
+      view.getByRole('img', { name: /^Tool success rate, 1 tools: calculator: 50% of 2 calls/ }),
+    ).toBeVisible();
+    await expect(
+      view.getByRole('img', { name: /^Tokens and cost over time, 1 bars: .*3,500 in, 350 out, \$0\.0105, 2 runs/ }),
+    ).toBeVisible();
+    await expect(
+      view.getByRole('img', { name: /^Model latency, 1 models: mock-insights: time to first token p50/ }),
+    ).toBeVisible();
     await expect(view.getByRole('img', { name: /^Errors by kind, 1 kinds: tool: / })).toBeVisible();
     // The tables hold the same numbers.
     const tools = view.getByRole('region', { name: 'Tool success rate and latency' });
@@ -123,7 +153,10 @@ test.describe('Insights: totals, tool success, cost and stuck runs from stored s
     await expect(view.getByTestId('insights-unpriced')).toContainText(MODEL);
   });
 
-  test('a call whose endpoint reports no usage is counted with its model’s tokenizer, or estimated, and says which', async ({ page, mockLlm }) => {
+  test('a call whose endpoint reports no usage is counted with its model’s tokenizer, or estimated, and says which', async ({
+    page,
+    mockLlm,
+  }) => {
     // Two workers (Span details' counter and Insights') each fetch and build the 3.6 MB o200k_base vocabulary.
     test.slow();
     await openApp(page);
@@ -143,7 +176,9 @@ test.describe('Insights: totals, tool success, cost and stuck runs from stored s
 
     await page.getByRole('button', { name: 'Insights' }).click();
     const view = insights(page);
-    await expect(view.getByTestId('insights-token-sources')).toContainText('0 reported by the endpoint, 1 counted with a tokenizer, 0 estimated');
+    await expect(view.getByTestId('insights-token-sources')).toContainText(
+      '0 reported by the endpoint, 1 counted with a tokenizer, 0 estimated',
+    );
     await expect(view.getByTestId('insights-tokens-out')).toContainText('8');
     await view.getByRole('button', { name: 'Close Insights' }).click();
 
@@ -157,7 +192,10 @@ test.describe('Insights: totals, tool success, cost and stuck runs from stored s
     await expect(page.getByTestId('trace-token-sources')).toHaveText('(1 counted, 1 estimated)');
   });
 
-  test('a run calling the same tool with the same arguments three times is flagged in the trace and in Insights', async ({ page, mockLlm }) => {
+  test('a run calling the same tool with the same arguments three times is flagged in the trace and in Insights', async ({
+    page,
+    mockLlm,
+  }) => {
     await openApp(page);
     await useEndpoint(page, mockLlm.url, { model: MODEL, maxSteps: 6 });
     const again = { kind: 'reply' as const, toolCalls: [{ name: 'calculator', arguments: { expression: '1+1' } }] };
@@ -182,7 +220,9 @@ test.describe('Insights: totals, tool success, cost and stuck runs from stored s
     await expect(view.getByRole('img', { name: /^Steps per run, 1 bars: 3 steps: 1 runs/ })).toBeVisible();
   });
 
-  test('each run’s facts are kept when it is saved: after a reload, the first open of Insights reads no spans', async ({ page }) => {
+  test('each run’s facts are kept when it is saved: after a reload, the first open of Insights reads no spans', async ({
+    page,
+  }) => {
     await openApp(page);
     await sendAndWait(page, 'What is 12*12?');
     await sendAndWait(page, 'What is 13*13?');
@@ -195,11 +235,29 @@ test.describe('Insights: totals, tool success, cost and stuck runs from stored s
     expect(await spanChunksRead(page)).toBe(0);
   });
 
-  test('imported sessions’ facts are kept and folded into one record: the first open reads no spans', async ({ page }) => {
+  test('imported sessions’ facts are kept and folded into one record: the first open reads no spans', async ({
+    page,
+  }) => {
     await openApp(page);
-    const sessions = Array.from({ length: 70 }, (_, index) => generateSessionFile({ id: `sess_e2e_facts_${index}`, title: `Facts ${index}`, messages: 6, spans: 24, seed: index + 1 }).sessions[0]);
-    const file = { ...generateSessionFile({ id: 'sess_e2e_facts_x', title: 'x', messages: 2 }), scope: 'all', sessions };
-    await page.getByLabel('Import sessions').setInputFiles({ name: 'runs.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+    const sessions = Array.from(
+      { length: 70 },
+      (_, index) =>
+        generateSessionFile({
+          id: `sess_e2e_facts_${index}`,
+          title: `Facts ${index}`,
+          messages: 6,
+          spans: 24,
+          seed: index + 1,
+        }).sessions[0],
+    );
+    const file = {
+      ...generateSessionFile({ id: 'sess_e2e_facts_x', title: 'x', messages: 2 }),
+      scope: 'all',
+      sessions,
+    };
+    await page
+      .getByLabel('Import sessions')
+      .setInputFiles({ name: 'runs.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
     // 70 session records, then, once the import's requests stop, one record holding all of them.
     await expect.poll(() => keptFacts(page), { timeout: 20_000 }).toEqual({ folded: 70, own: 0, runs: 210 });
 
@@ -229,8 +287,13 @@ test.describe('Insights in Chinese on the demo model', () => {
     await expect(view.getByTestId('insights-token-sources')).toContainText('由端点报告');
     await view.getByRole('button', { name: '关闭洞察' }).click();
     // Span details says where a model call's tokens come from: the demo endpoint reports them.
-    await page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^llm: / }).first().click();
-    await expect(page.getByRole('region', { name: 'Span details' }).getByTestId('span-output-tokens')).toHaveText(/^[\d,]+（报告）$/);
+    await page
+      .getByRole('tree', { name: 'Span tree' })
+      .getByRole('treeitem', { name: /^llm: / })
+      .first()
+      .click();
+    await expect(page.getByRole('region', { name: 'Span details' }).getByTestId('span-output-tokens')).toHaveText(
+      /^[\d,]+（报告）$/,
+    );
   });
-
 });

@@ -7,10 +7,15 @@ function queuedMessages(page: Page) {
 }
 
 function answers(page: Page) {
-  return page.getByRole('main', { name: 'Chat' }).getByRole('article', { name: 'assistant message' }).getByTestId('message-text');
+  return page
+    .getByRole('main', { name: 'Chat' })
+    .getByRole('article', { name: 'assistant message' })
+    .getByTestId('message-text');
 }
 
-function lastUserQuestion(body: { messages: Array<{ role: string; content: string | null }> }): string | null | undefined {
+function lastUserQuestion(body: {
+  messages: Array<{ role: string; content: string | null }>;
+}): string | null | undefined {
   return body.messages.findLast((message) => message.role === 'user')?.content;
 }
 
@@ -20,7 +25,10 @@ test.describe('message queue: no message is ever ignored', () => {
   test.describe('ten messages', () => {
     // Tall enough for the virtualised chat to render all twenty messages at once.
     test.use({ viewport: { width: 1280, height: 2600 } });
-    test('ten messages typed in quick succession while runs are going are all sent, one run each, in order', async ({ page, mockLlm }) => {
+    test('ten messages typed in quick succession while runs are going are all sent, one run each, in order', async ({
+      page,
+      mockLlm,
+    }) => {
       test.slow();
       await openApp(page);
       await useEndpoint(page, mockLlm.url);
@@ -28,7 +36,8 @@ test.describe('message queue: no message is ever ignored', () => {
       // The first run streams its first part, then waits for the test: the others are all typed while it is going,
       // however slowly the machine types them. Each later run streams too.
       mockLlm.enqueue({ kind: 'reply', parts: ['Answer 1. ', FILLER] });
-      for (let index = 2; index <= 10; index += 1) mockLlm.enqueue({ kind: 'reply', content: `Answer ${index}. ${FILLER.slice(0, 30)}`, chunkDelayMs: 20 });
+      for (let index = 2; index <= 10; index += 1)
+        mockLlm.enqueue({ kind: 'reply', content: `Answer ${index}. ${FILLER.slice(0, 30)}`, chunkDelayMs: 20 });
 
       await submit(page, questions[0] as string);
       await expectRunStatus(page, 'running');
@@ -39,21 +48,31 @@ test.describe('message queue: no message is ever ignored', () => {
       mockLlm.release();
 
       await expect(userMessages(page).getByTestId('user-text')).toHaveText(questions, { timeout: 60_000 });
-      await expect(answers(page)).toHaveText(questions.map((_, index) => new RegExp(`^Answer ${index + 1}\\. `)), { timeout: 60_000 });
+      await expect(answers(page)).toHaveText(
+        questions.map((_, index) => new RegExp(`^Answer ${index + 1}\\. `)),
+        { timeout: 60_000 },
+      );
       await expectRunStatus(page, 'done');
       await expect(queuedMessages(page)).toHaveCount(0);
       const runs = page.getByRole('tree', { name: 'Span tree' }).locator('[data-span-kind="run"]');
       await expect(runs).toHaveCount(10);
-      for (const [index, question] of questions.entries()) await expect(runs.nth(index)).toHaveAccessibleName(`run: ${question}`);
+      for (const [index, question] of questions.entries())
+        await expect(runs.nth(index)).toHaveAccessibleName(`run: ${question}`);
       // One request per message, each asking the message typed in that place.
       expect(chatRequests(mockLlm).map(lastUserQuestion)).toEqual(questions);
     });
   });
 
-  test('a queued message can be edited or removed; Stop pauses the queue until the user goes on', async ({ page, mockLlm }) => {
+  test('a queued message can be edited or removed; Stop pauses the queue until the user goes on', async ({
+    page,
+    mockLlm,
+  }) => {
     await openApp(page);
     await useEndpoint(page, mockLlm.url);
-    mockLlm.enqueue({ kind: 'hang', content: 'Thinking about the first one' }, { kind: 'reply', content: 'Answer to the edited second.' });
+    mockLlm.enqueue(
+      { kind: 'hang', content: 'Thinking about the first one' },
+      { kind: 'reply', content: 'Answer to the edited second.' },
+    );
     await submit(page, 'First');
     await expectRunStatus(page, 'running');
     // The box takes Enter during a run; Send stays at hand too.
@@ -77,7 +96,10 @@ test.describe('message queue: no message is ever ignored', () => {
     await expect(editor).toBeFocused();
     await editor.fill('Second, edited');
     await second.getByRole('button', { name: 'Save queued message' }).click();
-    await queuedMessages(page).filter({ hasText: 'Third' }).getByRole('button', { name: 'Remove queued message' }).click();
+    await queuedMessages(page)
+      .filter({ hasText: 'Third' })
+      .getByRole('button', { name: 'Remove queued message' })
+      .click();
     await expect(queuedMessages(page).getByTestId('queued-text')).toHaveText(['Second, edited']);
 
     await page.getByRole('button', { name: 'Resume queue' }).click();

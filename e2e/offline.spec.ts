@@ -35,13 +35,19 @@ test.describe('installable and offline', () => {
   test.describe.configure({ timeout: 90_000 });
 
   test('the manifest names the app, with SVG and PNG icons', async ({ request }) => {
-    const manifest = await (await request.get('/manifest.webmanifest')).json() as {
-      name: string; short_name: string; start_url: string; display: string; theme_color: string;
+    const manifest = (await (await request.get('/manifest.webmanifest')).json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
       icons: Array<{ src: string; sizes: string; type: string }>;
     };
     expect(manifest).toMatchObject({ name: 'Glassbox', short_name: 'Glassbox', start_url: '/', display: 'standalone' });
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/u);
-    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.type}`)).toEqual(expect.arrayContaining(['any image/svg+xml', '192x192 image/png', '512x512 image/png']));
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.type}`)).toEqual(
+      expect.arrayContaining(['any image/svg+xml', '192x192 image/png', '512x512 image/png']),
+    );
     for (const icon of manifest.icons) {
       const response = await request.get(`/${icon.src}`);
       expect(response.ok()).toBe(true);
@@ -49,11 +55,21 @@ test.describe('installable and offline', () => {
     }
   });
 
-  test('after one visit the app opens offline, and the demo model answers with the calculator', async ({ page, context }) => {
+  test('after one visit the app opens offline, and the demo model answers with the calculator', async ({
+    page,
+    context,
+  }) => {
     await reopenOffline(page, context);
     await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
     // Really offline: the network is refused, so what loaded came from the service worker.
-    expect(await page.evaluate(() => fetch('/?probe', { cache: 'no-store' }).then(() => 'online', () => 'offline'))).toBe('offline');
+    expect(
+      await page.evaluate(() =>
+        fetch('/?probe', { cache: 'no-store' }).then(
+          () => 'online',
+          () => 'offline',
+        ),
+      ),
+    ).toBe('offline');
 
     await send(page, 'What is (128+374)*2?');
     await expect(lastAnswer(page)).toContainText('1004', { timeout: 20_000 });
@@ -70,7 +86,10 @@ test.describe('installable and offline', () => {
     expect(sandboxPages).toEqual([{ path: '/sandbox.html', fromServiceWorker: true }]);
   });
 
-  test('offline, a JavaScript tool allowed the network runs, and says the browser is offline when it fetches', async ({ page, context }) => {
+  test('offline, a JavaScript tool allowed the network runs, and says the browser is offline when it fetches', async ({
+    page,
+    context,
+  }) => {
     await reopenOffline(page, context);
     const sandboxPages = servedSandboxPages(page);
 
@@ -79,8 +98,14 @@ test.describe('installable and offline', () => {
     await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'New tool' }).click();
     const editor = page.getByRole('dialog', { name: 'Tool editor' });
     await editor.getByRole('textbox', { name: 'Tool name' }).fill('fetch_forecast');
-    await editor.getByRole('textbox', { name: 'Parameters (JSON Schema)' }).fill('{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}');
-    await editor.getByRole('textbox', { name: 'Code' }).fill("console.log('asking for', args.city);\nconst response = await fetch('https://api.example.com/forecast/' + args.city);\nreturn (await response.json()).forecast");
+    await editor
+      .getByRole('textbox', { name: 'Parameters (JSON Schema)' })
+      .fill('{"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}');
+    await editor
+      .getByRole('textbox', { name: 'Code' })
+      .fill(
+        "console.log('asking for', args.city);\nconst response = await fetch('https://api.example.com/forecast/' + args.city);\nreturn (await response.json()).forecast",
+      );
     await editor.getByRole('textbox', { name: 'Sample arguments' }).fill('{"city": "Oslo"}');
     await editor.getByRole('checkbox', { name: 'Allow network' }).check();
     await editor.getByRole('button', { name: 'Test' }).click();
@@ -110,16 +135,29 @@ function servedSandboxPages(page: Page): Array<{ path: string; fromServiceWorker
  * Serves the build like a static host, and "deploys a new version" on demand: sw.js gets different bytes, which is
  * what a new build's service worker is to the browser.
  */
-async function startDeployableServer(root: string): Promise<{ url: string; deployNewVersion(): void; close(): Promise<void> }> {
+async function startDeployableServer(
+  root: string,
+): Promise<{ url: string; deployNewVersion(): void; close(): Promise<void> }> {
   let version = 1;
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2', '.webmanifest': 'application/manifest+json' };
+  const types: Record<string, string> = {
+    '.html': 'text/html',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.svg': 'image/svg+xml',
+    '.png': 'image/png',
+    '.woff2': 'font/woff2',
+    '.webmanifest': 'application/manifest+json',
+  };
   const server: Server = createServer((request, response) => {
     void (async () => {
       let path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^\/+/u, '');
       if (!(await stat(join(root, path)).catch(() => undefined))?.isFile()) path = 'index.html';
       let body = await readFile(join(root, path));
       if (path === 'sw.js' && version > 1) body = Buffer.concat([body, Buffer.from(`\n// version ${version}\n`)]);
-      response.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+      response.writeHead(200, {
+        'content-type': types[extname(path)] ?? 'application/octet-stream',
+        'cache-control': 'no-cache',
+      });
       response.end(body);
     })().catch(() => response.writeHead(500).end());
   });
@@ -129,10 +167,11 @@ async function startDeployableServer(root: string): Promise<{ url: string; deplo
     deployNewVersion: () => {
       version += 1;
     },
-    close: () => new Promise((done) => {
-      server.closeAllConnections();
-      server.close(() => done());
-    }),
+    close: () =>
+      new Promise((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
   };
 }
 
@@ -151,7 +190,8 @@ test.describe('a new version', () => {
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
       const prompt = page.getByRole('status', { name: 'App update' });
       await expect(prompt).toContainText('A new version of Glassbox is ready.');
-      const hasWaitingWorker = () => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
+      const hasWaitingWorker = () =>
+        page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
       expect(await hasWaitingWorker()).toBe(true);
 
       // A run waiting for approval is active: the update waits for it, and says so.
@@ -166,7 +206,9 @@ test.describe('a new version', () => {
 
       // The run ends: the new version takes over and the page reloads, with the conversation kept.
       await card.getByRole('button', { name: 'Approve' }).click();
-      await expect.poll(() => page.evaluate(() => 'beforeUpdate' in window).catch(() => true), { timeout: 30_000 }).toBe(false);
+      await expect
+        .poll(() => page.evaluate(() => 'beforeUpdate' in window).catch(() => true), { timeout: 30_000 })
+        .toBe(false);
       await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
       await expect(lastAnswer(page)).toContainText('42');
       await expect(page.getByRole('status', { name: 'App update' })).toHaveCount(0);

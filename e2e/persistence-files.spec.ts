@@ -22,8 +22,14 @@ interface ExportFile {
 const API_KEY = 'sk-e2e-secret-key-4182';
 
 /** Clicks an export button and returns the downloaded file's name and parsed content. */
-async function download(page: Page, button: 'Export session' | 'Export all'): Promise<{ name: string; text: string; file: ExportFile }> {
-  const [event] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+async function download(
+  page: Page,
+  button: 'Export session' | 'Export all',
+): Promise<{ name: string; text: string; file: ExportFile }> {
+  const [event] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button }).click(),
+  ]);
   const path = await event.path();
   const text = await readFile(path, 'utf8');
   return { name: event.suggestedFilename(), text, file: JSON.parse(text) as ExportFile };
@@ -31,7 +37,11 @@ async function download(page: Page, button: 'Export session' | 'Export all'): Pr
 
 /** Imports files through the `Import sessions` file input. */
 async function importThroughInput(page: Page, files: Array<{ name: string; text: string }>): Promise<void> {
-  await page.getByLabel('Import sessions').setInputFiles(files.map((file) => ({ name: file.name, mimeType: 'application/json', buffer: Buffer.from(file.text) })));
+  await page
+    .getByLabel('Import sessions')
+    .setInputFiles(
+      files.map((file) => ({ name: file.name, mimeType: 'application/json', buffer: Buffer.from(file.text) })),
+    );
 }
 
 /** Every id-like value replaced by its order of first appearance, so two exports compare "ids aside" but links still must match. */
@@ -44,7 +54,8 @@ function withoutIds(file: ExportFile): unknown {
       return ids.get(value);
     }
     if (Array.isArray(value)) return value.map((item) => visit(item));
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, nested]) => [name, visit(nested, name)]));
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([name, nested]) => [name, visit(nested, name)]));
     return value;
   };
   return visit(file.sessions);
@@ -55,7 +66,10 @@ async function sessionWithTodo(page: Page, mockLlm: MockLlmServer): Promise<void
   await openApp(page);
   await useEndpoint(page, mockLlm.url, { apiKey: API_KEY });
   mockLlm.enqueue(
-    { kind: 'reply', toolCalls: [{ id: 'call_todo_1', name: 'todo', arguments: { action: 'add', text: 'Buy oat milk' } }] },
+    {
+      kind: 'reply',
+      toolCalls: [{ id: 'call_todo_1', name: 'todo', arguments: { action: 'add', text: 'Buy oat milk' } }],
+    },
     { kind: 'reply', content: 'Added “Buy oat milk” to your todos.' },
   );
   await send(page, 'Add oat milk to my todos');
@@ -63,7 +77,12 @@ async function sessionWithTodo(page: Page, mockLlm: MockLlmServer): Promise<void
   await expect(lastAnswer(page)).toContainText('Buy oat milk');
 }
 
-test('Export session writes versioned JSON without the API key; import clashes make a copy; the round trip keeps the session', async ({ page, mockLlm, browser, baseURL }) => {
+test('Export session writes versioned JSON without the API key; import clashes make a copy; the round trip keeps the session', async ({
+  page,
+  mockLlm,
+  browser,
+  baseURL,
+}) => {
   await sessionWithTodo(page, mockLlm);
   const original = await download(page, 'Export session');
   expect(original.name).toMatch(/^glassbox-add-oat-milk-to-my-todos-\d{4}-\d{2}-\d{2}\.json$/);
@@ -115,11 +134,16 @@ test('Export all carries every session and the notes; its file name says so', as
   const all = await download(page, 'Export all');
   expect(all.name).toMatch(/^glassbox-all-sessions-\d{4}-\d{2}-\d{2}\.json$/);
   expect(all.file).toMatchObject({ format: 'glassbox.sessions', version: 1, scope: 'all' });
-  expect(all.file.sessions.map((session) => session.title)).toEqual(['What is 12*12?', 'Remember that my favourite colour is teal']);
+  expect(all.file.sessions.map((session) => session.title)).toEqual([
+    'What is 12*12?',
+    'Remember that my favourite colour is teal',
+  ]);
   expect(JSON.stringify(all.file.notes)).toContain('teal');
 });
 
-test('a file with an error imports nothing and the alert names the file, the session and the field', async ({ page }) => {
+test('a file with an error imports nothing and the alert names the file, the session and the field', async ({
+  page,
+}) => {
   await openApp(page);
   await send(page, 'What is 2+2?');
   await expectRunStatus(page, 'done');
@@ -146,13 +170,17 @@ test('a file with an error imports nothing and the alert names the file, the ses
   await expect(sessionList(page).getByRole('listitem')).toHaveCount(2);
 });
 
-test('a ChatGPT conversations.json dropped on the sidebar becomes sessions, and the first one opens', async ({ page }) => {
+test('a ChatGPT conversations.json dropped on the sidebar becomes sessions, and the first one opens', async ({
+  page,
+}) => {
   await openApp(page);
   const node = (id: string, parent: string | null, children: string[], role: string | null, text?: string) => ({
     id,
     parent,
     children,
-    message: role ? { author: { role }, create_time: 1_700_000_000, content: { content_type: 'text', parts: [text ?? ''] } } : null,
+    message: role
+      ? { author: { role }, create_time: 1_700_000_000, content: { content_type: 'text', parts: [text ?? ''] } }
+      : null,
   });
   const conversations = [
     {
@@ -202,17 +230,30 @@ test('an import opens the first imported session at its latest messages, also af
     seq: index,
     runId: `run_long_${Math.floor(index / 2)}`,
     createdAt: 1_750_000_000_000 + index * 1000,
-    message: index % 2 === 0 ? { role: 'user', content: `Question number ${index / 2}` } : { role: 'assistant', content: `Answer number ${(index - 1) / 2}` },
+    message:
+      index % 2 === 0
+        ? { role: 'user', content: `Question number ${index / 2}` }
+        : { role: 'assistant', content: `Answer number ${(index - 1) / 2}` },
   }));
   const session = (id: string, title: string, updatedAt: number) => ({
-    id, title, titleEdited: true, createdAt: 1_750_000_000_000, updatedAt, status: 'done', messages: id === 'sess_long_a' ? messages : messages.slice(0, 2), spans: [],
+    id,
+    title,
+    titleEdited: true,
+    createdAt: 1_750_000_000_000,
+    updatedAt,
+    status: 'done',
+    messages: id === 'sess_long_a' ? messages : messages.slice(0, 2),
+    spans: [],
   });
   const file = {
     format: 'glassbox.sessions',
     version: 1,
     exportedAt: '2026-01-01T00:00:00.000Z',
     scope: 'all',
-    sessions: [session('sess_long_a', 'A long conversation', 1_750_000_060_000), session('sess_long_b', 'A short one', 1_750_000_100_000)],
+    sessions: [
+      session('sess_long_a', 'A long conversation', 1_750_000_060_000),
+      session('sess_long_b', 'A short one', 1_750_000_100_000),
+    ],
   };
   await importThroughInput(page, [{ name: 'long.json', text: JSON.stringify(file) }]);
   await expect(activeSession(page)).toContainText('A long conversation');

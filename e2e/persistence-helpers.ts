@@ -26,7 +26,10 @@ export function sessionList(page: Page) {
 
 /** The title of every listed session, top to bottom. */
 export async function sessionTitles(page: Page): Promise<string[]> {
-  return sessionList(page).getByRole('listitem').locator('button:not([aria-label]):not([data-testid="search-snippet"])').allInnerTexts();
+  return sessionList(page)
+    .getByRole('listitem')
+    .locator('button:not([aria-label]):not([data-testid="search-snippet"])')
+    .allInnerTexts();
 }
 
 /** The active session's list item. */

@@ -30,7 +30,10 @@ test('a reload reopens the session that was active, with the list ordered by las
   await expect.poll(() => sessionTitles(page)).toEqual(['What is 2+3?', 'What is 10*10?']);
 });
 
-test('a reload during a tool round trip shows interrupted; Resume finishes without running the tool again', async ({ page, mockLlm }) => {
+test('a reload during a tool round trip shows interrupted; Resume finishes without running the tool again', async ({
+  page,
+  mockLlm,
+}) => {
   await openApp(page);
   await useEndpoint(page, mockLlm.url);
   mockLlm.enqueue(
@@ -62,8 +65,13 @@ test('a reload during a tool round trip shows interrupted; Resume finishes witho
   expect(requests).toHaveLength(3);
   const final = requests[2]?.messages ?? [];
   expect(final.filter((message) => message.role === 'tool')).toHaveLength(1);
-  expect(final.find((message) => message.role === 'tool')).toMatchObject({ tool_call_id: 'call_resume_1', content: expect.stringContaining('42') });
-  expect(final.filter((message) => message.role === 'user').map((message) => message.content)).toEqual(['Multiply six by seven']);
+  expect(final.find((message) => message.role === 'tool')).toMatchObject({
+    tool_call_id: 'call_resume_1',
+    content: expect.stringContaining('42'),
+  });
+  expect(final.filter((message) => message.role === 'user').map((message) => message.content)).toEqual([
+    'Multiply six by seven',
+  ]);
   // The calculator ran once: one tool span in the whole trace; the interrupted run ended as cancelled.
   await page.getByRole('button', { name: 'Expand all' }).click();
   const tree = page.getByRole('tree', { name: 'Span tree' });
@@ -82,16 +90,23 @@ test('a reload during a tool round trip shows interrupted; Resume finishes witho
 test('text streamed before a reload is kept as a partial answer, and Resume replaces it', async ({ page, mockLlm }) => {
   await openApp(page);
   await useEndpoint(page, mockLlm.url);
-  mockLlm.enqueue({ kind: 'hang', content: 'The first half of a long answer' }, { kind: 'reply', content: 'The whole answer, resumed.' });
+  mockLlm.enqueue(
+    { kind: 'hang', content: 'The first half of a long answer' },
+    { kind: 'reply', content: 'The whole answer, resumed.' },
+  );
   await send(page, 'Tell me a long story');
-  await expect(page.getByRole('article', { name: 'assistant message' })).toContainText('The first half of a long answer');
+  await expect(page.getByRole('article', { name: 'assistant message' })).toContainText(
+    'The first half of a long answer',
+  );
   await expectRunStatus(page, 'running');
 
   // The partial text is flushed when the page is hidden, not only at step ends.
   await page.reload();
   await expectReady(page);
   await expectRunStatus(page, 'interrupted');
-  await expect(page.getByRole('article', { name: 'assistant message' })).toContainText('The first half of a long answer');
+  await expect(page.getByRole('article', { name: 'assistant message' })).toContainText(
+    'The first half of a long answer',
+  );
 
   await page.getByRole('button', { name: 'Resume' }).click();
   await expectRunStatus(page, 'done');

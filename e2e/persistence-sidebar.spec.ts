@@ -19,7 +19,7 @@ test('rename, search over titles and messages, and delete behind a confirmation'
   await expect(activeSession(page).getByRole('button', { name: 'Garden chores' })).toBeVisible();
 
   const search = page.getByRole('searchbox', { name: 'Search sessions' });
-  await search.fill('ferns');  // only in the messages of the renamed session
+  await search.fill('ferns'); // only in the messages of the renamed session
   await expect.poll(() => sessionTitles(page)).toEqual(['Garden chores']);
   await search.fill('17*3');
   await expect.poll(() => sessionTitles(page)).toEqual(['What is 17*3?']);
@@ -61,7 +61,9 @@ test('each session keeps its own todos and trace', async ({ page }) => {
   await expect(page.getByRole('tree', { name: 'Span tree' }).locator('[data-span-kind="run"]')).toHaveCount(1);
 
   await sessionList(page).getByRole('button', { name: 'Remind me to buy oat milk' }).click();
-  await expect(page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^run: Remind me/ })).toBeVisible();
+  await expect(
+    page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^run: Remind me/ }),
+  ).toBeVisible();
   await send(page, 'What are my todos?');
   await expectRunStatus(page, 'done');
   await expect(lastAnswer(page)).toContainText('buy oat milk');

@@ -24,11 +24,16 @@ test('when IndexedDB cannot be opened the app runs in memory and says nothing is
   await expect(lastAnswer(page)).toContainText('42');
 
   // Export still works, so the user can keep what they did.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export all' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export all' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^glassbox-all-sessions-/);
 });
 
-test('a database blocked by another tab\'s older version is explained, and the app works in memory', async ({ page }) => {
+test("a database blocked by another tab's older version is explained, and the app works in memory", async ({
+  page,
+}) => {
   // An "old tab": holds version 1 of the database open and ignores requests to close it.
   await page.addInitScript(() => {
     indexedDB.open('glassbox', 1);
@@ -46,7 +51,8 @@ test('a full disk is reported with what to do, and the chat goes on', async ({ p
   await page.addInitScript(() => {
     const failing = (original: (...args: never[]) => IDBRequest) =>
       function (this: IDBObjectStore, ...args: never[]) {
-        if ((globalThis as { storageFull?: boolean }).storageFull) throw new DOMException('Quota exceeded', 'QuotaExceededError');
+        if ((globalThis as { storageFull?: boolean }).storageFull)
+          throw new DOMException('Quota exceeded', 'QuotaExceededError');
         return original.apply(this, args);
       };
     IDBObjectStore.prototype.put = failing(IDBObjectStore.prototype.put);
@@ -78,7 +84,8 @@ async function fakeFullDisk(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const failing = (original: (...args: never[]) => IDBRequest) =>
       function (this: IDBObjectStore, ...args: never[]) {
-        if ((globalThis as { storageFull?: boolean }).storageFull) throw new DOMException('Quota exceeded', 'QuotaExceededError');
+        if ((globalThis as { storageFull?: boolean }).storageFull)
+          throw new DOMException('Quota exceeded', 'QuotaExceededError');
         return original.apply(this, args);
       };
     IDBObjectStore.prototype.put = failing(IDBObjectStore.prototype.put);
@@ -86,7 +93,9 @@ async function fakeFullDisk(page: Page): Promise<void> {
   });
 }
 
-test('what a full disk refused is kept in memory and saved once deleting an old session frees space', async ({ page }) => {
+test('what a full disk refused is kept in memory and saved once deleting an old session frees space', async ({
+  page,
+}) => {
   await fakeFullDisk(page);
   await openApp(page);
   await send(page, 'What is 3*7?');
@@ -118,7 +127,9 @@ test('what a full disk refused is kept in memory and saved once deleting an old 
   await expectReady(page);
   await expect(page.getByRole('article', { name: 'user message' })).toHaveCount(1);
   await expect(lastAnswer(page)).toContainText('64');
-  await expect.poll(() => sessionList(page).getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('What is 8*8?')]);
+  await expect
+    .poll(() => sessionList(page).getByRole('listitem').allInnerTexts())
+    .toEqual([expect.stringContaining('What is 8*8?')]);
 });
 
 test('Settings shows the storage used, the quota and whether it is persistent', async ({ page }) => {
@@ -149,10 +160,14 @@ test('without the storage API the storage line says unknown', async ({ page }) =
   await openApp(page);
   await page.getByRole('button', { name: 'Settings' }).click();
   await settingsTab(page, 'Data');
-  await expect(page.getByRole('region', { name: 'Storage' })).toContainText('unknown (this browser does not report storage use) · persistence unknown');
+  await expect(page.getByRole('region', { name: 'Storage' })).toContainText(
+    'unknown (this browser does not report storage use) · persistence unknown',
+  );
 });
 
-test('a newer version opened in another tab takes the database: this tab goes on in memory and says so', async ({ context }) => {
+test('a newer version opened in another tab takes the database: this tab goes on in memory and says so', async ({
+  context,
+}) => {
   const tab = await context.newPage();
   await openApp(tab);
   await send(tab, 'What is 5+6?');
@@ -160,11 +175,14 @@ test('a newer version opened in another tab takes the database: this tab goes on
 
   const newer = await context.newPage();
   await newer.goto('/favicon.svg');
-  await newer.evaluate(() => new Promise<void>((resolve, reject) => {
-    const request = indexedDB.open('glassbox', 99);
-    request.onsuccess = () => resolve();
-    request.onerror = () => reject(request.error);
-  }));
+  await newer.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open('glassbox', 99);
+        request.onsuccess = () => resolve();
+        request.onerror = () => reject(request.error);
+      }),
+  );
 
   const alert = tab.getByRole('alert').filter({ hasText: 'newer version' });
   await expect(alert).toContainText('Reload this tab');

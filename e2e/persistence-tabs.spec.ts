@@ -1,7 +1,10 @@
 import { expect, expectRunStatus, lastAnswer, openApp, send, submit, test, useEndpoint } from './fixtures.ts';
 import { activeSession, chatRequests, sessionList, sessionTitles } from './persistence-helpers.ts';
 
-test('two tabs keep the session list and open sessions in sync, and never run one session twice', async ({ context, mockLlm }) => {
+test('two tabs keep the session list and open sessions in sync, and never run one session twice', async ({
+  context,
+  mockLlm,
+}) => {
   // Two pages and three runs: on a loaded two-core machine the whole walk took 31 s, its last check past the 30 s budget.
   test.slow();
   const tabA = await context.newPage();
@@ -54,13 +57,19 @@ test('two tabs keep the session list and open sessions in sync, and never run on
   await expect.poll(() => sessionTitles(tabB)).toEqual(['Shared work']);
 });
 
-test('when the tab running a session is closed, the other tab shows it interrupted and can resume it', async ({ context, mockLlm }) => {
+test('when the tab running a session is closed, the other tab shows it interrupted and can resume it', async ({
+  context,
+  mockLlm,
+}) => {
   const tabA = await context.newPage();
   const tabB = await context.newPage();
   await openApp(tabA);
   await useEndpoint(tabA, mockLlm.url);
   await openApp(tabB);
-  mockLlm.enqueue({ kind: 'hang', content: 'Half of the answer' }, { kind: 'reply', content: 'The answer, finished in the other tab.' });
+  mockLlm.enqueue(
+    { kind: 'hang', content: 'Half of the answer' },
+    { kind: 'reply', content: 'The answer, finished in the other tab.' },
+  );
   await send(tabA, 'Explain the water cycle');
   await expect(tabA.getByRole('article', { name: 'assistant message' })).toContainText('Half of the answer');
   await expectRunStatus(tabB, 'running');
@@ -74,7 +83,10 @@ test('when the tab running a session is closed, the other tab shows it interrupt
   await expect(tabB.getByRole('article', { name: 'user message' })).toHaveCount(1);
 });
 
-test('a send while another tab holds the session\'s run lock is refused and nothing is written', async ({ context, mockLlm }) => {
+test("a send while another tab holds the session's run lock is refused and nothing is written", async ({
+  context,
+  mockLlm,
+}) => {
   const tab = await context.newPage();
   const other = await context.newPage();
   await openApp(tab);
@@ -85,12 +97,16 @@ test('a send while another tab holds the session\'s run lock is refused and noth
   expect(sessionId).toMatch(/^sess_/);
   // The other tab takes the session's Web Lock the way a run does, without telling anyone (as in a race).
   await other.goto('/favicon.svg');
-  await other.evaluate((name) => new Promise<void>((resolve) => {
-    void navigator.locks.request(name, () => {
-      resolve();
-      return new Promise<void>(() => undefined);
-    });
-  }), `glassbox-run-${sessionId}`);
+  await other.evaluate(
+    (name) =>
+      new Promise<void>((resolve) => {
+        void navigator.locks.request(name, () => {
+          resolve();
+          return new Promise<void>(() => undefined);
+        });
+      }),
+    `glassbox-run-${sessionId}`,
+  );
 
   const requestsBefore = chatRequests(mockLlm).length;
   await submit(tab, 'What is 6*6?');

@@ -29,7 +29,10 @@ test.describe('query_data: SQL over attached files', () => {
   // A run loads SQLite into a worker on first use; generous for a loaded machine, never a fixed wait.
   test.describe.configure({ timeout: 60_000 });
 
-  test('answers a grouped question with SQL over an attached CSV, shows a sortable table and records the SQL', async ({ page, mockLlm }) => {
+  test('answers a grouped question with SQL over an attached CSV, shows a sortable table and records the SQL', async ({
+    page,
+    mockLlm,
+  }) => {
     await openApp(page);
     await useEndpoint(page, mockLlm.url);
     await attachCsv(page, 'sales.csv', SALES);
@@ -41,11 +44,18 @@ test.describe('query_data: SQL over attached files', () => {
     const bodies = chatBodies(mockLlm);
     const tools = (bodies[0]?.tools ?? []) as { function: { name: string; description: string } }[];
     const offered = tools.find((tool) => tool.function.name === 'query_data');
-    expect(offered?.function.description).toContain('Tables:\n- sales (from sales.csv): region TEXT, product TEXT, units INTEGER, amount INTEGER');
+    expect(offered?.function.description).toContain(
+      'Tables:\n- sales (from sales.csv): region TEXT, product TEXT, units INTEGER, amount INTEGER',
+    );
     const result = bodies[1]?.messages.find((message) => message.role === 'tool');
     expect(JSON.parse(String(result?.content))).toEqual({
       columns: ['region', 'total'],
-      rows: [['West', 4320], ['North', 3060], ['East', 1980], ['South', 960]],
+      rows: [
+        ['West', 4320],
+        ['North', 3060],
+        ['East', 1980],
+        ['South', 960],
+      ],
       row_count: 4,
     });
 
@@ -63,8 +73,12 @@ test.describe('query_data: SQL over attached files', () => {
     await expect(span).toHaveAttribute('data-span-status', 'ok');
     await span.click();
     const details = page.getByRole('region', { name: 'Span details' });
-    await expect(details).toContainText('SELECT region, SUM(amount) AS total FROM sales GROUP BY region ORDER BY total DESC');
-    await expect(details.getByRole('definition').filter({ hasText: /^SELECT region/ })).toHaveText('SELECT region, SUM(amount) AS total FROM sales GROUP BY region ORDER BY total DESC');
+    await expect(details).toContainText(
+      'SELECT region, SUM(amount) AS total FROM sales GROUP BY region ORDER BY total DESC',
+    );
+    await expect(details.getByRole('definition').filter({ hasText: /^SELECT region/ })).toHaveText(
+      'SELECT region, SUM(amount) AS total FROM sales GROUP BY region ORDER BY total DESC',
+    );
     await expect(details).toContainText('Rows4 rows');
   });
 
@@ -73,8 +87,16 @@ test.describe('query_data: SQL over attached files', () => {
     await useEndpoint(page, mockLlm.url);
     await attachCsv(page, 'sales.csv', SALES);
     mockLlm.enqueue(
-      { kind: 'reply', content: 'Removing the rows.', toolCalls: [{ id: 'call_delete', name: 'query_data', arguments: { sql: 'DELETE FROM sales' } }] },
-      { kind: 'reply', content: 'Counting instead.', toolCalls: [{ id: 'call_count', name: 'query_data', arguments: { sql: 'SELECT COUNT(*) AS n FROM sales' } }] },
+      {
+        kind: 'reply',
+        content: 'Removing the rows.',
+        toolCalls: [{ id: 'call_delete', name: 'query_data', arguments: { sql: 'DELETE FROM sales' } }],
+      },
+      {
+        kind: 'reply',
+        content: 'Counting instead.',
+        toolCalls: [{ id: 'call_count', name: 'query_data', arguments: { sql: 'SELECT COUNT(*) AS n FROM sales' } }],
+      },
       { kind: 'reply', content: 'The file is read-only; it still has 7 rows.' },
     );
     await send(page, 'Delete every row of sales');
@@ -84,15 +106,23 @@ test.describe('query_data: SQL over attached files', () => {
 
     const messages = chatBodies(mockLlm)[2]?.messages ?? [];
     const results = messages.filter((message) => message.role === 'tool');
-    expect(String(results[0]?.content)).toContain('Only read-only queries are allowed (SELECT or WITH … SELECT); "DELETE" is refused');
+    expect(String(results[0]?.content)).toContain(
+      'Only read-only queries are allowed (SELECT or WITH … SELECT); "DELETE" is refused',
+    );
     expect(JSON.parse(String(results[1]?.content))).toEqual({ columns: ['n'], rows: [[7]], row_count: 1 });
   });
 
-  test('the demo attaches the sample sales.csv from the first-run screen and answers with SQL, offline', async ({ page }) => {
+  test('the demo attaches the sample sales.csv from the first-run screen and answers with SQL, offline', async ({
+    page,
+  }) => {
     await openApp(page);
-    await chat(page).getByRole('button', { name: /Attach sample sales\.csv/ }).click();
+    await chat(page)
+      .getByRole('button', { name: /Attach sample sales\.csv/ })
+      .click();
     await expectRunStatus(page, 'done');
-    await expect(chat(page).getByRole('list', { name: 'Attached files' }).getByRole('listitem')).toContainText(['sales.csv']);
+    await expect(chat(page).getByRole('list', { name: 'Attached files' }).getByRole('listitem')).toContainText([
+      'sales.csv',
+    ]);
     await expect(lastAnswer(page)).toContainText('West sold the most: 7,200 in total');
     await expect(lastAnswer(page)).toContainText('not from an LLM');
     await expect(toolCard(page).getByRole('table', { name: 'Query result' }).getByRole('row')).toHaveCount(5);

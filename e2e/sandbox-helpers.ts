@@ -12,7 +12,9 @@ export async function embedSandboxPage(page: Page, path: string): Promise<Frame>
     document.body.append(frame);
     await loaded;
   }, path);
-  const child = page.frames().find((frame) => frame.url() === 'about:srcdoc' && frame.parentFrame()?.url().endsWith(path));
+  const child = page
+    .frames()
+    .find((frame) => frame.url() === 'about:srcdoc' && frame.parentFrame()?.url().endsWith(path));
   if (!child) throw new Error(`${path} has no sandbox child frame`);
   return child;
 }

@@ -11,7 +11,10 @@ import { SEARCH_INDEX_VERSION } from '../src/db/search-index-state.ts';
  * The sessions the stored index lists for a term (read from the page's real IndexedDB), whether it is complete, and
  * the version its state row names.
  */
-async function storedIndex(page: Page, term: string): Promise<{ complete: boolean; sessions: string[]; version?: number }> {
+async function storedIndex(
+  page: Page,
+  term: string,
+): Promise<{ complete: boolean; sessions: string[]; version?: number }> {
   return page.evaluate(
     (wanted) =>
       new Promise<{ complete: boolean; sessions: string[]; version?: number }>((resolve, reject) => {
@@ -23,11 +26,17 @@ async function storedIndex(page: Page, term: string): Promise<{ complete: boolea
           const rows = store.getAll(IDBKeyRange.bound([wanted], [wanted, []]));
           const state = store.get(['', 'state']);
           rows.onsuccess = () => {
-            const sessions = [...new Set((rows.result as Array<{ sessions: string[] }>).flatMap((row) => row.sessions))];
+            const sessions = [
+              ...new Set((rows.result as Array<{ sessions: string[] }>).flatMap((row) => row.sessions)),
+            ];
             state.onsuccess = () => {
               const value = state.result as { version?: number; building?: string } | undefined;
               db.close();
-              resolve({ complete: value !== undefined && value.building === undefined, sessions, ...(value?.version === undefined ? {} : { version: value.version }) });
+              resolve({
+                complete: value !== undefined && value.building === undefined,
+                sessions,
+                ...(value?.version === undefined ? {} : { version: value.version }),
+              });
             };
           };
         };
@@ -50,10 +59,14 @@ async function importExport(page: Page, options: ChatGptExportOptions): Promise<
   await writeFile(path, [...chatGptExportChunks(options)].join(''));
   await openApp(page);
   await page.getByLabel('Import sessions').setInputFiles(path);
-  await expect(page.getByRole('status').filter({ hasText: `Imported ${options.conversations} sessions.` })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('status').filter({ hasText: `Imported ${options.conversations} sessions.` })).toBeVisible(
+    { timeout: 60_000 },
+  );
 }
 
-test('a run just finished is in the index and found as it is typed, in English and Chinese, also after a reload', async ({ page }) => {
+test('a run just finished is in the index and found as it is typed, in English and Chinese, also after a reload', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await openApp(page);
   // A loaded machine can take longer than the default 10 s for a demo run: wait on the answer itself.
@@ -84,7 +97,9 @@ test('a run just finished is in the index and found as it is typed, in English a
   await expect(snippets(page)).toHaveCount(1);
   await expect(snippets(page).first().locator('mark')).toHaveText('杭州');
   await snippets(page).first().click();
-  await expect(page.locator('[data-highlighted="true"]').getByRole('article', { name: 'user message' })).toContainText('我在杭州学编程');
+  await expect(page.locator('[data-highlighted="true"]').getByRole('article', { name: 'user message' })).toContainText(
+    '我在杭州学编程',
+  );
 });
 
 test('an imported ChatGPT export is indexed as it is written and found after a reload', async ({ page }) => {
@@ -99,7 +114,11 @@ test('an imported ChatGPT export is indexed as it is written and found after a r
   await searchBox(page).fill('answer 27.2');
   await expect(sessionList(page)).toHaveAttribute('data-count', '1');
   await expect(sessionList(page).getByRole('listitem').first()).toContainText('Conversation 27');
-  await expect(snippets(page).filter({ hasText: /Answer 27\.2\b/u }).first()).toBeVisible();
+  await expect(
+    snippets(page)
+      .filter({ hasText: /Answer 27\.2\b/u })
+      .first(),
+  ).toBeVisible();
   await expect(snippets(page).first().locator('mark').first()).toBeVisible();
   // A Chinese conversation (every seventh) came through to the index too.
   await searchBox(page).fill('question 24.1');
@@ -107,7 +126,9 @@ test('an imported ChatGPT export is indexed as it is written and found after a r
   await expect(snippets(page).first()).toContainText(/[浏览器会话消息模型工具追踪存储索引搜索导入对话回答]/u);
 });
 
-test('an index stored by an older build is rebuilt when the app starts, before anything is searched', async ({ page }) => {
+test('an index stored by an older build is rebuilt when the app starts, before anything is searched', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await importExport(page, { conversations: 12, messagesPerConversation: 10, messageLength: 40 });
   expect((await storedIndex(page, 'question')).sessions).toHaveLength(12);
@@ -137,14 +158,18 @@ test('an index stored by an older build is rebuilt when the app starts, before a
   await expectReady(page);
   // Nothing typed: the app rebuilt it once idle.
   await expect.poll(async () => (await storedIndex(page, 'question')).sessions.length, { timeout: 30_000 }).toBe(12);
-  await expect.poll(async () => {
-    const stored = await storedIndex(page, 'question');
-    return stored.complete ? stored.version : undefined;
-  }).toBe(SEARCH_INDEX_VERSION);
+  await expect
+    .poll(async () => {
+      const stored = await storedIndex(page, 'question');
+      return stored.complete ? stored.version : undefined;
+    })
+    .toBe(SEARCH_INDEX_VERSION);
   await expect(searchBox(page)).toHaveValue('');
 });
 
-test('a long result reads the snippets of the rows on screen first, and of the others as they are scrolled to', async ({ page }) => {
+test('a long result reads the snippets of the rows on screen first, and of the others as they are scrolled to', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await importExport(page, { conversations: 130, messagesPerConversation: 4, messageLength: 30 });
 
@@ -153,7 +178,10 @@ test('a long result reads the snippets of the rows on screen first, and of the o
   await expect(sessionList(page)).toHaveAttribute('data-virtualized', 'true');
   await expect(sessionList(page)).not.toHaveAttribute('aria-busy');
   // The newest conversation is on top, with its snippets; the oldest is not rendered yet.
-  const row = (title: string) => sessionList(page).getByRole('listitem').filter({ has: page.getByRole('button', { name: title, exact: true }) });
+  const row = (title: string) =>
+    sessionList(page)
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: title, exact: true }) });
   await expect(row('对话 129').getByTestId('search-snippet').first()).toContainText('Question 129.1');
   await expect(row('Conversation 0')).toHaveCount(0);
 
@@ -169,5 +197,7 @@ test('a long result reads the snippets of the rows on screen first, and of the o
     await expect(snippet.locator('mark').first()).toHaveText('Questio', { timeout: 1_000 });
     await snippet.click({ timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
-  await expect(page.locator('[data-highlighted="true"]').getByRole('article', { name: 'user message' })).toContainText('Question 0.1');
+  await expect(page.locator('[data-highlighted="true"]').getByRole('article', { name: 'user message' })).toContainText(
+    'Question 0.1',
+  );
 });

@@ -3,7 +3,9 @@ import { expect, lastAnswer, openApp, send, test } from './fixtures.ts';
 // The sidebar search shows the matching messages under each session; choosing one opens the session there.
 test.use({ viewport: { width: 1280, height: 640 } });
 
-test('a snippet of an older message opens its session scrolled to it, highlighted; a Chinese term matches inside a run', async ({ page }) => {
+test('a snippet of an older message opens its session scrolled to it, highlighted; a Chinese term matches inside a run', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await openApp(page);
   const assistantArticles = page.getByRole('article', { name: 'assistant message' });
@@ -22,7 +24,9 @@ test('a snippet of an older message opens its session scrolled to it, highlighte
   const sidebar = page.getByRole('complementary', { name: 'Sessions' });
   const search = sidebar.getByRole('searchbox', { name: 'Search sessions' });
   await search.fill('ZEBRA');
-  await expect(sidebar.getByRole('listitem').filter({ has: page.getByRole('list', { name: 'Matching messages' }) })).toHaveCount(1);
+  await expect(
+    sidebar.getByRole('listitem').filter({ has: page.getByRole('list', { name: 'Matching messages' }) }),
+  ).toHaveCount(1);
   const snippets = sidebar.getByRole('list', { name: 'Matching messages' });
   const snippet = snippets.getByRole('button', { name: /The zebra question: what is 17\*3\?/u });
   await expect(snippet.locator('mark')).toHaveText('zebra');
@@ -34,7 +38,9 @@ test('a snippet of an older message opens its session scrolled to it, highlighte
   await expect(target).toContainText('The zebra question');
   await expect(target).toBeInViewport();
   await expect(highlighted).toHaveCount(1);
-  await expect(page.getByRole('article', { name: 'user message' }).filter({ hasText: 'What is 5*1000+7?' })).not.toBeInViewport();
+  await expect(
+    page.getByRole('article', { name: 'user message' }).filter({ hasText: 'What is 5*1000+7?' }),
+  ).not.toBeInViewport();
 
   await search.fill('广州');
   const chinese = snippets.getByRole('button', { name: /我在广州学数学/u });

@@ -9,8 +9,13 @@ import type { RecordedRequest } from './mock-llm/server.ts';
 // chip, used on the wire and in the trace by that session's runs only, kept across reloads, exported and imported.
 
 /** The body of the latest chat completion request the server received. */
-function lastChatBody(requests: RecordedRequest[]): { model: string; messages: Array<{ role: string; content: string | null }> } {
-  const last = requests.filter((request) => request.method === 'POST' && request.path.endsWith('/chat/completions')).at(-1);
+function lastChatBody(requests: RecordedRequest[]): {
+  model: string;
+  messages: Array<{ role: string; content: string | null }>;
+} {
+  const last = requests
+    .filter((request) => request.method === 'POST' && request.path.endsWith('/chat/completions'))
+    .at(-1);
   expect(last, 'a chat request was sent').toBeDefined();
   return last?.body as { model: string; messages: Array<{ role: string; content: string | null }> };
 }
@@ -22,8 +27,10 @@ function chip(page: Page) {
 async function setOverrides(page: Page, values: { model?: string; systemPrompt?: string }): Promise<void> {
   await page.getByRole('main', { name: 'Chat' }).getByRole('button', { name: 'Session model and prompt' }).click();
   const dialog = page.getByRole('dialog', { name: 'Session model and prompt' });
-  if (values.model !== undefined) await dialog.getByRole('combobox', { name: 'Model for this session' }).fill(values.model);
-  if (values.systemPrompt !== undefined) await dialog.getByRole('textbox', { name: 'System prompt for this session' }).fill(values.systemPrompt);
+  if (values.model !== undefined)
+    await dialog.getByRole('combobox', { name: 'Model for this session' }).fill(values.model);
+  if (values.systemPrompt !== undefined)
+    await dialog.getByRole('textbox', { name: 'System prompt for this session' }).fill(values.systemPrompt);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 }
@@ -36,8 +43,14 @@ function llmSpan(page: Page, model: string) {
 // Several runs and a reload per test, on a machine shared with other builds.
 test.describe.configure({ timeout: 90_000 });
 
-test('a session’s own model and system prompt go on the wire and into the trace; other sessions keep Settings', async ({ page }) => {
-  const server = await startMockLlmServer({ port: 0, chunkDelayMs: 2, models: ['global-model', 'qwen-max', 'glm-4-plus'] });
+test('a session’s own model and system prompt go on the wire and into the trace; other sessions keep Settings', async ({
+  page,
+}) => {
+  const server = await startMockLlmServer({
+    port: 0,
+    chunkDelayMs: 2,
+    models: ['global-model', 'qwen-max', 'glm-4-plus'],
+  });
   try {
     await openApp(page);
     await useEndpoint(page, server.url, { model: 'global-model' });
@@ -49,9 +62,15 @@ test('a session’s own model and system prompt go on the wire and into the trac
     const model = dialog.getByRole('combobox', { name: 'Model for this session' });
     await expect(dialog).toContainText('3 models listed by the endpoint');
     await expect(model).toHaveAttribute('placeholder', /global-model/u);
-    expect(await dialog.locator('datalist option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).toSorted())).toEqual(['glm-4-plus', 'global-model', 'qwen-max']);
+    expect(
+      await dialog
+        .locator('datalist option')
+        .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).toSorted()),
+    ).toEqual(['glm-4-plus', 'global-model', 'qwen-max']);
     await model.fill('qwen-max');
-    await dialog.getByRole('textbox', { name: 'System prompt for this session' }).fill('You are a terse assistant for this session.');
+    await dialog
+      .getByRole('textbox', { name: 'System prompt for this session' })
+      .fill('You are a terse assistant for this session.');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     await expect(chip(page)).toHaveText(/Model: qwen-max · custom system prompt/u);
@@ -89,7 +108,10 @@ test('a session’s own model and system prompt go on the wire and into the trac
   }
 });
 
-test('the chip clears the override, and Use the global model and prompt does too; a bad model id is refused without losing the text', async ({ page, mockLlm }) => {
+test('the chip clears the override, and Use the global model and prompt does too; a bad model id is refused without losing the text', async ({
+  page,
+  mockLlm,
+}) => {
   await openApp(page);
   await useEndpoint(page, mockLlm.url, { model: 'global-model' });
   await send(page, 'First question');
@@ -145,14 +167,19 @@ test('overrides travel with Export session and come back on Import', async ({ pa
   await expectRunStatus(page, 'done');
   await setOverrides(page, { model: 'exported-model', systemPrompt: 'Exported prompt.' });
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export session' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export session' }).click(),
+  ]);
   const text = await readFile(await download.path(), 'utf8');
   const file = JSON.parse(text) as { sessions: Array<{ overrides?: unknown }> };
   expect(file.sessions[0]?.overrides).toEqual({ model: 'exported-model', systemPrompt: 'Exported prompt.' });
 
   await page.getByRole('button', { name: 'New session' }).click();
   await expect(chip(page)).toHaveCount(0);
-  await page.getByLabel('Import sessions').setInputFiles({ name: 'session.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await page
+    .getByLabel('Import sessions')
+    .setInputFiles({ name: 'session.json', mimeType: 'application/json', buffer: Buffer.from(text) });
   // The first imported session (a copy: the original is still here) opens, with its overrides.
   await expect(page.getByRole('list', { name: 'Session list' }).getByRole('listitem')).toHaveCount(3);
   await expect(chip(page)).toHaveText(/Model: exported-model · custom system prompt/u);

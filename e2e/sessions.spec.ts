@@ -1,6 +1,6 @@
 import { expect, expectRunStatus, lastAnswer, openApp, send, test } from './fixtures.ts';
 
-test('New session starts an empty one, and switching keeps each session\'s messages', async ({ page }) => {
+test("New session starts an empty one, and switching keeps each session's messages", async ({ page }) => {
   await openApp(page);
   await send(page, 'What is 2+3?');
   await expectRunStatus(page, 'done');

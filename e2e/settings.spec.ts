@@ -93,12 +93,23 @@ test.describe('Settings: endpoint', () => {
       await dialog.getByLabel('API key').fill('sk-list');
       await dialog.getByRole('button', { name: 'Load models' }).click();
       await expect(dialog.getByRole('status')).toContainText('3 models');
-      expect(server.requests.some((request) => request.method === 'GET' && request.path === '/v1/models' && request.headers.authorization === 'Bearer sk-list')).toBe(true);
+      expect(
+        server.requests.some(
+          (request) =>
+            request.method === 'GET' &&
+            request.path === '/v1/models' &&
+            request.headers.authorization === 'Bearer sk-list',
+        ),
+      ).toBe(true);
 
       const model = dialog.getByRole('combobox', { name: 'Model' });
       const listId = await model.getAttribute('list');
       await expect(dialog.locator(`datalist[id="${listId}"] option`)).toHaveCount(3);
-      expect(await dialog.locator(`datalist[id="${listId}"] option`).evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))).toEqual(['alpha-7b', 'beta-13b', 'glassbox-demo']);
+      expect(
+        await dialog
+          .locator(`datalist[id="${listId}"] option`)
+          .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)),
+      ).toEqual(['alpha-7b', 'beta-13b', 'glassbox-demo']);
 
       await model.fill('my-own-finetune');
       await dialog.getByRole('button', { name: 'Test connection' }).click();
@@ -117,7 +128,10 @@ test.describe('Settings: endpoint', () => {
     }
   });
 
-  test('Test connection says exactly what is wrong: a rejected key, a closed port, or all good', async ({ page, mockLlm }) => {
+  test('Test connection says exactly what is wrong: a rejected key, a closed port, or all good', async ({
+    page,
+    mockLlm,
+  }) => {
     await openApp(page);
     const dialog = await openSettings(page);
     await dialog.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Custom (OpenAI-compatible)' });
@@ -154,7 +168,10 @@ test.describe('Settings: endpoint', () => {
 });
 
 test.describe('Settings: API key', () => {
-  test('the key is masked, can be shown, and is kept out of IndexedDB when not remembered — yet used this session', async ({ page, mockLlm }) => {
+  test('the key is masked, can be shown, and is kept out of IndexedDB when not remembered — yet used this session', async ({
+    page,
+    mockLlm,
+  }) => {
     const apiKey = 'sk-session-only-42';
     await openApp(page);
     const dialog = await openSettings(page);
@@ -177,7 +194,11 @@ test.describe('Settings: API key', () => {
 
     await send(page, 'What is 2+3?');
     await expectRunStatus(page, 'done');
-    expect(mockLlm.requests.filter((request) => request.path === '/v1/chat/completions').every((request) => request.headers.authorization === `Bearer ${apiKey}`)).toBe(true);
+    expect(
+      mockLlm.requests
+        .filter((request) => request.path === '/v1/chat/completions')
+        .every((request) => request.headers.authorization === `Bearer ${apiKey}`),
+    ).toBe(true);
     const saved = await storedSettings(page);
     expect(saved?.storeApiKey).toBe(false);
     expect(saved?.baseUrl).toBe(mockLlm.url);
@@ -199,7 +220,9 @@ test.describe('Settings: API key', () => {
 });
 
 test.describe('Settings: tabs', () => {
-  test('the sections are ARIA tabs: arrows, Home and End move between them, one panel shows at a time', async ({ page }) => {
+  test('the sections are ARIA tabs: arrows, Home and End move between them, one panel shows at a time', async ({
+    page,
+  }) => {
     await openApp(page);
     const dialog = await openSettings(page);
     const tabs = dialog.getByRole('tablist').getByRole('tab');
@@ -232,7 +255,9 @@ test.describe('Settings: tabs', () => {
     await expect(dialog.getByRole('combobox', { name: 'Provider' })).toBeFocused();
   });
 
-  test('every named control is reachable through its tab, and edits in several tabs are saved together', async ({ page }) => {
+  test('every named control is reachable through its tab, and edits in several tabs are saved together', async ({
+    page,
+  }) => {
     await openApp(page);
     const dialog = await openSettings(page);
     const reach: Array<[string, string, string]> = [
@@ -266,12 +291,16 @@ test.describe('Settings: tabs', () => {
     await expect(dialog.getByRole('spinbutton', { name: 'Max steps' })).toHaveValue('7');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
-    await expect.poll(async () => [(await storedSettings(page))?.maxSteps, (await storedSettings(page))?.theme]).toEqual([7, 'dark']);
+    await expect
+      .poll(async () => [(await storedSettings(page))?.maxSteps, (await storedSettings(page))?.theme])
+      .toEqual([7, 'dark']);
   });
 });
 
 test.describe('Settings: search', () => {
-  test('filters settings by name across the tabs: the open tab follows the matches, others are marked', async ({ page }) => {
+  test('filters settings by name across the tabs: the open tab follows the matches, others are marked', async ({
+    page,
+  }) => {
     await openApp(page);
     const dialog = await openSettings(page);
     const search = dialog.getByRole('searchbox', { name: 'Search settings' });
@@ -309,7 +338,9 @@ test.describe('Settings: search', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('English and Chinese names both find a setting, whichever language the UI shows; an edit made while searching is kept', async ({ page }) => {
+  test('English and Chinese names both find a setting, whichever language the UI shows; an edit made while searching is kept', async ({
+    page,
+  }) => {
     await openApp(page);
     const dialog = await openSettings(page);
     const search = dialog.getByRole('searchbox', { name: 'Search settings' });
@@ -397,7 +428,9 @@ test.describe('Settings: language and theme', () => {
       await expectRunStatus(page, 'done');
       await expect(lastAnswer(page)).toContainText('1004');
       await expect(page.getByRole('main', { name: 'Chat' }).getByTestId('run-status')).toHaveText(/完成/);
-      await expect(page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^tool: calculator/ })).toBeVisible();
+      await expect(
+        page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^tool: calculator/ }),
+      ).toBeVisible();
       await expect(page.getByRole('button', { name: 'Expand all' })).toHaveText('全部展开');
 
       const dialog = await openSettings(page, 'Appearance');

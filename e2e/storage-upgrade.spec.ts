@@ -5,7 +5,9 @@ import { expectReady, sessionList } from './persistence-helpers.ts';
 const SESSIONS = 40;
 const MESSAGES = 600;
 
-test('a database of an older version is upgraded with a notice, and every session and message is there after', async ({ page }) => {
+test('a database of an older version is upgraded with a notice, and every session and message is there after', async ({
+  page,
+}) => {
   // Writing 24,000 records and upgrading them takes 20–30 s on the 2-core machine while other tests run.
   test.setTimeout(120_000);
   // The first load finds what version 5 stored (one record per message, 24,000 of them): written by an "older build"
@@ -26,13 +28,24 @@ test('a database of an older version is upgraded with a notice, and every sessio
         for (let index = 0; index < sessions; index += 1) {
           const id = `sess_old_${index}`;
           tx.objectStore('sessions').put({
-            id, title: `Old conversation ${index}`, titleEdited: true, createdAt: 1_700_000_000_000 + index, updatedAt: 1_700_000_000_000 + index,
-            messageCount: messages, spanCount: 0, nextSeq: messages, status: 'done',
+            id,
+            title: `Old conversation ${index}`,
+            titleEdited: true,
+            createdAt: 1_700_000_000_000 + index,
+            updatedAt: 1_700_000_000_000 + index,
+            messageCount: messages,
+            spanCount: 0,
+            nextSeq: messages,
+            status: 'done',
           });
           for (let seq = 0; seq < messages; seq += 1) {
             const role = seq % 2 === 0 ? 'user' : 'assistant';
             tx.objectStore('messages').put({
-              id: `msg_old_${index}_${seq}`, sessionId: id, runId: `run_old_${index}_${seq >> 1}`, createdAt: 1_700_000_000_000 + seq, seq,
+              id: `msg_old_${index}_${seq}`,
+              sessionId: id,
+              runId: `run_old_${index}_${seq >> 1}`,
+              createdAt: 1_700_000_000_000 + seq,
+              seq,
               message: { role, content: `${role === 'user' ? 'Question' : 'Answer'} ${index}.${seq} about kiwis` },
             });
           }
@@ -44,12 +57,16 @@ test('a database of an older version is upgraded with a notice, and every sessio
   );
   await page.goto('/');
   // While the upgrade runs, the empty sidebar is explained.
-  const notice = page.getByRole('status').filter({ hasText: 'Updating your saved sessions for this version of Glassbox' });
+  const notice = page
+    .getByRole('status')
+    .filter({ hasText: 'Updating your saved sessions for this version of Glassbox' });
   await expect(notice).toBeVisible({ timeout: 60_000 });
   await expect(notice).toBeHidden({ timeout: 120_000 });
   await expectReady(page);
   await expect(sessionList(page).getByRole('listitem')).toHaveCount(SESSIONS);
-  await expect(sessionList(page).getByRole('listitem').filter({ hasText: 'Old conversation 7' })).toContainText(`${MESSAGES} messages`);
+  await expect(sessionList(page).getByRole('listitem').filter({ hasText: 'Old conversation 7' })).toContainText(
+    `${MESSAGES} messages`,
+  );
   await sessionList(page).getByRole('button', { name: 'Old conversation 7', exact: true }).click();
   await expect(lastAnswer(page)).toHaveText(`Answer 7.${MESSAGES - 1} about kiwis`);
 

@@ -13,7 +13,10 @@ async function setStuckSteps(page: Page, steps: number, label = 'Flag runs as st
 }
 
 test.describe('Stuck runs are marked on their turn in the chat', () => {
-  test('a run of 11 steps shows the Stuck run badge with why; the threshold setting changes it; Insights opens it', async ({ page, mockLlm }) => {
+  test('a run of 11 steps shows the Stuck run badge with why; the threshold setting changes it; Insights opens it', async ({
+    page,
+    mockLlm,
+  }) => {
     // Twelve model calls, Settings three times and Insights: under load (two extra busy loops on two cores) the walk
     // was at its last Settings change, every earlier check met, when the 30 s budget ran out. Not a race.
     test.slow();
@@ -28,7 +31,10 @@ test.describe('Stuck runs are marked on their turn in the chat', () => {
     await expect(badges).toHaveCount(0);
 
     // Ten steps calling the calculator (each with other arguments, so only the step count flags it), then the answer.
-    const steps = Array.from({ length: 10 }, (_, index) => ({ kind: 'reply' as const, toolCalls: [{ name: 'calculator', arguments: { expression: `${index}+1` } }] }));
+    const steps = Array.from({ length: 10 }, (_, index) => ({
+      kind: 'reply' as const,
+      toolCalls: [{ name: 'calculator', arguments: { expression: `${index}+1` } }],
+    }));
     mockLlm.enqueue(...steps, { kind: 'reply', content: 'Counted to ten.' });
     // Not `send`: the eleven steps can stream past the question (out of the virtualised chat) before it is checked.
     await submit(page, 'Count to ten with the calculator');
@@ -36,7 +42,10 @@ test.describe('Stuck runs are marked on their turn in the chat', () => {
     await expectRunStatus(page, 'done');
     await expect(badges).toHaveCount(1);
     await expect(badges).toHaveText('Stuck run');
-    await expect(badges).toHaveAttribute('title', 'Possibly stuck: 11 steps (more than 10). Click to show the run in the trace.');
+    await expect(badges).toHaveAttribute(
+      'title',
+      'Possibly stuck: 11 steps (more than 10). Click to show the run in the trace.',
+    );
 
     // The badge opens the run in the trace, where its banner says the same.
     await badges.click();

@@ -1,7 +1,11 @@
 import { expect, openApp, sendAndWait, test, useEndpoint, waitForServiceWorker } from './fixtures.ts';
 
 test.describe('the tokenizer offline', () => {
-  test('after one visit that counted tokens, Span details still count with the real tokenizer with the network off', async ({ page, context, mockLlm }) => {
+  test('after one visit that counted tokens, Span details still count with the real tokenizer with the network off', async ({
+    page,
+    context,
+    mockLlm,
+  }) => {
     // The o200k_base vocabulary (3.6 MB) is fetched and built online, then read from the browser's cache offline.
     test.slow();
     await openApp(page);
@@ -19,7 +23,14 @@ test.describe('the tokenizer offline', () => {
     await page.reload();
     await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
     // Really offline: the network is refused, so the vocabulary cannot come from it.
-    expect(await page.evaluate(() => fetch('/?probe', { cache: 'no-store' }).then(() => 'online', () => 'offline'))).toBe('offline');
+    expect(
+      await page.evaluate(() =>
+        fetch('/?probe', { cache: 'no-store' }).then(
+          () => 'online',
+          () => 'offline',
+        ),
+      ),
+    ).toBe('offline');
     await callSpan.click();
     await expect(details.getByTestId('span-output-tokens')).toHaveText('8 (counted)');
     await expect(details.getByTestId('span-input-tokens')).toHaveText(/^[\d,]+ \(counted\)$/);

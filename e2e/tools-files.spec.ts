@@ -26,7 +26,9 @@ function chips(page: Page) {
 async function attachWithButton(page: Page, files: FileSpec[]): Promise<void> {
   const chooser = page.waitForEvent('filechooser');
   await chat(page).getByRole('button', { name: 'Attach files' }).click();
-  await (await chooser).setFiles(files.map((file) => ({ name: file.name, mimeType: file.mimeType, buffer: Buffer.from(file.text) })));
+  await (
+    await chooser
+  ).setFiles(files.map((file) => ({ name: file.name, mimeType: file.mimeType, buffer: Buffer.from(file.text) })));
 }
 
 /** Drags files from the desktop onto the Chat region and drops them there. */
@@ -48,7 +50,9 @@ test.describe('attached files and read_file', () => {
   // Several turns each; generous for a loaded machine, never a fixed wait.
   test.describe.configure({ timeout: 90_000 });
 
-  test('attaches with the button, summarises notes.md through read_file, and keeps the files per session across a reload', async ({ page }) => {
+  test('attaches with the button, summarises notes.md through read_file, and keeps the files per session across a reload', async ({
+    page,
+  }) => {
     await openApp(page);
     await attachWithButton(page, [notes, sales]);
     await expect(chips(page)).toHaveCount(2);
@@ -81,7 +85,9 @@ test.describe('attached files and read_file', () => {
     await expect(chat(page).getByRole('list', { name: 'Attached files' })).toHaveCount(0);
     await send(page, 'read notes.md');
     await expectRunStatus(page, 'done');
-    await expect(page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^tool: read_file/ })).toHaveAttribute('data-span-status', 'error');
+    await expect(
+      page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^tool: read_file/ }),
+    ).toHaveAttribute('data-span-status', 'error');
     await expect(lastAnswer(page)).toContainText("I couldn't read notes.md");
     await expect(lastAnswer(page)).toContainText('Attach files');
 
@@ -103,7 +109,9 @@ test.describe('attached files and read_file', () => {
     await expect(lastAnswer(page)).toContainText('no files are attached');
   });
 
-  test('attaches files dropped onto the chat, replaces a file of the same name, and reads the only file when none is named', async ({ page }) => {
+  test('attaches files dropped onto the chat, replaces a file of the same name, and reads the only file when none is named', async ({
+    page,
+  }) => {
     await openApp(page);
     await dropOnChat(page, [{ name: 'todo.txt', mimeType: 'text/plain', text: 'first draft' }]);
     await expect(chips(page)).toHaveCount(1);
@@ -112,12 +120,16 @@ test.describe('attached files and read_file', () => {
 
     await send(page, 'Summarise the attached file');
     await expectRunStatus(page, 'done');
-    await expect(page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^tool: read_file/ })).toHaveAttribute('data-span-status', 'ok');
+    await expect(
+      page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^tool: read_file/ }),
+    ).toHaveAttribute('data-span-status', 'ok');
     await expect(lastAnswer(page)).toContainText('todo.txt');
     await expect(lastAnswer(page)).toContainText('call the bank');
     await expect(lastAnswer(page)).not.toContainText('first draft');
 
-    await dropOnChat(page, [{ name: 'data.json', mimeType: 'application/json', text: '{"users": [1, 2, 3], "active": true}' }]);
+    await dropOnChat(page, [
+      { name: 'data.json', mimeType: 'application/json', text: '{"users": [1, 2, 3], "active": true}' },
+    ]);
     await expect(chips(page)).toHaveCount(2);
     await send(page, 'Summarise the attached file');
     await expectRunStatus(page, 'done');

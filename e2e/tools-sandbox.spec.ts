@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from '@playwright/test';
-import { ESCAPE_CASE_TIMEOUT_MS, SANDBOX_ESCAPE_CASES, SANDBOX_REPL_CASES, checkEscapeCase } from '../src/tools/sandbox/sandbox-escape-cases.ts';
+import {
+  ESCAPE_CASE_TIMEOUT_MS,
+  SANDBOX_ESCAPE_CASES,
+  SANDBOX_REPL_CASES,
+  checkEscapeCase,
+} from '../src/tools/sandbox/sandbox-escape-cases.ts';
 import type { SandboxResult } from '../src/tools/tool-context.ts';
 import { expect, expectRunStatus, lastAnswer, openApp, send, test, useEndpoint } from './fixtures.ts';
 import { defineAttempt, embedSandboxPage, type Attempt } from './sandbox-helpers.ts';
@@ -13,9 +18,13 @@ const SANDBOX_PAGE = '/sandbox.html';
 function builtSandboxWorker(): string {
   const files = readdirSync(assetsDirectory);
   const workers = files.filter((file) => /^sandbox-worker-[\w-]+\.js$/u.test(file));
-  if (workers.length !== 1) throw new Error(`expected one sandbox worker asset in ${assetsDirectory}, found ${workers.join(', ') || 'none'}`);
+  if (workers.length !== 1)
+    throw new Error(`expected one sandbox worker asset in ${assetsDirectory}, found ${workers.join(', ') || 'none'}`);
   const worker = workers[0] as string;
-  const referencedByApp = files.some((file) => file.endsWith('.js') && file !== worker && readFileSync(join(assetsDirectory, file), 'utf8').includes(worker));
+  const referencedByApp = files.some(
+    (file) =>
+      file.endsWith('.js') && file !== worker && readFileSync(join(assetsDirectory, file), 'utf8').includes(worker),
+  );
   if (!referencedByApp) throw new Error(`no app chunk references ${worker}`);
   return `/assets/${worker}`;
 }
@@ -42,18 +51,38 @@ function runInBuiltSandbox(page: Page, workerUrl: string, code: string, timeoutM
           frame.remove();
           resolve(result);
         };
-        const timer = setTimeout(() => finish({ ok: false, timedOut: true, error: `Timed out after ${limit} ms`, logs }), limit);
+        const timer = setTimeout(
+          () => finish({ ok: false, timedOut: true, error: `Timed out after ${limit} ms`, logs }),
+          limit,
+        );
         port.addEventListener('message', (event: MessageEvent) => {
-          const data = event.data as { type?: string; entry?: string; ok?: boolean; result?: string; error?: string; message?: string };
+          const data = event.data as {
+            type?: string;
+            entry?: string;
+            ok?: boolean;
+            result?: string;
+            error?: string;
+            message?: string;
+          };
           if (data?.type === 'ready') {
             port.postMessage({ type: 'start', workerSource });
             port.postMessage({ type: 'run', code: source });
           } else if (data?.type === 'log' && typeof data.entry === 'string') logs.push(data.entry);
-          else if (data?.type === 'result') finish(data.ok ? { ok: true, ...(data.result === undefined ? {} : { result: data.result }), logs } : { ok: false, error: data.error ?? '', logs });
-          else if (data?.type === 'sandbox-error') finish({ ok: false, error: `The sandbox failed: ${data.message ?? ''}`, logs });
+          else if (data?.type === 'result')
+            finish(
+              data.ok
+                ? { ok: true, ...(data.result === undefined ? {} : { result: data.result }), logs }
+                : { ok: false, error: data.error ?? '', logs },
+            );
+          else if (data?.type === 'sandbox-error')
+            finish({ ok: false, error: `The sandbox failed: ${data.message ?? ''}`, logs });
         });
         port.start();
-        frame.addEventListener('load', () => frame.contentWindow?.postMessage({ type: 'glassbox-sandbox-connect' }, '*', [channel.port2]), { once: true });
+        frame.addEventListener(
+          'load',
+          () => frame.contentWindow?.postMessage({ type: 'glassbox-sandbox-connect' }, '*', [channel.port2]),
+          { once: true },
+        );
         frame.src = sandboxPage;
         document.body.append(frame);
       });
@@ -72,7 +101,9 @@ test('the built sandbox answers like a console', async ({ page }) => {
   for (const replCase of SANDBOX_REPL_CASES) {
     await test.step(replCase.name, async () => {
       const outcome = await runInBuiltSandbox(page, workerUrl, replCase.code, FINISHING_CASE_LIMIT_MS);
-      expect.soft(checkEscapeCase(replCase.expect, outcome), `${replCase.name}: ${JSON.stringify(outcome).slice(0, 400)}`).toEqual([]);
+      expect
+        .soft(checkEscapeCase(replCase.expect, outcome), `${replCase.name}: ${JSON.stringify(outcome).slice(0, 400)}`)
+        .toEqual([]);
     });
   }
 });
@@ -85,7 +116,12 @@ test('the built sandbox holds against every escape attempt', async ({ page }) =>
     await test.step(escapeCase.name, async () => {
       const limit = escapeCase.expect.timedOut ? ESCAPE_CASE_TIMEOUT_MS : FINISHING_CASE_LIMIT_MS;
       const outcome = await runInBuiltSandbox(page, workerUrl, escapeCase.code, limit);
-      expect.soft(checkEscapeCase(escapeCase.expect, outcome), `${escapeCase.name}: ${JSON.stringify(outcome).slice(0, 400)}`).toEqual([]);
+      expect
+        .soft(
+          checkEscapeCase(escapeCase.expect, outcome),
+          `${escapeCase.name}: ${JSON.stringify(outcome).slice(0, 400)}`,
+        )
+        .toEqual([]);
     });
   }
   // Every frame was removed with its run.
@@ -114,11 +150,15 @@ test('the sandbox frame is a boundary of its own, without the lockdown', async (
   const inFrame = await frame.evaluate(async (target) => {
     const { attempt } = globalThis as unknown as { attempt: Attempt };
     const violation = new Promise((resolve) =>
-      document.addEventListener('securitypolicyviolation', (event) => resolve(event.effectiveDirective), { once: true }),
+      document.addEventListener('securitypolicyviolation', (event) => resolve(event.effectiveDirective), {
+        once: true,
+      }),
     );
     // The frame's own two channels of the same name reach each other, so a message to the app would have been sent.
     const echo = new BroadcastChannel('glassbox');
-    const echoed = new Promise((resolve) => echo.addEventListener('message', (event) => resolve(event.data), { once: true }));
+    const echoed = new Promise((resolve) =>
+      echo.addEventListener('message', (event) => resolve(event.data), { once: true }),
+    );
     new BroadcastChannel('glassbox').postMessage({ type: 'forged', from: 'sandbox' });
     return {
       origin: self.origin,
@@ -157,7 +197,9 @@ test('the sandbox frame is a boundary of its own, without the lockdown', async (
         importApp: await attempt(() => importScripts(${JSON.stringify(target)} + '/favicon.svg')),
       }))();`;
     const worker = new Worker(`data:text/javascript;charset=utf-8,${encodeURIComponent(script)}`);
-    return new Promise<Record<string, string>>((resolve) => worker.addEventListener('message', (event) => resolve(event.data), { once: true }));
+    return new Promise<Record<string, string>>((resolve) =>
+      worker.addEventListener('message', (event) => resolve(event.data), { once: true }),
+    );
   }, appOrigin);
   expect(inWorker.origin).toBe('null');
   expect(inWorker.indexedDB).toContain('SecurityError');
@@ -184,7 +226,9 @@ test('the sandbox frame is a boundary of its own, without the lockdown', async (
 test.describe('run_javascript through the chat', () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test('asks for approval, then runs the code in the app\'s sandbox frame and answers with the result', async ({ page }) => {
+  test("asks for approval, then runs the code in the app's sandbox frame and answers with the result", async ({
+    page,
+  }) => {
     const workerUrl = builtSandboxWorker();
     await openApp(page);
     const sandbox = watchSandbox(page);
@@ -203,7 +247,10 @@ test.describe('run_javascript through the chat', () => {
     await expect(card).toHaveAttribute('data-tool-status', 'ok');
     await expect(lastAnswer(page)).toContainText('I ran your code in the sandboxed worker.');
     await expect(lastAnswer(page)).toContainText('2, 4, 6');
-    await expect(tree.getByRole('treeitem', { name: /^tool: run_javascript/ })).toHaveAttribute('data-span-status', 'ok');
+    await expect(tree.getByRole('treeitem', { name: /^tool: run_javascript/ })).toHaveAttribute(
+      'data-span-status',
+      'ok',
+    );
     await expect(tree.getByRole('treeitem', { name: /^approval: / })).toHaveAttribute('data-span-status', 'ok');
     // The app ran it in one sandbox frame, with exactly the worker script the escape cases above ran in; the frame
     // is gone once the run is over.
@@ -212,9 +259,14 @@ test.describe('run_javascript through the chat', () => {
     await expect.poll(() => openSandboxFrames(page)).toBe(0);
   });
 
-  test('console-style results through the chat: the last expression, console output apart, and await', async ({ page }) => {
+  test('console-style results through the chat: the last expression, console output apart, and await', async ({
+    page,
+  }) => {
     await openApp(page);
-    await send(page, 'Run this JavaScript:\n```js\nlet s = 0;\nfor (let i = 1; i <= 10; i++) s += i;\nconsole.log("summing", 10, "numbers");\nawait Promise.resolve(s)\n```');
+    await send(
+      page,
+      'Run this JavaScript:\n```js\nlet s = 0;\nfor (let i = 1; i <= 10; i++) s += i;\nconsole.log("summing", 10, "numbers");\nawait Promise.resolve(s)\n```',
+    );
     const card = page.getByRole('group', { name: 'Tool call run_javascript' });
     await card.getByRole('button', { name: 'Approve' }).click();
     await expectRunStatus(page, 'done');
@@ -271,7 +323,9 @@ test.describe('run_javascript through the chat', () => {
     await page.getByRole('button', { name: 'Stop' }).click();
     await expectRunStatus(page, 'stopped');
     await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
-    await expect(page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^run: / })).toHaveAttribute('data-span-status', 'cancelled');
+    await expect(
+      page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^run: / }),
+    ).toHaveAttribute('data-span-status', 'cancelled');
     expect(sandbox.frames).toEqual([]);
     expect(sandbox.workerScripts).toEqual([]);
   });
@@ -284,7 +338,9 @@ test.describe('run_javascript through the chat', () => {
     await expectRunStatus(page, 'done');
     await expect(card).toHaveAttribute('data-tool-status', 'error');
     await expect(lastAnswer(page)).toContainText('time limit');
-    await expect(page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^tool: run_javascript/ })).toHaveAttribute('data-span-status', 'error');
+    await expect(
+      page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: /^tool: run_javascript/ }),
+    ).toHaveAttribute('data-span-status', 'error');
     await expect.poll(() => openSandboxFrames(page)).toBe(0);
   });
 

@@ -13,14 +13,24 @@ function spanDetails(page: Page) {
 }
 
 test.describe('trace inspector: live updates, details and export', () => {
-  test('spans appear while a run is in flight, running, with output growing in the details', async ({ page, mockLlm }) => {
+  test('spans appear while a run is in flight, running, with output growing in the details', async ({
+    page,
+    mockLlm,
+  }) => {
     await openApp(page);
     await useEndpoint(page, mockLlm.url, { model: 'mock-live' });
     // The answer comes in three parts, each sent only when the test releases it: the run stays in flight for as
     // long as the test looks, however slow the machine (a timed stream ended before a loaded machine got there).
     mockLlm.enqueue(
       { kind: 'reply', toolCalls: [{ name: 'calculator', arguments: { expression: '6*7' } }] },
-      { kind: 'reply', parts: ['The answer is 42. ', LONG_ANSWER.slice(0, LONG_ANSWER.indexOf('word20')), LONG_ANSWER.slice(LONG_ANSWER.indexOf('word20'))] },
+      {
+        kind: 'reply',
+        parts: [
+          'The answer is 42. ',
+          LONG_ANSWER.slice(0, LONG_ANSWER.indexOf('word20')),
+          LONG_ANSWER.slice(LONG_ANSWER.indexOf('word20')),
+        ],
+      },
     );
     await send(page, 'Compute 6*7 slowly');
     await expectRunStatus(page, 'running');
@@ -41,10 +51,16 @@ test.describe('trace inspector: live updates, details and export', () => {
     await expect(output).toContainText('word19');
     await expect(output).not.toContainText('word20');
     // Still in flight while it grew.
-    await expect(page.getByRole('main', { name: 'Chat' }).getByTestId('run-status')).toHaveAttribute('data-status', 'running');
+    await expect(page.getByRole('main', { name: 'Chat' }).getByTestId('run-status')).toHaveAttribute(
+      'data-status',
+      'running',
+    );
     mockLlm.release();
     await expect(output).toContainText('word39');
-    await expect(page.getByRole('main', { name: 'Chat' }).getByTestId('run-status')).toHaveAttribute('data-status', 'running');
+    await expect(page.getByRole('main', { name: 'Chat' }).getByTestId('run-status')).toHaveAttribute(
+      'data-status',
+      'running',
+    );
     mockLlm.release();
 
     await expectRunStatus(page, 'done');
@@ -53,11 +69,18 @@ test.describe('trace inspector: live updates, details and export', () => {
     await expect(details).toContainText('word39');
   });
 
-  test('Span details show duration, model and tokens for llm spans, arguments and result for tool spans', async ({ page, mockLlm }) => {
+  test('Span details show duration, model and tokens for llm spans, arguments and result for tool spans', async ({
+    page,
+    mockLlm,
+  }) => {
     await openApp(page);
     await useEndpoint(page, mockLlm.url, { model: 'mock-details' });
     mockLlm.enqueue(
-      { kind: 'reply', toolCalls: [{ name: 'calculator', arguments: { expression: '(128+374)*2' } }], usage: { prompt_tokens: 321, completion_tokens: 17, total_tokens: 338 } },
+      {
+        kind: 'reply',
+        toolCalls: [{ name: 'calculator', arguments: { expression: '(128+374)*2' } }],
+        usage: { prompt_tokens: 321, completion_tokens: 17, total_tokens: 338 },
+      },
       { kind: 'reply', content: 'It is 1004.', usage: { prompt_tokens: 400, completion_tokens: 9, total_tokens: 409 } },
     );
     await send(page, 'What is (128+374)*2?');
@@ -128,7 +151,10 @@ test.describe('trace inspector: live updates, details and export', () => {
     await expect(tree.locator('[role="treeitem"][tabindex="0"]')).toHaveCount(1);
   });
 
-  test('Export OTLP downloads an ExportTraceServiceRequest with hex ids, the conversation id and no API key', async ({ page, mockLlm }) => {
+  test('Export OTLP downloads an ExportTraceServiceRequest with hex ids, the conversation id and no API key', async ({
+    page,
+    mockLlm,
+  }) => {
     const apiKey = 'sk-e2e-secret-0123456789abcdef';
     await openApp(page);
     await useEndpoint(page, mockLlm.url, { apiKey });
@@ -148,7 +174,9 @@ test.describe('trace inspector: live updates, details and export', () => {
 
     type KeyValue = { key: string; value: { stringValue?: string; intValue?: string } };
     type OtlpSpan = { traceId: string; spanId: string; parentSpanId?: string; name: string; attributes: KeyValue[] };
-    const body = JSON.parse(text) as { resourceSpans: Array<{ resource: { attributes: KeyValue[] }; scopeSpans: Array<{ spans: OtlpSpan[] }> }> };
+    const body = JSON.parse(text) as {
+      resourceSpans: Array<{ resource: { attributes: KeyValue[] }; scopeSpans: Array<{ spans: OtlpSpan[] }> }>;
+    };
     expect(body.resourceSpans).toHaveLength(1);
     const resource = body.resourceSpans[0];
     expect(resource?.resource.attributes).toContainEqual({ key: 'service.name', value: { stringValue: 'glassbox' } });
@@ -161,16 +189,33 @@ test.describe('trace inspector: live updates, details and export', () => {
     }
     expect(new Set(spans.map((span) => span.traceId)).size).toBe(1);
 
-    const conversationIds = new Set(spans.flatMap((span) => span.attributes.filter((attribute) => attribute.key === 'gen_ai.conversation.id').map((attribute) => attribute.value.stringValue)));
+    const conversationIds = new Set(
+      spans.flatMap((span) =>
+        span.attributes
+          .filter((attribute) => attribute.key === 'gen_ai.conversation.id')
+          .map((attribute) => attribute.value.stringValue),
+      ),
+    );
     expect(conversationIds.size).toBe(1);
     const [conversationId] = [...conversationIds];
     expect(conversationId).toMatch(/^sess_/);
     expect(download.suggestedFilename()).toContain(conversationId as string);
 
-    const chatSpans = spans.filter((span) => span.attributes.some((attribute) => attribute.key === 'gen_ai.operation.name' && attribute.value.stringValue === 'chat'));
+    const chatSpans = spans.filter((span) =>
+      span.attributes.some(
+        (attribute) => attribute.key === 'gen_ai.operation.name' && attribute.value.stringValue === 'chat',
+      ),
+    );
     expect(chatSpans).toHaveLength(2);
-    expect(chatSpans[0]?.attributes).toContainEqual({ key: 'gen_ai.request.model', value: { stringValue: 'glassbox-demo' } });
-    const toolSpan = spans.find((span) => span.attributes.some((attribute) => attribute.key === 'gen_ai.tool.name' && attribute.value.stringValue === 'calculator'));
+    expect(chatSpans[0]?.attributes).toContainEqual({
+      key: 'gen_ai.request.model',
+      value: { stringValue: 'glassbox-demo' },
+    });
+    const toolSpan = spans.find((span) =>
+      span.attributes.some(
+        (attribute) => attribute.key === 'gen_ai.tool.name' && attribute.value.stringValue === 'calculator',
+      ),
+    );
     expect(toolSpan).toBeTruthy();
   });
 
@@ -198,7 +243,9 @@ test.describe('trace inspector: live updates, details and export', () => {
     await expect(spanDetails(page)).toContainText('144');
 
     // Trace → chat: selecting the first run scrolls the chat back to the message that started it.
-    const firstQuestion = page.getByRole('article', { name: 'user message' }).filter({ hasText: 'What is (128+374)*2?' });
+    const firstQuestion = page
+      .getByRole('article', { name: 'user message' })
+      .filter({ hasText: 'What is (128+374)*2?' });
     await expect(firstQuestion).not.toBeInViewport();
     await tree.locator('[data-span-kind="run"]').first().click();
     await expect(firstQuestion).toBeInViewport();
@@ -207,6 +254,12 @@ test.describe('trace inspector: live updates, details and export', () => {
     await page.getByRole('button', { name: 'Expand all' }).click();
     await tree.getByRole('treeitem', { name: 'tool: calculator' }).first().click();
     await expect(spanDetails(page)).toContainText('1004');
-    await expect(page.getByRole('article', { name: 'tool message' }).filter({ hasText: '1004' }).or(page.getByRole('group', { name: 'Tool call calculator' }).filter({ hasText: '(128+374)*2' })).first()).toBeInViewport();
+    await expect(
+      page
+        .getByRole('article', { name: 'tool message' })
+        .filter({ hasText: '1004' })
+        .or(page.getByRole('group', { name: 'Tool call calculator' }).filter({ hasText: '(128+374)*2' }))
+        .first(),
+    ).toBeInViewport();
   });
 });

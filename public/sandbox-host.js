@@ -58,7 +58,8 @@
     let connected = false;
     window.addEventListener('message', (event) => {
       if (connected || event.source !== window.parent || event.source === window) return;
-      if (typeof event.data !== 'object' || event.data === null || event.data.type !== 'glassbox-sandbox-connect') return;
+      if (typeof event.data !== 'object' || event.data === null || event.data.type !== 'glassbox-sandbox-connect')
+        return;
       const [received] = event.ports;
       if (!received) return;
       connected = true;
@@ -75,7 +76,8 @@
     frame.referrerPolicy = 'no-referrer';
     const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
     // Resolved against this page's URL (a srcdoc document has its parent's base URL).
-    frame.srcdoc = '<!doctype html><meta charset="utf-8"><title>Glassbox sandbox</title><script src="sandbox-host.js"></script>';
+    frame.srcdoc =
+      '<!doctype html><meta charset="utf-8"><title>Glassbox sandbox</title><script src="sandbox-host.js"></script>';
     document.addEventListener('DOMContentLoaded', () => document.body.append(frame), { once: true });
     acceptConnect((received) => {
       void loaded.then(() => frame.contentWindow.postMessage({ type: 'glassbox-sandbox-connect' }, '*', [received]));

@@ -17,13 +17,20 @@ if (distIndex < 0) forwarded.push('--dist', dist);
 
 if (!skipBuild) {
   console.log(`› building the app into ${dist}`);
-  const build = spawnSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn', '--emptyOutDir', '--outDir', dist], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const build = spawnSync(
+    join(root, 'node_modules', '.bin', 'vite'),
+    ['build', '--logLevel', 'warn', '--emptyOutDir', '--outDir', dist],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
 console.log('› running the benchmark');
-const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'main.ts'), ...forwarded], { cwd: root, stdio: 'inherit' });
+const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'main.ts'), ...forwarded], {
+  cwd: root,
+  stdio: 'inherit',
+});
 process.exit(run.status ?? 1);

@@ -8,10 +8,14 @@ import { join } from 'node:path';
 export function ensureDependencies(root) {
   const lock = join(root, 'package-lock.json');
   const installed = join(root, 'node_modules', '.package-lock.json');
-  const stale = !existsSync(installed) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(installed).mtimeMs + 1000);
+  const stale =
+    !existsSync(installed) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(installed).mtimeMs + 1000);
   if (!stale) return;
   console.log('› Installing dependencies (npm ci)…');
-  execSync(existsSync(lock) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
+  execSync(existsSync(lock) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund', {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }
 
 /** The Chromium to drive: Debian's when present, else Playwright's own, else null. */
@@ -29,10 +33,12 @@ export function ensureChromium(root) {
   if (isRoot && existsSync('/usr/bin/apt-get')) {
     console.log('› Installing Chromium (apt-get install chromium)…');
     try {
-      execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+      execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+        stdio: 'inherit',
+      });
       if (findChromium()) return;
     } catch {
-      console.log('  apt-get could not install Chromium; trying Playwright\'s browser.');
+      console.log("  apt-get could not install Chromium; trying Playwright's browser.");
     }
   }
   try {

@@ -28,7 +28,8 @@ function buildPlugin() {
   const plugin = lazyChinese(root);
   (plugin.configResolved as (config: { command: string }) => void)({ command: 'build' });
   return {
-    transform: (code: string, id: string) => (plugin.transform as (code: string, id: string) => { code: string } | undefined)(code, id),
+    transform: (code: string, id: string) =>
+      (plugin.transform as (code: string, id: string) => { code: string } | undefined)(code, id),
     load: (id: string) => (plugin.load as (id: string) => string | undefined)(id),
     resolveId: (source: string) => (plugin.resolveId as (source: string) => string | undefined)(source),
   };
@@ -53,7 +54,9 @@ describe('the Chinese tables leave the first load (scripts/lazy-chinese.ts)', ()
     expect(findChineseTable('a.ts', "const base = { a: '甲' };\nconst zhCN = { ...base, b: '乙' };")).toBeUndefined();
     expect(findChineseTable('b.ts', "const name = 'x';\nconst zhCN = { a: `你好 ${name}` };")).toBeUndefined();
     expect(findChineseTable('c.ts', "const zhCN = { ['a' + 1]: '甲' };")).toBeUndefined();
-    expect(findChineseTable('d.ts', "const zhCN: Record<'a' | 'b', string> = { a: '甲', 'b': `乙` };")?.strings).toEqual({ a: '甲', b: '乙' });
+    expect(
+      findChineseTable('d.ts', "const zhCN: Record<'a' | 'b', string> = { a: '甲', 'b': `乙` };")?.strings,
+    ).toEqual({ a: '甲', b: '乙' });
   });
 
   it('in a build, a dictionary file keeps its English and gets an empty Chinese table filled from the Chinese chunk', () => {
@@ -61,12 +64,15 @@ describe('the Chinese tables leave the first load (scripts/lazy-chinese.ts)', ()
     const file = join(dictionaryDir, 'agents.ts');
     const source = readFileSync(file, 'utf8');
     const output = plugin.transform(source, file)?.code ?? '';
-    expect(output).toContain("__glassboxChineseTable(\"src/i18n/agents.ts\")");
+    expect(output).toContain('__glassboxChineseTable("src/i18n/agents.ts")');
     expect(output).toContain("open: 'Agents'");
     expect(output).not.toMatch(/[\u4e00-\u9fff]/u);
 
     const chunk = plugin.load(plugin.resolveId('virtual:glassbox-chinese') ?? '') ?? '';
-    const tables = JSON.parse(chunk.replace(/^export default /u, '').replace(/;$/u, '')) as Record<string, Record<string, string>>;
+    const tables = JSON.parse(chunk.replace(/^export default /u, '').replace(/;$/u, '')) as Record<
+      string,
+      Record<string, string>
+    >;
     expect(tables['src/i18n/agents.ts']).toEqual(findChineseTable(file, source)?.strings);
     expect(Object.keys(tables).sort()).toEqual(dictionaryFiles.map((name) => `src/i18n/${name}`).sort());
   });
@@ -75,7 +81,9 @@ describe('the Chinese tables leave the first load (scripts/lazy-chinese.ts)', ()
     const plugin = lazyChinese(root);
     (plugin.configResolved as (config: { command: string }) => void)({ command: 'serve' });
     const file = join(dictionaryDir, 'agents.ts');
-    expect((plugin.transform as (code: string, id: string) => unknown)(readFileSync(file, 'utf8'), file)).toBeUndefined();
+    expect(
+      (plugin.transform as (code: string, id: string) => unknown)(readFileSync(file, 'utf8'), file),
+    ).toBeUndefined();
     expect((plugin.load as (id: string) => string)('\0virtual:glassbox-chinese')).toBe('export default {};');
   });
 });

@@ -50,7 +50,8 @@ export function findChineseTable(fileName: string, code: string): ChineseTable |
   const parsed = parseSync(fileName, code, { lang: 'ts' });
   if (parsed.errors.length > 0) return undefined;
   for (const statement of parsed.program.body as unknown as Node[]) {
-    const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : statement;
+    const declaration =
+      statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : statement;
     if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
     for (const declarator of declaration.declarations as Node[]) {
       const id = declarator.id as Node;
@@ -58,7 +59,14 @@ export function findChineseTable(fileName: string, code: string): ChineseTable |
       if (id.type !== 'Identifier' || id.name !== 'zhCN' || init?.type !== 'ObjectExpression') continue;
       const strings: Record<string, string> = {};
       for (const property of init.properties as Node[]) {
-        if (property.type !== 'Property' || property.computed || property.shorthand || property.method || property.kind !== 'init') return undefined;
+        if (
+          property.type !== 'Property' ||
+          property.computed ||
+          property.shorthand ||
+          property.method ||
+          property.kind !== 'init'
+        )
+          return undefined;
         const key = keyName(property.key as Node);
         const value = stringValue(property.value as Node);
         if (key === undefined || value === undefined || key === '__proto__') return undefined;
@@ -74,7 +82,12 @@ export function findChineseTable(fileName: string, code: string): ChineseTable |
 /** Is this module a dictionary file whose Chinese table may move? */
 function isDictionary(id: string, dictionaryDir: string): boolean {
   const path = id.split('?')[0] ?? id;
-  return path.startsWith(`${dictionaryDir}/`) && path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.slice(dictionaryDir.length + 1).includes('/');
+  return (
+    path.startsWith(`${dictionaryDir}/`) &&
+    path.endsWith('.ts') &&
+    !path.endsWith('.test.ts') &&
+    !path.slice(dictionaryDir.length + 1).includes('/')
+  );
 }
 
 /**
@@ -114,7 +127,10 @@ export function lazyChinese(root: string, { moveTables = true }: { moveTables?: 
       if (!table) return undefined;
       const file = relative(root, id.split('?')[0] ?? id);
       const replaced = `${code.slice(0, table.start)}__glassboxChineseTable(${JSON.stringify(file)})${code.slice(table.end)}`;
-      return { code: `import { chineseTable as __glassboxChineseTable } from ${JSON.stringify(runtime)};\n${replaced}`, map: null };
+      return {
+        code: `import { chineseTable as __glassboxChineseTable } from ${JSON.stringify(runtime)};\n${replaced}`,
+        map: null,
+      };
     },
   };
 }

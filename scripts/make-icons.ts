@@ -14,7 +14,9 @@ const browser = await chromium.launch({ ...(executablePath ? { executablePath } 
 try {
   for (const size of [192, 512]) {
     const page = await browser.newPage({ viewport: { width: size, height: size } });
-    await page.setContent(`<style>html,body{margin:0;background:transparent}svg{display:block;width:${size}px;height:${size}px}</style>${svg}`);
+    await page.setContent(
+      `<style>html,body{margin:0;background:transparent}svg{display:block;width:${size}px;height:${size}px}</style>${svg}`,
+    );
     await page.screenshot({ path: `${publicDir}icon-${size}.png`, omitBackground: true });
     await page.close();
   }

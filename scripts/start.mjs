@@ -8,14 +8,21 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 ensureDependencies(root);
 
 console.log('› Building…');
-const build = spawnSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+const build = spawnSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const port = process.env.PORT ?? '4173';
-const server = spawn(join(root, 'node_modules', '.bin', 'vite'), ['preview', '--host', '127.0.0.1', '--port', port, '--strictPort'], {
-  cwd: root,
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const server = spawn(
+  join(root, 'node_modules', '.bin', 'vite'),
+  ['preview', '--host', '127.0.0.1', '--port', port, '--strictPort'],
+  {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 let announced = false;
 server.stdout.on('data', (chunk) => {
   if (!announced && /Local/.test(String(chunk))) {

@@ -18,12 +18,15 @@ const now = () => performance.timeOrigin + performance.now();
 function continueInMemory(reason: string, advice: string): void {
   const state = useAppStore.getState();
   if (state.storage.mode === 'memory') return;
-  const persistence = createMemoryPersistence({ newId, now }, {
-    settings: state.settings,
-    sessions: state.sessions,
-    entries: state.entries,
-    spans: state.spans,
-  });
+  const persistence = createMemoryPersistence(
+    { newId, now },
+    {
+      settings: state.settings,
+      sessions: state.sessions,
+      entries: state.entries,
+      spans: state.spans,
+    },
+  );
   setServices({ ...services(), persistence });
   state.setStorage({ mode: 'memory', reason }, advice);
 }
@@ -34,11 +37,24 @@ async function openPersistence(): Promise<{ persistence: Persistence; problem?: 
       // Until it is done the sidebar is empty: say why, or a long history looks lost.
       onUpgrade: () => useAppStore.getState().setStorage({ mode: 'upgrading' }),
       onVersionChange: () =>
-        continueInMemory('upgraded elsewhere', 'A newer version of Glassbox was opened in another tab, so this tab can no longer save. Reload this tab to keep saving.'),
+        continueInMemory(
+          'upgraded elsewhere',
+          'A newer version of Glassbox was opened in another tab, so this tab can no longer save. Reload this tab to keep saving.',
+        ),
       onTerminated: () =>
-        continueInMemory('closed', 'The browser closed the storage connection (site data cleared, or a disk error). Export your sessions, then reload.'),
+        continueInMemory(
+          'closed',
+          'The browser closed the storage connection (site data cleared, or a disk error). Export your sessions, then reload.',
+        ),
     });
-    return { persistence: createIndexedDbPersistence(db, { newId, now, onPendingWrites: reportKeptWrites, onRetryFailed: reportStorageError }) };
+    return {
+      persistence: createIndexedDbPersistence(db, {
+        newId,
+        now,
+        onPendingWrites: reportKeptWrites,
+        onRetryFailed: reportStorageError,
+      }),
+    };
   } catch (error) {
     return { persistence: createMemoryPersistence({ newId, now }), problem: storageAdvice(error) };
   }

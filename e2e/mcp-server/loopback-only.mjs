@@ -4,7 +4,9 @@ import net from 'node:net';
 
 const listen = net.Server.prototype.listen;
 net.Server.prototype.listen = function listenOnLoopback(...args) {
-  const portOnly = (typeof args[0] === 'number' || (typeof args[0] === 'string' && /^\d+$/u.test(args[0]))) && typeof args[1] !== 'string';
+  const portOnly =
+    (typeof args[0] === 'number' || (typeof args[0] === 'string' && /^\d+$/u.test(args[0]))) &&
+    typeof args[1] !== 'string';
   if (portOnly) args.splice(1, 0, '127.0.0.1');
   return listen.apply(this, args);
 };

@@ -35,12 +35,18 @@ function waitForListening(child: ChildProcess, port: number): Promise<void> {
     };
     child.stderr?.on('data', onData);
     child.stdout?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the MCP reference server exited (${code}) before listening:\n${output}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`the MCP reference server exited (${code}) before listening:\n${output}`)),
+    );
   });
 }
 
 export async function startEverythingServer(): Promise<EverythingServer> {
-  const entry = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
+  const entry = join(
+    dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
+    'dist',
+    'index.js',
+  );
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', join(here, 'loopback-only.mjs'), entry, 'streamableHttp'], {
     env: { PATH: process.env.PATH ?? '', PORT: String(port) },

@@ -50,10 +50,14 @@ function createMcpServer(calls: McpTestServer['calls']): McpServer {
   server.registerTool('grow', { description: 'Adds the tool shout to this server.', inputSchema: {} }, async () => {
     calls.push({ name: 'grow', arguments: {} });
     if (!server.isConnected()) return { content: [{ type: 'text', text: 'not connected' }] };
-    server.registerTool('shout', { description: 'Shouts the text.', inputSchema: { text: z.string() } }, async ({ text }) => {
-      calls.push({ name: 'shout', arguments: { text } });
-      return { content: [{ type: 'text', text: text.toUpperCase() }] };
-    });
+    server.registerTool(
+      'shout',
+      { description: 'Shouts the text.', inputSchema: { text: z.string() } },
+      async ({ text }) => {
+        calls.push({ name: 'shout', arguments: { text } });
+        return { content: [{ type: 'text', text: text.toUpperCase() }] };
+      },
+    );
     return { content: [{ type: 'text', text: 'shout added' }] };
   });
   return server;
@@ -72,7 +76,13 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
 }
 
 /** Starts the server on 127.0.0.1 (port 0 picks a free one). */
-export async function startMcpTestServer(options: { cors?: McpTestCors; port?: number; /** Answer 401 unless `Authorization: Bearer <token>`. */ token?: string } = {}): Promise<McpTestServer> {
+export async function startMcpTestServer(
+  options: {
+    cors?: McpTestCors;
+    port?: number;
+    /** Answer 401 unless `Authorization: Bearer <token>`. */ token?: string;
+  } = {},
+): Promise<McpTestServer> {
   const cors = { allowOrigin: true, allowHeaders: ALL_HEADERS, exposeSessionId: true, ...options.cors };
   const calls: McpTestServer['calls'] = [];
   const transports = new Map<string, StreamableHTTPServerTransport>();
@@ -84,7 +94,13 @@ export async function startMcpTestServer(options: { cors?: McpTestCors; port?: n
     void (async () => {
       setCors(response);
       if (request.method === 'OPTIONS') {
-        response.writeHead(204, { 'access-control-allow-methods': 'GET, POST, DELETE', 'access-control-allow-headers': cors.allowHeaders, 'access-control-max-age': '0' }).end();
+        response
+          .writeHead(204, {
+            'access-control-allow-methods': 'GET, POST, DELETE',
+            'access-control-allow-headers': cors.allowHeaders,
+            'access-control-max-age': '0',
+          })
+          .end();
         return;
       }
       if (!request.url?.startsWith('/mcp')) {
@@ -100,7 +116,15 @@ export async function startMcpTestServer(options: { cors?: McpTestCors; port?: n
       let transport = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
       if (!transport) {
         if (request.method !== 'POST' || !isInitializeRequest(body)) {
-          response.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: No valid session ID provided' }, id: null }));
+          response
+            .writeHead(400, { 'content-type': 'application/json' })
+            .end(
+              JSON.stringify({
+                jsonrpc: '2.0',
+                error: { code: -32000, message: 'Bad Request: No valid session ID provided' },
+                id: null,
+              }),
+            );
           return;
         }
         const created: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({

@@ -49,31 +49,73 @@ export function validateBehaviours(value: unknown): MockBehaviour[] | { error: s
   for (const [index, item] of list.entries()) {
     if (typeof item !== 'object' || item === null) return { error: `behaviour ${index} must be an object` };
     const kind = (item as { kind?: unknown }).kind;
-    if (typeof kind !== 'string' || !KINDS.has(kind)) return { error: `behaviour ${index} has unknown kind ${JSON.stringify(kind)}; expected one of ${[...KINDS].join(', ')}` };
-    if (kind === 'error' && typeof (item as { status?: unknown }).status !== 'number') return { error: `behaviour ${index} (error) needs a numeric status` };
-    if (kind === 'sse' && typeof (item as { body?: unknown }).body !== 'string') return { error: `behaviour ${index} (sse) needs a string body` };
+    if (typeof kind !== 'string' || !KINDS.has(kind))
+      return {
+        error: `behaviour ${index} has unknown kind ${JSON.stringify(kind)}; expected one of ${[...KINDS].join(', ')}`,
+      };
+    if (kind === 'error' && typeof (item as { status?: unknown }).status !== 'number')
+      return { error: `behaviour ${index} (error) needs a numeric status` };
+    if (kind === 'sse' && typeof (item as { body?: unknown }).body !== 'string')
+      return { error: `behaviour ${index} (sse) needs a string body` };
     const parts = (item as { parts?: unknown }).parts;
     if (parts !== undefined) {
       const reply = item as { content?: unknown; reasoning?: unknown; toolCalls?: unknown; tokens?: unknown };
-      if (kind !== 'reply' || !Array.isArray(parts) || parts.length === 0 || !parts.every((part) => typeof part === 'string')) return { error: `behaviour ${index}: parts must be a non-empty list of strings in a reply` };
-      if (reply.content !== undefined || reply.reasoning !== undefined || reply.toolCalls !== undefined || reply.tokens !== undefined) return { error: `behaviour ${index}: parts go without content, reasoning, toolCalls and tokens` };
+      if (
+        kind !== 'reply' ||
+        !Array.isArray(parts) ||
+        parts.length === 0 ||
+        !parts.every((part) => typeof part === 'string')
+      )
+        return { error: `behaviour ${index}: parts must be a non-empty list of strings in a reply` };
+      if (
+        reply.content !== undefined ||
+        reply.reasoning !== undefined ||
+        reply.toolCalls !== undefined ||
+        reply.tokens !== undefined
+      )
+        return { error: `behaviour ${index}: parts go without content, reasoning, toolCalls and tokens` };
     }
   }
   return list as MockBehaviour[];
 }
 
 const FILLER_WORDS = [
-  'the', 'agent', 'reads', 'each', 'chunk', 'as', 'it', 'arrives', 'and', 'renders', 'tokens',
-  'without', 'blocking', 'input', 'while', 'spans', 'record', 'timing', 'for', 'every', 'step',
+  'the',
+  'agent',
+  'reads',
+  'each',
+  'chunk',
+  'as',
+  'it',
+  'arrives',
+  'and',
+  'renders',
+  'tokens',
+  'without',
+  'blocking',
+  'input',
+  'while',
+  'spans',
+  'record',
+  'timing',
+  'for',
+  'every',
+  'step',
 ] as const;
 
 /** `count` filler tokens, one word with a trailing space each, for throughput benchmarks. */
 export function fillerPieces(count: number): string[] {
-  return Array.from({ length: Math.max(0, Math.floor(count)) }, (_, index) => `${FILLER_WORDS[index % FILLER_WORDS.length]} `);
+  return Array.from(
+    { length: Math.max(0, Math.floor(count)) },
+    (_, index) => `${FILLER_WORDS[index % FILLER_WORDS.length]} `,
+  );
 }
 
 /** A queued reply turned into a wire reply; tool calls without an id get `call_mock_<n>`. */
-export function replyToWire(behaviour: Extract<MockBehaviour, { kind: 'reply' }>, pieces: string[] | undefined): WireReply {
+export function replyToWire(
+  behaviour: Extract<MockBehaviour, { kind: 'reply' }>,
+  pieces: string[] | undefined,
+): WireReply {
   const toolCalls = (behaviour.toolCalls ?? []).map((call, index) => ({
     id: call.id ?? `call_mock_${index + 1}`,
     name: call.name,
@@ -92,18 +134,34 @@ export function replyToWire(behaviour: Extract<MockBehaviour, { kind: 'reply' }>
 export function defaultErrorBody(status: number): object {
   switch (status) {
     case 401:
-      return errorEnvelope('Incorrect API key provided: sk-test. You can find your API key in your account settings.', 'invalid_request_error', 'invalid_api_key');
+      return errorEnvelope(
+        'Incorrect API key provided: sk-test. You can find your API key in your account settings.',
+        'invalid_request_error',
+        'invalid_api_key',
+      );
     case 403:
       return errorEnvelope('You do not have access to this resource.', 'invalid_request_error', 'forbidden');
     case 404:
-      return errorEnvelope('The model `glassbox-demo` does not exist or you do not have access to it.', 'invalid_request_error', 'model_not_found');
+      return errorEnvelope(
+        'The model `glassbox-demo` does not exist or you do not have access to it.',
+        'invalid_request_error',
+        'model_not_found',
+      );
     case 408:
       return errorEnvelope('Request timed out.', 'timeout', 'timeout');
     case 429:
-      return errorEnvelope('Rate limit reached for requests. Please try again in 1s.', 'requests', 'rate_limit_exceeded');
+      return errorEnvelope(
+        'Rate limit reached for requests. Please try again in 1s.',
+        'requests',
+        'rate_limit_exceeded',
+      );
     default:
       return status >= 500
-        ? errorEnvelope('The server had an error while processing your request. Sorry about that!', 'server_error', null)
+        ? errorEnvelope(
+            'The server had an error while processing your request. Sorry about that!',
+            'server_error',
+            null,
+          )
         : errorEnvelope(`Request failed with status ${status}.`, 'invalid_request_error', null);
   }
 }
@@ -117,7 +175,12 @@ export function rejectToolsBody(status: number, message: string): object {
 
 /** The 400 body of an endpoint that does not know `stream_options`. */
 export function rejectStreamOptionsBody(message?: string): object {
-  return errorEnvelope(message ?? 'Unrecognized request argument supplied: stream_options', 'invalid_request_error', 'unsupported_parameter', 'stream_options');
+  return errorEnvelope(
+    message ?? 'Unrecognized request argument supplied: stream_options',
+    'invalid_request_error',
+    'unsupported_parameter',
+    'stream_options',
+  );
 }
 
 /** Splits a raw SSE body into events (each keeping its blank-line terminator) so it can be paced. */

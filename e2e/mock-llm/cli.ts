@@ -19,12 +19,15 @@ function parseArguments(argv: string[]): CliOptions | string {
   const options: CliOptions = { port: 11435, host: '127.0.0.1', chunkDelayMs: 15, strictCors: false };
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index] ?? '';
-    const [flag, inline] = argument.includes('=') ? [argument.slice(0, argument.indexOf('=')), argument.slice(argument.indexOf('=') + 1)] : [argument, undefined];
+    const [flag, inline] = argument.includes('=')
+      ? [argument.slice(0, argument.indexOf('=')), argument.slice(argument.indexOf('=') + 1)]
+      : [argument, undefined];
     const value = (): string | undefined => inline ?? argv[++index];
     switch (flag) {
       case '--port': {
         const port = Number(value());
-        if (!Number.isInteger(port) || port < 0 || port > 65535) return `--port must be an integer from 0 to 65535.\n\n${USAGE}`;
+        if (!Number.isInteger(port) || port < 0 || port > 65535)
+          return `--port must be an integer from 0 to 65535.\n\n${USAGE}`;
         options.port = port;
         break;
       }
@@ -36,7 +39,8 @@ function parseArguments(argv: string[]): CliOptions | string {
       }
       case '--delay': {
         const delay = Number(value());
-        if (!Number.isFinite(delay) || delay < 0) return `--delay must be a non-negative number of milliseconds.\n\n${USAGE}`;
+        if (!Number.isFinite(delay) || delay < 0)
+          return `--delay must be a non-negative number of milliseconds.\n\n${USAGE}`;
         options.chunkDelayMs = delay;
         break;
       }
@@ -66,7 +70,11 @@ async function main(): Promise<void> {
     server = await startMockLlmServer(parsed);
   } catch (error) {
     const code = (error as { code?: string }).code;
-    console.error(code === 'EADDRINUSE' ? `Port ${parsed.port} is already in use. Pick another with --port.` : `Could not start the mock server: ${String(error)}`);
+    console.error(
+      code === 'EADDRINUSE'
+        ? `Port ${parsed.port} is already in use. Pick another with --port.`
+        : `Could not start the mock server: ${String(error)}`,
+    );
     process.exitCode = 1;
     return;
   }

@@ -6,15 +6,31 @@ export function corsHeaders(): Record<string, string> {
 }
 
 /** Sends a JSON body with CORS headers. */
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
-  response.writeHead(status, { ...corsHeaders(), 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+  response.writeHead(status, {
+    ...corsHeaders(),
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
   response.end(text);
 }
 
 /** Starts a text/event-stream response and flushes its headers at once. */
 export function startSse(response: ServerResponse, status = 200, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { ...corsHeaders(), 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', ...headers });
+  response.writeHead(status, {
+    ...corsHeaders(),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    ...headers,
+  });
   response.flushHeaders();
 }
 

@@ -4,7 +4,12 @@ import type { ServerResponse } from 'node:http';
  * Writes events to a response at a fixed interval (several per timer tick at high rates), honouring
  * back-pressure, and stops as soon as the client disconnects. Resolves when everything was written or the client left.
  */
-export function writePaced(response: ServerResponse, events: string[], intervalMs: number, options: { end: boolean }): Promise<'done' | 'disconnected'> {
+export function writePaced(
+  response: ServerResponse,
+  events: string[],
+  intervalMs: number,
+  options: { end: boolean },
+): Promise<'done' | 'disconnected'> {
   return new Promise((resolve) => {
     let index = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -27,7 +32,10 @@ export function writePaced(response: ServerResponse, events: string[], intervalM
         finish('disconnected');
         return;
       }
-      const due = intervalMs <= 0 ? events.length : Math.min(events.length, Math.floor((performance.now() - started) / intervalMs) + 1);
+      const due =
+        intervalMs <= 0
+          ? events.length
+          : Math.min(events.length, Math.floor((performance.now() - started) / intervalMs) + 1);
       let writable = true;
       while (index < due && writable) {
         writable = response.write(events[index] ?? '');

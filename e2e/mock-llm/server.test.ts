@@ -1,9 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startMockLlmServer, type MockLlmServer } from './server.ts';
 
-type Chunk = { choices: { delta: Record<string, unknown>; finish_reason: string | null }[]; usage?: Record<string, number> | null };
+type Chunk = {
+  choices: { delta: Record<string, unknown>; finish_reason: string | null }[];
+  usage?: Record<string, number> | null;
+};
 
-const calculatorTool = { type: 'function', function: { name: 'calculator', description: 'math', parameters: { type: 'object', properties: { expression: { type: 'string' } } } } };
+const calculatorTool = {
+  type: 'function',
+  function: {
+    name: 'calculator',
+    description: 'math',
+    parameters: { type: 'object', properties: { expression: { type: 'string' } } },
+  },
+};
 
 let server: MockLlmServer;
 
@@ -26,8 +36,15 @@ function chat(body: Record<string, unknown>, init: RequestInit = {}, path = '/ch
 
 async function readSse(response: Response): Promise<{ chunks: Chunk[]; done: boolean; raw: string }> {
   const raw = await response.text();
-  const data = raw.split('\n\n').filter((event) => event.startsWith('data: ')).map((event) => event.slice(6));
-  return { chunks: data.filter((item) => item !== '[DONE]').map((item) => JSON.parse(item) as Chunk), done: data.at(-1) === '[DONE]', raw };
+  const data = raw
+    .split('\n\n')
+    .filter((event) => event.startsWith('data: '))
+    .map((event) => event.slice(6));
+  return {
+    chunks: data.filter((item) => item !== '[DONE]').map((item) => JSON.parse(item) as Chunk),
+    done: data.at(-1) === '[DONE]',
+    raw,
+  };
 }
 
 function contentOf(chunks: Chunk[]): string {
@@ -35,7 +52,8 @@ function contentOf(chunks: Chunk[]): string {
 }
 
 async function until(condition: () => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 500 && !condition(); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let attempt = 0; attempt < 500 && !condition(); attempt += 1)
+    await new Promise((resolve) => setTimeout(resolve, 10));
   expect(condition()).toBe(true);
 }
 
@@ -43,7 +61,11 @@ describe('mock LLM server: CORS', () => {
   it('answers preflights with the requested headers echoed', async () => {
     const response = await fetch(`${server.url}/chat/completions`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:4173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, x-stainless-os' },
+      headers: {
+        origin: 'http://localhost:4173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type, x-stainless-os',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -58,7 +80,11 @@ describe('mock LLM server: CORS', () => {
     try {
       const response = await fetch(`${strict.url}/chat/completions`, {
         method: 'OPTIONS',
-        headers: { origin: 'http://localhost:4173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, x-stainless-os' },
+        headers: {
+          origin: 'http://localhost:4173',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type, x-stainless-os',
+        },
       });
       expect(response.headers.get('access-control-allow-headers')).toBe('authorization, content-type');
     } finally {
@@ -69,24 +95,41 @@ describe('mock LLM server: CORS', () => {
   it('sends Access-Control-Allow-Origin on normal responses', async () => {
     const response = await fetch(`${server.url}/models`);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(((await response.json()) as { data: { id: string }[] }).data.map((model) => model.id)).toEqual(['glassbox-demo']);
+    expect(((await response.json()) as { data: { id: string }[] }).data.map((model) => model.id)).toEqual([
+      'glassbox-demo',
+    ]);
   });
 });
 
 describe('mock LLM server: default scripted model', () => {
   it('records the request and answers with the demo model, streamed, with usage', async () => {
-    const response = await chat({ stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'What is (128+374)*2?' }], tools: [calculatorTool] });
+    const response = await chat({
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: 'user', content: 'What is (128+374)*2?' }],
+      tools: [calculatorTool],
+    });
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const { chunks, done } = await readSse(response);
     expect(done).toBe(true);
-    const argumentsText = chunks.map((chunk) => (chunk.choices[0]?.delta.tool_calls as { function: { arguments?: string } }[] | undefined)?.[0]?.function.arguments ?? '').join('');
+    const argumentsText = chunks
+      .map(
+        (chunk) =>
+          (chunk.choices[0]?.delta.tool_calls as { function: { arguments?: string } }[] | undefined)?.[0]?.function
+            .arguments ?? '',
+      )
+      .join('');
     expect(JSON.parse(argumentsText)).toEqual({ expression: '(128+374)*2' });
     expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: expect.any(Number) } });
 
     const [recorded] = server.requests;
     expect(recorded).toMatchObject({ method: 'POST', path: '/v1/chat/completions' });
     expect(recorded?.headers.authorization).toBe('Bearer sk-test');
-    expect(recorded?.body).toMatchObject({ model: 'glassbox-demo', stream: true, messages: [{ role: 'user', content: 'What is (128+374)*2?' }] });
+    expect(recorded?.body).toMatchObject({
+      model: 'glassbox-demo',
+      stream: true,
+      messages: [{ role: 'user', content: 'What is (128+374)*2?' }],
+    });
   });
 
   it('also serves /chat/completions without the /v1 prefix, as JSON', async () => {
@@ -109,23 +152,47 @@ describe('mock LLM server: default scripted model', () => {
 
 describe('mock LLM server: queued behaviours', () => {
   it('replays a queued reply with raw tool-call arguments and overridden usage, then falls back to the demo', async () => {
-    server.enqueue({ kind: 'reply', content: 'Checking.', toolCalls: [{ id: 'call_x', name: 'calculator', arguments: '{"expression": "1+' }], usage: { prompt_tokens: 7, completion_tokens: 3, total_tokens: 10 } });
-    const { chunks } = await readSse(await chat({ stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'x' }] }));
+    server.enqueue({
+      kind: 'reply',
+      content: 'Checking.',
+      toolCalls: [{ id: 'call_x', name: 'calculator', arguments: '{"expression": "1+' }],
+      usage: { prompt_tokens: 7, completion_tokens: 3, total_tokens: 10 },
+    });
+    const { chunks } = await readSse(
+      await chat({ stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'x' }] }),
+    );
     expect(contentOf(chunks)).toBe('Checking.');
-    const calls = chunks.flatMap((chunk) => (chunk.choices[0]?.delta.tool_calls as { id?: string; function: { arguments?: string } }[] | undefined) ?? []);
+    const calls = chunks.flatMap(
+      (chunk) =>
+        (chunk.choices[0]?.delta.tool_calls as { id?: string; function: { arguments?: string } }[] | undefined) ?? [],
+    );
     expect(calls[0]?.id).toBe('call_x');
     expect(calls.map((call) => call.function.arguments ?? '').join('')).toBe('{"expression": "1+');
-    expect(chunks.find((chunk) => chunk.choices.length > 0 && chunk.choices[0]?.finish_reason)?.choices[0]?.finish_reason).toBe('tool_calls');
+    expect(
+      chunks.find((chunk) => chunk.choices.length > 0 && chunk.choices[0]?.finish_reason)?.choices[0]?.finish_reason,
+    ).toBe('tool_calls');
     expect(chunks.at(-1)?.usage).toEqual({ prompt_tokens: 7, completion_tokens: 3, total_tokens: 10 });
 
-    const next = (await (await chat({ messages: [{ role: 'user', content: 'hello' }] })).json()) as { choices: { message: { content: string } }[] };
+    const next = (await (await chat({ messages: [{ role: 'user', content: 'hello' }] })).json()) as {
+      choices: { message: { content: string } }[];
+    };
     expect(next.choices[0]?.message.content).toContain('not an LLM');
   });
 
   it('generates N filler tokens with a matching usage count', async () => {
     server.enqueue({ kind: 'reply', tokens: 40, chunksPerSecond: 100000 });
-    const { chunks } = await readSse(await chat({ stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'bench' }] }));
-    expect(chunks.filter((chunk) => typeof chunk.choices[0]?.delta.content === 'string' && chunk.choices[0]?.delta.content !== '')).toHaveLength(40);
+    const { chunks } = await readSse(
+      await chat({
+        stream: true,
+        stream_options: { include_usage: true },
+        messages: [{ role: 'user', content: 'bench' }],
+      }),
+    );
+    expect(
+      chunks.filter(
+        (chunk) => typeof chunk.choices[0]?.delta.content === 'string' && chunk.choices[0]?.delta.content !== '',
+      ),
+    ).toHaveLength(40);
     expect(chunks.at(-1)?.usage?.completion_tokens).toBe(40);
   });
 
@@ -138,7 +205,10 @@ describe('mock LLM server: queued behaviours', () => {
   });
 
   it('sends raw JSON and raw SSE bodies as given', async () => {
-    server.enqueue({ kind: 'json', status: 200, body: { custom: true } }, { kind: 'sse', body: ': keep-alive\n\nevent: error\ndata: {"error":{"message":"boom"}}\n\n' });
+    server.enqueue(
+      { kind: 'json', status: 200, body: { custom: true } },
+      { kind: 'sse', body: ': keep-alive\n\nevent: error\ndata: {"error":{"message":"boom"}}\n\n' },
+    );
     expect(await (await chat({ messages: [{ role: 'user', content: 'x' }] })).json()).toEqual({ custom: true });
     const raw = await (await chat({ stream: true, messages: [{ role: 'user', content: 'x' }] })).text();
     expect(raw).toBe(': keep-alive\n\nevent: error\ndata: {"error":{"message":"boom"}}\n\n');
@@ -148,10 +218,19 @@ describe('mock LLM server: queued behaviours', () => {
     server.enqueue({ kind: 'reject-tools', status: 400, message: 'tools are not supported by this model' });
     const withTools = await chat({ messages: [{ role: 'user', content: 'What is 2+2?' }], tools: [calculatorTool] });
     expect(withTools.status).toBe(400);
-    expect(((await withTools.json()) as { error: { message: string } }).error.message).toBe('tools are not supported by this model');
-    const withoutTools = await chat({ messages: [{ role: 'system', content: 'Thought: …\nAction: calculator\nAction Input: {}\nFinal Answer: …' }, { role: 'user', content: 'What is 2+2?' }] });
+    expect(((await withTools.json()) as { error: { message: string } }).error.message).toBe(
+      'tools are not supported by this model',
+    );
+    const withoutTools = await chat({
+      messages: [
+        { role: 'system', content: 'Thought: …\nAction: calculator\nAction Input: {}\nFinal Answer: …' },
+        { role: 'user', content: 'What is 2+2?' },
+      ],
+    });
     expect(withoutTools.status).toBe(200);
-    expect(((await withoutTools.json()) as { choices: { message: { content: string } }[] }).choices[0]?.message.content).toContain('Action: calculator');
+    expect(
+      ((await withoutTools.json()) as { choices: { message: { content: string } }[] }).choices[0]?.message.content,
+    ).toContain('Action: calculator');
     expect((await chat({ messages: [{ role: 'user', content: 'again' }], tools: [calculatorTool] })).status).toBe(400);
     server.reset();
     expect((await chat({ messages: [{ role: 'user', content: 'again' }], tools: [calculatorTool] })).status).toBe(200);
@@ -159,9 +238,16 @@ describe('mock LLM server: queued behaviours', () => {
 
   it('rejects stream_options with 400 unsupported_parameter when asked to', async () => {
     server.enqueue({ kind: 'reject-stream-options' });
-    const rejected = await chat({ stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'x' }] });
+    const rejected = await chat({
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: 'user', content: 'x' }],
+    });
     expect(rejected.status).toBe(400);
-    expect(((await rejected.json()) as { error: { code: string; param: string } }).error).toMatchObject({ code: 'unsupported_parameter', param: 'stream_options' });
+    expect(((await rejected.json()) as { error: { code: string; param: string } }).error).toMatchObject({
+      code: 'unsupported_parameter',
+      param: 'stream_options',
+    });
     const { done } = await readSse(await chat({ stream: true, messages: [{ role: 'user', content: 'x' }] }));
     expect(done).toBe(true);
   });
@@ -183,7 +269,10 @@ describe('mock LLM server: hanging and disconnects', () => {
   it('streams some text, then hangs without finishing', async () => {
     server.enqueue({ kind: 'hang', content: 'Partial answer' });
     const controller = new AbortController();
-    const response = await chat({ stream: true, messages: [{ role: 'user', content: 'x' }] }, { signal: controller.signal });
+    const response = await chat(
+      { stream: true, messages: [{ role: 'user', content: 'x' }] },
+      { signal: controller.signal },
+    );
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
     let text = '';
@@ -227,14 +316,20 @@ describe('mock LLM server: hanging and disconnects', () => {
   });
 
   it('rejects parts together with content', async () => {
-    const response = await fetch(`${server.url.replace(/\/v1$/, '')}/__control/enqueue`, { method: 'POST', body: JSON.stringify({ kind: 'reply', content: 'x', parts: ['y'] }) });
+    const response = await fetch(`${server.url.replace(/\/v1$/, '')}/__control/enqueue`, {
+      method: 'POST',
+      body: JSON.stringify({ kind: 'reply', content: 'x', parts: ['y'] }),
+    });
     expect(response.status).toBe(400);
   });
 
   it('stops writing a slow stream when the client disconnects mid-stream', async () => {
     server.enqueue({ kind: 'reply', tokens: 500, chunkDelayMs: 5 });
     const controller = new AbortController();
-    const response = await chat({ stream: true, messages: [{ role: 'user', content: 'x' }] }, { signal: controller.signal });
+    const response = await chat(
+      { stream: true, messages: [{ role: 'user', content: 'x' }] },
+      { signal: controller.signal },
+    );
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     await reader.read();
     controller.abort();
@@ -246,9 +341,14 @@ describe('mock LLM server: hanging and disconnects', () => {
 describe('mock LLM server: control endpoints', () => {
   it('enqueues, lists requests and resets over HTTP', async () => {
     const root = server.url.replace(/\/v1$/u, '');
-    const enqueued = await fetch(`${root}/__control/enqueue`, { method: 'POST', body: JSON.stringify([{ kind: 'reply', content: 'from control' }]) });
+    const enqueued = await fetch(`${root}/__control/enqueue`, {
+      method: 'POST',
+      body: JSON.stringify([{ kind: 'reply', content: 'from control' }]),
+    });
     expect(enqueued.status).toBe(200);
-    const body = (await (await chat({ messages: [{ role: 'user', content: 'x' }] })).json()) as { choices: { message: { content: string } }[] };
+    const body = (await (await chat({ messages: [{ role: 'user', content: 'x' }] })).json()) as {
+      choices: { message: { content: string } }[];
+    };
     expect(body.choices[0]?.message.content).toBe('from control');
 
     const listed = (await (await fetch(`${root}/__control/requests`)).json()) as { path: string }[];
@@ -260,7 +360,10 @@ describe('mock LLM server: control endpoints', () => {
 
   it('refuses an unknown behaviour kind', async () => {
     const root = server.url.replace(/\/v1$/u, '');
-    const response = await fetch(`${root}/__control/enqueue`, { method: 'POST', body: JSON.stringify([{ kind: 'explode' }]) });
+    const response = await fetch(`${root}/__control/enqueue`, {
+      method: 'POST',
+      body: JSON.stringify([{ kind: 'explode' }]),
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { message: string } }).error.message).toContain('explode');
   });
@@ -270,7 +373,10 @@ describe('mock LLM server: routing and timings (benchmarks)', () => {
   it('answers routed requests without consuming the queue and records when each answer ended', async () => {
     const routed = await startMockLlmServer({
       port: 0,
-      route: (body) => ((body as { messages?: Array<{ content?: string }> }).messages?.[0]?.content === 'summarise' ? { kind: 'reply', content: 'A summary.' } : undefined),
+      route: (body) =>
+        (body as { messages?: Array<{ content?: string }> }).messages?.[0]?.content === 'summarise'
+          ? { kind: 'reply', content: 'A summary.' }
+          : undefined,
     });
     try {
       routed.enqueue({ kind: 'reply', content: 'The queued answer.' });

@@ -178,7 +178,11 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
       return;
     }
     completionCount += 1;
-    const meta = { id: `chatcmpl-mock-${completionCount}`, created: Math.floor(Date.now() / 1000), model: body.model || DEMO_MODEL_ID };
+    const meta = {
+      id: `chatcmpl-mock-${completionCount}`,
+      created: Math.floor(Date.now() / 1000),
+      model: body.model || DEMO_MODEL_ID,
+    };
     const timing: ResponseTiming = { completionId: meta.id, receivedAt: preciseNow(), routed: routed !== undefined };
     timings.push(timing);
     response.once('finish', () => {
@@ -207,14 +211,22 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
           sendJson(response, 200, toChatCompletion(reply, meta, usage));
           return;
         }
-        const interval = behaviour.chunkDelayMs ?? (behaviour.chunksPerSecond ? 1000 / behaviour.chunksPerSecond : defaultDelay);
+        const interval =
+          behaviour.chunkDelayMs ?? (behaviour.chunksPerSecond ? 1000 / behaviour.chunksPerSecond : defaultDelay);
         startSse(response);
         const contentPieces = pieces ?? behaviour.parts;
-        const events = toSseEvents(reply, meta, { includeUsage: body.includeUsage, ...(usage ? { usage } : {}), ...(contentPieces ? { contentPieces } : {}) });
+        const events = toSseEvents(reply, meta, {
+          includeUsage: body.includeUsage,
+          ...(usage ? { usage } : {}),
+          ...(contentPieces ? { contentPieces } : {}),
+        });
         // Parts: the role chunk and each part's chunk (events 0 … i + 1), then a hold; the end after the last one.
         let written = 0;
         for (let index = 0; index < (behaviour.parts?.length ?? 0); index += 1) {
-          if ((await writePaced(response, events.slice(written, index + 2), interval, { end: false })) === 'disconnected') return;
+          if (
+            (await writePaced(response, events.slice(written, index + 2), interval, { end: false })) === 'disconnected'
+          )
+            return;
           written = index + 2;
           if (!(await hold(response))) return;
         }
@@ -234,7 +246,9 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
       case 'hang': {
         if (behaviour.content !== undefined && body.stream) {
           startSse(response);
-          const events = toSseEvents({ content: behaviour.content, finishReason: 'stop' }, meta, { includeUsage: false });
+          const events = toSseEvents({ content: behaviour.content, finishReason: 'stop' }, meta, {
+            includeUsage: false,
+          });
           // Everything but the finish chunk and [DONE]: the stream stays open with no end.
           await writePaced(response, events.slice(0, -2), defaultDelay, { end: false });
         }
@@ -251,7 +265,13 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
     const path = url.pathname.replace(/\/+$/u, '') || '/';
     const method = (request.method ?? 'GET').toUpperCase();
     const raw = await readBody(request);
-    const record: RecordedRequest = { method, path, headers: headerRecord(request), body: parseBody(raw), receivedAt: Date.now() };
+    const record: RecordedRequest = {
+      method,
+      path,
+      headers: headerRecord(request),
+      body: parseBody(raw),
+      receivedAt: Date.now(),
+    };
 
     if (method === 'OPTIONS') {
       preflights.push(record);
@@ -259,9 +279,15 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
       response.writeHead(204, {
         ...corsHeaders(),
         'access-control-allow-methods': 'GET, POST, OPTIONS',
-        'access-control-allow-headers': options.strictCors ? STRICT_ALLOWED_HEADERS : typeof asked === 'string' && asked.length > 0 ? asked : '*',
+        'access-control-allow-headers': options.strictCors
+          ? STRICT_ALLOWED_HEADERS
+          : typeof asked === 'string' && asked.length > 0
+            ? asked
+            : '*',
         'access-control-max-age': '60',
-        ...(request.headers['access-control-request-private-network'] === 'true' ? { 'access-control-allow-private-network': 'true' } : {}),
+        ...(request.headers['access-control-request-private-network'] === 'true'
+          ? { 'access-control-allow-private-network': 'true' }
+          : {}),
       });
       response.end();
       return;
@@ -279,30 +305,55 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
       }
       if (path === '/__control/enqueue' && method === 'POST') {
         const behaviours = validateBehaviours(record.body);
-        if ('error' in behaviours) return sendJson(response, 400, errorEnvelope(behaviours.error, 'invalid_request_error', 'invalid_behaviour'));
+        if ('error' in behaviours)
+          return sendJson(response, 400, errorEnvelope(behaviours.error, 'invalid_request_error', 'invalid_behaviour'));
         queue.push(...behaviours);
         return sendJson(response, 200, { queued: queue.length });
       }
-      return sendJson(response, 404, errorEnvelope(`Unknown control endpoint ${method} ${path}`, 'invalid_request_error', 'unknown_url'));
+      return sendJson(
+        response,
+        404,
+        errorEnvelope(`Unknown control endpoint ${method} ${path}`, 'invalid_request_error', 'unknown_url'),
+      );
     }
 
     requests.push(record);
     if ((path === '/v1/models' || path === '/models') && method === 'GET') {
-      return sendJson(response, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 1735689600, owned_by: 'glassbox-mock' })) });
+      return sendJson(response, 200, {
+        object: 'list',
+        data: models.map((id) => ({ id, object: 'model', created: 1735689600, owned_by: 'glassbox-mock' })),
+      });
     }
     if (path === '/v1/embeddings' || path === '/embeddings') {
-      if (method !== 'POST') return sendJson(response, 405, errorEnvelope(`Method ${method} is not allowed; use POST.`, 'invalid_request_error', 'method_not_allowed'));
+      if (method !== 'POST')
+        return sendJson(
+          response,
+          405,
+          errorEnvelope(`Method ${method} is not allowed; use POST.`, 'invalid_request_error', 'method_not_allowed'),
+        );
       if (embeddingsFailure) return sendJson(response, embeddingsFailure.status, embeddingsFailure.body);
       const embedded = localEmbeddingsResponse(record.body);
-      return 'error' in embedded ? sendJson(response, 400, errorEnvelope(embedded.error, 'invalid_request_error', 'invalid_request')) : sendJson(response, 200, embedded.body);
+      return 'error' in embedded
+        ? sendJson(response, 400, errorEnvelope(embedded.error, 'invalid_request_error', 'invalid_request'))
+        : sendJson(response, 200, embedded.body);
     }
     if (path === '/v1/chat/completions' || path === '/chat/completions') {
-      if (method !== 'POST') return sendJson(response, 405, errorEnvelope(`Method ${method} is not allowed; use POST.`, 'invalid_request_error', 'method_not_allowed'));
+      if (method !== 'POST')
+        return sendJson(
+          response,
+          405,
+          errorEnvelope(`Method ${method} is not allowed; use POST.`, 'invalid_request_error', 'method_not_allowed'),
+        );
       if (typeof record.body !== 'object' || record.body === null) {
-        return sendJson(response, 400, errorEnvelope('The request body is not valid JSON.', 'invalid_request_error', 'invalid_json'));
+        return sendJson(
+          response,
+          400,
+          errorEnvelope('The request body is not valid JSON.', 'invalid_request_error', 'invalid_json'),
+        );
       }
       const body = readChatRequest(record.body);
-      if ('error' in body) return sendJson(response, 400, errorEnvelope(body.error, 'invalid_request_error', 'invalid_request'));
+      if ('error' in body)
+        return sendJson(response, 400, errorEnvelope(body.error, 'invalid_request_error', 'invalid_request'));
       inFlight += 1;
       response.once('close', () => {
         inFlight -= 1;
@@ -310,12 +361,17 @@ export async function startMockLlmServer(options: MockLlmServerOptions = {}): Pr
       });
       return handleChat(response, body, record.body);
     }
-    return sendJson(response, 404, errorEnvelope(`Unknown request URL: ${method} ${path}.`, 'invalid_request_error', 'unknown_url'));
+    return sendJson(
+      response,
+      404,
+      errorEnvelope(`Unknown request URL: ${method} ${path}.`, 'invalid_request_error', 'unknown_url'),
+    );
   };
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) sendJson(response, 500, errorEnvelope(`Mock server failure: ${String(error)}`, 'server_error', null));
+      if (!response.headersSent)
+        sendJson(response, 500, errorEnvelope(`Mock server failure: ${String(error)}`, 'server_error', null));
       else response.destroy();
     });
   });

@@ -75,7 +75,10 @@ export function buildCheckRequest(input: CheckInput): ModelRequest {
   const payload = { question: input.question, answer: input.answer, tool_results: toolResults };
   const messages: ChatMessage[] = [
     { role: 'system', content: SYSTEM_PROMPT },
-    { role: 'user', content: `Check this answer and reply with one JSON verdict.\n\n${JSON.stringify(payload, null, 2)}` },
+    {
+      role: 'user',
+      content: `Check this answer and reply with one JSON verdict.\n\n${JSON.stringify(payload, null, 2)}`,
+    },
   ];
   return { messages, responseFormat: { name: 'answer_verdict', schema: VERDICT_JSON_SCHEMA } };
 }
@@ -102,7 +105,8 @@ export function parseVerdict(raw: string): VerdictParseResult {
   } catch {
     value = undefined;
   }
-  if (value === undefined) return start === 0 ? { ok: false, problem: 'the reply is not valid JSON' } : verdictFromWords(text);
+  if (value === undefined)
+    return start === 0 ? { ok: false, problem: 'the reply is not valid JSON' } : verdictFromWords(text);
   const parsed = verdictSchema.safeParse(value);
   if (!parsed.success) return { ok: false, problem: 'the reply is not a verdict object' };
   const { verdict, supported, claims } = parsed.data;
@@ -119,14 +123,28 @@ export function parseVerdict(raw: string): VerdictParseResult {
 
 function verdictFromWords(text: string): VerdictParseResult {
   const word = readVerdictWord(text.split(/[\n.:;,!]/u)[0] ?? '');
-  if (word === undefined) return { ok: false, problem: `the reply is not a JSON verdict (it starts with ${JSON.stringify(text.slice(0, 40))})` };
-  const claims = word ? [] : text.split('\n').slice(1).map((line) => line.replace(/^\s*[-*•\d.)]+\s*/u, '').trim()).filter((line) => line !== '');
+  if (word === undefined)
+    return {
+      ok: false,
+      problem: `the reply is not a JSON verdict (it starts with ${JSON.stringify(text.slice(0, 40))})`,
+    };
+  const claims = word
+    ? []
+    : text
+        .split('\n')
+        .slice(1)
+        .map((line) => line.replace(/^\s*[-*•\d.)]+\s*/u, '').trim())
+        .filter((line) => line !== '');
   return { ok: true, supported: word, claims: claims.slice(0, MAX_CLAIMS).map(clip) };
 }
 
 /** true: supported, false: not supported, undefined: neither. */
 function readVerdictWord(text: string): boolean | undefined {
-  const word = text.trim().toLowerCase().replace(/[*`"']/gu, '').replace(/[\s_-]+/gu, ' ');
+  const word = text
+    .trim()
+    .toLowerCase()
+    .replace(/[*`"']/gu, '')
+    .replace(/[\s_-]+/gu, ' ');
   if (/^(?:not supported|unsupported|not_supported|contradicted|incorrect|wrong|false|no)\b/u.test(word)) return false;
   if (/^(?:supported|correct|true|yes|ok)\b/u.test(word)) return true;
   return undefined;
@@ -135,7 +153,13 @@ function readVerdictWord(text: string): boolean | undefined {
 function readClaims(claims: unknown): string[] {
   const list = typeof claims === 'string' ? [claims] : Array.isArray(claims) ? claims : [];
   return list
-    .map((claim) => (typeof claim === 'string' ? claim : typeof claim === 'object' && claim !== null ? JSON.stringify(claim) : String(claim)))
+    .map((claim) =>
+      typeof claim === 'string'
+        ? claim
+        : typeof claim === 'object' && claim !== null
+          ? JSON.stringify(claim)
+          : String(claim),
+    )
     .map((claim) => claim.trim())
     .filter((claim) => claim !== '')
     .slice(0, MAX_CLAIMS)
@@ -148,7 +172,8 @@ function clip(text: string): string {
 
 /** The message that asks for the one revision: the claims in question, in the run's protocol. */
 export function revisionRequestText(claims: readonly string[], protocol: WireProtocol): string {
-  const list = claims.length > 0 ? claims.map((claim) => `- ${claim}`).join('\n') : '- (the checker named no single claim)';
+  const list =
+    claims.length > 0 ? claims.map((claim) => `- ${claim}`).join('\n') : '- (the checker named no single claim)';
   const format =
     protocol === 'json'
       ? ' Reply with one JSON decision, as before.'
@@ -164,7 +189,12 @@ export function revisionRequestText(claims: readonly string[], protocol: WirePro
  * a failed call or an unreadable verdict counts as supported, with a notice. `canRevise` says whether the run has a
  * step left for the revision (recorded on the span as `reflection.revised`).
  */
-export async function checkAnswer(context: RunContext, input: CheckInput, step: number, canRevise: boolean): Promise<CheckOutcome> {
+export async function checkAnswer(
+  context: RunContext,
+  input: CheckInput,
+  step: number,
+  canRevise: boolean,
+): Promise<CheckOutcome> {
   const { options } = context;
   const span = options.tracer.startSpan({
     kind: 'reflection',
@@ -175,7 +205,9 @@ export async function checkAnswer(context: RunContext, input: CheckInput, step: 
   const okEvidence = input.evidence.filter((item) => item.ok);
   const findings = findContradictions(input.answer, okEvidence, input.question);
   const deterministic = findings.map(describeContradiction);
-  span.setAttributes({ [AGENT_ATTRIBUTE.reflectionDeterministic]: okEvidence.length === 0 ? ['skipped: no tool results'] : deterministic });
+  span.setAttributes({
+    [AGENT_ATTRIBUTE.reflectionDeterministic]: okEvidence.length === 0 ? ['skipped: no tool results'] : deterministic,
+  });
 
   const result = await runModelStep({
     model: options.model,
@@ -227,13 +259,21 @@ export async function checkAnswer(context: RunContext, input: CheckInput, step: 
 }
 
 /** Without a model verdict, deterministic findings alone still make the answer unsupported. */
-function withFindings(findings: Contradiction[], deterministic: string[], fallback: Pick<CheckOutcome, 'verdict' | 'notice'>): CheckOutcome {
+function withFindings(
+  findings: Contradiction[],
+  deterministic: string[],
+  fallback: Pick<CheckOutcome, 'verdict' | 'notice'>,
+): CheckOutcome {
   if (findings.length > 0) return { verdict: 'not-supported', claims: deterministic, findings };
   return { ...fallback, claims: [], findings };
 }
 
 /** The question, the answer and the tool results of a run's entries, as the check reads them. */
-export function checkInputOf(question: string, answer: TranscriptEntry, runEntries: readonly TranscriptEntry[]): CheckInput {
+export function checkInputOf(
+  question: string,
+  answer: TranscriptEntry,
+  runEntries: readonly TranscriptEntry[],
+): CheckInput {
   const calls = new Map<string, { name: string; arguments: string }>();
   const evidence: CheckInput['evidence'][number][] = [];
   for (const entry of runEntries) {

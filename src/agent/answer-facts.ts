@@ -49,7 +49,8 @@ const CHINESE_DATE = /(?<!\d)(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日�
 const TIME = /(?<!\d)\d{1,2}:\d{2}(?::\d{2})?(?!\d)/gu;
 // Thousands separators: comma, apostrophe, no-break and thin spaces (never a plain space or a Chinese comma, which
 // separate list items); the same separator throughout one number.
-const NUMBER = /(?<![A-Za-z0-9_.,'\u00a0\u202f\u2009])([-−]?)((?:\d{1,3}(?:([,'\u00a0\u202f\u2009])\d{3})(?:\3\d{3})*)|\d+)(?:\.(\d+))?(?![\p{N}]|[.,]\d)\s*(万|亿)?/gu;
+const NUMBER =
+  /(?<![A-Za-z0-9_.,'\u00a0\u202f\u2009])([-−]?)((?:\d{1,3}(?:([,'\u00a0\u202f\u2009])\d{3})(?:\3\d{3})*)|\d+)(?:\.(\d+))?(?![\p{N}]|[.,]\d)\s*(万|亿)?/gu;
 const SCALE: Record<string, number> = { 万: 1e4, 亿: 1e8 };
 
 /** Finds the claims of `answer` that the tool results contradict; `context` (the question) counts as support too. */
@@ -86,7 +87,14 @@ export function readNumbers(text: string): NumberToken[] {
     const base = Number(`${integer}${fraction ? `.${fraction}` : ''}`);
     const value = (sign ? -1 : 1) * base * (scale ? (SCALE[scale] ?? 1) : 1);
     if (!Number.isFinite(value)) continue;
-    numbers.push({ raw: raw.trim(), value, digits: `${integer}${fraction}`.replace(/^0+(?=\d)/u, ''), decimals: fraction.length, scaled: scale !== undefined, separated: separator !== undefined });
+    numbers.push({
+      raw: raw.trim(),
+      value,
+      digits: `${integer}${fraction}`.replace(/^0+(?=\d)/u, ''),
+      decimals: fraction.length,
+      scaled: scale !== undefined,
+      separated: separator !== undefined,
+    });
   }
   return numbers;
 }
@@ -99,7 +107,11 @@ function blank(match: string): string {
 function statesNumber(claim: NumberToken, evidence: readonly NumberToken[]): boolean {
   return evidence.some((candidate) => {
     if (candidate.value === claim.value) return true;
-    if (claim.scaled) return roundToSignificant(candidate.value, significantDigits(claim)) === roundToSignificant(claim.value, significantDigits(claim));
+    if (claim.scaled)
+      return (
+        roundToSignificant(candidate.value, significantDigits(claim)) ===
+        roundToSignificant(claim.value, significantDigits(claim))
+      );
     return claim.decimals < candidate.decimals && roundTo(candidate.value, claim.decimals) === claim.value;
   });
 }
@@ -122,7 +134,13 @@ function isNearTwin(a: NumberToken, b: NumberToken): boolean {
   const differing = [...a.digits].flatMap((digit, index) => (digit === b.digits[index] ? [] : [index]));
   if (differing.length === 1) return true;
   const [first, second] = differing;
-  return differing.length === 2 && first !== undefined && second === first + 1 && a.digits[first] === b.digits[second] && a.digits[second] === b.digits[first];
+  return (
+    differing.length === 2 &&
+    first !== undefined &&
+    second === first + 1 &&
+    a.digits[first] === b.digits[second] &&
+    a.digits[second] === b.digits[first]
+  );
 }
 
 function looksLikeYear(token: NumberToken): boolean {
@@ -136,7 +154,9 @@ function numberContradictions(answer: string, evidence: readonly Evidence[], sup
     // Small numbers and years are too often right for other reasons ("3 days", "next year") to call a twin wrong.
     if (claim.scaled || significantDigits(claim) < 3 || looksLikeYear(claim) || statesNumber(claim, support)) continue;
     for (const item of evidence) {
-      const twin = readNumbers(item.result).find((candidate) => !looksLikeYear(candidate) && isNearTwin(claim, candidate));
+      const twin = readNumbers(item.result).find(
+        (candidate) => !looksLikeYear(candidate) && isNearTwin(claim, candidate),
+      );
       if (twin) {
         found.push({ kind: 'number', claim: claim.raw, expected: twin.raw, tool: item.tool });
         break;
@@ -162,13 +182,21 @@ function expressionContradictions(answer: string, evidence: readonly Evidence[])
     const expression = readExpression(item.arguments);
     const result = readResult(item.result);
     if (expression === undefined || result === undefined || !/[-+*/^%]/u.test(expression)) continue;
-    const pattern = new RegExp(`(?<![\\d.])${escapeRegExp(expression)}${RESULT_LINK}[*_\`]*(-?\\d+(?:\\.\\d+)?)(万|亿)?`, 'iu');
+    const pattern = new RegExp(
+      `(?<![\\d.])${escapeRegExp(expression)}${RESULT_LINK}[*_\`]*(-?\\d+(?:\\.\\d+)?)(万|亿)?`,
+      'iu',
+    );
     const match = pattern.exec(text);
     if (!match?.[1]) continue;
     const [claimToken] = readNumbers(`${match[1]}${match[2] ?? ''}`);
     const [resultToken] = readNumbers(String(result));
     if (!claimToken || !resultToken || statesNumber(claimToken, [resultToken])) continue;
-    found.push({ kind: 'expression', claim: `${expression} = ${match[1]}${match[2] ?? ''}`, expected: resultToken.raw, tool: item.tool });
+    found.push({
+      kind: 'expression',
+      claim: `${expression} = ${match[1]}${match[2] ?? ''}`,
+      expected: resultToken.raw,
+      tool: item.tool,
+    });
   }
   return found;
 }
@@ -217,7 +245,14 @@ export function readDates(text: string): DateToken[] {
   for (const pattern of [ISO_DATE, CHINESE_DATE]) {
     for (const match of text.matchAll(pattern)) {
       const [raw, year, month, day] = match;
-      const date = { raw, year: Number(year), month: Number(month), day: Number(day), index: match.index, end: match.index + raw.length };
+      const date = {
+        raw,
+        year: Number(year),
+        month: Number(month),
+        day: Number(day),
+        index: match.index,
+        end: match.index + raw.length,
+      };
       if (date.month >= 1 && date.month <= 12 && date.day >= 1 && date.day <= 31) dates.push(date);
     }
   }
@@ -239,7 +274,9 @@ function dateContradictions(answer: string, evidence: readonly Evidence[], suppo
     const key = dateKey(claim);
     if (!supported.has(key)) {
       for (const item of evidence) {
-        const twin = readDates(item.result).find((candidate) => isNearTwin(asDigits(key), asDigits(dateKey(candidate))));
+        const twin = readDates(item.result).find((candidate) =>
+          isNearTwin(asDigits(key), asDigits(dateKey(candidate))),
+        );
         if (twin) {
           found.push({ kind: 'date', claim: claim.raw, expected: twin.raw, tool: item.tool });
           break;
@@ -251,7 +288,12 @@ function dateContradictions(answer: string, evidence: readonly Evidence[], suppo
     const source = evidence.find((item) => readDates(item.result).some((candidate) => dateKey(candidate) === key));
     const word = firstWeekdayAfter(answer, claim.end);
     if (source && word && !(WEEKDAYS[weekdayOf(claim)] ?? []).includes(word.text.toLowerCase())) {
-      found.push({ kind: 'weekday', claim: `${claim.raw} ${word.text}`, expected: `${claim.raw} ${englishWeekday(weekdayOf(claim))}`, tool: source.tool });
+      found.push({
+        kind: 'weekday',
+        claim: `${claim.raw} ${word.text}`,
+        expected: `${claim.raw} ${englishWeekday(weekdayOf(claim))}`,
+        tool: source.tool,
+      });
     }
   }
   return found;
@@ -282,7 +324,9 @@ const MIN_SIMILARITY = 0.7;
 
 /** Words (Latin, digits) and single CJK characters, lowercased: what two wordings are compared by. */
 export function quoteTokens(text: string): string[] {
-  return [...text.toLowerCase().matchAll(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{N}]+/gu)].map((match) => match[0]);
+  return [...text.toLowerCase().matchAll(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{N}]+/gu)].map(
+    (match) => match[0],
+  );
 }
 
 /** A quotation of the answer that a tool returned in other words: most of it matches, but not all. */
@@ -305,7 +349,10 @@ function quoteContradictions(answer: string, evidence: readonly Evidence[], supp
 }
 
 /** The stretch of `source` most like `quote` (longest common subsequence over the quote's length). */
-function closestWindow(quote: readonly string[], source: readonly string[]): { similarity: number; text: string } | undefined {
+function closestWindow(
+  quote: readonly string[],
+  source: readonly string[],
+): { similarity: number; text: string } | undefined {
   const starts = new Set(quote.slice(0, 3));
   let best: { similarity: number; text: string } | undefined;
   for (let start = 0; start < source.length; start += 1) {
@@ -325,7 +372,10 @@ function commonSubsequence(a: readonly string[], b: readonly string[]): number {
   for (const token of a) {
     const current: number[] = Array.from({ length: b.length + 1 }, () => 0);
     for (let index = 0; index < b.length; index += 1) {
-      current[index + 1] = token === b[index] ? (previous[index] as number) + 1 : Math.max(previous[index + 1] as number, current[index] as number);
+      current[index + 1] =
+        token === b[index]
+          ? (previous[index] as number) + 1
+          : Math.max(previous[index + 1] as number, current[index] as number);
     }
     previous = current;
   }

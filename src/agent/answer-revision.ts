@@ -27,21 +27,36 @@ export async function checkFinalAnswer(context: RunContext, input: FinalAnswerIn
   const draft = input.step.entries.findLast((entry) => entry.message.role === 'assistant');
   if (!draft || draft.message.role !== 'assistant' || !draft.message.content?.trim()) return { type: 'kept' };
   const question = options.runInput ?? options.history.findLast((message) => message.role === 'user')?.content ?? '';
-  const outcome = await checkAnswer(context, checkInputOf(question, draft, input.entries), input.step.step, input.canRevise);
+  const outcome = await checkAnswer(
+    context,
+    checkInputOf(question, draft, input.entries),
+    input.step.step,
+    input.canRevise,
+  );
   if (outcome.verdict === 'aborted') return { type: 'aborted' };
   if (outcome.verdict !== 'not-supported') {
     if (outcome.notice) await noteOnAnswer(context, input, draft, outcome.notice);
     return { type: 'kept' };
   }
   if (!input.canRevise) {
-    const notice = createNotice('answer-check', { key: 'answer-check-no-room', values: { claims: outcome.claims.join('; ') } });
+    const notice = createNotice('answer-check', {
+      key: 'answer-check-no-room',
+      values: { claims: outcome.claims.join('; ') },
+    });
     await noteOnAnswer(context, input, draft, notice);
     return { type: 'kept' };
   }
-  const marked: TranscriptEntry = { ...draft, meta: { ...draft.meta, draftOf: context.factory.runId, checkClaims: outcome.claims } };
-  const request = createEntry(context.factory, { role: 'user', content: revisionRequestText(outcome.claims, context.protocol) }, {
-    meta: { synthetic: true, draftOf: context.factory.runId },
-  });
+  const marked: TranscriptEntry = {
+    ...draft,
+    meta: { ...draft.meta, draftOf: context.factory.runId, checkClaims: outcome.claims },
+  };
+  const request = createEntry(
+    context.factory,
+    { role: 'user', content: revisionRequestText(outcome.claims, context.protocol) },
+    {
+      meta: { synthetic: true, draftOf: context.factory.runId },
+    },
+  );
   replaceEntry(input.entries, marked);
   input.entries.push(request);
   // The draft again, with the same id: the chat and storage update it in place.
@@ -52,12 +67,21 @@ export async function checkFinalAnswer(context: RunContext, input: FinalAnswerIn
 }
 
 /** A notice added under the answer (stored with it) and announced. */
-async function noteOnAnswer(context: RunContext, input: FinalAnswerInput, answer: TranscriptEntry, notice: Notice): Promise<void> {
+async function noteOnAnswer(
+  context: RunContext,
+  input: FinalAnswerInput,
+  answer: TranscriptEntry,
+  notice: Notice,
+): Promise<void> {
   context.emit({ type: 'notice', ...notice });
   const meta = answer.meta ?? {};
   const updated: TranscriptEntry = {
     ...answer,
-    meta: { ...meta, notice: meta.notice ? `${meta.notice} ${notice.message}` : notice.message, noticeText: [...(meta.noticeText ?? []), notice.text] },
+    meta: {
+      ...meta,
+      notice: meta.notice ? `${meta.notice} ${notice.message}` : notice.message,
+      noticeText: [...(meta.noticeText ?? []), notice.text],
+    },
   };
   replaceEntry(input.entries, updated);
   context.emit({ type: 'entry-added', entry: updated });

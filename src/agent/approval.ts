@@ -5,7 +5,8 @@ import { errorMessage } from './errors.ts';
 import { AGENT_ATTRIBUTE } from './span-attributes.ts';
 
 /** The user's answer to an approval request; `failed` when asking itself went wrong. */
-export type ApprovalDecision = { type: 'approved' } | { type: 'denied' } | { type: 'aborted' } | { type: 'failed'; message: string };
+export type ApprovalDecision =
+  { type: 'approved' } | { type: 'denied' } | { type: 'aborted' } | { type: 'failed'; message: string };
 
 /** The observation the model sees when the user denies a call. */
 export const DENIED_OBSERVATION = 'The user denied this call. Do not retry it; continue without it or ask the user.';

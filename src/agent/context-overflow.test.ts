@@ -6,14 +6,19 @@ import { createHarness } from './test-harness.ts';
 import { CONTEXT_RETRY_NOTICE } from './turn.ts';
 
 const overflow = (): ModelError =>
-  new ModelError('context-length', "This model's maximum context length is 8192 tokens.", { status: 400, code: 'context_length_exceeded' });
+  new ModelError('context-length', "This model's maximum context length is 8192 tokens.", {
+    status: 400,
+    code: 'context_length_exceeded',
+  });
 
 /** A prepareContext that records its calls and, when forced, keeps only the last message. */
 function recordingPreparer() {
   const calls: Array<{ force: boolean; step: number; messages: number }> = [];
   const prepareContext = async (messages: ChatMessage[], info: PrepareContextInfo): Promise<ChatMessage[]> => {
     calls.push({ force: info.force === true, step: info.step, messages: messages.length });
-    return info.force ? [{ role: 'system', content: '## Summary of the earlier conversation\nShort.' }, ...messages.slice(-1)] : messages;
+    return info.force
+      ? [{ role: 'system', content: '## Summary of the earlier conversation\nShort.' }, ...messages.slice(-1)]
+      : messages;
   };
   return { calls, prepareContext };
 }
@@ -27,7 +32,11 @@ const longHistory: ChatMessage[] = [
 describe('runAgent: context-length errors', () => {
   it('compacts once with force and retries the model call once, then finishes', async () => {
     const { calls, prepareContext } = recordingPreparer();
-    const harness = createHarness({ history: longHistory, prepareContext, turns: [{ kind: 'error', error: overflow() }, { text: 'Mild and sunny.' }] });
+    const harness = createHarness({
+      history: longHistory,
+      prepareContext,
+      turns: [{ kind: 'error', error: overflow() }, { text: 'Mild and sunny.' }],
+    });
 
     const result = await harness.run();
 
@@ -47,7 +56,14 @@ describe('runAgent: context-length errors', () => {
 
   it('ends the run with the context-length error when the retry fails too, compacting only once', async () => {
     const { calls, prepareContext } = recordingPreparer();
-    const harness = createHarness({ history: longHistory, prepareContext, turns: [{ kind: 'error', error: overflow() }, { kind: 'error', error: overflow() }] });
+    const harness = createHarness({
+      history: longHistory,
+      prepareContext,
+      turns: [
+        { kind: 'error', error: overflow() },
+        { kind: 'error', error: overflow() },
+      ],
+    });
 
     const result = await harness.run();
 

@@ -13,7 +13,12 @@ const calculator = defineTool({
   execute: async ({ expression }) => (expression === '100 - 3000/300' ? '90' : '?'),
 });
 
-function agent(name: string, turns: ScriptedTurn[], tools: AnyTool[] = [], modelId = `${name}-model`): RosterAgent & { model: ScriptedModel } {
+function agent(
+  name: string,
+  turns: ScriptedTurn[],
+  tools: AnyTool[] = [],
+  modelId = `${name}-model`,
+): RosterAgent & { model: ScriptedModel } {
   return { name, systemPrompt: `You are the ${name}.`, tools, model: createScriptedModel(turns, { modelId }) };
 }
 
@@ -31,21 +36,35 @@ function toolNames(request: { tools?: { function: { name: string } }[] }): strin
 
 describe('delegation through runAgent', () => {
   it('runs the delegate with its prompt, the task, its tools and model, and gives the parent only its answer', async () => {
-    const researcher = agent('researcher', [
-      { toolCalls: [{ id: 'c1', name: 'calculator', arguments: { expression: '100 - 3000/300' } }] },
-      { text: 'About 90 °C at 3,000 m.' },
-    ], [calculator]);
+    const researcher = agent(
+      'researcher',
+      [
+        { toolCalls: [{ id: 'c1', name: 'calculator', arguments: { expression: '100 - 3000/300' } }] },
+        { text: 'About 90 °C at 3,000 m.' },
+      ],
+      [calculator],
+    );
     const harness = createHarness({
       history: [{ role: 'user', content: 'Boiling point at 3,000 m?' }],
       delegation: { agents: [researcher], maxDepth: 1, maxDelegations: 6 },
-      turns: [{ toolCalls: [delegateCall('d1', 'researcher', 'Estimate the boiling point of water at 3,000 m', 'Use 1 °C per 300 m')] }, { text: 'Water boils at about 90 °C there.' }],
+      turns: [
+        {
+          toolCalls: [
+            delegateCall('d1', 'researcher', 'Estimate the boiling point of water at 3,000 m', 'Use 1 °C per 300 m'),
+          ],
+        },
+        { text: 'Water boils at about 90 °C there.' },
+      ],
     });
     const result = await harness.run();
     expect(result.outcome).toBe('done');
 
     const [first, second] = researcher.model.requests;
     expect(first?.messages[0]).toEqual({ role: 'system', content: 'You are the researcher.' });
-    expect(first?.messages[1]).toEqual({ role: 'user', content: 'Estimate the boiling point of water at 3,000 m\n\nContext:\nUse 1 °C per 300 m' });
+    expect(first?.messages[1]).toEqual({
+      role: 'user',
+      content: 'Estimate the boiling point of water at 3,000 m\n\nContext:\nUse 1 °C per 300 m',
+    });
     expect(toolNames(first ?? {})).toEqual(['calculator']);
     expect(second?.messages.at(-1)).toMatchObject({ role: 'tool', content: '90' });
 
@@ -76,7 +95,9 @@ describe('delegation through runAgent', () => {
     expect(delegated.every((event) => event.callId === 'd1' && event.agent === 'researcher')).toBe(true);
     const stored = delegated.flatMap((event) => (event.event.type === 'step-end' ? event.event.entries : []));
     expect(stored.map((entry) => entry.message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
-    expect(stored.every((entry) => entry.meta?.delegation?.parentCallId === 'd1' && entry.runId === result.runId)).toBe(true);
+    expect(stored.every((entry) => entry.meta?.delegation?.parentCallId === 'd1' && entry.runId === result.runId)).toBe(
+      true,
+    );
     // The delegate's own call ids never clash with the parent's.
     expect(stored[1]?.message.role === 'assistant' && stored[1].message.tool_calls?.[0]?.id).not.toBe('c1');
     // Nothing of the delegate is in the parent's own entries.
@@ -85,7 +106,10 @@ describe('delegation through runAgent', () => {
 
   it('offers delegate tools only while the depth allows, and never the agent itself', async () => {
     const coder = agent('coder', [{ text: 'code done' }]);
-    const researcher = agent('researcher', [{ toolCalls: [delegateCall('r1', 'coder', 'write code')] }, { text: 'research done' }]);
+    const researcher = agent('researcher', [
+      { toolCalls: [delegateCall('r1', 'coder', 'write code')] },
+      { text: 'research done' },
+    ]);
     const harness = createHarness({
       delegation: { agents: [researcher, coder], maxDepth: 2, maxDelegations: 6 },
       turns: [{ toolCalls: [delegateCall('d1', 'researcher', 'research')] }, { text: 'all done' }],
@@ -112,7 +136,10 @@ describe('delegation through runAgent', () => {
     const researcher = agent('researcher', [{ text: 'first answer' }, { text: 'never asked' }]);
     const harness = createHarness({
       delegation: { agents: [researcher], maxDepth: 1, maxDelegations: 1 },
-      turns: [{ toolCalls: [delegateCall('d1', 'researcher', 'part one'), delegateCall('d2', 'researcher', 'part two')] }, { text: 'merged' }],
+      turns: [
+        { toolCalls: [delegateCall('d1', 'researcher', 'part one'), delegateCall('d2', 'researcher', 'part two')] },
+        { text: 'merged' },
+      ],
     });
     await harness.run();
     expect(researcher.model.requests).toHaveLength(1);
@@ -124,19 +151,33 @@ describe('delegation through runAgent', () => {
   });
 
   it('ends a runaway orchestrator that keeps delegating: refused past Max delegations, then stopped at the step limit, saying so', async () => {
-    const researcher = agent('researcher', Array.from({ length: 10 }, (_, index) => ({ text: `answer ${index}` })));
+    const researcher = agent(
+      'researcher',
+      Array.from({ length: 10 }, (_, index) => ({ text: `answer ${index}` })),
+    );
     // A new task every time, so it is not "no progress": only the limits can end it.
-    const runaway: ScriptedTurn[] = Array.from({ length: 20 }, (_, index) => ({ toolCalls: [delegateCall(`d${index}`, 'researcher', `task number ${index}`)] }));
+    const runaway: ScriptedTurn[] = Array.from({ length: 20 }, (_, index) => ({
+      toolCalls: [delegateCall(`d${index}`, 'researcher', `task number ${index}`)],
+    }));
     const harness = createHarness({
       delegation: { agents: [researcher], maxDepth: 1, maxDelegations: 3 },
       turns: runaway,
     });
     const result = await harness.run();
     expect(researcher.model.requests).toHaveLength(3);
-    const results = harness.model.requests.at(-1)?.messages.filter((message) => message.role === 'tool').map((message) => String(message.content));
+    const results = harness.model.requests
+      .at(-1)
+      ?.messages.filter((message) => message.role === 'tool')
+      .map((message) => String(message.content));
     expect(results?.slice(0, 3)).toEqual(['answer 0', 'answer 1', 'answer 2']);
-    expect(results?.slice(3).every((content) => content.includes('delegation limit reached: this run may delegate 3 times'))).toBe(true);
-    expect(result).toMatchObject({ outcome: 'stopped', reason: 'max-steps', message: 'Stopped: step limit (8) reached.' });
+    expect(
+      results?.slice(3).every((content) => content.includes('delegation limit reached: this run may delegate 3 times')),
+    ).toBe(true);
+    expect(result).toMatchObject({
+      outcome: 'stopped',
+      reason: 'max-steps',
+      message: 'Stopped: step limit (8) reached.',
+    });
   });
 
   it('stops a repeated identical delegation as no progress', async () => {
@@ -144,7 +185,11 @@ describe('delegation through runAgent', () => {
     const same = delegateCall('x', 'researcher', 'look it up');
     const harness = createHarness({
       delegation: { agents: [researcher], maxDepth: 1, maxDelegations: 6 },
-      turns: [{ toolCalls: [{ ...same, id: 'a' }] }, { toolCalls: [{ ...same, id: 'b' }] }, { toolCalls: [{ ...same, id: 'c' }] }],
+      turns: [
+        { toolCalls: [{ ...same, id: 'a' }] },
+        { toolCalls: [{ ...same, id: 'b' }] },
+        { toolCalls: [{ ...same, id: 'c' }] },
+      ],
     });
     const result = await harness.run();
     expect(result.reason).toBe('no-progress');
@@ -171,16 +216,20 @@ describe('delegation through runAgent', () => {
     const reviewer = agent('reviewer', [waitForBoth('reviewer')]);
     const harness = createHarness({
       delegation: { agents: [researcher, reviewer], maxDepth: 1, maxDelegations: 6 },
-      turns: [{ toolCalls: [delegateCall('d1', 'researcher', 'a'), delegateCall('d2', 'reviewer', 'b')] }, { text: 'merged' }],
+      turns: [
+        { toolCalls: [delegateCall('d1', 'researcher', 'a'), delegateCall('d2', 'reviewer', 'b')] },
+        { text: 'merged' },
+      ],
     });
     const result = await harness.run();
     // Had they run one after the other, the first would wait for the second forever.
     expect(result.outcome).toBe('done');
     expect(started.sort()).toEqual(['researcher', 'reviewer']);
-    expect(harness.model.requests[1]?.messages.filter((message) => message.role === 'tool').map((message) => message.content)).toEqual([
-      'researcher answer',
-      'reviewer answer',
-    ]);
+    expect(
+      harness.model.requests[1]?.messages
+        .filter((message) => message.role === 'tool')
+        .map((message) => message.content),
+    ).toEqual(['researcher answer', 'reviewer answer']);
   });
 
   it('Stop reaches the model call of a delegate', async () => {
@@ -212,7 +261,11 @@ describe('delegation through runAgent', () => {
         return 'ok';
       },
     });
-    const coder = agent('coder', [{ toolCalls: [{ id: 'j', name: 'run_javascript', arguments: { code: '1+1' } }] }, { text: 'it is 2' }], [risky]);
+    const coder = agent(
+      'coder',
+      [{ toolCalls: [{ id: 'j', name: 'run_javascript', arguments: { code: '1+1' } }] }, { text: 'it is 2' }],
+      [risky],
+    );
     const asked: string[] = [];
     const harness = createHarness({
       delegation: { agents: [coder], maxDepth: 1, maxDelegations: 6 },
@@ -246,14 +299,34 @@ describe('delegation through runAgent', () => {
     const task = 'Estimate the boiling point of water at 3,000 m';
     const stored = [
       { role: 'user' as const, content: task },
-      { role: 'assistant' as const, content: null, tool_calls: [{ id: 'call_r_1_0', type: 'function' as const, function: { name: 'calculator', arguments: '{"expression":"100 - 3000/300"}' } }] },
+      {
+        role: 'assistant' as const,
+        content: null,
+        tool_calls: [
+          {
+            id: 'call_r_1_0',
+            type: 'function' as const,
+            function: { name: 'calculator', arguments: '{"expression":"100 - 3000/300"}' },
+          },
+        ],
+      },
       { role: 'tool' as const, tool_call_id: 'call_r_1_0', content: '90' },
     ];
     const harness = createHarness({
       // The interrupted run: its delegate call has no result yet.
       history: [
         { role: 'user', content: 'Boiling point at 3,000 m?' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'd1', type: 'function', function: { name: 'delegate_researcher', arguments: JSON.stringify({ task }) } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            {
+              id: 'd1',
+              type: 'function',
+              function: { name: 'delegate_researcher', arguments: JSON.stringify({ task }) },
+            },
+          ],
+        },
       ],
       delegation: { agents: [researcher], maxDepth: 1, maxDelegations: 6, resumed: new Map([['d1', stored]]) },
       turns: [{ text: 'Water boils at about 90 °C there.' }],
@@ -264,9 +337,15 @@ describe('delegation through runAgent', () => {
     expect(ran).toEqual([]);
     expect(researcher.model.requests).toHaveLength(1);
     expect(researcher.model.requests[0]?.messages.slice(1)).toEqual(stored);
-    const added = delegatedOf(harness.events).flatMap((event) => (event.event.type === 'entry-added' ? [event.event.entry.message.role] : []));
+    const added = delegatedOf(harness.events).flatMap((event) =>
+      event.event.type === 'entry-added' ? [event.event.entry.message.role] : [],
+    );
     expect(added).toEqual(['assistant']);
-    expect(harness.model.requests[0]?.messages.at(-1)).toEqual({ role: 'tool', tool_call_id: 'd1', content: 'About 90 °C at 3,000 m.' });
+    expect(harness.model.requests[0]?.messages.at(-1)).toEqual({
+      role: 'tool',
+      tool_call_id: 'd1',
+      content: 'About 90 °C at 3,000 m.',
+    });
   });
 
   it('does not ask a delegate again that had answered before the interruption', async () => {
@@ -278,14 +357,28 @@ describe('delegation through runAgent', () => {
     const harness = createHarness({
       history: [
         { role: 'user', content: 'Look it up' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'd1', type: 'function', function: { name: 'delegate_researcher', arguments: '{"task":"look it up"}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            {
+              id: 'd1',
+              type: 'function',
+              function: { name: 'delegate_researcher', arguments: '{"task":"look it up"}' },
+            },
+          ],
+        },
       ],
       delegation: { agents: [researcher], maxDepth: 1, maxDelegations: 6, resumed: new Map([['d1', stored]]) },
       turns: [{ text: 'It is 90 °C.' }],
     });
     await harness.run();
     expect(researcher.model.requests).toHaveLength(0);
-    expect(harness.model.requests[0]?.messages.at(-1)).toEqual({ role: 'tool', tool_call_id: 'd1', content: 'Found: 90 °C.' });
+    expect(harness.model.requests[0]?.messages.at(-1)).toEqual({
+      role: 'tool',
+      tool_call_id: 'd1',
+      content: 'Found: 90 °C.',
+    });
   });
 
   it('shares a token budget across all agents', async () => {
@@ -293,7 +386,10 @@ describe('delegation through runAgent', () => {
     const researcher = agent('researcher', [{ text: 'never', usage }]);
     const harness = createHarness({
       delegation: { agents: [researcher], maxDepth: 1, maxDelegations: 6, maxTokens: 100 },
-      turns: [{ toolCalls: [delegateCall('d1', 'researcher', 'a')], usage }, { text: 'done', usage }],
+      turns: [
+        { toolCalls: [delegateCall('d1', 'researcher', 'a')], usage },
+        { text: 'done', usage },
+      ],
     });
     const result = await harness.run();
     // The orchestrator's first call used the whole budget: the delegation is refused before its model call.
@@ -302,7 +398,9 @@ describe('delegation through runAgent', () => {
     // And the run stops there, saying why, instead of asking the model again.
     expect(harness.model.requests).toHaveLength(1);
     expect(result).toMatchObject({ outcome: 'stopped', reason: 'token-budget' });
-    expect(result.message).toBe('Stopped: the token budget (100 tokens for all agents together) is used up (100 used).');
+    expect(result.message).toBe(
+      'Stopped: the token budget (100 tokens for all agents together) is used up (100 used).',
+    );
   });
 
   it('ends a runaway delegate at the shared token budget, and the run with it, with a plain reason', async () => {
@@ -314,7 +412,13 @@ describe('delegation through runAgent', () => {
     }));
     const researcher = agent('researcher', looping, [calculator]);
     const harness = createHarness({
-      limits: { maxSteps: 30, maxToolCalls: 100, deadlineMs: 60_000, toolTimeoutMs: 30_000, maxObservationChars: 4_000 },
+      limits: {
+        maxSteps: 30,
+        maxToolCalls: 100,
+        deadlineMs: 60_000,
+        toolTimeoutMs: 30_000,
+        maxObservationChars: 4_000,
+      },
       delegation: { agents: [researcher], maxDepth: 1, maxDelegations: 6, maxTokens: 300 },
       turns: [{ toolCalls: [delegateCall('d1', 'researcher', 'count forever')], usage }, { text: 'never asked' }],
     });

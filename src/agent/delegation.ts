@@ -70,7 +70,9 @@ export function delegateToolName(agent: string): string {
 
 /** The agent a `delegate_<name>` tool name stands for, if it is one. */
 export function delegatedAgentOf(toolName: string): string | undefined {
-  return toolName.startsWith('delegate_') && toolName.length > 'delegate_'.length ? toolName.slice('delegate_'.length) : undefined;
+  return toolName.startsWith('delegate_') && toolName.length > 'delegate_'.length
+    ? toolName.slice('delegate_'.length)
+    : undefined;
 }
 
 /** Why a delegation over the run's limit was not run (the model sees it as the tool error). */
@@ -96,7 +98,10 @@ export function tokenBudgetReached(budget: DelegationBudget): StopCondition {
 export const AGENT_NAME_PATTERN = /^[a-z][a-z0-9_-]{0,39}$/;
 
 const delegateArguments = z.object({
-  task: z.string().min(1).describe('What the agent should do, self-contained: it sees nothing else of this conversation.'),
+  task: z
+    .string()
+    .min(1)
+    .describe('What the agent should do, self-contained: it sees nothing else of this conversation.'),
   context: z.string().optional().describe('Facts, drafts or constraints the agent needs (e.g. the draft to review).'),
 });
 
@@ -157,9 +162,16 @@ export function withDelegation(options: RunAgentOptions, runId: string, runAgent
   const depth = frame?.depth ?? 0;
   const candidates = delegation.agents.filter((agent) => agent.name !== frame?.agent);
   const offered = depth < delegation.maxDepth ? candidates : [];
-  const tools = [...options.tools, ...offered.map((agent) => delegateTool(options, agent, { runId, depth, budget }, runAgent))];
+  const tools = [
+    ...options.tools,
+    ...offered.map((agent) => delegateTool(options, agent, { runId, depth, budget }, runAgent)),
+  ];
   const systemPrompt =
-    offered.length > 0 ? [options.systemPrompt, orchestrationPrompt(offered, budget.maxDelegations)].filter((part) => part.trim() !== '').join('\n\n') : options.systemPrompt;
+    offered.length > 0
+      ? [options.systemPrompt, orchestrationPrompt(offered, budget.maxDelegations)]
+          .filter((part) => part.trim() !== '')
+          .join('\n\n')
+      : options.systemPrompt;
   return {
     options: { ...options, tools, systemPrompt, model: meteredModel(options.model, budget) },
     conditions: budget.maxTokens === undefined ? [] : [tokenBudgetReached(budget)],
@@ -173,7 +185,12 @@ interface DelegateScope {
   budget: DelegationBudget;
 }
 
-function delegateTool(parent: RunAgentOptions, agent: RosterAgent, scope: DelegateScope, runAgent: RunAgentFn): AnyTool {
+function delegateTool(
+  parent: RunAgentOptions,
+  agent: RosterAgent,
+  scope: DelegateScope,
+  runAgent: RunAgentFn,
+): AnyTool {
   const { budget } = scope;
   return defineTool({
     name: delegateToolName(agent.name),
@@ -182,8 +199,10 @@ function delegateTool(parent: RunAgentOptions, agent: RosterAgent, scope: Delega
     // A delegation lasts as long as the run may; the run's deadline still applies.
     timeoutMs: Math.max(1, parent.limits.deadlineMs),
     async execute({ task, context }, toolContext) {
-      if (budget.delegations >= budget.maxDelegations) throw new ToolError(delegationLimitMessage(budget.maxDelegations));
-      if (budget.maxTokens !== undefined && budget.tokens >= budget.maxTokens) throw new ToolError(tokenBudgetMessage(budget.maxTokens));
+      if (budget.delegations >= budget.maxDelegations)
+        throw new ToolError(delegationLimitMessage(budget.maxDelegations));
+      if (budget.maxTokens !== undefined && budget.tokens >= budget.maxTokens)
+        throw new ToolError(tokenBudgetMessage(budget.maxTokens));
       const parentSpan = toolContext.span;
       if (!parentSpan) throw new Error('a delegation needs its tool span');
       const earlier = parent.delegation?.resumed?.get(toolContext.callId);
@@ -196,7 +215,13 @@ function delegateTool(parent: RunAgentOptions, agent: RosterAgent, scope: Delega
       const history: ChatMessage[] = earlier ? [...earlier] : [{ role: 'user', content }];
       if (!earlier) {
         // The task is part of the delegated transcript: stored (by the same per-step write) and shown in the group.
-        const factory: EntryFactory = { sessionId: parent.sessionId, runId: scope.runId, newId: parent.newId, now: parent.now, delegation: meta };
+        const factory: EntryFactory = {
+          sessionId: parent.sessionId,
+          runId: scope.runId,
+          newId: parent.newId,
+          now: parent.now,
+          delegation: meta,
+        };
         const taskEntry = createEntry(factory, history[0] as ChatMessage);
         await onEvent({ type: 'entry-added', entry: taskEntry });
         await onEvent({ type: 'step-end', step: 0, entries: [taskEntry] });
@@ -230,7 +255,10 @@ function finishedAnswer(messages: readonly ChatMessage[]): string | undefined {
 
 /** Events of a delegated run reach the parent's sink wrapped once, with the call they answer (nested ones pass through). */
 function delegatedSink(parent: AgentEventSink, meta: DelegationMeta): AgentEventSink {
-  return (event) => parent(event.type === 'delegated' ? event : { type: 'delegated', callId: meta.parentCallId, agent: meta.agent, event });
+  return (event) =>
+    parent(
+      event.type === 'delegated' ? event : { type: 'delegated', callId: meta.parentCallId, agent: meta.agent, event },
+    );
 }
 
 const METERED = Symbol('metered');
@@ -243,7 +271,8 @@ function meteredModel(model: Model, budget: DelegationBudget): Model {
     ...model,
     [METERED]: model,
     async generate(request, callOptions) {
-      if (budget.maxTokens !== undefined && budget.tokens >= budget.maxTokens) throw new Error(tokenBudgetMessage(budget.maxTokens));
+      if (budget.maxTokens !== undefined && budget.tokens >= budget.maxTokens)
+        throw new Error(tokenBudgetMessage(budget.maxTokens));
       const response = await model.generate(request, callOptions);
       if (response.usage) budget.tokens += response.usage.inputTokens + response.usage.outputTokens;
       return response;

@@ -10,7 +10,9 @@ export function describeModelError(error: ModelError): string {
     case 'auth':
       return `The endpoint refused the API key${status}. Check the API key in Settings.${said}`;
     case 'not-found': {
-      const models = error.availableModels?.length ? ` Models it offers: ${error.availableModels.slice(0, 10).join(', ')}.` : '';
+      const models = error.availableModels?.length
+        ? ` Models it offers: ${error.availableModels.slice(0, 10).join(', ')}.`
+        : '';
       return `The endpoint does not know this model or address${status}. Check the base URL and the model id in Settings.${models}${said}`;
     }
     case 'rate-limit':
@@ -59,7 +61,11 @@ export function modelErrorEnd(error: unknown): RunEnd {
 
 /** How a run ends after a bug or a failing event sink inside the runtime. */
 export function internalErrorEnd(error: unknown): RunEnd {
-  return { outcome: 'error', reason: 'internal-error', message: `The agent stopped because of an internal error: ${errorMessage(error)}` };
+  return {
+    outcome: 'error',
+    reason: 'internal-error',
+    message: `The agent stopped because of an internal error: ${errorMessage(error)}`,
+  };
 }
 
 /** How a run ends when the user pressed Stop. */

@@ -52,7 +52,13 @@ export type AgentEvent =
       message?: string;
       /** `message` as key + values (limits, Stop), for the UI to show in its language. */
       text?: AgentText;
-      error?: { kind: ModelErrorKind; status?: number; message: string; retryAfterMs?: number; availableModels?: string[] };
+      error?: {
+        kind: ModelErrorKind;
+        status?: number;
+        message: string;
+        retryAfterMs?: number;
+        availableModels?: string[];
+      };
     };
 
 /** Receives agent events; a returned promise is awaited before the loop goes on. */

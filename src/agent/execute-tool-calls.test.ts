@@ -5,7 +5,8 @@ import { defineTool } from '../tools/define-tool.ts';
 import { ATTRIBUTE } from './span-attributes.ts';
 import { createHarness, weatherTool } from './test-harness.ts';
 
-const toolMessage = (harness: ReturnType<typeof createHarness>, request = 1) => harness.model.requests[request]?.messages.at(-1);
+const toolMessage = (harness: ReturnType<typeof createHarness>, request = 1) =>
+  harness.model.requests[request]?.messages.at(-1);
 
 describe('tool execution in the loop', () => {
   it('runs several calls of one response concurrently and appends the results in call order', async () => {
@@ -25,7 +26,12 @@ describe('tool execution in the loop', () => {
     const harness = createHarness({
       tools: [wait],
       turns: [
-        { toolCalls: [{ id: 'c1', name: 'wait_for', arguments: { gate: 'slow' } }, { id: 'c2', name: 'wait_for', arguments: { gate: 'fast' } }] },
+        {
+          toolCalls: [
+            { id: 'c1', name: 'wait_for', arguments: { gate: 'slow' } },
+            { id: 'c2', name: 'wait_for', arguments: { gate: 'fast' } },
+          ],
+        },
         { text: 'Both done.' },
       ],
     });
@@ -43,7 +49,9 @@ describe('tool execution in the loop', () => {
       { role: 'tool', tool_call_id: 'c1', content: 'slow result' },
       { role: 'tool', tool_call_id: 'c2', content: 'fast result' },
     ]);
-    expect(harness.model.requests[1]?.messages.slice(-2).map((message) => message.role === 'tool' && message.tool_call_id)).toEqual(['c1', 'c2']);
+    expect(
+      harness.model.requests[1]?.messages.slice(-2).map((message) => message.role === 'tool' && message.tool_call_id),
+    ).toEqual(['c1', 'c2']);
     expect(harness.tracer.find('tool', 'wait_for').map((span) => span.status)).toEqual(['ok', 'ok']);
   });
 
@@ -101,7 +109,10 @@ describe('tool execution in the loop', () => {
     expect(toolMessage(harness)?.content).toBe(
       'Error: There is no tool named "get_wether". Available tools: get_weather. Call one of them by its exact name.',
     );
-    expect(harness.tracer.only('tool', 'get_wether')).toMatchObject({ status: 'error', error: { type: 'unknown-tool' } });
+    expect(harness.tracer.only('tool', 'get_wether')).toMatchObject({
+      status: 'error',
+      error: { type: 'unknown-tool' },
+    });
   });
 
   it('turns a thrown error into an observation and an error span', async () => {
@@ -113,7 +124,10 @@ describe('tool execution in the loop', () => {
         throw new RangeError('the index 7 is out of range');
       },
     });
-    const harness = createHarness({ tools: [broken], turns: [{ toolCalls: [{ id: 'b', name: 'broken' }] }, { text: 'It failed.' }] });
+    const harness = createHarness({
+      tools: [broken],
+      turns: [{ toolCalls: [{ id: 'b', name: 'broken' }] }, { text: 'It failed.' }],
+    });
 
     const result = await harness.run();
 
@@ -138,7 +152,10 @@ describe('tool execution in the loop', () => {
         return new Promise(() => undefined);
       },
     });
-    const harness = createHarness({ tools: [slow], turns: [{ toolCalls: [{ id: 's', name: 'slow' }] }, { text: 'Too slow.' }] });
+    const harness = createHarness({
+      tools: [slow],
+      turns: [{ toolCalls: [{ id: 's', name: 'slow' }] }, { text: 'Too slow.' }],
+    });
 
     const result = await harness.run();
 
@@ -162,7 +179,11 @@ describe('tool execution in the loop', () => {
         return new Promise(() => undefined);
       },
     });
-    const harness = createHarness({ tools: [hang], signal: controller.signal, turns: [{ toolCalls: [{ id: 'h', name: 'hang' }] }] });
+    const harness = createHarness({
+      tools: [hang],
+      signal: controller.signal,
+      turns: [{ toolCalls: [{ id: 'h', name: 'hang' }] }],
+    });
 
     const running = harness.run();
     await started.promise;
@@ -177,8 +198,16 @@ describe('tool execution in the loop', () => {
   });
 
   it('uses the run-wide tool timeout when a tool sets none', async () => {
-    const hang = defineTool({ name: 'hang', description: 'Hangs.', schema: z.object({}), execute: () => new Promise(() => undefined) });
-    const harness = createHarness({ tools: [hang], turns: [{ toolCalls: [{ id: 'h', name: 'hang' }] }, { text: 'ok' }] });
+    const hang = defineTool({
+      name: 'hang',
+      description: 'Hangs.',
+      schema: z.object({}),
+      execute: () => new Promise(() => undefined),
+    });
+    const harness = createHarness({
+      tools: [hang],
+      turns: [{ toolCalls: [{ id: 'h', name: 'hang' }] }, { text: 'ok' }],
+    });
     harness.options.limits = { ...harness.options.limits, toolTimeoutMs: 15 };
 
     await harness.run();
@@ -193,7 +222,10 @@ describe('tool execution in the loop', () => {
       schema: z.object({}),
       execute: async () => `HEAD${'x'.repeat(10_000)}TAIL`,
     });
-    const harness = createHarness({ tools: [long], turns: [{ toolCalls: [{ id: 'l', name: 'long' }] }, { text: 'ok' }] });
+    const harness = createHarness({
+      tools: [long],
+      turns: [{ toolCalls: [{ id: 'l', name: 'long' }] }, { text: 'ok' }],
+    });
     harness.options.limits = { ...harness.options.limits, maxObservationChars: 300 };
 
     await harness.run();
@@ -221,7 +253,10 @@ describe('tool execution in the loop', () => {
     });
     const harness = createHarness({
       tools: [code],
-      turns: [{ toolCalls: [{ id: 'js', name: 'run_javascript', arguments: { code: '1 + 1' } }] }, { text: 'It is 2.' }],
+      turns: [
+        { toolCalls: [{ id: 'js', name: 'run_javascript', arguments: { code: '1 + 1' } }] },
+        { text: 'It is 2.' },
+      ],
       approve: async (request) => {
         requests.push(request);
         return true;
@@ -237,7 +272,12 @@ describe('tool execution in the loop', () => {
     const tool = harness.tracer.only('tool');
     expect(tool.attributes['tool.restricted']).toBe(true);
     expect(harness.tracer.children(tool)).toMatchObject([
-      { kind: 'approval', name: 'run_javascript', status: 'ok', attributes: { 'approval.decision': 'approved', 'approval.call_id': 'js' } },
+      {
+        kind: 'approval',
+        name: 'run_javascript',
+        status: 'ok',
+        attributes: { 'approval.decision': 'approved', 'approval.call_id': 'js' },
+      },
     ]);
   });
 
@@ -255,7 +295,10 @@ describe('tool execution in the loop', () => {
     });
     const harness = createHarness({
       tools: [code],
-      turns: [{ toolCalls: [{ id: 'js', name: 'run_javascript', arguments: { code: 'fetch("x")' } }] }, { text: 'Understood.' }],
+      turns: [
+        { toolCalls: [{ id: 'js', name: 'run_javascript', arguments: { code: 'fetch("x")' } }] },
+        { text: 'Understood.' },
+      ],
       approve: async () => false,
     });
 
@@ -289,6 +332,10 @@ describe('tool execution in the loop', () => {
 
     expect(cities).toEqual(['Paris', 'Oslo']);
     expect(result.entries[3]?.message.content).toBe('Not run: the tool call limit (2) for this run was reached.');
-    expect(result).toMatchObject({ outcome: 'stopped', reason: 'max-tool-calls', message: 'Stopped: tool call limit (2) reached.' });
+    expect(result).toMatchObject({
+      outcome: 'stopped',
+      reason: 'max-tool-calls',
+      message: 'Stopped: tool call limit (2) reached.',
+    });
   });
 });

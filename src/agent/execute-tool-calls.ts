@@ -105,16 +105,30 @@ async function executeOne(input: ExecuteToolCallsInput, call: ToolCall, index: n
   });
   const spanId = span.span.spanId;
   const parsed = parseToolArguments(call.function.arguments);
-  emit({ type: 'tool-call', callId: call.id, toolName, arguments: parsed.ok ? parsed.value : call.function.arguments, spanId });
+  emit({
+    type: 'tool-call',
+    callId: call.id,
+    toolName,
+    arguments: parsed.ok ? parsed.value : call.function.arguments,
+    spanId,
+  });
   let startedAt = now();
 
   let replayed = false;
   let cached = false;
-  const finish = (status: ToolCallOutcome['status'], text: string, errorType?: string, executed = true): ToolCallOutcome => {
+  const finish = (
+    status: ToolCallOutcome['status'],
+    text: string,
+    errorType?: string,
+    executed = true,
+  ): ToolCallOutcome => {
     const observation = truncateObservation(text, input.maxObservationChars);
     const durationMs = Math.max(0, now() - startedAt);
     if (status === 'ok') {
-      span.setAttributes({ [ATTRIBUTE.toolResult]: observation, ...(observation === text ? {} : { [AGENT_ATTRIBUTE.toolTruncated]: true }) });
+      span.setAttributes({
+        [ATTRIBUTE.toolResult]: observation,
+        ...(observation === text ? {} : { [AGENT_ATTRIBUTE.toolTruncated]: true }),
+      });
       span.end('ok');
       emit({ type: 'tool-result', callId: call.id, toolName, result: observation, durationMs });
     } else {
@@ -123,11 +137,25 @@ async function executeOne(input: ExecuteToolCallsInput, call: ToolCall, index: n
       else span.end('error', { type: errorType ?? status, message: observation });
       emit({ type: 'tool-error', callId: call.id, toolName, error: observation, durationMs });
     }
-    return { call, status, observation, spanId, durationMs, executed, ...(replayed ? { replayed } : {}), ...(cached ? { cached } : {}) };
+    return {
+      call,
+      status,
+      observation,
+      spanId,
+      durationMs,
+      executed,
+      ...(replayed ? { replayed } : {}),
+      ...(cached ? { cached } : {}),
+    };
   };
 
   if (input.runnableCount !== undefined && index >= input.runnableCount) {
-    return finish('error', input.limitMessage ?? 'Not run: the tool call limit for this run was reached.', 'limit', false);
+    return finish(
+      'error',
+      input.limitMessage ?? 'Not run: the tool call limit for this run was reached.',
+      'limit',
+      false,
+    );
   }
   if (signal.aborted) return finish('cancelled', cancelledObservation(signal));
   // A recorded result answers the call as it was answered before: no side effects, so no approval either.
@@ -154,7 +182,10 @@ async function executeOne(input: ExecuteToolCallsInput, call: ToolCall, index: n
     );
   }
 
-  const cacheKey = input.cache && isPure(tool, validated.value) ? `${toolName} ${canonicalArguments(JSON.stringify(validated.value))}` : undefined;
+  const cacheKey =
+    input.cache && isPure(tool, validated.value)
+      ? `${toolName} ${canonicalArguments(JSON.stringify(validated.value))}`
+      : undefined;
   const hit = cacheKey === undefined ? undefined : input.cache?.get(cacheKey);
   if (hit !== undefined) {
     cached = true;
@@ -175,7 +206,12 @@ async function executeOne(input: ExecuteToolCallsInput, call: ToolCall, index: n
     });
     if (decision.type === 'aborted') return finish('cancelled', cancelledObservation(signal));
     if (decision.type === 'denied') return finish('denied', DENIED_OBSERVATION, 'denied');
-    if (decision.type === 'failed') return finish('error', `Error: approval for ${toolName} could not be asked: ${decision.message}`, 'approval-failed');
+    if (decision.type === 'failed')
+      return finish(
+        'error',
+        `Error: approval for ${toolName} could not be asked: ${decision.message}`,
+        'approval-failed',
+      );
   }
 
   const timeoutMs = tool.timeoutMs ?? input.defaultTimeoutMs;
@@ -192,7 +228,10 @@ async function executeOne(input: ExecuteToolCallsInput, call: ToolCall, index: n
       span,
       startChildSpan: (options) => input.tracer.startSpan({ ...options, parent: span }),
     };
-    const value = await raceAbort(Promise.resolve().then(() => tool.execute(validated.value, context)), callSignal);
+    const value = await raceAbort(
+      Promise.resolve().then(() => tool.execute(validated.value, context)),
+      callSignal,
+    );
     const text = serialiseResult(value);
     if (cacheKey !== undefined) input.cache?.set(cacheKey, text);
     return finish('ok', text);
@@ -205,7 +244,11 @@ async function executeOne(input: ExecuteToolCallsInput, call: ToolCall, index: n
         'timeout',
       );
     }
-    return finish('error', `Error: ${toolName} failed: ${errorMessage(error)}`, error instanceof Error ? error.name || 'Error' : 'Error');
+    return finish(
+      'error',
+      `Error: ${toolName} failed: ${errorMessage(error)}`,
+      error instanceof Error ? error.name || 'Error' : 'Error',
+    );
   } finally {
     clearTimeout(timer);
   }

@@ -25,7 +25,8 @@ export function buildRequestMessages(
   }
   const rest = context.slice(index);
   const base = systemParts.filter((part) => part.trim() !== '').join('\n\n');
-  if (protocol === 'json') return [{ role: 'system', content: buildJsonPlanSystemPrompt(base, tools) }, ...toJsonPlanMessages(rest)];
+  if (protocol === 'json')
+    return [{ role: 'system', content: buildJsonPlanSystemPrompt(base, tools) }, ...toJsonPlanMessages(rest)];
   const system = protocol === 'react' && tools.length > 0 ? buildReactSystemPrompt(base, tools) : base;
   const body = protocol === 'react' ? toReactMessages(rest) : [...rest];
   return system === '' ? body : [{ role: 'system', content: system }, ...body];

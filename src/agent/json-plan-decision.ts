@@ -42,20 +42,34 @@ const optionalText = z.string().nullish();
 const decisionSchema = z
   .object({
     type: z.preprocess(
-      (value) => (typeof value === 'string' ? (TYPE_ALIASES[value.trim().toLowerCase().replace(/[\s-]+/g, '_')] ?? value) : value),
+      (value) =>
+        typeof value === 'string'
+          ? (TYPE_ALIASES[
+              value
+                .trim()
+                .toLowerCase()
+                .replace(/[\s-]+/g, '_')
+            ] ?? value)
+          : value,
       z.enum(DECISION_TYPES, { error: 'must be one of "plan", "tool_call", "final"' }),
     ),
     plan: z.array(z.string(), { error: 'must be a list of step texts' }).nullish(),
     next: optionalText,
     tool: optionalText,
     // Strict decoding cannot leave an object open, so some models send the arguments as a JSON string.
-    args: z.union([z.record(z.string(), z.unknown()), z.string()], { error: 'must be an object with the tool arguments' }).nullish(),
+    args: z
+      .union([z.record(z.string(), z.unknown()), z.string()], { error: 'must be an object with the tool arguments' })
+      .nullish(),
     answer: optionalText,
     memory_note: optionalText,
   })
   .superRefine((value, context) => {
     if (value.type === 'plan' && !(value.plan ?? []).some((step) => step.trim() !== '')) {
-      context.addIssue({ code: 'custom', path: ['plan'], message: 'a "plan" decision needs a non-empty list of steps' });
+      context.addIssue({
+        code: 'custom',
+        path: ['plan'],
+        message: 'a "plan" decision needs a non-empty list of steps',
+      });
     }
     if (value.type === 'tool_call' && !value.tool?.trim()) {
       context.addIssue({ code: 'custom', path: ['tool'], message: 'a "tool_call" decision needs the tool name' });
@@ -74,12 +88,22 @@ export function decisionJsonSchema(tools: readonly AnyTool[]): JsonSchema {
     required: ['type', 'plan', 'next', 'tool', 'args', 'answer', 'memory_note'],
     properties: {
       type: { type: 'string', enum: [...DECISION_TYPES] },
-      plan: { type: ['array', 'null'], items: { type: 'string' }, description: 'The steps of your plan (type "plan"), else null.' },
+      plan: {
+        type: ['array', 'null'],
+        items: { type: 'string' },
+        description: 'The steps of your plan (type "plan"), else null.',
+      },
       next: { type: ['string', 'null'], description: 'The plan step you work on next, else null.' },
       tool: names.length > 0 ? { type: ['string', 'null'], enum: [...names, null] } : { type: 'null' },
-      args: { anyOf: [{ type: 'null' }, ...tools.map((tool) => strictSchema(tool.parameters))], description: 'The tool arguments (type "tool_call"), else null.' },
+      args: {
+        anyOf: [{ type: 'null' }, ...tools.map((tool) => strictSchema(tool.parameters))],
+        description: 'The tool arguments (type "tool_call"), else null.',
+      },
       answer: { type: ['string', 'null'], description: 'Your complete answer for the user (type "final"), else null.' },
-      memory_note: { type: ['string', 'null'], description: 'A fact worth remembering in later conversations, else null.' },
+      memory_note: {
+        type: ['string', 'null'],
+        description: 'A fact worth remembering in later conversations, else null.',
+      },
     },
   };
 }
@@ -92,7 +116,8 @@ function strictSchema(schema: JsonSchema): JsonSchema {
   for (const [key, value] of Object.entries(schema)) {
     if (STRICT_UNSUPPORTED_KEYS.has(key)) continue;
     if (key === 'items' && isRecord(value)) out[key] = strictSchema(value);
-    else if ((key === 'anyOf' || key === 'oneOf') && Array.isArray(value)) out['anyOf'] = value.map((item) => (isRecord(item) ? strictSchema(item) : item));
+    else if ((key === 'anyOf' || key === 'oneOf') && Array.isArray(value))
+      out['anyOf'] = value.map((item) => (isRecord(item) ? strictSchema(item) : item));
     else out[key] = value;
   }
   const isObject = schema.type === 'object' || isRecord(schema.properties);
@@ -111,8 +136,14 @@ function strictSchema(schema: JsonSchema): JsonSchema {
 }
 
 function nullable(schema: JsonSchema): JsonSchema {
-  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'], ...(Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {}) };
-  if (Array.isArray(schema.type)) return schema.type.includes('null') ? schema : { ...schema, type: [...schema.type, 'null'] };
+  if (typeof schema.type === 'string')
+    return {
+      ...schema,
+      type: [schema.type, 'null'],
+      ...(Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {}),
+    };
+  if (Array.isArray(schema.type))
+    return schema.type.includes('null') ? schema : { ...schema, type: [...schema.type, 'null'] };
   return { anyOf: [schema, { type: 'null' }] };
 }
 
@@ -129,18 +160,30 @@ export function parseDecision(raw: string, tools: readonly AnyTool[] = []): Deci
   const text = unwrapFence(raw).trim();
   if (text === '') return { ok: false, problem: 'The reply was empty: no JSON object came back.' };
   const start = text.indexOf('{');
-  if (start === -1) return { ok: false, problem: `The reply is not a JSON object (it starts with ${JSON.stringify(text.slice(0, 40))}).` };
+  if (start === -1)
+    return {
+      ok: false,
+      problem: `The reply is not a JSON object (it starts with ${JSON.stringify(text.slice(0, 40))}).`,
+    };
   const scanned = scanJsonValue(text, start);
-  if (!scanned.ok) return { ok: false, problem: `The reply is not valid JSON: ${scanned.problem} (line ${scanned.line}, column ${scanned.column}).` };
+  if (!scanned.ok)
+    return {
+      ok: false,
+      problem: `The reply is not valid JSON: ${scanned.problem} (line ${scanned.line}, column ${scanned.column}).`,
+    };
   let value: unknown;
   try {
     value = JSON.parse(text.slice(start, scanned.end));
   } catch (error) {
-    return { ok: false, problem: `The reply is not valid JSON: ${error instanceof Error ? error.message : String(error)}.` };
+    return {
+      ok: false,
+      problem: `The reply is not valid JSON: ${error instanceof Error ? error.message : String(error)}.`,
+    };
   }
   if (!isRecord(value)) return { ok: false, problem: 'The reply must be one JSON object.' };
   const validated = decisionSchema.safeParse(withInferredType(value));
-  if (!validated.success) return { ok: false, problem: `The decision does not match the schema: ${formatIssues(validated.error.issues)}.` };
+  if (!validated.success)
+    return { ok: false, problem: `The decision does not match the schema: ${formatIssues(validated.error.issues)}.` };
   const data = validated.data;
   const extras = {
     ...(data.next?.trim() ? { next: data.next.trim() } : {}),
@@ -148,14 +191,32 @@ export function parseDecision(raw: string, tools: readonly AnyTool[] = []): Deci
   };
   switch (data.type) {
     case 'plan':
-      return { ok: true, decision: { type: 'plan', plan: (data.plan ?? []).map((step) => step.trim()).filter((step) => step !== ''), ...extras } };
+      return {
+        ok: true,
+        decision: {
+          type: 'plan',
+          plan: (data.plan ?? []).map((step) => step.trim()).filter((step) => step !== ''),
+          ...extras,
+        },
+      };
     case 'final':
       return { ok: true, decision: { type: 'final', answer: data.answer ?? '', ...extras } };
     case 'tool_call': {
       const tool = matchToolName(data.tool?.trim() ?? '', tools);
       const args = readArgs(data.args);
       if (!args.ok) return { ok: false, problem: `The decision does not match the schema: args: ${args.problem}.` };
-      return { ok: true, decision: { type: 'tool_call', tool, args: withoutNullOptionals(args.value, tools.find((candidate) => candidate.name === tool)), ...extras } };
+      return {
+        ok: true,
+        decision: {
+          type: 'tool_call',
+          tool,
+          args: withoutNullOptionals(
+            args.value,
+            tools.find((candidate) => candidate.name === tool),
+          ),
+          ...extras,
+        },
+      };
     }
   }
 }
@@ -169,7 +230,9 @@ function withInferredType(value: Record<string, unknown>): Record<string, unknow
   return value;
 }
 
-function readArgs(args: Record<string, unknown> | string | null | undefined): { ok: true; value: Record<string, unknown> } | { ok: false; problem: string } {
+function readArgs(
+  args: Record<string, unknown> | string | null | undefined,
+): { ok: true; value: Record<string, unknown> } | { ok: false; problem: string } {
   if (args === null || args === undefined) return { ok: true, value: {} };
   if (typeof args !== 'string') return { ok: true, value: args };
   if (args.trim() === '') return { ok: true, value: {} };
@@ -190,7 +253,10 @@ function withoutNullOptionals(args: Record<string, unknown>, tool: AnyTool | und
 }
 
 function matchToolName(name: string, tools: readonly AnyTool[]): string {
-  return (tools.find((tool) => tool.name === name) ?? tools.find((tool) => tool.name.toLowerCase() === name.toLowerCase()))?.name ?? name;
+  return (
+    (tools.find((tool) => tool.name === name) ?? tools.find((tool) => tool.name.toLowerCase() === name.toLowerCase()))
+      ?.name ?? name
+  );
 }
 
 function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
@@ -220,7 +286,8 @@ export function readPartialDecision(raw: string): PartialDecision {
   if (!isRecord(value)) return {};
   const partial: PartialDecision = {};
   if (typeof value.type === 'string') partial.type = TYPE_ALIASES[value.type.trim().toLowerCase()] ?? value.type;
-  if (Array.isArray(value.plan)) partial.plan = value.plan.filter((step): step is string => typeof step === 'string' && step.trim() !== '');
+  if (Array.isArray(value.plan))
+    partial.plan = value.plan.filter((step): step is string => typeof step === 'string' && step.trim() !== '');
   if (typeof value.next === 'string') partial.next = value.next;
   if (typeof value.tool === 'string') partial.tool = value.tool;
   if (isRecord(value.args)) partial.args = value.args;

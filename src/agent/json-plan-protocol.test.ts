@@ -27,7 +27,11 @@ describe('JSON plan protocol', () => {
     expect(first?.messages[0]?.content).toContain('get_weather: Current weather for a city.');
     // After the plan the model is asked to go on; after the call it sees the observation.
     expect(second?.messages.slice(-2)).toEqual([
-      { role: 'assistant', content: '{"type":"plan","plan":["Look up the weather in Paris","Answer"],"next":"Look up the weather in Paris"}' },
+      {
+        role: 'assistant',
+        content:
+          '{"type":"plan","plan":["Look up the weather in Paris","Answer"],"next":"Look up the weather in Paris"}',
+      },
       { role: 'user', content: 'Go on with the plan: reply with your next decision as one JSON object.' },
     ]);
     expect(third?.messages.slice(-2)).toEqual([
@@ -36,17 +40,39 @@ describe('JSON plan protocol', () => {
     ]);
 
     const [planEntry, callEntry, toolEntry, answer] = result.entries;
-    expect(planEntry?.meta).toMatchObject({ plan: ['Look up the weather in Paris', 'Answer'], planNext: 'Look up the weather in Paris' });
-    expect(callEntry?.message).toMatchObject({ role: 'assistant', tool_calls: [{ function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] });
-    expect(toolEntry?.message).toMatchObject({ role: 'tool', content: '{"city":"Paris","temperatureC":18,"sky":"clear"}' });
-    expect(answer).toMatchObject({ message: { role: 'assistant', content: '18 °C and clear in Paris.' }, meta: { planNext: 'Answer', rawText: final } });
+    expect(planEntry?.meta).toMatchObject({
+      plan: ['Look up the weather in Paris', 'Answer'],
+      planNext: 'Look up the weather in Paris',
+    });
+    expect(callEntry?.message).toMatchObject({
+      role: 'assistant',
+      tool_calls: [{ function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }],
+    });
+    expect(toolEntry?.message).toMatchObject({
+      role: 'tool',
+      content: '{"city":"Paris","temperatureC":18,"sky":"clear"}',
+    });
+    expect(answer).toMatchObject({
+      message: { role: 'assistant', content: '18 °C and clear in Paris.' },
+      meta: { planNext: 'Answer', rawText: final },
+    });
 
     expect(harness.tracer.describe()).toBe(
-      ['run: What is the weather in Paris? [ok]', '  llm: scripted-model [ok]', '  plan: plan [ok]', '  llm: scripted-model [ok]', '  tool: get_weather [ok]', '  llm: scripted-model [ok]'].join('\n'),
+      [
+        'run: What is the weather in Paris? [ok]',
+        '  llm: scripted-model [ok]',
+        '  plan: plan [ok]',
+        '  llm: scripted-model [ok]',
+        '  tool: get_weather [ok]',
+        '  llm: scripted-model [ok]',
+      ].join('\n'),
     );
     // The plan streams as decisions, never as raw JSON text.
     expect(harness.eventsOf('text-delta')).toEqual([]);
-    expect(harness.eventsOf('decision-delta').map((event) => event.decision.plan)).toContainEqual(['Look up the weather in Paris', 'Answer']);
+    expect(harness.eventsOf('decision-delta').map((event) => event.decision.plan)).toContainEqual([
+      'Look up the weather in Paris',
+      'Answer',
+    ]);
     expect(harness.eventsOf('decision-delta').at(-1)?.decision.answer).toBe('18 °C and clear in Paris.');
   });
 
@@ -55,7 +81,10 @@ describe('JSON plan protocol', () => {
     const result = await harness.run();
     expect(result).toMatchObject({ outcome: 'done', reason: 'final-answer' });
     const correction = harness.model.requests[1]?.messages.at(-1);
-    expect(correction).toEqual({ role: 'user', content: expect.stringContaining('Your last reply was not a valid JSON decision: The reply was empty') });
+    expect(correction).toEqual({
+      role: 'user',
+      content: expect.stringContaining('Your last reply was not a valid JSON decision: The reply was empty'),
+    });
     expect(harness.model.requests[1]?.messages.at(-2)).toEqual({ role: 'assistant', content: '(empty reply)' });
     expect(harness.eventsOf('notice').map((event) => event.code)).toContain('decision-invalid');
     expect(result.entries[1]?.meta?.synthetic).toBe(true);
@@ -71,11 +100,15 @@ describe('JSON plan protocol', () => {
   });
 
   it('stops when the plan keeps changing without a tool call or an answer', async () => {
-    const plans = ['["a"]', '["a","b"]', '["b","c"]', '["d"]'].map((steps) => ({ text: `{"type":"plan","plan":${steps}}` }));
+    const plans = ['["a"]', '["a","b"]', '["b","c"]', '["d"]'].map((steps) => ({
+      text: `{"type":"plan","plan":${steps}}`,
+    }));
     const harness = createHarness({ protocol: 'json', tools: [weatherTool()], turns: plans });
     const result = await harness.run();
     expect(result).toMatchObject({ outcome: 'stopped', reason: 'no-progress' });
-    expect(result.message).toBe('Stopped: no progress — the plan changed 3 times in a row without a tool call or an answer.');
+    expect(result.message).toBe(
+      'Stopped: no progress — the plan changed 3 times in a row without a tool call or an answer.',
+    );
     expect(harness.model.requests).toHaveLength(3);
     const planSpans = harness.tracer.spans.filter((span) => span.kind === 'plan');
     expect(planSpans.map((span) => span.name)).toEqual(['plan', 'plan (revision 2)', 'plan (revision 3)']);
@@ -87,7 +120,16 @@ describe('JSON plan protocol', () => {
     const toolContext = fakeToolContext();
     const harness = createHarness({
       protocol: 'json',
-      toolContext: { ...toolContext, notes: { ...toolContext.notes, add: async (input) => (added.push(input), { id: 'note_9', content: input.content, tags: input.tags ?? [], createdAt: 0, updatedAt: 0 }) } },
+      toolContext: {
+        ...toolContext,
+        notes: {
+          ...toolContext.notes,
+          add: async (input) => (
+            added.push(input),
+            { id: 'note_9', content: input.content, tags: input.tags ?? [], createdAt: 0, updatedAt: 0 }
+          ),
+        },
+      },
       turns: [{ text: '{"type":"final","answer":"Noted.","memory_note":"The user lives in Paris."}' }],
     });
     await harness.run();
@@ -96,11 +138,19 @@ describe('JSON plan protocol', () => {
   });
 
   it('runs a tool call through the same executor: invalid arguments come back as an observation', async () => {
-    const strictTool = defineTool({ name: 'calculator', description: 'Math.', schema: z.object({ expression: z.string() }), execute: async () => '4' });
+    const strictTool = defineTool({
+      name: 'calculator',
+      description: 'Math.',
+      schema: z.object({ expression: z.string() }),
+      execute: async () => '4',
+    });
     const harness = createHarness({
       protocol: 'json',
       tools: [strictTool],
-      turns: [{ text: '{"type":"tool_call","tool":"calculator","args":{"expr":"2+2"}}' }, { text: '{"type":"final","answer":"4"}' }],
+      turns: [
+        { text: '{"type":"tool_call","tool":"calculator","args":{"expr":"2+2"}}' },
+        { text: '{"type":"final","answer":"4"}' },
+      ],
     });
     const result = await harness.run();
     expect(result.entries[1]?.meta?.toolStatus).toBe('error');
@@ -115,7 +165,11 @@ describe('toJsonPlanMessages', () => {
         { role: 'user', content: 'Hi' },
         { role: 'assistant', content: 'Hello!' },
         { role: 'user', content: 'Weather?' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'c1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }],
+        },
         { role: 'tool', tool_call_id: 'c1', content: '9 °C' },
       ]),
     ).toEqual([

@@ -15,7 +15,10 @@ export function buildJsonPlanSystemPrompt(systemPrompt: string, tools: readonly 
       ? ['No tools are available: answer with a "final" decision.']
       : [
           `Tools (the "tool" value is exactly one of [${tools.map((tool) => tool.name).join(', ')}]):`,
-          ...tools.map((tool) => `- ${tool.name}: ${tool.description}\n  Arguments (JSON Schema): ${JSON.stringify(tool.parameters)}`),
+          ...tools.map(
+            (tool) =>
+              `- ${tool.name}: ${tool.description}\n  Arguments (JSON Schema): ${JSON.stringify(tool.parameters)}`,
+          ),
         ];
   const protocol = [
     'Reply with exactly one JSON object and nothing else: no prose, no code fence. Each reply is one decision:',
@@ -67,7 +70,11 @@ export function toJsonPlanMessages(messages: readonly ChatMessage[]): ChatMessag
     if (message.tool_calls?.length) {
       const decisions = message.tool_calls.map((call) => {
         toolNames.set(call.id, call.function.name);
-        return decisionText({ type: 'tool_call', tool: call.function.name, args: argumentsObject(call.function.arguments) });
+        return decisionText({
+          type: 'tool_call',
+          tool: call.function.name,
+          args: argumentsObject(call.function.arguments),
+        });
       });
       out.push({ role: 'assistant', content: decisions.join('\n') });
       return;
@@ -87,7 +94,9 @@ export function toJsonPlanMessages(messages: readonly ChatMessage[]): ChatMessag
 function argumentsObject(text: string): Record<string, unknown> {
   try {
     const value = JSON.parse(text.trim() === '' ? '{}' : text) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : { input: text };
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : { input: text };
   } catch {
     return { input: text };
   }

@@ -24,9 +24,11 @@ class ScanFailure {
 export function scanJsonValue(text: string, start = 0): JsonScanResult {
   let index = start;
 
-  const found = (): string => (index >= text.length ? 'found the end of the text' : `found ${quote(text[index] as string)}`);
+  const found = (): string =>
+    index >= text.length ? 'found the end of the text' : `found ${quote(text[index] as string)}`;
   const fail = (expected: string): never => {
-    if (index >= text.length) throw new ScanFailure(index, `unexpected end of the text: the JSON is incomplete (${expected})`);
+    if (index >= text.length)
+      throw new ScanFailure(index, `unexpected end of the text: the JSON is incomplete (${expected})`);
     throw new ScanFailure(index, `${expected}, ${found()}`);
   };
   const skipWhitespace = (): void => {
@@ -63,7 +65,8 @@ export function scanJsonValue(text: string, start = 0): JsonScanResult {
         index += 2;
         continue;
       }
-      if (char.charCodeAt(0) < 0x20) fail('a line break or control character inside a string must be escaped (write \\n)');
+      if (char.charCodeAt(0) < 0x20)
+        fail('a line break or control character inside a string must be escaped (write \\n)');
       index += 1;
     }
     fail('the string is not closed with a double quote');

@@ -8,9 +8,11 @@ export const agentTextEnglish = {
   'cut-off': "The answer was cut off because it reached the model's output limit.",
   'content-filter': "The endpoint's content filter stopped the answer.",
   refusal: 'The model refused to answer this request.',
-  'protocol-switched': 'This endpoint does not accept tool definitions, so the agent switched to text ReAct (Thought / Action / Observation) for this model.',
+  'protocol-switched':
+    'This endpoint does not accept tool definitions, so the agent switched to text ReAct (Thought / Action / Observation) for this model.',
   'partial-after-error': 'The answer broke off because of an error; the part that arrived is kept.',
-  'context-retry': "The endpoint said the conversation is longer than the model's context window, so older messages were compacted and the request was sent again.",
+  'context-retry':
+    "The endpoint said the conversation is longer than the model's context window, so older messages were compacted and the request was sent again.",
   'retry-wait': 'The model call failed ({cause}); retrying in {delay} (attempt {attempt}).',
   'option-dropped': 'The endpoint did not accept the option "{option}", so it was left out: {reason}',
   'stop.max-steps': 'Stopped: step limit ({limit}) reached.',
@@ -19,10 +21,14 @@ export const agentTextEnglish = {
   'stop.no-progress': 'Stopped: no progress — {tool} was called {times} times in a row with the same arguments.',
   'stop.aborted': 'Stopped by the user.',
   'stop.token-budget': 'Stopped: the token budget ({limit} tokens for all agents together) is used up ({used} used).',
-  'stop.plan-unstable': 'Stopped: no progress — the plan changed {times} times in a row without a tool call or an answer.',
-  'stop.decision-invalid': 'Stopped: the model did not reply with a valid JSON decision, even after a correction ({problem}).',
-  'decision-correction': 'The reply was not a valid JSON decision ({problem}), so the model was asked once to correct it.',
-  'response-format-fallback': 'The endpoint refused response_format {from}, so the agent asks for {to} from now on: {reason}',
+  'stop.plan-unstable':
+    'Stopped: no progress — the plan changed {times} times in a row without a tool call or an answer.',
+  'stop.decision-invalid':
+    'Stopped: the model did not reply with a valid JSON decision, even after a correction ({problem}).',
+  'decision-correction':
+    'The reply was not a valid JSON decision ({problem}), so the model was asked once to correct it.',
+  'response-format-fallback':
+    'The endpoint refused response_format {from}, so the agent asks for {to} from now on: {reason}',
   'answer-check-unreadable': 'The answer check gave no verdict ({problem}); the answer stands.',
   'answer-check-no-room': 'The answer check found unsupported claims ({claims}), but no step was left to revise.',
 } as const;

@@ -5,7 +5,10 @@ import { parseToolArguments, validateToolArguments } from './parse-tool-call.ts'
 
 describe('parseToolArguments', () => {
   it('parses an object and treats an empty string as {}', () => {
-    expect(parseToolArguments('{"city":"Paris","days":[1,2]}')).toEqual({ ok: true, value: { city: 'Paris', days: [1, 2] } });
+    expect(parseToolArguments('{"city":"Paris","days":[1,2]}')).toEqual({
+      ok: true,
+      value: { city: 'Paris', days: [1, 2] },
+    });
     expect(parseToolArguments('')).toEqual({ ok: true, value: {} });
     expect(parseToolArguments('  \n ')).toEqual({ ok: true, value: {} });
   });
@@ -23,21 +26,40 @@ describe('parseToolArguments', () => {
   it('says where and why invalid JSON fails, never throwing', () => {
     expect(parseToolArguments("{'city': 'Paris'}")).toEqual({
       ok: false,
-      message: 'invalid JSON at position 1 (line 1, column 2): expected a property name in double quotes (single quotes are not JSON), found \'\'\'',
+      message:
+        "invalid JSON at position 1 (line 1, column 2): expected a property name in double quotes (single quotes are not JSON), found '''",
     });
     expect(parseToolArguments('{"city": "Par')).toEqual({
       ok: false,
-      message: 'invalid JSON at position 13 (line 1, column 14): unexpected end of the text: the JSON is incomplete (the string is not closed with a double quote)',
+      message:
+        'invalid JSON at position 13 (line 1, column 14): unexpected end of the text: the JSON is incomplete (the string is not closed with a double quote)',
     });
-    expect(parseToolArguments('{"a": 1,\n}')).toMatchObject({ ok: false, message: expect.stringContaining('line 2, column 1): expected another property after the comma (trailing commas are not JSON)') });
-    expect(parseToolArguments('{"a": tru}')).toMatchObject({ ok: false, message: expect.stringContaining('position 6') });
-    expect(parseToolArguments('{"text": "line\nbreak"}')).toMatchObject({ ok: false, message: expect.stringContaining('must be escaped') });
-    expect(parseToolArguments('[1, 2]')).toEqual({ ok: false, message: 'the arguments must be one JSON object like {"name": value}, not an array' });
+    expect(parseToolArguments('{"a": 1,\n}')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining(
+        'line 2, column 1): expected another property after the comma (trailing commas are not JSON)',
+      ),
+    });
+    expect(parseToolArguments('{"a": tru}')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('position 6'),
+    });
+    expect(parseToolArguments('{"text": "line\nbreak"}')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('must be escaped'),
+    });
+    expect(parseToolArguments('[1, 2]')).toEqual({
+      ok: false,
+      message: 'the arguments must be one JSON object like {"name": value}, not an array',
+    });
     expect(parseToolArguments('42')).toMatchObject({ ok: false, message: expect.stringContaining('not a number') });
   });
 
   it('survives deeply nested input', () => {
-    expect(parseToolArguments('['.repeat(10_000))).toMatchObject({ ok: false, message: expect.stringContaining('nested more than') });
+    expect(parseToolArguments('['.repeat(10_000))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('nested more than'),
+    });
   });
 });
 
@@ -45,7 +67,11 @@ describe('validateToolArguments', () => {
   const tool = defineTool({
     name: 'plan',
     description: 'test',
-    schema: z.object({ city: z.string(), days: z.number().int().optional(), stops: z.array(z.object({ name: z.string() })).optional() }),
+    schema: z.object({
+      city: z.string(),
+      days: z.number().int().optional(),
+      stops: z.array(z.object({ name: z.string() })).optional(),
+    }),
     execute: async () => 'ok',
   });
 
@@ -54,7 +80,10 @@ describe('validateToolArguments', () => {
   });
 
   it('names each path with what was expected', async () => {
-    expect(await validateToolArguments(tool, { city: 3 })).toEqual({ ok: false, message: 'city: expected string, received number' });
+    expect(await validateToolArguments(tool, { city: 3 })).toEqual({
+      ok: false,
+      message: 'city: expected string, received number',
+    });
     expect(await validateToolArguments(tool, {})).toEqual({ ok: false, message: 'city: required, expected string' });
     expect(await validateToolArguments(tool, { city: 'x', stops: [{ name: 1 }], days: 1.5 })).toEqual({
       ok: false,
@@ -73,6 +102,9 @@ describe('validateToolArguments with a throwing schema', () => {
       }),
       execute: async () => 'ok',
     });
-    expect(await validateToolArguments(tool, { n: 1 })).toEqual({ ok: false, message: 'the arguments could not be checked: refinement exploded' });
+    expect(await validateToolArguments(tool, { n: 1 })).toEqual({
+      ok: false,
+      message: 'the arguments could not be checked: refinement exploded',
+    });
   });
 });

@@ -33,7 +33,10 @@ export function parseToolArguments(raw: string): ArgumentsParseResult {
     if (inner.ok) return inner;
   }
   if (isPlainObject(value)) return { ok: true, value };
-  return { ok: false, message: `the arguments must be one JSON object like {"name": value}, not ${describeJsonType(value)}` };
+  return {
+    ok: false,
+    message: `the arguments must be one JSON object like {"name": value}, not ${describeJsonType(value)}`,
+  };
 }
 
 /** Validates parsed arguments with the tool's zod schema; messages name the path, e.g. `city: expected string, received number`. */
@@ -44,7 +47,10 @@ export async function validateToolArguments(tool: AnyTool, value: unknown): Prom
     return { ok: false, message: formatIssues(result.error.issues) };
   } catch (error) {
     // A refinement inside the tool's schema threw: still data for the model, not a crash of the loop.
-    return { ok: false, message: `the arguments could not be checked: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ok: false,
+      message: `the arguments could not be checked: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }
 

@@ -26,7 +26,10 @@ describe('the pure-tool cache', () => {
     // Same arguments, other spacing: the cache answers; the tool span says so.
     const second = run('{ "expression":"6*7" }');
     const secondResult = await second.run();
-    expect(secondResult.entries[1]).toMatchObject({ message: { content: firstResult.entries[1]?.message.content }, meta: { cached: true, toolStatus: 'ok' } });
+    expect(secondResult.entries[1]).toMatchObject({
+      message: { content: firstResult.entries[1]?.message.content },
+      meta: { cached: true, toolStatus: 'ok' },
+    });
     expect(second.tracer.spans.find((span) => span.kind === 'tool')?.attributes['tool.cached']).toBe(true);
 
     // Other arguments run the tool.
@@ -39,7 +42,10 @@ describe('the pure-tool cache', () => {
     const harness = createHarness({
       tools: [dateCalcTool],
       toolCache,
-      turns: [{ toolCalls: [{ id: 'c1', name: 'date_calc', arguments: '{"date": "today", "add_days": 3}' }] }, { text: 'Done.' }],
+      turns: [
+        { toolCalls: [{ id: 'c1', name: 'date_calc', arguments: '{"date": "today", "add_days": 3}' }] },
+        { text: 'Done.' },
+      ],
     });
     await harness.run();
     expect(toolCache.values.size).toBe(0);

@@ -3,7 +3,9 @@ import { parseReactReply } from './react-parse.ts';
 
 describe('parseReactReply', () => {
   it('reads a plain action', () => {
-    expect(parseReactReply('Thought: I need the weather.\nAction: get_weather\nAction Input: {"city": "Paris"}')).toEqual({
+    expect(
+      parseReactReply('Thought: I need the weather.\nAction: get_weather\nAction Input: {"city": "Paris"}'),
+    ).toEqual({
       type: 'action',
       toolName: 'get_weather',
       input: '{"city": "Paris"}',
@@ -39,12 +41,15 @@ describe('parseReactReply', () => {
 
   it('cuts trailing text and an invented observation after the Action Input', () => {
     expect(
-      parseReactReply('Action: get_weather\nAction Input: {"city": "Paris"} (I will wait for the result)\nObservation: sunny\nFinal Answer: sunny'),
+      parseReactReply(
+        'Action: get_weather\nAction Input: {"city": "Paris"} (I will wait for the result)\nObservation: sunny\nFinal Answer: sunny',
+      ),
     ).toMatchObject({ type: 'action', input: '{"city": "Paris"}' });
   });
 
   it('keeps a final answer that spans several lines, code blocks included', () => {
-    const reply = 'Thought: I know it.\nFinal Answer: Here is the list:\n\n1. one\n2. two\n\n```js\nconsole.log(1)\n```';
+    const reply =
+      'Thought: I know it.\nFinal Answer: Here is the list:\n\n1. one\n2. two\n\n```js\nconsole.log(1)\n```';
     expect(parseReactReply(reply)).toEqual({
       type: 'final',
       answer: 'Here is the list:\n\n1. one\n2. two\n\n```js\nconsole.log(1)\n```',
@@ -53,12 +58,20 @@ describe('parseReactReply', () => {
   });
 
   it('takes the first Action when a Final Answer follows it', () => {
-    expect(parseReactReply('Action: calculator\nAction Input: {"expression":"1"}\nFinal Answer: 1')).toMatchObject({ type: 'action' });
-    expect(parseReactReply('Final Answer: done\nAction: calculator')).toMatchObject({ type: 'final', answer: 'done\nAction: calculator' });
+    expect(parseReactReply('Action: calculator\nAction Input: {"expression":"1"}\nFinal Answer: 1')).toMatchObject({
+      type: 'action',
+    });
+    expect(parseReactReply('Final Answer: done\nAction: calculator')).toMatchObject({
+      type: 'final',
+      answer: 'done\nAction: calculator',
+    });
   });
 
   it('reads inline inputs on the Action line', () => {
-    expect(parseReactReply('Action: get_weather {"city": "Lima"}')).toMatchObject({ toolName: 'get_weather', input: '{"city": "Lima"}' });
+    expect(parseReactReply('Action: get_weather {"city": "Lima"}')).toMatchObject({
+      toolName: 'get_weather',
+      input: '{"city": "Lima"}',
+    });
     expect(parseReactReply('Action: calculator(2+2)')).toMatchObject({ toolName: 'calculator', input: '2+2' });
   });
 
@@ -67,8 +80,14 @@ describe('parseReactReply', () => {
       type: 'invalid',
       problem: 'The reply has neither an "Action:" line nor a "Final Answer:" line.',
     });
-    expect(parseReactReply('Action Input: {"a": 1}')).toMatchObject({ type: 'invalid', problem: expect.stringContaining('no "Action:" line') });
+    expect(parseReactReply('Action Input: {"a": 1}')).toMatchObject({
+      type: 'invalid',
+      problem: expect.stringContaining('no "Action:" line'),
+    });
     expect(parseReactReply('   ')).toEqual({ type: 'invalid', problem: 'The reply was empty.' });
-    expect(parseReactReply('Action:\nAction Input: {}')).toMatchObject({ type: 'invalid', problem: 'The "Action:" line names no tool.' });
+    expect(parseReactReply('Action:\nAction Input: {}')).toMatchObject({
+      type: 'invalid',
+      problem: 'The "Action:" line names no tool.',
+    });
   });
 });

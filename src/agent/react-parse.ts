@@ -16,7 +16,8 @@ interface Marker {
 
 // A marker starts a line, may be dressed in markdown (`**Action:**`, `### Final Answer:`, `- Thought:`), and
 // takes an ASCII or full-width colon.
-const MARKER = /^[ \t]*(?:[-*>#]+[ \t]*)?[*_`]*[ \t]*(thought|action[ \t_-]*input|action|observation|final[ \t_-]*answer)[ \t]*[*_`]*[ \t]*[:：][ \t]*[*_`]*/gim;
+const MARKER =
+  /^[ \t]*(?:[-*>#]+[ \t]*)?[*_`]*[ \t]*(thought|action[ \t_-]*input|action|observation|final[ \t_-]*answer)[ \t]*[*_`]*[ \t]*[:：][ \t]*[*_`]*/gim;
 
 /**
  * Reads a text-ReAct reply tolerantly: code fences around the reply or the input, markdown-decorated and
@@ -68,7 +69,8 @@ function findMarkers(text: string): Marker[] {
 function thoughtBefore(text: string, markers: Marker[], contentOf: (index: number) => string): string {
   const thoughtIndex = markers.findIndex((marker) => marker.name === 'thought');
   const firstDecision = markers.findIndex((marker) => marker.name === 'action' || marker.name === 'final answer');
-  if (thoughtIndex !== -1 && (firstDecision === -1 || thoughtIndex < firstDecision)) return contentOf(thoughtIndex).trim();
+  if (thoughtIndex !== -1 && (firstDecision === -1 || thoughtIndex < firstDecision))
+    return contentOf(thoughtIndex).trim();
   const first = markers[0];
   return first ? text.slice(0, first.start).trim() : '';
 }

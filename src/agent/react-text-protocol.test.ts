@@ -8,7 +8,11 @@ import { createHarness, weatherTool } from './test-harness.ts';
 
 function memory() {
   const values = new Map<string, 'tools' | 'react'>();
-  return { values, get: (key: string) => values.get(key), set: (key: string, value: 'tools' | 'react') => void values.set(key, value) };
+  return {
+    values,
+    get: (key: string) => values.get(key),
+    set: (key: string, value: 'tools' | 'react') => void values.set(key, value),
+  };
 }
 
 const toolsRejected = () => new ModelError('tools-unsupported', 'tools param requires --jinja flag', { status: 500 });
@@ -60,7 +64,10 @@ describe('text ReAct', () => {
       ].join('\n'),
     );
     expect(harness.tracer.find('llm')[0]?.error?.type).toBe('tools-unsupported');
-    expect(harness.tracer.only('run').attributes).toMatchObject({ 'run.protocol': 'react', 'run.protocol_switched': true });
+    expect(harness.tracer.only('run').attributes).toMatchObject({
+      'run.protocol': 'react',
+      'run.protocol_switched': true,
+    });
 
     // A later run against the same endpoint starts in text ReAct, with no second notice.
     const later = createHarness({
@@ -76,7 +83,12 @@ describe('text ReAct', () => {
 
   it('never switches when the protocol is forced to tools', async () => {
     const protocolMemory = memory();
-    const harness = createHarness({ tools: [weatherTool()], protocol: 'tools', protocolMemory, turns: [{ kind: 'error', error: toolsRejected() }] });
+    const harness = createHarness({
+      tools: [weatherTool()],
+      protocol: 'tools',
+      protocolMemory,
+      turns: [{ kind: 'error', error: toolsRejected() }],
+    });
 
     const result = await harness.run();
 
@@ -89,12 +101,21 @@ describe('text ReAct', () => {
   it('speaks text ReAct from the start when forced, rewriting earlier tool messages as observations', async () => {
     const history: ChatMessage[] = [
       { role: 'user', content: 'Weather in Oslo?' },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }],
+      },
       { role: 'tool', tool_call_id: 'c1', content: '9 °C' },
       { role: 'assistant', content: '9 °C in Oslo.' },
       { role: 'user', content: 'And Paris?' },
     ];
-    const harness = createHarness({ tools: [weatherTool()], protocol: 'react', history, turns: [{ text: 'Final Answer: 18 °C.' }] });
+    const harness = createHarness({
+      tools: [weatherTool()],
+      protocol: 'react',
+      history,
+      turns: [{ text: 'Final Answer: 18 °C.' }],
+    });
 
     await harness.run();
 
@@ -122,8 +143,12 @@ describe('text ReAct', () => {
     expect(harness.model.requests).toHaveLength(2);
     const correction = harness.model.requests[1]?.messages.at(-1);
     expect(correction?.role).toBe('user');
-    expect(correction?.content).toContain('did not follow the required format: The reply has neither an "Action:" line nor a "Final Answer:" line.');
-    expect(result.entries.map((entry) => [entry.message.role, entry.message.content, entry.meta?.synthetic ?? false])).toEqual([
+    expect(correction?.content).toContain(
+      'did not follow the required format: The reply has neither an "Action:" line nor a "Final Answer:" line.',
+    );
+    expect(
+      result.entries.map((entry) => [entry.message.role, entry.message.content, entry.meta?.synthetic ?? false]),
+    ).toEqual([
       ['assistant', 'It is probably sunny.', false],
       ['user', correction?.content, true],
       ['assistant', 'Sunny, I think.', false],
@@ -189,7 +214,10 @@ describe('react helpers', () => {
         { role: 'tool', tool_call_id: 'b', content: 'two' },
       ]),
     ).toEqual([
-      { role: 'assistant', content: 'Thought: Checking both.\nAction: x\nAction Input: {}\nAction: y\nAction Input: {"q":1}' },
+      {
+        role: 'assistant',
+        content: 'Thought: Checking both.\nAction: x\nAction Input: {}\nAction: y\nAction Input: {"q":1}',
+      },
       { role: 'user', content: 'Observation: one\n\nObservation: two' },
     ]);
   });

@@ -5,7 +5,12 @@ import { canonicalArguments, createReplayLookup } from './replay.ts';
 import { createHarness, weatherTool } from './test-harness.ts';
 
 let nextId = 0;
-function toolSpan(name: string, args: string, outcome: { result?: string; error?: string; errorType?: string; status?: Span['status'] }, startTime = 1): Span {
+function toolSpan(
+  name: string,
+  args: string,
+  outcome: { result?: string; error?: string; errorType?: string; status?: Span['status'] },
+  startTime = 1,
+): Span {
   nextId += 1;
   return {
     traceId: 't'.repeat(32),
@@ -31,7 +36,10 @@ function toolSpan(name: string, args: string, outcome: { result?: string; error?
 describe('createReplayLookup', () => {
   it('answers the same tool and arguments (key order and spacing aside) with the recorded result', () => {
     const replay = createReplayLookup([toolSpan('calculator', '{"expression":"6*7","precision":2}', { result: '42' })]);
-    expect(replay({ id: 'c', name: 'calculator', arguments: '{ "precision": 2, "expression": "6*7" }' })).toEqual({ status: 'ok', result: '42' });
+    expect(replay({ id: 'c', name: 'calculator', arguments: '{ "precision": 2, "expression": "6*7" }' })).toEqual({
+      status: 'ok',
+      result: '42',
+    });
     expect(replay({ id: 'c', name: 'calculator', arguments: '{"expression":"6*8","precision":2}' })).toBeUndefined();
     expect(replay({ id: 'c', name: 'other', arguments: '{"expression":"6*7","precision":2}' })).toBeUndefined();
   });
@@ -43,8 +51,12 @@ describe('createReplayLookup', () => {
       toolSpan('fetch_url', '{"url":"c"}', { error: 'stopped', status: 'cancelled' }),
       toolSpan('fetch_url', '{"url":"d"}', { error: 'Not run', errorType: 'limit' }),
     ]);
-    expect(replay({ id: 'c', name: 'fetch_url', arguments: '{"url":"a"}' })).toEqual({ status: 'error', result: 'Error: fetch_url failed: 404' });
-    for (const url of ['b', 'c', 'd']) expect(replay({ id: 'c', name: 'fetch_url', arguments: `{"url":"${url}"}` })).toBeUndefined();
+    expect(replay({ id: 'c', name: 'fetch_url', arguments: '{"url":"a"}' })).toEqual({
+      status: 'error',
+      result: 'Error: fetch_url failed: 404',
+    });
+    for (const url of ['b', 'c', 'd'])
+      expect(replay({ id: 'c', name: 'fetch_url', arguments: `{"url":"${url}"}` })).toBeUndefined();
   });
 
   it('gives repeated identical calls the recorded results in order, then the last again', () => {
@@ -52,15 +64,19 @@ describe('createReplayLookup', () => {
       toolSpan('dice', '{}', { result: '6' }, 5),
       toolSpan('dice', '{}', { result: '3' }, 1),
     ]);
-    expect([replay({ id: 'c', name: 'dice', arguments: '{}' }), replay({ id: 'c', name: 'dice', arguments: '' }), replay({ id: 'c', name: 'dice', arguments: '{}' })].map((r) => r?.result)).toEqual([
-      '3',
-      '6',
-      '6',
-    ]);
+    expect(
+      [
+        replay({ id: 'c', name: 'dice', arguments: '{}' }),
+        replay({ id: 'c', name: 'dice', arguments: '' }),
+        replay({ id: 'c', name: 'dice', arguments: '{}' }),
+      ].map((r) => r?.result),
+    ).toEqual(['3', '6', '6']);
   });
 
   it('canonicalArguments sorts nested keys and leaves non-JSON text trimmed', () => {
-    expect(canonicalArguments('{"b":{"d":1,"c":[{"f":1,"e":2}]},"a":0}')).toBe('{"a":0,"b":{"c":[{"e":2,"f":1}],"d":1}}');
+    expect(canonicalArguments('{"b":{"d":1,"c":[{"f":1,"e":2}]},"a":0}')).toBe(
+      '{"a":0,"b":{"c":[{"e":2,"f":1}],"d":1}}',
+    );
     expect(canonicalArguments('  not json ')).toBe('not json');
   });
 });
@@ -70,9 +86,16 @@ describe('replay in the tool executor', () => {
     const cities: string[] = [];
     const harness = createHarness({
       tools: [weatherTool(cities)],
-      replay: createReplayLookup([toolSpan('get_weather', '{"city":"Paris"}', { result: '{"city":"Paris","temperatureC":41}' })]),
+      replay: createReplayLookup([
+        toolSpan('get_weather', '{"city":"Paris"}', { result: '{"city":"Paris","temperatureC":41}' }),
+      ]),
       turns: [
-        { toolCalls: [{ id: 'c1', name: 'get_weather', arguments: { city: 'Paris' } }, { id: 'c2', name: 'get_weather', arguments: { city: 'Oslo' } }] },
+        {
+          toolCalls: [
+            { id: 'c1', name: 'get_weather', arguments: { city: 'Paris' } },
+            { id: 'c2', name: 'get_weather', arguments: { city: 'Oslo' } },
+          ],
+        },
         { text: 'Done.' },
       ],
     });
@@ -84,6 +107,9 @@ describe('replay in the tool executor', () => {
     ]);
     const spans = harness.tracer.find('tool', 'get_weather');
     expect(spans.map((span) => span.attributes[ATTR.toolReplayed])).toEqual([true, undefined]);
-    expect(spans.map((span) => span.attributes[ATTR.toolResult])).toEqual(['{"city":"Paris","temperatureC":41}', '{"city":"Oslo","temperatureC":9,"sky":"clear"}']);
+    expect(spans.map((span) => span.attributes[ATTR.toolResult])).toEqual([
+      '{"city":"Paris","temperatureC":41}',
+      '{"city":"Oslo","temperatureC":9,"sky":"clear"}',
+    ]);
   });
 });

@@ -31,7 +31,8 @@ function recordedResult(span: Span): RecordedToolResult | undefined {
   const result = stringAttribute(span.attributes, ATTR.toolResult);
   if (span.status === 'ok' && result !== undefined) return { status: 'ok', result };
   const error = stringAttribute(span.attributes, ATTR.toolError);
-  if (span.status === 'error' && error !== undefined && span.error?.type !== 'denied' && span.error?.type !== 'limit') return { status: 'error', result: error };
+  if (span.status === 'error' && error !== undefined && span.error?.type !== 'denied' && span.error?.type !== 'limit')
+    return { status: 'error', result: error };
   return undefined;
 }
 

@@ -12,7 +12,14 @@ describe('runAgent', () => {
 
     expect(result).toMatchObject({ outcome: 'done', reason: 'final-answer' });
     expect(result.entries.map((entry) => entry.message)).toEqual([{ role: 'assistant', content: 'Hello, world.' }]);
-    expect(harness.eventTypes()).toEqual(['run-start', 'step-start', 'text-delta', 'entry-added', 'step-end', 'run-end']);
+    expect(harness.eventTypes()).toEqual([
+      'run-start',
+      'step-start',
+      'text-delta',
+      'entry-added',
+      'step-end',
+      'run-end',
+    ]);
     expect(harness.eventsOf('text-delta').map((event) => event.delta)).toEqual(['Hello', ', world.']);
     expect(harness.model.requests[0]?.messages).toEqual([
       { role: 'system', content: 'You are a helpful assistant.' },
@@ -37,7 +44,10 @@ describe('runAgent', () => {
     const harness = createHarness({
       tools: [weatherTool(cities)],
       turns: [
-        { toolCalls: [{ id: 'call_a', name: 'get_weather', arguments: { city: 'Paris' } }], usage: { inputTokens: 50, outputTokens: 12 } },
+        {
+          toolCalls: [{ id: 'call_a', name: 'get_weather', arguments: { city: 'Paris' } }],
+          usage: { inputTokens: 50, outputTokens: 12 },
+        },
         { text: 'It is 18 °C and clear in Paris.' },
       ],
     });
@@ -52,7 +62,9 @@ describe('runAgent', () => {
       {
         role: 'assistant',
         content: null,
-        tool_calls: [{ id: 'call_a', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }],
+        tool_calls: [
+          { id: 'call_a', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
+        ],
       },
       { role: 'tool', tool_call_id: 'call_a', content: '{"city":"Paris","temperatureC":18,"sky":"clear"}' },
     ]);
@@ -108,7 +120,10 @@ describe('runAgent', () => {
     const harness = createHarness({
       tools: [weatherTool()],
       turns: [
-        { reasoning: 'SECRET-CHAIN: the user wants weather.', toolCalls: [{ name: 'get_weather', arguments: { city: 'Oslo' } }] },
+        {
+          reasoning: 'SECRET-CHAIN: the user wants weather.',
+          toolCalls: [{ name: 'get_weather', arguments: { city: 'Oslo' } }],
+        },
         { text: 'Cold.' },
       ],
     });
@@ -138,7 +153,10 @@ describe('runAgent', () => {
 
     const result = await harness.run();
 
-    expect(persisted.map((entries) => entries.map((entry) => entry.message.role))).toEqual([['assistant', 'tool'], ['assistant']]);
+    expect(persisted.map((entries) => entries.map((entry) => entry.message.role))).toEqual([
+      ['assistant', 'tool'],
+      ['assistant'],
+    ]);
     expect(persisted.flat()).toEqual(result.entries);
     // The next step only starts once the previous one is stored.
     expect(order.indexOf('persisted')).toBeLessThan(order.lastIndexOf('step-start'));
@@ -153,7 +171,9 @@ describe('runAgent', () => {
     expect(result.outcome).toBe('done');
     const message = "The answer was cut off because it reached the model's output limit.";
     expect(result.entries[0]?.meta).toMatchObject({ finishReason: 'length', notice: message });
-    expect(harness.eventsOf('notice')).toEqual([{ type: 'notice', code: 'cut-off', message, text: { key: 'cut-off' } }]);
+    expect(harness.eventsOf('notice')).toEqual([
+      { type: 'notice', code: 'cut-off', message, text: { key: 'cut-off' } },
+    ]);
   });
 
   it('shows a refusal and a content-filter stop as notices', async () => {

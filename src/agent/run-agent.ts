@@ -35,7 +35,13 @@ export interface RunAgentOptions {
   /** Full context to send (system prompt not included), ending with the new user message, or for a resume with whatever was saved. */
   history: ChatMessage[];
   systemPrompt: string;
-  limits: { maxSteps: number; maxToolCalls: number; deadlineMs: number; toolTimeoutMs: number; maxObservationChars: number };
+  limits: {
+    maxSteps: number;
+    maxToolCalls: number;
+    deadlineMs: number;
+    toolTimeoutMs: number;
+    maxObservationChars: number;
+  };
   protocol: 'auto' | 'tools' | 'react' | 'json';
   /** The protocol each endpoint needed, remembered across runs (the model layer's endpoint memory). */
   protocolMemory?: ProtocolMemory;
@@ -115,7 +121,10 @@ export async function runAgent(given: RunAgentOptions): Promise<RunResult> {
   const onStop = (): void => controller.abort(options.signal.reason);
   if (options.signal.aborted) onStop();
   else options.signal.addEventListener('abort', onStop, { once: true });
-  const deadlineTimer = setTimeout(() => controller.abort(new DeadlineExceeded(options.limits.deadlineMs)), options.limits.deadlineMs);
+  const deadlineTimer = setTimeout(
+    () => controller.abort(new DeadlineExceeded(options.limits.deadlineMs)),
+    options.limits.deadlineMs,
+  );
 
   const context: RunContext = {
     options,
@@ -128,7 +137,8 @@ export async function runAgent(given: RunAgentOptions): Promise<RunResult> {
       ...(frame ? { delegation: { parentCallId: frame.parentCallId, agent: frame.agent } } : {}),
     },
     signal: controller.signal,
-    abortEnd: () => (controller.signal.reason instanceof DeadlineExceeded ? deadlineEnd(options.limits.deadlineMs) : ABORTED_END),
+    abortEnd: () =>
+      controller.signal.reason instanceof DeadlineExceeded ? deadlineEnd(options.limits.deadlineMs) : ABORTED_END,
     emit,
     protocol: initialProtocol(options),
   };
@@ -152,7 +162,8 @@ export async function runAgent(given: RunAgentOptions): Promise<RunResult> {
     [AGENT_ATTRIBUTE.runOutcome]: end.outcome,
     ...(typeof answer === 'string' ? { [AGENT_ATTRIBUTE.runOutput]: answer } : {}),
   });
-  if (end.outcome === 'error') runSpan.end('error', { type: end.error?.kind ?? end.reason, message: end.message ?? end.reason });
+  if (end.outcome === 'error')
+    runSpan.end('error', { type: end.error?.kind ?? end.reason, message: end.message ?? end.reason });
   else runSpan.end(end.reason === 'aborted' ? 'cancelled' : 'ok');
   await deliver(options.onEvent, {
     type: 'run-end',
@@ -162,11 +173,21 @@ export async function runAgent(given: RunAgentOptions): Promise<RunResult> {
     ...(end.text === undefined ? {} : { text: end.text }),
     ...(end.error === undefined ? {} : { error: end.error }),
   });
-  return { runId, outcome: end.outcome, reason: end.reason, entries, ...(end.message === undefined ? {} : { message: end.message }) };
+  return {
+    runId,
+    outcome: end.outcome,
+    reason: end.reason,
+    entries,
+    ...(end.message === undefined ? {} : { message: end.message }),
+  };
 }
 
 /** The loop: one turn per iteration, each recorded as an immutable step result, until a stop decision. */
-async function loop(context: RunContext, entries: TranscriptEntry[], extraConditions: readonly StopCondition[]): Promise<RunEnd> {
+async function loop(
+  context: RunContext,
+  entries: TranscriptEntry[],
+  extraConditions: readonly StopCondition[],
+): Promise<RunEnd> {
   const { options } = context;
   const startedAt = options.now();
   const conditions: StopCondition[] = [
@@ -189,7 +210,9 @@ async function loop(context: RunContext, entries: TranscriptEntry[], extraCondit
   do {
     const unanswered = steps.length === 0 ? findUnansweredToolCalls(messages) : [];
     const result =
-      unanswered.length > 0 ? await resumeTurn(context, unanswered, steps) : await playModelTurn(context, ++modelSteps, messages, steps);
+      unanswered.length > 0
+        ? await resumeTurn(context, unanswered, steps)
+        : await playModelTurn(context, ++modelSteps, messages, steps);
     steps = [...steps, result];
     messages = [...messages, ...result.entries.map((entry) => entry.message)];
     next = decideNextStep({ steps, startedAt, now: options.now() }, conditions);
@@ -212,8 +235,18 @@ async function loop(context: RunContext, entries: TranscriptEntry[], extraCondit
 }
 
 /** A limit that stops the run is noted on the step's last entry (so it is stored with it) and announced. */
-function withLimitNotice(context: RunContext, stepEntries: readonly TranscriptEntry[], next: NextStep): TranscriptEntry[] {
-  if (next.type !== 'stop' || !LIMIT_REASONS.includes(next.reason) || next.message === undefined || next.text === undefined) return [...stepEntries];
+function withLimitNotice(
+  context: RunContext,
+  stepEntries: readonly TranscriptEntry[],
+  next: NextStep,
+): TranscriptEntry[] {
+  if (
+    next.type !== 'stop' ||
+    !LIMIT_REASONS.includes(next.reason) ||
+    next.message === undefined ||
+    next.text === undefined
+  )
+    return [...stepEntries];
   context.emit({ type: 'notice', code: 'limit-reached', message: next.message, text: next.text });
   const last = stepEntries.at(-1);
   if (!last) return [];

@@ -12,8 +12,22 @@ describe('model calls', () => {
       turns: [
         {
           chunks: [
-            { event: { type: 'retry-scheduled', attempt: 1, delayMs: 500, error: { kind: 'server', status: 503, message: 'Service Unavailable' } } },
-            { event: { type: 'retry-scheduled', attempt: 2, delayMs: 1000, error: { kind: 'network', message: 'fetch failed' } } },
+            {
+              event: {
+                type: 'retry-scheduled',
+                attempt: 1,
+                delayMs: 500,
+                error: { kind: 'server', status: 503, message: 'Service Unavailable' },
+              },
+            },
+            {
+              event: {
+                type: 'retry-scheduled',
+                attempt: 2,
+                delayMs: 1000,
+                error: { kind: 'network', message: 'fetch failed' },
+              },
+            },
             { text: 'Finally.' },
           ],
         },
@@ -50,13 +64,25 @@ describe('model calls', () => {
       turns: [
         {
           kind: 'error',
-          chunks: [{ event: { type: 'retry-scheduled', attempt: 1, delayMs: 500, error: { kind: 'server', status: 502, message: 'Bad Gateway' } } }],
+          chunks: [
+            {
+              event: {
+                type: 'retry-scheduled',
+                attempt: 1,
+                delayMs: 500,
+                error: { kind: 'server', status: 502, message: 'Bad Gateway' },
+              },
+            },
+          ],
           error: new ModelError('server', 'Bad Gateway again', { status: 502 }),
         },
       ],
     });
     await failing.run();
-    expect(failing.tracer.only('retry')).toMatchObject({ status: 'error', error: { type: 'server', message: 'Bad Gateway again' } });
+    expect(failing.tracer.only('retry')).toMatchObject({
+      status: 'error',
+      error: { type: 'server', message: 'Bad Gateway again' },
+    });
 
     const controller = new AbortController();
     const waiting = deferred();
@@ -66,7 +92,14 @@ describe('model calls', () => {
         {
           kind: 'hang',
           chunks: [
-            { event: { type: 'retry-scheduled', attempt: 1, delayMs: 30_000, error: { kind: 'rate-limit', status: 429, message: 'slow down' } } },
+            {
+              event: {
+                type: 'retry-scheduled',
+                attempt: 1,
+                delayMs: 30_000,
+                error: { kind: 'rate-limit', status: 429, message: 'slow down' },
+              },
+            },
             {
               wait: () => {
                 waiting.resolve();
@@ -82,13 +115,25 @@ describe('model calls', () => {
     controller.abort();
     await expect(running).resolves.toMatchObject({ outcome: 'stopped' });
     expect(stopped.tracer.describe()).toBe(
-      ['run: What is the weather in Paris? [cancelled]', '  llm: scripted-model [cancelled]', '    retry: attempt 1 after rate-limit 429 [cancelled]'].join('\n'),
+      [
+        'run: What is the weather in Paris? [cancelled]',
+        '  llm: scripted-model [cancelled]',
+        '    retry: attempt 1 after rate-limit 429 [cancelled]',
+      ].join('\n'),
     );
   });
 
   it('ends the run with an error that says how long to wait when the rate-limit wait is too long to sleep through', async () => {
     const harness = createHarness({
-      turns: [{ kind: 'error', error: new ModelError('rate-limit', 'Please try again in 50.597142857s', { status: 429, retryAfterMs: 50_598 }) }],
+      turns: [
+        {
+          kind: 'error',
+          error: new ModelError('rate-limit', 'Please try again in 50.597142857s', {
+            status: 429,
+            retryAfterMs: 50_598,
+          }),
+        },
+      ],
     });
 
     const result = await harness.run();
@@ -107,16 +152,31 @@ describe('model calls', () => {
 
   it('keeps text streamed before a model error as a partial entry', async () => {
     const harness = createHarness({
-      turns: [{ kind: 'error', chunks: [{ text: 'Half an ans' }], error: new ModelError('stream', 'Token limit reached', { code: 400 }) }],
+      turns: [
+        {
+          kind: 'error',
+          chunks: [{ text: 'Half an ans' }],
+          error: new ModelError('stream', 'Token limit reached', { code: 400 }),
+        },
+      ],
     });
 
     const result = await harness.run();
 
     // An error, not a Stop: the note under the kept text must not say "Stopped".
     expect(result.entries).toMatchObject([
-      { message: { role: 'assistant', content: 'Half an ans' }, meta: { partial: true, notice: PARTIAL_AFTER_ERROR_NOTICE.message, noticeText: [{ key: 'partial-after-error' }] } },
+      {
+        message: { role: 'assistant', content: 'Half an ans' },
+        meta: {
+          partial: true,
+          notice: PARTIAL_AFTER_ERROR_NOTICE.message,
+          noticeText: [{ key: 'partial-after-error' }],
+        },
+      },
     ]);
-    expect(result.message).toBe('The endpoint reported an error in the middle of its answer. The endpoint said: Token limit reached');
+    expect(result.message).toBe(
+      'The endpoint reported an error in the middle of its answer. The endpoint said: Token limit reached',
+    );
   });
 
   it('passes the available models of a 404 on to the run-end error', async () => {
@@ -132,7 +192,16 @@ describe('model calls', () => {
 
   it('reports an option the endpoint refused as a notice and on the llm span', async () => {
     const harness = createHarness({
-      turns: [{ chunks: [{ event: { type: 'option-dropped', option: 'temperature', reason: 'this model only supports the default' } }, { text: 'ok' }] }],
+      turns: [
+        {
+          chunks: [
+            {
+              event: { type: 'option-dropped', option: 'temperature', reason: 'this model only supports the default' },
+            },
+            { text: 'ok' },
+          ],
+        },
+      ],
     });
 
     await harness.run();
@@ -141,8 +210,12 @@ describe('model calls', () => {
       {
         type: 'notice',
         code: 'option-dropped',
-        message: 'The endpoint did not accept the option "temperature", so it was left out: this model only supports the default',
-        text: { key: 'option-dropped', values: { option: 'temperature', reason: 'this model only supports the default' } },
+        message:
+          'The endpoint did not accept the option "temperature", so it was left out: this model only supports the default',
+        text: {
+          key: 'option-dropped',
+          values: { option: 'temperature', reason: 'this model only supports the default' },
+        },
       },
     ]);
     expect(harness.tracer.only('llm').attributes['llm.options_dropped']).toEqual(['temperature']);
@@ -173,7 +246,11 @@ describe('model calls', () => {
 
     const result = await harness.run();
 
-    expect(result).toMatchObject({ outcome: 'error', reason: 'model-error', message: 'The model call failed: Failed to fetch' });
+    expect(result).toMatchObject({
+      outcome: 'error',
+      reason: 'model-error',
+      message: 'The model call failed: Failed to fetch',
+    });
     expect(harness.eventsOf('run-end')[0]?.error).toBeUndefined();
   });
 });

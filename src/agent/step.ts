@@ -110,20 +110,38 @@ export async function runModelStep(input: ModelStepInput): Promise<ModelStepResu
             [ATTRIBUTE.retryReason]: `${cause}: ${event.error.message}`,
           },
         });
-        emit({ type: 'notice', ...createNotice('retry-wait', { key: 'retry-wait', values: { cause, delay: formatDuration(event.delayMs), attempt: event.attempt } }) });
+        emit({
+          type: 'notice',
+          ...createNotice('retry-wait', {
+            key: 'retry-wait',
+            values: { cause, delay: formatDuration(event.delayMs), attempt: event.attempt },
+          }),
+        });
         return;
       }
       case 'response-format-fallback': {
         const fallback = `${event.from} → ${event.to}: ${event.reason}`;
         span.setAttributes({ [AGENT_ATTRIBUTE.llmResponseFormatFallback]: [...fallbacks, fallback] });
         fallbacks.push(fallback);
-        emit({ type: 'notice', ...createNotice('response-format-fallback', { key: 'response-format-fallback', values: { from: event.from, to: event.to, reason: event.reason } }) });
+        emit({
+          type: 'notice',
+          ...createNotice('response-format-fallback', {
+            key: 'response-format-fallback',
+            values: { from: event.from, to: event.to, reason: event.reason },
+          }),
+        });
         return;
       }
       case 'option-dropped':
         droppedOptions.push(event.option);
         span.setAttributes({ [AGENT_ATTRIBUTE.llmOptionsDropped]: [...droppedOptions] });
-        emit({ type: 'notice', ...createNotice('option-dropped', { key: 'option-dropped', values: { option: event.option, reason: event.reason } }) });
+        emit({
+          type: 'notice',
+          ...createNotice('option-dropped', {
+            key: 'option-dropped',
+            values: { option: event.option, reason: event.reason },
+          }),
+        });
         return;
     }
   };
@@ -170,9 +188,12 @@ function responseAttributes(response: ModelResponse, requestedModel: string): Re
   if (response.usage) {
     attributes[ATTRIBUTE.llmUsageInputTokens] = response.usage.inputTokens;
     attributes[ATTRIBUTE.llmUsageOutputTokens] = response.usage.outputTokens;
-    if (response.usage.reasoningTokens !== undefined) attributes[ATTRIBUTE.llmUsageReasoningTokens] = response.usage.reasoningTokens;
-    if (response.usage.cachedTokens !== undefined) attributes[ATTRIBUTE.llmUsageCachedTokens] = response.usage.cachedTokens;
+    if (response.usage.reasoningTokens !== undefined)
+      attributes[ATTRIBUTE.llmUsageReasoningTokens] = response.usage.reasoningTokens;
+    if (response.usage.cachedTokens !== undefined)
+      attributes[ATTRIBUTE.llmUsageCachedTokens] = response.usage.cachedTokens;
   }
-  if (response.timeToFirstTokenMs !== undefined) attributes[ATTRIBUTE.llmTimeToFirstTokenMs] = response.timeToFirstTokenMs;
+  if (response.timeToFirstTokenMs !== undefined)
+    attributes[ATTRIBUTE.llmTimeToFirstTokenMs] = response.timeToFirstTokenMs;
   return attributes;
 }

@@ -2,10 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { deferred } from '../testing/scripted-model.ts';
 import { defineTool } from '../tools/define-tool.ts';
-import { decideNextStep, deadline, noProgress, stepCountIs, toolCallCountIs, type StepResult } from './stop-conditions.ts';
+import {
+  decideNextStep,
+  deadline,
+  noProgress,
+  stepCountIs,
+  toolCallCountIs,
+  type StepResult,
+} from './stop-conditions.ts';
 import { createHarness, weatherTool } from './test-harness.ts';
 
-const step = (n: number, calls: { name: string; arguments: string }[], kind: StepResult['kind'] = 'tool-calls'): StepResult => ({
+const step = (
+  n: number,
+  calls: { name: string; arguments: string }[],
+  kind: StepResult['kind'] = 'tool-calls',
+): StepResult => ({
   step: n,
   kind,
   toolCalls: calls.map((call, index) => ({ callId: `c${n}_${index}`, status: 'ok', ...call })),
@@ -33,7 +44,9 @@ describe('stop conditions', () => {
     const condition = toolCallCountIs(3);
     const call = { name: 'a', arguments: '{}' };
     expect(condition({ steps: [step(1, [call, call])], startedAt: 0, now: 0 })).toBeUndefined();
-    expect(condition({ steps: [step(1, [call, call]), step(2, [call])], startedAt: 0, now: 0 })?.reason).toBe('max-tool-calls');
+    expect(condition({ steps: [step(1, [call, call]), step(2, [call])], startedAt: 0, now: 0 })?.reason).toBe(
+      'max-tool-calls',
+    );
   });
 
   it('deadline compares the clock with the start', () => {
@@ -51,8 +64,12 @@ describe('stop conditions', () => {
     const paris = { name: 'get_weather', arguments: '{"city":"Paris","unit":"c"}' };
     const parisReordered = { name: 'get_weather', arguments: '{ "unit": "c", "city": "Paris" }' };
     const oslo = { name: 'get_weather', arguments: '{"city":"Oslo","unit":"c"}' };
-    expect(condition({ steps: [step(1, [paris]), step(2, [oslo]), step(3, [paris])], startedAt: 0, now: 0 })).toBeUndefined();
-    expect(condition({ steps: [step(1, [paris]), step(2, [parisReordered]), step(3, [paris])], startedAt: 0, now: 0 })).toMatchObject({
+    expect(
+      condition({ steps: [step(1, [paris]), step(2, [oslo]), step(3, [paris])], startedAt: 0, now: 0 }),
+    ).toBeUndefined();
+    expect(
+      condition({ steps: [step(1, [paris]), step(2, [parisReordered]), step(3, [paris])], startedAt: 0, now: 0 }),
+    ).toMatchObject({
       reason: 'no-progress',
       message: 'Stopped: no progress — get_weather was called 3 times in a row with the same arguments.',
       text: { key: 'stop.no-progress', values: { tool: 'get_weather', times: 3 } },
@@ -60,8 +77,14 @@ describe('stop conditions', () => {
   });
 
   it('decideNextStep prefers the step’s own end, then a final answer, then the conditions in order', () => {
-    expect(decideNextStep(input([step(1, [], 'final-answer')]), [always])).toEqual({ type: 'stop', outcome: 'done', reason: 'final-answer' });
-    expect(decideNextStep(input([{ ...step(1, []), end: { outcome: 'stopped', reason: 'aborted' } }]), [always])).toMatchObject({ reason: 'aborted' });
+    expect(decideNextStep(input([step(1, [], 'final-answer')]), [always])).toEqual({
+      type: 'stop',
+      outcome: 'done',
+      reason: 'final-answer',
+    });
+    expect(
+      decideNextStep(input([{ ...step(1, []), end: { outcome: 'stopped', reason: 'aborted' } }]), [always]),
+    ).toMatchObject({ reason: 'aborted' });
     expect(decideNextStep(input([step(1, [])]), [() => undefined])).toEqual({ type: 'continue' });
     expect(decideNextStep(input([step(1, [])]), [always])).toMatchObject({ type: 'stop', reason: 'max-steps' });
   });
@@ -80,18 +103,38 @@ describe('limits in a run', () => {
 
     const result = await harness.run();
 
-    expect(result).toMatchObject({ outcome: 'stopped', reason: 'max-steps', message: 'Stopped: step limit (2) reached.' });
+    expect(result).toMatchObject({
+      outcome: 'stopped',
+      reason: 'max-steps',
+      message: 'Stopped: step limit (2) reached.',
+    });
     expect(result.entries.map((entry) => entry.message.role)).toEqual(['assistant', 'tool', 'assistant', 'tool']);
     expect(result.entries.at(-1)?.meta?.notice).toBe('Stopped: step limit (2) reached.');
-    expect(harness.events.at(-1)).toEqual({ type: 'run-end', outcome: 'stopped', reason: 'max-steps', message: 'Stopped: step limit (2) reached.', text: { key: 'stop.max-steps', values: { limit: 2 } } });
-    expect(harness.eventsOf('notice')).toEqual([{ type: 'notice', code: 'limit-reached', message: 'Stopped: step limit (2) reached.', text: { key: 'stop.max-steps', values: { limit: 2 } } }]);
+    expect(harness.events.at(-1)).toEqual({
+      type: 'run-end',
+      outcome: 'stopped',
+      reason: 'max-steps',
+      message: 'Stopped: step limit (2) reached.',
+      text: { key: 'stop.max-steps', values: { limit: 2 } },
+    });
+    expect(harness.eventsOf('notice')).toEqual([
+      {
+        type: 'notice',
+        code: 'limit-reached',
+        message: 'Stopped: step limit (2) reached.',
+        text: { key: 'stop.max-steps', values: { limit: 2 } },
+      },
+    ]);
     expect(harness.eventsOf('step-end').at(-1)?.entries.at(-1)?.meta?.notice).toContain('step limit');
     expect(harness.tracer.only('run').attributes['run.stop_reason']).toBe('max-steps');
   });
 
   it('stops when the same call repeats three times in a row', async () => {
     const same = { name: 'get_weather', arguments: { city: 'Paris' } };
-    const harness = createHarness({ tools: [weatherTool()], turns: [{ toolCalls: [same] }, { toolCalls: [same] }, { toolCalls: [same] }] });
+    const harness = createHarness({
+      tools: [weatherTool()],
+      turns: [{ toolCalls: [same] }, { toolCalls: [same] }, { toolCalls: [same] }],
+    });
 
     const result = await harness.run();
 
@@ -111,12 +154,20 @@ describe('limits in a run', () => {
         return 'done';
       },
     });
-    const harness = createHarness({ tools: [slowClock], turns: [{ toolCalls: [{ name: 'slow_clock' }] }], now: () => clock });
+    const harness = createHarness({
+      tools: [slowClock],
+      turns: [{ toolCalls: [{ name: 'slow_clock' }] }],
+      now: () => clock,
+    });
     harness.options.limits = { ...harness.options.limits, deadlineMs: 300_000 };
 
     const result = await harness.run();
 
-    expect(result).toMatchObject({ outcome: 'stopped', reason: 'deadline', message: 'Stopped: time limit (5 min) reached.' });
+    expect(result).toMatchObject({
+      outcome: 'stopped',
+      reason: 'deadline',
+      message: 'Stopped: time limit (5 min) reached.',
+    });
     expect(result.message).toContain('time limit');
   });
 
@@ -128,7 +179,9 @@ describe('limits in a run', () => {
 
     expect(result).toMatchObject({ outcome: 'stopped', reason: 'deadline' });
     expect(result.message).toContain('time limit');
-    expect(result.entries).toMatchObject([{ message: { role: 'assistant', content: 'Thinking about' }, meta: { partial: true } }]);
+    expect(result.entries).toMatchObject([
+      { message: { role: 'assistant', content: 'Thinking about' }, meta: { partial: true } },
+    ]);
     expect(harness.model.requests[0]?.signal.aborted).toBe(true);
     expect(harness.tracer.only('llm').status).toBe('cancelled');
   });
@@ -167,7 +220,11 @@ describe('limits in a run', () => {
 
     const result = await harness.run();
 
-    expect(result).toMatchObject({ outcome: 'stopped', reason: 'max-tool-calls', message: 'Stopped: tool call limit (2) reached.' });
+    expect(result).toMatchObject({
+      outcome: 'stopped',
+      reason: 'max-tool-calls',
+      message: 'Stopped: tool call limit (2) reached.',
+    });
     expect(harness.model.requests).toHaveLength(2);
   });
 });
@@ -178,7 +235,16 @@ describe('Stop', () => {
     const streamed = deferred();
     const harness = createHarness({
       signal: controller.signal,
-      turns: [{ kind: 'hang', chunks: [{ reasoning: 'Let me think.' }, { text: 'The weather in Par' }, { wait: () => (streamed.resolve(), new Promise(() => undefined)) }] }],
+      turns: [
+        {
+          kind: 'hang',
+          chunks: [
+            { reasoning: 'Let me think.' },
+            { text: 'The weather in Par' },
+            { wait: () => (streamed.resolve(), new Promise(() => undefined)) },
+          ],
+        },
+      ],
     });
 
     const running = harness.run();
@@ -188,16 +254,26 @@ describe('Stop', () => {
 
     expect(result).toMatchObject({ outcome: 'stopped', reason: 'aborted', message: 'Stopped by the user.' });
     expect(result.entries).toMatchObject([
-      { message: { role: 'assistant', content: 'The weather in Par' }, reasoning: 'Let me think.', meta: { partial: true } },
+      {
+        message: { role: 'assistant', content: 'The weather in Par' },
+        reasoning: 'Let me think.',
+        meta: { partial: true },
+      },
     ]);
     expect(harness.model.requests[0]?.signal.aborted).toBe(true);
-    expect(harness.tracer.describe()).toBe('run: What is the weather in Paris? [cancelled]\n  llm: scripted-model [cancelled]');
+    expect(harness.tracer.describe()).toBe(
+      'run: What is the weather in Paris? [cancelled]\n  llm: scripted-model [cancelled]',
+    );
     expect(harness.tracer.only('llm').attributes['llm.output.text']).toBe('The weather in Par');
     expect(harness.eventsOf('step-end')[0]?.entries).toEqual(result.entries);
     expect(harness.eventsOf('run-end')).toHaveLength(1);
 
     const next = createHarness({
-      history: [...harness.options.history, ...result.entries.map((entry) => entry.message), { role: 'user', content: 'Go on.' }],
+      history: [
+        ...harness.options.history,
+        ...result.entries.map((entry) => entry.message),
+        { role: 'user', content: 'Go on.' },
+      ],
       turns: [{ text: 'It is sunny in Paris.' }],
     });
     const resumed = await next.run();
@@ -222,7 +298,11 @@ describe('Stop', () => {
         return new Promise(() => undefined);
       },
     });
-    const harness = createHarness({ signal: controller.signal, tools: [long], turns: [{ toolCalls: [{ id: 't', name: 'long_task' }] }] });
+    const harness = createHarness({
+      signal: controller.signal,
+      tools: [long],
+      turns: [{ toolCalls: [{ id: 't', name: 'long_task' }] }],
+    });
 
     const running = harness.run();
     const signal = await toolStarted.promise;
@@ -233,7 +313,11 @@ describe('Stop', () => {
     await seenAbort.promise;
     expect(result).toMatchObject({ outcome: 'stopped', reason: 'aborted' });
     expect(result.entries.map((entry) => entry.message)).toEqual([
-      { role: 'assistant', content: null, tool_calls: [{ id: 't', type: 'function', function: { name: 'long_task', arguments: '{}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 't', type: 'function', function: { name: 'long_task', arguments: '{}' } }],
+      },
       { role: 'tool', tool_call_id: 't', content: 'The user stopped the run before this call finished.' },
     ]);
     expect(harness.tracer.only('tool').status).toBe('cancelled');

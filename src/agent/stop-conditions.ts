@@ -102,7 +102,8 @@ export function noProgress(times = 3): StopCondition {
     const recent = calls.slice(-times);
     const first = recent[0] as StepToolCall;
     const key = canonicalArguments(first.arguments);
-    if (!recent.every((call) => call.name === first.name && canonicalArguments(call.arguments) === key)) return undefined;
+    if (!recent.every((call) => call.name === first.name && canonicalArguments(call.arguments) === key))
+      return undefined;
     return stopEnd('no-progress', { key: 'stop.no-progress', values: { tool: first.name, times } });
   };
 }

@@ -27,13 +27,19 @@ export function fakeToolContext(): Omit<ToolContext, 'callId' | 'signal' | 'sess
     fetch: () => Promise.reject(new Error('no network in tests')),
     now: () => new Date('2025-01-02T03:04:05Z'),
     toolState: {
-      get: async <T,>(sessionId: string, key: string) => state.get(`${sessionId}/${key}`) as T | undefined,
+      get: async <T>(sessionId: string, key: string) => state.get(`${sessionId}/${key}`) as T | undefined,
       set: async (sessionId, key, value) => {
         state.set(`${sessionId}/${key}`, value);
       },
     },
     notes: {
-      add: async (input) => ({ id: 'note_1', content: input.content, tags: input.tags ?? [], createdAt: 0, updatedAt: 0 }),
+      add: async (input) => ({
+        id: 'note_1',
+        content: input.content,
+        tags: input.tags ?? [],
+        createdAt: 0,
+        updatedAt: 0,
+      }),
       search: async () => [],
     },
     attachments: { list: async () => [] },
@@ -80,7 +86,8 @@ export function createHarness(overrides: Partial<RunAgentOptions> & { turns?: Sc
       events
         .map((event) => event.type)
         .filter((type, index, all) => !(type.endsWith('-delta') && all[index - 1] === type)),
-    eventsOf: <T extends AgentEvent['type']>(type: T) => events.filter((event): event is Extract<AgentEvent, { type: T }> => event.type === type),
+    eventsOf: <T extends AgentEvent['type']>(type: T) =>
+      events.filter((event): event is Extract<AgentEvent, { type: T }> => event.type === type),
   };
 }
 

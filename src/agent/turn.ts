@@ -62,7 +62,15 @@ export async function playModelTurn(
     prepared = await prepare([...messages], { step, parentSpan: context.runSpan, signal: context.signal });
   } catch (error) {
     if (!context.signal.aborted) throw error;
-    return freeze({ step, kind: 'ended', toolCalls: [], entries: [], startedAt, endedAt: options.now(), end: context.abortEnd() });
+    return freeze({
+      step,
+      kind: 'ended',
+      toolCalls: [],
+      entries: [],
+      startedAt,
+      endedAt: options.now(),
+      end: context.abortEnd(),
+    });
   }
 
   let switched: Notice | undefined;
@@ -84,10 +92,20 @@ export async function playModelTurn(
       continue;
     }
     // Too long for the endpoint's context window: compact once, harder than the estimate asked for, and retry once.
-    if (result.status === 'error' && isContextOverflow(result.error) && options.prepareContext && !compactedAfterOverflow) {
+    if (
+      result.status === 'error' &&
+      isContextOverflow(result.error) &&
+      options.prepareContext &&
+      !compactedAfterOverflow
+    ) {
       compactedAfterOverflow = true;
       const compacted = await compactAfterOverflow(context, prepare, messages, step);
-      if (compacted === 'aborted') return endedTurn(context, step, startedAt, { status: 'aborted', partial: result.partial, spanId: result.spanId });
+      if (compacted === 'aborted')
+        return endedTurn(context, step, startedAt, {
+          status: 'aborted',
+          partial: result.partial,
+          spanId: result.spanId,
+        });
       if (compacted !== undefined) {
         prepared = compacted;
         continue;
@@ -101,7 +119,11 @@ export async function playModelTurn(
 }
 
 /** The turn that completes an interrupted run's unanswered tool calls before any model call (step 0). */
-export function resumeTurn(context: RunContext, calls: readonly ToolCall[], previous: readonly StepResult[]): Promise<StepResult> {
+export function resumeTurn(
+  context: RunContext,
+  calls: readonly ToolCall[],
+  previous: readonly StepResult[],
+): Promise<StepResult> {
   context.emit({ type: 'step-start', step: 0, spanId: context.runSpan.span.spanId });
   return runTools(context, 0, context.options.now(), calls, [], previous, 'resumed-tools');
 }
@@ -116,8 +138,20 @@ interface ReplyInput {
   switched: Notice | undefined;
 }
 
-function toolsReply({ context, step, startedAt, response, spanId, previous, switched }: ReplyInput): Promise<StepResult> | StepResult {
-  const calls = normaliseToolCalls(response.toolCalls, callIdPrefix(context, step), context.options.delegate !== undefined);
+function toolsReply({
+  context,
+  step,
+  startedAt,
+  response,
+  spanId,
+  previous,
+  switched,
+}: ReplyInput): Promise<StepResult> | StepResult {
+  const calls = normaliseToolCalls(
+    response.toolCalls,
+    callIdPrefix(context, step),
+    context.options.delegate !== undefined,
+  );
   const finish = announce(context, finishNotice(response));
   const text = response.text !== '' ? response.text : (response.refusal ?? '');
   const assistant = addEntry(context, assistantMessage(text, calls), {
@@ -125,11 +159,27 @@ function toolsReply({ context, step, startedAt, response, spanId, previous, swit
     spanId,
     meta: { finishReason: response.finishReason, ...joinNotices([switched, finish]) },
   });
-  if (calls.length === 0) return freeze({ step, kind: 'final-answer', toolCalls: [], entries: [assistant], startedAt, endedAt: context.options.now() });
+  if (calls.length === 0)
+    return freeze({
+      step,
+      kind: 'final-answer',
+      toolCalls: [],
+      entries: [assistant],
+      startedAt,
+      endedAt: context.options.now(),
+    });
   return runTools(context, step, startedAt, calls, [assistant], previous, 'tool-calls');
 }
 
-function reactReply({ context, step, startedAt, response, spanId, previous, switched }: ReplyInput): Promise<StepResult> | StepResult {
+function reactReply({
+  context,
+  step,
+  startedAt,
+  response,
+  spanId,
+  previous,
+  switched,
+}: ReplyInput): Promise<StepResult> | StepResult {
   const { tools } = context.options;
   const decision = interpretReactReply(response.text, tools, `${callIdPrefix(context, step)}_0`);
   const finish = announce(context, finishNotice(response));
@@ -148,11 +198,32 @@ function reactReply({ context, step, startedAt, response, spanId, previous, swit
   }
   // One format correction per malformed reply; a second malformed reply in a row is taken as the answer.
   if (previous.at(-1)?.kind === 'format-retry') {
-    return done([addEntry(context, { role: 'assistant', content: response.text.trim() }, { reasoning: response.reasoning, spanId, meta })]);
+    return done([
+      addEntry(
+        context,
+        { role: 'assistant', content: response.text.trim() },
+        { reasoning: response.reasoning, spanId, meta },
+      ),
+    ]);
   }
-  const assistant = addEntry(context, { role: 'assistant', content: response.text }, { reasoning: response.reasoning, spanId, meta });
-  const correction = addEntry(context, { role: 'user', content: formatCorrectionMessage(decision.problem, tools) }, { meta: { synthetic: true } });
-  return freeze({ step, kind: 'format-retry', toolCalls: [], entries: [assistant, correction], startedAt, endedAt: context.options.now() });
+  const assistant = addEntry(
+    context,
+    { role: 'assistant', content: response.text },
+    { reasoning: response.reasoning, spanId, meta },
+  );
+  const correction = addEntry(
+    context,
+    { role: 'user', content: formatCorrectionMessage(decision.problem, tools) },
+    { meta: { synthetic: true } },
+  );
+  return freeze({
+    step,
+    kind: 'format-retry',
+    toolCalls: [],
+    entries: [assistant, correction],
+    startedAt,
+    endedAt: context.options.now(),
+  });
 }
 
 /**
@@ -160,7 +231,15 @@ function reactReply({ context, step, startedAt, response, spanId, previous, swit
  * executor like a native call, a `final` is the answer. A reply that does not parse or validate gets one correction
  * request quoting the validator; a second one in a row ends the run with that message.
  */
-async function jsonPlanReply({ context, step, startedAt, response, spanId, previous, switched }: ReplyInput): Promise<StepResult> {
+async function jsonPlanReply({
+  context,
+  step,
+  startedAt,
+  response,
+  spanId,
+  previous,
+  switched,
+}: ReplyInput): Promise<StepResult> {
   const parsed = parseDecision(response.text, context.options.tools);
   const finish = announce(context, finishNotice(response));
   const meta = { finishReason: response.finishReason, rawText: response.text, ...joinNotices([switched, finish]) };
@@ -169,12 +248,27 @@ async function jsonPlanReply({ context, step, startedAt, response, spanId, previ
 
   if (!parsed.ok) {
     context.runSpan.setAttributes({ [AGENT_ATTRIBUTE.llmDecisionInvalid]: parsed.problem });
-    const assistant = addEntry(context, { role: 'assistant', content: response.text }, { reasoning: response.reasoning, spanId, meta });
+    const assistant = addEntry(
+      context,
+      { role: 'assistant', content: response.text },
+      { reasoning: response.reasoning, spanId, meta },
+    );
     if (previous.at(-1)?.kind === 'format-retry') {
-      return ended('ended', [assistant], stopEnd('no-progress', { key: 'stop.decision-invalid', values: { problem: parsed.problem } }));
+      return ended(
+        'ended',
+        [assistant],
+        stopEnd('no-progress', { key: 'stop.decision-invalid', values: { problem: parsed.problem } }),
+      );
     }
-    context.emit({ type: 'notice', ...createNotice('decision-invalid', { key: 'decision-correction', values: { problem: parsed.problem } }) });
-    const correction = addEntry(context, { role: 'user', content: decisionCorrectionMessage(parsed.problem) }, { meta: { synthetic: true } });
+    context.emit({
+      type: 'notice',
+      ...createNotice('decision-invalid', { key: 'decision-correction', values: { problem: parsed.problem } }),
+    });
+    const correction = addEntry(
+      context,
+      { role: 'user', content: decisionCorrectionMessage(parsed.problem) },
+      { meta: { synthetic: true } },
+    );
     return ended('format-retry', [assistant, correction]);
   }
 
@@ -184,27 +278,48 @@ async function jsonPlanReply({ context, step, startedAt, response, spanId, previ
   switch (decision.type) {
     case 'plan': {
       recordPlanSpan(context, decision.plan, decision.next, previous);
-      const entry = addEntry(context, { role: 'assistant', content: decisionText(decision) }, {
-        reasoning: response.reasoning,
-        spanId,
-        meta: { ...meta, plan: decision.plan, ...next },
-      });
+      const entry = addEntry(
+        context,
+        { role: 'assistant', content: decisionText(decision) },
+        {
+          reasoning: response.reasoning,
+          spanId,
+          meta: { ...meta, plan: decision.plan, ...next },
+        },
+      );
       return ended('plan', [entry]);
     }
     case 'final': {
-      const entry = addEntry(context, { role: 'assistant', content: decision.answer }, { reasoning: response.reasoning, spanId, meta: { ...meta, ...next } });
+      const entry = addEntry(
+        context,
+        { role: 'assistant', content: decision.answer },
+        { reasoning: response.reasoning, spanId, meta: { ...meta, ...next } },
+      );
       return ended('final-answer', [entry]);
     }
     case 'tool_call': {
-      const call: ToolCall = { id: `${callIdPrefix(context, step)}_0`, type: 'function', function: { name: decision.tool, arguments: JSON.stringify(decision.args) } };
-      const assistant = addEntry(context, assistantMessage('', [call]), { reasoning: response.reasoning, spanId, meta: { ...meta, ...next } });
+      const call: ToolCall = {
+        id: `${callIdPrefix(context, step)}_0`,
+        type: 'function',
+        function: { name: decision.tool, arguments: JSON.stringify(decision.args) },
+      };
+      const assistant = addEntry(context, assistantMessage('', [call]), {
+        reasoning: response.reasoning,
+        spanId,
+        meta: { ...meta, ...next },
+      });
       return runTools(context, step, startedAt, [call], [assistant], previous, 'tool-calls');
     }
   }
 }
 
 /** A plan decision's span: its steps, the step it starts with, and what changed against the run's previous plan. */
-function recordPlanSpan(context: RunContext, steps: readonly string[], next: string | undefined, previous: readonly StepResult[]): void {
+function recordPlanSpan(
+  context: RunContext,
+  steps: readonly string[],
+  next: string | undefined,
+  previous: readonly StepResult[],
+): void {
   const earlier = previous.filter((result) => result.kind === 'plan');
   const before = earlier.at(-1)?.entries[0]?.meta?.plan;
   const span = context.options.tracer.startSpan({
@@ -216,7 +331,10 @@ function recordPlanSpan(context: RunContext, steps: readonly string[], next: str
       [AGENT_ATTRIBUTE.planRevision]: earlier.length + 1,
       ...(next === undefined ? {} : { [AGENT_ATTRIBUTE.planNext]: next }),
       ...(before
-        ? { [AGENT_ATTRIBUTE.planAdded]: steps.filter((item) => !before.includes(item)), [AGENT_ATTRIBUTE.planRemoved]: before.filter((item) => !steps.includes(item)) }
+        ? {
+            [AGENT_ATTRIBUTE.planAdded]: steps.filter((item) => !before.includes(item)),
+            [AGENT_ATTRIBUTE.planRemoved]: before.filter((item) => !steps.includes(item)),
+          }
         : {}),
     },
   });
@@ -226,7 +344,12 @@ function recordPlanSpan(context: RunContext, steps: readonly string[], next: str
 /** A `memory_note` becomes a long-term note tagged as written by the model, in a `memory` span; a failure is only noted. */
 async function saveMemoryNote(context: RunContext, content: string): Promise<void> {
   const { options } = context;
-  const span = options.tracer.startSpan({ kind: 'memory', name: 'memory_note', parent: context.runSpan, attributes: { [AGENT_ATTRIBUTE.memoryQuery]: content } });
+  const span = options.tracer.startSpan({
+    kind: 'memory',
+    name: 'memory_note',
+    parent: context.runSpan,
+    attributes: { [AGENT_ATTRIBUTE.memoryQuery]: content },
+  });
   try {
     const note = await options.toolContext.notes.add({ content, tags: [MODEL_NOTE_TAG], sessionId: options.sessionId });
     span.setAttributes({ [AGENT_ATTRIBUTE.memoryResults]: [note.id], [AGENT_ATTRIBUTE.memoryResultCount]: 1 });
@@ -285,18 +408,36 @@ async function runTools(
 }
 
 /** A turn whose model call was stopped or failed: partial output is kept, marked as partial. */
-function endedTurn(context: RunContext, step: number, startedAt: number, result: Exclude<ModelStepResult, { status: 'ok' }>): StepResult {
+function endedTurn(
+  context: RunContext,
+  step: number,
+  startedAt: number,
+  result: Exclude<ModelStepResult, { status: 'ok' }>,
+): StepResult {
   const entries: TranscriptEntry[] = [];
   if (result.partial.text !== '' || result.partial.reasoning !== '') {
     // A JSON plan decision cut short keeps what it shows (the answer so far, the plan's steps), not its raw JSON.
     const decision = context.protocol === 'json' ? readPartialDecision(result.partial.text) : undefined;
-    const partialMeta = decision ? { rawText: result.partial.text, ...(decision.type === 'plan' && decision.plan?.length ? { plan: decision.plan } : {}) } : {};
+    const partialMeta = decision
+      ? {
+          rawText: result.partial.text,
+          ...(decision.type === 'plan' && decision.plan?.length ? { plan: decision.plan } : {}),
+        }
+      : {};
     entries.push(
-      addEntry(context, { role: 'assistant', content: decision ? (decision.answer ?? '') : result.partial.text }, {
-        reasoning: result.partial.reasoning,
-        spanId: result.spanId,
-        meta: { partial: true, ...partialMeta, ...(result.status === 'error' ? joinNotices([PARTIAL_AFTER_ERROR_NOTICE]) : {}) },
-      }),
+      addEntry(
+        context,
+        { role: 'assistant', content: decision ? (decision.answer ?? '') : result.partial.text },
+        {
+          reasoning: result.partial.reasoning,
+          spanId: result.spanId,
+          meta: {
+            partial: true,
+            ...partialMeta,
+            ...(result.status === 'error' ? joinNotices([PARTIAL_AFTER_ERROR_NOTICE]) : {}),
+          },
+        },
+      ),
     );
   }
   const end = result.status === 'aborted' ? context.abortEnd() : modelErrorEnd(result.error);
@@ -306,7 +447,8 @@ function endedTurn(context: RunContext, step: number, startedAt: number, result:
 function buildModelRequest(context: RunContext, prepared: readonly ChatMessage[]): ModelRequest {
   const { systemPrompt, tools } = context.options;
   const messages = buildRequestMessages(systemPrompt, prepared, context.protocol, tools);
-  if (context.protocol === 'json') return { messages, responseFormat: { name: 'agent_decision', schema: decisionJsonSchema(tools) } };
+  if (context.protocol === 'json')
+    return { messages, responseFormat: { name: 'agent_decision', schema: decisionJsonSchema(tools) } };
   if (context.protocol === 'react' || tools.length === 0) return { messages };
   return { messages, tools: tools.map(toToolSpec) };
 }
@@ -326,7 +468,12 @@ async function compactAfterOverflow(
   step: number,
 ): Promise<ChatMessage[] | 'aborted' | undefined> {
   try {
-    const compacted = await prepare([...messages], { step, parentSpan: context.runSpan, signal: context.signal, force: true });
+    const compacted = await prepare([...messages], {
+      step,
+      parentSpan: context.runSpan,
+      signal: context.signal,
+      force: true,
+    });
     context.emit({ type: 'notice', ...CONTEXT_RETRY_NOTICE });
     return compacted;
   } catch {
@@ -336,7 +483,12 @@ async function compactAfterOverflow(
 }
 
 function mustSwitchToReact(context: RunContext, error: unknown): boolean {
-  return error instanceof ModelError && error.kind === 'tools-unsupported' && context.options.protocol === 'auto' && context.protocol === 'tools';
+  return (
+    error instanceof ModelError &&
+    error.kind === 'tools-unsupported' &&
+    context.options.protocol === 'auto' &&
+    context.protocol === 'tools'
+  );
 }
 
 function switchToReact(context: RunContext): Notice {
@@ -358,7 +510,11 @@ function announce(context: RunContext, notice: Notice | undefined): Notice | und
   return notice;
 }
 
-function addEntry(context: RunContext, message: ChatMessage, extras: Parameters<typeof createEntry>[2]): TranscriptEntry {
+function addEntry(
+  context: RunContext,
+  message: ChatMessage,
+  extras: Parameters<typeof createEntry>[2],
+): TranscriptEntry {
   const entry = createEntry(context.factory, message, extras);
   context.emit({ type: 'entry-added', entry });
   return entry;
@@ -370,7 +526,12 @@ function callIdPrefix(context: RunContext, step: number): string {
 }
 
 function stepToolCall(outcome: ToolCallOutcome): StepResult['toolCalls'][number] {
-  return { callId: outcome.call.id, name: outcome.call.function.name, arguments: outcome.call.function.arguments, status: outcome.status };
+  return {
+    callId: outcome.call.id,
+    name: outcome.call.function.name,
+    arguments: outcome.call.function.arguments,
+    status: outcome.status,
+  };
 }
 
 function freeze(result: StepResult): StepResult {

@@ -66,7 +66,10 @@ export const rosterSettingsShape = {
   agents: z._default(
     z.array(rosterAgentSchema).check(
       z.maxLength(30),
-      z.refine((agents) => new Set(agents.map((agent) => agent.name)).size === agents.length, 'agent names must be unique'),
+      z.refine(
+        (agents) => new Set(agents.map((agent) => agent.name)).size === agents.length,
+        'agent names must be unique',
+      ),
     ),
     () => BUILTIN_AGENTS.map((agent) => ({ ...agent, tools: [...agent.tools] })),
   ),

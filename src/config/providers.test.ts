@@ -38,16 +38,20 @@ describe('provider presets', () => {
     ['together', 'https://api.together.xyz/v1', 'meta-llama/Llama-3.3-70B-Instruct-Turbo'],
   ];
 
-  it.each(NEW_PRESETS)('%s: base URL, default model, a key, and the context window the model is known for', (id, baseUrl, model) => {
-    const preset = findPreset(id);
-    expect(preset).toMatchObject({ id, baseUrl, defaultModel: model, needsKey: true });
-    expect(preset.contextWindow).toBe(knownContextWindow(model));
-  });
+  it.each(NEW_PRESETS)(
+    '%s: base URL, default model, a key, and the context window the model is known for',
+    (id, baseUrl, model) => {
+      const preset = findPreset(id);
+      expect(preset).toMatchObject({ id, baseUrl, defaultModel: model, needsKey: true });
+      expect(preset.contextWindow).toBe(knownContextWindow(model));
+    },
+  );
 
   it('has unique ids, and every hosted preset an https base URL without a trailing slash', () => {
     const ids = providerPresets.map((preset) => preset.id);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const preset of providerPresets.filter((candidate) => candidate.needsKey)) expect(preset.baseUrl).toMatch(/^https:\/\/[^/]+(\/[^/]+)*[^/]$/);
+    for (const preset of providerPresets.filter((candidate) => candidate.needsKey))
+      expect(preset.baseUrl).toMatch(/^https:\/\/[^/]+(\/[^/]+)*[^/]$/);
   });
 
   it.each([

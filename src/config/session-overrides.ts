@@ -8,7 +8,10 @@ export const OVERRIDE_LIMITS = { model: 500, systemPrompt: 100_000 } as const;
  * The overrides as stored: trimmed, empty fields dropped, undefined when nothing is left (the session then follows
  * the global settings again).
  */
-export function normaliseSessionOverrides(input: { model?: string | undefined; systemPrompt?: string | undefined }): SessionOverrides | undefined {
+export function normaliseSessionOverrides(input: {
+  model?: string | undefined;
+  systemPrompt?: string | undefined;
+}): SessionOverrides | undefined {
   const model = (input.model ?? '').trim().slice(0, OVERRIDE_LIMITS.model);
   const systemPrompt = (input.systemPrompt ?? '').trim().slice(0, OVERRIDE_LIMITS.systemPrompt);
   const overrides: SessionOverrides = {};

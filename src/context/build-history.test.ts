@@ -9,12 +9,23 @@ function entry(message: ChatMessage): TranscriptEntry {
   return { id: `msg_${counter}`, sessionId: 'sess_1', runId: 'run_1', createdAt: counter, message };
 }
 
-const call = (id: string) => ({ id, type: 'function' as const, function: { name: 'calculator', arguments: '{"expression":"1+1"}' } });
+const call = (id: string) => ({
+  id,
+  type: 'function' as const,
+  function: { name: 'calculator', arguments: '{"expression":"1+1"}' },
+});
 
 describe('buildHistory', () => {
   it("leaves out a delegated run's entries, stored between the delegate call and its result", () => {
-    const delegated = (message: ChatMessage): TranscriptEntry => ({ ...entry(message), meta: { delegation: { parentCallId: 'd', agent: 'researcher' } } });
-    const delegateCall = { id: 'd', type: 'function' as const, function: { name: 'delegate_researcher', arguments: '{"task":"look"}' } };
+    const delegated = (message: ChatMessage): TranscriptEntry => ({
+      ...entry(message),
+      meta: { delegation: { parentCallId: 'd', agent: 'researcher' } },
+    });
+    const delegateCall = {
+      id: 'd',
+      type: 'function' as const,
+      function: { name: 'delegate_researcher', arguments: '{"task":"look"}' },
+    };
     const history = buildHistory([
       entry({ role: 'user', content: 'research this' }),
       entry({ role: 'assistant', content: null, tool_calls: [delegateCall] }),

@@ -33,7 +33,8 @@ export function delegatedHistories(all: readonly TranscriptEntry[]): Map<string,
 export function buildHistory(all: readonly TranscriptEntry[], options: { resume?: boolean } = {}): ChatMessage[] {
   // A delegated run's transcript is the user's to see; the parent's model sees only its answer (the tool result).
   // A draft the answer check superseded is the user's to see too: the model sees the revised answer.
-  const hidden = (entry: TranscriptEntry): boolean => entry.meta?.delegation !== undefined || entry.meta?.draftOf !== undefined;
+  const hidden = (entry: TranscriptEntry): boolean =>
+    entry.meta?.delegation !== undefined || entry.meta?.draftOf !== undefined;
   const entries = all.some(hidden) ? all.filter((entry) => !hidden(entry)) : all;
   const messages: ChatMessage[] = [];
   let index = 0;

@@ -13,7 +13,11 @@ describe('findCompactionBoundary', () => {
   it('finds the first transcript entry after the summarised history messages, skipping entries the history leaves out', () => {
     const entries = [
       entry({ role: 'user', content: 'one' }),
-      entry({ role: 'assistant', content: null, tool_calls: [{ id: 'a', type: 'function', function: { name: 'todo', arguments: '{}' } }] }),
+      entry({
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'a', type: 'function', function: { name: 'todo', arguments: '{}' } }],
+      }),
       // The run stopped before the result: the history gets a placeholder result, the transcript has none.
       entry({ role: 'system', content: 'not sent' }),
       entry({ role: 'user', content: 'two' }),

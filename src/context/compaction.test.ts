@@ -10,25 +10,45 @@ function words(n: number, word = 'word'): string {
 
 const user = (n: number, word = 'ask'): ChatMessage => ({ role: 'user', content: words(n, word) });
 const answer = (n: number): ChatMessage => ({ role: 'assistant', content: words(n, 'reply') });
-const call = (id: string): ToolCall => ({ id, type: 'function', function: { name: 'search_web', arguments: `{"query":"${id}"}` } });
+const call = (id: string): ToolCall => ({
+  id,
+  type: 'function',
+  function: { name: 'search_web', arguments: `{"query":"${id}"}` },
+});
 const toolCalls = (...ids: string[]): ChatMessage => ({ role: 'assistant', content: null, tool_calls: ids.map(call) });
 const result = (id: string, n: number): ChatMessage => ({ role: 'tool', tool_call_id: id, content: words(n, 'data') });
 
 /** Six turns; turns 2 and 4 use tools (turn 4 with two parallel calls). */
 function longConversation(): ChatMessage[] {
   return [
-    user(30, 'first'), answer(200),
-    user(30), toolCalls('a'), result('a', 300), answer(100),
-    user(30), answer(200),
-    user(30), toolCalls('b', 'c'), result('b', 250), result('c', 250), answer(100),
-    user(30), answer(200),
-    user(30, 'latest'), toolCalls('d'), result('d', 150),
+    user(30, 'first'),
+    answer(200),
+    user(30),
+    toolCalls('a'),
+    result('a', 300),
+    answer(100),
+    user(30),
+    answer(200),
+    user(30),
+    toolCalls('b', 'c'),
+    result('b', 250),
+    result('c', 250),
+    answer(100),
+    user(30),
+    answer(200),
+    user(30, 'latest'),
+    toolCalls('d'),
+    result('d', 150),
   ];
 }
 
 /** Every tool result has its call in the same list, and every call its results. */
 function expectToolPairsIntact(messages: readonly ChatMessage[]): void {
-  const calls = new Set(messages.flatMap((message) => (message.role === 'assistant' ? (message.tool_calls ?? []).map((item) => item.id) : [])));
+  const calls = new Set(
+    messages.flatMap((message) =>
+      message.role === 'assistant' ? (message.tool_calls ?? []).map((item) => item.id) : [],
+    ),
+  );
   const results = new Set(messages.flatMap((message) => (message.role === 'tool' ? [message.tool_call_id] : [])));
   expect([...results].filter((id) => !calls.has(id))).toEqual([]);
   expect([...calls].filter((id) => !results.has(id))).toEqual([]);
@@ -38,7 +58,11 @@ describe('planCompaction', () => {
   it('does nothing while the request fits the budget', () => {
     const messages = longConversation();
     const total = estimateMessagesTokens(messages) + 500;
-    expect(planCompaction({ messages, budgetTokens: total, fixedTokens: 500 })).toEqual({ kind: 'none', tokens: total, overBudget: false });
+    expect(planCompaction({ messages, budgetTokens: total, fixedTokens: 500 })).toEqual({
+      kind: 'none',
+      tokens: total,
+      overBudget: false,
+    });
   });
 
   it('summarises the oldest turns and keeps the recent ones verbatim, cutting where a user turn starts', () => {
@@ -63,7 +87,12 @@ describe('planCompaction', () => {
     const messages = longConversation();
     for (let budget = 400; budget <= 3_000; budget += 100) {
       for (const keepRecentTokens of [0, 200, 500, 900, undefined]) {
-        const plan: CompactionPlan = planCompaction({ messages, budgetTokens: budget, fixedTokens: 100, ...(keepRecentTokens === undefined ? {} : { keepRecentTokens }) });
+        const plan: CompactionPlan = planCompaction({
+          messages,
+          budgetTokens: budget,
+          fixedTokens: 100,
+          ...(keepRecentTokens === undefined ? {} : { keepRecentTokens }),
+        });
         if (plan.kind !== 'summarise') continue;
         expectToolPairsIntact(plan.summarise);
         expectToolPairsIntact(plan.keep);
@@ -73,7 +102,15 @@ describe('planCompaction', () => {
   });
 
   it('always keeps the latest user turn whole, even when it alone is larger than the recent-token target', () => {
-    const messages = [user(20), answer(400), user(20), answer(400), user(50, 'latest'), toolCalls('x'), result('x', 600)];
+    const messages = [
+      user(20),
+      answer(400),
+      user(20),
+      answer(400),
+      user(50, 'latest'),
+      toolCalls('x'),
+      result('x', 600),
+    ];
     const plan = planCompaction({ messages, budgetTokens: 1_200, fixedTokens: 50, keepRecentTokens: 100 });
     expect(plan.kind).toBe('summarise');
     if (plan.kind !== 'summarise') return;
@@ -120,12 +157,21 @@ describe('planCompaction', () => {
 
   it('reports over budget when nothing can shrink', () => {
     const messages = [user(30)];
-    expect(planCompaction({ messages, budgetTokens: 100, fixedTokens: 200 })).toMatchObject({ kind: 'none', overBudget: true });
+    expect(planCompaction({ messages, budgetTokens: 100, fixedTokens: 200 })).toMatchObject({
+      kind: 'none',
+      overBudget: true,
+    });
   });
 
   it('sets aside room for the merged summary, at least the size of the current one', () => {
     const messages = longConversation();
-    const plan = planCompaction({ messages, budgetTokens: 1_500, fixedTokens: 300, summaryTokens: 400, summaryReserveTokens: 100 });
+    const plan = planCompaction({
+      messages,
+      budgetTokens: 1_500,
+      fixedTokens: 300,
+      summaryTokens: 400,
+      summaryReserveTokens: 100,
+    });
     expect(plan.kind).toBe('summarise');
     if (plan.kind !== 'summarise') return;
     expect(plan.tokensAfter).toBe(300 + 400 + estimateMessagesTokens(plan.keep));
@@ -159,7 +205,10 @@ describe('planDropTurns (the fallback when summarising fails)', () => {
   });
 
   it('does nothing within budget', () => {
-    expect(planDropTurns({ messages: [user(10)], budgetTokens: 1_000, fixedTokens: 10 })).toMatchObject({ kind: 'none', overBudget: false });
+    expect(planDropTurns({ messages: [user(10)], budgetTokens: 1_000, fixedTokens: 10 })).toMatchObject({
+      kind: 'none',
+      overBudget: false,
+    });
   });
 });
 

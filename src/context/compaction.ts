@@ -88,9 +88,18 @@ export function planCompaction(input: CompactionInput): CompactionPlan {
 
   const reserve = Math.max(summaryTokens, input.summaryReserveTokens ?? defaultSummaryReserveTokens(budgetTokens));
   const room = budgetTokens - fixedTokens - reserve;
-  const keepTarget = Math.max(0, Math.min(input.keepRecentTokens ?? Math.floor(budgetTokens * DEFAULT_KEEP_SHARE), room));
+  const keepTarget = Math.max(
+    0,
+    Math.min(input.keepRecentTokens ?? Math.floor(budgetTokens * DEFAULT_KEEP_SHARE), room),
+  );
   const cut = chooseCut(messages, keepTarget);
-  if (cut === 0) return truncateOnly(messages, budgetTokens - fixedTokens - summaryTokens, fixedTokens + summaryTokens, tokensBefore);
+  if (cut === 0)
+    return truncateOnly(
+      messages,
+      budgetTokens - fixedTokens - summaryTokens,
+      fixedTokens + summaryTokens,
+      tokensBefore,
+    );
 
   const fitted = fitMessages(messages.slice(cut), room, latestUserIndex(messages) - cut);
   return {
@@ -126,7 +135,14 @@ export function planDropTurns(input: CompactionInput): DropPlan {
   const fitted = fitMessages(messages.slice(cut), room, latest - cut);
   const tokensAfter = fixedTokens + summaryTokens + estimateMessagesTokens(fitted.messages);
   if (cut === 0 && fitted.truncated === 0) return { kind: 'none', tokens: tokensBefore, overBudget: true };
-  return { kind: 'drop', keep: fitted.messages, droppedMessages: cut, truncatedMessages: fitted.truncated, tokensBefore, tokensAfter };
+  return {
+    kind: 'drop',
+    keep: fitted.messages,
+    droppedMessages: cut,
+    truncatedMessages: fitted.truncated,
+    tokensBefore,
+    tokensAfter,
+  };
 }
 
 /** Shortens a message's text to about `maxTokens` tokens, keeping its head and tail around a marker. */
@@ -155,7 +171,12 @@ function chooseCut(messages: readonly ChatMessage[], keepTarget: number): number
   return cut;
 }
 
-function truncateOnly(messages: readonly ChatMessage[], room: number, otherTokens: number, tokensBefore: number): CompactionPlan {
+function truncateOnly(
+  messages: readonly ChatMessage[],
+  room: number,
+  otherTokens: number,
+  tokensBefore: number,
+): CompactionPlan {
   const fitted = fitMessages(messages, room, latestUserIndex(messages));
   if (fitted.truncated === 0) return { kind: 'none', tokens: tokensBefore, overBudget: true };
   return {
@@ -180,7 +201,11 @@ function suffixTokens(messages: readonly ChatMessage[]): number[] {
  * Truncates the largest messages until the list fits `room` tokens. The latest user message (`protectedIndex`)
  * is truncated only when nothing else can give way.
  */
-function fitMessages(messages: readonly ChatMessage[], room: number, protectedIndex: number): { messages: ChatMessage[]; truncated: number } {
+function fitMessages(
+  messages: readonly ChatMessage[],
+  room: number,
+  protectedIndex: number,
+): { messages: ChatMessage[]; truncated: number } {
   const result = [...messages];
   let over = estimateMessagesTokens(result) - room;
   if (over <= 0) return { messages: result, truncated: 0 };

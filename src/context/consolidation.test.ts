@@ -37,10 +37,15 @@ function compact(turns: ScriptedTurn[], consolidate: SummaryConsolidation | unde
 describe('consolidation: a compaction’s summary kept as a long-term note', () => {
   it('saves the summary as a note tagged consolidated, linked to the session, and names it on the compaction span', async () => {
     const stores = createMemoryStores();
-    const { tracer, done } = compact([{ text: 'Budget decided: 5,000 EUR.' }], consolidationNotes(stores.notes, 'sess_a'));
+    const { tracer, done } = compact(
+      [{ text: 'Budget decided: 5,000 EUR.' }],
+      consolidationNotes(stores.notes, 'sess_a'),
+    );
     await done;
     const notes = await stores.notes.list();
-    expect(notes).toEqual([expect.objectContaining({ content: 'Budget decided: 5,000 EUR.', tags: [CONSOLIDATED_TAG], sessionId: 'sess_a' })]);
+    expect(notes).toEqual([
+      expect.objectContaining({ content: 'Budget decided: 5,000 EUR.', tags: [CONSOLIDATED_TAG], sessionId: 'sess_a' }),
+    ]);
     const span = tracer.only('compaction');
     expect(span.status).toBe('ok');
     expect(span.attributes['compaction.note_id']).toBe(notes[0]?.id);
@@ -52,7 +57,10 @@ describe('consolidation: a compaction’s summary kept as a long-term note', () 
     expect(off.tracer.only('compaction').attributes['compaction.note_id']).toBeUndefined();
 
     const stores = createMemoryStores();
-    const failed = compact([{ kind: 'error', error: new ModelError('server', 'Internal server error', { status: 500 }) }], consolidationNotes(stores.notes, 'sess_a'));
+    const failed = compact(
+      [{ kind: 'error', error: new ModelError('server', 'Internal server error', { status: 500 }) }],
+      consolidationNotes(stores.notes, 'sess_a'),
+    );
     await failed.done;
     expect(await stores.notes.list()).toEqual([]);
     expect(failed.tracer.only('compaction').attributes['compaction.note_id']).toBeUndefined();
@@ -63,14 +71,24 @@ describe('consolidation: a compaction’s summary kept as a long-term note', () 
     await stores.notes.add({ content: 'Old summary of A', tags: [CONSOLIDATED_TAG], sessionId: 'sess_a' });
     await stores.notes.add({ content: 'Summary of B', tags: [CONSOLIDATED_TAG], sessionId: 'sess_b' });
     await stores.notes.add({ content: 'A fact the model saved in A', tags: ['budget'], sessionId: 'sess_a' });
-    const { noteId } = await consolidationNotes(stores.notes, 'sess_a').save({ text: 'New summary of A', coveredMessages: 8, updatedAt: 1 });
+    const { noteId } = await consolidationNotes(stores.notes, 'sess_a').save({
+      text: 'New summary of A',
+      coveredMessages: 8,
+      updatedAt: 1,
+    });
     const notes = await stores.notes.list();
-    expect(notes.map((note) => note.content).sort()).toEqual(['A fact the model saved in A', 'New summary of A', 'Summary of B']);
+    expect(notes.map((note) => note.content).sort()).toEqual([
+      'A fact the model saved in A',
+      'New summary of A',
+      'Summary of B',
+    ]);
     expect(notes.find((note) => note.content === 'New summary of A')?.id).toBe(noteId);
   });
 
   it('records a failed save on the span and still compacts', async () => {
-    const { tracer, done } = compact([{ text: 'Budget decided.' }], { save: () => Promise.reject(new Error('quota exceeded')) });
+    const { tracer, done } = compact([{ text: 'Budget decided.' }], {
+      save: () => Promise.reject(new Error('quota exceeded')),
+    });
     const prepared = await done;
     expect(prepared[0]?.content).toContain('Budget decided.');
     const span = tracer.only('compaction');

@@ -19,7 +19,9 @@ export interface ConsolidationNotes {
 export function consolidationNotes(notes: ConsolidationNotes, sessionId: string): SummaryConsolidation {
   return {
     save: async (summary) => {
-      const earlier = (await notes.list()).filter((note) => note.sessionId === sessionId && note.tags.includes(CONSOLIDATED_TAG));
+      const earlier = (await notes.list()).filter(
+        (note) => note.sessionId === sessionId && note.tags.includes(CONSOLIDATED_TAG),
+      );
       const note = await notes.add({ content: summary.text, tags: [CONSOLIDATED_TAG], sessionId });
       for (const old of earlier) await notes.remove(old.id);
       return { noteId: note.id };

@@ -14,6 +14,8 @@ export function sectionTokens(section: string): number {
 
 /** Non-empty sections as leading system messages (the agent merges them into its system prompt), then the conversation. */
 export function withSections(sections: readonly string[], conversation: readonly ChatMessage[]): ChatMessage[] {
-  const system: ChatMessage[] = sections.filter((section) => section !== '').map((content) => ({ role: 'system', content }));
+  const system: ChatMessage[] = sections
+    .filter((section) => section !== '')
+    .map((content) => ({ role: 'system', content }));
   return [...system, ...conversation];
 }

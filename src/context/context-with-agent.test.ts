@@ -3,7 +3,12 @@ import { createHarness } from '../agent/test-harness.ts';
 import type { ChatMessage } from '../model/model.ts';
 import { ModelError } from '../model/model-error.ts';
 import { createMemoryStores } from '../tools/memory-stores.ts';
-import { createContextPreparer, estimateFixedTokens, type CompactionInfo, type ContextSummary } from './prepare-context.ts';
+import {
+  createContextPreparer,
+  estimateFixedTokens,
+  type CompactionInfo,
+  type ContextSummary,
+} from './prepare-context.ts';
 
 function words(n: number, word: string): string {
   return Array.from({ length: n }, () => word).join(' ');
@@ -47,7 +52,9 @@ describe('the context preparer inside runAgent', () => {
     const [summaryRequest, answerRequest] = harness.model.requests;
     expect(summaryRequest?.tools).toBeUndefined();
     const system = answerRequest?.messages[0]?.content ?? '';
-    expect(system).toMatch(/^You are a helpful assistant\.\n\n## Summary of the earlier conversation\nAna asked twelve questions\.\n\n## Notes recalled from memory\n/u);
+    expect(system).toMatch(
+      /^You are a helpful assistant\.\n\n## Summary of the earlier conversation\nAna asked twelve questions\.\n\n## Notes recalled from memory\n/u,
+    );
     expect(system).toContain('Ana lives in Lisbon.');
     expect(answerRequest?.messages.at(-1)).toEqual({ role: 'user', content: 'Where does Ana live?' });
     expect(stored?.coveredMessages).toBe(compactions[0]?.coveredMessages);
@@ -61,7 +68,10 @@ describe('the context preparer inside runAgent', () => {
     const harness = createHarness({
       history: history(6, 'And now?'),
       turns: [
-        { kind: 'error', error: new ModelError('context-length', 'maximum context length is 512 tokens', { status: 400 }) },
+        {
+          kind: 'error',
+          error: new ModelError('context-length', 'maximum context length is 512 tokens', { status: 400 }),
+        },
         { text: 'The user asked six questions.' },
         { text: 'Here is the answer.' },
       ],
@@ -81,7 +91,9 @@ describe('the context preparer inside runAgent', () => {
     expect(result).toMatchObject({ outcome: 'done' });
     expect(harness.model.requests).toHaveLength(3);
     expect(harness.model.requests[2]?.messages[0]?.content).toContain('The user asked six questions.');
-    expect((harness.model.requests[2]?.messages.length ?? 0)).toBeLessThan(harness.model.requests[0]?.messages.length ?? 0);
+    expect(harness.model.requests[2]?.messages.length ?? 0).toBeLessThan(
+      harness.model.requests[0]?.messages.length ?? 0,
+    );
     expect(stored?.coveredMessages).toBeGreaterThan(0);
     expect(harness.tracer.find('compaction')[0]?.attributes['compaction.forced']).toBe(true);
     expect(harness.tracer.find('llm').map((span) => span.status)).toEqual(['error', 'ok', 'ok']);

@@ -92,7 +92,10 @@ export function rankRecallCandidates(input: {
   const similarityThreshold = Math.max(input.options.minSimilarity, bestSimilarity * input.options.relativeSimilarity);
   const fused = reciprocalRankFusion([fullText.map((hit) => hit.note.id), meaning.map((hit) => hit.note.id)]);
   const fusedById = new Map(fused.map((entry) => [entry.id, entry]));
-  const order = [...input.pinned.map((note) => note.id), ...fused.map((entry) => entry.id).filter((id) => !pinnedIds.has(id))];
+  const order = [
+    ...input.pinned.map((note) => note.id),
+    ...fused.map((entry) => entry.id).filter((id) => !pinnedIds.has(id)),
+  ];
   const scoreOf = new Map(fullText.map((hit) => [hit.note.id, hit.score]));
   const similarityOf = new Map(meaning.map((hit) => [hit.note.id, hit.similarity]));
   let keptCount = 0;
@@ -117,7 +120,13 @@ export function rankRecallCandidates(input: {
         reason = 'over-limit';
       } else keptCount += 1;
     }
-    const candidate: RecallCandidate = { note: notes.get(id) as Note, fusedScore: entry?.score ?? 0, fusedRank: position + 1, kept, reason };
+    const candidate: RecallCandidate = {
+      note: notes.get(id) as Note,
+      fusedScore: entry?.score ?? 0,
+      fusedRank: position + 1,
+      kept,
+      reason,
+    };
     if (fullTextScore !== undefined) {
       candidate.fullTextScore = fullTextScore;
       candidate.fullTextRank = (entry?.ranks[0] as number | undefined) ?? 0;

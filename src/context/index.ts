@@ -29,7 +29,15 @@ export {
   type RecallOptions,
   type RecallResult,
 } from './memory-recall.ts';
-export { rankRecallCandidates, RECALL_REASONS, type MeaningHit, type MeaningSearchResult, type RecallCandidate, type RecallReason, type SemanticStatus } from './fused-recall.ts';
+export {
+  rankRecallCandidates,
+  RECALL_REASONS,
+  type MeaningHit,
+  type MeaningSearchResult,
+  type RecallCandidate,
+  type RecallReason,
+  type SemanticStatus,
+} from './fused-recall.ts';
 export { reciprocalRankFusion, RRF_K, type FusedEntry } from './semantic/fusion.ts';
 export { cosine, normalise, scanTopK, type ScanHit } from './semantic/vector-math.ts';
 export {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStores } from '../tools/memory-stores.ts';
 import type { Note, NoteHit } from '../tools/tool-context.ts';
-import { formatRecalledNotes, MEMORY_HEADING, recallNotes, recallQuery, selectRecalledHits, type NotesSearcher } from './memory-recall.ts';
+import {
+  formatRecalledNotes,
+  MEMORY_HEADING,
+  recallNotes,
+  recallQuery,
+  selectRecalledHits,
+  type NotesSearcher,
+} from './memory-recall.ts';
 import { createNotesIndex } from './notes-index.ts';
 
 function note(id: string, content: string, tags: string[] = []): Note {
@@ -96,9 +103,19 @@ const hit = (id: string, content: string, score: number): NoteHit => ({ note: no
 
 describe('selectRecalledHits', () => {
   it('keeps hits above a share of the best score and an absolute floor, best first', () => {
-    const hits = [hit('b', 'paris trip', 2), hit('a', 'paris flat', 10), hit('c', 'paris cafe', 5), hit('d', 'paris zoo', 0.05)];
-    expect(selectRecalledHits(hits, 'paris', { relativeScore: 0.4 }).hits.map((item) => item.note.id)).toEqual(['a', 'c']);
-    expect(selectRecalledHits(hits, 'paris', { relativeScore: 0, minScore: 0.1 }).hits.map((item) => item.note.id)).toEqual(['a', 'c', 'b']);
+    const hits = [
+      hit('b', 'paris trip', 2),
+      hit('a', 'paris flat', 10),
+      hit('c', 'paris cafe', 5),
+      hit('d', 'paris zoo', 0.05),
+    ];
+    expect(selectRecalledHits(hits, 'paris', { relativeScore: 0.4 }).hits.map((item) => item.note.id)).toEqual([
+      'a',
+      'c',
+    ]);
+    expect(
+      selectRecalledHits(hits, 'paris', { relativeScore: 0, minScore: 0.1 }).hits.map((item) => item.note.id),
+    ).toEqual(['a', 'c', 'b']);
     expect(selectRecalledHits(hits, 'paris', { relativeScore: 0, limit: 2 }).hits).toHaveLength(2);
   });
 

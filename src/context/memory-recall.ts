@@ -1,5 +1,10 @@
 import type { Note, NoteHit } from '../tools/tool-context.ts';
-import { rankRecallCandidates, type MeaningSearchResult, type RecallCandidate, type SemanticStatus } from './fused-recall.ts';
+import {
+  rankRecallCandidates,
+  type MeaningSearchResult,
+  type RecallCandidate,
+  type SemanticStatus,
+} from './fused-recall.ts';
 import { tokenizeForSearch } from './search-tokens.ts';
 import { CHINESE_STOP_CHARACTERS, COMMON_COMPOUND_CHARACTERS, ENGLISH_STOPWORDS } from './stopwords.ts';
 
@@ -44,9 +49,17 @@ export interface RecallResult {
 /** The heading recalled notes go under in the system prompt. */
 export const MEMORY_HEADING = '## Notes recalled from memory';
 
-const DEFAULTS = { limit: 5, relativeScore: 0.35, minScore: 0.01, maxNoteChars: 600, minSimilarity: 0.3, relativeSimilarity: 0.6 } as const;
+const DEFAULTS = {
+  limit: 5,
+  relativeScore: 0.35,
+  minScore: 0.01,
+  maxNoteChars: 600,
+  minSimilarity: 0.3,
+  relativeSimilarity: 0.6,
+} as const;
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
-const LATIN_WORD = /(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}\p{M}])+/gu;
+const LATIN_WORD =
+  /(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}\p{M}])+/gu;
 
 /**
  * The search query for a message: its words without stopwords, and its Chinese/Japanese/Korean text split at
@@ -58,7 +71,10 @@ export function recallQuery(text: string): string {
   for (const match of normalised.matchAll(new RegExp(`${LATIN_WORD.source}|${CJK_RUN.source}`, 'gu'))) {
     const piece = match[0];
     if (isCjk(piece)) {
-      for (const run of [...piece].map((character) => (CHINESE_STOP_CHARACTERS.has(character) ? ' ' : character)).join('').split(' ')) {
+      for (const run of [...piece]
+        .map((character) => (CHINESE_STOP_CHARACTERS.has(character) ? ' ' : character))
+        .join('')
+        .split(' ')) {
         if (run !== '') parts.push(run);
       }
     } else if (!ENGLISH_STOPWORDS.has(piece) && (piece.length > 1 || /\p{N}/u.test(piece))) {
@@ -74,12 +90,19 @@ export function recallQuery(text: string): string {
  * such as 天 or 上), and score at least `relativeScore` of the best such
  * hit and `minScore`; best first, at most `limit`.
  */
-export function selectRecalledHits(hits: readonly NoteHit[], query: string, options: RecallOptions = {}): { hits: NoteHit[]; threshold: number } {
+export function selectRecalledHits(
+  hits: readonly NoteHit[],
+  query: string,
+  options: RecallOptions = {},
+): { hits: NoteHit[]; threshold: number } {
   const limit = options.limit ?? DEFAULTS.limit;
   const keyTerms = queryKeyTerms(query);
   const related = hits.filter((hit) => sharesTerm(keyTerms, hit)).sort((a, b) => b.score - a.score);
   const best = related[0]?.score ?? 0;
-  const threshold = Math.max(options.minScore ?? DEFAULTS.minScore, best * (options.relativeScore ?? DEFAULTS.relativeScore));
+  const threshold = Math.max(
+    options.minScore ?? DEFAULTS.minScore,
+    best * (options.relativeScore ?? DEFAULTS.relativeScore),
+  );
   return { hits: related.filter((hit) => hit.score >= threshold).slice(0, limit), threshold };
 }
 
@@ -88,7 +111,11 @@ export function selectRecalledHits(hits: readonly NoteHit[], query: string, opti
  * (the two rankings fused by reciprocal rank); pinned notes always. A failed search by meaning falls back to words
  * only and says why in `semantic`; an empty query searches nothing by words.
  */
-export async function recallNotes(searcher: NotesSearcher, message: string, options: RecallOptions = {}): Promise<RecallResult> {
+export async function recallNotes(
+  searcher: NotesSearcher,
+  message: string,
+  options: RecallOptions = {},
+): Promise<RecallResult> {
   const query = recallQuery(message);
   const limit = options.limit ?? DEFAULTS.limit;
   const [candidates, meaning, pinned] = await Promise.all([
@@ -111,10 +138,23 @@ export async function recallNotes(searcher: NotesSearcher, message: string, opti
   });
   const scores = new Map(candidates.map((hit) => [hit.note.id, hit.score]));
   // Without meaning or pins the kept notes are exactly the full-text selection, best score first, as before.
-  const hits = meaning?.semantic.status === 'ok' || pinned.length > 0
-    ? ranked.filter((candidate) => candidate.kept).map((candidate) => ({ note: candidate.note, score: scores.get(candidate.note.id) ?? candidate.similarity ?? 0 }))
-    : selected.hits;
-  return { query, candidates, hits, threshold: selected.threshold, ranked, ...(meaning ? { semantic: meaning.semantic } : {}) };
+  const hits =
+    meaning?.semantic.status === 'ok' || pinned.length > 0
+      ? ranked
+          .filter((candidate) => candidate.kept)
+          .map((candidate) => ({
+            note: candidate.note,
+            score: scores.get(candidate.note.id) ?? candidate.similarity ?? 0,
+          }))
+      : selected.hits;
+  return {
+    query,
+    candidates,
+    hits,
+    threshold: selected.threshold,
+    ranked,
+    ...(meaning ? { semantic: meaning.semantic } : {}),
+  };
 }
 
 async function searchByMeaning(
@@ -128,13 +168,17 @@ async function searchByMeaning(
     return { hits: result.hits, semantic: { status: 'ok', embedder: result.embedder } };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    const text = typeof error === 'object' && error !== null && 'text' in error ? (error as { text: unknown }).text : undefined;
+    const text =
+      typeof error === 'object' && error !== null && 'text' in error ? (error as { text: unknown }).text : undefined;
     return { hits: [], semantic: { status: 'failed', reason, ...(text === undefined ? {} : { text }) } };
   }
 }
 
 /** The recalled notes as a system-prompt section, or '' when there are none. */
-export function formatRecalledNotes(hits: readonly NoteHit[], options: Pick<RecallOptions, 'maxNoteChars'> = {}): string {
+export function formatRecalledNotes(
+  hits: readonly NoteHit[],
+  options: Pick<RecallOptions, 'maxNoteChars'> = {},
+): string {
   if (hits.length === 0) return '';
   const maxChars = options.maxNoteChars ?? DEFAULTS.maxNoteChars;
   const lines = hits.map(({ note }) => {
@@ -174,7 +218,8 @@ function queryKeyTerms(query: string): KeyTerms {
     for (const run of piece.match(CJK_RUN) ?? []) {
       const characters = [...run];
       for (const character of characters) if (!COMMON_COMPOUND_CHARACTERS.has(character)) cjk.add(character);
-      for (let index = 0; index + 1 < characters.length; index += 1) cjk.add(`${characters[index]}${characters[index + 1]}`);
+      for (let index = 0; index + 1 < characters.length; index += 1)
+        cjk.add(`${characters[index]}${characters[index + 1]}`);
     }
     // Latin text glued to CJK text ("用python写") still counts as words.
     for (const word of piece.match(LATIN_WORD) ?? []) words.push(...tokenizeForSearch(word));

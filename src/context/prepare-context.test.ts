@@ -58,7 +58,12 @@ function setup(overrides: Partial<ContextPreparerOptions> & { turns?: ScriptedTu
   const runSpan = tracer.startSpan({ kind: 'run', name: 'run' });
   const controller = new AbortController();
   const call = (messages: ChatMessage[], extra: { force?: boolean; step?: number } = {}) =>
-    prepare(messages, { step: extra.step ?? 1, parentSpan: runSpan, signal: controller.signal, ...(extra.force ? { force: true } : {}) });
+    prepare(messages, {
+      step: extra.step ?? 1,
+      parentSpan: runSpan,
+      signal: controller.signal,
+      ...(extra.force ? { force: true } : {}),
+    });
   return { model, tracer, saved, compactions, call, runSpan, controller };
 }
 
@@ -73,7 +78,9 @@ describe('createContextPreparer: within budget', () => {
 
   it('applies the saved summary: the covered messages leave, the summary joins the system prompt under its heading', async () => {
     const messages = history(3);
-    const { call, model } = setup({ stored: { text: 'The user plans a trip to Lisbon.', coveredMessages: 4, updatedAt: 1 } });
+    const { call, model } = setup({
+      stored: { text: 'The user plans a trip to Lisbon.', coveredMessages: 4, updatedAt: 1 },
+    });
     const prepared = await call(messages);
     expect(prepared[0]).toEqual({ role: 'system', content: `${SUMMARY_HEADING}\nThe user plans a trip to Lisbon.` });
     expect(prepared.slice(1)).toEqual(messages.slice(4));
@@ -83,11 +90,18 @@ describe('createContextPreparer: within budget', () => {
   it('ignores a summary that no longer matches the history, and never cuts between a call and its results', () => {
     const messages: ChatMessage[] = [
       { role: 'user', content: 'hi' },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'a', type: 'function', function: { name: 'todo', arguments: '{}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'a', type: 'function', function: { name: 'todo', arguments: '{}' } }],
+      },
       { role: 'tool', tool_call_id: 'a', content: '[]' },
       { role: 'user', content: 'next' },
     ];
-    expect(applySummary(messages, { text: 'old', coveredMessages: 9, updatedAt: 1 })).toMatchObject({ offset: 0, summary: undefined });
+    expect(applySummary(messages, { text: 'old', coveredMessages: 9, updatedAt: 1 })).toMatchObject({
+      offset: 0,
+      summary: undefined,
+    });
     expect(applySummary(messages, { text: 'old', coveredMessages: 2, updatedAt: 1 }).offset).toBe(3);
   });
 });
@@ -116,7 +130,12 @@ describe('createContextPreparer: memory recall', () => {
     expect(span.status).toBe('ok');
     expect(span.attributes['memory.query']).toBe('tomorrow good weather cycle lisbon');
     expect(span.attributes['memory.hits']).toEqual([
-      { id: 'note_1', score: expect.any(Number), snippet: 'The user lives in Lisbon and cycles to work.', tags: ['home'] },
+      {
+        id: 'note_1',
+        score: expect.any(Number),
+        snippet: 'The user lives in Lisbon and cycles to work.',
+        tags: ['home'],
+      },
     ]);
   });
 
@@ -136,7 +155,10 @@ describe('createContextPreparer: memory recall', () => {
     const { call, tracer } = setup({ recall: { search: () => Promise.reject(new Error('IndexedDB is closed')) } });
     const messages: ChatMessage[] = [{ role: 'user', content: 'Remind me about Lisbon' }];
     expect(await call(messages)).toEqual(messages);
-    expect(tracer.only('memory')).toMatchObject({ status: 'error', error: { message: 'The notes could not be searched: IndexedDB is closed' } });
+    expect(tracer.only('memory')).toMatchObject({
+      status: 'error',
+      error: { message: 'The notes could not be searched: IndexedDB is closed' },
+    });
   });
 
   it('with recall by meaning, recalls a note that shares no word and lists every candidate with its scores in the span', async () => {
@@ -163,22 +185,46 @@ describe('createContextPreparer: memory recall', () => {
     expect(span.attributes['memory.semantic']).toBe('on');
     expect(span.attributes['memory.embedder']).toBe('test embedder');
     expect(span.attributes['memory.ranked']).toEqual([
-      expect.objectContaining({ snippet: 'Miso is a kitten who hates the vacuum cleaner.', fullTextScore: null, similarity: 0.71, fusedRank: 1, kept: true, reason: 'similar-meaning', why: 'kept: similar in meaning' }),
-      expect.objectContaining({ snippet: 'The project deadline is Friday at noon.', fullTextScore: null, similarity: 0.05, fusedRank: 2, kept: false, reason: 'not-similar-enough' }),
+      expect.objectContaining({
+        snippet: 'Miso is a kitten who hates the vacuum cleaner.',
+        fullTextScore: null,
+        similarity: 0.71,
+        fusedRank: 1,
+        kept: true,
+        reason: 'similar-meaning',
+        why: 'kept: similar in meaning',
+      }),
+      expect.objectContaining({
+        snippet: 'The project deadline is Friday at noon.',
+        fullTextScore: null,
+        similarity: 0.05,
+        fusedRank: 2,
+        kept: false,
+        reason: 'not-similar-enough',
+      }),
     ]);
   });
 
   it('when embeddings fail, recalls by words only, says so on the span and reports the fallback once', async () => {
     const notes = await notesWith([['The user lives in Lisbon.', []]]);
     const fallbacks: string[] = [];
-    const searcher = { search: (query: string, limit?: number) => notes.search(query, limit), searchByMeaning: () => Promise.reject(new Error('no /embeddings (404)')) };
-    const { call, tracer } = setup({ recall: searcher, onSemanticFallback: (semantic) => fallbacks.push(semantic.reason) });
+    const searcher = {
+      search: (query: string, limit?: number) => notes.search(query, limit),
+      searchByMeaning: () => Promise.reject(new Error('no /embeddings (404)')),
+    };
+    const { call, tracer } = setup({
+      recall: searcher,
+      onSemanticFallback: (semantic) => fallbacks.push(semantic.reason),
+    });
     const messages: ChatMessage[] = [{ role: 'user', content: 'Remind me about Lisbon' }];
     const prepared = await call(messages);
     await call(messages, { step: 2 });
     expect(prepared[0]?.content).toContain('The user lives in Lisbon.');
     expect(fallbacks).toEqual(['no /embeddings (404)']);
-    expect(tracer.only('memory')).toMatchObject({ status: 'ok', attributes: { 'memory.semantic': 'fell back to words only', 'memory.semantic_error': 'no /embeddings (404)' } });
+    expect(tracer.only('memory')).toMatchObject({
+      status: 'ok',
+      attributes: { 'memory.semantic': 'fell back to words only', 'memory.semantic_error': 'no /embeddings (404)' },
+    });
   });
 
   it('does not recall at all when recall is off', async () => {
@@ -191,7 +237,9 @@ describe('createContextPreparer: memory recall', () => {
 describe('createContextPreparer: compaction', () => {
   it('summarises the oldest turns with a dedicated no-tools call, saves the summary and records a compaction span', async () => {
     const messages = history(12);
-    const { call, model, tracer, saved, compactions, runSpan } = setup({ turns: [{ text: 'Budget decided: 5,000 EUR.' }] });
+    const { call, model, tracer, saved, compactions, runSpan } = setup({
+      turns: [{ text: 'Budget decided: 5,000 EUR.' }],
+    });
     const prepared = await call(messages);
 
     expect(model.requests).toHaveLength(1);
@@ -209,16 +257,27 @@ describe('createContextPreparer: compaction', () => {
     expect(prepared.at(-1)).toEqual(messages.at(-1));
 
     const span = tracer.only('compaction');
-    expect(span).toMatchObject({ parentSpanId: runSpan.span.spanId, status: 'ok', name: `summarise ${covered} earlier messages` });
+    expect(span).toMatchObject({
+      parentSpanId: runSpan.span.spanId,
+      status: 'ok',
+      name: `summarise ${covered} earlier messages`,
+    });
     expect(span.attributes).toMatchObject({
       'compaction.messages': covered,
       'compaction.summary': 'Budget decided: 5,000 EUR.',
       'compaction.fallback': 'none',
     });
-    expect(span.attributes['compaction.tokens_after']).toBeLessThan(span.attributes['compaction.tokens_before'] as number);
+    expect(span.attributes['compaction.tokens_after']).toBeLessThan(
+      span.attributes['compaction.tokens_before'] as number,
+    );
     expect(tracer.children(span).map((child) => child.kind)).toEqual(['llm']);
     expect(compactions).toEqual([
-      expect.objectContaining({ coveredMessages: covered, summarisedNow: covered, fallback: 'none', summary: 'Budget decided: 5,000 EUR.' }),
+      expect.objectContaining({
+        coveredMessages: covered,
+        summarisedNow: covered,
+        fallback: 'none',
+        summary: 'Budget decided: 5,000 EUR.',
+      }),
     ]);
     expect(compactions[0]?.message).toContain(`${covered} earlier messages were summarised`);
   });
@@ -229,7 +288,9 @@ describe('createContextPreparer: compaction', () => {
     const { call, model, saved } = setup({ stored: previous, turns: [{ text: 'Ana set the budget at 5,000 EUR.' }] });
     const prepared = await call(messages);
 
-    expect(model.requests[0]?.messages[1]?.content).toContain('Previous summary:\n"""\nEarlier: the user is called Ana.\n"""');
+    expect(model.requests[0]?.messages[1]?.content).toContain(
+      'Previous summary:\n"""\nEarlier: the user is called Ana.\n"""',
+    );
     // The transcript starts where the previous summary stopped.
     expect(model.requests[0]?.messages[1]?.content).toContain('[1] user: Question 4:');
     const covered = saved[0]?.coveredMessages ?? 0;
@@ -240,7 +301,10 @@ describe('createContextPreparer: compaction', () => {
 
   it('uses its own latest summary on the next step even if the store lags behind', async () => {
     const messages = history(12);
-    const { call, model } = setup({ turns: [{ text: 'Summary one.' }], summary: { get: () => undefined, set: async () => undefined } });
+    const { call, model } = setup({
+      turns: [{ text: 'Summary one.' }],
+      summary: { get: () => undefined, set: async () => undefined },
+    });
     await call(messages);
     const next = await call(messages, { step: 2 });
     expect(model.requests).toHaveLength(1);
@@ -260,7 +324,9 @@ describe('createContextPreparer: compaction', () => {
 
   it('falls back to leaving out the oldest whole turns when summarising fails, and says so', async () => {
     const messages = history(12);
-    const { call, tracer, saved, compactions } = setup({ turns: [{ kind: 'error', error: new ModelError('server', 'Internal server error', { status: 500 }) }] });
+    const { call, tracer, saved, compactions } = setup({
+      turns: [{ kind: 'error', error: new ModelError('server', 'Internal server error', { status: 500 }) }],
+    });
     const prepared = await call(messages);
 
     expect(saved).toEqual([]);

@@ -138,7 +138,11 @@ export function createContextPreparer(options: ContextPreparerOptions): ContextP
     if (info.force && plan.kind === 'none') {
       // The endpoint disagrees with the estimate (or the configured window): aim for half of what was sent.
       effectiveBudget = Math.max(1, Math.min(budget, Math.floor(plan.tokens / 2)));
-      plan = planCompaction({ ...planInput, budgetTokens: effectiveBudget, summaryReserveTokens: reserveFor(effectiveBudget) });
+      plan = planCompaction({
+        ...planInput,
+        budgetTokens: effectiveBudget,
+        summaryReserveTokens: reserveFor(effectiveBudget),
+      });
     }
     if (plan.kind === 'none') return withSections([summaryText, memorySection], history.conversation);
 

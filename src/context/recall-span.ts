@@ -2,7 +2,14 @@ import { ATTR } from '../trace/attributes.ts';
 import type { SpanHandle, Tracer } from '../trace/span.ts';
 import { CONTEXT_ATTRIBUTE } from './context-attributes.ts';
 import { RECALL_REASONS, type RecallCandidate, type SemanticStatus } from './fused-recall.ts';
-import { formatRecalledNotes, noteSnippet, recallNotes, recallQuery, type NotesSearcher, type RecallOptions } from './memory-recall.ts';
+import {
+  formatRecalledNotes,
+  noteSnippet,
+  recallNotes,
+  recallQuery,
+  type NotesSearcher,
+  type RecallOptions,
+} from './memory-recall.ts';
 
 const SNIPPET_CHARS = 160;
 
@@ -28,7 +35,10 @@ export async function recallWithSpan(input: {
     result = await recallNotes(input.searcher, input.text, input.recallOptions);
   } catch (error) {
     const failed = startMemorySpan(input, query, startTime);
-    failed.end('error', { type: 'recall-failed', message: `The notes could not be searched: ${error instanceof Error ? error.message : String(error)}` });
+    failed.end('error', {
+      type: 'recall-failed',
+      message: `The notes could not be searched: ${error instanceof Error ? error.message : String(error)}`,
+    });
     return '';
   }
   const failedSemantic = result.semantic?.status === 'failed' ? result.semantic : undefined;
@@ -49,8 +59,15 @@ export async function recallWithSpan(input: {
     [CONTEXT_ATTRIBUTE.memoryCandidates]: result.candidates.length,
     [CONTEXT_ATTRIBUTE.memoryThreshold]: Math.round(result.threshold * 1000) / 1000,
     [CONTEXT_ATTRIBUTE.memoryRanked]: result.ranked.map(describeCandidate),
-    ...(result.semantic?.status === 'ok' ? { [CONTEXT_ATTRIBUTE.memorySemantic]: 'on', [CONTEXT_ATTRIBUTE.memoryEmbedder]: result.semantic.embedder } : {}),
-    ...(failedSemantic ? { [CONTEXT_ATTRIBUTE.memorySemantic]: 'fell back to words only', [CONTEXT_ATTRIBUTE.memorySemanticError]: failedSemantic.reason } : {}),
+    ...(result.semantic?.status === 'ok'
+      ? { [CONTEXT_ATTRIBUTE.memorySemantic]: 'on', [CONTEXT_ATTRIBUTE.memoryEmbedder]: result.semantic.embedder }
+      : {}),
+    ...(failedSemantic
+      ? {
+          [CONTEXT_ATTRIBUTE.memorySemantic]: 'fell back to words only',
+          [CONTEXT_ATTRIBUTE.memorySemanticError]: failedSemantic.reason,
+        }
+      : {}),
   });
   span.end('ok');
   return formatRecalledNotes(result.hits, input.recallOptions);
@@ -74,7 +91,11 @@ function describeCandidate(candidate: RecallCandidate): Record<string, unknown> 
   };
 }
 
-function startMemorySpan(input: { text: string; parent: SpanHandle; tracer: Tracer }, query: string, startTime: number | undefined): SpanHandle {
+function startMemorySpan(
+  input: { text: string; parent: SpanHandle; tracer: Tracer },
+  query: string,
+  startTime: number | undefined,
+): SpanHandle {
   return input.tracer.startSpan({
     ...(startTime === undefined ? {} : { startTime }),
     kind: 'memory',

@@ -3,7 +3,14 @@ import { ATTR } from '../trace/attributes.ts';
 import type { SpanHandle } from '../trace/span.ts';
 import { planDropTurns, type CompactionPlan } from './compaction.ts';
 import { sectionTokens, summarySection, withSections } from './context-sections.ts';
-import type { CompactionFallback, CompactionInfo, ContextPreparerOptions, ContextSummary, PrepareContextInfo, SummarisedHistory } from './prepare-context.ts';
+import type {
+  CompactionFallback,
+  CompactionInfo,
+  ContextPreparerOptions,
+  ContextSummary,
+  PrepareContextInfo,
+  SummarisedHistory,
+} from './prepare-context.ts';
 import { compactionEnglish, counted, type CompactionText } from './compaction-text.ts';
 import { CONTEXT_ATTRIBUTE } from './context-attributes.ts';
 import { summariseMessages } from './summarise.ts';
@@ -50,7 +57,10 @@ export async function runCompaction(run: CompactionRun): Promise<CompactionOutco
   const { options, plan, history, info } = run;
   const span = options.tracer.startSpan({
     kind: 'compaction',
-    name: plan.kind === 'summarise' ? `summarise ${count(plan.coveredMessages, 'earlier message')}` : `shorten ${count(plan.truncatedMessages, 'long message')}`,
+    name:
+      plan.kind === 'summarise'
+        ? `summarise ${count(plan.coveredMessages, 'earlier message')}`
+        : `shorten ${count(plan.truncatedMessages, 'long message')}`,
     parent: info.parentSpan,
     attributes: {
       [ATTR.compactionTokensBefore]: plan.tokensBefore,
@@ -94,7 +104,11 @@ export async function runCompaction(run: CompactionRun): Promise<CompactionOutco
     return finish(run, span, dropTurns(run, previousSection, errorText(error)));
   }
 
-  const summary: ContextSummary = { text, coveredMessages: history.offset + plan.coveredMessages, updatedAt: options.now() };
+  const summary: ContextSummary = {
+    text,
+    coveredMessages: history.offset + plan.coveredMessages,
+    updatedAt: options.now(),
+  };
   try {
     await options.summary.set(summary);
   } catch (error) {
@@ -123,14 +137,17 @@ async function consolidate(run: CompactionRun, span: SpanHandle, summary: Contex
     const { noteId } = await run.options.consolidate.save(summary);
     span.setAttributes({ [CONTEXT_ATTRIBUTE.compactionNoteId]: noteId });
   } catch (error) {
-    span.setAttributes({ [CONTEXT_ATTRIBUTE.compactionNoteError]: `The summary could not be saved as a note: ${errorText(error)}` });
+    span.setAttributes({
+      [CONTEXT_ATTRIBUTE.compactionNoteError]: `The summary could not be saved as a note: ${errorText(error)}`,
+    });
   }
 }
 
 /** The fallback after a failed summary: the oldest whole turns are left out, and the model is told so. */
 function dropTurns(run: CompactionRun, previousSection: string, reason: string): Result {
   const { history } = run;
-  const sectionWith = (note: string): string => [previousSection || (note ? SUMMARY_HEADING : ''), note].filter((part) => part !== '').join('\n');
+  const sectionWith = (note: string): string =>
+    [previousSection || (note ? SUMMARY_HEADING : ''), note].filter((part) => part !== '').join('\n');
   const drop = planDropTurns({
     messages: history.conversation,
     budgetTokens: run.budget,
@@ -142,7 +159,10 @@ function dropTurns(run: CompactionRun, previousSection: string, reason: string):
   const truncated = drop.kind === 'drop' ? drop.truncatedMessages : 0;
   const section = sectionWith(dropped > 0 ? droppedNote(dropped) : '');
   const shortened = truncated > 0 ? [counted('shortened', truncated)] : [];
-  const text: CompactionText[] = [dropped > 0 ? counted('dropped', dropped, { reason }) : { key: 'nothingDropped', values: { reason } }, ...shortened];
+  const text: CompactionText[] = [
+    dropped > 0 ? counted('dropped', dropped, { reason }) : { key: 'nothingDropped', values: { reason } },
+    ...shortened,
+  ];
   return {
     summarySection: section,
     conversation: drop.kind === 'drop' ? drop.keep : history.conversation,
@@ -162,13 +182,15 @@ function droppedNote(dropped: number): string {
 
 function finish(run: CompactionRun, span: SpanHandle, result: Result): CompactionOutcome {
   const message = compactionEnglish(result.text);
-  const tokensAfter = run.fixedTokens + sectionTokens(result.summarySection) + estimateMessagesTokens(result.conversation);
+  const tokensAfter =
+    run.fixedTokens + sectionTokens(result.summarySection) + estimateMessagesTokens(result.conversation);
   span.setAttributes({
     [CONTEXT_ATTRIBUTE.compactionMessages]: result.summarisedNow,
     [ATTR.compactionMessagesAfter]: result.conversation.length,
     [ATTR.compactionTokensAfter]: tokensAfter,
     [ATTR.compactionSummary]: result.summary,
-    [ATTR.compactionStrategy]: result.error !== undefined ? 'drop-turns' : result.summarisedNow > 0 ? 'summary' : 'truncate',
+    [ATTR.compactionStrategy]:
+      result.error !== undefined ? 'drop-turns' : result.summarisedNow > 0 ? 'summary' : 'truncate',
     [CONTEXT_ATTRIBUTE.compactionFallback]: result.fallback,
     [CONTEXT_ATTRIBUTE.compactionCoveredMessages]: result.coveredMessages,
     [CONTEXT_ATTRIBUTE.compactionTruncatedMessages]: result.truncatedMessages,

@@ -37,7 +37,10 @@ const MAX_MESSAGE_TOKENS = 1_500;
 export async function summariseMessages(input: SummariseInput): Promise<string> {
   const inputBudget = Math.max(
     512,
-    Math.floor(input.contextWindow * 0.7) - 2 * input.maxSummaryTokens - estimateTokens(summarySystemPrompt(input.maxSummaryTokens)) - PROMPT_ALLOWANCE_TOKENS,
+    Math.floor(input.contextWindow * 0.7) -
+      2 * input.maxSummaryTokens -
+      estimateTokens(summarySystemPrompt(input.maxSummaryTokens)) -
+      PROMPT_ALLOWANCE_TOKENS,
   );
   const maxMessageTokens = Math.max(64, Math.min(MAX_MESSAGE_TOKENS, Math.floor(inputBudget / 2)));
   let summary = input.previousSummary?.trim() || undefined;
@@ -54,13 +57,20 @@ export async function summariseMessages(input: SummariseInput): Promise<string> 
   return summary ?? '';
 }
 
-function chunkMessages(messages: readonly ChatMessage[], inputBudget: number, maxMessageTokens: number): ChatMessage[][] {
+function chunkMessages(
+  messages: readonly ChatMessage[],
+  inputBudget: number,
+  maxMessageTokens: number,
+): ChatMessage[][] {
   const chunks: ChatMessage[][] = [];
   let current: ChatMessage[] = [];
   let size = 0;
   for (const group of groupMessages(messages)) {
     const groupMessagesList = messages.slice(group.start, group.end);
-    const groupSize = groupMessagesList.reduce((sum, message) => sum + transcriptLineTokens(message, maxMessageTokens), 0);
+    const groupSize = groupMessagesList.reduce(
+      (sum, message) => sum + transcriptLineTokens(message, maxMessageTokens),
+      0,
+    );
     if (current.length > 0 && size + groupSize > inputBudget) {
       chunks.push(current);
       current = [];
@@ -95,7 +105,11 @@ async function callModel(input: SummariseInput, messages: ChatMessage[], part: s
       kind: 'retry',
       name: `attempt ${event.attempt} after ${event.error.kind}${event.error.status === undefined ? '' : ` ${event.error.status}`}`,
       parent: span,
-      attributes: { [ATTR.retryAttempt]: event.attempt, [ATTR.retryDelayMs]: event.delayMs, [ATTR.retryReason]: event.error.message },
+      attributes: {
+        [ATTR.retryAttempt]: event.attempt,
+        [ATTR.retryDelayMs]: event.delayMs,
+        [ATTR.retryReason]: event.error.message,
+      },
     });
   };
   let response: ModelResponse;
@@ -105,7 +119,11 @@ async function callModel(input: SummariseInput, messages: ChatMessage[], part: s
     retry?.end('ok');
     const aborted = signal.aborted || (error instanceof ModelError && error.kind === 'aborted');
     if (aborted) span.end('cancelled');
-    else span.end('error', { type: error instanceof ModelError ? error.kind : 'Error', message: error instanceof Error ? error.message : String(error) });
+    else
+      span.end('error', {
+        type: error instanceof ModelError ? error.kind : 'Error',
+        message: error instanceof Error ? error.message : String(error),
+      });
     throw error;
   }
   retry?.end('ok');
@@ -115,7 +133,10 @@ async function callModel(input: SummariseInput, messages: ChatMessage[], part: s
     [ATTR.llmOutputText]: response.text,
     [ATTR.llmFinishReason]: response.finishReason,
     ...(response.usage
-      ? { [ATTR.llmUsageInputTokens]: response.usage.inputTokens, [ATTR.llmUsageOutputTokens]: response.usage.outputTokens }
+      ? {
+          [ATTR.llmUsageInputTokens]: response.usage.inputTokens,
+          [ATTR.llmUsageOutputTokens]: response.usage.outputTokens,
+        }
       : {}),
   });
   if (text === '') {

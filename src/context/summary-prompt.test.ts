@@ -5,7 +5,17 @@ import { buildSummaryRequest, summarySystemPrompt } from './summary-prompt.ts';
 
 const conversation: ChatMessage[] = [
   { role: 'user', content: 'My flight to Lisbon is on 14 May.\nBook a reminder.' },
-  { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'todo', arguments: '{"action":"add","text":"Flight to Lisbon, 14 May"}' } }] },
+  {
+    role: 'assistant',
+    content: null,
+    tool_calls: [
+      {
+        id: 'c1',
+        type: 'function',
+        function: { name: 'todo', arguments: '{"action":"add","text":"Flight to Lisbon, 14 May"}' },
+      },
+    ],
+  },
   { role: 'tool', tool_call_id: 'c1', content: '{"id":1,"text":"Flight to Lisbon, 14 May"}' },
   { role: 'assistant', content: 'Added to your todo list.' },
 ];
@@ -14,7 +24,8 @@ describe('summarySystemPrompt', () => {
   it('asks to merge with the previous summary and to keep facts, decisions, names, numbers, open tasks and tool results', () => {
     const prompt = summarySystemPrompt(800);
     expect(prompt).toMatch(/merge them with the previous\s+summary/u);
-    for (const kept of ['names, numbers', 'decisions', 'tool results that matter', 'open tasks', 'never invent']) expect(prompt).toContain(kept);
+    for (const kept of ['names, numbers', 'decisions', 'tool results that matter', 'open tasks', 'never invent'])
+      expect(prompt).toContain(kept);
     expect(prompt).toContain('560 words (800 tokens)');
   });
 });
@@ -33,14 +44,22 @@ describe('buildSummaryRequest', () => {
   });
 
   it('includes the previous summary to merge', () => {
-    const [, user] = buildSummaryRequest({ messages: conversation, maxSummaryTokens: 500, previousSummary: 'The user lives in Porto.' });
+    const [, user] = buildSummaryRequest({
+      messages: conversation,
+      maxSummaryTokens: 500,
+      previousSummary: 'The user lives in Porto.',
+    });
     expect(user?.content).toContain('Previous summary:\n"""\nThe user lives in Porto.\n"""');
     expect(user?.content).toContain('merges the previous summary with these messages');
   });
 
   it('shortens a huge message in the transcript, keeping its head and tail', () => {
     const huge = `START ${'lorem '.repeat(20_000)}END`;
-    const [, user] = buildSummaryRequest({ messages: [{ role: 'tool', tool_call_id: 'x', content: huge }], maxSummaryTokens: 500, maxMessageTokens: 300 });
+    const [, user] = buildSummaryRequest({
+      messages: [{ role: 'tool', tool_call_id: 'x', content: huge }],
+      maxSummaryTokens: 500,
+      maxMessageTokens: 300,
+    });
     expect((user?.content ?? '').length).toBeLessThan(3_000);
     expect(user?.content).toContain('START');
     expect(user?.content).toContain('END');

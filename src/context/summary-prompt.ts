@@ -46,7 +46,8 @@ export function buildSummaryRequest(input: SummaryRequestInput): ChatMessage[] {
   const previous = input.previousSummary?.trim();
   const toolNames = new Map<string, string>();
   for (const message of input.messages) {
-    if (message.role === 'assistant') for (const call of message.tool_calls ?? []) toolNames.set(call.id, call.function.name);
+    if (message.role === 'assistant')
+      for (const call of message.tool_calls ?? []) toolNames.set(call.id, call.function.name);
   }
   const lines = input.messages.map((message, index) => transcriptLine(message, index + 1, maxMessageTokens, toolNames));
   const user = [
@@ -55,7 +56,9 @@ export function buildSummaryRequest(input: SummaryRequestInput): ChatMessage[] {
     `New messages to add (${input.messages.length}, oldest first):`,
     ...lines,
     '',
-    previous ? 'Write the updated summary that merges the previous summary with these messages.' : 'Write the summary of these messages.',
+    previous
+      ? 'Write the updated summary that merges the previous summary with these messages.'
+      : 'Write the summary of these messages.',
   ].join('\n');
   return [
     { role: 'system', content: summarySystemPrompt(input.maxSummaryTokens) },
@@ -72,12 +75,19 @@ export function transcriptLineTokens(message: ChatMessage, maxMessageTokens = 1_
  * One message as a single transcript line: `[3] user: …`, `[4] assistant: called get_weather with {…}`,
  * `[5] tool (get_weather): …`. Line breaks inside a message become spaces so each message stays one line.
  */
-function transcriptLine(message: ChatMessage, number: number, maxMessageTokens: number, toolNames: ReadonlyMap<string, string>): string {
+function transcriptLine(
+  message: ChatMessage,
+  number: number,
+  maxMessageTokens: number,
+  toolNames: ReadonlyMap<string, string>,
+): string {
   const shortened = truncateMessage(message, maxMessageTokens);
   const text = flatten(shortened.content ?? '');
   switch (message.role) {
     case 'assistant': {
-      const calls = (message.tool_calls ?? []).map((call) => `called ${call.function.name} with ${flatten(clip(call.function.arguments, 400))}`);
+      const calls = (message.tool_calls ?? []).map(
+        (call) => `called ${call.function.name} with ${flatten(clip(call.function.arguments, 400))}`,
+      );
       const parts = [text, ...calls].filter((part) => part !== '');
       return `[${number}] assistant: ${parts.join('; ') || '(no text)'}`;
     }

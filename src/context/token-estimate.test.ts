@@ -41,7 +41,10 @@ describe('estimateTokens', () => {
       "Let's talk later when we're less busy about how to do better.",
       "This late pivot means we don't have time to boil the ocean for the client deliverable.",
     ];
-    const messages: ChatMessage[] = contents.map((content, index) => ({ role: index === 5 ? 'user' : 'system', content }));
+    const messages: ChatMessage[] = contents.map((content, index) => ({
+      role: index === 5 ? 'user' : 'system',
+      content,
+    }));
     const [low, high] = near(115, 0.1);
     const estimate = estimateRequestTokens(messages);
     expect(estimate).toBeGreaterThanOrEqual(low);
@@ -52,7 +55,7 @@ describe('estimateTokens', () => {
     const text = '北京今天的天气怎么样？请帮我查一下。';
     expect(estimateTokens(text)).toBe([...text].length);
     // A byte- or character-length rule of thumb would be off by a factor of three or more.
-    expect(estimateTokens(text)).toBeGreaterThan(text.length / 4 * 3);
+    expect(estimateTokens(text)).toBeGreaterThan((text.length / 4) * 3);
   });
 
   it('counts English prose at four to five characters per token (cl100k averages 4.3 on English web text)', () => {
@@ -94,7 +97,9 @@ describe('estimateMessageTokens', () => {
     const withCall: ChatMessage = {
       role: 'assistant',
       content: null,
-      tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }],
+      tool_calls: [
+        { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
+      ],
     };
     expect(estimateMessageTokens(withCall) - estimateMessageTokens(bare)).toBeGreaterThanOrEqual(
       estimateTokens('get_weather') + estimateTokens('{"city":"Paris"}'),

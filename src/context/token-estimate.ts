@@ -36,7 +36,8 @@ const ASCII_WORD = /^[A-Za-z]+$/;
 // `camelCase`, `PascalCase` and `HTTPServer` split where the case changes.
 const CAMEL_CASE_BOUNDARY = /(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/;
 const LATIN_WORD = /^[\p{Script=Latin}\p{M}]+$/u;
-const ALPHABETIC_WORD = /^[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Hebrew}\p{Script=Arabic}\p{M}]+$/u;
+const ALPHABETIC_WORD =
+  /^[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Hebrew}\p{Script=Arabic}\p{M}]+$/u;
 
 /** Estimated tokens of a plain text. */
 export function estimateTokens(text: string): number {
@@ -66,7 +67,8 @@ export function estimateTokens(text: string): number {
 
 function wordTokens(word: string): number {
   const length = [...word].length;
-  if (ASCII_WORD.test(word)) return word.split(CAMEL_CASE_BOUNDARY).reduce((sum, part) => sum + asciiPieceTokens(part), 0);
+  if (ASCII_WORD.test(word))
+    return word.split(CAMEL_CASE_BOUNDARY).reduce((sum, part) => sum + asciiPieceTokens(part), 0);
   if (LATIN_WORD.test(word)) return Math.ceil(length / 3.5);
   if (ALPHABETIC_WORD.test(word)) return Math.ceil(length / 2.5);
   // Scripts with few merges in the vocabulary (Devanagari, Thai, …): close to a token per character.
@@ -88,12 +90,16 @@ function symbolTokens(symbols: string, previous: string | undefined, next: strin
     else plain += 1;
   }
   // A lone mark right before a word joins it (`-following`, `.com`, `_user`), unless a space came first (` "Paris`).
-  const joinsWord = plain === 1 && symbols.length === 1 && next !== undefined && /\p{L}/u.test(next) && previous !== ' ';
+  const joinsWord =
+    plain === 1 && symbols.length === 1 && next !== undefined && /\p{L}/u.test(next) && previous !== ' ';
   return joinsWord ? tokens : tokens + Math.ceil(plain / 2);
 }
 
 // Messages are immutable once in the history, so their estimates are cached per object (checked against the content).
-const messageCache = new WeakMap<ChatMessage, { content: string | null; toolCalls: ToolCall[] | undefined; tokens: number }>();
+const messageCache = new WeakMap<
+  ChatMessage,
+  { content: string | null; toolCalls: ToolCall[] | undefined; tokens: number }
+>();
 
 /** Estimated tokens of one chat message: its content, tool calls or tool-call id, and the per-message framing. */
 export function estimateMessageTokens(message: ChatMessage): number {

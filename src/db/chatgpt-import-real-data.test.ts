@@ -23,7 +23,10 @@ function contents(parsed: ParsedImport, session = 0): Array<[string, string]> {
   return (parsed.sessions[session]?.messages ?? []).map((m) => [m.message.role, m.message.content ?? '']);
 }
 
-type RawNode = { parent?: string | null; message?: { author: { role: string }; recipient?: string; content: { content_type: string; text?: string } } | null };
+type RawNode = {
+  parent?: string | null;
+  message?: { author: { role: string }; recipient?: string; content: { content_type: string; text?: string } } | null;
+};
 type RawConversation = { mapping: Record<string, RawNode>; current_node: string };
 
 /** The raw messages from current_node back to the root, oldest first. */
@@ -48,7 +51,9 @@ describe('ChatGPT import of real exports', () => {
         for (const { message } of session.messages) {
           expect(message.content, name).not.toMatch(/【[^】]*】|[\ue200-\ue202]/);
           // Custom instructions (user_editable_context) and the hidden system prompts never appear.
-          expect(message.content, name).not.toMatch(/The user is an SRE|Answer concisely|The user provided the additional info/);
+          expect(message.content, name).not.toMatch(
+            /The user is an SRE|Answer concisely|The user provided the additional info/,
+          );
         }
       }
       // Each file also writes: nothing in a conversation stops the whole file.
@@ -70,7 +75,10 @@ describe('ChatGPT import of real exports', () => {
       ['user', 'hi again'],
       ['assistant', "Hey! Welcome back. What's on your mind?"],
       ['user', 'tell me a joke'],
-      ['assistant', "Sure, here's one for you:\n\nWhy don't scientists trust atoms?\n\nBecause they make up everything!"],
+      [
+        'assistant',
+        "Sure, here's one for you:\n\nWhy don't scientists trust atoms?\n\nBecause they make up everything!",
+      ],
     ]);
     // The regenerated answer (the 2nd child, current_node), not the first one with the same text.
     expect(parsed.sessions[0]?.messages.at(-1)?.createdAt).toBeCloseTo(1714585060598.792, 0);
@@ -87,15 +95,24 @@ describe('ChatGPT import of real exports', () => {
     // The browser tool's search results, readable: `【0†title†host】` headings become `[0] title (host)`.
     expect(content).toContain('> # [0] Signal Sciences - Crunchbase Company Profile & Funding (www.crunchbase.com)');
     // Then the answer, its citations linked to their sources.
-    expect(content).toContain('Signal Sciences is a web application security company that was founded on March 10, 2014');
-    expect(content).toContain('([Signal Sciences - Crunchbase Company Profile & Funding](<https://www.crunchbase.com/organization/signal-sciences>))');
+    expect(content).toContain(
+      'Signal Sciences is a web application security company that was founded on March 10, 2014',
+    );
+    expect(content).toContain(
+      '([Signal Sciences - Crunchbase Company Profile & Funding](<https://www.crunchbase.com/organization/signal-sciences>))',
+    );
     expect(content.indexOf('> # [0]')).toBeLessThan(content.indexOf('Signal Sciences is a web application'));
   });
 
   it('imports the modern export and reports the conversation with no mapping as skipped', () => {
     const parsed = imported('librechat-chatgpt-modern-export.json');
-    expect(parsed.sessions.map((session) => session.title)).toEqual(['Deploying the staging cluster', 'Weeknight pasta']);
-    expect(parsed.skipped).toEqual([{ fileName: 'librechat-chatgpt-modern-export.json', name: 'Corrupted entry', reason: 'no-mapping' }]);
+    expect(parsed.sessions.map((session) => session.title)).toEqual([
+      'Deploying the staging cluster',
+      'Weeknight pasta',
+    ]);
+    expect(parsed.skipped).toEqual([
+      { fileName: 'librechat-chatgpt-modern-export.json', name: 'Corrupted entry', reason: 'no-mapping' },
+    ]);
     expect(contents(parsed, 0)).toEqual([
       ['user', 'How do I roll back the deploy?'],
       ['assistant', 'Run `helm rollback staging`.'],
@@ -121,7 +138,10 @@ describe('ChatGPT import of real exports', () => {
     expect(pairs).toHaveLength(11);
 
     const parsed = imported('chatgpt2graph-conversations.json');
-    const assistant = contents(parsed).filter(([role]) => role === 'assistant').map(([, content]) => content).join('\n\n');
+    const assistant = contents(parsed)
+      .filter(([role]) => role === 'assistant')
+      .map(([, content]) => content)
+      .join('\n\n');
     let from = 0;
     for (const { code, output } of pairs) {
       const block = `\`\`\`python\n${code.replace(/\r\n/g, '\n').replace(/\n+$/, '')}\n\`\`\`\n\n\`\`\`output\n${output.replace(/\n+$/, '')}\n\`\`\``;
@@ -130,7 +150,9 @@ describe('ChatGPT import of real exports', () => {
       from = at + block.length;
     }
     // 8 user turns, each answered; the two hidden system messages are gone.
-    expect(contents(parsed).map(([role]) => role)).toEqual(Array.from({ length: 16 }, (_, index) => (index % 2 ? 'assistant' : 'user')));
+    expect(contents(parsed).map(([role]) => role)).toEqual(
+      Array.from({ length: 16 }, (_, index) => (index % 2 ? 'assistant' : 'user')),
+    );
     expect(assistant).toContain('\\( \\frac{1}{3} \\)');
   });
 
@@ -143,12 +165,18 @@ describe('ChatGPT import of real exports', () => {
     const first = contents(parsed, 0);
     expect(first[0]).toEqual(['user', 'What is the fuel consumption of vw  transporter with 8 people in l/km']);
     const answer = first[1]?.[1] ?? '';
-    expect(answer.startsWith('```browser\nsearch("Volkswagen Transporter fuel consumption with 8 people l/km")\n```')).toBe(true);
+    expect(
+      answer.startsWith('```browser\nsearch("Volkswagen Transporter fuel consumption with 8 people l/km")\n```'),
+    ).toBe(true);
     expect(answer).toContain('```browser\nmclick([0, 3, 7])\n```');
-    expect(answer).toContain('— [Volkswagen Transporter Review - Drive](<https://www.drive.com.au/reviews/volkswagen-transporter-review/>)');
+    expect(answer).toContain(
+      '— [Volkswagen Transporter Review - Drive](<https://www.drive.com.au/reviews/volkswagen-transporter-review/>)',
+    );
     expect(answer).toContain('русский');
     // The answer's `【6†source】` marks become links to what they cite.
-    expect(answer).toContain('([Volkswagen Transporter Review - Drive](<https://www.drive.com.au/reviews/volkswagen-transporter-review/>))');
+    expect(answer).toContain(
+      '([Volkswagen Transporter Review - Drive](<https://www.drive.com.au/reviews/volkswagen-transporter-review/>))',
+    );
 
     const db = await openTestDb();
     const { sessionIds } = await importParsed(db, parsed, { newId: sequentialIds() });
@@ -160,7 +188,18 @@ describe('ChatGPT import of real exports', () => {
     const parsed = imported('openwebui-importer-gpt_example.json');
     expect(parsed.sessions[0]?.title).toBe('How photosynthesis works');
     const roles = contents(parsed).map(([role]) => role);
-    expect(roles).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+    expect(roles).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+    ]);
     expect(contents(parsed)[0]).toEqual(['user', 'Can you explain how photosynthesis works in simple terms?']);
   });
 });

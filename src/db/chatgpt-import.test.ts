@@ -8,21 +8,77 @@ import { sequentialIds } from './test-fixtures.ts';
 type Node = { id: string; message: unknown; parent: string | null; children: string[] };
 
 function message(role: string, parts: unknown[], time: number, extra: Record<string, unknown> = {}) {
-  return { id: `m-${time}`, author: { role, name: null, metadata: {} }, create_time: time, content: { content_type: 'text', parts }, status: 'finished_successfully', recipient: 'all', metadata: {}, ...extra };
+  return {
+    id: `m-${time}`,
+    author: { role, name: null, metadata: {} },
+    create_time: time,
+    content: { content_type: 'text', parts },
+    status: 'finished_successfully',
+    recipient: 'all',
+    metadata: {},
+    ...extra,
+  };
 }
 
 /** A conversation where the user regenerated the answer: two branches, the current one on the second answer. */
 function branchedConversation(): Record<string, unknown> {
   const nodes: Node[] = [
     { id: 'root', message: null, parent: null, children: ['sys'] },
-    { id: 'sys', message: message('system', [''], 1_700_000_000, { metadata: { is_visually_hidden_from_conversation: true } }), parent: 'root', children: ['u1'] },
-    { id: 'u1', message: message('user', ['Plan a trip to Kyoto'], 1_700_000_001), parent: 'sys', children: ['a-old', 'think'] },
+    {
+      id: 'sys',
+      message: message('system', [''], 1_700_000_000, { metadata: { is_visually_hidden_from_conversation: true } }),
+      parent: 'root',
+      children: ['u1'],
+    },
+    {
+      id: 'u1',
+      message: message('user', ['Plan a trip to Kyoto'], 1_700_000_001),
+      parent: 'sys',
+      children: ['a-old', 'think'],
+    },
     { id: 'a-old', message: message('assistant', ['Old answer'], 1_700_000_002), parent: 'u1', children: [] },
-    { id: 'think', message: { ...message('assistant', [], 1_700_000_003), content: { content_type: 'thoughts', thoughts: [{ summary: 'Plan', content: 'Consider temples.' }] } }, parent: 'u1', children: ['search'] },
-    { id: 'search', message: { ...message('assistant', [], 1_700_000_004), recipient: 'browser', content: { content_type: 'code', text: 'search("kyoto")' } }, parent: 'think', children: ['tool'] },
+    {
+      id: 'think',
+      message: {
+        ...message('assistant', [], 1_700_000_003),
+        content: { content_type: 'thoughts', thoughts: [{ summary: 'Plan', content: 'Consider temples.' }] },
+      },
+      parent: 'u1',
+      children: ['search'],
+    },
+    {
+      id: 'search',
+      message: {
+        ...message('assistant', [], 1_700_000_004),
+        recipient: 'browser',
+        content: { content_type: 'code', text: 'search("kyoto")' },
+      },
+      parent: 'think',
+      children: ['tool'],
+    },
     { id: 'tool', message: message('tool', ['results…'], 1_700_000_005), parent: 'search', children: ['a-new'] },
-    { id: 'a-new', message: message('assistant', ['Day 1: temples.'], 1_700_000_006), parent: 'tool', children: ['u2'] },
-    { id: 'u2', message: message('user', ['And a photo:', { content_type: 'image_asset_pointer', asset_pointer: 'file-service://x' }], 1_700_000_007, { content: { content_type: 'multimodal_text', parts: ['And a photo:', { content_type: 'image_asset_pointer', asset_pointer: 'file-service://x' }] } }), parent: 'a-new', children: ['a2'] },
+    {
+      id: 'a-new',
+      message: message('assistant', ['Day 1: temples.'], 1_700_000_006),
+      parent: 'tool',
+      children: ['u2'],
+    },
+    {
+      id: 'u2',
+      message: message(
+        'user',
+        ['And a photo:', { content_type: 'image_asset_pointer', asset_pointer: 'file-service://x' }],
+        1_700_000_007,
+        {
+          content: {
+            content_type: 'multimodal_text',
+            parts: ['And a photo:', { content_type: 'image_asset_pointer', asset_pointer: 'file-service://x' }],
+          },
+        },
+      ),
+      parent: 'a-new',
+      children: ['a2'],
+    },
     { id: 'a2', message: message('assistant', ['Nice photo.'], 1_700_000_008), parent: 'u2', children: [] },
   ];
   return {
@@ -48,7 +104,13 @@ describe('ChatGPT conversations.json import', () => {
     if (!result.ok) return;
     expect(result.skipped).toEqual([]);
     const [session] = result.sessions;
-    expect(session).toMatchObject({ source: 'chatgpt', title: 'Kyoto trip', createdAt: 1_700_000_000_500, updatedAt: 1_700_000_100_000, status: 'idle' });
+    expect(session).toMatchObject({
+      source: 'chatgpt',
+      title: 'Kyoto trip',
+      createdAt: 1_700_000_000_500,
+      updatedAt: 1_700_000_100_000,
+      status: 'idle',
+    });
     expect(session?.messages.map((m) => [m.message.role, m.message.content])).toEqual([
       ['user', 'Plan a trip to Kyoto'],
       ['assistant', '```browser\nsearch("kyoto")\n```\n\n> results…\n\nDay 1: temples.'],
@@ -79,7 +141,11 @@ describe('ChatGPT conversations.json import', () => {
     const messages = await listMessages(db, first.sessionIds[0] ?? '');
     expect(messages.map((m) => m.id).every((id) => id.startsWith('msg_'))).toBe(true);
     expect(messages.every((m) => /^[0-9a-f]{16}$/.test(m.runId))).toBe(true);
-    expect(await getSession(db, first.sessionIds[0] ?? '')).toMatchObject({ messageCount: 4, nextSeq: 4, title: 'Kyoto trip' });
+    expect(await getSession(db, first.sessionIds[0] ?? '')).toMatchObject({
+      messageCount: 4,
+      nextSeq: 4,
+      title: 'Kyoto trip',
+    });
   });
 
   it('follows the latest children when current_node is missing', () => {
@@ -98,7 +164,12 @@ describe('ChatGPT conversations.json import', () => {
     if (!result.ok) throw new Error(result.error);
     expect(result.sessions.map((session) => session.title)).toEqual(['Kyoto trip']);
     expect(result.skipped).toEqual([
-      { fileName: 'conversations.json', name: 'Trip plan', reason: 'unreadable', detail: 'mapping.u1.message.content.parts: expected array, received string' },
+      {
+        fileName: 'conversations.json',
+        name: 'Trip plan',
+        reason: 'unreadable',
+        detail: 'mapping.u1.message.content.parts: expected array, received string',
+      },
     ]);
     const noParts = branchedConversation() as { mapping: Record<string, Node> };
     delete (noParts.mapping.a2!.message as { content: { parts?: unknown } }).content.parts;
@@ -109,7 +180,11 @@ describe('ChatGPT conversations.json import', () => {
 
   it('names a skipped conversation by its title, else its id, else its place in the file', () => {
     const result = parseImportFile(
-      JSON.stringify([{ title: '  ', conversation_id: 'conv-7' }, branchedConversation(), { title: null, mapping: null }]),
+      JSON.stringify([
+        { title: '  ', conversation_id: 'conv-7' },
+        branchedConversation(),
+        { title: null, mapping: null },
+      ]),
       'conversations.json',
     );
     if (!result.ok) throw new Error(result.error);
@@ -134,7 +209,10 @@ describe('ChatGPT conversations.json import', () => {
     expect(looped.sessions[0]?.messages.map((m) => m.message.content).at(-1)).toBe('Nice photo.');
 
     // current_node outside mapping: the newest leaf (a2, not the older side answer a-old) ends the branch.
-    const elsewhere = parseImportFile(JSON.stringify([{ ...branchedConversation(), current_node: 'nowhere' }]), 'conversations.json');
+    const elsewhere = parseImportFile(
+      JSON.stringify([{ ...branchedConversation(), current_node: 'nowhere' }]),
+      'conversations.json',
+    );
     if (!elsewhere.ok) throw new Error(elsewhere.error);
     expect(elsewhere.sessions[0]?.messages.map((m) => m.message.content)).not.toContain('Old answer');
     expect(elsewhere.sessions[0]?.messages.at(-1)?.message.content).toBe('Nice photo.');
@@ -147,8 +225,14 @@ describe('ChatGPT conversations.json import', () => {
 
   it('refuses an export without any messages', () => {
     expect(chatGptError([])).toBe('conversations.json: no conversation has messages to import');
-    expect(chatGptError([{ title: 'Empty', mapping: { root: { id: 'root', message: null, parent: null, children: [] } }, current_node: 'root' }])).toBe(
-      'conversations.json: no conversation has messages to import ("Empty": it has no visible messages)',
-    );
+    expect(
+      chatGptError([
+        {
+          title: 'Empty',
+          mapping: { root: { id: 'root', message: null, parent: null, children: [] } },
+          current_node: 'root',
+        },
+      ]),
+    ).toBe('conversations.json: no conversation has messages to import ("Empty": it has no visible messages)');
   });
 });

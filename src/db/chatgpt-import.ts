@@ -40,7 +40,9 @@ export interface SkippedConversation {
 const MARKER_KEYS = ['mapping', 'current_node', 'conversation_id'];
 
 function looksLikeConversation(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && MARKER_KEYS.some((key) => key in value);
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && MARKER_KEYS.some((key) => key in value)
+  );
 }
 
 /** Whether parsed JSON looks like a ChatGPT export: conversations with a `mapping`, `current_node` or `conversation_id`. */
@@ -92,7 +94,7 @@ function branchIds(conversation: Conversation): string[] {
   const { mapping } = conversation;
   const ids: string[] = [];
   const seen = new Set<string>();
-  for (let id = branchEnd(conversation); id !== undefined && Object.hasOwn(mapping, id) && !seen.has(id); ) {
+  for (let id = branchEnd(conversation); id !== undefined && Object.hasOwn(mapping, id) && !seen.has(id);) {
     seen.add(id);
     ids.push(id);
     id = mapping[id]?.parent ?? undefined;
@@ -143,7 +145,8 @@ function toSession(conversation: Conversation, branch: string[], index: number):
   }
   endTurn();
   const firstUser = messages.find((entry) => entry.message.role === 'user');
-  const title = conversation.title?.trim() || (firstUser ? titleFromMessage(firstUser.message.content ?? '') : UNTITLED);
+  const title =
+    conversation.title?.trim() || (firstUser ? titleFromMessage(firstUser.message.content ?? '') : UNTITLED);
   const lastTime = messages.reduce((latest, entry) => Math.max(latest, entry.createdAt), conversationTime);
   return {
     id: `sess_chatgpt_${index}`,
@@ -185,19 +188,34 @@ export function parseChatGptExport(
  * One conversation of an export (the `index`-th) as a session holding its current branch, or why it is skipped.
  * The session's ids are placeholders: an import gives ChatGPT sessions fresh ids.
  */
-export function convertConversation(raw: unknown, index: number, fileName: string): { session: FileSession } | { skipped: SkippedConversation } {
+export function convertConversation(
+  raw: unknown,
+  index: number,
+  fileName: string,
+): { session: FileSession } | { skipped: SkippedConversation } {
   const name = conversationName(raw, index);
-  if (typeof raw !== 'object' || raw === null || !('mapping' in raw) || raw.mapping === undefined || raw.mapping === null) {
+  if (
+    typeof raw !== 'object' ||
+    raw === null ||
+    !('mapping' in raw) ||
+    raw.mapping === undefined ||
+    raw.mapping === null
+  ) {
     return { skipped: { fileName, name, reason: 'no-mapping' } };
   }
   const parsed = chatGptConversationSchema.safeParse(raw);
-  if (!parsed.success) return { skipped: { fileName, name, reason: 'unreadable', detail: describeIssues(parsed.error.issues) } };
+  if (!parsed.success)
+    return { skipped: { fileName, name, reason: 'unreadable', detail: describeIssues(parsed.error.issues) } };
   const session = toSession(parsed.data, branchIds(parsed.data), index);
   return session.messages.length > 0 ? { session } : { skipped: { fileName, name, reason: 'no-messages' } };
 }
 
 /** The refusal of an export none of whose conversations can be imported, with each one's reason. */
-export function noConversationsError(skipped: readonly SkippedConversation[], fileName: string, language: Language): string {
+export function noConversationsError(
+  skipped: readonly SkippedConversation[],
+  fileName: string,
+  language: Language,
+): string {
   const reasons = skipped.map((skip) => `"${skip.name}": ${describeSkip(skip, language)}`).join('; ');
   return importErrorText(language, reasons ? 'noConversationsWhy' : 'noConversations', { file: fileName, reasons });
 }

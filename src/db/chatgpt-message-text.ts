@@ -45,7 +45,10 @@ const citationsSchema = z.array(
   z.object({
     start_ix: z.number().int().nonnegative(),
     end_ix: z.number().int().nonnegative(),
-    metadata: z.object({ title: z.string().nullable().optional(), url: z.string().nullable().optional() }).nullable().optional(),
+    metadata: z
+      .object({ title: z.string().nullable().optional(), url: z.string().nullable().optional() })
+      .nullable()
+      .optional(),
   }),
 );
 
@@ -56,7 +59,10 @@ const PRIVATE_USE_CITATION = /\ue200[^\ue201]*\ue201/g;
 const SAFE_LINK_URL = /^https?:\/\/[^\s<>]+$/i;
 
 function escapeLinkText(text: string): string {
-  return text.replace(/[[\]\\]/g, '\\$&').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/[[\]\\]/g, '\\$&')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Replaces citation marks with Markdown links where the message's metadata names the source, else readable text. */
@@ -161,7 +167,10 @@ export function messagePiece(message: ChatGptMessage): MessagePiece {
   if (isHidden(message)) return { kind: 'none' };
   const { content } = message;
   if (content.content_type === 'thoughts') {
-    const text = (content.thoughts ?? []).map((thought) => thought.content ?? '').filter(Boolean).join('\n\n');
+    const text = (content.thoughts ?? [])
+      .map((thought) => thought.content ?? '')
+      .filter(Boolean)
+      .join('\n\n');
     return text ? { kind: 'reasoning', text } : { kind: 'none' };
   }
   const role = message.author.role;
@@ -175,9 +184,18 @@ export function messagePiece(message: ChatGptMessage): MessagePiece {
   }
   if (role !== 'assistant') return { kind: 'none' };
   const toUser = message.recipient === undefined || message.recipient === null || message.recipient === 'all';
-  const body = content.content_type === 'code' ? (content.text ?? '') : TEXT_CONTENT_TYPES.has(content.content_type) ? partsText(message) : '';
+  const body =
+    content.content_type === 'code'
+      ? (content.text ?? '')
+      : TEXT_CONTENT_TYPES.has(content.content_type)
+        ? partsText(message)
+        : '';
   if (!body.trim()) return { kind: 'none' };
-  if (toUser && content.content_type !== 'code') return { kind: 'assistant', text: readableCitations(body, message.metadata).trim() };
+  if (toUser && content.content_type !== 'code')
+    return { kind: 'assistant', text: readableCitations(body, message.metadata).trim() };
   const language = content.language && content.language !== 'unknown' ? content.language : '';
-  return { kind: 'assistant', text: fenced(body, infoString(toUser ? language : message.recipient) || infoString(language)) };
+  return {
+    kind: 'assistant',
+    text: fenced(body, infoString(toUser ? language : message.recipient) || infoString(language)),
+  };
 }

@@ -26,8 +26,24 @@ const conversation = (index: number) => ({
   create_time: 1_700_000_000 + index,
   current_node: 'b',
   mapping: {
-    a: { message: { id: 'a', author: { role: 'user' }, create_time: 1_700_000_000 + index, content: { content_type: 'text', parts: [`Question ${index}`] } }, children: ['b'] },
-    b: { parent: 'a', message: { id: 'b', author: { role: 'assistant' }, create_time: 1_700_000_001 + index, content: { content_type: 'text', parts: [`Answer ${index}`] } } },
+    a: {
+      message: {
+        id: 'a',
+        author: { role: 'user' },
+        create_time: 1_700_000_000 + index,
+        content: { content_type: 'text', parts: [`Question ${index}`] },
+      },
+      children: ['b'],
+    },
+    b: {
+      parent: 'a',
+      message: {
+        id: 'b',
+        author: { role: 'assistant' },
+        create_time: 1_700_000_001 + index,
+        content: { content_type: 'text', parts: [`Answer ${index}`] },
+      },
+    },
   },
 });
 
@@ -44,18 +60,35 @@ describe('streamed ChatGPT import', () => {
     const db = await openTestDb();
     const progress: StreamProgress[] = [];
     // Batches of a few messages: several transactions.
-    const result = await importChatGptStream(db, blob, { fileName: 'all.json', language: 'en', total: conversations.length, newId: sequentialIds(), onProgress: (p) => progress.push(p), batchMessages: 5 });
+    const result = await importChatGptStream(db, blob, {
+      fileName: 'all.json',
+      language: 'en',
+      total: conversations.length,
+      newId: sequentialIds(),
+      onProgress: (p) => progress.push(p),
+      batchMessages: 5,
+    });
     if (!result.ok) throw new Error(result.error);
     expect(result.cancelled).toBe(false);
     expect(result.skipped).toEqual(expected.skipped);
     expect(result.sessionIds).toHaveLength(expected.sessions.length);
     const stored = await listSessions(db);
-    expect(stored.map((session) => session.title).sort()).toEqual(expected.sessions.map((session) => session.title).sort());
+    expect(stored.map((session) => session.title).sort()).toEqual(
+      expected.sessions.map((session) => session.title).sort(),
+    );
     for (const [index, id] of result.sessionIds.entries()) {
       const messages = await listMessages(db, id);
-      expect(messages.map((m) => [m.message.role, m.message.content])).toEqual(expected.sessions[index]?.messages.map((m) => [m.message.role, m.message.content]));
+      expect(messages.map((m) => [m.message.role, m.message.content])).toEqual(
+        expected.sessions[index]?.messages.map((m) => [m.message.role, m.message.content]),
+      );
     }
-    expect(progress.at(-1)).toEqual({ phase: 'write', bytesDone: blob.size, bytesTotal: blob.size, done: conversations.length, total: conversations.length });
+    expect(progress.at(-1)).toEqual({
+      phase: 'write',
+      bytesDone: blob.size,
+      bytesTotal: blob.size,
+      done: conversations.length,
+      total: conversations.length,
+    });
     db.close();
   });
 
@@ -84,23 +117,43 @@ describe('streamed ChatGPT import', () => {
     expect(stored.length).toBe(10);
     for (const session of stored) {
       expect(session.messageCount).toBe(2);
-      expect((await listMessages(db, session.id)).map((m) => m.message.content)).toEqual([`Question ${session.title.slice(13)}`, `Answer ${session.title.slice(13)}`]);
+      expect((await listMessages(db, session.id)).map((m) => m.message.content)).toEqual([
+        `Question ${session.title.slice(13)}`,
+        `Answer ${session.title.slice(13)}`,
+      ]);
     }
     db.close();
   });
 
   it('refuses a broken file in the scan, before anything is written, naming the problem', async () => {
     const good = JSON.stringify(conversation(1));
-    expect(await scanChatGptExport(new Blob([`[${good},{"title": oops}]`]), 'bad.json', 'en', () => undefined)).toEqual({
+    expect(await scanChatGptExport(new Blob([`[${good},{"title": oops}]`]), 'bad.json', 'en', () => undefined)).toEqual(
+      {
+        ok: false,
+        error: expect.stringMatching(/^bad\.json: not valid JSON \(conversation 2: .+\)/),
+      },
+    );
+    expect(await scanChatGptExport(new Blob([`[${good}`]), 'cut.json', 'zh-CN', () => undefined)).toEqual({
       ok: false,
-      error: expect.stringMatching(/^bad\.json: not valid JSON \(conversation 2: .+\)/),
+      error: expect.stringContaining('cut.json：不是有效的 JSON'),
     });
-    expect(await scanChatGptExport(new Blob([`[${good}`]), 'cut.json', 'zh-CN', () => undefined)).toEqual({ ok: false, error: expect.stringContaining('cut.json：不是有效的 JSON') });
-    expect(await scanChatGptExport(new Blob(['[1, 2]']), 'n.json', 'en', () => undefined)).toEqual({ ok: false, error: expect.stringContaining('not a Glassbox sessions export') });
+    expect(await scanChatGptExport(new Blob(['[1, 2]']), 'n.json', 'en', () => undefined)).toEqual({
+      ok: false,
+      error: expect.stringContaining('not a Glassbox sessions export'),
+    });
     const db = await openTestDb();
     // A file whose conversations all are unreadable: refused, nothing written.
-    const none = await importChatGptStream(db, new Blob(['[{"title":"x","mapping":null}]']), { fileName: 'x.json', language: 'en', total: 1, newId: sequentialIds(), onProgress: () => undefined });
-    expect(none).toEqual({ ok: false, error: 'x.json: no conversation has messages to import ("x": the export holds no messages for it (no mapping))' });
+    const none = await importChatGptStream(db, new Blob(['[{"title":"x","mapping":null}]']), {
+      fileName: 'x.json',
+      language: 'en',
+      total: 1,
+      newId: sequentialIds(),
+      onProgress: () => undefined,
+    });
+    expect(none).toEqual({
+      ok: false,
+      error: 'x.json: no conversation has messages to import ("x": the export holds no messages for it (no mapping))',
+    });
     expect(await listSessions(db)).toEqual([]);
     db.close();
   });

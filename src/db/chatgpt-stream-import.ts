@@ -3,7 +3,12 @@
 // transaction each. Memory holds one conversation's text and one batch, never the file.
 import { importErrorText } from '../i18n/import-errors.ts';
 import type { Language } from '../i18n/translate.ts';
-import { convertConversation, isChatGptExport, noConversationsError, type SkippedConversation } from './chatgpt-import.ts';
+import {
+  convertConversation,
+  isChatGptExport,
+  noConversationsError,
+  type SkippedConversation,
+} from './chatgpt-import.ts';
 import { importParsed, type ImportOptions } from './import-sessions.ts';
 import { JsonArrayError, JsonArraySplitter } from './json-array-stream.ts';
 import { loadSearchIndex } from './search-index-state.ts';
@@ -26,7 +31,11 @@ export interface StreamProgress {
 export type IsCancelled = () => boolean;
 
 /** A conversation's text as it arrives, with the bytes of the file read so far. */
-async function forEachElement(file: Blob, onElement: (text: string, bytesRead: number) => Promise<void> | void, isCancelled: IsCancelled): Promise<JsonArraySplitter> {
+async function forEachElement(
+  file: Blob,
+  onElement: (text: string, bytesRead: number) => Promise<void> | void,
+  isCancelled: IsCancelled,
+): Promise<JsonArraySplitter> {
   const reader = file.stream().getReader();
   const decoder = new TextDecoder();
   const splitter = new JsonArraySplitter();
@@ -76,7 +85,8 @@ export async function scanChatGptExport(
   isCancelled: IsCancelled = () => false,
 ): Promise<{ ok: true; total: number } | { ok: false; error: string } | { ok: false; cancelled: true }> {
   const report = throttle(onProgress);
-  const say = (key: 'notJson' | 'notExport' | 'empty', reason = '') => importErrorText(language, key, { file: fileName, reason, format: SESSION_FILE_FORMAT });
+  const say = (key: 'notJson' | 'notExport' | 'empty', reason = '') =>
+    importErrorText(language, key, { file: fileName, reason, format: SESSION_FILE_FORMAT });
   let conversations = 0;
   let total = 0;
   let failure: string | undefined;
@@ -98,7 +108,14 @@ export async function scanChatGptExport(
       () => isCancelled() || failure !== undefined,
     );
   } catch (error) {
-    if (error instanceof JsonArrayError) return { ok: false, error: error.notArray && error.message === 'the file is empty' ? say('empty') : say('notJson', `${error.message} at character ${error.offset}`) };
+    if (error instanceof JsonArrayError)
+      return {
+        ok: false,
+        error:
+          error.notArray && error.message === 'the file is empty'
+            ? say('empty')
+            : say('notJson', `${error.message} at character ${error.offset}`),
+      };
     throw error;
   }
   if (failure) return { ok: false, error: failure };
@@ -136,7 +153,11 @@ export interface StreamImportOptions extends ImportOptions {
  * Cancel stops reading and keeps every conversation converted before it, whole; a conversation is never half-written. Conversations that
  * cannot be read are skipped and reported; with none imported the file is refused (and nothing was written).
  */
-export async function importChatGptStream(db: GlassboxDatabase, file: Blob, options: StreamImportOptions): Promise<StreamImportResult | { ok: false; error: string }> {
+export async function importChatGptStream(
+  db: GlassboxDatabase,
+  file: Blob,
+  options: StreamImportOptions,
+): Promise<StreamImportResult | { ok: false; error: string }> {
   const isCancelled = options.isCancelled ?? (() => false);
   // Loaded before the first batch, so each batch's transaction starts as soon as it is handed over.
   await loadSearchIndex();
@@ -161,7 +182,13 @@ export async function importChatGptStream(db: GlassboxDatabase, file: Blob, opti
     });
     if (isCancelled()) cancelled = true;
   };
-  const progress = (bytesDone: number) => ({ phase: 'write' as const, bytesDone, bytesTotal: file.size, done: index, total: options.total });
+  const progress = (bytesDone: number) => ({
+    phase: 'write' as const,
+    bytesDone,
+    bytesTotal: file.size,
+    done: index,
+    total: options.total,
+  });
   report(progress(0), true);
   try {
     await forEachElement(
@@ -192,6 +219,7 @@ export async function importChatGptStream(db: GlassboxDatabase, file: Blob, opti
   await flush();
   await writing;
   report(progress(file.size), true);
-  if (sessionIds.length === 0 && !cancelled) return { ok: false, error: noConversationsError(skipped, options.fileName, options.language) };
+  if (sessionIds.length === 0 && !cancelled)
+    return { ok: false, error: noConversationsError(skipped, options.fileName, options.language) };
   return { ok: true, sessionIds, skipped, cancelled };
 }

@@ -11,6 +11,15 @@ function formatSize(bytes: number): string {
 }
 
 /** The "too large" error of an import, naming the file, its size when known, and the limit. */
-export function importTooLargeError(language: Language, fileName: string, size: number | undefined, limit = MAX_IMPORT_BYTES): string {
-  return importErrorText(language, size === undefined ? 'tooLarge' : 'tooLargeSize', { file: fileName, size: formatSize(size ?? 0), limit: formatSize(limit) });
+export function importTooLargeError(
+  language: Language,
+  fileName: string,
+  size: number | undefined,
+  limit = MAX_IMPORT_BYTES,
+): string {
+  return importErrorText(language, size === undefined ? 'tooLarge' : 'tooLargeSize', {
+    file: fileName,
+    size: formatSize(size ?? 0),
+    limit: formatSize(limit),
+  });
 }

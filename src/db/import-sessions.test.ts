@@ -9,20 +9,30 @@ import { listSpans } from './spans.ts';
 import { sequentialIds } from './test-fixtures.ts';
 
 /** A file with one session of `count` messages (enough to take the range read of keys, not a read per key). */
-function fileText(sessionId: string, count: number, messageId = (index: number) => `${sessionId}_m${index}`, spans: unknown[] = []): string {
+function fileText(
+  sessionId: string,
+  count: number,
+  messageId = (index: number) => `${sessionId}_m${index}`,
+  spans: unknown[] = [],
+): string {
   const messages = Array.from({ length: count }, (_, index) => ({
     id: messageId(index),
     seq: index,
     runId: 'run_1',
     createdAt: 1_000 + index,
-    message: index % 2 === 0 ? { role: 'user', content: `question ${index}` } : { role: 'assistant', content: `answer ${index}` },
+    message:
+      index % 2 === 0
+        ? { role: 'user', content: `question ${index}` }
+        : { role: 'assistant', content: `answer ${index}` },
   }));
   return JSON.stringify({
     format: SESSION_FILE_FORMAT,
     version: SESSION_FILE_VERSION,
     exportedAt: '2026-11-30T10:00:00.000Z',
     scope: 'session',
-    sessions: [{ id: sessionId, title: sessionId, createdAt: 1_000, updatedAt: 2_000, status: 'done', messages, spans }],
+    sessions: [
+      { id: sessionId, title: sessionId, createdAt: 1_000, updatedAt: 2_000, status: 'done', messages, spans },
+    ],
   });
 }
 
@@ -51,7 +61,9 @@ describe('importParsed with many records', () => {
     const text = fileText('sess_b', 60, (index) => (index === 30 ? 'sess_a_m7' : `sess_b_m${index}`));
     const result = await importParsed(db, parsed(text), { newId: sequentialIds() });
     expect(result.copies).toBe(1);
-    expect((await listSessions(db)).map((session) => session.id).sort()).toEqual(['sess_a', result.sessionIds[0]].sort());
+    expect((await listSessions(db)).map((session) => session.id).sort()).toEqual(
+      ['sess_a', result.sessionIds[0]].sort(),
+    );
     expect((await listMessages(db, 'sess_a')).map((message) => message.sessionId)).toEqual(Array(60).fill('sess_a'));
   });
 });
@@ -76,9 +88,15 @@ function runSpans(prefix: string, count: number) {
 describe('importParsed with spans', () => {
   it('writes a run as chunks of at most 500 spans, and reads every span back in order', async () => {
     const db = await openTestDb();
-    const result = await importParsed(db, parsed(fileText('sess_a', 4, undefined, runSpans('a', 1_200))), { newId: sequentialIds() });
+    const result = await importParsed(db, parsed(fileText('sess_a', 4, undefined, runSpans('a', 1_200))), {
+      newId: sequentialIds(),
+    });
     expect(result.first?.spans).toHaveLength(1_200);
-    expect((await db.getAll('spanChunks')).map((chunk) => [chunk.chunk, chunk.spans.length])).toEqual([[0, 500], [1, 500], [2, 200]]);
+    expect((await db.getAll('spanChunks')).map((chunk) => [chunk.chunk, chunk.spans.length])).toEqual([
+      [0, 500],
+      [1, 500],
+      [2, 200],
+    ]);
     const spans = await listSpans(db, 'sess_a');
     expect(spans.map((span) => span.attributes['index'])).toEqual(Array.from({ length: 1_200 }, (_, index) => index));
     expect(result.first?.spans).toEqual(spans);
@@ -87,7 +105,9 @@ describe('importParsed with spans', () => {
   it('makes a copy when a run of the file is already stored under another session', async () => {
     const db = await openTestDb();
     await importParsed(db, parsed(fileText('sess_a', 2, undefined, runSpans('a', 3))), { newId: sequentialIds() });
-    const result = await importParsed(db, parsed(fileText('sess_b', 2, undefined, runSpans('a', 3))), { newId: sequentialIds() });
+    const result = await importParsed(db, parsed(fileText('sess_b', 2, undefined, runSpans('a', 3))), {
+      newId: sequentialIds(),
+    });
     expect(result.copies).toBe(1);
     const copied = await listSpans(db, result.sessionIds[0] as string);
     expect(copied).toHaveLength(3);

@@ -2,7 +2,14 @@ import { unwrap } from 'idb';
 import type { Note } from '../tools/tool-context.ts';
 import { invalidateNotesIndex } from './notes.ts';
 import type { ImportedNoteVector } from './note-vector-file.ts';
-import type { AttachmentRecord, MessageRecord, NoteVectorRecord, SessionRecord, SpanRecord, ToolStateRecord } from './schema.ts';
+import type {
+  AttachmentRecord,
+  MessageRecord,
+  NoteVectorRecord,
+  SessionRecord,
+  SpanRecord,
+  ToolStateRecord,
+} from './schema.ts';
 import { chunkMessages } from './message-chunks.ts';
 import type { FileSession } from './session-file-schema.ts';
 import { chunkSpans } from './spans.ts';
@@ -49,10 +56,21 @@ export interface SessionRecords {
 type IdMapper = (id: string) => string;
 
 /** Builds a session's records, renaming every id through `rename` and linking everything to the session. */
-function toRecords(file: FileSession, sessionId: string, renameMessage: IdMapper, renameSpan: IdMapper, renameFile: IdMapper): SessionRecords {
+function toRecords(
+  file: FileSession,
+  sessionId: string,
+  renameMessage: IdMapper,
+  renameSpan: IdMapper,
+  renameFile: IdMapper,
+): SessionRecords {
   const spanIds = new Set(file.spans.map((span) => span.spanId));
   const messages: MessageRecord[] = file.messages.map((message) => {
-    const record: MessageRecord = { ...message, id: renameMessage(message.id), sessionId, runId: renameSpan(message.runId) };
+    const record: MessageRecord = {
+      ...message,
+      id: renameMessage(message.id),
+      sessionId,
+      runId: renameSpan(message.runId),
+    };
     if (message.spanId !== undefined) {
       if (spanIds.has(message.spanId)) record.spanId = renameSpan(message.spanId);
       else delete record.spanId;
@@ -84,12 +102,18 @@ function toRecords(file: FileSession, sessionId: string, renameMessage: IdMapper
   if (file.lastError !== undefined) session.lastError = file.lastError;
   if (file.summary !== undefined) session.summary = { ...file.summary };
   if (file.forkedFrom !== undefined) session.forkedFrom = { ...file.forkedFrom };
-  if (file.overrides !== undefined && (file.overrides.model !== undefined || file.overrides.systemPrompt !== undefined)) session.overrides = { ...file.overrides };
+  if (file.overrides !== undefined && (file.overrides.model !== undefined || file.overrides.systemPrompt !== undefined))
+    session.overrides = { ...file.overrides };
   return {
     session,
     messages,
     spans,
-    toolState: file.toolState.map((entry) => ({ sessionId, key: entry.key, value: entry.value, updatedAt: entry.updatedAt })),
+    toolState: file.toolState.map((entry) => ({
+      sessionId,
+      key: entry.key,
+      value: entry.value,
+      updatedAt: entry.updatedAt,
+    })),
     attachments: file.attachments.map((attachment) => ({ ...attachment, id: renameFile(attachment.id), sessionId })),
   };
 }
@@ -110,7 +134,11 @@ function freshIds(make: () => string): IdMapper {
 const keep: IdMapper = (id) => id;
 
 /** A session's records as an import writes them: under its own ids, or as a copy with every id renewed and links remapped. */
-export function importRecords(file: FileSession, copy: boolean, newId: (prefix: ImportIdPrefix) => string): SessionRecords {
+export function importRecords(
+  file: FileSession,
+  copy: boolean,
+  newId: (prefix: ImportIdPrefix) => string,
+): SessionRecords {
   if (!copy) return toRecords(file, file.id, keep, keep, keep);
   return toRecords(
     file,
@@ -130,7 +158,8 @@ interface KeyedStore {
 /** Whether any of these keys is in the store: a request per key for a few, one range read of keys for many. */
 async function anyStored(store: KeyedStore, keys: readonly string[]): Promise<boolean> {
   if (keys.length === 0) return false;
-  if (keys.length <= 32) return (await requestAll(keys.map((key) => () => store.getKey(key)))).some((key) => key !== undefined);
+  if (keys.length <= 32)
+    return (await requestAll(keys.map((key) => () => store.getKey(key)))).some((key) => key !== undefined);
   let lowest = keys[0] as string;
   let highest = lowest;
   for (const key of keys) {
@@ -144,14 +173,21 @@ async function anyStored(store: KeyedStore, keys: readonly string[]): Promise<bo
 }
 
 /** Whether any of these message ids is stored (a request each: the index is keyed by message id, its records are chunks). */
-async function anyMessageStored(index: { getKey(key: string): Promise<unknown> }, ids: readonly string[]): Promise<boolean> {
+async function anyMessageStored(
+  index: { getKey(key: string): Promise<unknown> },
+  ids: readonly string[],
+): Promise<boolean> {
   return (await requestAll(ids.map((id) => () => index.getKey(id)))).some((key) => key !== undefined);
 }
 
 /** Whether any of these run ids has span chunks stored (under any session). */
-async function anyRunStored(index: { getKey(key: string): Promise<unknown>; getAllKeys(query: IDBKeyRange): Promise<IDBValidKey[]> }, runIds: readonly string[]): Promise<boolean> {
+async function anyRunStored(
+  index: { getKey(key: string): Promise<unknown>; getAllKeys(query: IDBKeyRange): Promise<IDBValidKey[]> },
+  runIds: readonly string[],
+): Promise<boolean> {
   if (runIds.length === 0) return false;
-  if (runIds.length <= 32) return (await requestAll(runIds.map((id) => () => index.getKey(id)))).some((key) => key !== undefined);
+  if (runIds.length <= 32)
+    return (await requestAll(runIds.map((id) => () => index.getKey(id)))).some((key) => key !== undefined);
   let lowest = runIds[0] as string;
   let highest = lowest;
   for (const id of runIds) {
@@ -173,7 +209,13 @@ function anyTaken(ids: readonly string[], taken: ReadonlySet<string>): boolean {
  * from: when that is not the note's text (edited since, or in the file), recall embeds the note again.
  */
 export function importedVectorRecord(noteId: string, vector: ImportedNoteVector): NoteVectorRecord {
-  return { noteId, model: vector.model, dimensions: vector.dimensions, vector: vector.vector, textHash: vector.textHash };
+  return {
+    noteId,
+    model: vector.model,
+    dimensions: vector.dimensions,
+    vector: vector.vector,
+    textHash: vector.textHash,
+  };
 }
 
 function sameNote(a: Note, b: Note): boolean {
@@ -184,7 +226,11 @@ function sameNote(a: Note, b: Note): boolean {
  * Writes a validated import in one transaction: nothing is overwritten (a session whose ids already exist
  * is imported as a copy with new ids, links remapped) and on any failure nothing is written.
  */
-export async function importParsed(db: GlassboxDatabase, parsed: ImportSource, options: ImportOptions): Promise<ImportResult> {
+export async function importParsed(
+  db: GlassboxDatabase,
+  parsed: ImportSource,
+  options: ImportOptions,
+): Promise<ImportResult> {
   const searchIndex = loadedSearchIndex() ?? (await loadSearchIndex());
   const result = await runTransaction(
     db,
@@ -199,7 +245,12 @@ export async function importParsed(db: GlassboxDatabase, parsed: ImportSource, o
         attachments: tx.objectStore('attachments'),
         notes: tx.objectStore('notes'),
       };
-      const used = { sessions: new Set<string>(), messages: new Set<string>(), spans: new Set<string>(), files: new Set<string>() };
+      const used = {
+        sessions: new Set<string>(),
+        messages: new Set<string>(),
+        spans: new Set<string>(),
+        files: new Set<string>(),
+      };
       const sessionIds: string[] = [];
       let first: ImportResult['first'];
       let copies = 0;
@@ -211,19 +262,34 @@ export async function importParsed(db: GlassboxDatabase, parsed: ImportSource, o
         if (!fresh) {
           const clashesInFile =
             used.sessions.has(file.id) ||
-            anyTaken(file.messages.map((m) => m.id), used.messages) ||
-            anyTaken(file.spans.map((s) => s.spanId), used.spans) ||
-            anyTaken(file.attachments.map((a) => a.id), used.files);
+            anyTaken(
+              file.messages.map((m) => m.id),
+              used.messages,
+            ) ||
+            anyTaken(
+              file.spans.map((s) => s.spanId),
+              used.spans,
+            ) ||
+            anyTaken(
+              file.attachments.map((a) => a.id),
+              used.files,
+            );
           // A stored session id settles it (a file imported again) before its messages are looked up one by one.
           fresh =
             clashesInFile ||
             (await anyStored(stores.sessions, [file.id])) ||
             (
               await Promise.all([
-                anyMessageStored(stores.messageChunks.index('by-message'), file.messages.map((message) => message.id)),
+                anyMessageStored(
+                  stores.messageChunks.index('by-message'),
+                  file.messages.map((message) => message.id),
+                ),
                 // Span ids are unique per run: a stored run id means its spans are there.
                 anyRunStored(stores.spanChunks.index('by-run'), [...new Set(file.spans.map((span) => span.runId))]),
-                anyStored(stores.attachments, file.attachments.map((attachment) => attachment.id)),
+                anyStored(
+                  stores.attachments,
+                  file.attachments.map((attachment) => attachment.id),
+                ),
               ])
             ).some(Boolean);
           if (fresh) copies += 1;

@@ -1,16 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { ATTR } from '../trace/attributes.ts';
 import { openTestDb } from '../testing/fake-db.ts';
-import { FACTS_PREFIX, FACTS_SETTING, indexRun, indexSession, keepFacts, loadKeptFacts, refreshRunFacts, type FactsCache } from './insights-facts.ts';
+import {
+  FACTS_PREFIX,
+  FACTS_SETTING,
+  indexRun,
+  indexSession,
+  keepFacts,
+  loadKeptFacts,
+  refreshRunFacts,
+  type FactsCache,
+} from './insights-facts.ts';
 import { createSession, deleteSession, updateSession } from './sessions.ts';
 import { putSpans } from './spans.ts';
 import { span } from './test-fixtures.ts';
 
 const runSpans = (sessionId: string, run: string, start: number, tools: number) => [
   span(sessionId, run, { startTime: start, endTime: start + 100 }),
-  span(sessionId, `${run.slice(0, 14)}f0`, { runId: run, parentSpanId: run, kind: 'llm', startTime: start + 1, attributes: { [ATTR.llmUsageInputTokens]: 10, [ATTR.llmUsageOutputTokens]: 2 } }),
+  span(sessionId, `${run.slice(0, 14)}f0`, {
+    runId: run,
+    parentSpanId: run,
+    kind: 'llm',
+    startTime: start + 1,
+    attributes: { [ATTR.llmUsageInputTokens]: 10, [ATTR.llmUsageOutputTokens]: 2 },
+  }),
   ...Array.from({ length: tools }, (_, index) =>
-    span(sessionId, `${run.slice(0, 14)}${String(index).padStart(2, '0')}`, { runId: run, parentSpanId: run, kind: 'tool', startTime: start + 2 + index, attributes: { [ATTR.toolName]: 'calculator' } }),
+    span(sessionId, `${run.slice(0, 14)}${String(index).padStart(2, '0')}`, {
+      runId: run,
+      parentSpanId: run,
+      kind: 'tool',
+      startTime: start + 2 + index,
+      attributes: { [ATTR.toolName]: 'calculator' },
+    }),
   ),
 ];
 
@@ -21,12 +42,21 @@ describe('refreshRunFacts', () => {
     await createSession(db, { id: 'sess_b', now: 1 });
     // Several steps of one run are several chunks: a page may end in the middle of a run.
     await putSpans(db, 'sess_a', runSpans('sess_a', 'aaaaaaaaaaaaaaa1', 1_000, 1));
-    await putSpans(db, 'sess_a', [span('sess_a', 'aaaaaaaaaaaaaaz9', { runId: 'aaaaaaaaaaaaaaa1', parentSpanId: 'aaaaaaaaaaaaaaa1', kind: 'tool', startTime: 1_050 })]);
+    await putSpans(db, 'sess_a', [
+      span('sess_a', 'aaaaaaaaaaaaaaz9', {
+        runId: 'aaaaaaaaaaaaaaa1',
+        parentSpanId: 'aaaaaaaaaaaaaaa1',
+        kind: 'tool',
+        startTime: 1_050,
+      }),
+    ]);
     await putSpans(db, 'sess_a', runSpans('sess_a', 'aaaaaaaaaaaaaab1', 2_000, 2));
     await putSpans(db, 'sess_b', runSpans('sess_b', 'bbbbbbbbbbbbbbb1', 3_000, 0));
     const cache: FactsCache = new Map();
     const facts = await refreshRunFacts(db, cache, { pageSize: 1 });
-    expect(facts.map((fact) => [fact.sessionId, fact.runId, fact.tools.length, fact.llm[0]?.inputTokens]).sort()).toEqual([
+    expect(
+      facts.map((fact) => [fact.sessionId, fact.runId, fact.tools.length, fact.llm[0]?.inputTokens]).sort(),
+    ).toEqual([
       ['sess_a', 'aaaaaaaaaaaaaaa1', 2, 10],
       ['sess_a', 'aaaaaaaaaaaaaab1', 2, 10],
       ['sess_b', 'bbbbbbbbbbbbbbb1', 0, 10],
@@ -36,7 +66,10 @@ describe('refreshRunFacts', () => {
     await updateSession(db, 'sess_b', { updatedAt: 5 });
     await deleteSession(db, 'sess_a');
     const again = await refreshRunFacts(db, cache);
-    expect(again.map((fact) => [fact.runId, fact.tools.length]).sort()).toEqual([['bbbbbbbbbbbbbbb1', 0], ['bbbbbbbbbbbbbbb2', 3]]);
+    expect(again.map((fact) => [fact.runId, fact.tools.length]).sort()).toEqual([
+      ['bbbbbbbbbbbbbbb1', 0],
+      ['bbbbbbbbbbbbbbb2', 3],
+    ]);
     expect([...cache.keys()]).toEqual(['sess_b']);
   });
 });
@@ -57,7 +90,10 @@ describe('kept facts', () => {
     await loadKeptFacts(db, later);
     const keptFact = later.get('sess_a')?.facts[0];
     const facts = await refreshRunFacts(db, later);
-    expect(facts.map((fact) => [fact.runId, fact.tools.length]).sort()).toEqual([['aaaaaaaaaaaaaaa1', 1], ['bbbbbbbbbbbbbbb1', 2]]);
+    expect(facts.map((fact) => [fact.runId, fact.tools.length]).sort()).toEqual([
+      ['aaaaaaaaaaaaaaa1', 1],
+      ['bbbbbbbbbbbbbbb1', 2],
+    ]);
     expect(later.get('sess_a')?.facts[0]).toBe(keptFact);
   });
 
@@ -129,7 +165,10 @@ describe('kept facts', () => {
     await putSpans(db, 'sess_a', runSpans('sess_a', 'aaaaaaaaaaaaaaa2', 2_000, 2));
     await indexRun(db, 'sess_a', 'aaaaaaaaaaaaaaa2', { cache });
     expect(cache.get('sess_a')?.facts[0]).toBe(first);
-    expect(cache.get('sess_a')?.facts.map((fact) => [fact.runId, fact.tools.length])).toEqual([['aaaaaaaaaaaaaaa1', 1], ['aaaaaaaaaaaaaaa2', 2]]);
+    expect(cache.get('sess_a')?.facts.map((fact) => [fact.runId, fact.tools.length])).toEqual([
+      ['aaaaaaaaaaaaaaa1', 1],
+      ['aaaaaaaaaaaaaaa2', 2],
+    ]);
     const kept: FactsCache = new Map();
     await loadKeptFacts(db, kept);
     expect(kept.get('sess_a')?.facts.map((fact) => fact.runId)).toEqual(['aaaaaaaaaaaaaaa1', 'aaaaaaaaaaaaaaa2']);
@@ -139,7 +178,12 @@ describe('kept facts', () => {
     await putSpans(db, 'sess_a', runSpans('sess_a', 'aaaaaaaaaaaaaaa3', 3_000, 0));
     await putSpans(db, 'sess_a', runSpans('sess_a', 'aaaaaaaaaaaaaaa4', 4_000, 1));
     await indexRun(db, 'sess_a', 'aaaaaaaaaaaaaaa4', { cache });
-    expect(cache.get('sess_a')?.facts.map((fact) => fact.runId)).toEqual(['aaaaaaaaaaaaaaa1', 'aaaaaaaaaaaaaaa2', 'aaaaaaaaaaaaaaa3', 'aaaaaaaaaaaaaaa4']);
+    expect(cache.get('sess_a')?.facts.map((fact) => fact.runId)).toEqual([
+      'aaaaaaaaaaaaaaa1',
+      'aaaaaaaaaaaaaaa2',
+      'aaaaaaaaaaaaaaa3',
+      'aaaaaaaaaaaaaaa4',
+    ]);
     expect(cache.get('sess_a')?.facts[0]).not.toBe(first);
   });
 

@@ -73,7 +73,11 @@ export async function refreshRunFacts(
       const collector = new RunCollector((fact) => cache.get(fact.sessionId)?.facts.push(fact), count);
       // The next page is asked for before this one is turned into facts, so storage reads while the worker computes.
       const page = (after: SpanChunkRecord | undefined) =>
-        db.getAll('spanChunks', after === undefined ? undefined : IDBKeyRange.lowerBound([after.sessionId, after.runId, after.chunk], true), pageSize);
+        db.getAll(
+          'spanChunks',
+          after === undefined ? undefined : IDBKeyRange.lowerBound([after.sessionId, after.runId, after.chunk], true),
+          pageSize,
+        );
       let mark = performance.now();
       let records = await page(undefined);
       for (;;) {
@@ -147,13 +151,19 @@ export async function loadKeptFacts(db: GlassboxDatabase, cache: FactsCache): Pr
   for (const record of sessions) {
     const one = record.value as KeptSessionFacts | undefined;
     if (!one || one.format !== FACTS_FORMAT || typeof one.facts !== 'string') continue;
-    cache.set(record.name.slice(FACTS_PREFIX.length), { version: one.version, facts: JSON.parse(one.facts) as RunFact[] });
+    cache.set(record.name.slice(FACTS_PREFIX.length), {
+      version: one.version,
+      facts: JSON.parse(one.facts) as RunFact[],
+    });
   }
 }
 
 /** Keeps the whole cache as the one record for the next visit (the per-session records are folded into it). */
 export async function keepFacts(db: GlassboxDatabase, cache: FactsCache): Promise<void> {
-  const value: KeptFacts = { format: FACTS_FORMAT, sessions: [...cache].map(([id, entry]) => [id, entry.version, JSON.stringify(entry.facts)]) };
+  const value: KeptFacts = {
+    format: FACTS_FORMAT,
+    sessions: [...cache].map(([id, entry]) => [id, entry.version, JSON.stringify(entry.facts)]),
+  };
   await runTransaction(db, ['settings'], 'readwrite', async (tx) => {
     const store = tx.objectStore('settings');
     await Promise.all([store.put({ name: FACTS_SETTING, value }), store.delete(sessionRecordsRange())]);
@@ -161,13 +171,20 @@ export async function keepFacts(db: GlassboxDatabase, cache: FactsCache): Promis
 }
 
 /** Keeps one session's facts in its own record (and in the cache, when given). */
-async function keepSessionRecord(db: GlassboxDatabase, session: SessionRecord, facts: RunFact[], cache: FactsCache | undefined): Promise<void> {
+async function keepSessionRecord(
+  db: GlassboxDatabase,
+  session: SessionRecord,
+  facts: RunFact[],
+  cache: FactsCache | undefined,
+): Promise<void> {
   const entry = { version: versionOf(session), facts };
   cache?.set(session.id, entry);
   // Nothing to keep for a session without spans: an open of Insights reads none of it either.
   if (session.spanCount === 0) return;
   const value: KeptSessionFacts = { format: FACTS_FORMAT, version: entry.version, facts: JSON.stringify(facts) };
-  await runTransaction(db, ['settings'], 'readwrite', (tx) => tx.objectStore('settings').put({ name: FACTS_PREFIX + session.id, value }));
+  await runTransaction(db, ['settings'], 'readwrite', (tx) =>
+    tx.objectStore('settings').put({ name: FACTS_PREFIX + session.id, value }),
+  );
 }
 
 /**
@@ -175,14 +192,23 @@ async function keepSessionRecord(db: GlassboxDatabase, session: SessionRecord, f
  * whose kept facts storage outgrew); the cache, when given, gets them too. A deleted session's record is dropped (the
  * next open forgets the rest).
  */
-export async function indexSession(db: GlassboxDatabase, sessionId: string, options: { count?: TokenCounter; cache?: FactsCache } = {}): Promise<RunFact[]> {
+export async function indexSession(
+  db: GlassboxDatabase,
+  sessionId: string,
+  options: { count?: TokenCounter; cache?: FactsCache } = {},
+): Promise<RunFact[]> {
   const [session, records] = await readStorage(() => {
     const tx = db.transaction(['sessions', 'spanChunks'], 'readonly');
-    return Promise.all([tx.objectStore('sessions').get(sessionId), tx.objectStore('spanChunks').getAll(sessionStringRange(sessionId))]);
+    return Promise.all([
+      tx.objectStore('sessions').get(sessionId),
+      tx.objectStore('spanChunks').getAll(sessionStringRange(sessionId)),
+    ]);
   });
   if (!session) {
     options.cache?.delete(sessionId);
-    await runTransaction(db, ['settings'], 'readwrite', (tx) => tx.objectStore('settings').delete(FACTS_PREFIX + sessionId));
+    await runTransaction(db, ['settings'], 'readwrite', (tx) =>
+      tx.objectStore('settings').delete(FACTS_PREFIX + sessionId),
+    );
     return [];
   }
   const facts = factsOf(records, options.count);
@@ -196,10 +222,18 @@ export async function indexSession(db: GlassboxDatabase, sessionId: string, opti
  * span count with this run (nothing kept for the session, or storage changed behind them: another tab, an older
  * version, a deleted turn), the whole session is read again instead.
  */
-export async function indexRun(db: GlassboxDatabase, sessionId: string, runId: string, options: { count?: TokenCounter; cache: FactsCache }): Promise<RunFact[]> {
+export async function indexRun(
+  db: GlassboxDatabase,
+  sessionId: string,
+  runId: string,
+  options: { count?: TokenCounter; cache: FactsCache },
+): Promise<RunFact[]> {
   const [session, records] = await readStorage(() => {
     const tx = db.transaction(['sessions', 'spanChunks'], 'readonly');
-    return Promise.all([tx.objectStore('sessions').get(sessionId), tx.objectStore('spanChunks').getAll(runChunkRange(sessionId, runId))]);
+    return Promise.all([
+      tx.objectStore('sessions').get(sessionId),
+      tx.objectStore('spanChunks').getAll(runChunkRange(sessionId, runId)),
+    ]);
   });
   const kept = options.cache.get(sessionId);
   if (!session || !kept) return indexSession(db, sessionId, options);

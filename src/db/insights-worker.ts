@@ -4,7 +4,14 @@ import { aggregateInsights, type InsightsQuery, type InsightsReport } from '../t
 import type { RunFact } from '../trace/insights/run-facts.ts';
 import { countTokens, loadEncodings } from '../trace/insights/token-counter.ts';
 import { tokenizerEncoding, type TokenizerEncoding } from '../trace/insights/tokenizer-family.ts';
-import { indexRun, indexSession, keepFacts, loadKeptFacts, refreshRunFacts, type FactsCache } from './insights-facts.ts';
+import {
+  indexRun,
+  indexSession,
+  keepFacts,
+  loadKeptFacts,
+  refreshRunFacts,
+  type FactsCache,
+} from './insights-facts.ts';
 import { openGlassboxDb } from './open-db.ts';
 import type { GlassboxDatabase } from './transaction.ts';
 
@@ -122,7 +129,9 @@ async function keepSessionFacts(request: IndexRequest): Promise<void> {
     const db = await openDatabase();
     await loadKeptOnce(db);
     const options = { count: countTokens, cache };
-    await (request.runId === undefined ? indexSession(db, request.index, options) : indexRun(db, request.index, request.runId, options));
+    await (request.runId === undefined
+      ? indexSession(db, request.index, options)
+      : indexRun(db, request.index, request.runId, options));
     facts = undefined;
     foldSoon();
   } catch {
@@ -192,12 +201,25 @@ async function handle(request: InsightsRequest): Promise<void> {
       Object.assign(phases, { spanPagesWait: stats.waitMs, spanFacts: stats.computeMs, chunks: stats.chunks });
       facts = await countWhereKnown(db, facts);
       phase('counting');
-      changed = before === undefined || facts.length !== before.length || facts.some((fact, index) => fact !== before[index]);
+      changed =
+        before === undefined || facts.length !== before.length || facts.some((fact, index) => fact !== before[index]);
     }
     const read = performance.now();
     const report = aggregateInsights(facts ?? [], request.query);
-    const timing = { readMs: db ? read - started + (phases.warmUp ?? 0) : 0, aggregateMs: performance.now() - read, phases, startedAt, postedAt: performance.timeOrigin + performance.now() };
-    scope.postMessage({ id: request.id, ok: true, report, runs: facts?.length ?? 0, timing } satisfies InsightsResponse);
+    const timing = {
+      readMs: db ? read - started + (phases.warmUp ?? 0) : 0,
+      aggregateMs: performance.now() - read,
+      phases,
+      startedAt,
+      postedAt: performance.timeOrigin + performance.now(),
+    };
+    scope.postMessage({
+      id: request.id,
+      ok: true,
+      report,
+      runs: facts?.length ?? 0,
+      timing,
+    } satisfies InsightsResponse);
     // Kept for the next visit once the answer is out; a failure only means the next first open reads the spans again.
     if (db && changed) {
       unfolded = 0;
@@ -205,6 +227,10 @@ async function handle(request: InsightsRequest): Promise<void> {
     }
   } catch (error) {
     database = undefined;
-    scope.postMessage({ id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) } satisfies InsightsResponse);
+    scope.postMessage({
+      id: request.id,
+      ok: false,
+      error: error instanceof Error ? error.message : String(error),
+    } satisfies InsightsResponse);
   }
 }

@@ -97,7 +97,8 @@ export class JsonArraySplitter {
           this.state = 'end';
           continue;
         }
-        if (code === COMMA || code === CLOSE_BRACKET) throw this.error(`unexpected "${String.fromCharCode(code)}"`, index);
+        if (code === COMMA || code === CLOSE_BRACKET)
+          throw this.error(`unexpected "${String.fromCharCode(code)}"`, index);
         this.state = 'element';
         this.containerStart = code;
         start = index;

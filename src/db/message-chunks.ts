@@ -10,7 +10,12 @@ export const MESSAGES_PER_CHUNK = 16;
 export function messageChunk(messages: readonly MessageRecord[]): MessageChunkRecord {
   const first = messages[0];
   if (!first) throw new Error('A message chunk needs a message');
-  return { sessionId: first.sessionId, seq: first.seq, ids: messages.map((message) => message.id), messages: [...messages] };
+  return {
+    sessionId: first.sessionId,
+    seq: first.seq,
+    ids: messages.map((message) => message.id),
+    messages: [...messages],
+  };
 }
 
 /** These messages in chunks of {@link MESSAGES_PER_CHUNK}, a session's own (the messages in seq order per session). */

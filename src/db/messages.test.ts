@@ -9,7 +9,12 @@ import type { GlassboxDatabase } from './transaction.ts';
 async function sessionOf(db: GlassboxDatabase, id: string, count: number): Promise<void> {
   await createSession(db, { id, now: 1 });
   for (let index = 0; index < count; index += 1) {
-    await saveStep(db, { sessionId: id, entries: [userEntry(id, `${id}_${index}`, `${id} message ${index}`)], spans: [], session: {} });
+    await saveStep(db, {
+      sessionId: id,
+      entries: [userEntry(id, `${id}_${index}`, `${id} message ${index}`)],
+      spans: [],
+      session: {},
+    });
   }
 }
 
@@ -19,7 +24,9 @@ describe('messages', () => {
     await sessionOf(db, 'sess_a', 3);
     await sessionOf(db, 'sess_b', 2);
     expect((await listMessages(db, 'sess_a')).map((m) => m.message.content)).toEqual([
-      'sess_a message 0', 'sess_a message 1', 'sess_a message 2',
+      'sess_a message 0',
+      'sess_a message 1',
+      'sess_a message 2',
     ]);
     expect((await listMessages(db, 'sess_b')).map((m) => m.seq)).toEqual([0, 1]);
     expect(await getMessage(db, 'sess_b_1')).toMatchObject({ sessionId: 'sess_b', seq: 1 });
@@ -51,8 +58,17 @@ describe('messages', () => {
     // The summary covered deleted messages, so it is dropped.
     expect(session?.summary).toBeUndefined();
     expect(await nextSeq(db, 'sess_a')).toBe(5);
-    await saveStep(db, { sessionId: 'sess_a', entries: [userEntry('sess_a', 'edited', 'edited question')], spans: [], session: {} });
-    expect((await listMessages(db, 'sess_a')).map((m) => [m.seq, m.id])).toEqual([[0, 'sess_a_0'], [1, 'sess_a_1'], [5, 'edited']]);
+    await saveStep(db, {
+      sessionId: 'sess_a',
+      entries: [userEntry('sess_a', 'edited', 'edited question')],
+      spans: [],
+      session: {},
+    });
+    expect((await listMessages(db, 'sess_a')).map((m) => [m.seq, m.id])).toEqual([
+      [0, 'sess_a_0'],
+      [1, 'sess_a_1'],
+      [5, 'edited'],
+    ]);
     expect(await listMessages(db, 'sess_b')).toHaveLength(2);
   });
 
@@ -61,7 +77,12 @@ describe('messages', () => {
     await sessionOf(db, 'sess_a', 2);
     expect((await getSession(db, 'sess_a'))?.title).toBe('sess_a message 0');
     await truncateMessagesFrom(db, 'sess_a', 0);
-    const saved = await saveStep(db, { sessionId: 'sess_a', entries: [userEntry('sess_a', 'new', 'A better question')], spans: [], session: {} });
+    const saved = await saveStep(db, {
+      sessionId: 'sess_a',
+      entries: [userEntry('sess_a', 'new', 'A better question')],
+      spans: [],
+      session: {},
+    });
     expect(saved.title).toBe('A better question');
   });
 });

@@ -21,7 +21,8 @@ export function listMessages(
 ): Promise<MessageRecord[]> {
   const { beforeSeq } = options;
   // A chunk that starts before `beforeSeq` may hold messages after it.
-  const before = (messages: MessageRecord[]) => (beforeSeq === undefined ? messages : messages.filter((message) => message.seq < beforeSeq));
+  const before = (messages: MessageRecord[]) =>
+    beforeSeq === undefined ? messages : messages.filter((message) => message.seq < beforeSeq);
   const range = sessionNumberRange(sessionId, -Infinity, beforeSeq);
   return readStorage(async () => {
     if (options.limit === undefined) return before(messagesOfChunks(await db.getAll('messageChunks', range)));
@@ -53,7 +54,9 @@ export function nextSeq(db: GlassboxDatabase, sessionId: string): Promise<number
 
 /** One message by id. */
 export function getMessage(db: GlassboxDatabase, id: string): Promise<MessageRecord | undefined> {
-  return readStorage(async () => (await db.getFromIndex('messageChunks', 'by-message', id))?.messages.find((message) => message.id === id));
+  return readStorage(async () =>
+    (await db.getFromIndex('messageChunks', 'by-message', id))?.messages.find((message) => message.id === id),
+  );
 }
 
 /**
@@ -68,7 +71,11 @@ export async function truncateMessagesFrom(db: GlassboxDatabase, sessionId: stri
     const session = await sessions.get(sessionId);
     if (!session) throw new StorageError('not-found', `Session ${sessionId} does not exist.`);
     const chunks = tx.objectStore('messageChunks');
-    const { removed, remaining } = await removeFromChunks(chunks, await chunks.getAll(sessionNumberRange(sessionId)), (message) => message.seq >= seq);
+    const { removed, remaining } = await removeFromChunks(
+      chunks,
+      await chunks.getAll(sessionNumberRange(sessionId)),
+      (message) => message.seq >= seq,
+    );
     const next = { ...session, messageCount: Math.max(0, session.messageCount - removed.length) };
     // A summary that covered deleted messages no longer matches the conversation.
     if (next.summary && next.summary.coveredUntilSeq >= seq) delete next.summary;
@@ -90,7 +97,11 @@ export async function deleteMessages(db: GlassboxDatabase, sessionId: string, id
     if (!session) throw new StorageError('not-found', `Session ${sessionId} does not exist.`);
     const chunks = tx.objectStore('messageChunks');
     const wanted = new Set(ids);
-    const { removed: owned, remaining } = await removeFromChunks(chunks, await chunks.getAll(sessionNumberRange(sessionId)), (message) => wanted.has(message.id));
+    const { removed: owned, remaining } = await removeFromChunks(
+      chunks,
+      await chunks.getAll(sessionNumberRange(sessionId)),
+      (message) => wanted.has(message.id),
+    );
     const next = { ...session, messageCount: Math.max(0, session.messageCount - owned.length) };
     const lowest = Math.min(...owned.map((record) => record.seq));
     if (next.summary && next.summary.coveredUntilSeq >= lowest) delete next.summary;

@@ -135,7 +135,9 @@ async function upgradeToVersion3(db: AnyDatabase, tx: UpgradeTransaction): Promi
     if (batch.length === 0) break;
     after = batch.at(-1)?.spanId;
     // A span without a session or run (never written by the app) keeps its place under its own id.
-    const records = batch.map((span) => ({ ...span, sessionId: span.sessionId ?? '', runId: span.runId ?? span.spanId }) as SpanRecord);
+    const records = batch.map(
+      (span) => ({ ...span, sessionId: span.sessionId ?? '', runId: span.runId ?? span.spanId }) as SpanRecord,
+    );
     await putSpansInChunks(target, records, placements);
     if (batch.length < MIGRATION_BATCH) break;
   }

@@ -14,13 +14,20 @@ const NOW = new Date('2026-12-01T10:00:00Z');
 
 /** A unit vector of this many dimensions with distinct, non-round numbers (exactness is checked). */
 function unitVector(dimensions: number, seed = 1): Float32Array {
-  const raw = Float32Array.from({ length: dimensions }, (_, index) => Math.sin(seed * 13 + index * 0.7) + 0.001 * index);
+  const raw = Float32Array.from(
+    { length: dimensions },
+    (_, index) => Math.sin(seed * 13 + index * 0.7) + 0.001 * index,
+  );
   const length = Math.hypot(...raw);
   return raw.map((value) => value / length);
 }
 
 /** A database with a note embedded by `model`, its vector current for its text. */
-async function seedEmbeddedNote(content: string, model = 'text-embedding-3-small', dimensions = 8): Promise<{ db: GlassboxDatabase; vector: Float32Array; id: string }> {
+async function seedEmbeddedNote(
+  content: string,
+  model = 'text-embedding-3-small',
+  dimensions = 8,
+): Promise<{ db: GlassboxDatabase; vector: Float32Array; id: string }> {
   const db = await openTestDb();
   const note = await addNote(db, { content, tags: ['pets'] }, { newId: () => 'note_1', now: () => 5 });
   const vector = unitVector(dimensions);
@@ -43,10 +50,19 @@ describe('note vectors in a sessions file', () => {
     expect(file.data.length).toBe(Math.ceil((1536 * 4) / 3) * 4);
     const decoded = decodeNoteVector(file.data, 1536);
     expect(decoded.ok && [...decoded.vector]).toEqual([...vector]);
-    expect(decodeNoteVector(file.data, 1024)).toEqual({ ok: false, reason: 'data holds 1536 numbers for 1024 dimensions' });
+    expect(decodeNoteVector(file.data, 1024)).toEqual({
+      ok: false,
+      reason: 'data holds 1536 numbers for 1024 dimensions',
+    });
     expect(decodeNoteVector('not base64!', 4)).toEqual({ ok: false, reason: 'data is not base64' });
-    expect(decodeNoteVector(encodeNoteVector('m', Float32Array.of(3, 4), 'h').data, 2)).toEqual({ ok: false, reason: "the vector's length is 5.00, not 1" });
-    expect(decodeNoteVector(encodeNoteVector('m', Float32Array.of(Number.NaN, 1), 'h').data, 2)).toEqual({ ok: false, reason: 'number 1 is not finite' });
+    expect(decodeNoteVector(encodeNoteVector('m', Float32Array.of(3, 4), 'h').data, 2)).toEqual({
+      ok: false,
+      reason: "the vector's length is 5.00, not 1",
+    });
+    expect(decodeNoteVector(encodeNoteVector('m', Float32Array.of(Number.NaN, 1), 'h').data, 2)).toEqual({
+      ok: false,
+      reason: 'number 1 is not finite',
+    });
   });
 
   it('round trip: Export all carries each note’s vector with its model and dimension; import stores it under the note', async () => {
@@ -61,7 +77,12 @@ describe('note vectors in a sessions file', () => {
     expect(result.notes).toBe(1);
     const [note] = await listNotes(fresh);
     const [stored] = await listNoteVectors(fresh);
-    expect(stored).toMatchObject({ noteId: note?.id, model: 'text-embedding-3-small', dimensions: 8, textHash: noteTextHash(note!) });
+    expect(stored).toMatchObject({
+      noteId: note?.id,
+      model: 'text-embedding-3-small',
+      dimensions: 8,
+      textHash: noteTextHash(note!),
+    });
     [...vector].forEach((value, index) => expect(stored?.vector[index]).toBeCloseTo(value, 6));
   });
 
@@ -90,7 +111,9 @@ describe('note vectors in a sessions file', () => {
   it('refuses a corrupt vector clearly and still imports the note without it', async () => {
     const { db } = await seedEmbeddedNote('Miso is a kitten.');
     const file = await exportSessions(db, { includeNotes: true, now: NOW });
-    const broken = JSON.parse(JSON.stringify(file)) as { notes: Array<{ vector: { dimensions: unknown; data: string } }> };
+    const broken = JSON.parse(JSON.stringify(file)) as {
+      notes: Array<{ vector: { dimensions: unknown; data: string } }>;
+    };
     broken.notes[0]!.vector.dimensions = 1536;
     const parsed = parsedOrThrow(JSON.stringify(broken));
     expect(parsed.warnings).toEqual([
@@ -102,12 +125,20 @@ describe('note vectors in a sessions file', () => {
     expect((await listNotes(fresh)).map((note) => note.content)).toEqual(['Miso is a kitten.']);
     expect(await listNoteVectors(fresh)).toEqual([]);
 
-    for (const vector of [{ model: 'm', dimensions: 'eight', textHash: 'h', data: '' }, { model: '', dimensions: 2, textHash: 'h', data: 'AAAAAAAAAAA=' }, { model: 'm', dimensions: 2, textHash: 'h', data: '<script>' }, { model: 'm', dimensions: 2, data: 'AAAAAAAAAAA=' }, 'a string']) {
+    for (const vector of [
+      { model: 'm', dimensions: 'eight', textHash: 'h', data: '' },
+      { model: '', dimensions: 2, textHash: 'h', data: 'AAAAAAAAAAA=' },
+      { model: 'm', dimensions: 2, textHash: 'h', data: '<script>' },
+      { model: 'm', dimensions: 2, data: 'AAAAAAAAAAA=' },
+      'a string',
+    ]) {
       const withBad = JSON.parse(JSON.stringify(file)) as { notes: Array<{ vector: unknown }> };
       withBad.notes[0]!.vector = vector;
       const checked = parsedOrThrow(JSON.stringify(withBad));
       expect(checked.notes).toHaveLength(1);
-      expect(checked.warnings?.[0]).toMatch(/^all\.json: note 1 was imported without its stored embedding \(notes\.0\.vector/);
+      expect(checked.warnings?.[0]).toMatch(
+        /^all\.json: note 1 was imported without its stored embedding \(notes\.0\.vector/,
+      );
     }
   });
 
@@ -133,7 +164,11 @@ describe('note vectors in a sessions file', () => {
     const { db, id } = await seedEmbeddedNote('Miso is a kitten.');
     await updateNote(db, id, { pinned: true }, 7);
     const fresh = await openTestDb();
-    await importParsed(fresh, parsedOrThrow(JSON.stringify(await exportSessions(db, { includeNotes: true, now: NOW }))), { newId: sequentialIds() });
+    await importParsed(
+      fresh,
+      parsedOrThrow(JSON.stringify(await exportSessions(db, { includeNotes: true, now: NOW }))),
+      { newId: sequentialIds() },
+    );
     expect((await listNotes(fresh))[0]?.pinned).toBe(true);
   });
 
@@ -149,7 +184,9 @@ describe('note vectors in a sessions file', () => {
       otlpHeaders: 'Authorization=Basic c2VjcmV0OnB3',
     });
     const text = JSON.stringify(await exportSessions(db, { includeNotes: true, now: NOW }));
-    expect(text).toMatch(/"vector":\{"model":"text-embedding-3-small","dimensions":8,"textHash":"[^"]+","data":"[A-Za-z0-9+/]+=*"\}/);
+    expect(text).toMatch(
+      /"vector":\{"model":"text-embedding-3-small","dimensions":8,"textHash":"[^"]+","data":"[A-Za-z0-9+/]+=*"\}/,
+    );
     expect(text).not.toContain('sk-live-abcdef123456');
     expect(text).not.toContain('c2VjcmV0OnB3');
     expect(text).not.toContain('llm.internal.example');

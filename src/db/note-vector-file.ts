@@ -23,12 +23,16 @@ export function encodeNoteVector(model: string, vector: Float32Array, textHash: 
   const view = new DataView(bytes.buffer);
   vector.forEach((value, index) => view.setFloat32(index * 4, value, true));
   let binary = '';
-  for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  for (let start = 0; start < bytes.length; start += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
   return { model, dimensions: vector.length, textHash, data: btoa(binary) };
 }
 
 /** The numbers of a file's vector, or why they cannot be read. */
-export function decodeNoteVector(data: string, dimensions: number): { ok: true; vector: Float32Array } | { ok: false; reason: string } {
+export function decodeNoteVector(
+  data: string,
+  dimensions: number,
+): { ok: true; vector: Float32Array } | { ok: false; reason: string } {
   let binary: string;
   try {
     binary = atob(data);
@@ -37,7 +41,10 @@ export function decodeNoteVector(data: string, dimensions: number): { ok: true; 
   }
   if (binary.length !== dimensions * 4) {
     const numbers = binary.length / 4;
-    return { ok: false, reason: `data holds ${Number.isInteger(numbers) ? numbers : numbers.toFixed(2)} numbers for ${dimensions} dimensions` };
+    return {
+      ok: false,
+      reason: `data holds ${Number.isInteger(numbers) ? numbers : numbers.toFixed(2)} numbers for ${dimensions} dimensions`,
+    };
   }
   const view = new DataView(new ArrayBuffer(binary.length));
   for (let index = 0; index < binary.length; index += 1) view.setUint8(index, binary.charCodeAt(index));
@@ -50,7 +57,8 @@ export function decodeNoteVector(data: string, dimensions: number): { ok: true; 
     squares += value * value;
   }
   // Stored vectors are scaled to length 1 (cosine is then a dot product): anything else was not written by an export.
-  if (Math.abs(Math.sqrt(squares) - 1) > 1e-3) return { ok: false, reason: `the vector's length is ${Math.sqrt(squares).toPrecision(3)}, not 1` };
+  if (Math.abs(Math.sqrt(squares) - 1) > 1e-3)
+    return { ok: false, reason: `the vector's length is ${Math.sqrt(squares).toPrecision(3)}, not 1` };
   return { ok: true, vector };
 }
 
@@ -60,7 +68,10 @@ export const fileNoteVectorSchema = z
     model: z.string().min(1).max(500),
     dimensions: z.number().int().min(1).max(MAX_VECTOR_DIMENSIONS),
     textHash: z.string().min(1).max(100),
-    data: z.string().max(Math.ceil((MAX_VECTOR_DIMENSIONS * 4) / 3) * 4 + 4).regex(BASE64, 'expected base64'),
+    data: z
+      .string()
+      .max(Math.ceil((MAX_VECTOR_DIMENSIONS * 4) / 3) * 4 + 4)
+      .regex(BASE64, 'expected base64'),
   })
   .transform((value, context) => {
     const decoded = decodeNoteVector(value.data, value.dimensions);

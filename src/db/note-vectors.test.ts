@@ -24,7 +24,13 @@ describe('note vectors (schema version 4)', () => {
     expect(db.version).toBe(DB_VERSION);
     expect(DB_VERSION).toBeGreaterThanOrEqual(4);
     expect([...db.objectStoreNames]).toContain('noteVectors');
-    expect(await getNote(db, 'note_old')).toEqual({ id: 'note_old', content: 'Miso is a kitten.', tags: ['pets'], createdAt: 5, updatedAt: 6 });
+    expect(await getNote(db, 'note_old')).toEqual({
+      id: 'note_old',
+      content: 'Miso is a kitten.',
+      tags: ['pets'],
+      createdAt: 5,
+      updatedAt: 6,
+    });
     expect((await searchNotes(db, 'kitten')).map((hit) => hit.note.id)).toEqual(['note_old']);
     expect(await listNoteVectors(db)).toEqual([]);
     db.close();
@@ -34,14 +40,20 @@ describe('note vectors (schema version 4)', () => {
     const db = await openTestDb();
     const ids = ['note_a', 'note_b'];
     let next = 0;
-    for (const content of ['first', 'second']) await addNote(db, { content }, { newId: () => ids[next++] as string, now: () => 10 });
+    for (const content of ['first', 'second'])
+      await addNote(db, { content }, { newId: () => ids[next++] as string, now: () => 10 });
     await putNoteVectors(db, [
       { noteId: 'note_a', model: 'm1', dimensions: 2, vector: new Float32Array([0.6, 0.8]), textHash: 'h1' },
       { noteId: 'note_b', model: 'm1', dimensions: 2, vector: new Float32Array([1, 0]), textHash: 'h2' },
     ]);
-    await putNoteVectors(db, [{ noteId: 'note_a', model: 'm2', dimensions: 3, vector: new Float32Array([0, 0, 1]), textHash: 'h1' }]);
+    await putNoteVectors(db, [
+      { noteId: 'note_a', model: 'm2', dimensions: 3, vector: new Float32Array([0, 0, 1]), textHash: 'h1' },
+    ]);
     const stored = await listNoteVectors(db);
-    expect(stored.map((record) => [record.noteId, record.model, record.dimensions])).toEqual([['note_a', 'm2', 3], ['note_b', 'm1', 2]]);
+    expect(stored.map((record) => [record.noteId, record.model, record.dimensions])).toEqual([
+      ['note_a', 'm2', 3],
+      ['note_b', 'm1', 2],
+    ]);
     expect(stored[0]?.vector).toBeInstanceOf(Float32Array);
     expect(Array.from(stored[0]?.vector ?? [])).toEqual([0, 0, 1]);
     expect(await pruneNoteVectors(db, new Set(['note_b']))).toBe(1);

@@ -14,9 +14,18 @@ describe('notes', () => {
   it('adds notes through the NotesStore and finds them by search', async () => {
     const db = await openTestDb();
     const notes = createNotesStore(db, clock());
-    const tea = await notes.add({ content: '  The user prefers green tea over coffee. ', tags: ['preference', ' preference', ''], sessionId: 'sess_1' });
+    const tea = await notes.add({
+      content: '  The user prefers green tea over coffee. ',
+      tags: ['preference', ' preference', ''],
+      sessionId: 'sess_1',
+    });
     await notes.add({ content: 'Project deadline is Friday.' });
-    expect(tea).toMatchObject({ id: 'note_1', content: 'The user prefers green tea over coffee.', tags: ['preference'], sessionId: 'sess_1' });
+    expect(tea).toMatchObject({
+      id: 'note_1',
+      content: 'The user prefers green tea over coffee.',
+      tags: ['preference'],
+      sessionId: 'sess_1',
+    });
     expect((await notes.search('coffee')).map((hit) => hit.note.id)).toEqual(['note_1']);
     expect((await notes.search('deadline', 1)).map((hit) => hit.note.id)).toEqual(['note_2']);
     expect((await notes.list()).map((note) => note.id)).toEqual(['note_2', 'note_1']);
@@ -30,7 +39,12 @@ describe('notes', () => {
     await addNote(db, { content: 'Dentist on Tuesday' }, ids);
     expect((await searchNotes(db, 'parking')).map((hit) => hit.note.id)).toEqual(['note_1']);
     const updated = await updateNote(db, 'note_1', { content: 'Parking moved to level C', tags: ['car'] }, 5_000);
-    expect(updated).toMatchObject({ content: 'Parking moved to level C', tags: ['car'], updatedAt: 5_000, createdAt: 1_010 });
+    expect(updated).toMatchObject({
+      content: 'Parking moved to level C',
+      tags: ['car'],
+      updatedAt: 5_000,
+      createdAt: 1_010,
+    });
     expect((await searchNotes(db, 'level'))[0]?.note.content).toBe('Parking moved to level C');
     expect(await searchNotes(db, 'B12')).toEqual([]);
     expect(await deleteNote(db, 'note_2')).toBe(true);

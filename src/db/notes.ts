@@ -21,8 +21,10 @@ const indexes = new WeakMap<GlassboxDatabase, CachedIndex>();
 const signatureReads = new WeakMap<GlassboxDatabase, Promise<string>>();
 const rebuilds = new WeakMap<GlassboxDatabase, Promise<NotesIndex>>();
 
-type NotesObjectStore<TxStores extends ArrayLike<StoreNames<GlassboxDB>>, Mode extends IDBTransactionMode> =
-  IDBPObjectStore<GlassboxDB, TxStores, 'notes', Mode>;
+type NotesObjectStore<
+  TxStores extends ArrayLike<StoreNames<GlassboxDB>>,
+  Mode extends IDBTransactionMode,
+> = IDBPObjectStore<GlassboxDB, TxStores, 'notes', Mode>;
 
 async function readSignature<TxStores extends ArrayLike<StoreNames<GlassboxDB>>, Mode extends IDBTransactionMode>(
   store: NotesObjectStore<TxStores, Mode>,
@@ -79,7 +81,13 @@ export async function addNote(
   const content = input.content.trim();
   if (!content) throw new Error('A note needs some content.');
   const now = options.now();
-  const note: Note = { id: options.newId('note'), content, tags: normaliseTags(input.tags), createdAt: now, updatedAt: now };
+  const note: Note = {
+    id: options.newId('note'),
+    content,
+    tags: normaliseTags(input.tags),
+    createdAt: now,
+    updatedAt: now,
+  };
   if (input.sessionId !== undefined) note.sessionId = input.sessionId;
   await writeNotes(
     db,
@@ -99,12 +107,7 @@ export interface NotePatch {
 }
 
 /** Changes a note's content, tags or pin; rejects with `not-found` when it no longer exists. */
-export async function updateNote(
-  db: GlassboxDatabase,
-  id: string,
-  patch: NotePatch,
-  now: number,
-): Promise<Note> {
+export async function updateNote(db: GlassboxDatabase, id: string, patch: NotePatch, now: number): Promise<Note> {
   let updated: Note | undefined;
   await writeNotes(
     db,
@@ -154,7 +157,11 @@ export function invalidateNotesIndex(db: GlassboxDatabase): void {
 }
 
 /** The promise under way for this database, else a new one from `start`: callers that arrive meanwhile share it. */
-function sharedWhileRunning<T>(running: WeakMap<GlassboxDatabase, Promise<T>>, db: GlassboxDatabase, start: () => Promise<T>): Promise<T> {
+function sharedWhileRunning<T>(
+  running: WeakMap<GlassboxDatabase, Promise<T>>,
+  db: GlassboxDatabase,
+  start: () => Promise<T>,
+): Promise<T> {
   const underWay = running.get(db);
   if (underWay) return underWay;
   const started = start();

@@ -47,21 +47,39 @@ async function writeVersion1Database(factory: IDBFactory, name: string): Promise
     database.createObjectStore('toolState', { keyPath: ['sessionId', 'key'] });
   });
   const tx = db.transaction(['settings', 'sessions', 'messages', 'spans', 'notes', 'toolState'], 'readwrite');
-  await tx.objectStore('settings').put({ name: 'settings', value: { provider: 'custom', model: 'llama3', maxSteps: 5 } });
+  await tx
+    .objectStore('settings')
+    .put({ name: 'settings', value: { provider: 'custom', model: 'llama3', maxSteps: 5 } });
   // Version 1 sessions had no status, titleEdited, nextSeq or spanCount.
-  await tx.objectStore('sessions').put({ id: 'sess_a', title: 'Weather', createdAt: 100, updatedAt: 500, messageCount: 3 });
-  await tx.objectStore('sessions').put({ id: 'sess_b', title: 'Maths', createdAt: 200, updatedAt: 300, messageCount: 1 });
+  await tx
+    .objectStore('sessions')
+    .put({ id: 'sess_a', title: 'Weather', createdAt: 100, updatedAt: 500, messageCount: 3 });
+  await tx
+    .objectStore('sessions')
+    .put({ id: 'sess_b', title: 'Maths', createdAt: 200, updatedAt: 300, messageCount: 1 });
   // Version 1 messages had no seq: order came from createdAt. Insert them out of order on purpose.
   await tx.objectStore('messages').put(version1Message('msg_z', 'sess_a', 110, 'first'));
   await tx.objectStore('messages').put(version1Message('msg_a', 'sess_a', 130, 'third'));
   await tx.objectStore('messages').put(version1Message('msg_m', 'sess_a', 120, 'second'));
   await tx.objectStore('messages').put(version1Message('msg_b1', 'sess_b', 210, 'two plus two'));
   await tx.objectStore('spans').put({
-    traceId: 't'.repeat(32), spanId: 'aaaaaaaaaaaaaaaa', sessionId: 'sess_a', runId: 'aaaaaaaaaaaaaaaa',
-    kind: 'run', name: 'run', startTime: 110, endTime: 140, status: 'ok', attributes: {},
+    traceId: 't'.repeat(32),
+    spanId: 'aaaaaaaaaaaaaaaa',
+    sessionId: 'sess_a',
+    runId: 'aaaaaaaaaaaaaaaa',
+    kind: 'run',
+    name: 'run',
+    startTime: 110,
+    endTime: 140,
+    status: 'ok',
+    attributes: {},
   });
-  await tx.objectStore('notes').put({ id: 'note_1', content: 'Umbrella in the car', tags: [], createdAt: 1, updatedAt: 1 });
-  await tx.objectStore('toolState').put({ sessionId: 'sess_a', key: 'todos', value: [{ id: 1, text: 'buy milk' }], updatedAt: 1 });
+  await tx
+    .objectStore('notes')
+    .put({ id: 'note_1', content: 'Umbrella in the car', tags: [], createdAt: 1, updatedAt: 1 });
+  await tx
+    .objectStore('toolState')
+    .put({ sessionId: 'sess_a', key: 'todos', value: [{ id: 1, text: 'buy milk' }], updatedAt: 1 });
   await tx.done;
   db.close();
 }
@@ -86,35 +104,76 @@ async function writeVersion2Database(factory: IDBFactory, name: string, spans: S
     database.createObjectStore('attachments', { keyPath: 'id' }).createIndex('by-session', 'sessionId');
   });
   const tx = db.transaction(['sessions', 'messages', 'spans', 'attachments'], 'readwrite');
-  for (const [id, count] of [['sess_a', 3], ['sess_b', 2]] as const) {
+  for (const [id, count] of [
+    ['sess_a', 3],
+    ['sess_b', 2],
+  ] as const) {
     const spanCount = spans.filter((s) => s.sessionId === id).length;
     await tx.objectStore('sessions').put({
-      id, title: id, titleEdited: false, createdAt: 1, updatedAt: 2, messageCount: count, spanCount, nextSeq: count, status: 'done',
+      id,
+      title: id,
+      titleEdited: false,
+      createdAt: 1,
+      updatedAt: 2,
+      messageCount: count,
+      spanCount,
+      nextSeq: count,
+      status: 'done',
     });
     for (let seq = 0; seq < count; seq += 1) {
-      await tx.objectStore('messages').put({ ...userEntry(id, `msg_${id}_${seq}`, `${id} says ${seq}`, 10 + seq), seq });
+      await tx
+        .objectStore('messages')
+        .put({ ...userEntry(id, `msg_${id}_${seq}`, `${id} says ${seq}`, 10 + seq), seq });
     }
   }
   // Stored in an order unrelated to time, so the migration cannot rely on key order.
   for (const record of spans.toReversed()) await tx.objectStore('spans').put(record);
-  await tx.objectStore('attachments').put({ id: 'file_1', sessionId: 'sess_a', name: 'a.txt', mimeType: 'text/plain', size: 1, text: 'a', createdAt: 1 });
+  await tx
+    .objectStore('attachments')
+    .put({
+      id: 'file_1',
+      sessionId: 'sess_a',
+      name: 'a.txt',
+      mimeType: 'text/plain',
+      size: 1,
+      text: 'a',
+      createdAt: 1,
+    });
   await tx.done;
   db.close();
 }
 
 /** Writes a database as schema version 5 laid it out: one record per message; `sessions` gives each one's message count. */
-async function writeVersion5Database(factory: IDBFactory, name: string, sessions: ReadonlyArray<readonly [string, number]>): Promise<void> {
+async function writeVersion5Database(
+  factory: IDBFactory,
+  name: string,
+  sessions: ReadonlyArray<readonly [string, number]>,
+): Promise<void> {
   const db = await openRaw(factory, name, 5, (database) => createLegacyStores(database, 5));
   const tx = db.transaction(['sessions', 'messages'], 'readwrite');
   for (const [id, count] of sessions) {
-    await tx.objectStore('sessions').put({ id, title: id, titleEdited: false, createdAt: 1, updatedAt: 2, messageCount: count, spanCount: 0, nextSeq: count + 3, status: 'done' });
+    await tx
+      .objectStore('sessions')
+      .put({
+        id,
+        title: id,
+        titleEdited: false,
+        createdAt: 1,
+        updatedAt: 2,
+        messageCount: count,
+        spanCount: 0,
+        nextSeq: count + 3,
+        status: 'done',
+      });
   }
   // Ids that sort unlike seqs, written newest first: the migration must go by session and seq, not by id or order.
   for (const [id, count] of sessions) {
     for (let seq = count - 1; seq >= 0; seq -= 1) {
       // A gap in the seqs (a deleted turn) stays a gap.
       const stored = seq >= 5 ? seq + 3 : seq;
-      await tx.objectStore('messages').put({ ...userEntry(id, `msg_${seq % 7}_${id}_${seq}`, `${id} says ${stored}`, 10 + stored), seq: stored });
+      await tx
+        .objectStore('messages')
+        .put({ ...userEntry(id, `msg_${seq % 7}_${id}_${seq}`, `${id} says ${stored}`, 10 + stored), seq: stored });
     }
   }
   await tx.done;
@@ -125,14 +184,22 @@ describe('openGlassboxDb', () => {
   it('migrates a version 5 database to message chunks (v6) without losing a message, id or order', async () => {
     const factory = createTestIndexedDb();
     // More messages than one migration batch (1,000): sess_a is split across batches.
-    await writeVersion5Database(factory, 'v5', [['sess_a', 1_200], ['sess_b', 20], ['sess_c', 1]]);
+    await writeVersion5Database(factory, 'v5', [
+      ['sess_a', 1_200],
+      ['sess_b', 20],
+      ['sess_c', 1],
+    ]);
     const onUpgrade = vi.fn();
     const db = await openGlassboxDb({ indexedDB: factory, name: 'v5', onUpgrade });
     expect(db.version).toBe(DB_VERSION);
     expect(onUpgrade).toHaveBeenCalledExactlyOnceWith(5);
     expect([...db.objectStoreNames]).not.toContain('messages');
     const seqs = (count: number) => Array.from({ length: count }, (_, seq) => (seq >= 5 ? seq + 3 : seq));
-    for (const [id, count] of [['sess_a', 1_200], ['sess_b', 20], ['sess_c', 1]] as const) {
+    for (const [id, count] of [
+      ['sess_a', 1_200],
+      ['sess_b', 20],
+      ['sess_c', 1],
+    ] as const) {
       const messages = await listMessages(db, id);
       expect(messages.map((m) => m.seq)).toEqual(seqs(count));
       expect(messages.map((m) => m.message.content)).toEqual(seqs(count).map((seq) => `${id} says ${seq}`));
@@ -141,11 +208,18 @@ describe('openGlassboxDb', () => {
     // About 16 messages a record, not one each (a session split across batches gets a shorter chunk at the split).
     expect(await db.count('messageChunks')).toBe(Math.ceil(1_000 / 16) + Math.ceil(200 / 16) + 2 + 1);
     expect((await listMessages(db, 'sess_a', { limit: 3 })).map((m) => m.seq)).toEqual([1_200, 1_201, 1_202]);
-    expect((await listMessages(db, 'sess_a', { limit: 20, beforeSeq: 10 })).map((m) => m.seq)).toEqual([0, 1, 2, 3, 4, 8, 9]);
+    expect((await listMessages(db, 'sess_a', { limit: 20, beforeSeq: 10 })).map((m) => m.seq)).toEqual([
+      0, 1, 2, 3, 4, 8, 9,
+    ]);
     expect(await getMessage(db, 'msg_3_sess_a_500')).toMatchObject({ sessionId: 'sess_a', seq: 503 });
 
     // The migrated chunks take a step's update in place, its new messages after them, and deletions.
-    await saveStep(db, { sessionId: 'sess_b', entries: [userEntry('sess_b', 'msg_0_sess_b_14', 'changed', 99), userEntry('sess_b', 'msg_new', 'new', 100)], spans: [], session: {} });
+    await saveStep(db, {
+      sessionId: 'sess_b',
+      entries: [userEntry('sess_b', 'msg_0_sess_b_14', 'changed', 99), userEntry('sess_b', 'msg_new', 'new', 100)],
+      spans: [],
+      session: {},
+    });
     const b = await listMessages(db, 'sess_b');
     expect(b.find((m) => m.id === 'msg_0_sess_b_14')).toMatchObject({ seq: 17, message: { content: 'changed' } });
     expect(b.at(-1)).toMatchObject({ id: 'msg_new', seq: 23 });
@@ -167,14 +241,28 @@ describe('openGlassboxDb', () => {
     for (let run = 0; run < 30; run += 1) {
       const runId = `a${run.toString(16).padStart(15, '0')}`;
       for (let index = 0; index < 60; index += 1) {
-        spans.push(span('sess_a', index === 0 ? runId : `c${run.toString(16).padStart(3, '0')}${index.toString(16).padStart(12, '0')}`, {
-          runId, startTime: 1_000_000 + run * 50_000 + Math.floor(index / 2) * 1_333.5, kind: index === 0 ? 'run' : 'tool',
-          ...(index === 0 ? {} : { parentSpanId: runId }), attributes: { index, run },
-        }));
+        spans.push(
+          span(
+            'sess_a',
+            index === 0 ? runId : `c${run.toString(16).padStart(3, '0')}${index.toString(16).padStart(12, '0')}`,
+            {
+              runId,
+              startTime: 1_000_000 + run * 50_000 + Math.floor(index / 2) * 1_333.5,
+              kind: index === 0 ? 'run' : 'tool',
+              ...(index === 0 ? {} : { parentSpanId: runId }),
+              attributes: { index, run },
+            },
+          ),
+        );
       }
     }
     for (let index = 0; index < 600; index += 1) {
-      spans.push(span('sess_b', `b${index.toString(16).padStart(15, '0')}`, { runId: 'b000000000000000', startTime: 2_000_000 + index * 10 }));
+      spans.push(
+        span('sess_b', `b${index.toString(16).padStart(15, '0')}`, {
+          runId: 'b000000000000000',
+          startTime: 2_000_000 + index * 10,
+        }),
+      );
     }
     await writeVersion2Database(factory, 'v2', spans);
     const db = await openGlassboxDb({ indexedDB: factory, name: 'v2' });
@@ -187,12 +275,26 @@ describe('openGlassboxDb', () => {
         .sort((a, b) => a.startTime - b.startTime || (a.spanId < b.spanId ? -1 : 1));
     expect(await listSpans(db, 'sess_a')).toEqual(expected('sess_a'));
     expect(await listSpans(db, 'sess_b')).toEqual(expected('sess_b'));
-    expect(await listRunSpans(db, 'sess_a', 'a000000000000003')).toEqual(expected('sess_a').filter((s) => s.runId === 'a000000000000003'));
+    expect(await listRunSpans(db, 'sess_a', 'a000000000000003')).toEqual(
+      expected('sess_a').filter((s) => s.runId === 'a000000000000003'),
+    );
     // A few records per run (a run split across migration batches gets a chunk per batch), not one per span.
     expect(await db.count('spanChunks')).toBeLessThanOrEqual(31 * 3);
-    expect(await getSession(db, 'sess_a')).toMatchObject({ messageCount: 3, spanCount: 1800, nextSeq: 3, status: 'done' });
-    expect((await listMessages(db, 'sess_a')).map((m) => [m.id, m.seq])).toEqual([['msg_sess_a_0', 0], ['msg_sess_a_1', 1], ['msg_sess_a_2', 2]]);
-    expect((await listMessages(db, 'sess_b')).map((m) => m.message.content)).toEqual(['sess_b says 0', 'sess_b says 1']);
+    expect(await getSession(db, 'sess_a')).toMatchObject({
+      messageCount: 3,
+      spanCount: 1800,
+      nextSeq: 3,
+      status: 'done',
+    });
+    expect((await listMessages(db, 'sess_a')).map((m) => [m.id, m.seq])).toEqual([
+      ['msg_sess_a_0', 0],
+      ['msg_sess_a_1', 1],
+      ['msg_sess_a_2', 2],
+    ]);
+    expect((await listMessages(db, 'sess_b')).map((m) => m.message.content)).toEqual([
+      'sess_b says 0',
+      'sess_b says 1',
+    ]);
     expect(await listAttachments(db, 'sess_a')).toHaveLength(1);
 
     // Exported and imported again into a fresh database, every span comes back.
@@ -209,7 +311,6 @@ describe('openGlassboxDb', () => {
     db.close();
   });
 
-
   it('creates every store at the current version on a fresh install', async () => {
     const onUpgrade = vi.fn();
     const db = await openGlassboxDb({ indexedDB: createTestIndexedDb(), name: 'fresh', onUpgrade });
@@ -217,7 +318,17 @@ describe('openGlassboxDb', () => {
     // Nothing stored to upgrade: no notice.
     expect(onUpgrade).not.toHaveBeenCalled();
     expect([...db.objectStoreNames].sort()).toEqual(
-      ['attachments', 'messageChunks', 'notes', 'noteVectors', 'searchIndex', 'sessions', 'settings', 'spanChunks', 'toolState'].sort(),
+      [
+        'attachments',
+        'messageChunks',
+        'notes',
+        'noteVectors',
+        'searchIndex',
+        'sessions',
+        'settings',
+        'spanChunks',
+        'toolState',
+      ].sort(),
     );
     expect([...db.transaction('messageChunks').store.indexNames]).toEqual(['by-message']);
     db.close();
@@ -230,9 +341,20 @@ describe('openGlassboxDb', () => {
 
     expect((await listSessions(db)).map((session) => session.id)).toEqual(['sess_a', 'sess_b']);
     const sessionA = await getSession(db, 'sess_a');
-    expect(sessionA).toMatchObject({ title: 'Weather', titleEdited: false, status: 'idle', messageCount: 3, spanCount: 1, nextSeq: 3 });
+    expect(sessionA).toMatchObject({
+      title: 'Weather',
+      titleEdited: false,
+      status: 'idle',
+      messageCount: 3,
+      spanCount: 1,
+      nextSeq: 3,
+    });
     const messagesA = await listMessages(db, 'sess_a');
-    expect(messagesA.map((m) => [m.id, m.seq])).toEqual([['msg_z', 0], ['msg_m', 1], ['msg_a', 2]]);
+    expect(messagesA.map((m) => [m.id, m.seq])).toEqual([
+      ['msg_z', 0],
+      ['msg_m', 1],
+      ['msg_a', 2],
+    ]);
     expect((await listMessages(db, 'sess_b')).map((m) => m.message.content)).toEqual(['two plus two']);
     expect(await nextSeq(db, 'sess_b')).toBe(1);
     // The search index (v4) starts empty and unmarked over stored messages: search scans until it is rebuilt.
@@ -240,7 +362,9 @@ describe('openGlassboxDb', () => {
     expect((await searchSessions(db, 'plus two')).map((match) => match.sessionId)).toEqual(['sess_b']);
     await ensureSearchIndex(db);
     expect(await searchIndexReady(db)).toBe(true);
-    expect((await db.getAll('searchIndex')).some((row) => row.term === 'plus' && row.sessions.includes('sess_b'))).toBe(true);
+    expect((await db.getAll('searchIndex')).some((row) => row.term === 'plus' && row.sessions.includes('sess_b'))).toBe(
+      true,
+    );
     expect((await searchSessions(db, 'plus two')).map((match) => match.sessionId)).toEqual(['sess_b']);
     expect((await listSpans(db, 'sess_a')).map((s) => s.spanId)).toEqual(['aaaaaaaaaaaaaaaa']);
     expect((await listNotes(db)).map((n) => n.content)).toEqual(['Umbrella in the car']);
@@ -250,9 +374,22 @@ describe('openGlassboxDb', () => {
     expect([...db.objectStoreNames]).not.toContain('messages');
 
     // The upgraded database takes new writes: the new attachments store and seqs after the migrated ones.
-    await addAttachment(db, { id: 'file_1', sessionId: 'sess_a', name: 'a.txt', mimeType: 'text/plain', size: 1, text: 'a', createdAt: 1 });
+    await addAttachment(db, {
+      id: 'file_1',
+      sessionId: 'sess_a',
+      name: 'a.txt',
+      mimeType: 'text/plain',
+      size: 1,
+      text: 'a',
+      createdAt: 1,
+    });
     expect(await listAttachments(db, 'sess_a')).toHaveLength(1);
-    await saveStep(db, { sessionId: 'sess_a', entries: [userEntry('sess_a', 'msg_new', 'fourth', 600)], spans: [], session: {} });
+    await saveStep(db, {
+      sessionId: 'sess_a',
+      entries: [userEntry('sess_a', 'msg_new', 'fourth', 600)],
+      spans: [],
+      session: {},
+    });
     expect((await listMessages(db, 'sess_a')).map((m) => [m.id, m.seq]).at(-1)).toEqual(['msg_new', 3]);
     db.close();
   });

@@ -19,13 +19,32 @@ function validFile(overrides: Record<string, unknown> = {}) {
         updatedAt: 2,
         status: 'done',
         messages: [
-          { id: 'msg_1', seq: 0, runId: 'aaaaaaaaaaaaaaaa', createdAt: 1, message: { role: 'user', content: 'Plan a trip' } },
-          { id: 'msg_2', seq: 1, runId: 'aaaaaaaaaaaaaaaa', createdAt: 2, message: { role: 'assistant', content: 'Sure.' } },
+          {
+            id: 'msg_1',
+            seq: 0,
+            runId: 'aaaaaaaaaaaaaaaa',
+            createdAt: 1,
+            message: { role: 'user', content: 'Plan a trip' },
+          },
+          {
+            id: 'msg_2',
+            seq: 1,
+            runId: 'aaaaaaaaaaaaaaaa',
+            createdAt: 2,
+            message: { role: 'assistant', content: 'Sure.' },
+          },
         ],
         spans: [
           {
-            traceId: 't', spanId: 'aaaaaaaaaaaaaaaa', runId: 'aaaaaaaaaaaaaaaa', kind: 'run', name: 'run',
-            startTime: 1, endTime: 2, status: 'ok', attributes: { model: 'demo' },
+            traceId: 't',
+            spanId: 'aaaaaaaaaaaaaaaa',
+            runId: 'aaaaaaaaaaaaaaaa',
+            kind: 'run',
+            name: 'run',
+            startTime: 1,
+            endTime: 2,
+            status: 'ok',
+            attributes: { model: 'demo' },
           },
         ],
         toolState: [],
@@ -42,7 +61,9 @@ function errorOf(text: string, name = 'export.json', maxBytes?: number): string 
   return result.error;
 }
 
-type Loose = Record<string, unknown> & { messages: Array<Record<string, unknown> & { message: Record<string, unknown> }> };
+type Loose = Record<string, unknown> & {
+  messages: Array<Record<string, unknown> & { message: Record<string, unknown> }>;
+};
 
 function withSession(change: (session: Loose) => void): string {
   const file = validFile();
@@ -54,7 +75,8 @@ describe('parseImportFile', () => {
   it('accepts a valid export', () => {
     const result = parseImportFile(JSON.stringify(validFile()), 'export.json');
     expect(result.ok).toBe(true);
-    if (result.ok) expect(result.sessions.map((s) => [s.id, s.source, s.messages.length])).toEqual([['sess_1', 'glassbox', 2]]);
+    if (result.ok)
+      expect(result.sessions.map((s) => [s.id, s.source, s.messages.length])).toEqual([['sess_1', 'glassbox', 2]]);
   });
 
   it('refuses what is not JSON, truncated JSON and empty files, naming the file', () => {
@@ -65,7 +87,9 @@ describe('parseImportFile', () => {
   });
 
   it('refuses files it does not know', () => {
-    expect(errorOf('{"hello": 1}')).toMatch(/^export\.json: not a Glassbox sessions export .*ChatGPT conversations\.json/);
+    expect(errorOf('{"hello": 1}')).toMatch(
+      /^export\.json: not a Glassbox sessions export .*ChatGPT conversations\.json/,
+    );
     expect(errorOf('[1, 2]')).toMatch(/not a Glassbox sessions export/);
     expect(errorOf('"text"')).toMatch(/not a Glassbox sessions export/);
   });
@@ -78,7 +102,9 @@ describe('parseImportFile', () => {
 
   it('refuses files over the size limit, counting bytes', () => {
     expect(MAX_IMPORT_BYTES).toBe(50 * 1024 * 1024);
-    expect(errorOf(JSON.stringify(validFile()), 'big.json', 100)).toBe('big.json: the file is larger than 100 bytes, the import limit');
+    expect(errorOf(JSON.stringify(validFile()), 'big.json', 100)).toBe(
+      'big.json: the file is larger than 100 bytes, the import limit',
+    );
     // 40 Chinese characters are 40 string units but 120 UTF-8 bytes.
     const chinese = JSON.stringify('北'.repeat(40));
     expect(chinese.length).toBeLessThan(100);
@@ -86,36 +112,65 @@ describe('parseImportFile', () => {
   });
 
   it('names the session and the field of a wrong type', () => {
-    expect(errorOf(withSession((s) => { s.messages[1]!.message.role = 'robot'; }))).toBe(
+    expect(
+      errorOf(
+        withSession((s) => {
+          s.messages[1]!.message.role = 'robot';
+        }),
+      ),
+    ).toBe(
       `export.json: session 1 ("Trip plan"): messages.1.message.role: expected one of 'system' | 'user' | 'assistant' | 'tool'`,
     );
-    expect(errorOf(withSession((s) => { s.messages[0]!.createdAt = 'yesterday'; }))).toBe(
-      'export.json: session 1 ("Trip plan"): messages.0.createdAt: expected number, received string',
-    );
-    expect(errorOf(withSession((s) => { delete s.spans; }))).toBe(
-      'export.json: session 1 ("Trip plan"): spans: expected array, received undefined',
-    );
-    expect(errorOf(withSession((s) => { s.messages[1]!.message = { role: 'tool', content: 'x' }; }))).toMatch(
-      /^export\.json: session 1 \("Trip plan"\): messages\.1\.message\.tool_call_id: expected string/,
-    );
+    expect(
+      errorOf(
+        withSession((s) => {
+          s.messages[0]!.createdAt = 'yesterday';
+        }),
+      ),
+    ).toBe('export.json: session 1 ("Trip plan"): messages.0.createdAt: expected number, received string');
+    expect(
+      errorOf(
+        withSession((s) => {
+          delete s.spans;
+        }),
+      ),
+    ).toBe('export.json: session 1 ("Trip plan"): spans: expected array, received undefined');
+    expect(
+      errorOf(
+        withSession((s) => {
+          s.messages[1]!.message = { role: 'tool', content: 'x' };
+        }),
+      ),
+    ).toMatch(/^export\.json: session 1 \("Trip plan"\): messages\.1\.message\.tool_call_id: expected string/);
     expect(errorOf(JSON.stringify(validFile({ notes: [{ id: 'n', content: 5 }] })))).toMatch(
       /^export\.json: notes\.0\.content: expected string, received number \(and \d+ more problems?\)$/,
     );
   });
 
   it('refuses duplicate ids and seqs out of order', () => {
-    expect(errorOf(withSession((s) => { s.messages[1]!.id = 'msg_1'; }))).toBe(
-      'export.json: session 1 ("Trip plan"): messages.1.id: duplicate message id msg_1',
-    );
-    expect(errorOf(withSession((s) => { s.messages[1]!.seq = 0; }))).toBe(
-      'export.json: session 1 ("Trip plan"): messages.1.seq: seq must increase from message to message',
-    );
+    expect(
+      errorOf(
+        withSession((s) => {
+          s.messages[1]!.id = 'msg_1';
+        }),
+      ),
+    ).toBe('export.json: session 1 ("Trip plan"): messages.1.id: duplicate message id msg_1');
+    expect(
+      errorOf(
+        withSession((s) => {
+          s.messages[1]!.seq = 0;
+        }),
+      ),
+    ).toBe('export.json: session 1 ("Trip plan"): messages.1.seq: seq must increase from message to message');
   });
 
   it('keeps __proto__ and constructor keys away from object prototypes', async () => {
     const text = JSON.stringify(validFile())
       .replace('"format"', '"__proto__":{"polluted":"top"},"format"')
-      .replace('"model":"demo"', '"model":"demo","__proto__":{"polluted":"attr"},"constructor":{"prototype":{"polluted":"ctor"}}')
+      .replace(
+        '"model":"demo"',
+        '"model":"demo","__proto__":{"polluted":"attr"},"constructor":{"prototype":{"polluted":"ctor"}}',
+      )
       .replace('"title":"Trip plan"', '"title":"Trip plan","__proto__":{"isAdmin":true}');
     const result = parseImportFile(text, 'hostile.json');
     expect(result.ok).toBe(true);

@@ -16,7 +16,6 @@ import {
   sessionFileEnvelopeSchema,
 } from './session-file-schema.ts';
 
-
 /** A session ready to import: from our own export, or converted from ChatGPT (whose ids are placeholders). */
 export type ImportedSession = FileSession & { source: 'glassbox' | 'chatgpt' };
 
@@ -64,7 +63,8 @@ export function parseImportFile(
   const maxBytes = options.maxBytes ?? MAX_IMPORT_BYTES;
   const cached = lastParse;
   lastParse = undefined;
-  if (cached && cached.text === text && cached.fileName === fileName && cached.maxBytes === maxBytes) return cached.result;
+  if (cached && cached.text === text && cached.fileName === fileName && cached.maxBytes === maxBytes)
+    return cached.result;
   const result = parseUncached(text, fileName, maxBytes, options.language ?? 'en', options.onProgress);
   if (result.ok) lastParse = { text, fileName, maxBytes, result };
   return result;
@@ -77,7 +77,8 @@ function parseUncached(
   language: Language,
   onProgress?: (progress: ImportProgress) => void,
 ): ParsedImport | { ok: false; error: string } {
-  const say = (key: ImportErrorKey, values?: TextValues) => importErrorText(language, key, { file: fileName, ...values });
+  const say = (key: ImportErrorKey, values?: TextValues) =>
+    importErrorText(language, key, { file: fileName, ...values });
   // A string never has more characters than UTF-8 bytes; count exactly only near the limit.
   if (text.length > maxBytes || (text.length * 3 > maxBytes && byteLength(text) > maxBytes)) {
     return { ok: false, error: importTooLargeError(language, fileName, undefined, maxBytes) };
@@ -115,7 +116,10 @@ function parseUncached(
   for (const [index, raw] of envelope.data.sessions.entries()) {
     const parsed = fileSessionSchema.safeParse(raw);
     if (!parsed.success) {
-      const label = importErrorText(language, 'session', { index: index + 1, title: quoteLabel((raw as { title?: unknown } | null)?.title) });
+      const label = importErrorText(language, 'session', {
+        index: index + 1,
+        title: quoteLabel((raw as { title?: unknown } | null)?.title),
+      });
       return { ok: false, error: `${fileName}: ${label}: ${describeIssues(parsed.error.issues)}` };
     }
     sessions.push({ ...parsed.data, source: 'glassbox' });
@@ -134,7 +138,14 @@ function parseUncached(
     // A vector that does not match its dimension is left out (the note is embedded again when it is needed).
     const checked = fileNoteVectorSchema.safeParse(vector);
     if (checked.success) noteVectors.push({ noteId: parsed.data.id, ...checked.data });
-    else warnings.push(noteVectorImportText(language, 'noteVectorDropped', { file: fileName, index: index + 1, reason: describeIssues(checked.error.issues, ['notes', index, 'vector']) }));
+    else
+      warnings.push(
+        noteVectorImportText(language, 'noteVectorDropped', {
+          file: fileName,
+          index: index + 1,
+          reason: describeIssues(checked.error.issues, ['notes', index, 'vector']),
+        }),
+      );
   }
   const tools = (value as { tools?: unknown }).tools;
   const all = envelope.data.scope === 'all';
@@ -173,7 +184,12 @@ function traceToFileSession(trace: ImportedTrace): unknown {
 }
 
 /** An OTLP/HTTP JSON trace file: each trace (our export: each session) becomes a read-only session. */
-function parseOtlpFile(value: unknown, fileName: string, language: Language, onProgress?: (progress: ImportProgress) => void): ParsedImport | { ok: false; error: string } {
+function parseOtlpFile(
+  value: unknown,
+  fileName: string,
+  language: Language,
+  onProgress?: (progress: ImportProgress) => void,
+): ParsedImport | { ok: false; error: string } {
   const imported = importOtlpTraces(value);
   if (!imported.ok) return { ok: false, error: `${fileName}: ${imported.error}` };
   const sessions: ImportedSession[] = [];
@@ -185,7 +201,10 @@ function parseOtlpFile(value: unknown, fileName: string, language: Language, onP
     onProgress?.({ phase: 'map', done: mapped, total });
     const parsed = fileSessionSchema.safeParse(traceToFileSession(trace));
     if (!parsed.success) {
-      return { ok: false, error: `${fileName}: ${importErrorText(language, 'trace', { index: index + 1, title: quoteLabel(trace.title) })}: ${describeIssues(parsed.error.issues)}` };
+      return {
+        ok: false,
+        error: `${fileName}: ${importErrorText(language, 'trace', { index: index + 1, title: quoteLabel(trace.title) })}: ${describeIssues(parsed.error.issues)}`,
+      };
     }
     sessions.push({ ...parsed.data, source: 'glassbox' });
   }

@@ -21,14 +21,20 @@ describe('parseImportFile progress', () => {
     expect(result.ok).toBe(true);
     expect(seen[0]).toEqual({ phase: 'map', done: 0, total: 5 });
     expect(seen.at(-1)).toEqual({ phase: 'map', done: 5, total: 5 });
-    expect(seen.map((progress) => progress.done)).toEqual([...seen.map((progress) => progress.done)].sort((a, b) => a - b));
+    expect(seen.map((progress) => progress.done)).toEqual(
+      [...seen.map((progress) => progress.done)].sort((a, b) => a - b),
+    );
   });
 
   it('a broken trace file reports no progress past the error and imports nothing', () => {
     const broken = trace('a', 2);
     (broken[1] as { traceId: string }).traceId = 'zz';
     const seen: ImportProgress[] = [];
-    const result = parseImportFile(JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: broken }] }] }), 'broken.json', { onProgress: (progress) => seen.push(progress) });
+    const result = parseImportFile(
+      JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: broken }] }] }),
+      'broken.json',
+      { onProgress: (progress) => seen.push(progress) },
+    );
     expect(result).toMatchObject({ ok: false, error: expect.stringContaining('traceId: expected 32 hex characters') });
     expect(seen).toEqual([]);
   });

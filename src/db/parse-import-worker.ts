@@ -5,7 +5,13 @@
 import { importErrorText } from '../i18n/import-errors.ts';
 import type { Language } from '../i18n/translate.ts';
 import { newSpanId } from '../trace/ids.ts';
-import { importChatGptStream, scanChatGptExport, startsAsArray, type StreamImportResult, type StreamProgress } from './chatgpt-stream-import.ts';
+import {
+  importChatGptStream,
+  scanChatGptExport,
+  startsAsArray,
+  type StreamImportResult,
+  type StreamProgress,
+} from './chatgpt-stream-import.ts';
 import { newId } from './ids.ts';
 import { openGlassboxDb } from './open-db.ts';
 import { importTooLargeError, MAX_IMPORT_BYTES } from './import-limit.ts';
@@ -107,7 +113,10 @@ async function handle({ file, language }: { file: File; language: Language }): P
       return;
     }
   } catch (error) {
-    post({ type: 'done', result: { ok: false, error: `${file.name}: ${error instanceof Error ? error.message : String(error)}` } });
+    post({
+      type: 'done',
+      result: { ok: false, error: `${file.name}: ${error instanceof Error ? error.message : String(error)}` },
+    });
     return;
   }
   if (file.size > MAX_IMPORT_BYTES) {
@@ -118,7 +127,16 @@ async function handle({ file, language }: { file: File; language: Language }): P
   try {
     text = await readWithProgress(file);
   } catch (error) {
-    post({ type: 'done', result: { ok: false, error: importErrorText(language, 'unreadable', { file: file.name, reason: error instanceof Error ? error.message : String(error) }) } });
+    post({
+      type: 'done',
+      result: {
+        ok: false,
+        error: importErrorText(language, 'unreadable', {
+          file: file.name,
+          reason: error instanceof Error ? error.message : String(error),
+        }),
+      },
+    });
     return;
   }
   try {
@@ -131,6 +149,9 @@ async function handle({ file, language }: { file: File; language: Language }): P
     };
     post({ type: 'done', result: parseImportFile(text, file.name, { onProgress, language }) });
   } catch (error) {
-    post({ type: 'done', result: { ok: false, error: `${file.name}: ${error instanceof Error ? error.message : String(error)}` } });
+    post({
+      type: 'done',
+      result: { ok: false, error: `${file.name}: ${error instanceof Error ? error.message : String(error)}` },
+    });
   }
 }

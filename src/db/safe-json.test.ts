@@ -3,7 +3,8 @@ import { parseUntrustedJson } from './safe-json.ts';
 
 describe('parseUntrustedJson', () => {
   it('drops __proto__, constructor and prototype keys, also when spelled with \\u escapes', () => {
-    const text = '{"a":{"__proto__":{"polluted":true},"constructor":1,"prototype":2,"b":3},"\\u005f_proto__":{"x":1},"c":"\\u0041"}';
+    const text =
+      '{"a":{"__proto__":{"polluted":true},"constructor":1,"prototype":2,"b":3},"\\u005f_proto__":{"x":1},"c":"\\u0041"}';
     const result = parseUntrustedJson(text);
     expect(result.ok).toBe(true);
     const value = (result as { value: Record<string, Record<string, unknown>> }).value;

@@ -30,10 +30,14 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
 /** A zod issue as `path: what is wrong`, without zod's generic prefixes. */
 export function formatIssue(issue: z.core.$ZodIssue, prefixPath: readonly PropertyKey[] = []): string {
   const path = formatIssuePath([...prefixPath, ...issue.path]);
-  const message = issue.message.replace(/^(Invalid input|Invalid option|Too big|Too small|Invalid discriminator value)[:.]\s*/i, '');
-  const text = issue.code === 'invalid_union' && 'note' in issue && issue.note === 'No matching discriminator'
-    ? `${message.replace(/^Expected /, 'expected one of ')}`
-    : message;
+  const message = issue.message.replace(
+    /^(Invalid input|Invalid option|Too big|Too small|Invalid discriminator value)[:.]\s*/i,
+    '',
+  );
+  const text =
+    issue.code === 'invalid_union' && 'note' in issue && issue.note === 'No matching discriminator'
+      ? `${message.replace(/^Expected /, 'expected one of ')}`
+      : message;
   return path ? `${path}: ${text}` : text;
 }
 

@@ -20,17 +20,39 @@ describe('saveStep', () => {
     const saved = await saveStep(db, {
       sessionId: 'sess_1',
       entries: [
-        entry('sess_1', 'msg_2', { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'calculator', arguments: '{"expression":"2+2"}' } }] }, { createdAt: 200 }),
+        entry(
+          'sess_1',
+          'msg_2',
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              { id: 'call_1', type: 'function', function: { name: 'calculator', arguments: '{"expression":"2+2"}' } },
+            ],
+          },
+          { createdAt: 200 },
+        ),
         entry('sess_1', 'msg_3', { role: 'tool', tool_call_id: 'call_1', content: '4' }, { createdAt: 210 }),
       ],
-      spans: [span('sess_1', 'aaaaaaaaaaaaaaa1'), span('sess_1', 'bbbbbbbbbbbbbbb1', { kind: 'tool', parentSpanId: 'aaaaaaaaaaaaaaa1', runId: 'aaaaaaaaaaaaaaa1' })],
+      spans: [
+        span('sess_1', 'aaaaaaaaaaaaaaa1'),
+        span('sess_1', 'bbbbbbbbbbbbbbb1', {
+          kind: 'tool',
+          parentSpanId: 'aaaaaaaaaaaaaaa1',
+          runId: 'aaaaaaaaaaaaaaa1',
+        }),
+      ],
       session: { status: 'done', activeRunId: undefined, updatedAt: 300 },
     });
     expect(saved).toMatchObject({ messageCount: 3, spanCount: 2, nextSeq: 3, status: 'done', updatedAt: 300 });
     expect(saved.activeRunId).toBeUndefined();
     expect(await getSession(db, 'sess_1')).toEqual(saved);
     const messages = await listMessages(db, 'sess_1');
-    expect(messages.map((m) => [m.id, m.seq])).toEqual([['msg_1', 0], ['msg_2', 1], ['msg_3', 2]]);
+    expect(messages.map((m) => [m.id, m.seq])).toEqual([
+      ['msg_1', 0],
+      ['msg_2', 1],
+      ['msg_3', 2],
+    ]);
     expect((await listSpans(db, 'sess_1')).find((s) => s.spanId === 'aaaaaaaaaaaaaaa1')?.status).toBe('ok');
   });
 
@@ -39,11 +61,24 @@ describe('saveStep', () => {
     await createSession(db, { id: 'sess_1', now: 10 });
     await saveStep(db, { sessionId: 'sess_1', entries: [userEntry('sess_1', 'msg_1', 'hi')], spans: [], session: {} });
     // A pagehide flush wrote the partial answer; the step end writes the whole one.
-    await saveStep(db, { sessionId: 'sess_1', entries: [assistantEntry('sess_1', 'msg_2', 'Hel')], spans: [], session: {} });
-    const saved = await saveStep(db, { sessionId: 'sess_1', entries: [assistantEntry('sess_1', 'msg_2', 'Hello!')], spans: [], session: {} });
+    await saveStep(db, {
+      sessionId: 'sess_1',
+      entries: [assistantEntry('sess_1', 'msg_2', 'Hel')],
+      spans: [],
+      session: {},
+    });
+    const saved = await saveStep(db, {
+      sessionId: 'sess_1',
+      entries: [assistantEntry('sess_1', 'msg_2', 'Hello!')],
+      spans: [],
+      session: {},
+    });
     expect(saved.messageCount).toBe(2);
     expect(saved.nextSeq).toBe(2);
-    expect((await listMessages(db, 'sess_1')).map((m) => [m.seq, m.message.content])).toEqual([[0, 'hi'], [1, 'Hello!']]);
+    expect((await listMessages(db, 'sess_1')).map((m) => [m.seq, m.message.content])).toEqual([
+      [0, 'hi'],
+      [1, 'Hello!'],
+    ]);
   });
 
   it('stores an entry given twice in one step once, with its last content', async () => {
@@ -64,11 +99,21 @@ describe('saveStep', () => {
     await createSession(db, { id: 'sess_1', now: 10 });
     expect((await getSession(db, 'sess_1'))?.title).toBe('Untitled');
     const long = 'Plan a   three day trip to Kyoto in autumn with temples, gardens and food markets please';
-    const saved = await saveStep(db, { sessionId: 'sess_1', entries: [userEntry('sess_1', 'msg_1', long)], spans: [], session: {} });
+    const saved = await saveStep(db, {
+      sessionId: 'sess_1',
+      entries: [userEntry('sess_1', 'msg_1', long)],
+      spans: [],
+      session: {},
+    });
     expect(saved.title).toBe(titleFromMessage(long));
     expect(saved.title.length).toBeLessThanOrEqual(61);
     expect(saved.title).toMatch(/^Plan a three day trip to Kyoto.*…$/);
-    const later = await saveStep(db, { sessionId: 'sess_1', entries: [userEntry('sess_1', 'msg_2', 'And Osaka?')], spans: [], session: {} });
+    const later = await saveStep(db, {
+      sessionId: 'sess_1',
+      entries: [userEntry('sess_1', 'msg_2', 'And Osaka?')],
+      spans: [],
+      session: {},
+    });
     expect(later.title).toBe(saved.title);
   });
 
@@ -76,7 +121,12 @@ describe('saveStep', () => {
     const db = await openTestDb();
     await createSession(db, { id: 'sess_1', now: 10 });
     await renameSession(db, 'sess_1', 'My trip');
-    const saved = await saveStep(db, { sessionId: 'sess_1', entries: [userEntry('sess_1', 'msg_1', 'Plan a trip')], spans: [], session: {} });
+    const saved = await saveStep(db, {
+      sessionId: 'sess_1',
+      entries: [userEntry('sess_1', 'msg_1', 'Plan a trip')],
+      spans: [],
+      session: {},
+    });
     expect(saved).toMatchObject({ title: 'My trip', titleEdited: true });
   });
 
@@ -104,9 +154,12 @@ describe('saveStep', () => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     });
     try {
-      const error = await saveStep(db, { sessionId: 'sess_1', entries: [userEntry('sess_1', 'msg_1', 'hello')], spans: [], session: {} }).catch(
-        (e: unknown) => e,
-      );
+      const error = await saveStep(db, {
+        sessionId: 'sess_1',
+        entries: [userEntry('sess_1', 'msg_1', 'hello')],
+        spans: [],
+        session: {},
+      }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(StorageError);
       expect((error as StorageError).kind).toBe('quota');
       expect((error as StorageError).message).toMatch(/storage is full/i);
@@ -118,9 +171,12 @@ describe('saveStep', () => {
 
   it('rejects with not-found when the session was deleted (e.g. in another tab)', async () => {
     const db = await openTestDb();
-    const error = await saveStep(db, { sessionId: 'sess_gone', entries: [userEntry('sess_gone', 'msg_1', 'x')], spans: [], session: {} }).catch(
-      (e: unknown) => e,
-    );
+    const error = await saveStep(db, {
+      sessionId: 'sess_gone',
+      entries: [userEntry('sess_gone', 'msg_1', 'x')],
+      spans: [],
+      session: {},
+    }).catch((e: unknown) => e);
     expect((error as StorageError).kind).toBe('not-found');
     expect(await listMessages(db, 'sess_gone')).toEqual([]);
   });
@@ -129,7 +185,12 @@ describe('saveStep', () => {
     const db = await openTestDb();
     await createSession(db, { id: 'sess_1', now: 10 });
     for (let step = 0; step < 30; step += 1) {
-      await saveStep(db, { sessionId: 'sess_1', entries: [userEntry('sess_1', `msg_${step}`, `message ${step}`)], spans: [], session: {} });
+      await saveStep(db, {
+        sessionId: 'sess_1',
+        entries: [userEntry('sess_1', `msg_${step}`, `message ${step}`)],
+        spans: [],
+        session: {},
+      });
     }
     const scans = [
       vi.spyOn(IDBObjectStore.prototype, 'getAll'),
@@ -143,7 +204,12 @@ describe('saveStep', () => {
     const gets = vi.spyOn(IDBObjectStore.prototype, 'get');
     const lookups = vi.spyOn(IDBIndex.prototype, 'get');
     try {
-      const saved = await saveStep(db, { sessionId: 'sess_1', entries: [userEntry('sess_1', 'msg_last', 'last')], spans: [], session: {} });
+      const saved = await saveStep(db, {
+        sessionId: 'sess_1',
+        entries: [userEntry('sess_1', 'msg_last', 'last')],
+        spans: [],
+        session: {},
+      });
       expect(saved.nextSeq).toBe(31);
       for (const scan of scans) expect(scan).not.toHaveBeenCalled();
       // The session record, and one lookup by message id for the new entry.

@@ -59,58 +59,67 @@ export async function saveStep(db: GlassboxDatabase, step: StepWrite): Promise<S
   const placements = spanPlacements(db);
   // The search index's terms go in the same transaction: a saved message is always findable.
   const searchIndex = loadedSearchIndex() ?? (await loadSearchIndex());
-  const terms = searchIndex.newStepTerms(db, step.sessionId, entries.map((entry) => entry.message.content));
-  const saved = await runTransaction(db, ['sessions', 'messageChunks', 'spanChunks', 'searchIndex'], 'readwrite', async (tx) => {
-    const sessions = tx.objectStore('sessions');
-    const chunks = tx.objectStore('messageChunks');
-    const session = await sessions.get(step.sessionId);
-    if (!session) throw new StorageError('not-found', `Session ${step.sessionId} does not exist.`);
+  const terms = searchIndex.newStepTerms(
+    db,
+    step.sessionId,
+    entries.map((entry) => entry.message.content),
+  );
+  const saved = await runTransaction(
+    db,
+    ['sessions', 'messageChunks', 'spanChunks', 'searchIndex'],
+    'readwrite',
+    async (tx) => {
+      const sessions = tx.objectStore('sessions');
+      const chunks = tx.objectStore('messageChunks');
+      const session = await sessions.get(step.sessionId);
+      if (!session) throw new StorageError('not-found', `Session ${step.sessionId} does not exist.`);
 
-    const [holding, addedSpans] = await Promise.all([
-      // The chunk holding each entry written before (a flush of the same answer): it is rewritten with the new text.
-      requestAll(entries.map((entry) => () => chunks.index('by-message').get(entry.id))),
-      // Only the chunks of the run these spans fall in are read and rewritten.
-      putSpansInChunks(tx.objectStore('spanChunks'), step.spans.map(spanForStorage), placements),
-    ]);
-    let nextSeq = session.nextSeq;
-    const rewritten = new Map<number, MessageChunkRecord>();
-    const added: MessageRecord[] = [];
-    const records: MessageRecord[] = entries.map((entry, index) => {
-      const found = holding[index];
-      if (found && found.sessionId !== step.sessionId) {
-        throw new Error(`Message id ${entry.id} already belongs to session ${found.sessionId}`);
-      }
-      const chunk = found ? (rewritten.get(found.seq) ?? found) : undefined;
-      const position = chunk?.messages.findIndex((message) => message.id === entry.id) ?? -1;
-      if (chunk && position >= 0) {
-        const record = { ...entry, seq: chunk.messages[position]?.seq ?? chunk.seq };
-        rewritten.set(chunk.seq, { ...chunk, messages: chunk.messages.with(position, record) });
+      const [holding, addedSpans] = await Promise.all([
+        // The chunk holding each entry written before (a flush of the same answer): it is rewritten with the new text.
+        requestAll(entries.map((entry) => () => chunks.index('by-message').get(entry.id))),
+        // Only the chunks of the run these spans fall in are read and rewritten.
+        putSpansInChunks(tx.objectStore('spanChunks'), step.spans.map(spanForStorage), placements),
+      ]);
+      let nextSeq = session.nextSeq;
+      const rewritten = new Map<number, MessageChunkRecord>();
+      const added: MessageRecord[] = [];
+      const records: MessageRecord[] = entries.map((entry, index) => {
+        const found = holding[index];
+        if (found && found.sessionId !== step.sessionId) {
+          throw new Error(`Message id ${entry.id} already belongs to session ${found.sessionId}`);
+        }
+        const chunk = found ? (rewritten.get(found.seq) ?? found) : undefined;
+        const position = chunk?.messages.findIndex((message) => message.id === entry.id) ?? -1;
+        if (chunk && position >= 0) {
+          const record = { ...entry, seq: chunk.messages[position]?.seq ?? chunk.seq };
+          rewritten.set(chunk.seq, { ...chunk, messages: chunk.messages.with(position, record) });
+          return record;
+        }
+        const record = { ...entry, seq: nextSeq++ };
+        added.push(record);
         return record;
+      });
+
+      let next = applySessionPatch(session, step.session);
+      next.messageCount = session.messageCount + added.length;
+      next.spanCount = session.spanCount + addedSpans;
+      next.nextSeq = nextSeq;
+      if (!Object.hasOwn(step.session, 'updatedAt') && records.length > 0) {
+        next.updatedAt = Math.max(session.updatedAt, ...records.map((record) => record.createdAt));
       }
-      const record = { ...entry, seq: nextSeq++ };
-      added.push(record);
-      return record;
-    });
+      const userText = firstUserText(entries);
+      const unnamed = session.messageCount === 0 || session.title === UNTITLED;
+      if (userText !== undefined && !next.titleEdited && unnamed && !Object.hasOwn(step.session, 'title')) {
+        next = { ...next, title: titleFromMessage(userText) };
+      }
 
-    let next = applySessionPatch(session, step.session);
-    next.messageCount = session.messageCount + added.length;
-    next.spanCount = session.spanCount + addedSpans;
-    next.nextSeq = nextSeq;
-    if (!Object.hasOwn(step.session, 'updatedAt') && records.length > 0) {
-      next.updatedAt = Math.max(session.updatedAt, ...records.map((record) => record.createdAt));
-    }
-    const userText = firstUserText(entries);
-    const unnamed = session.messageCount === 0 || session.title === UNTITLED;
-    if (userText !== undefined && !next.titleEdited && unnamed && !Object.hasOwn(step.session, 'title')) {
-      next = { ...next, title: titleFromMessage(userText) };
-    }
-
-    searchIndex.putStepTerms(unwrap(tx.objectStore('searchIndex')), step.sessionId, terms);
-    // The step's new messages are a chunk of their own, after every message the session has.
-    const written = added.length > 0 ? [...rewritten.values(), messageChunk(added)] : [...rewritten.values()];
-    await requestAll<unknown>([...written.map((chunk) => () => chunks.put(chunk)), () => sessions.put(next)]);
-    return next;
-  }).catch((error: unknown) => {
+      searchIndex.putStepTerms(unwrap(tx.objectStore('searchIndex')), step.sessionId, terms);
+      // The step's new messages are a chunk of their own, after every message the session has.
+      const written = added.length > 0 ? [...rewritten.values(), messageChunk(added)] : [...rewritten.values()];
+      await requestAll<unknown>([...written.map((chunk) => () => chunks.put(chunk)), () => sessions.put(next)]);
+      return next;
+    },
+  ).catch((error: unknown) => {
     // The placements this write remembered were not stored.
     placements.clear();
     throw error;

@@ -167,7 +167,16 @@ export interface GlassboxDB extends DBSchema {
 }
 
 /** Every store name, for transactions that touch a whole session. */
-export type GlassboxStoreName = 'settings' | 'sessions' | 'messageChunks' | 'spanChunks' | 'notes' | 'noteVectors' | 'toolState' | 'attachments' | 'searchIndex';
+export type GlassboxStoreName =
+  | 'settings'
+  | 'sessions'
+  | 'messageChunks'
+  | 'spanChunks'
+  | 'notes'
+  | 'noteVectors'
+  | 'toolState'
+  | 'attachments'
+  | 'searchIndex';
 
 /** Key range covering every `[sessionId, number]` key of one session. */
 export function sessionNumberRange(sessionId: string, fromInclusive = -Infinity, toExclusive?: number): IDBKeyRange {

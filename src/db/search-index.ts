@@ -58,7 +58,10 @@ export function postingsOf(messages: Iterable<Pick<MessageRecord, 'sessionId' | 
 }
 
 /** Adds these messages' tokens to `postings`; returns it. */
-export function addPostings(postings: Postings, messages: Iterable<Pick<MessageRecord, 'sessionId' | 'message'>>): Postings {
+export function addPostings(
+  postings: Postings,
+  messages: Iterable<Pick<MessageRecord, 'sessionId' | 'message'>>,
+): Postings {
   for (const { sessionId, message } of messages) {
     for (const term of messageTokens(message.content)) {
       let sessions = postings.get(term);
@@ -87,7 +90,8 @@ export function putPostings(store: RowStore, postings: Postings, bucket: string)
     if (listed) for (const id of sessions) listed.add(id);
     else initials.set(initial, new Set(sessions));
   }
-  for (const [term, sessions] of initials) store.put({ term, bucket, sessions: [...sessions] } satisfies SearchIndexRecord);
+  for (const [term, sessions] of initials)
+    store.put({ term, bucket, sessions: [...sessions] } satisfies SearchIndexRecord);
 }
 
 /** A bucket name no other batch has (never a session id: those start with `sess_`). */
@@ -148,9 +152,16 @@ interface PruneStore {
  * transaction: a row left with no session is deleted. The terms this page remembers writing for the session are
  * forgotten, so its next step writes what it needs again.
  */
-export async function removeSessionTerms(db: GlassboxDatabase, store: PruneStore, sessionId: string, terms: Iterable<string>): Promise<void> {
+export async function removeSessionTerms(
+  db: GlassboxDatabase,
+  store: PruneStore,
+  sessionId: string,
+  terms: Iterable<string>,
+): Promise<void> {
   written.get(db)?.delete(sessionId);
-  const rows = (await Promise.all([...terms].map((term) => store.getAll(IDBKeyRange.bound([term], [term, []]))))).flat();
+  const rows = (
+    await Promise.all([...terms].map((term) => store.getAll(IDBKeyRange.bound([term], [term, []]))))
+  ).flat();
   await Promise.all(
     rows.flatMap((row) => {
       if (!row.sessions.includes(sessionId)) return [];
@@ -172,7 +183,10 @@ export async function removeMessagesFromIndex(
   remaining: readonly MessageRecord[],
 ): Promise<void> {
   if (removed.length === 0) return;
-  const gone = termsGone(removed.map((record) => record.message.content), remaining.map((record) => record.message.content));
+  const gone = termsGone(
+    removed.map((record) => record.message.content),
+    remaining.map((record) => record.message.content),
+  );
   if (gone.size > 0) await removeSessionTerms(db, store, sessionId, gone);
 }
 
@@ -208,15 +222,23 @@ const CACHED_PREFIXES = 32;
 
 const lookupCaches = new WeakMap<GlassboxDatabase, LookupCache>();
 
-function lookupCache(db: GlassboxDatabase, sessions: readonly SearchableSession[] | undefined): Map<string, SearchIndexRecord[]> | undefined {
+function lookupCache(
+  db: GlassboxDatabase,
+  sessions: readonly SearchableSession[] | undefined,
+): Map<string, SearchIndexRecord[]> | undefined {
   if (!sessions) return undefined;
   let cache = lookupCaches.get(db);
-  if (cache?.sessions !== sessions || cache.prefixes.size >= CACHED_PREFIXES) lookupCaches.set(db, (cache = { sessions, prefixes: new Map() }));
+  if (cache?.sessions !== sessions || cache.prefixes.size >= CACHED_PREFIXES)
+    lookupCaches.set(db, (cache = { sessions, prefixes: new Map() }));
   return cache.prefixes;
 }
 
 /** The rows of a lookup the cache answers without reading (a word typed on from a prefix read); undefined if none. */
-function cachedRows(token: string, prefix: boolean, cache: Map<string, SearchIndexRecord[]> | undefined): SearchIndexRecord[] | undefined {
+function cachedRows(
+  token: string,
+  prefix: boolean,
+  cache: Map<string, SearchIndexRecord[]> | undefined,
+): SearchIndexRecord[] | undefined {
   if (!cache) return undefined;
   if (prefix && firstCharacter(token) === token) return cache.get(initialTerm(token));
   for (let length = token.length; length > 1; length -= 1) {
@@ -226,7 +248,12 @@ function cachedRows(token: string, prefix: boolean, cache: Map<string, SearchInd
   return undefined;
 }
 
-async function rowsWith(store: PostingStore, token: string, prefix: boolean, cache: Map<string, SearchIndexRecord[]> | undefined): Promise<SearchIndexRecord[]> {
+async function rowsWith(
+  store: PostingStore,
+  token: string,
+  prefix: boolean,
+  cache: Map<string, SearchIndexRecord[]> | undefined,
+): Promise<SearchIndexRecord[]> {
   const cached = cachedRows(token, prefix, cache);
   if (cached) return cached;
   // A one-character prefix is its initial's rows (kept under that term: they answer no longer prefix).
@@ -248,7 +275,12 @@ function sessionsOf(rows: readonly SearchIndexRecord[]): Set<string> {
   return sessions;
 }
 
-async function sessionsWith(store: PostingStore, token: string, prefix: boolean, cache: Map<string, SearchIndexRecord[]> | undefined): Promise<Set<string>> {
+async function sessionsWith(
+  store: PostingStore,
+  token: string,
+  prefix: boolean,
+  cache: Map<string, SearchIndexRecord[]> | undefined,
+): Promise<Set<string>> {
   return sessionsOf(await rowsWith(store, token, prefix, cache));
 }
 
@@ -301,7 +333,8 @@ function queryWord(sessions: readonly SearchableSession[], term: string): QueryW
 /** The sessions that may match: for every word, those whose messages hold it plus those whose title contains it. */
 function candidatesOf(words: readonly QueryWord[]): ReadonlySet<string> | undefined {
   let candidates: ReadonlySet<string> | undefined;
-  for (const word of words) if (word.found) candidates = intersect(candidates, new Set([...word.found, ...word.inTitle]));
+  for (const word of words)
+    if (word.found) candidates = intersect(candidates, new Set([...word.found, ...word.inTitle]));
   return candidates;
 }
 
@@ -329,7 +362,10 @@ function cachedFirstScreen(
   });
   const candidates = candidatesOf(words);
   const inMessages = foundInMessages(words);
-  const shown = (candidates ? sessions.filter((session) => candidates.has(session.id)) : sessions).slice(0, firstScreen);
+  const shown = (candidates ? sessions.filter((session) => candidates.has(session.id)) : sessions).slice(
+    0,
+    firstScreen,
+  );
   return shown.map((session) => session.id).filter(inMessages);
 }
 
@@ -345,7 +381,11 @@ function settleUnawaited(tx: { done: Promise<void> }): void {
  * while the candidates are many (the messages are checked after). No candidates (undefined) means every session: no
  * word had a token.
  */
-async function lookUpWords(db: GlassboxDatabase, words: QueryWord[], cache: Map<string, SearchIndexRecord[]> | undefined): Promise<QueryWord[] | undefined> {
+async function lookUpWords(
+  db: GlassboxDatabase,
+  words: QueryWord[],
+  cache: Map<string, SearchIndexRecord[]> | undefined,
+): Promise<QueryWord[] | undefined> {
   const tx = db.transaction('searchIndex', 'readonly');
   settleUnawaited(tx);
   const store = tx.store as unknown as PostingStore;
@@ -353,10 +393,12 @@ async function lookUpWords(db: GlassboxDatabase, words: QueryWord[], cache: Map<
   const [state] = await Promise.all([
     tx.store.get(SEARCH_INDEX_STATE_KEY),
     ...words.flatMap((word) =>
-      word.tokens.filter((token) => everyExact || !token.prefix).map(async ({ token, prefix }) => {
-        const found = await sessionsWith(store, token, prefix, cache);
-        word.found = intersect(word.found, found);
-      }),
+      word.tokens
+        .filter((token) => everyExact || !token.prefix)
+        .map(async ({ token, prefix }) => {
+          const found = await sessionsWith(store, token, prefix, cache);
+          word.found = intersect(word.found, found);
+        }),
     ),
   ]);
   if (!isSearchIndexComplete(state)) {
@@ -366,7 +408,9 @@ async function lookUpWords(db: GlassboxDatabase, words: QueryWord[], cache: Map<
   }
   if (!everyExact) {
     let candidates = candidatesOf(words);
-    const prefixes = words.flatMap((word) => word.tokens.filter((token) => token.prefix).map(({ token }) => ({ word, token })));
+    const prefixes = words.flatMap((word) =>
+      word.tokens.filter((token) => token.prefix).map(({ token }) => ({ word, token })),
+    );
     prefixes.sort((a, b) => b.token.length - a.token.length);
     for (const { word, token } of prefixes) {
       if (candidates && candidates.size <= FEW_CANDIDATES) break;
@@ -405,7 +449,11 @@ async function runMatchers(
   read?: FirstPages,
 ): Promise<void> {
   if (matchers.size === 0) return;
-  const queue = [...matchers.keys()].map((sessionId) => ({ sessionId, from: -Infinity, size: read?.has(sessionId) ? SNIPPETS_FIRST_PAGE : firstPage }));
+  const queue = [...matchers.keys()].map((sessionId) => ({
+    sessionId,
+    from: -Infinity,
+    size: read?.has(sessionId) ? SNIPPETS_FIRST_PAGE : firstPage,
+  }));
   const aborted = () => signal?.aborted === true;
   while (queue.length > 0) {
     if (aborted()) break;
@@ -424,7 +472,8 @@ async function runMatchers(
       const sessionId = round[position]?.sessionId ?? '';
       const matcher = matchers.get(sessionId);
       if (!matcher) return;
-      for (const chunk of page) for (const { id, message } of chunk.messages) if (!matcher.offer(id, message.content, message.role)) return;
+      for (const chunk of page)
+        for (const { id, message } of chunk.messages) if (!matcher.offer(id, message.content, message.role)) return;
       const last = page.at(-1);
       if (page.length === round[position]?.size && last) queue.push({ sessionId, from: last.seq + 1, size: PAGE });
     });
@@ -498,20 +547,27 @@ export interface SearchOptions {
  * snippets read; while the index is missing or stale it is rebuilt in the background and the messages are scanned
  * instead. An empty query matches every session, with no snippets.
  */
-export async function searchSessions(db: GlassboxDatabase, query: string, options: SearchOptions = {}): Promise<SessionMatch[]> {
+export async function searchSessions(
+  db: GlassboxDatabase,
+  query: string,
+  options: SearchOptions = {},
+): Promise<SessionMatch[]> {
   const sessions = options.sessions ?? (await listSessions(db));
   const terms = searchTerms(query);
   // One transaction reads the index's state and looks the words up (no round trip of its own for the state).
   const cache = lookupCache(db, options.sessions);
   const queryWords = terms.map((term) => queryWord(sessions, term));
   const firstScreen = Math.max(1, options.firstScreen ?? FIRST_SCREEN);
-  const screen = terms.length > 0 ? (cachedFirstScreen(sessions, queryWords, cache, firstScreen) ?? options.likely) : undefined;
+  const screen =
+    terms.length > 0 ? (cachedFirstScreen(sessions, queryWords, cache, firstScreen) ?? options.likely) : undefined;
   const read = screen ? readFirstPages(db, screen.slice(0, firstScreen)) : undefined;
   const words = terms.length > 0 ? await readStorage(() => lookUpWords(db, queryWords, cache)) : undefined;
   const ready = words !== undefined || (terms.length === 0 && (await searchIndexReady(db)));
   if (!ready) void ensureSearchIndex(db).catch(() => undefined);
   if (terms.length === 0) return sessions.map((session) => ({ sessionId: session.id, snippets: [] }));
-  return words ? searchIndexed(db, sessions, terms, words, firstScreen, options.signal, read) : search(db, sessions, query, options.signal);
+  return words
+    ? searchIndexed(db, sessions, terms, words, firstScreen, options.signal, read)
+    : search(db, sessions, query, options.signal);
 }
 
 /** The same search reading every session's messages, without the index (what it falls back to). */
@@ -519,10 +575,17 @@ export async function scanSessions(db: GlassboxDatabase, query: string): Promise
   return search(db, await listSessions(db), query);
 }
 
-async function search(db: GlassboxDatabase, sessions: readonly SearchableSession[], query: string, signal?: AbortSignal): Promise<SessionMatch[]> {
+async function search(
+  db: GlassboxDatabase,
+  sessions: readonly SearchableSession[],
+  query: string,
+  signal?: AbortSignal,
+): Promise<SessionMatch[]> {
   const terms = searchTerms(query);
   if (terms.length === 0) return sessions.map((session) => ({ sessionId: session.id, snippets: [] }));
-  const matchers = new Map<string, SessionMatcher>(sessions.map((session) => [session.id, sessionMatcher(session.id, session.title, terms)]));
+  const matchers = new Map<string, SessionMatcher>(
+    sessions.map((session) => [session.id, sessionMatcher(session.id, session.title, terms)]),
+  );
   await readStorage(() => runMatchers(db, matchers, signal));
   signal?.throwIfAborted();
   return sessions.flatMap((session) => matchers.get(session.id)?.result() ?? []);
@@ -543,7 +606,9 @@ async function searchIndexed(
   let matching = candidates ? sessions.filter((session) => candidates.has(session.id)) : sessions;
   if (!words.every((word) => word.exact)) {
     // Some word is more than one term (`17.3`, a CJK run): which candidates hold it is known only from their text.
-    const checks = new Map(matching.map((session) => [session.id, sessionMatcher(session.id, session.title, terms, 0)]));
+    const checks = new Map(
+      matching.map((session) => [session.id, sessionMatcher(session.id, session.title, terms, 0)]),
+    );
     await readStorage(() => runMatchers(db, checks, signal, FIRST_PAGE, read));
     signal?.throwIfAborted();
     matching = matching.filter((session) => checks.get(session.id)?.result());
@@ -554,16 +619,23 @@ async function searchIndexed(
   while (next < matching.length && matches.length < firstScreen) {
     const batch = matching.slice(next, next + firstScreen - matches.length);
     next += batch.length;
-    const matchers = new Map(batch.filter((session) => inMessages(session.id)).map((session) => [session.id, sessionMatcher(session.id, session.title, terms)]));
+    const matchers = new Map(
+      batch
+        .filter((session) => inMessages(session.id))
+        .map((session) => [session.id, sessionMatcher(session.id, session.title, terms)]),
+    );
     await readStorage(() => runMatchers(db, matchers, signal, SNIPPETS_FIRST_PAGE, read));
     signal?.throwIfAborted();
     // No result: the index still listed a message since changed (the text is what counts).
     for (const session of batch) {
-      const result = matchers.has(session.id) ? matchers.get(session.id)?.result() : { sessionId: session.id, snippets: [] };
+      const result = matchers.has(session.id)
+        ? matchers.get(session.id)?.result()
+        : { sessionId: session.id, snippets: [] };
       if (result) matches.push(result);
     }
   }
-  for (const session of matching.slice(next)) matches.push({ sessionId: session.id, snippets: [], snippetsPending: true });
+  for (const session of matching.slice(next))
+    matches.push({ sessionId: session.id, snippets: [], snippetsPending: true });
   return matches;
 }
 
@@ -571,10 +643,17 @@ async function searchIndexed(
  * The snippets of these sessions for the query (rows of a long result scrolled into view), read from their
  * messages; a session that no longer matches is left out.
  */
-export async function searchSnippets(db: GlassboxDatabase, query: string, sessionIds: readonly string[], options: SearchOptions = {}): Promise<SessionMatch[]> {
+export async function searchSnippets(
+  db: GlassboxDatabase,
+  query: string,
+  sessionIds: readonly string[],
+  options: SearchOptions = {},
+): Promise<SessionMatch[]> {
   const terms = searchTerms(query);
   if (terms.length === 0) return sessionIds.map((sessionId) => ({ sessionId, snippets: [] }));
-  const sessions = (await readStorage(() => Promise.all(sessionIds.map((id) => db.get('sessions', id))))).filter((session) => session !== undefined);
+  const sessions = (await readStorage(() => Promise.all(sessionIds.map((id) => db.get('sessions', id))))).filter(
+    (session) => session !== undefined,
+  );
   const matchers = new Map(sessions.map((session) => [session.id, sessionMatcher(session.id, session.title, terms)]));
   await readStorage(() => runMatchers(db, matchers, options.signal, SNIPPETS_FIRST_PAGE));
   options.signal?.throwIfAborted();

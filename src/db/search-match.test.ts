@@ -50,13 +50,25 @@ describe('search snippets', () => {
     ]);
     expect(findHits('abcdef', ['bcd', 'cde'])).toEqual([[1, 5]]);
     // Full-width letters normalise to ASCII: the mark covers the original characters.
-    expect(highlightParts('ＡＢＣ!', searchTerms('abc'))).toEqual([{ text: 'ＡＢＣ', hit: true }, { text: '!', hit: false }]);
+    expect(highlightParts('ＡＢＣ!', searchTerms('abc'))).toEqual([
+      { text: 'ＡＢＣ', hit: true },
+      { text: '!', hit: false },
+    ]);
     expect(highlightParts('no hit', ['x'])).toEqual([{ text: 'no hit', hit: false }]);
   });
 
   it('matches a session when every term is in the title or a message, with up to three snippets', () => {
-    const messages = Array.from({ length: 6 }, (_, index) => ({ id: `m${index}`, content: `message ${index} about lisbon`, role: index % 2 ? 'assistant' : 'user' }));
-    const match = matchSession('s1', 'Trip', [{ id: 't', content: 'lisbon tool output', role: 'tool' }, ...messages], searchTerms('Lisbon trip'));
+    const messages = Array.from({ length: 6 }, (_, index) => ({
+      id: `m${index}`,
+      content: `message ${index} about lisbon`,
+      role: index % 2 ? 'assistant' : 'user',
+    }));
+    const match = matchSession(
+      's1',
+      'Trip',
+      [{ id: 't', content: 'lisbon tool output', role: 'tool' }, ...messages],
+      searchTerms('Lisbon trip'),
+    );
     expect(match?.snippets.map((snippet) => snippet.entryId)).toEqual(['m0', 'm1', 'm2']);
     expect(match?.snippets).toHaveLength(MAX_SNIPPETS);
     expect(matchSession('s1', 'Trip', messages, searchTerms('lisbon porto'))).toBeUndefined();

@@ -45,7 +45,11 @@ function isAscii(text: string): boolean {
  */
 function normalisedWithSources(text: string): { normalised: string; source: number[] } {
   // ASCII is its own NFKC form and lower-cases one character to one: the indices stay where they are.
-  if (isAscii(text)) return { normalised: normaliseForSearch(text), source: Array.from({ length: text.length + 1 }, (_, index) => index) };
+  if (isAscii(text))
+    return {
+      normalised: normaliseForSearch(text),
+      source: Array.from({ length: text.length + 1 }, (_, index) => index),
+    };
   let normalised = '';
   const source: number[] = [];
   let index = 0;

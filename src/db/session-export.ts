@@ -25,7 +25,10 @@ export function redactSecrets<T>(value: T, secrets: readonly string[]): T {
   }
   const visit = (node: unknown): unknown => {
     if (typeof node === 'string') {
-      return secrets.reduce((text, secret) => (text.includes(secret) ? text.split(secret).join('[redacted]') : text), node);
+      return secrets.reduce(
+        (text, secret) => (text.includes(secret) ? text.split(secret).join('[redacted]') : text),
+        node,
+      );
     }
     if (Array.isArray(node)) return node.map(visit);
     if (node && typeof node === 'object') {
@@ -84,7 +87,9 @@ export function toFileSession(data: SessionExportRecords, secrets: readonly stri
     status: session.status,
     messages: [...data.messages].sort((a, b) => a.seq - b.seq).map(toFileMessage),
     spans: data.spans.map(toFileSpan),
-    toolState: [...data.toolState].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map(({ key, value, updatedAt }) => ({ key, value, updatedAt })),
+    toolState: [...data.toolState]
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      .map(({ key, value, updatedAt }) => ({ key, value, updatedAt })),
     attachments: [...data.attachments]
       .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id))
       .map(({ sessionId: _sessionId, ...attachment }) => attachment),

@@ -34,7 +34,12 @@ const transcriptMetaSchema = z.object({
   notice: z.string().max(10_000).optional(),
   // The notices as messages; one this version does not know is dropped (the English `notice` stays).
   noticeText: z
-    .array(z.object({ key: z.enum(AGENT_TEXT_KEYS), values: z.record(z.string().max(100), z.union([z.string().max(10_000), z.number()])).optional() }))
+    .array(
+      z.object({
+        key: z.enum(AGENT_TEXT_KEYS),
+        values: z.record(z.string().max(100), z.union([z.string().max(10_000), z.number()])).optional(),
+      }),
+    )
     .max(20)
     .optional()
     .catch(undefined),
@@ -117,10 +122,19 @@ export const fileSessionSchema = z
     status: z.enum(['idle', 'running', 'done', 'error', 'stopped', 'interrupted']),
     activeRunId: id.optional(),
     lastError: z.string().max(100_000).optional(),
-    summary: z.object({ text, coveredUntilSeq: z.number().int(), coveredMessages: z.number().int().nonnegative().optional(), updatedAt: time }).optional(),
+    summary: z
+      .object({
+        text,
+        coveredUntilSeq: z.number().int(),
+        coveredMessages: z.number().int().nonnegative().optional(),
+        updatedAt: time,
+      })
+      .optional(),
     forkedFrom: z.object({ sessionId: id, runId: id, spanId: id, step: z.number().int().nonnegative() }).optional(),
     // The session's own model and system prompt ("Session model and prompt"); absent: the global settings.
-    overrides: z.object({ model: z.string().min(1).max(500).optional(), systemPrompt: z.string().min(1).max(100_000).optional() }).optional(),
+    overrides: z
+      .object({ model: z.string().min(1).max(500).optional(), systemPrompt: z.string().min(1).max(100_000).optional() })
+      .optional(),
     messages: z.array(fileMessageSchema),
     spans: z.array(fileSpanSchema),
     toolState: z.array(fileToolStateSchema).default([]),
@@ -131,18 +145,30 @@ export const fileSessionSchema = z
     let previousSeq = -1;
     session.messages.forEach((message, index) => {
       if (messageIds.has(message.id)) {
-        context.addIssue({ code: 'custom', path: ['messages', index, 'id'], message: `duplicate message id ${message.id}` });
+        context.addIssue({
+          code: 'custom',
+          path: ['messages', index, 'id'],
+          message: `duplicate message id ${message.id}`,
+        });
       }
       messageIds.add(message.id);
       if (message.seq <= previousSeq) {
-        context.addIssue({ code: 'custom', path: ['messages', index, 'seq'], message: 'seq must increase from message to message' });
+        context.addIssue({
+          code: 'custom',
+          path: ['messages', index, 'seq'],
+          message: 'seq must increase from message to message',
+        });
       }
       previousSeq = message.seq;
     });
     const spanIds = new Set<string>();
     session.spans.forEach((span, index) => {
       if (spanIds.has(span.spanId)) {
-        context.addIssue({ code: 'custom', path: ['spans', index, 'spanId'], message: `duplicate span id ${span.spanId}` });
+        context.addIssue({
+          code: 'custom',
+          path: ['spans', index, 'spanId'],
+          message: `duplicate span id ${span.spanId}`,
+        });
       }
       spanIds.add(span.spanId);
     });

@@ -25,18 +25,49 @@ async function seed(db: GlassboxDatabase, id: string, updatedAt: number): Promis
     sessionId: id,
     entries: [
       { ...userEntry(id, `${id}_m1`, `Trip plan for ${id}`), runId: run },
-      entry(id, `${id}_m2`, { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'calculator', arguments: '{"expression":"3*4"}' } }] }, { runId: run, spanId: run, reasoning: 'think' }),
-      entry(id, `${id}_m3`, { role: 'tool', tool_call_id: 'call_1', content: '12' }, { runId: run, spanId: tool, meta: { toolStatus: 'ok', toolName: 'calculator' } }),
+      entry(
+        id,
+        `${id}_m2`,
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            { id: 'call_1', type: 'function', function: { name: 'calculator', arguments: '{"expression":"3*4"}' } },
+          ],
+        },
+        { runId: run, spanId: run, reasoning: 'think' },
+      ),
+      entry(
+        id,
+        `${id}_m3`,
+        { role: 'tool', tool_call_id: 'call_1', content: '12' },
+        { runId: run, spanId: tool, meta: { toolStatus: 'ok', toolName: 'calculator' } },
+      ),
     ],
     spans: [
       span(id, run, { startTime: 1, attributes: { model: 'glassbox-demo', 'gen_ai.usage.input_tokens': 12 } }),
-      span(id, tool, { startTime: 2, kind: 'tool', name: 'calculator', parentSpanId: run, runId: run, attributes: { result: '12' } }),
+      span(id, tool, {
+        startTime: 2,
+        kind: 'tool',
+        name: 'calculator',
+        parentSpanId: run,
+        runId: run,
+        attributes: { result: '12' },
+      }),
     ],
     session: { status: 'done', updatedAt },
   });
   await updateSession(db, id, { summary: { text: 'Summary so far', coveredUntilSeq: 0, updatedAt } });
   await setToolState(db, id, 'todos', [{ id: 1, text: 'pack', done: false, createdAt: 1 }], 7);
-  await addAttachment(db, { id: `file_${id}`, sessionId: id, name: 'list.txt', mimeType: 'text/plain', size: 4, text: 'socks', createdAt: 3 });
+  await addAttachment(db, {
+    id: `file_${id}`,
+    sessionId: id,
+    name: 'list.txt',
+    mimeType: 'text/plain',
+    size: 4,
+    text: 'socks',
+    createdAt: 3,
+  });
 }
 
 /** The file with every id replaced by its order of first appearance: equal means equal "ids aside". */
@@ -69,13 +100,29 @@ describe('exportSessions', () => {
     const db = await openTestDb();
     await seed(db, 'sess_1', 500);
     const file = await exportSessions(db, { sessionIds: ['sess_1'], includeNotes: false, now: NOW });
-    expect(file).toMatchObject({ format: 'glassbox.sessions', version: 1, exportedAt: '2026-11-30T10:00:00.000Z', scope: 'session' });
+    expect(file).toMatchObject({
+      format: 'glassbox.sessions',
+      version: 1,
+      exportedAt: '2026-11-30T10:00:00.000Z',
+      scope: 'session',
+    });
     expect(file.notes).toBeUndefined();
     const [session] = file.sessions;
-    expect(session).toMatchObject({ id: 'sess_1', title: 'Trip plan for sess_1', status: 'done', summary: { text: 'Summary so far' } });
-    expect(session?.messages.map((m) => [m.seq, m.message.role])).toEqual([[0, 'user'], [1, 'assistant'], [2, 'tool']]);
+    expect(session).toMatchObject({
+      id: 'sess_1',
+      title: 'Trip plan for sess_1',
+      status: 'done',
+      summary: { text: 'Summary so far' },
+    });
+    expect(session?.messages.map((m) => [m.seq, m.message.role])).toEqual([
+      [0, 'user'],
+      [1, 'assistant'],
+      [2, 'tool'],
+    ]);
     expect(session?.spans).toHaveLength(2);
-    expect(session?.toolState).toEqual([{ key: 'todos', value: [{ id: 1, text: 'pack', done: false, createdAt: 1 }], updatedAt: 7 }]);
+    expect(session?.toolState).toEqual([
+      { key: 'todos', value: [{ id: 1, text: 'pack', done: false, createdAt: 1 }], updatedAt: 7 },
+    ]);
     expect(session?.attachments.map((a) => a.text)).toEqual(['socks']);
     expect(sessionFileName(file)).toBe('glassbox-trip-plan-for-sess-1-2026-11-30.json');
     expect(sessionFileName(file, 'Voyage à Kyoto / 京都')).toBe('glassbox-voyage-à-kyoto-京都-2026-11-30.json');
@@ -97,7 +144,14 @@ describe('exportSessions', () => {
     const db = await openTestDb();
     const agents = [
       ...defaultSettings.agents,
-      { name: 'translator', systemPrompt: 'Translate.', model: 'cheap-model', tools: [], enabled: false, builtin: false },
+      {
+        name: 'translator',
+        systemPrompt: 'Translate.',
+        model: 'cheap-model',
+        tools: [],
+        enabled: false,
+        builtin: false,
+      },
     ];
     await saveSettings(db, { ...defaultSettings, delegation: true, maxDelegations: 4, agents });
     await seed(db, 'sess_1', 500);
@@ -116,12 +170,23 @@ describe('exportSessions', () => {
 
   it('never contains the API key or any header', async () => {
     const db = await openTestDb();
-    await saveSettings(db, { ...defaultSettings, apiKey: 'sk-live-abcdef123456', otlpHeaders: 'Authorization=Basic c2VjcmV0OnB3' });
+    await saveSettings(db, {
+      ...defaultSettings,
+      apiKey: 'sk-live-abcdef123456',
+      otlpHeaders: 'Authorization=Basic c2VjcmV0OnB3',
+    });
     await createSession(db, { id: 'sess_1', now: 1 });
     await saveStep(db, {
       sessionId: 'sess_1',
       entries: [userEntry('sess_1', 'm1', 'my key is sk-live-abcdef123456, keep it safe')],
-      spans: [span('sess_1', 'aaaaaaaaaaaaaaaa', { attributes: { headers: { Authorization: 'Bearer x' }, request: { apiKey: 'k', model: 'm', note: 'Basic c2VjcmV0OnB3' } } })],
+      spans: [
+        span('sess_1', 'aaaaaaaaaaaaaaaa', {
+          attributes: {
+            headers: { Authorization: 'Bearer x' },
+            request: { apiKey: 'k', model: 'm', note: 'Basic c2VjcmV0OnB3' },
+          },
+        }),
+      ],
       session: {},
     });
     const text = JSON.stringify(await exportSessions(db, { includeNotes: true, now: NOW }));
@@ -167,7 +232,9 @@ describe('import', () => {
     const spanIds = new Set(copiedSpans.map((s) => s.spanId));
     expect(copiedMessages.every((m) => m.sessionId === copyId && !m.id.startsWith('sess_1'))).toBe(true);
     expect(copiedMessages.every((m) => spanIds.has(m.runId))).toBe(true);
-    expect(copiedSpans.find((s) => s.kind === 'tool')?.parentSpanId).toBe(copiedSpans.find((s) => s.kind === 'run')?.spanId);
+    expect(copiedSpans.find((s) => s.kind === 'tool')?.parentSpanId).toBe(
+      copiedSpans.find((s) => s.kind === 'run')?.spanId,
+    );
     // The original is untouched.
     expect(await listMessages(db, 'sess_1')).toHaveLength(3);
     expect((await getSession(db, copyId ?? ''))?.messageCount).toBe(3);
@@ -178,7 +245,11 @@ describe('import', () => {
     await addNote(db, { content: 'Same' }, { newId: () => 'note_same', now: () => 1 });
     await addNote(db, { content: 'Original' }, { newId: () => 'note_changed', now: () => 1 });
     const file = {
-      format: 'glassbox.sessions', version: 1, exportedAt: NOW.toISOString(), scope: 'all', sessions: [],
+      format: 'glassbox.sessions',
+      version: 1,
+      exportedAt: NOW.toISOString(),
+      scope: 'all',
+      sessions: [],
       notes: [
         { id: 'note_same', content: 'Same', tags: [], createdAt: 1, updatedAt: 1 },
         { id: 'note_changed', content: 'Edited elsewhere', tags: [], createdAt: 1, updatedAt: 2 },
@@ -196,7 +267,10 @@ describe('import', () => {
     const file = await exportSessions(db, { includeNotes: false, now: NOW });
     const target = await openTestDb();
     await importParsed(target, parsedOrThrow(JSON.stringify(file)), { newId: sequentialIds() });
-    expect(await getSession(target, 'sess_1')).toMatchObject({ status: 'interrupted', activeRunId: '1111111111111111' });
+    expect(await getSession(target, 'sess_1')).toMatchObject({
+      status: 'interrupted',
+      activeRunId: '1111111111111111',
+    });
   });
 
   it('writes nothing when the import transaction fails part way', async () => {

@@ -41,7 +41,10 @@ export async function exportSessions(
     file.roster = { delegation, maxDelegationDepth, maxDelegations, maxRunTokens, agents };
   }
   if (options.includeNotes) {
-    const [notes, vectors] = await Promise.all([readStorage(() => db.getAllFromIndex('notes', 'by-updated')), readStorage(() => db.getAll('noteVectors'))]);
+    const [notes, vectors] = await Promise.all([
+      readStorage(() => db.getAllFromIndex('notes', 'by-updated')),
+      readStorage(() => db.getAll('noteVectors')),
+    ]);
     file.notes = withVectors(
       notes.map((note) => redactSecrets(note, secrets)),
       vectors,
@@ -56,7 +59,10 @@ export async function exportSessions(
  * The notes with their embeddings (model, dimension, the hash of the text embedded, the numbers; nothing of the
  * endpoint). A vector of an older text of the note keeps that text's hash, so the note is embedded again after import.
  */
-export function withVectors<T extends Pick<Note, 'id'>>(notes: readonly T[], vectors: readonly NoteVectorRecord[]): Array<T & { vector?: FileNoteVector }> {
+export function withVectors<T extends Pick<Note, 'id'>>(
+  notes: readonly T[],
+  vectors: readonly NoteVectorRecord[],
+): Array<T & { vector?: FileNoteVector }> {
   const byNote = new Map(vectors.map((record) => [record.noteId, record]));
   return notes.map((note) => {
     const record = byNote.get(note.id);
@@ -93,4 +99,3 @@ export function sessionFileName(file: SessionFile, title?: string): string {
   }
   return `glassbox-${slug(title ?? file.sessions[0]?.title ?? '')}-${date}.json`;
 }
-

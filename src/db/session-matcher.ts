@@ -39,7 +39,12 @@ export interface SessionMatcher {
  * ({@link MAX_SNIPPETS}) messages that contain a term. With `maxSnippets` 0 it only decides whether the session
  * matches, and is settled at the first messages that contain every term.
  */
-export function sessionMatcher(sessionId: string, title: string, terms: readonly string[], maxSnippets = MAX_SNIPPETS): SessionMatcher {
+export function sessionMatcher(
+  sessionId: string,
+  title: string,
+  terms: readonly string[],
+  maxSnippets = MAX_SNIPPETS,
+): SessionMatcher {
   const titleText = normaliseForSearch(title);
   const missing = new Set(terms.filter((term) => !titleText.includes(term)));
   const snippets: SearchSnippet[] = [];

@@ -18,7 +18,10 @@ describe('a session’s own model and system prompt', () => {
     await createSession(db, { id: 'sess_a', now: 1 });
     await createSession(db, { id: 'sess_b', now: 2 });
     await updateSession(db, 'sess_a', { overrides: { model: 'qwen-max', systemPrompt: 'Answer in haiku.' } });
-    expect((await getSession(db, 'sess_a'))?.overrides).toEqual({ model: 'qwen-max', systemPrompt: 'Answer in haiku.' });
+    expect((await getSession(db, 'sess_a'))?.overrides).toEqual({
+      model: 'qwen-max',
+      systemPrompt: 'Answer in haiku.',
+    });
     expect((await getSession(db, 'sess_b'))?.overrides).toBeUndefined();
 
     await updateSession(db, 'sess_a', { overrides: undefined });
@@ -36,10 +39,16 @@ describe('a session’s own model and system prompt', () => {
     const target = await openTestDb();
     const text = JSON.stringify(file);
     const first = await importParsed(target, parsed(text), { newId: sequentialIds() });
-    expect((await getSession(target, first.sessionIds[0] as string))?.overrides).toEqual({ model: 'glm-4-plus', systemPrompt: '只用中文回答。' });
+    expect((await getSession(target, first.sessionIds[0] as string))?.overrides).toEqual({
+      model: 'glm-4-plus',
+      systemPrompt: '只用中文回答。',
+    });
     const copy = await importParsed(target, parsed(text), { newId: sequentialIds() });
     expect(copy.copies).toBe(1);
-    expect((await getSession(target, copy.sessionIds[0] as string))?.overrides).toEqual({ model: 'glm-4-plus', systemPrompt: '只用中文回答。' });
+    expect((await getSession(target, copy.sessionIds[0] as string))?.overrides).toEqual({
+      model: 'glm-4-plus',
+      systemPrompt: '只用中文回答。',
+    });
   });
 
   it('is left out of the export of a session without one, and a file from before overrides imports without one', async () => {
@@ -64,8 +73,26 @@ describe('a session’s own model and system prompt', () => {
   });
 
   it('refuses a file whose override is not a usable value, saying where', () => {
-    const session = { id: 'sess_a', title: 'A', createdAt: 1, updatedAt: 2, status: 'done', messages: [], spans: [], overrides: { model: '' } };
-    const result = parseImportFile(JSON.stringify({ format: 'glassbox.sessions', version: 1, exportedAt: NOW.toISOString(), scope: 'session', sessions: [session] }), 'bad.json');
+    const session = {
+      id: 'sess_a',
+      title: 'A',
+      createdAt: 1,
+      updatedAt: 2,
+      status: 'done',
+      messages: [],
+      spans: [],
+      overrides: { model: '' },
+    };
+    const result = parseImportFile(
+      JSON.stringify({
+        format: 'glassbox.sessions',
+        version: 1,
+        exportedAt: NOW.toISOString(),
+        scope: 'session',
+        sessions: [session],
+      }),
+      'bad.json',
+    );
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error).toMatch(/overrides/u);
   });

@@ -35,8 +35,15 @@ describe('sessions', () => {
     const db = await openTestDb();
     const created = await createSession(db, { id: 'sess_1', now: 42 });
     expect(created).toEqual({
-      id: 'sess_1', title: 'Untitled', titleEdited: false, createdAt: 42, updatedAt: 42,
-      messageCount: 0, spanCount: 0, nextSeq: 0, status: 'idle',
+      id: 'sess_1',
+      title: 'Untitled',
+      titleEdited: false,
+      createdAt: 42,
+      updatedAt: 42,
+      messageCount: 0,
+      spanCount: 0,
+      nextSeq: 0,
+      status: 'idle',
     });
     expect(await getSession(db, 'sess_1')).toEqual(created);
     expect(await getSession(db, 'sess_missing')).toBeUndefined();
@@ -56,7 +63,10 @@ describe('sessions', () => {
   it('renames, and an empty name goes back to Untitled', async () => {
     const db = await openTestDb();
     await createSession(db, { id: 'sess_1', now: 1 });
-    expect(await renameSession(db, 'sess_1', '  Kyoto   trip ')).toMatchObject({ title: 'Kyoto trip', titleEdited: true });
+    expect(await renameSession(db, 'sess_1', '  Kyoto   trip ')).toMatchObject({
+      title: 'Kyoto trip',
+      titleEdited: true,
+    });
     expect(await renameSession(db, 'sess_1', '   ')).toMatchObject({ title: 'Untitled', titleEdited: false });
     const missing = await renameSession(db, 'sess_missing', 'x').catch((e: unknown) => e);
     expect((missing as StorageError).kind).toBe('not-found');
@@ -79,7 +89,15 @@ describe('sessions', () => {
     await sessionWith(db, 'sess_b', 200, ['b question']);
     for (const id of ['sess_a', 'sess_b']) {
       await setToolState(db, id, 'todos', [`${id} todo`]);
-      await addAttachment(db, { id: `file_${id}`, sessionId: id, name: 'notes.txt', mimeType: 'text/plain', size: 3, text: 'abc', createdAt: 1 });
+      await addAttachment(db, {
+        id: `file_${id}`,
+        sessionId: id,
+        name: 'notes.txt',
+        mimeType: 'text/plain',
+        size: 3,
+        text: 'abc',
+        createdAt: 1,
+      });
     }
     expect(await deleteSession(db, 'sess_a')).toBe(true);
     expect(await getSession(db, 'sess_a')).toBeUndefined();
@@ -112,7 +130,12 @@ describe('sessions', () => {
     expect((await searchSessions(db, 'it is')).map((s) => s.sessionId)).toEqual(['sess_weather', 'sess_maths']);
     expect(await searchSessions(db, '  ')).toHaveLength(3);
     // Snippets: the matching messages, in order, with the entry to open; a CJK term inside a longer run.
-    expect((await searchSessions(db, 'paris'))[0]?.snippets.map((snippet) => snippet.text)).toEqual(['Weather in Paris?', 'It is SUNNY in Paris today.']);
-    expect((await searchSessions(db, '天气'))[0]?.snippets.map((snippet) => snippet.text)).toEqual(['明天北京的天气怎么样？']);
+    expect((await searchSessions(db, 'paris'))[0]?.snippets.map((snippet) => snippet.text)).toEqual([
+      'Weather in Paris?',
+      'It is SUNNY in Paris today.',
+    ]);
+    expect((await searchSessions(db, '天气'))[0]?.snippets.map((snippet) => snippet.text)).toEqual([
+      '明天北京的天气怎么样？',
+    ]);
   });
 });

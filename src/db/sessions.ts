@@ -9,10 +9,31 @@ import { isSearchIndexComplete, loadSearchIndex, SEARCH_INDEX_STATE_KEY } from '
 
 /** Fields a caller may change on a session; a key present with value `undefined` clears an optional field. */
 export type SessionPatch = Partial<
-  Pick<SessionRecord, 'title' | 'titleEdited' | 'status' | 'activeRunId' | 'lastError' | 'summary' | 'updatedAt' | 'forkedFrom' | 'overrides'>
+  Pick<
+    SessionRecord,
+    | 'title'
+    | 'titleEdited'
+    | 'status'
+    | 'activeRunId'
+    | 'lastError'
+    | 'summary'
+    | 'updatedAt'
+    | 'forkedFrom'
+    | 'overrides'
+  >
 >;
 
-const PATCHABLE_KEYS = ['title', 'titleEdited', 'status', 'activeRunId', 'lastError', 'summary', 'updatedAt', 'forkedFrom', 'overrides'] as const;
+const PATCHABLE_KEYS = [
+  'title',
+  'titleEdited',
+  'status',
+  'activeRunId',
+  'lastError',
+  'summary',
+  'updatedAt',
+  'forkedFrom',
+  'overrides',
+] as const;
 
 /** Applies a patch to a session record without touching ids or counters. */
 export function applySessionPatch(session: SessionRecord, patch: SessionPatch): SessionRecord {
@@ -21,7 +42,14 @@ export function applySessionPatch(session: SessionRecord, patch: SessionPatch): 
     if (!Object.hasOwn(patch, key)) continue;
     const value = patch[key];
     if (value === undefined) {
-      if (key === 'activeRunId' || key === 'lastError' || key === 'summary' || key === 'forkedFrom' || key === 'overrides') delete next[key];
+      if (
+        key === 'activeRunId' ||
+        key === 'lastError' ||
+        key === 'summary' ||
+        key === 'forkedFrom' ||
+        key === 'overrides'
+      )
+        delete next[key];
     } else {
       (next as unknown as Record<string, unknown>)[key] = value;
     }
@@ -109,7 +137,11 @@ export async function deleteSession(db: GlassboxDatabase, id: string): Promise<b
 }
 
 /** The sidebar search (search-index.ts, loaded on the first search). */
-export async function searchSessions(db: GlassboxDatabase, query: string, options?: SearchOptions): Promise<SessionMatch[]> {
+export async function searchSessions(
+  db: GlassboxDatabase,
+  query: string,
+  options?: SearchOptions,
+): Promise<SessionMatch[]> {
   return (await loadSearchIndex()).searchSessions(db, query, options);
 }
 
@@ -124,6 +156,11 @@ export async function prepareSearchIndex(db: GlassboxDatabase): Promise<void> {
 }
 
 /** The snippets of sessions of a long search result, read when their rows are shown. */
-export async function searchSnippets(db: GlassboxDatabase, query: string, sessionIds: string[], options?: { signal?: AbortSignal }): Promise<SessionMatch[]> {
+export async function searchSnippets(
+  db: GlassboxDatabase,
+  query: string,
+  sessionIds: string[],
+  options?: { signal?: AbortSignal },
+): Promise<SessionMatch[]> {
   return (await loadSearchIndex()).searchSnippets(db, query, sessionIds, options);
 }

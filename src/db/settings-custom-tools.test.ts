@@ -12,7 +12,11 @@ describe('custom tools and MCP servers in the stored settings', () => {
       mcpServers: [{ url: 'https://mcp.test/mcp', name: 'test' }, { url: 1 }],
     });
     expect(settings.model).toBe('kept');
-    expect(settings.customTools.map((tool) => [tool.name, tool.kind, tool.code])).toEqual([['good', 'javascript', '1']]);
-    expect(settings.mcpServers).toEqual([{ url: 'https://mcp.test/mcp', headers: '', name: 'test', tools: [], alwaysAllow: {} }]);
+    expect(settings.customTools.map((tool) => [tool.name, tool.kind, tool.code])).toEqual([
+      ['good', 'javascript', '1'],
+    ]);
+    expect(settings.mcpServers).toEqual([
+      { url: 'https://mcp.test/mcp', headers: '', name: 'test', tools: [], alwaysAllow: {} },
+    ]);
   });
 });

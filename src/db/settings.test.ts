@@ -11,7 +11,13 @@ describe('settings', () => {
 
   it('saves and loads settings with the API key when the user keeps it', async () => {
     const db = await openTestDb();
-    const settings = { ...defaultSettings, provider: 'openai', apiKey: 'sk-test-123', model: 'gpt-4o-mini', maxSteps: 12 };
+    const settings = {
+      ...defaultSettings,
+      provider: 'openai',
+      apiKey: 'sk-test-123',
+      model: 'gpt-4o-mini',
+      maxSteps: 12,
+    };
     await saveSettings(db, settings);
     expect(await loadSettings(db)).toEqual(settings);
   });

@@ -29,7 +29,10 @@ function shortened(message: WireMessage): WireMessage {
   const content = message.content;
   if (typeof content !== 'string' || content.length <= MESSAGE_KEEP_CHARS) return message;
   const left = content.length - HEAD_CHARS - TAIL_CHARS;
-  return { ...message, content: `${content.slice(0, HEAD_CHARS)}\n[… ${left} characters not stored in the trace …]\n${content.slice(-TAIL_CHARS)}` };
+  return {
+    ...message,
+    content: `${content.slice(0, HEAD_CHARS)}\n[… ${left} characters not stored in the trace …]\n${content.slice(-TAIL_CHARS)}`,
+  };
 }
 
 /**
@@ -52,7 +55,9 @@ export function spanForStorage(span: Span): Span {
   let earlierChars = 0;
   for (let index = head; index < lastUser; index += 1) earlierChars += textLength(list[index] ?? {});
   const omit = omitted >= 2 && earlierChars >= STORE_WHOLE_CHARS;
-  const long = list.some((message) => typeof message?.content === 'string' && message.content.length > MESSAGE_KEEP_CHARS);
+  const long = list.some(
+    (message) => typeof message?.content === 'string' && message.content.length > MESSAGE_KEEP_CHARS,
+  );
   if (!omit && !long) return span;
   const note = {
     role: 'system',
@@ -61,6 +66,10 @@ export function spanForStorage(span: Span): Span {
   const kept = omit ? [...list.slice(0, head), note, ...list.slice(lastUser)] : list;
   return {
     ...span,
-    attributes: { ...span.attributes, [ATTR.llmMessages]: kept.map(shortened), ...(omit ? { [LLM_MESSAGES_OMITTED]: omitted } : {}) },
+    attributes: {
+      ...span.attributes,
+      [ATTR.llmMessages]: kept.map(shortened),
+      ...(omit ? { [LLM_MESSAGES_OMITTED]: omitted } : {}),
+    },
   };
 }

@@ -10,26 +10,45 @@ describe('spans', () => {
     await createSession(db, { id: 'sess_a', now: 1 });
     await createSession(db, { id: 'sess_b', now: 1 });
     await putSpans(db, 'sess_a', [
-      span('sess_a', 'aaaaaaaaaaaaaaa2', { startTime: 20, runId: 'aaaaaaaaaaaaaaa1', kind: 'llm', parentSpanId: 'aaaaaaaaaaaaaaa1' }),
+      span('sess_a', 'aaaaaaaaaaaaaaa2', {
+        startTime: 20,
+        runId: 'aaaaaaaaaaaaaaa1',
+        kind: 'llm',
+        parentSpanId: 'aaaaaaaaaaaaaaa1',
+      }),
       span('sess_a', 'aaaaaaaaaaaaaaa1', { startTime: 10, status: 'running' }),
     ]);
     await putSpans(db, 'sess_a', [span('sess_a', 'aaaaaaaaaaaaaaa1', { startTime: 10, status: 'ok' })]);
     await putSpans(db, 'sess_b', [span('sess_b', 'bbbbbbbbbbbbbbb1', { startTime: 5 })]);
     const spans = await listSpans(db, 'sess_a');
-    expect(spans.map((s) => [s.spanId, s.status])).toEqual([['aaaaaaaaaaaaaaa1', 'ok'], ['aaaaaaaaaaaaaaa2', 'ok']]);
+    expect(spans.map((s) => [s.spanId, s.status])).toEqual([
+      ['aaaaaaaaaaaaaaa1', 'ok'],
+      ['aaaaaaaaaaaaaaa2', 'ok'],
+    ]);
     expect((await getSession(db, 'sess_a'))?.spanCount).toBe(2);
-    expect((await listRunSpans(db, 'sess_a', 'aaaaaaaaaaaaaaa1')).map((s) => s.spanId)).toEqual(['aaaaaaaaaaaaaaa1', 'aaaaaaaaaaaaaaa2']);
+    expect((await listRunSpans(db, 'sess_a', 'aaaaaaaaaaaaaaa1')).map((s) => s.spanId)).toEqual([
+      'aaaaaaaaaaaaaaa1',
+      'aaaaaaaaaaaaaaa2',
+    ]);
     expect((await listSpans(db, 'sess_b')).map((s) => s.spanId)).toEqual(['bbbbbbbbbbbbbbb1']);
   });
 
-  it('writes a step\'s new spans as one chunk and rewrites only the chunks holding the spans it updates', async () => {
+  it("writes a step's new spans as one chunk and rewrites only the chunks holding the spans it updates", async () => {
     const factory = createTestIndexedDb();
     const db = await openTestDb({ indexedDB: factory, name: 'chunks' });
     await createSession(db, { id: 'sess_a', now: 1 });
     const run = 'aaaaaaaaaaaaaaa1';
     const at = (index: number, status: 'running' | 'ok' = 'ok') =>
-      span('sess_a', `aaaaaaaaaaaaa${String(index).padStart(3, '0')}`, { startTime: 1_000 + index, runId: run, status });
-    await putSpans(db, 'sess_a', Array.from({ length: 40 }, (_, index) => at(index)));
+      span('sess_a', `aaaaaaaaaaaaa${String(index).padStart(3, '0')}`, {
+        startTime: 1_000 + index,
+        runId: run,
+        status,
+      });
+    await putSpans(
+      db,
+      'sess_a',
+      Array.from({ length: 40 }, (_, index) => at(index)),
+    );
     expect((await db.getAll('spanChunks')).map((chunk) => [chunk.chunk, chunk.spans.length])).toEqual([[0, 40]]);
 
     const puts = async (write: () => Promise<void>) => {

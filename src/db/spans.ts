@@ -47,7 +47,10 @@ export interface ChunkStore {
 }
 
 /** A chunk with some of its spans replaced; the updates it does not hold are returned. */
-function withUpdates(record: SpanChunkRecord, updates: readonly SpanRecord[]): { record: SpanChunkRecord; unmatched: SpanRecord[] } {
+function withUpdates(
+  record: SpanChunkRecord,
+  updates: readonly SpanRecord[],
+): { record: SpanChunkRecord; unmatched: SpanRecord[] } {
   const byId = new Map(updates.map((span) => [span.spanId, span]));
   const spans = record.spans.map((span) => {
     const update = byId.get(span.spanId);
@@ -104,7 +107,11 @@ function placementOf(records: readonly SpanChunkRecord[]): RunPlacement {
  * new chunk, and the chunks holding the spans it updates are rewritten — never the run's or session's other
  * chunks. Resolves with how many spans were not stored before.
  */
-export async function putSpansInChunks(store: ChunkStore, spans: readonly SpanRecord[], placements: SpanPlacements): Promise<number> {
+export async function putSpansInChunks(
+  store: ChunkStore,
+  spans: readonly SpanRecord[],
+  placements: SpanPlacements,
+): Promise<number> {
   const byRun = new Map<string, SpanRecord[]>();
   for (const span of new Map(spans.map((item) => [item.spanId, item])).values()) {
     const key = `${span.sessionId}\u0000${span.runId}`;
@@ -116,7 +123,11 @@ export async function putSpansInChunks(store: ChunkStore, spans: readonly SpanRe
   return added.reduce((total, count) => total + count, 0);
 }
 
-async function putRunSpans(store: ChunkStore, spans: readonly SpanRecord[], placements: SpanPlacements): Promise<number> {
+async function putRunSpans(
+  store: ChunkStore,
+  spans: readonly SpanRecord[],
+  placements: SpanPlacements,
+): Promise<number> {
   const { sessionId, runId } = spans[0] as SpanRecord;
   let placement = placements.get(sessionId, runId);
   let fetched = new Map<number, SpanChunkRecord>();
@@ -163,7 +174,8 @@ async function putRunSpans(store: ChunkStore, spans: readonly SpanRecord[], plac
     }
     const added: SpanRecord[] = [...fresh];
     // Still not where they should be after a fresh read: store them as new.
-    if (misplaced) for (const [chunk, list] of updates) if (!rewritten.some((record) => record.chunk === chunk)) added.push(...list);
+    if (misplaced)
+      for (const [chunk, list] of updates) if (!rewritten.some((record) => record.chunk === chunk)) added.push(...list);
     const writes = [...rewritten];
     if (added.length > 0) writes.push({ sessionId, runId, chunk: next, spans: [...added].sort(byStart) });
     await requestAll(writes.map((record) => () => store.put(record)));

@@ -28,7 +28,8 @@ function errorName(error: unknown): string | undefined {
 
 function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string')
+    return error.message;
   return String(error);
 }
 

@@ -63,7 +63,12 @@ const LEGACY_STORES: readonly LegacyStore[] = [
   { name: 'settings', keyPath: 'name', since: 3 },
   { name: 'sessions', keyPath: 'id', index: { name: 'by-updated', keyPath: 'updatedAt' }, since: 3 },
   { name: 'messages', keyPath: 'id', index: { name: 'by-session-seq', keyPath: ['sessionId', 'seq'] }, since: 3 },
-  { name: 'spanChunks', keyPath: ['sessionId', 'runId', 'chunk'], index: { name: 'by-run', keyPath: 'runId' }, since: 3 },
+  {
+    name: 'spanChunks',
+    keyPath: ['sessionId', 'runId', 'chunk'],
+    index: { name: 'by-run', keyPath: 'runId' },
+    since: 3,
+  },
   { name: 'notes', keyPath: 'id', index: { name: 'by-updated', keyPath: 'updatedAt' }, since: 3 },
   { name: 'toolState', keyPath: ['sessionId', 'key'], since: 3 },
   { name: 'attachments', keyPath: 'id', index: { name: 'by-session', keyPath: 'sessionId' }, since: 3 },
@@ -78,7 +83,10 @@ export function legacyStores(version: 3 | 4 | 5): LegacyStore[] {
 
 /** The part of a database under upgrade that {@link createLegacyStores} uses (raw IndexedDB or idb's wrapper). */
 interface UpgradingDatabase {
-  createObjectStore(name: string, options: IDBObjectStoreParameters): { createIndex(name: string, keyPath: string | string[]): unknown };
+  createObjectStore(
+    name: string,
+    options: IDBObjectStoreParameters,
+  ): { createIndex(name: string, keyPath: string | string[]): unknown };
 }
 
 /** Creates the stores of schema version 3, 4 or 5 as those versions laid them out, for tests of what an older build left. */

@@ -13,7 +13,10 @@ describe('tool state', () => {
     expect(await store.get('sess_a', 'todos')).toEqual([{ id: 1, text: 'milk', done: false, createdAt: 1 }]);
     expect(await store.get('sess_b', 'todos')).toEqual([]);
     expect(await store.get('sess_c', 'todos')).toBeUndefined();
-    expect((await listToolState(db, 'sess_a')).map((r) => [r.key, r.updatedAt])).toEqual([['counter', 5], ['todos', 5]]);
+    expect((await listToolState(db, 'sess_a')).map((r) => [r.key, r.updatedAt])).toEqual([
+      ['counter', 5],
+      ['todos', 5],
+    ]);
   });
 });
 
@@ -44,8 +47,24 @@ describe('attachments', () => {
     await store.add(file('file_3', 'sess_b', 5));
     const listed = await store.listInfo('sess_a');
     expect(listed).toEqual([
-      { id: 'file_1', sessionId: 'sess_a', name: 'file_1.txt', mimeType: 'text/plain', size: 2, createdAt: 10, database: db.name },
-      { id: 'file_2', sessionId: 'sess_a', name: 'file_2.txt', mimeType: 'text/plain', size: 2, createdAt: 20, database: db.name },
+      {
+        id: 'file_1',
+        sessionId: 'sess_a',
+        name: 'file_1.txt',
+        mimeType: 'text/plain',
+        size: 2,
+        createdAt: 10,
+        database: db.name,
+      },
+      {
+        id: 'file_2',
+        sessionId: 'sess_a',
+        name: 'file_2.txt',
+        mimeType: 'text/plain',
+        size: 2,
+        createdAt: 20,
+        database: db.name,
+      },
     ]);
     expect(listed.some((info) => 'text' in info)).toBe(false);
     await store.remove('file_2');
@@ -54,4 +73,3 @@ describe('attachments', () => {
     expect((await store.listInfo('sess_b')).map((info) => info.id)).toEqual(['file_3']);
   });
 });
-

@@ -5,7 +5,14 @@ import { demoTestModel } from './demo-test-model.ts';
 
 async function runChecked(question: string, protocol: 'tools' | 'react' | 'json', answerCheck = true) {
   const tools = builtinTools.filter((tool) => tool.name === 'date_calc' || tool.name === 'calculator');
-  const harness = createHarness({ protocol, answerCheck, model: demoTestModel(), tools, history: [{ role: 'user', content: question }], runInput: question });
+  const harness = createHarness({
+    protocol,
+    answerCheck,
+    model: demoTestModel(),
+    tools,
+    history: [{ role: 'user', content: question }],
+    runInput: question,
+  });
   const result = await harness.run();
   const draft = result.entries.find((entry) => entry.message.role === 'assistant' && entry.meta?.draftOf);
   return { harness, result, draft, answer: result.entries.at(-1)?.message.content ?? '' };
@@ -22,7 +29,9 @@ describe('the demo model shows the answer check catching a careless draft', () =
       expect(answer).not.toContain('69140');
       const reflection = harness.tracer.only('reflection');
       expect(reflection.attributes['reflection.verdict']).toBe('not supported');
-      expect(reflection.attributes['reflection.claims']).toEqual(['The answer says 1234*56 = 69140, but calculator returned 69104.']);
+      expect(reflection.attributes['reflection.claims']).toEqual([
+        'The answer says 1234*56 = 69140, but calculator returned 69104.',
+      ]);
     });
   }
 
@@ -31,7 +40,9 @@ describe('the demo model shows the answer check catching a careless draft', () =
     expect(draft?.message.content).toContain('2024-10-18');
     expect(answer).toContain('2024-10-17');
     expect(answer).not.toContain('2024-10-18');
-    expect(harness.tracer.only('reflection').attributes['reflection.claims']).toEqual(['答案写的是 2024-10-18，但 date_calc 返回的是 2024-10-17。']);
+    expect(harness.tracer.only('reflection').attributes['reflection.claims']).toEqual([
+      '答案写的是 2024-10-18，但 date_calc 返回的是 2024-10-17。',
+    ]);
   });
 
   it('passes a correct answer: the verdict is supported and nothing is revised', async () => {

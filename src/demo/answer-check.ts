@@ -33,7 +33,11 @@ export function verdictReply(messages: readonly ChatMessage[]): string {
   const findings = findContradictions(payload.answer, payload.evidence, payload.question);
   if (findings.length === 0) return JSON.stringify({ verdict: 'supported', claims: [] });
   const claims = findings.map((item) =>
-    say(language, `The answer says ${item.claim}, but ${item.tool} returned ${item.expected}.`, `答案写的是 ${item.claim}，但 ${item.tool} 返回的是 ${item.expected}。`),
+    say(
+      language,
+      `The answer says ${item.claim}, but ${item.tool} returned ${item.expected}.`,
+      `答案写的是 ${item.claim}，但 ${item.tool} 返回的是 ${item.expected}。`,
+    ),
   );
   return JSON.stringify({ verdict: 'not_supported', claims });
 }
@@ -47,7 +51,11 @@ function readPayload(text: string): { question: string; answer: string; evidence
     const results = Array.isArray(value.tool_results) ? (value.tool_results as Record<string, unknown>[]) : [];
     const evidence = results
       .filter((item) => item.failed !== true)
-      .map((item) => ({ tool: String(item.tool ?? 'tool'), arguments: String(item.arguments ?? '{}'), result: String(item.result ?? '') }));
+      .map((item) => ({
+        tool: String(item.tool ?? 'tool'),
+        arguments: String(item.arguments ?? '{}'),
+        result: String(item.result ?? ''),
+      }));
     return { question: typeof value.question === 'string' ? value.question : '', answer: value.answer, evidence };
   } catch {
     return undefined;
@@ -68,7 +76,10 @@ export function carelessDraft(answer: string, state: ConversationState): string 
     // The last date or number of a result is its outcome (`{"expression": …, "result": 69104}`).
     for (const date of readDates(result).toReversed()) {
       if (!answer.includes(date.raw) || date.day >= 28) continue;
-      const wrong = date.raw.replace(/(\d{1,2})(\D*)$/u, (_match, day: string, rest: string) => `${String(Number(day) + 1).padStart(day.length, '0')}${rest}`);
+      const wrong = date.raw.replace(
+        /(\d{1,2})(\D*)$/u,
+        (_match, day: string, rest: string) => `${String(Number(day) + 1).padStart(day.length, '0')}${rest}`,
+      );
       return answer.split(date.raw).join(wrong);
     }
     for (const number of readNumbers(result).toReversed()) {

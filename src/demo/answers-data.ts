@@ -36,7 +36,11 @@ const CHINESE_COLUMN_WORDS: Record<string, string[]> = {
 const MEASURES = /^(?:amount|sales|revenue|total|value|price|销售额|金额|收入)$/u;
 
 /** The grouped query answering "which <group> sold the most/least": the group column named in the question, the amount summed. */
-export function planGroupedQuery(tables: readonly DescribedTable[], group: string, most: boolean): { sql: string; table: string; group: string; measure: string } | undefined {
+export function planGroupedQuery(
+  tables: readonly DescribedTable[],
+  group: string,
+  most: boolean,
+): { sql: string; table: string; group: string; measure: string } | undefined {
   const wanted = group.toLowerCase();
   const candidates = [wanted, ...(CHINESE_COLUMN_WORDS[group] ?? [])];
   for (const table of tables) {
@@ -57,20 +61,42 @@ function formatNumber(value: unknown): string {
   return typeof value === 'number' ? value.toLocaleString('en-US', { maximumFractionDigits: 2 }) : String(value);
 }
 
-const LABEL_EN = '_The SQL and this sentence come from the scripted demo, not from an LLM; the numbers are the query\'s own. Connect a real model in Settings to ask anything._';
-const LABEL_ZH = '_SQL 和这句话来自脚本演示模型，不是大语言模型；数字来自查询本身。要自由提问，请在设置里连接真实模型。_';
+const LABEL_EN =
+  "_The SQL and this sentence come from the scripted demo, not from an LLM; the numbers are the query's own. Connect a real model in Settings to ask anything._";
+const LABEL_ZH =
+  '_SQL 和这句话来自脚本演示模型，不是大语言模型；数字来自查询本身。要自由提问，请在设置里连接真实模型。_';
 
 /** The scripted answer after a grouped `query_data`: the top (or bottom) group and its total, or what went wrong. */
-export function answerGroupedQuery(language: DemoLanguage, plan: { table: string; group: string; measure: string }, most: boolean, observation: Observation): string {
+export function answerGroupedQuery(
+  language: DemoLanguage,
+  plan: { table: string; group: string; measure: string },
+  most: boolean,
+  observation: Observation,
+): string {
   if (!observation.ok) {
-    return say(language, `The query failed: ${observation.error ?? observation.text}`, `查询失败：${observation.error ?? observation.text}`);
+    return say(
+      language,
+      `The query failed: ${observation.error ?? observation.text}`,
+      `查询失败：${observation.error ?? observation.text}`,
+    );
   }
   const value = observation.value as { rows?: unknown[][] } | undefined;
   const rows = Array.isArray(value?.rows) ? value.rows : [];
   const [first, second] = rows;
-  if (!first) return say(language, `The table **${plan.table}** has no rows to compare.`, `表 **${plan.table}** 里没有可比较的行。`);
+  if (!first)
+    return say(
+      language,
+      `The table **${plan.table}** has no rows to compare.`,
+      `表 **${plan.table}** 里没有可比较的行。`,
+    );
   const [name, total] = first;
-  const runnerUp = second ? say(language, ` Next is **${String(second[0])}** with ${formatNumber(second[1])}.`, `其次是 **${String(second[0])}**，${formatNumber(second[1])}。`) : '';
+  const runnerUp = second
+    ? say(
+        language,
+        ` Next is **${String(second[0])}** with ${formatNumber(second[1])}.`,
+        `其次是 **${String(second[0])}**，${formatNumber(second[1])}。`,
+      )
+    : '';
   return [
     say(
       language,
@@ -92,7 +118,9 @@ export function noDataText(language: DemoLanguage): string {
 
 /** What the demo says when the tables it sees have no column the question names. */
 export function noMatchingColumnText(language: DemoLanguage, group: string, tables: readonly DescribedTable[]): string {
-  const listed = tables.map((table) => `**${table.name}** (${table.columns.map((column) => column.name).join(', ')})`).join(say(language, '; ', '；'));
+  const listed = tables
+    .map((table) => `**${table.name}** (${table.columns.map((column) => column.name).join(', ')})`)
+    .join(say(language, '; ', '；'));
   return say(
     language,
     `I found no column for “${group}” with a number to add up in ${listed || 'the attached tables'}. As a scripted demo I only answer “which <column> sold the most?”.`,

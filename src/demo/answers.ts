@@ -16,7 +16,13 @@ export function say(language: DemoLanguage, english: string, chinese: string): s
 }
 
 const CHINESE_WEEKDAYS: Record<string, string> = {
-  monday: '星期一', tuesday: '星期二', wednesday: '星期三', thursday: '星期四', friday: '星期五', saturday: '星期六', sunday: '星期日',
+  monday: '星期一',
+  tuesday: '星期二',
+  wednesday: '星期三',
+  thursday: '星期四',
+  friday: '星期五',
+  saturday: '星期六',
+  sunday: '星期日',
 };
 
 /** A weekday name from a tool, in the answer's language (tools report English names). */
@@ -65,8 +71,10 @@ export function answerTime(language: DemoLanguage, observation: Observation, pla
   if (!observation.ok) return answerToolFailed(language, 'get_current_time', observation);
   const { value } = observation;
   const iso = findString(value, /^(?:iso|iso_?8601|datetime|date_?time|local_?iso|now)$/iu);
-  const date = findString(value, /^(?:date|local_?date|today)$/iu) ?? /\d{4}-\d{2}-\d{2}/u.exec(iso ?? observation.text)?.[0];
-  const time = findString(value, /^(?:time|local_?time|clock)$/iu) ?? /T?(\d{2}:\d{2}(?::\d{2})?)/u.exec(iso ?? '')?.[1];
+  const date =
+    findString(value, /^(?:date|local_?date|today)$/iu) ?? /\d{4}-\d{2}-\d{2}/u.exec(iso ?? observation.text)?.[0];
+  const time =
+    findString(value, /^(?:time|local_?time|clock)$/iu) ?? /T?(\d{2}:\d{2}(?::\d{2})?)/u.exec(iso ?? '')?.[1];
   const weekday = localWeekday(language, findString(value, /^(?:weekday|day_?of_?week|day_?name)$/iu));
   const zone = findString(value, /^(?:time_?zone|tz|zone)$/iu);
   const where = placeName ? say(language, ` in ${placeName}`, `${placeName}`) : '';
@@ -85,7 +93,10 @@ export function answerTime(language: DemoLanguage, observation: Observation, pla
 /** A date answer from date_calc: N days after a date, the days between two dates, or a weekday. */
 export function answerDate(
   language: DemoLanguage,
-  question: { kind: 'offset'; from: string; days: number } | { kind: 'between'; from: string; to: string } | { kind: 'weekday'; date: string },
+  question:
+    | { kind: 'offset'; from: string; days: number }
+    | { kind: 'between'; from: string; to: string }
+    | { kind: 'weekday'; date: string },
   observation: Observation,
 ): string {
   if (!observation.ok) return answerToolFailed(language, 'date_calc', observation);
@@ -93,26 +104,46 @@ export function answerDate(
   const label = (date: string): string => (date === 'today' ? say(language, 'today', '今天') : date);
   if (question.kind === 'offset') {
     // The shifted date lives under `result` (date_calc also echoes the start date); fall back to any other date in the text.
-    const shifted = findField(value, /^(?:result|result_?date|new_?date|target_?date)$/iu, (candidate) => typeof candidate === 'string' || (typeof candidate === 'object' && candidate !== null));
+    const shifted = findField(
+      value,
+      /^(?:result|result_?date|new_?date|target_?date)$/iu,
+      (candidate) => typeof candidate === 'string' || (typeof candidate === 'object' && candidate !== null),
+    );
     const dates = [...text.matchAll(/\d{4}-\d{2}-\d{2}/gu)].map((match) => match[0]);
-    const result = (typeof shifted === 'string' ? shifted : findString(shifted, /^date$/iu)) ?? dates.find((date) => date !== question.from) ?? dates[0];
+    const result =
+      (typeof shifted === 'string' ? shifted : findString(shifted, /^date$/iu)) ??
+      dates.find((date) => date !== question.from) ??
+      dates[0];
     const weekday = localWeekday(language, findString(shifted ?? value, /^(?:weekday|day_?of_?week|day_?name)$/iu));
     if (result) {
       const day = weekday ? say(language, ` (${weekday})`, `（${weekday}）`) : '';
       const count = Math.abs(question.days);
       const from = label(question.from);
       return question.days >= 0
-        ? say(language, `${count} days after ${from} is **${result}**${day}.`, `${from}之后 ${count} 天是 **${result}**${day}。`)
-        : say(language, `${count} days before ${from} was **${result}**${day}.`, `${from}之前 ${count} 天是 **${result}**${day}。`);
+        ? say(
+            language,
+            `${count} days after ${from} is **${result}**${day}.`,
+            `${from}之后 ${count} 天是 **${result}**${day}。`,
+          )
+        : say(
+            language,
+            `${count} days before ${from} was **${result}**${day}.`,
+            `${from}之前 ${count} 天是 **${result}**${day}。`,
+          );
     }
   }
   if (question.kind === 'between') {
-    const days = toNumber(value) ?? findNumber(value, /^(?:days|days_?between|difference|diff|result|count|total_?days)$/iu);
+    const days =
+      toNumber(value) ?? findNumber(value, /^(?:days|days_?between|difference|diff|result|count|total_?days)$/iu);
     if (days !== undefined) {
       const from = findString(value, /^from$/iu) ?? label(question.from);
       const to = findString(value, /^to$/iu) ?? label(question.to);
       return days >= 0
-        ? say(language, `There are **${days} days** from ${from} to ${to}.`, `从 ${from} 到 ${to} 还有 **${days} 天**。`)
+        ? say(
+            language,
+            `There are **${days} days** from ${from} to ${to}.`,
+            `从 ${from} 到 ${to} 还有 **${days} 天**。`,
+          )
         : say(language, `${to} was **${-days} days** before ${from}.`, `${to} 比 ${from} 早 **${-days} 天**。`);
     }
   }
@@ -120,7 +151,11 @@ export function answerDate(
   if (question.kind === 'weekday' && weekday) {
     return say(language, `${question.date} is a **${weekday}**.`, `${question.date} 是 **${weekday}**。`);
   }
-  return say(language, `Here is what \`date_calc\` returned:\n\n${describeValue(value)}`, `\`date_calc\` 的结果：\n\n${describeValue(value)}`);
+  return say(
+    language,
+    `Here is what \`date_calc\` returned:\n\n${describeValue(value)}`,
+    `\`date_calc\` 的结果：\n\n${describeValue(value)}`,
+  );
 }
 
 interface TodoLine {
@@ -136,7 +171,8 @@ function readTodoItems(value: unknown): TodoLine[] | undefined {
     if (typeof item === 'string') return [{ text: item, done: false }];
     if (typeof item !== 'object' || item === null) return [];
     const record = item as Record<string, unknown>;
-    const text = typeof record.text === 'string' ? record.text : typeof record.title === 'string' ? record.title : undefined;
+    const text =
+      typeof record.text === 'string' ? record.text : typeof record.title === 'string' ? record.title : undefined;
     return text === undefined ? [] : [{ id: record.id, text, done: record.done === true || record.status === 'done' }];
   });
 }
@@ -148,28 +184,49 @@ export function answerTodo(language: DemoLanguage, request: TodoRequest, observa
   const items = readTodoItems(value);
   const message = findString(value, /^message$/iu) ?? '';
   const open = items?.filter((item) => !item.done).length;
-  const openNote = open === undefined ? '' : say(language, ` You have ${open} open todo${open === 1 ? '' : 's'}.`, `目前还有 ${open} 条未完成。`);
+  const openNote =
+    open === undefined
+      ? ''
+      : say(language, ` You have ${open} open todo${open === 1 ? '' : 's'}.`, `目前还有 ${open} 条未完成。`);
   switch (request.action) {
     case 'add': {
       // The tool returns the whole list; the new item is the one with this text (or the id in its message).
-      const id = /#(\d+)/u.exec(message)?.[1] ?? items?.filter((item) => item.text === request.text).at(-1)?.id ?? findNumber(value, /^id$/iu);
+      const id =
+        /#(\d+)/u.exec(message)?.[1] ??
+        items?.filter((item) => item.text === request.text).at(-1)?.id ??
+        findNumber(value, /^id$/iu);
       const number = id === undefined ? '' : ` (#${String(id)})`;
-      return say(language, `Added to your todo list: “${request.text}”${number}.${openNote}`, `已添加待办：“${request.text}”${number}。${openNote}`);
+      return say(
+        language,
+        `Added to your todo list: “${request.text}”${number}.${openNote}`,
+        `已添加待办：“${request.text}”${number}。${openNote}`,
+      );
     }
     case 'done': {
       const text = items?.find((item) => item.id === request.id)?.text;
       const quoted = text ? say(language, `: “${text}”`, `：“${text}”`) : '';
-      return say(language, `Marked todo #${request.id} as done${quoted}.${openNote}`, `已将待办 #${request.id} 标记为完成${quoted}。${openNote}`);
+      return say(
+        language,
+        `Marked todo #${request.id} as done${quoted}.${openNote}`,
+        `已将待办 #${request.id} 标记为完成${quoted}。${openNote}`,
+      );
     }
     case 'remove': {
       const text = /#\d+:\s*(.+)$/u.exec(message)?.[1];
       const quoted = text ? say(language, `: “${text}”`, `：“${text}”`) : '';
-      return say(language, `Removed todo #${request.id} from your list${quoted}.${openNote}`, `已从清单中删除待办 #${request.id}${quoted}。${openNote}`);
+      return say(
+        language,
+        `Removed todo #${request.id} from your list${quoted}.${openNote}`,
+        `已从清单中删除待办 #${request.id}${quoted}。${openNote}`,
+      );
     }
     case 'list': {
-      if (items === undefined) return say(language, `Your todo list:\n\n${describeValue(value)}`, `你的待办清单：\n\n${describeValue(value)}`);
+      if (items === undefined)
+        return say(language, `Your todo list:\n\n${describeValue(value)}`, `你的待办清单：\n\n${describeValue(value)}`);
       if (items.length === 0) return say(language, 'Your todo list is empty.', '你的待办清单是空的。');
-      const lines = items.map((item) => `- ${item.done ? '☑' : '☐'} ${item.id === undefined ? '' : `#${String(item.id)} `}${item.text}`);
+      const lines = items.map(
+        (item) => `- ${item.done ? '☑' : '☐'} ${item.id === undefined ? '' : `#${String(item.id)} `}${item.text}`,
+      );
       return say(
         language,
         `You have ${items.length} todo${items.length === 1 ? '' : 's'} (${open} open):\n\n${lines.join('\n')}`,
@@ -193,13 +250,17 @@ export function answerNoteSaved(language: DemoLanguage, content: string, observa
 export function answerNoteSearch(language: DemoLanguage, query: string, observation: Observation): string {
   if (!observation.ok) return answerToolFailed(language, 'search_notes', observation);
   const { value } = observation;
-  const list = Array.isArray(value) ? value : findField(value, /^(?:hits|results|notes|items|matches)$/iu, Array.isArray);
+  const list = Array.isArray(value)
+    ? value
+    : findField(value, /^(?:hits|results|notes|items|matches)$/iu, Array.isArray);
   const contents = Array.isArray(list)
     ? list.flatMap((hit) => {
         const content = typeof hit === 'string' ? hit : findString(hit, /^(?:content|text|note)$/iu);
         return content === undefined ? [] : [content];
       })
-    : typeof value === 'string' && value.length > 0 ? [value] : [];
+    : typeof value === 'string' && value.length > 0
+      ? [value]
+      : [];
   if (contents.length === 0) {
     return say(
       language,
@@ -207,6 +268,9 @@ export function answerNoteSearch(language: DemoLanguage, query: string, observat
       `没有找到关于“${query}”的笔记。对我说“记住……”就可以保存一条。`,
     );
   }
-  const lines = contents.slice(0, 5).map((content) => `- ${content}`).join('\n');
+  const lines = contents
+    .slice(0, 5)
+    .map((content) => `- ${content}`)
+    .join('\n');
   return say(language, `Here's what I found in your notes:\n\n${lines}`, `我在笔记里找到了这些：\n\n${lines}`);
 }

@@ -5,8 +5,17 @@ import { isRevisionRequest } from './answer-check.ts';
 
 /** Tool names the demo knows how to use; in text-ReAct mode a tool counts as offered when the system prompt names it. */
 export const DEMO_TOOL_NAMES = [
-  'calculator', 'get_current_time', 'date_calc', 'get_weather', 'search_web',
-  'todo', 'save_note', 'search_notes', 'read_file', 'query_data', 'run_javascript',
+  'calculator',
+  'get_current_time',
+  'date_calc',
+  'get_weather',
+  'search_web',
+  'todo',
+  'save_note',
+  'search_notes',
+  'read_file',
+  'query_data',
+  'run_javascript',
 ] as const;
 
 /** One tool call the model made since the user's last message, with its result once it arrived. */
@@ -45,14 +54,20 @@ export function isProtocolUserMessage(content: string): boolean {
   return (
     OBSERVATION_PREFIX.test(content) ||
     (/Action Input\s*:/u.test(content) && /Final Answer\s*:/u.test(content)) ||
-    /^(?:Your last reply was not a valid JSON decision|Go on with the plan: reply with your next decision)/u.test(content) ||
+    /^(?:Your last reply was not a valid JSON decision|Go on with the plan: reply with your next decision)/u.test(
+      content,
+    ) ||
     isRevisionRequest(content)
   );
 }
 
 /** True when a system prompt carries the JSON plan protocol's decision format. */
 export function hasJsonPlanInstructions(systemText: string): boolean {
-  return /"type":\s*"tool_call"/u.test(systemText) && /"type":\s*"final"/u.test(systemText) && /"type":\s*"plan"/u.test(systemText);
+  return (
+    /"type":\s*"tool_call"/u.test(systemText) &&
+    /"type":\s*"final"/u.test(systemText) &&
+    /"type":\s*"plan"/u.test(systemText)
+  );
 }
 
 /** The JSON decisions of an assistant message in the JSON plan protocol (history rewritten from native calls may hold several, one a line). */
@@ -73,7 +88,9 @@ export function hasReactInstructions(systemText: string): boolean {
 function parseArguments(raw: string): Record<string, unknown> {
   try {
     const value = JSON.parse(raw) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }
@@ -81,7 +98,8 @@ function parseArguments(raw: string): Record<string, unknown> {
 
 /** Reads every `Action:` / `Action Input:` pair of a text-ReAct assistant message (history rewritten from native calls may hold several). */
 export function readReactActions(content: string): { name: string; arguments: Record<string, unknown> }[] {
-  const pattern = /^[ \t]*Action\s*[:：]\s*`?([\w.-]+)`?[ \t]*(?:\r?\n[ \t]*Action Input\s*[:：]\s*([\s\S]*?))?(?=\r?\n[ \t]*(?:Action|Observation|Thought|Final Answer)\s*[:：]|$(?![\s\S]))/gimu;
+  const pattern =
+    /^[ \t]*Action\s*[:：]\s*`?([\w.-]+)`?[ \t]*(?:\r?\n[ \t]*Action Input\s*[:：]\s*([\s\S]*?))?(?=\r?\n[ \t]*(?:Action|Observation|Thought|Final Answer)\s*[:：]|$(?![\s\S]))/gimu;
   return [...content.matchAll(pattern)].map((match) => {
     const raw = (match[2] ?? '').trim().replace(/^```(?:json)?\s*|\s*```$/gu, '');
     return { name: match[1] ?? '', arguments: parseArguments(raw) };
@@ -99,7 +117,13 @@ function readObservations(content: string): string[] {
 function offeredInReact(systemText: string): Set<string> {
   // The protocol prompt lists the tools as "exactly one of [a, b, c]"; other text may mention tools that are off.
   const listed = /one of \[([^\]]*)\]/iu.exec(systemText)?.[1];
-  if (listed !== undefined) return new Set(listed.split(',').map((name) => name.trim()).filter(Boolean));
+  if (listed !== undefined)
+    return new Set(
+      listed
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    );
   return new Set(DEMO_TOOL_NAMES.filter((name) => new RegExp(`\\b${name}\\b`, 'u').test(systemText)));
 }
 
@@ -113,7 +137,10 @@ function collectExchanges(after: ChatMessage[], protocol: DemoProtocol): ToolExc
       if (protocol === 'json' && message.content) {
         for (const decision of readJsonDecisions(message.content)) {
           if (decision.type !== 'tool_call' || typeof decision.tool !== 'string') continue;
-          const args = typeof decision.args === 'object' && decision.args !== null && !Array.isArray(decision.args) ? (decision.args as Record<string, unknown>) : {};
+          const args =
+            typeof decision.args === 'object' && decision.args !== null && !Array.isArray(decision.args)
+              ? (decision.args as Record<string, unknown>)
+              : {};
           const exchange: ToolExchange = { name: decision.tool, arguments: args };
           exchanges.push(exchange);
           group.push({ id: '', exchange });
@@ -132,8 +159,9 @@ function collectExchanges(after: ChatMessage[], protocol: DemoProtocol): ToolExc
         group.push({ id: call.id, exchange });
       }
     } else if (message.role === 'tool') {
-      const target = group.find((entry) => entry.id === message.tool_call_id && !entry.exchange.observation)
-        ?? group.find((entry) => !entry.exchange.observation);
+      const target =
+        group.find((entry) => entry.id === message.tool_call_id && !entry.exchange.observation) ??
+        group.find((entry) => !entry.exchange.observation);
       if (target) target.exchange.observation = readObservation(message.content);
     } else if (message.role === 'user' && OBSERVATION_PREFIX.test(message.content)) {
       for (const observation of readObservations(message.content)) {
@@ -152,9 +180,15 @@ function latestWeatherCity(messages: ChatMessage[]): string | undefined {
     if (message?.role !== 'assistant') continue;
     const calls = [
       ...(message.content ? readReactActions(message.content) : []),
-      ...(message.tool_calls ?? []).map((call) => ({ name: call.function.name, arguments: parseArguments(call.function.arguments) })),
+      ...(message.tool_calls ?? []).map((call) => ({
+        name: call.function.name,
+        arguments: parseArguments(call.function.arguments),
+      })),
     ];
-    const city = calls.findLast((call) => call.name === 'get_weather' && typeof call.arguments.city === 'string' && call.arguments.city.trim() !== '')?.arguments.city;
+    const city = calls.findLast(
+      (call) =>
+        call.name === 'get_weather' && typeof call.arguments.city === 'string' && call.arguments.city.trim() !== '',
+    )?.arguments.city;
     if (typeof city === 'string') return city.trim();
   }
   return undefined;
@@ -169,11 +203,21 @@ export function readConversation(request: { messages: ChatMessage[]; tools?: Too
     .join('\n\n');
   const tools = request.tools ?? [];
   const protocol: DemoProtocol =
-    tools.length > 0 ? 'tools' : hasJsonPlanInstructions(systemText) ? 'json' : hasReactInstructions(systemText) ? 'react' : 'plain';
+    tools.length > 0
+      ? 'tools'
+      : hasJsonPlanInstructions(systemText)
+        ? 'json'
+        : hasReactInstructions(systemText)
+          ? 'react'
+          : 'plain';
   let lastUserIndex = -1;
   for (let index = messages.length - 1; index >= 0; index -= 1) {
     const message = messages[index];
-    if (message?.role === 'user' && !((protocol === 'react' || protocol === 'json') && isProtocolUserMessage(message.content)) && !isRevisionRequest(message.content)) {
+    if (
+      message?.role === 'user' &&
+      !((protocol === 'react' || protocol === 'json') && isProtocolUserMessage(message.content)) &&
+      !isRevisionRequest(message.content)
+    ) {
       lastUserIndex = index;
       break;
     }

@@ -6,8 +6,18 @@ export interface CalendarDate {
 }
 
 const MONTHS = [
-  'january', 'february', 'march', 'april', 'may', 'june',
-  'july', 'august', 'september', 'october', 'november', 'december',
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
 ] as const;
 const MONTH_PATTERN = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`;
 
@@ -30,15 +40,30 @@ export function findDates(text: string): CalendarDate[] {
     },
     {
       pattern: /(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]/gu,
-      read: (match) => ({ ...(match[1] ? { year: Number(match[1]) } : {}), month: Number(match[2]), day: Number(match[3]) }),
+      read: (match) => ({
+        ...(match[1] ? { year: Number(match[1]) } : {}),
+        month: Number(match[2]),
+        day: Number(match[3]),
+      }),
     },
     {
       pattern: new RegExp(String.raw`\b${MONTH_PATTERN}\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?\b`, 'giu'),
-      read: (match) => ({ ...(match[3] ? { year: Number(match[3]) } : {}), month: monthNumber(match[1] ?? ''), day: Number(match[2]) }),
+      read: (match) => ({
+        ...(match[3] ? { year: Number(match[3]) } : {}),
+        month: monthNumber(match[1] ?? ''),
+        day: Number(match[2]),
+      }),
     },
     {
-      pattern: new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH_PATTERN}\.?(?:,?\s+(\d{4}))?\b`, 'giu'),
-      read: (match) => ({ ...(match[3] ? { year: Number(match[3]) } : {}), month: monthNumber(match[2] ?? ''), day: Number(match[1]) }),
+      pattern: new RegExp(
+        String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH_PATTERN}\.?(?:,?\s+(\d{4}))?\b`,
+        'giu',
+      ),
+      read: (match) => ({
+        ...(match[3] ? { year: Number(match[3]) } : {}),
+        month: monthNumber(match[2] ?? ''),
+        day: Number(match[1]),
+      }),
     },
   ];
   const taken: [number, number][] = [];

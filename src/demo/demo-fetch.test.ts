@@ -4,12 +4,32 @@ import type { ToolSpec } from '../model/model.ts';
 import { DEMO_BASE_URL, DEMO_MODEL_ID, createDemoFetch, paceEvents } from './demo-fetch.ts';
 
 const tools: ToolSpec[] = [
-  { type: 'function', function: { name: 'calculator', description: 'Evaluates arithmetic', parameters: { type: 'object', properties: { expression: { type: 'string' } }, required: ['expression'] } } },
-  { type: 'function', function: { name: 'get_weather', description: 'Weather now', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } },
+  {
+    type: 'function',
+    function: {
+      name: 'calculator',
+      description: 'Evaluates arithmetic',
+      parameters: { type: 'object', properties: { expression: { type: 'string' } }, required: ['expression'] },
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'get_weather',
+      description: 'Weather now',
+      parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+    },
+  },
 ];
 
 function client(chunkDelayMs = 0): OpenAI {
-  return new OpenAI({ baseURL: DEMO_BASE_URL, apiKey: 'x', fetch: createDemoFetch({ chunkDelayMs }), dangerouslyAllowBrowser: true, maxRetries: 0 });
+  return new OpenAI({
+    baseURL: DEMO_BASE_URL,
+    apiKey: 'x',
+    fetch: createDemoFetch({ chunkDelayMs }),
+    dangerouslyAllowBrowser: true,
+    maxRetries: 0,
+  });
 }
 
 interface AssembledCall {
@@ -68,7 +88,9 @@ describe('createDemoFetch through the real openai client', () => {
     expect(result.reasoning).toMatch(/calculator/u);
     expect(result.usage?.prompt_tokens).toBeGreaterThan(0);
     expect(result.usage?.completion_tokens).toBeGreaterThan(0);
-    expect(result.usage?.total_tokens).toBe((result.usage?.prompt_tokens ?? 0) + (result.usage?.completion_tokens ?? 0));
+    expect(result.usage?.total_tokens).toBe(
+      (result.usage?.prompt_tokens ?? 0) + (result.usage?.completion_tokens ?? 0),
+    );
   });
 
   it('streams the final Chinese answer in small pieces after the tool result', async () => {
@@ -76,7 +98,17 @@ describe('createDemoFetch through the real openai client', () => {
       model: DEMO_MODEL_ID,
       messages: [
         { role: 'user', content: '帮我算一下 (128+374)*2 等于多少' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'call_demo_1', type: 'function', function: { name: 'calculator', arguments: '{"expression":"(128+374)*2"}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            {
+              id: 'call_demo_1',
+              type: 'function',
+              function: { name: 'calculator', arguments: '{"expression":"(128+374)*2"}' },
+            },
+          ],
+        },
         { role: 'tool', tool_call_id: 'call_demo_1', content: '{"expression":"(128+374)*2","result":1004}' },
       ],
       tools,
@@ -96,7 +128,11 @@ describe('createDemoFetch through the real openai client', () => {
       model: DEMO_MODEL_ID,
       messages: [
         { role: 'user', content: 'earlier' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'call_demo_1', type: 'function', function: { name: 'calculator', arguments: '{}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'call_demo_1', type: 'function', function: { name: 'calculator', arguments: '{}' } }],
+        },
         { role: 'tool', tool_call_id: 'call_demo_1', content: '2' },
         { role: 'assistant', content: '2' },
         { role: 'user', content: 'What is the temperature difference between Beijing and Shanghai?' },
@@ -112,33 +148,68 @@ describe('createDemoFetch through the real openai client', () => {
   });
 
   it('resolves "the city I just asked about" to the city of the session\'s latest earlier get_weather call, in Chinese and English', async () => {
-    const weatherTurn = (id: string, question: string, city: string): OpenAI.Chat.Completions.ChatCompletionMessageParam[] => [
+    const weatherTurn = (
+      id: string,
+      question: string,
+      city: string,
+    ): OpenAI.Chat.Completions.ChatCompletionMessageParam[] => [
       { role: 'user', content: question },
-      { role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: 'get_weather', arguments: JSON.stringify({ city }) } }] },
-      { role: 'tool', tool_call_id: id, content: JSON.stringify({ location: city, temperature: '24 °C', condition: 'Cloudy' }) },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id, type: 'function', function: { name: 'get_weather', arguments: JSON.stringify({ city }) } }],
+      },
+      {
+        role: 'tool',
+        tool_call_id: id,
+        content: JSON.stringify({ location: city, temperature: '24 °C', condition: 'Cloudy' }),
+      },
       { role: 'assistant', content: `Weather in ${city}: 24 °C` },
     ];
     const followUp = async (earlier: OpenAI.Chat.Completions.ChatCompletionMessageParam[], question: string) => {
-      const completion = await client().chat.completions.create({ model: DEMO_MODEL_ID, messages: [...earlier, { role: 'user', content: question }], tools });
+      const completion = await client().chat.completions.create({
+        model: DEMO_MODEL_ID,
+        messages: [...earlier, { role: 'user', content: question }],
+        tools,
+      });
       const message = completion.choices[0]?.message;
-      return { content: message?.content ?? '', calls: (message?.tool_calls ?? []).map((call) => (call.type === 'function' ? [call.function.name, JSON.parse(call.function.arguments)] : [])) };
+      return {
+        content: message?.content ?? '',
+        calls: (message?.tool_calls ?? []).map((call) =>
+          call.type === 'function' ? [call.function.name, JSON.parse(call.function.arguments)] : [],
+        ),
+      };
     };
 
     const guangzhou = weatherTurn('call_demo_1', '广州今天天气怎么样', 'Guangzhou');
-    expect((await followUp(guangzhou, '我刚才查的那个城市天气怎么样')).calls).toEqual([['get_weather', { city: 'Guangzhou' }]]);
-    expect((await followUp(guangzhou, '那个城市明天天气怎么样')).calls).toEqual([['get_weather', { city: 'Guangzhou' }]]);
+    expect((await followUp(guangzhou, '我刚才查的那个城市天气怎么样')).calls).toEqual([
+      ['get_weather', { city: 'Guangzhou' }],
+    ]);
+    expect((await followUp(guangzhou, '那个城市明天天气怎么样')).calls).toEqual([
+      ['get_weather', { city: 'Guangzhou' }],
+    ]);
     expect((await followUp(guangzhou, '那里的气温呢？')).calls).toEqual([['get_weather', { city: 'Guangzhou' }]]);
 
-    const both = [...weatherTurn('call_demo_1', 'weather in Beijing', 'Beijing'), ...weatherTurn('call_demo_2', 'and in Paris?', 'Paris')];
-    expect((await followUp(both, 'What is the weather in the city I just asked about?')).calls).toEqual([['get_weather', { city: 'Paris' }]]);
-    expect((await followUp(both, 'And the temperature in that city tomorrow?')).calls).toEqual([['get_weather', { city: 'Paris' }]]);
-    expect((await followUp(both, "What's the weather like there?")).calls).toEqual([['get_weather', { city: 'Paris' }]]);
+    const both = [
+      ...weatherTurn('call_demo_1', 'weather in Beijing', 'Beijing'),
+      ...weatherTurn('call_demo_2', 'and in Paris?', 'Paris'),
+    ];
+    expect((await followUp(both, 'What is the weather in the city I just asked about?')).calls).toEqual([
+      ['get_weather', { city: 'Paris' }],
+    ]);
+    expect((await followUp(both, 'And the temperature in that city tomorrow?')).calls).toEqual([
+      ['get_weather', { city: 'Paris' }],
+    ]);
+    expect((await followUp(both, "What's the weather like there?")).calls).toEqual([
+      ['get_weather', { city: 'Paris' }],
+    ]);
     // A named city still wins over the earlier one.
     expect((await followUp(both, 'Weather in Tokyo?')).calls).toEqual([['get_weather', { city: 'Tokyo' }]]);
   });
 
   it('reads the earlier city from text-ReAct history too', async () => {
-    const system = 'Thought: …\nAction: the tool name, exactly one of [get_weather, calculator]\nAction Input: {…}\nFinal Answer: …';
+    const system =
+      'Thought: …\nAction: the tool name, exactly one of [get_weather, calculator]\nAction Input: {…}\nFinal Answer: …';
     const completion = await client().chat.completions.create({
       model: DEMO_MODEL_ID,
       messages: [
@@ -160,7 +231,11 @@ describe('createDemoFetch through the real openai client', () => {
       ['我刚才查的那个城市天气怎么样', '我不知道你指的是哪个城市'],
       ['What is the weather in the city I just asked about?', "I don't know which city you mean"],
     ] as const) {
-      const completion = await client().chat.completions.create({ model: DEMO_MODEL_ID, messages: [{ role: 'user', content: question }], tools });
+      const completion = await client().chat.completions.create({
+        model: DEMO_MODEL_ID,
+        messages: [{ role: 'user', content: question }],
+        tools,
+      });
       expect(completion.choices[0]?.message.tool_calls ?? []).toEqual([]);
       expect(completion.choices[0]?.message.content).toContain(expected);
       expect(completion.choices[0]?.message.content).not.toContain('查的那个城市的天气');
@@ -172,12 +247,24 @@ describe('createDemoFetch through the real openai client', () => {
       model: DEMO_MODEL_ID,
       messages: [
         { role: 'user', content: 'What is (128+374)*2?' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'call_demo_1', type: 'function', function: { name: 'calculator', arguments: '{"expression":"(128+374)*2"}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            {
+              id: 'call_demo_1',
+              type: 'function',
+              function: { name: 'calculator', arguments: '{"expression":"(128+374)*2"}' },
+            },
+          ],
+        },
         { role: 'tool', tool_call_id: 'call_demo_1', content: '1004' },
       ],
       tools,
     });
-    const message = completion.choices[0]?.message as OpenAI.Chat.Completions.ChatCompletionMessage & { reasoning_content?: string };
+    const message = completion.choices[0]?.message as OpenAI.Chat.Completions.ChatCompletionMessage & {
+      reasoning_content?: string;
+    };
     expect(completion.model).toBe('glassbox-demo');
     expect(completion.choices[0]?.finish_reason).toBe('stop');
     expect(message.content).toBe('(128+374)*2 = **1004**');
@@ -186,7 +273,11 @@ describe('createDemoFetch through the real openai client', () => {
   });
 
   it('returns tool calls without streaming too', async () => {
-    const completion = await client().chat.completions.create({ model: DEMO_MODEL_ID, messages: [{ role: 'user', content: 'What is 6*7?' }], tools });
+    const completion = await client().chat.completions.create({
+      model: DEMO_MODEL_ID,
+      messages: [{ role: 'user', content: 'What is 6*7?' }],
+      tools,
+    });
     const call = completion.choices[0]?.message.tool_calls?.[0];
     expect(completion.choices[0]?.finish_reason).toBe('tool_calls');
     expect(call?.type === 'function' ? JSON.parse(call.function.arguments) : undefined).toEqual({ expression: '6*7' });
@@ -229,7 +320,11 @@ describe('createDemoFetch as a plain fetch', () => {
   });
 
   it('embeds with the local demo embedder: deterministic unit vectors, one per input, in order', async () => {
-    const post = (input: unknown) => demoFetch(`${DEMO_BASE_URL}/embeddings`, { method: 'POST', body: JSON.stringify({ model: 'glassbox-demo-embed', input }) });
+    const post = (input: unknown) =>
+      demoFetch(`${DEMO_BASE_URL}/embeddings`, {
+        method: 'POST',
+        body: JSON.stringify({ model: 'glassbox-demo-embed', input }),
+      });
     const response = await post(['my kitten', '我的小猫']);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { data: Array<{ index: number; embedding: number[] }> };
@@ -258,11 +353,16 @@ describe('createDemoFetch as a plain fetch', () => {
   it('rejects at once when the signal is already aborted', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(demoFetch(`${DEMO_BASE_URL}/models`, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(demoFetch(`${DEMO_BASE_URL}/models`, { signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
   });
 
   it('rejects a malformed body with a 400 envelope', async () => {
-    const response = await demoFetch(`${DEMO_BASE_URL}/chat/completions`, { method: 'POST', body: '{"messages": "nope"}' });
+    const response = await demoFetch(`${DEMO_BASE_URL}/chat/completions`, {
+      method: 'POST',
+      body: '{"messages": "nope"}',
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { message: string } }).error.message).toContain('messages');
   });
@@ -271,20 +371,39 @@ describe('createDemoFetch as a plain fetch', () => {
     const request = new Request(`${DEMO_BASE_URL}/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ model: DEMO_MODEL_ID, stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'What is 1+1?' }], tools }),
+      body: JSON.stringify({
+        model: DEMO_MODEL_ID,
+        stream: true,
+        stream_options: { include_usage: true },
+        messages: [{ role: 'user', content: 'What is 1+1?' }],
+        tools,
+      }),
     });
     const response = await demoFetch(request);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const events = (await response.text()).split('\n\n').filter(Boolean);
     expect(events.at(-1)).toBe('data: [DONE]');
-    const chunks = events.slice(0, -1).map((event) => JSON.parse(event.replace(/^data: /u, '')) as { choices: { delta: Record<string, unknown>; finish_reason: string | null }[]; usage?: unknown });
+    const chunks = events
+      .slice(0, -1)
+      .map(
+        (event) =>
+          JSON.parse(event.replace(/^data: /u, '')) as {
+            choices: { delta: Record<string, unknown>; finish_reason: string | null }[];
+            usage?: unknown;
+          },
+      );
     expect(chunks[0]?.choices[0]?.delta).toEqual({ role: 'assistant', content: null });
     const opener = chunks.find((chunk) => chunk.choices[0]?.delta.tool_calls)?.choices[0]?.delta.tool_calls;
-    expect(opener).toEqual([{ index: 0, id: 'call_demo_1', type: 'function', function: { name: 'calculator', arguments: '' } }]);
+    expect(opener).toEqual([
+      { index: 0, id: 'call_demo_1', type: 'function', function: { name: 'calculator', arguments: '' } },
+    ]);
     const finish = chunks.at(-2);
     expect(finish?.choices[0]).toMatchObject({ delta: {}, finish_reason: 'tool_calls' });
     expect(chunks.at(-1)?.choices).toEqual([]);
-    expect(chunks.at(-1)?.usage).toMatchObject({ prompt_tokens: expect.any(Number), completion_tokens: expect.any(Number) });
+    expect(chunks.at(-1)?.usage).toMatchObject({
+      prompt_tokens: expect.any(Number),
+      completion_tokens: expect.any(Number),
+    });
   });
 });
 

@@ -35,7 +35,12 @@ export const MAX_STREAM_PAUSES = 40;
  * A text/event-stream body that emits the events with a pause between groups (one event per group for short answers,
  * more for long ones, so at most `maxPauses` pauses), and errors out when the signal aborts.
  */
-export function paceEvents(events: string[], delayMs: number, signal?: AbortSignal, maxPauses = MAX_STREAM_PAUSES): ReadableStream<Uint8Array> {
+export function paceEvents(
+  events: string[],
+  delayMs: number,
+  signal?: AbortSignal,
+  maxPauses = MAX_STREAM_PAUSES,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const groupSize = Math.max(1, Math.ceil(events.length / Math.max(1, maxPauses)));
   let index = 0;
@@ -68,7 +73,10 @@ export function paceEvents(events: string[], delayMs: number, signal?: AbortSign
   });
 }
 
-function requestParts(input: RequestInfo | URL, init: RequestInit | undefined): { url: URL; method: string; signal?: AbortSignal; body: () => Promise<string> } {
+function requestParts(
+  input: RequestInfo | URL,
+  init: RequestInit | undefined,
+): { url: URL; method: string; signal?: AbortSignal; body: () => Promise<string> } {
   if (typeof Request !== 'undefined' && input instanceof Request) {
     const signal = init?.signal ?? input.signal;
     return {
@@ -109,23 +117,45 @@ export function createDemoFetch(options: DemoFetchOptions = {}): typeof fetch {
     const created = Math.floor(now() / 1000);
 
     if (path.endsWith('/models') && request.method === 'GET') {
-      return jsonResponse({ object: 'list', data: [{ id: DEMO_MODEL_ID, object: 'model', created: 1735689600, owned_by: 'glassbox (scripted demo)' }] });
+      return jsonResponse({
+        object: 'list',
+        data: [{ id: DEMO_MODEL_ID, object: 'model', created: 1735689600, owned_by: 'glassbox (scripted demo)' }],
+      });
     }
     if (path.endsWith('/embeddings') && request.method === 'POST') {
       let parsed: unknown;
       try {
         parsed = JSON.parse(await request.body());
       } catch {
-        return jsonResponse(errorEnvelope('The request body is not valid JSON.', 'invalid_request_error', 'invalid_json'), 400);
+        return jsonResponse(
+          errorEnvelope('The request body is not valid JSON.', 'invalid_request_error', 'invalid_json'),
+          400,
+        );
       }
       const embedded = localEmbeddingsResponse(parsed);
-      return 'error' in embedded ? jsonResponse(errorEnvelope(embedded.error, 'invalid_request_error', 'invalid_request'), 400) : jsonResponse(embedded.body);
+      return 'error' in embedded
+        ? jsonResponse(errorEnvelope(embedded.error, 'invalid_request_error', 'invalid_request'), 400)
+        : jsonResponse(embedded.body);
     }
     if (!path.endsWith('/chat/completions')) {
-      return jsonResponse(errorEnvelope(`Unknown request URL: ${request.method} ${path}. The demo endpoint serves /chat/completions, /embeddings and /models.`, 'invalid_request_error', 'unknown_url'), 404);
+      return jsonResponse(
+        errorEnvelope(
+          `Unknown request URL: ${request.method} ${path}. The demo endpoint serves /chat/completions, /embeddings and /models.`,
+          'invalid_request_error',
+          'unknown_url',
+        ),
+        404,
+      );
     }
     if (request.method !== 'POST') {
-      return jsonResponse(errorEnvelope(`Method ${request.method} is not allowed on ${path}; use POST.`, 'invalid_request_error', 'method_not_allowed'), 405);
+      return jsonResponse(
+        errorEnvelope(
+          `Method ${request.method} is not allowed on ${path}; use POST.`,
+          'invalid_request_error',
+          'method_not_allowed',
+        ),
+        405,
+      );
     }
 
     const raw = await request.body();
@@ -133,10 +163,14 @@ export function createDemoFetch(options: DemoFetchOptions = {}): typeof fetch {
     try {
       parsed = JSON.parse(raw);
     } catch {
-      return jsonResponse(errorEnvelope('The request body is not valid JSON.', 'invalid_request_error', 'invalid_json'), 400);
+      return jsonResponse(
+        errorEnvelope('The request body is not valid JSON.', 'invalid_request_error', 'invalid_json'),
+        400,
+      );
     }
     const body = readChatRequest(parsed);
-    if ('error' in body) return jsonResponse(errorEnvelope(body.error, 'invalid_request_error', 'invalid_request'), 400);
+    if ('error' in body)
+      return jsonResponse(errorEnvelope(body.error, 'invalid_request_error', 'invalid_request'), 400);
 
     const response = buildDemoResponse(body, { id: `chatcmpl-demo-${stableHash(raw)}`, created, model: DEMO_MODEL_ID });
     if (response.kind === 'json') {
@@ -145,7 +179,11 @@ export function createDemoFetch(options: DemoFetchOptions = {}): typeof fetch {
     }
     return new Response(paceEvents(response.events, chunkDelayMs, request.signal), {
       status: 200,
-      headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-glassbox-demo': 'scripted' },
+      headers: {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        'x-glassbox-demo': 'scripted',
+      },
     });
   }
 

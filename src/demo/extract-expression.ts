@@ -1,8 +1,26 @@
 import { normaliseWidth } from './text.ts';
 
 const FUNCTION_NAMES = [
-  'sqrt', 'cbrt', 'asin', 'acos', 'atan', 'sinh', 'cosh', 'tanh', 'sin', 'cos', 'tan',
-  'log10', 'log2', 'log', 'ln', 'exp', 'abs', 'round', 'floor', 'ceil',
+  'sqrt',
+  'cbrt',
+  'asin',
+  'acos',
+  'atan',
+  'sinh',
+  'cosh',
+  'tanh',
+  'sin',
+  'cos',
+  'tan',
+  'log10',
+  'log2',
+  'log',
+  'ln',
+  'exp',
+  'abs',
+  'round',
+  'floor',
+  'ceil',
 ] as const;
 const FUNCTION_PATTERN = FUNCTION_NAMES.join('|');
 

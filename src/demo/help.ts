@@ -56,7 +56,7 @@ export function askForCityText(language: DemoLanguage): string {
 export function unknownEarlierCityText(language: DemoLanguage): string {
   return say(
     language,
-    'I don\'t know which city you mean: there is no earlier weather lookup in this session. Which city? For example: “What is the weather in Paris?”',
+    "I don't know which city you mean: there is no earlier weather lookup in this session. Which city? For example: “What is the weather in Paris?”",
     '我不知道你指的是哪个城市：这个会话里之前没有查过天气。想查哪个城市？例如：“北京天气怎么样？”',
   );
 }
@@ -67,7 +67,9 @@ function contentLines(messages: ChatMessage[]): { role: string; text: string }[]
     if (message.role === 'system') continue;
     const text = message.content ?? '';
     // A summarisation prompt often carries the transcript as "role: text" lines inside one message.
-    const embedded = [...text.matchAll(/^\s*(?:\[\d+\]\s*)?(user|assistant|tool)(?:\s*\([^)]*\))?\s*[:：]\s*(.+)$/gimu)];
+    const embedded = [
+      ...text.matchAll(/^\s*(?:\[\d+\]\s*)?(user|assistant|tool)(?:\s*\([^)]*\))?\s*[:：]\s*(.+)$/gimu),
+    ];
     if (embedded.length > 0) {
       for (const match of embedded) lines.push({ role: (match[1] ?? '').toLowerCase(), text: match[2] ?? '' });
       continue;
@@ -84,8 +86,16 @@ function contentLines(messages: ChatMessage[]): { role: string; text: string }[]
 export function summaryText(messages: ChatMessage[]): string {
   const lines = contentLines(messages);
   // The last message is the summarisation instruction itself, not conversation content.
-  const body = lines.length > 1 && lines.at(-1)?.role === 'user' && /summar|总结|摘要|概括/iu.test(lines.at(-1)?.text ?? '') ? lines.slice(0, -1) : lines;
-  const language = detectLanguage(body.filter((line) => line.role === 'user').map((line) => line.text).join(' '));
+  const body =
+    lines.length > 1 && lines.at(-1)?.role === 'user' && /summar|总结|摘要|概括/iu.test(lines.at(-1)?.text ?? '')
+      ? lines.slice(0, -1)
+      : lines;
+  const language = detectLanguage(
+    body
+      .filter((line) => line.role === 'user')
+      .map((line) => line.text)
+      .join(' '),
+  );
   const bullets = body.slice(-12).map((line) => {
     const text = truncate(line.text.replace(/\s+/gu, ' ').trim(), 120);
     switch (line.role) {
@@ -104,5 +114,7 @@ export function summaryText(messages: ChatMessage[]): string {
     'Summary of the earlier conversation (written by the scripted demo, not an LLM):',
     '之前对话的摘要（由脚本演示模型生成，不是大语言模型）：',
   );
-  return bullets.length > 0 ? `${heading}\n${bullets.join('\n')}` : say(language, 'Nothing to summarise yet.', '暂无可摘要的内容。');
+  return bullets.length > 0
+    ? `${heading}\n${bullets.join('\n')}`
+    : say(language, 'Nothing to summarise yet.', '暂无可摘要的内容。');
 }

@@ -23,4 +23,10 @@ export {
 } from './wire.ts';
 export { estimateTokens, splitIntoPieces, detectLanguage, type DemoLanguage } from './text.ts';
 export { buildDemoResponse, type DemoResponse } from './demo-response.ts';
-export { DEMO_EMBEDDER_LABEL, DEMO_EMBEDDING_DIMENSIONS, DEMO_EMBEDDING_MODEL, embedLocally, localEmbeddingsResponse } from './local-embedder.ts';
+export {
+  DEMO_EMBEDDER_LABEL,
+  DEMO_EMBEDDING_DIMENSIONS,
+  DEMO_EMBEDDING_MODEL,
+  embedLocally,
+  localEmbeddingsResponse,
+} from './local-embedder.ts';

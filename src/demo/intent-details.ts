@@ -14,7 +14,9 @@ export function readTodoRequest(text: string): TodoRequest | undefined {
   if (!TODO_WORD.test(text)) return undefined;
   const done =
     /(?:mark|complete|finish|check off|tick off)\s+(?:todo|to-do|task|item)?\s*(?:number\s*|#)?(\d+)/iu.exec(text) ??
-    /(?:todo|to-do|task|item)\s*(?:number\s*|#)?(\d+)\s+(?:is\s+|as\s+)?(?:done|complete|completed|finished)/iu.exec(text) ??
+    /(?:todo|to-do|task|item)\s*(?:number\s*|#)?(\d+)\s+(?:is\s+|as\s+)?(?:done|complete|completed|finished)/iu.exec(
+      text,
+    ) ??
     /(?:完成|做完|勾掉|标记)了?(?:待办|第)?\s*#?(\d+)/u.exec(text) ??
     /待办\s*#?(\d+)\s*(?:号|条)?.{0,3}(?:完成|做完|搞定)/u.exec(text);
   if (done?.[1]) return { action: 'done', id: Number(done[1]) };
@@ -34,8 +36,12 @@ export function readTodoRequest(text: string): TodoRequest | undefined {
     /待办(?:事项)?\s*[:：]\s*(.+)/u.exec(text);
   const addText = add?.[1] ? cleanPhrase(add[1]) : '';
   const asksForList =
-    /(?:what are|what's on|what is on|show|list|see|view|display|read)\b.{0,12}\b(?:todos?|to-dos?|tasks?|todo list)/iu.test(text) ||
-    /(?:哪些|什么|列出|看看|查看|显示|列一下|看一下).{0,4}待办|待办.{0,6}(?:有哪些|有什么|列表|清单|还有)/u.test(text) ||
+    /(?:what are|what's on|what is on|show|list|see|view|display|read)\b.{0,12}\b(?:todos?|to-dos?|tasks?|todo list)/iu.test(
+      text,
+    ) ||
+    /(?:哪些|什么|列出|看看|查看|显示|列一下|看一下).{0,4}待办|待办.{0,6}(?:有哪些|有什么|列表|清单|还有)/u.test(
+      text,
+    ) ||
     /^\s*(?:my\s+)?(?:todos?|to-dos?|todo list)\s*\??\s*$/iu.test(text);
   if (addText.length > 0 && !asksForList) return { action: 'add', text: addText };
   if (asksForList || addText.length === 0) return { action: 'list' };
@@ -45,8 +51,12 @@ export function readTodoRequest(text: string): TodoRequest | undefined {
 /** Reads "remember that …" / "记住…" as the content of a note to save. */
 export function readNoteToSave(text: string): string | undefined {
   const match =
-    /(?:^|\b)(?:please\s+)?(?:remember|memori[sz]e|note down|make a note|save (?:a|this|the)?\s*note|take a note|keep in mind)(?:\s+(?:that|this|of this))?\s*[:：,]?\s*(.+)/iu.exec(text) ??
-    /(?:请|帮我)?(?:记住|记下来?|记一下|记着|保存(?:一条|一个)?笔记|存(?:一条|一个|个)笔记)\s*[:：,，]?\s*(.+)/u.exec(text);
+    /(?:^|\b)(?:please\s+)?(?:remember|memori[sz]e|note down|make a note|save (?:a|this|the)?\s*note|take a note|keep in mind)(?:\s+(?:that|this|of this))?\s*[:：,]?\s*(.+)/iu.exec(
+      text,
+    ) ??
+    /(?:请|帮我)?(?:记住|记下来?|记一下|记着|保存(?:一条|一个)?笔记|存(?:一条|一个|个)笔记)\s*[:：,，]?\s*(.+)/u.exec(
+      text,
+    );
   const content = match?.[1] ? cleanPhrase(match[1]) : '';
   return content.length > 0 ? content : undefined;
 }
@@ -104,7 +114,10 @@ export function readJavaScript(text: string): { code: string; written: boolean }
   }
   if (/factorial|阶乘/iu.test(text)) {
     const n = Number.isFinite(count) && count >= 0 && count <= 170 ? count : 10;
-    return { written: false, code: `let product = 1n;\nfor (let i = 2n; i <= ${n}n; i++) product *= i;\nreturn product.toString();` };
+    return {
+      written: false,
+      code: `let product = 1n;\nfor (let i = 2n; i <= ${n}n; i++) product *= i;\nreturn product.toString();`,
+    };
   }
   return {
     written: false,
@@ -115,7 +128,9 @@ export function readJavaScript(text: string): { code: string; written: boolean }
 /** Reads an encyclopedia/web search request; returns the query. */
 export function readWebSearch(text: string): string | undefined {
   const match =
-    /(?:search|look up|google|find)\s+(?:the\s+web|online|the\s+internet|wikipedia)\s+(?:for|about)\s+(.+)/iu.exec(text) ??
+    /(?:search|look up|google|find)\s+(?:the\s+web|online|the\s+internet|wikipedia)\s+(?:for|about)\s+(.+)/iu.exec(
+      text,
+    ) ??
     /(?:search|look up)\s+(.+?)\s+(?:on|in)\s+(?:wikipedia|the web)/iu.exec(text) ??
     /(?:wikipedia|look up)\s*[:：]?\s+(.+)/iu.exec(text) ??
     /^\s*(?:who|what)\s+(?:is|was|are|were)\s+([A-Z][\p{L}\s.'-]+)\??$/u.exec(text) ??
@@ -131,9 +146,13 @@ export function readFileRequest(text: string): { name?: string } | undefined {
   const extensions = 'txt|md|markdown|csv|tsv|json|jsonl|js|mjs|ts|tsx|py|html|xml|log|ya?ml|ini|toml|sql|srt';
   const quoted = new RegExp(`["“'‘「]([^"”'’」\\n]+\\.(?:${extensions}))["”'’」]`, 'iu').exec(text)?.[1];
   // Unquoted names are Latin-script only, so a Chinese sentence glued to the name is not swallowed.
-  const bare = new RegExp(`([\\w\\u00c0-\\u024f()[\\]-][\\w\\u00c0-\\u024f()[\\].-]*\\.(?:${extensions}))(?![\\p{L}\\p{N}])`, 'iu').exec(text)?.[1];
+  const bare = new RegExp(
+    `([\\w\\u00c0-\\u024f()[\\]-][\\w\\u00c0-\\u024f()[\\].-]*\\.(?:${extensions}))(?![\\p{L}\\p{N}])`,
+    'iu',
+  ).exec(text)?.[1];
   const name = (quoted ?? bare)?.trim();
-  const asksToRead = /\b(?:read|open|summari[sz]e|what(?:'s| is) in|look at|show)\b|读|打开|总结|概括|看看|看一下|内容/iu.test(text);
+  const asksToRead =
+    /\b(?:read|open|summari[sz]e|what(?:'s| is) in|look at|show)\b|读|打开|总结|概括|看看|看一下|内容/iu.test(text);
   const mentionsFile = /\b(?:file|attachment|attached|document)\b|文件|附件|文档/iu.test(text);
   if (name && (asksToRead || mentionsFile)) return { name };
   if (asksToRead && mentionsFile) return {};

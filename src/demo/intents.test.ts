@@ -51,20 +51,34 @@ describe('detectIntent', () => {
   });
 
   it('keeps the todo text and the numbers of done/remove requests', () => {
-    expect(detectIntent('帮我记个待办：明天带伞')).toEqual({ kind: 'todo', request: { action: 'add', text: '明天带伞' } });
+    expect(detectIntent('帮我记个待办：明天带伞')).toEqual({
+      kind: 'todo',
+      request: { action: 'add', text: '明天带伞' },
+    });
     expect(detectIntent('我有哪些待办')).toEqual({ kind: 'todo', request: { action: 'list' } });
     expect(detectIntent('完成待办 2')).toEqual({ kind: 'todo', request: { action: 'done', id: 2 } });
     expect(detectIntent('delete todo #4')).toEqual({ kind: 'todo', request: { action: 'remove', id: 4 } });
   });
 
   it('finds cities the demo does not know by name', () => {
-    expect(detectIntent('What is the weather in Reykjavik?')).toMatchObject({ kind: 'weather', place: { query: 'Reykjavik' } });
+    expect(detectIntent('What is the weather in Reykjavik?')).toMatchObject({
+      kind: 'weather',
+      place: { query: 'Reykjavik' },
+    });
     expect(detectIntent('拉萨天气怎么样')).toMatchObject({ kind: 'weather', place: { query: '拉萨' } });
   });
 
   it('uses the code the user wrote, fenced or inline', () => {
-    expect(detectIntent('```js\nconst a = 2;\na * 21\n```')).toEqual({ kind: 'run-javascript', code: 'const a = 2;\na * 21', written: true });
-    expect(detectIntent('run this code: `Math.max(3, 9)`')).toEqual({ kind: 'run-javascript', code: 'Math.max(3, 9)', written: true });
+    expect(detectIntent('```js\nconst a = 2;\na * 21\n```')).toEqual({
+      kind: 'run-javascript',
+      code: 'const a = 2;\na * 21',
+      written: true,
+    });
+    expect(detectIntent('run this code: `Math.max(3, 9)`')).toEqual({
+      kind: 'run-javascript',
+      code: 'Math.max(3, 9)',
+      written: true,
+    });
   });
 
   it('marks greetings so the help can say hello', () => {

@@ -46,7 +46,8 @@ export type Intent =
   /** "use my tool <name> with {json}": calls a tool the user made (or any offered tool) with those arguments. */
   | { kind: 'use-tool'; name: string; arguments: Record<string, unknown> };
 
-const USE_TOOL = /^(?:please\s+)?(?:use|call|run)\s+(?:my\s+|the\s+)?tool\s+([a-zA-Z_][\w-]{0,63})(?:\s+with\s+([\s\S]+))?$|^(?:用|调用)(?:我的)?工具\s*([a-zA-Z_][\w-]{0,63})(?:\s*[，,]?\s*参数\s*[:：]?\s*([\s\S]+))?$/iu;
+const USE_TOOL =
+  /^(?:please\s+)?(?:use|call|run)\s+(?:my\s+|the\s+)?tool\s+([a-zA-Z_][\w-]{0,63})(?:\s+with\s+([\s\S]+))?$|^(?:用|调用)(?:我的)?工具\s*([a-zA-Z_][\w-]{0,63})(?:\s*[，,]?\s*参数\s*[:：]?\s*([\s\S]+))?$/iu;
 
 /** Reads "use my tool <name> with {json}"; the arguments must be one JSON object (or absent). */
 function readUseTool(text: string): Extract<Intent, { kind: 'use-tool' }> | undefined {
@@ -57,13 +58,16 @@ function readUseTool(text: string): Extract<Intent, { kind: 'use-tool' }> | unde
   if (json === '') return { kind: 'use-tool', name, arguments: {} };
   try {
     const value: unknown = JSON.parse(json);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? { kind: 'use-tool', name, arguments: value as Record<string, unknown> } : undefined;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? { kind: 'use-tool', name, arguments: value as Record<string, unknown> }
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
-const WEATHER_WORD = /weather|temperature|forecast|how (?:hot|cold|warm)|raining|天气|气温|温度|温差|下雨|冷不冷|热不热/iu;
+const WEATHER_WORD =
+  /weather|temperature|forecast|how (?:hot|cold|warm)|raining|天气|气温|温度|温差|下雨|冷不冷|热不热/iu;
 /** A reference to a city named earlier in the conversation rather than a city name. */
 const EARLIER_PLACE = new RegExp(
   [
@@ -76,16 +80,23 @@ const EARLIER_PLACE = new RegExp(
   ].join('|'),
   'iu',
 );
-const DIFFERENCE_WORD = /difference|differ|diff\b|warmer|colder|hotter|cooler|compare|\bvs\.?\b|versus|温差|差多少|相差|差几度|差了|高几度|低几度|哪个更|比较/iu;
-const JAVASCRIPT_WORD = /javascript|\bjs\b|node\.?js|```|\b(?:run|execute|eval(?:uate)?)\s+(?:this|some|the|my|a)?\s*(?:code|script|snippet|program)|(?:运行|执行|跑一?下).{0,12}(?:代码|脚本|程序)|(?:代码|脚本|程序).{0,6}(?:运行|执行|跑一?下)/iu;
-const TIME_WORD = /what time|current time|time is it|time now|local time|today'?s date|what(?:'s| is) the date|what date|what day is (?:it|today)|which day is (?:it|today)|date today|几点|现在.{0,3}时间|当前时间|今天几号|今天.{0,2}(?:几月几|日期|星期几|周几|礼拜几)|几月几[日号]|今天是几/iu;
+const DIFFERENCE_WORD =
+  /difference|differ|diff\b|warmer|colder|hotter|cooler|compare|\bvs\.?\b|versus|温差|差多少|相差|差几度|差了|高几度|低几度|哪个更|比较/iu;
+const JAVASCRIPT_WORD =
+  /javascript|\bjs\b|node\.?js|```|\b(?:run|execute|eval(?:uate)?)\s+(?:this|some|the|my|a)?\s*(?:code|script|snippet|program)|(?:运行|执行|跑一?下).{0,12}(?:代码|脚本|程序)|(?:代码|脚本|程序).{0,6}(?:运行|执行|跑一?下)/iu;
+const TIME_WORD =
+  /what time|current time|time is it|time now|local time|today'?s date|what(?:'s| is) the date|what date|what day is (?:it|today)|which day is (?:it|today)|date today|几点|现在.{0,3}时间|当前时间|今天几号|今天.{0,2}(?:几月几|日期|星期几|周几|礼拜几)|几月几[日号]|今天是几/iu;
 const HELP_WORD = /^\s*(?:help|\?|what can you do|who are you|what are you)|你能做什么|你会什么|帮助|你是谁|怎么用/iu;
-const GREETING = /^\s*(?:(?:hi|hello|hey|howdy|good (?:morning|afternoon|evening))\b|你好|您好|嗨|哈喽|早上好|晚上好)/iu;
+const GREETING =
+  /^\s*(?:(?:hi|hello|hey|howdy|good (?:morning|afternoon|evening))\b|你好|您好|嗨|哈喽|早上好|晚上好)/iu;
 
 function readDayOffset(text: string): number | undefined {
   if (/\b(?:day after tomorrow)\b|后天/iu.test(text)) return 2;
   if (/\b(?:day before yesterday)\b|前天/iu.test(text)) return -2;
-  const english = /(\d+)\s+(day|week)s?\s+(from now|from today|later|after|ahead|in the future|ago|before|earlier|from)\b/iu.exec(text);
+  const english =
+    /(\d+)\s+(day|week)s?\s+(from now|from today|later|after|ahead|in the future|ago|before|earlier|from)\b/iu.exec(
+      text,
+    );
   if (english) {
     const size = Number(english[1]) * (english[2]?.toLowerCase() === 'week' ? 7 : 1);
     return /ago|before|earlier/iu.test(english[3] ?? '') ? -size : size;
@@ -97,8 +108,16 @@ function readDayOffset(text: string): number | undefined {
     const size = Number(chinese[1]) * (chinese[2] === '天' ? 1 : 7);
     return chinese[3] === '前' ? -size : size;
   }
-  if (/\btomorrow\b|明天/iu.test(text) && /\b(?:what|which)\s+(?:day|date)\b|\bdate\b|星期几|周几|几号|礼拜几/iu.test(text)) return 1;
-  if (/\byesterday\b|昨天/iu.test(text) && /\b(?:what|which)\s+(?:day|date)\b|\bdate\b|星期几|周几|几号|礼拜几/iu.test(text)) return -1;
+  if (
+    /\btomorrow\b|明天/iu.test(text) &&
+    /\b(?:what|which)\s+(?:day|date)\b|\bdate\b|星期几|周几|几号|礼拜几/iu.test(text)
+  )
+    return 1;
+  if (
+    /\byesterday\b|昨天/iu.test(text) &&
+    /\b(?:what|which)\s+(?:day|date)\b|\bdate\b|星期几|周几|几号|礼拜几/iu.test(text)
+  )
+    return -1;
   return undefined;
 }
 
@@ -106,7 +125,10 @@ function detectDateIntent(text: string): Intent | undefined {
   const dates = findDates(text);
   const offset = readDayOffset(text);
   if (offset !== undefined) return { kind: 'date-offset', days: offset, ...(dates[0] ? { from: dates[0] } : {}) };
-  const asksBetween = /how many days|days (?:until|till|to|left|between|since|before)|\buntil\b|\btill\b|多少天|几天|还有多久|相差多少天|间隔/iu.test(text);
+  const asksBetween =
+    /how many days|days (?:until|till|to|left|between|since|before)|\buntil\b|\btill\b|多少天|几天|还有多久|相差多少天|间隔/iu.test(
+      text,
+    );
   const [first, second] = dates;
   if (asksBetween && first && second) return { kind: 'days-between', from: first, to: second };
   if (asksBetween && first) return { kind: 'days-between', to: first };
@@ -119,7 +141,10 @@ function detectWeatherIntent(text: string): Intent | undefined {
   if (!WEATHER_WORD.test(text)) return undefined;
   const places = findKnownPlaces(text);
   if (places.length < 2) {
-    const between = /between\s+([A-Z][\p{L}'.-]*(?:\s+[A-Z][\p{L}'.-]*)?)\s+and\s+([A-Z][\p{L}'.-]*(?:\s+[A-Z][\p{L}'.-]*)?)/u.exec(text);
+    const between =
+      /between\s+([A-Z][\p{L}'.-]*(?:\s+[A-Z][\p{L}'.-]*)?)\s+and\s+([A-Z][\p{L}'.-]*(?:\s+[A-Z][\p{L}'.-]*)?)/u.exec(
+        text,
+      );
     if (between?.[1] && between[2]) {
       for (const [index, name] of [between[1], between[2]].entries()) {
         if (!places.some((place) => place.query.toLowerCase() === name.toLowerCase())) {
@@ -135,15 +160,18 @@ function detectWeatherIntent(text: string): Intent | undefined {
   return place ? { kind: 'weather', place } : { kind: 'weather' };
 }
 
-const DATA_QUESTION_EN = /\b(?:which|what)\s+([a-z_]+)\s+(?:sold|sells|sell|had|has|made|makes|earned)\s+(?:the\s+)?(most|least|highest|lowest)\b/iu;
+const DATA_QUESTION_EN =
+  /\b(?:which|what)\s+([a-z_]+)\s+(?:sold|sells|sell|had|has|made|makes|earned)\s+(?:the\s+)?(most|least|highest|lowest)\b/iu;
 const DATA_QUESTION_ZH = /哪(?:个|一个|些)\s*(\S{1,4}?)\s*(?:卖得|卖的|销售额?|销量)?最(多|少|高|低)/u;
 
 /** Reads "which <column> sold the most / least" (or 哪个<列>卖得最多), the demo's one table question. */
 function readDataQuestion(text: string): Extract<Intent, { kind: 'data-question' }> | undefined {
   const english = DATA_QUESTION_EN.exec(text);
-  if (english?.[1] && english[2]) return { kind: 'data-question', group: english[1].toLowerCase(), most: /most|highest/iu.test(english[2]) };
+  if (english?.[1] && english[2])
+    return { kind: 'data-question', group: english[1].toLowerCase(), most: /most|highest/iu.test(english[2]) };
   const chinese = DATA_QUESTION_ZH.exec(text);
-  if (chinese?.[1] && chinese[2]) return { kind: 'data-question', group: chinese[1], most: chinese[2] === '多' || chinese[2] === '高' };
+  if (chinese?.[1] && chinese[2])
+    return { kind: 'data-question', group: chinese[1], most: chinese[2] === '多' || chinese[2] === '高' };
   return undefined;
 }
 

@@ -60,7 +60,11 @@ export function toJsonPlanText(decision: Decision, state: ConversationState, mes
     const first = decision.calls[0];
     if (!first) return JSON.stringify({ type: 'final', answer: decision.thought });
     if (!plan && state.exchanges.length === 0) {
-      const steps = [toolStep(language, first.name), ...(asksWeekend ? [weekendStep(language)] : []), answerStep(language)];
+      const steps = [
+        toolStep(language, first.name),
+        ...(asksWeekend ? [weekendStep(language)] : []),
+        answerStep(language),
+      ];
       if (first.name === 'get_current_time') steps.splice(1, 0, toolStep(language, 'date_calc'));
       return JSON.stringify({ type: 'plan', plan: steps, next: steps[0] });
     }
@@ -71,7 +75,8 @@ export function toJsonPlanText(decision: Decision, state: ConversationState, mes
   let answer = decision.text;
   if (asksWeekend && state.exchanges.length > 0) {
     if (WEEKEND_DAY.test(answer)) answer += say(language, ' That day falls on a **weekend**.', '那天是**周末**。');
-    else if (WEEK_DAY.test(answer)) answer += say(language, ' That day is a weekday, **not a weekend**.', '那天是工作日，**不是周末**。');
+    else if (WEEK_DAY.test(answer))
+      answer += say(language, ' That day is a weekday, **not a weekend**.', '那天是工作日，**不是周末**。');
   }
   return JSON.stringify({ type: 'final', answer, ...(plan ? { next: plan.at(-1) } : {}) });
 }

@@ -8,7 +8,8 @@ import { ENGLISH_STOPWORDS } from '../context/stopwords.ts';
  */
 export const DEMO_EMBEDDING_MODEL = 'glassbox-demo-embed';
 /** What the demo embedder is called where people read it. */
-export const DEMO_EMBEDDER_LABEL = 'local demo embedder (hashed character n-grams + a small synonym table, not a trained model)';
+export const DEMO_EMBEDDER_LABEL =
+  'local demo embedder (hashed character n-grams + a small synonym table, not a trained model)';
 
 const NGRAM_DIMENSIONS = 192;
 
@@ -24,7 +25,10 @@ const CONCEPTS: ReadonlyArray<readonly [english: string, chinese: string]> = [
   ['allergy allergic peanut pollen gluten', '过敏 花生 花粉'],
   ['language speak english chinese french spanish german', '语言 英语 中文 法语 西班牙语 德语'],
   ['travel trip flight fly holiday vacation journey', '旅行 旅游 航班 飞机 假期'],
-  ['family wife husband son daughter mother mom father dad sister brother kid child children parent', '家人 妻子 丈夫 儿子 女儿 妈妈 爸爸 孩子 父母'],
+  [
+    'family wife husband son daughter mother mom father dad sister brother kid child children parent',
+    '家人 妻子 丈夫 儿子 女儿 妈妈 爸爸 孩子 父母',
+  ],
   ['music song band guitar piano concert', '音乐 歌 乐队 吉他 钢琴 音乐会'],
   ['sport running football soccer tennis swim swimming gym bike cycling', '运动 跑步 足球 网球 游泳 健身 骑车'],
   ['weather rain rainy sunny snow temperature forecast', '天气 下雨 晴 雪 温度 预报'],
@@ -83,7 +87,8 @@ export function embedLocally(text: string): number[] {
     const word = singular(match[0]);
     if (ENGLISH_STOPWORDS.has(match[0]) || word.length < 2) continue;
     const padded = `^${word}$`;
-    for (let index = 0; index + 3 <= padded.length; index += 1) grams[hash(padded.slice(index, index + 3)) % NGRAM_DIMENSIONS]! += 1;
+    for (let index = 0; index + 3 <= padded.length; index += 1)
+      grams[hash(padded.slice(index, index + 3)) % NGRAM_DIMENSIONS]! += 1;
     const concept = ENGLISH_CONCEPT.get(word) ?? ENGLISH_CONCEPT.get(match[0]);
     if (concept !== undefined) concepts[NGRAM_DIMENSIONS + concept] = 1;
   }
@@ -95,7 +100,8 @@ export function embedLocally(text: string): number[] {
       if (next !== undefined) grams[hash(character + next) % NGRAM_DIMENSIONS]! += 1;
     });
   }
-  for (const [term, concept] of CHINESE_CONCEPT) if (normalised.includes(term)) concepts[NGRAM_DIMENSIONS + concept] = 1;
+  for (const [term, concept] of CHINESE_CONCEPT)
+    if (normalised.includes(term)) concepts[NGRAM_DIMENSIONS + concept] = 1;
   const vector = new Float32Array(DEMO_EMBEDDING_DIMENSIONS);
   addNormalised(vector, grams, 1);
   addNormalised(vector, concepts, CONCEPT_WEIGHT);
@@ -109,7 +115,12 @@ export function embedLocally(text: string): number[] {
 export function localEmbeddingsResponse(body: unknown): { body: unknown } | { error: string } {
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const input = record.input;
-  const texts = typeof input === 'string' ? [input] : Array.isArray(input) && input.every((item) => typeof item === 'string') ? (input as string[]) : undefined;
+  const texts =
+    typeof input === 'string'
+      ? [input]
+      : Array.isArray(input) && input.every((item) => typeof item === 'string')
+        ? (input as string[])
+        : undefined;
   if (!texts || texts.length === 0) return { error: '`input` must be a string or a non-empty array of strings.' };
   const model = typeof record.model === 'string' && record.model !== '' ? record.model : DEMO_EMBEDDING_MODEL;
   const tokens = texts.reduce((sum, text) => sum + Math.ceil(text.length / 4), 0);

@@ -41,13 +41,18 @@ export function readObservation(content: string): Observation {
     const failed = value.ok === false || (message !== undefined && value.ok !== true);
     if (failed) {
       const error = message ?? text;
-      const denied = value.denied === true || value.status === 'denied' || (DENIED.test(error) && /approv|user|用户|批准/iu.test(error));
+      const denied =
+        value.denied === true ||
+        value.status === 'denied' ||
+        (DENIED.test(error) && /approv|user|用户|批准/iu.test(error));
       return { ok: false, value, text, error, ...(denied ? { denied } : {}) };
     }
     return { ok: true, value, text };
   }
   if (value !== undefined) return { ok: true, value, text };
-  const errorMatch = /^(?:tool\s+)?(?:error|failed|failure|exception|错误|失败)\b[^:：]*[:：]?\s*([\s\S]*)$/iu.exec(text);
+  const errorMatch = /^(?:tool\s+)?(?:error|failed|failure|exception|错误|失败)\b[^:：]*[:：]?\s*([\s\S]*)$/iu.exec(
+    text,
+  );
   if (errorMatch) {
     // "Error: get_weather failed: <the tool's own message>" — keep the tool's message.
     const error = (errorMatch[1]?.trim() || text).replace(/^[\w.-]+ failed:\s*/u, '');
@@ -110,7 +115,11 @@ export function readCalculatorResult(observation: Observation): string | undefin
     const equals = /=\s*(-?[\d.,]+(?:e[-+]?\d+)?)\s*$/iu.exec(value);
     return equals?.[1];
   }
-  const field = findField(value, /^(?:result|value|answer|formatted|output)$/iu, (candidate) => typeof candidate === 'number' || typeof candidate === 'string');
+  const field = findField(
+    value,
+    /^(?:result|value|answer|formatted|output)$/iu,
+    (candidate) => typeof candidate === 'number' || typeof candidate === 'string',
+  );
   return field === undefined ? undefined : String(field);
 }
 

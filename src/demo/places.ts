@@ -54,9 +54,16 @@ export const KNOWN_PLACES: readonly KnownPlace[] = [
 
 /** A place by the English name tools were called with, as the user's language writes it (广州 for Guangzhou). */
 export function placeFromToolCity(city: string, language: DemoLanguage): FoundPlace {
-  const known = KNOWN_PLACES.find((place) => [place.english, place.chinese, ...(place.aliases ?? [])].some((name) => name.toLowerCase() === city.toLowerCase()));
+  const known = KNOWN_PLACES.find((place) =>
+    [place.english, place.chinese, ...(place.aliases ?? [])].some((name) => name.toLowerCase() === city.toLowerCase()),
+  );
   if (!known) return { written: city, query: city, position: 0 };
-  return { written: language === 'zh' ? known.chinese : known.english, query: known.english, timeZone: known.timeZone, position: 0 };
+  return {
+    written: language === 'zh' ? known.chinese : known.english,
+    query: known.english,
+    timeZone: known.timeZone,
+    position: 0,
+  };
 }
 
 /** A place found in text: how the user wrote it, the name to send to tools, and where it appeared. */

@@ -1,7 +1,9 @@
 /** Property names declared by a tool's JSON Schema (empty when unknown, e.g. in text-ReAct mode). */
 function propertiesOf(schema: Record<string, unknown> | undefined): Record<string, Record<string, unknown>> {
   const properties = schema?.properties;
-  return typeof properties === 'object' && properties !== null ? (properties as Record<string, Record<string, unknown>>) : {};
+  return typeof properties === 'object' && properties !== null
+    ? (properties as Record<string, Record<string, unknown>>)
+    : {};
 }
 
 function pick(properties: Record<string, unknown>, candidates: readonly string[], fallback: string): string {
@@ -9,7 +11,10 @@ function pick(properties: Record<string, unknown>, candidates: readonly string[]
 }
 
 /** The enum value of an `operation`-like property that matches the wanted operation, when the schema has one. */
-function operationArgument(properties: Record<string, Record<string, unknown>>, wanted: RegExp): Record<string, unknown> {
+function operationArgument(
+  properties: Record<string, Record<string, unknown>>,
+  wanted: RegExp,
+): Record<string, unknown> {
   for (const key of ['operation', 'action', 'op', 'mode', 'type']) {
     const values = properties[key]?.enum;
     if (!Array.isArray(values)) continue;
@@ -20,7 +25,11 @@ function operationArgument(properties: Record<string, Record<string, unknown>>, 
 }
 
 /** date_calc arguments for "N days after a date", named after the offered schema (default `date` + `add_days`). */
-export function dateOffsetArguments(schema: Record<string, unknown> | undefined, date: string, days: number): Record<string, unknown> {
+export function dateOffsetArguments(
+  schema: Record<string, unknown> | undefined,
+  date: string,
+  days: number,
+): Record<string, unknown> {
   const properties = propertiesOf(schema);
   return {
     ...operationArgument(properties, /add|offset|plus|shift/iu),
@@ -30,12 +39,20 @@ export function dateOffsetArguments(schema: Record<string, unknown> | undefined,
 }
 
 /** date_calc arguments for "days between two dates" (default `date` + `days_between`). */
-export function daysBetweenArguments(schema: Record<string, unknown> | undefined, from: string, to: string): Record<string, unknown> {
+export function daysBetweenArguments(
+  schema: Record<string, unknown> | undefined,
+  from: string,
+  to: string,
+): Record<string, unknown> {
   const properties = propertiesOf(schema);
   return {
     ...operationArgument(properties, /between|diff|difference|count/iu),
     [pick(properties, ['date', 'start_date', 'start', 'from', 'base_date'], 'date')]: from,
-    [pick(properties, ['days_between', 'to', 'end_date', 'end', 'other_date', 'target_date', 'target', 'until', 'date2', 'second_date'], 'days_between')]: to,
+    [pick(
+      properties,
+      ['days_between', 'to', 'end_date', 'end', 'other_date', 'target_date', 'target', 'until', 'date2', 'second_date'],
+      'days_between',
+    )]: to,
   };
 }
 
@@ -49,9 +66,18 @@ export function weekdayArguments(schema: Record<string, unknown> | undefined, da
 }
 
 /** get_current_time arguments: the IANA zone when the schema (or ReAct mode, with no schema) allows one. */
-export function currentTimeArguments(schema: Record<string, unknown> | undefined, timeZone: string | undefined): Record<string, unknown> {
+export function currentTimeArguments(
+  schema: Record<string, unknown> | undefined,
+  timeZone: string | undefined,
+): Record<string, unknown> {
   if (timeZone === undefined) return {};
   const properties = propertiesOf(schema);
-  if (schema !== undefined && Object.keys(properties).length > 0 && !('timezone' in properties) && !('time_zone' in properties)) return {};
+  if (
+    schema !== undefined &&
+    Object.keys(properties).length > 0 &&
+    !('timezone' in properties) &&
+    !('time_zone' in properties)
+  )
+    return {};
   return { [pick(properties, ['timezone', 'time_zone'], 'timezone')]: timeZone };
 }

@@ -1,7 +1,30 @@
-import { answerCalculation, answerDate, answerNoteSaved, answerNoteSearch, answerTime, answerTodo, answerToolFailed, say } from './answers.ts';
+import {
+  answerCalculation,
+  answerDate,
+  answerNoteSaved,
+  answerNoteSearch,
+  answerTime,
+  answerTodo,
+  answerToolFailed,
+  say,
+} from './answers.ts';
 import { answerFile } from './answers-file.ts';
-import { answerGroupedQuery, noDataText, noMatchingColumnText, planGroupedQuery, readDescribedTables } from './answers-data.ts';
-import { answerJavaScript, answerLiveToolFailed, answerTemperatureDifference, answerUsedTool, answerWeather, answerWebSearch, readTemperature } from './answers-live.ts';
+import {
+  answerGroupedQuery,
+  noDataText,
+  noMatchingColumnText,
+  planGroupedQuery,
+  readDescribedTables,
+} from './answers-data.ts';
+import {
+  answerJavaScript,
+  answerLiveToolFailed,
+  answerTemperatureDifference,
+  answerUsedTool,
+  answerWeather,
+  answerWebSearch,
+  readTemperature,
+} from './answers-live.ts';
 import type { ConversationState, ToolExchange } from './conversation.ts';
 import { findIsoDateIn, formatIsoDate, resolveYear, type CalendarDate } from './dates.ts';
 import { askForCityText, helpText, toolUnavailableText, unknownEarlierCityText } from './help.ts';
@@ -18,7 +41,8 @@ export interface PlannedCall {
 }
 
 /** The scripted model's next move: call tools, or answer. `thought` becomes reasoning (native) or the ReAct `Thought:`. */
-export type Decision = { kind: 'call'; calls: PlannedCall[]; thought: string } | { kind: 'answer'; text: string; thought: string };
+export type Decision =
+  { kind: 'call'; calls: PlannedCall[]; thought: string } | { kind: 'answer'; text: string; thought: string };
 
 /** Past this many tool calls in one turn the demo stops calling tools and answers, so it can never loop. */
 const MAX_EXCHANGES_PER_TURN = 6;
@@ -42,14 +66,22 @@ function call(state: ConversationState, name: string, args: Record<string, unkno
 
 /** True when the offered date_calc says it understands "today" itself (saves a get_current_time round trip). */
 function dateCalcKnowsToday(state: ConversationState): boolean {
-  const properties = state.schemas.get('date_calc')?.properties as Record<string, { description?: unknown }> | undefined;
+  const properties = state.schemas.get('date_calc')?.properties as
+    Record<string, { description?: unknown }> | undefined;
   const description = properties?.date?.description;
   return typeof description === 'string' && /\btoday\b/iu.test(description);
 }
 
-function planDate(intent: Extract<Intent, { kind: 'date-offset' | 'days-between' | 'weekday' }>, state: ConversationState): Decision {
+function planDate(
+  intent: Extract<Intent, { kind: 'date-offset' | 'days-between' | 'weekday' }>,
+  state: ConversationState,
+): Decision {
   const dates: (CalendarDate | undefined)[] =
-    intent.kind === 'date-offset' ? [intent.from] : intent.kind === 'days-between' ? [intent.from, intent.to] : [intent.date];
+    intent.kind === 'date-offset'
+      ? [intent.from]
+      : intent.kind === 'days-between'
+        ? [intent.from, intent.to]
+        : [intent.date];
   const yearless = dates.some((date) => date !== undefined && date.year === undefined);
   const meansToday = dates.some((date) => date === undefined);
   // A yearless date ("Christmas") needs today's year, so the clock is asked even when date_calc knows "today".
@@ -58,10 +90,21 @@ function planDate(intent: Extract<Intent, { kind: 'date-offset' | 'days-between'
   if (yearless || (meansToday && !todayWord)) {
     const clock = lastResult(state, 'get_current_time');
     if (!clock) return call(state, 'get_current_time', {}, 'today');
-    if (!clock.observation?.ok) return answer(state, answerToolFailed(state.language, 'get_current_time', clock.observation ?? { ok: false, value: '', text: '' }));
+    if (!clock.observation?.ok)
+      return answer(
+        state,
+        answerToolFailed(state.language, 'get_current_time', clock.observation ?? { ok: false, value: '', text: '' }),
+      );
     today = findIsoDateIn(clock.observation.text);
     if (!today) {
-      return answer(state, say(state.language, `I couldn't read today's date from get_current_time: ${clock.observation.text}`, `无法从 get_current_time 的结果中读出今天的日期：${clock.observation.text}`));
+      return answer(
+        state,
+        say(
+          state.language,
+          `I couldn't read today's date from get_current_time: ${clock.observation.text}`,
+          `无法从 get_current_time 的结果中读出今天的日期：${clock.observation.text}`,
+        ),
+      );
     }
   }
   const iso = (date: CalendarDate | undefined): string => {
@@ -73,7 +116,8 @@ function planDate(intent: Extract<Intent, { kind: 'date-offset' | 'days-between'
   const observation = calculation?.observation;
   if (intent.kind === 'date-offset') {
     const from = iso(intent.from);
-    if (observation) return answer(state, answerDate(state.language, { kind: 'offset', from, days: intent.days }, observation));
+    if (observation)
+      return answer(state, answerDate(state.language, { kind: 'offset', from, days: intent.days }, observation));
     return call(state, 'date_calc', dateOffsetArguments(schema, from, intent.days));
   }
   if (intent.kind === 'days-between') {
@@ -87,11 +131,19 @@ function planDate(intent: Extract<Intent, { kind: 'date-offset' | 'days-between'
   return call(state, 'date_calc', weekdayArguments(schema, date));
 }
 
-function planWeatherDifference(intent: Extract<Intent, { kind: 'weather-difference' }>, state: ConversationState): Decision {
+function planWeatherDifference(
+  intent: Extract<Intent, { kind: 'weather-difference' }>,
+  state: ConversationState,
+): Decision {
   const { language } = state;
   if (!state.offered.has('get_weather')) return answer(state, toolUnavailableText(language, 'get_weather'));
   const readings = intent.places.map((place) => {
-    const exchange = state.exchanges.find((item) => item.name === 'get_weather' && item.observation && String(item.arguments.city ?? '').toLowerCase() === place.query.toLowerCase());
+    const exchange = state.exchanges.find(
+      (item) =>
+        item.name === 'get_weather' &&
+        item.observation &&
+        String(item.arguments.city ?? '').toLowerCase() === place.query.toLowerCase(),
+    );
     return { place, observation: exchange?.observation };
   });
   const missing = readings.filter((reading) => reading.observation === undefined);
@@ -101,15 +153,35 @@ function planWeatherDifference(intent: Extract<Intent, { kind: 'weather-differen
     return {
       kind: 'call',
       calls: wanted.map((reading) => ({ name: 'get_weather', arguments: { city: reading.place.query } })),
-      thought: thoughtFor(language, wanted.length > 1 ? 'get_weather-both' : 'get_weather', wanted.map((reading) => reading.place.written).join(', ')),
+      thought: thoughtFor(
+        language,
+        wanted.length > 1 ? 'get_weather-both' : 'get_weather',
+        wanted.map((reading) => reading.place.written).join(', '),
+      ),
     };
   }
   const failed = readings.find((reading) => reading.observation && !reading.observation.ok);
-  if (failed?.observation) return answer(state, answerLiveToolFailed(language, 'get_weather', say(language, `the weather for ${failed.place.written}`, `${failed.place.written}的天气`), failed.observation));
+  if (failed?.observation)
+    return answer(
+      state,
+      answerLiveToolFailed(
+        language,
+        'get_weather',
+        say(language, `the weather for ${failed.place.written}`, `${failed.place.written}的天气`),
+        failed.observation,
+      ),
+    );
   const temperatures = readings.map((reading) => readTemperature(reading.observation?.value));
   const [first, second] = temperatures;
   if (first === undefined || second === undefined) {
-    return answer(state, say(language, 'The weather results did not include a temperature I could compare.', '天气结果里没有可以比较的温度。'));
+    return answer(
+      state,
+      say(
+        language,
+        'The weather results did not include a temperature I could compare.',
+        '天气结果里没有可以比较的温度。',
+      ),
+    );
   }
   const cities: [{ name: string; temperature: number }, { name: string; temperature: number }] = [
     { name: intent.places[0].written, temperature: first },
@@ -119,10 +191,16 @@ function planWeatherDifference(intent: Extract<Intent, { kind: 'weather-differen
   const calculation = lastResult(state, 'calculator');
   if (calculation?.observation) {
     const difference = calculation.observation.ok ? readCalculatorResult(calculation.observation) : undefined;
-    return answer(state, answerTemperatureDifference(language, cities, difference ?? String(Math.round((first - second) * 100) / 100)));
+    return answer(
+      state,
+      answerTemperatureDifference(language, cities, difference ?? String(Math.round((first - second) * 100) / 100)),
+    );
   }
   if (!state.offered.has('calculator')) {
-    return answer(state, answerTemperatureDifference(language, cities, String(Math.round((first - second) * 100) / 100)));
+    return answer(
+      state,
+      answerTemperatureDifference(language, cities, String(Math.round((first - second) * 100) / 100)),
+    );
   }
   return call(state, 'calculator', { expression }, 'difference');
 }
@@ -138,7 +216,12 @@ function planTool(intent: Intent, state: ConversationState): Decision {
     case 'current-time': {
       const result = lastResult(state, 'get_current_time');
       if (result?.observation) return answer(state, answerTime(language, result.observation, intent.place?.written));
-      return call(state, 'get_current_time', currentTimeArguments(state.schemas.get('get_current_time'), intent.place?.timeZone), intent.place?.written);
+      return call(
+        state,
+        'get_current_time',
+        currentTimeArguments(state.schemas.get('get_current_time'), intent.place?.timeZone),
+        intent.place?.written,
+      );
     }
     case 'date-offset':
     case 'days-between':
@@ -148,7 +231,12 @@ function planTool(intent: Intent, state: ConversationState): Decision {
       const result = lastResult(state, 'todo');
       if (result?.observation) return answer(state, answerTodo(language, intent.request, result.observation));
       const { request } = intent;
-      const args = request.action === 'add' ? { action: 'add', text: request.text } : request.action === 'list' ? { action: 'list' } : { action: request.action, id: request.id };
+      const args =
+        request.action === 'add'
+          ? { action: 'add', text: request.text }
+          : request.action === 'list'
+            ? { action: 'list' }
+            : { action: request.action, id: request.id };
       return call(state, 'todo', args, request.action);
     }
     case 'note-save': {
@@ -162,7 +250,11 @@ function planTool(intent: Intent, state: ConversationState): Decision {
       return call(state, 'search_notes', { query: intent.query }, intent.query);
     }
     case 'weather': {
-      const place = intent.place ?? (intent.earlier && state.earlierWeatherCity ? placeFromToolCity(state.earlierWeatherCity, language) : undefined);
+      const place =
+        intent.place ??
+        (intent.earlier && state.earlierWeatherCity
+          ? placeFromToolCity(state.earlierWeatherCity, language)
+          : undefined);
       if (!place) return answer(state, intent.earlier ? unknownEarlierCityText(language) : askForCityText(language));
       const result = lastResult(state, 'get_weather');
       if (result?.observation) return answer(state, answerWeather(language, place.written, result.observation));
@@ -192,7 +284,8 @@ function planTool(intent: Intent, state: ConversationState): Decision {
       const plan = planGroupedQuery(tables, intent.group, intent.most);
       if (!plan) return answer(state, noMatchingColumnText(language, intent.group, tables));
       const result = lastResult(state, 'query_data');
-      if (result?.observation) return answer(state, answerGroupedQuery(language, plan, intent.most, result.observation));
+      if (result?.observation)
+        return answer(state, answerGroupedQuery(language, plan, intent.most, result.observation));
       return call(state, 'query_data', { sql: plan.sql }, plan.table);
     }
     case 'use-tool': {
@@ -201,7 +294,11 @@ function planTool(intent: Intent, state: ConversationState): Decision {
       return call(state, intent.name, intent.arguments);
     }
     case 'help':
-      return { kind: 'answer', text: helpText(language, intent.greeting), thought: thoughtFor(language, intent.greeting ? 'greeting' : 'help') };
+      return {
+        kind: 'answer',
+        text: helpText(language, intent.greeting),
+        thought: thoughtFor(language, intent.greeting ? 'greeting' : 'help'),
+      };
   }
 }
 
@@ -210,18 +307,32 @@ export function planNextMove(intent: Intent, state: ConversationState): Decision
   const answered = state.exchanges.filter((exchange) => exchange.observation);
   if (answered.length >= MAX_EXCHANGES_PER_TURN) {
     const last = answered.at(-1);
-    const text = last?.observation && !last.observation.ok ? answerToolFailed(state.language, last.name, last.observation) : helpText(state.language, false);
+    const text =
+      last?.observation && !last.observation.ok
+        ? answerToolFailed(state.language, last.name, last.observation)
+        : helpText(state.language, false);
     return answer(state, text);
   }
   const decision = planTool(intent, state);
   if (decision.kind === 'call') {
     // Never repeat a call that already has a result this turn; answer with what we have instead.
     const repeated = decision.calls.find((planned) =>
-      state.exchanges.some((exchange) => exchange.observation && exchange.name === planned.name && JSON.stringify(exchange.arguments) === JSON.stringify(planned.arguments)),
+      state.exchanges.some(
+        (exchange) =>
+          exchange.observation &&
+          exchange.name === planned.name &&
+          JSON.stringify(exchange.arguments) === JSON.stringify(planned.arguments),
+      ),
     );
     if (repeated) {
       const previous = lastResult(state, repeated.name);
-      if (previous?.observation) return answer(state, previous.observation.ok ? previous.observation.text : answerToolFailed(state.language, repeated.name, previous.observation));
+      if (previous?.observation)
+        return answer(
+          state,
+          previous.observation.ok
+            ? previous.observation.text
+            : answerToolFailed(state.language, repeated.name, previous.observation),
+        );
     }
   }
   return decision;

@@ -56,9 +56,18 @@ export function scriptReply(request: ScriptRequest): ScriptedReply {
   if (isAnswerCheckRequest(state.systemText)) return { content: verdictReply(request.messages), finishReason: 'stop' };
   // The team dialogue first: a delegate is recognised by its system prompt, whatever its task says.
   const planned = planTeamMove(state) ?? planNextMove(detectIntent(state.userText), state);
-  const decision = planned.kind === 'answer' && wantsCarelessDraft(state, request.messages) ? { ...planned, text: carelessDraft(planned.text, state) } : planned;
+  const decision =
+    planned.kind === 'answer' && wantsCarelessDraft(state, request.messages)
+      ? { ...planned, text: carelessDraft(planned.text, state) }
+      : planned;
   if (state.protocol === 'react') return { content: toReactText(decision), finishReason: 'stop' };
-  if (state.protocol === 'json') return { reasoning: decision.thought, content: toJsonPlanText(decision, state, request.messages), finishReason: 'stop' };
-  if (decision.kind === 'call') return { reasoning: decision.thought, toolCalls: decision.calls, finishReason: 'tool_calls' };
+  if (state.protocol === 'json')
+    return {
+      reasoning: decision.thought,
+      content: toJsonPlanText(decision, state, request.messages),
+      finishReason: 'stop',
+    };
+  if (decision.kind === 'call')
+    return { reasoning: decision.thought, toolCalls: decision.calls, finishReason: 'tool_calls' };
   return { reasoning: decision.thought, content: decision.text, finishReason: 'stop' };
 }

@@ -7,7 +7,15 @@ import { DEMO_BASE_URL, DEMO_MODEL_ID, createDemoFetch } from './demo-fetch.ts';
 import { TEAM_EXAMPLE } from './team.ts';
 
 function demoModel() {
-  return createOpenAICompatibleModel({ provider: 'demo', baseUrl: DEMO_BASE_URL, apiKey: 'demo', model: DEMO_MODEL_ID, stream: true, timeoutMs: 30_000, fetch: createDemoFetch({ chunkDelayMs: 0 }) });
+  return createOpenAICompatibleModel({
+    provider: 'demo',
+    baseUrl: DEMO_BASE_URL,
+    apiKey: 'demo',
+    model: DEMO_MODEL_ID,
+    stream: true,
+    timeoutMs: 30_000,
+    fetch: createDemoFetch({ chunkDelayMs: 0 }),
+  });
 }
 
 function roster() {
@@ -37,21 +45,32 @@ describe('the demo team dialogue', () => {
     ['English, native tools', TEAM_EXAMPLE.en, 'tools', /about 90 °C/u, 'Researcher:'],
     ['Chinese, native tools', TEAM_EXAMPLE.zh, 'tools', /约为 90 °C|大约在 90 °C/u, '研究员：'],
     ['English, text ReAct', TEAM_EXAMPLE.en, 'react', /about 90 °C/u, 'Researcher:'],
-  ] as const)('delegates to the researcher (who uses the calculator) and the reviewer, then merges: %s', async (_name, text, protocol, ninety, label) => {
-    const { harness, result, answer } = await runTeam(text, protocol);
-    expect(result.outcome).toBe('done');
-    expect(answer).toMatch(ninety);
-    expect(answer).toContain(label);
-    expect(answer).toContain('VERDICT: approved');
-    // researcher → calculator inside its own run, then the reviewer; every delegate span nests in its tool span.
-    const researcher = harness.tracer.only('agent', 'researcher');
-    expect(harness.tracer.children(researcher).some((span) => span.kind === 'tool' && span.name === 'calculator')).toBe(true);
-    expect(harness.tracer.only('agent', 'reviewer').parentSpanId).toBe(harness.tracer.only('tool', 'delegate_reviewer').spanId);
-    expect(harness.tracer.find('tool', 'calculator')).toHaveLength(1);
-  });
+  ] as const)(
+    'delegates to the researcher (who uses the calculator) and the reviewer, then merges: %s',
+    async (_name, text, protocol, ninety, label) => {
+      const { harness, result, answer } = await runTeam(text, protocol);
+      expect(result.outcome).toBe('done');
+      expect(answer).toMatch(ninety);
+      expect(answer).toContain(label);
+      expect(answer).toContain('VERDICT: approved');
+      // researcher → calculator inside its own run, then the reviewer; every delegate span nests in its tool span.
+      const researcher = harness.tracer.only('agent', 'researcher');
+      expect(
+        harness.tracer.children(researcher).some((span) => span.kind === 'tool' && span.name === 'calculator'),
+      ).toBe(true);
+      expect(harness.tracer.only('agent', 'reviewer').parentSpanId).toBe(
+        harness.tracer.only('tool', 'delegate_reviewer').spanId,
+      );
+      expect(harness.tracer.find('tool', 'calculator')).toHaveLength(1);
+    },
+  );
 
   it('explains how to turn delegation on when it is off', async () => {
-    const harness = createHarness({ model: demoModel(), history: [{ role: 'user', content: TEAM_EXAMPLE.en }], tools: [calculatorTool] });
+    const harness = createHarness({
+      model: demoModel(),
+      history: [{ role: 'user', content: TEAM_EXAMPLE.en }],
+      tools: [calculatorTool],
+    });
     const result = await harness.run();
     expect(result.entries.at(-1)?.message.content).toContain('Delegate to agents');
   });

@@ -59,8 +59,16 @@ function orchestratorMove(state: ConversationState): Decision {
         {
           name: 'delegate_researcher',
           arguments: {
-            task: say(language, 'Find the boiling point of water at an altitude of 3,000 m.', '调研海拔 3000 米处水的沸点。'),
-            context: say(language, 'No network: estimate it from the rule that the boiling point drops about 1 °C per 300 m.', '离线：按海拔每升高 300 米沸点约降低 1 °C 来估算。'),
+            task: say(
+              language,
+              'Find the boiling point of water at an altitude of 3,000 m.',
+              '调研海拔 3000 米处水的沸点。',
+            ),
+            context: say(
+              language,
+              'No network: estimate it from the rule that the boiling point drops about 1 °C per 300 m.',
+              '离线：按海拔每升高 300 米沸点约降低 1 °C 来估算。',
+            ),
           },
         },
       ],
@@ -76,21 +84,36 @@ function orchestratorMove(state: ConversationState): Decision {
         {
           name: 'delegate_reviewer',
           arguments: {
-            task: say(language, 'Review this answer about the boiling point of water at 3,000 m.', '检查这份关于海拔 3000 米处水的沸点的回答。'),
+            task: say(
+              language,
+              'Review this answer about the boiling point of water at 3,000 m.',
+              '检查这份关于海拔 3000 米处水的沸点的回答。',
+            ),
             context: draft,
           },
         },
       ],
-      thought: say(language, 'The researcher has a draft; now the reviewer checks it.', '研究员给出了初稿，现在请审核员检查。'),
+      thought: say(
+        language,
+        'The researcher has a draft; now the reviewer checks it.',
+        '研究员给出了初稿，现在请审核员检查。',
+      ),
     };
   }
   const verdict = review.observation?.text ?? '';
   const approved = /VERDICT:\s*approved/iu.test(verdict);
-  return answer(mergedAnswer(language, draft, verdict, approved), say(language, 'Both agents are done: I merge their answers.', '两位都完成了，我来合并他们的结果。'));
+  return answer(
+    mergedAnswer(language, draft, verdict, approved),
+    say(language, 'Both agents are done: I merge their answers.', '两位都完成了，我来合并他们的结果。'),
+  );
 }
 
 function mergedAnswer(language: DemoLanguage, draft: string, verdict: string, approved: boolean): string {
-  const verdictLine = verdict.split('\n').find((line) => /VERDICT/iu.test(line))?.trim() ?? verdict.trim();
+  const verdictLine =
+    verdict
+      .split('\n')
+      .find((line) => /VERDICT/iu.test(line))
+      ?.trim() ?? verdict.trim();
   return say(
     language,
     `**Water boils at about 90 °C at 3,000 m.**\n\n- Researcher: ${draft}\n- Reviewer: ${verdictLine}\n\n${approved ? 'The reviewer approved the estimate, so this is the final answer.' : 'The reviewer asked for a revision; see the problems above.'}`,
@@ -101,14 +124,25 @@ function mergedAnswer(language: DemoLanguage, draft: string, verdict: string, ap
 function researcherMove(state: ConversationState): Decision {
   const { language } = state;
   if (!BOILING.test(state.userText)) {
-    return answer(say(language, 'Offline, the demo researcher only knows the boiling-point example.', '离线演示中的研究员只会沸点这个例子。'), say(language, 'Nothing I can look up offline.', '离线状态下查不到。'));
+    return answer(
+      say(
+        language,
+        'Offline, the demo researcher only knows the boiling-point example.',
+        '离线演示中的研究员只会沸点这个例子。',
+      ),
+      say(language, 'Nothing I can look up offline.', '离线状态下查不到。'),
+    );
   }
   const calculation = resultOf(state, 'calculator');
   if (!calculation && state.offered.has('calculator')) {
     return {
       kind: 'call',
       calls: [{ name: 'calculator', arguments: { expression: ESTIMATE } }],
-      thought: say(language, 'The boiling point drops about 1 °C per 300 m; I compute 100 − 3000/300.', '沸点每升高 300 米约降低 1 °C，我来算 100 − 3000/300。'),
+      thought: say(
+        language,
+        'The boiling point drops about 1 °C per 300 m; I compute 100 − 3000/300.',
+        '沸点每升高 300 米约降低 1 °C，我来算 100 − 3000/300。',
+      ),
     };
   }
   const value = (calculation?.observation?.ok ? readCalculatorResult(calculation.observation) : undefined) ?? '90';
@@ -136,7 +170,11 @@ function reviewerMove(state: ConversationState): Decision {
     );
   }
   return answer(
-    say(language, 'VERDICT: needs revision\n- The draft gives no boiling point in °C for 3,000 m; state the estimate and how it was made.', 'VERDICT: needs revision\n- 初稿没有给出 3000 米处以 °C 表示的沸点；请写出估算值和估算方法。'),
+    say(
+      language,
+      'VERDICT: needs revision\n- The draft gives no boiling point in °C for 3,000 m; state the estimate and how it was made.',
+      'VERDICT: needs revision\n- 初稿没有给出 3000 米处以 °C 表示的沸点；请写出估算值和估算方法。',
+    ),
     say(language, 'I check the numbers and the method.', '我检查数字和方法。'),
   );
 }

@@ -33,7 +33,8 @@ export function normaliseWidth(text: string): string {
 
 /** Splits text into small word-ish pieces (a word with its trailing space, or one or two CJK characters) that join back to the input. */
 export function splitIntoPieces(text: string): string[] {
-  const pattern = /[\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]{1,2}|[^\s\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]+\s*|\s+/gu;
+  const pattern =
+    /[\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]{1,2}|[^\s\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]+\s*|\s+/gu;
   return text.match(pattern) ?? [];
 }
 

@@ -57,7 +57,8 @@ const THOUGHTS: Record<ThoughtKey, { en: (detail: string) => string; zh: (detail
     zh: (city) => `需要${city}的实时天气，我调用 get_weather。`,
   },
   'get_weather-both': {
-    en: (cities) => `I need the current temperature of both cities (${cities}). The calls are independent, so I will make them in parallel.`,
+    en: (cities) =>
+      `I need the current temperature of both cities (${cities}). The calls are independent, so I will make them in parallel.`,
     zh: (cities) => `需要两个城市（${cities}）的当前气温。两次调用互不依赖，所以并行发出。`,
   },
   run_javascript: {
@@ -69,11 +70,16 @@ const THOUGHTS: Record<ThoughtKey, { en: (detail: string) => string; zh: (detail
     zh: (query) => `我用 search_web 搜索“${query}”。`,
   },
   read_file: {
-    en: (name) => (name ? `I will read the attached file ${name}.` : 'No file name was given; read_file without a name reads the only attached file or lists them.'),
-    zh: (name) => (name ? `我读取附件 ${name}。` : '没有给出文件名；不带文件名调用 read_file 会读取唯一的附件，或列出所有附件。'),
+    en: (name) =>
+      name
+        ? `I will read the attached file ${name}.`
+        : 'No file name was given; read_file without a name reads the only attached file or lists them.',
+    zh: (name) =>
+      name ? `我读取附件 ${name}。` : '没有给出文件名；不带文件名调用 read_file 会读取唯一的附件，或列出所有附件。',
   },
   query_data: {
-    en: (table) => `This is a question about the attached table ${table}. I will answer it with one read-only SQL query (query_data): group, sum, sort.`,
+    en: (table) =>
+      `This is a question about the attached table ${table}. I will answer it with one read-only SQL query (query_data): group, sum, sort.`,
     zh: (table) => `这是关于附加表格 ${table} 的问题。我用一条只读 SQL 查询（query_data）来回答：分组、求和、排序。`,
   },
   answer: {

@@ -12,12 +12,15 @@ describe('token estimate and splitting', () => {
     expect(estimateTokens('带伞 ok')).toBe(2 + 1);
   });
 
-  it.each(['(128+374)*2 = **1004**', '已添加待办：“明天带伞”。', 'mixed 中文 and English\n\n- list item'])('cuts %j into small pieces that join back exactly', (text) => {
-    const pieces = splitIntoPieces(text);
-    expect(pieces.join('')).toBe(text);
-    expect(pieces.length).toBeGreaterThan(2);
-    for (const piece of pieces) expect(Array.from(piece.trim()).length).toBeLessThanOrEqual(24);
-  });
+  it.each(['(128+374)*2 = **1004**', '已添加待办：“明天带伞”。', 'mixed 中文 and English\n\n- list item'])(
+    'cuts %j into small pieces that join back exactly',
+    (text) => {
+      const pieces = splitIntoPieces(text);
+      expect(pieces.join('')).toBe(text);
+      expect(pieces.length).toBeGreaterThan(2);
+      for (const piece of pieces) expect(Array.from(piece.trim()).length).toBeLessThanOrEqual(24);
+    },
+  );
 
   it('cuts tool arguments at arbitrary points, like real servers', () => {
     const fragments = splitIntoFragments('{"expression":"(128+374)*2"}');
@@ -28,14 +31,20 @@ describe('token estimate and splitting', () => {
 
 describe('wire encoding', () => {
   it('numbers tool call ids after the calls already in the conversation', () => {
-    const reply = toWireReply({ toolCalls: [{ name: 'get_weather', arguments: { city: 'Paris' } }], finishReason: 'tool_calls' }, 4);
+    const reply = toWireReply(
+      { toolCalls: [{ name: 'get_weather', arguments: { city: 'Paris' } }], finishReason: 'tool_calls' },
+      4,
+    );
     expect(reply.toolCalls).toEqual([{ id: 'call_demo_5', name: 'get_weather', arguments: '{"city":"Paris"}' }]);
   });
 
   it('streams reasoning before content, then an empty-delta finish chunk and a usage-only chunk', () => {
     const reply = toWireReply({ reasoning: 'Think first.', content: 'Hello there world', finishReason: 'stop' });
     const usage = estimateUsage({ messages: [{ role: 'user', content: 'hi' }] }, reply);
-    const chunks = toChunkObjects(reply, meta, { includeUsage: true, usage }) as { choices: { delta: Record<string, unknown>; finish_reason: string | null }[]; usage?: unknown }[];
+    const chunks = toChunkObjects(reply, meta, { includeUsage: true, usage }) as {
+      choices: { delta: Record<string, unknown>; finish_reason: string | null }[];
+      usage?: unknown;
+    }[];
     const deltas = chunks.flatMap((chunk) => chunk.choices.map((choice) => choice.delta));
     const kinds = deltas.map((delta) => Object.keys(delta).join(','));
     expect(kinds[0]).toBe('role,content');
@@ -47,12 +56,17 @@ describe('wire encoding', () => {
   });
 
   it('encodes a non-streaming completion with null content for a tool turn', () => {
-    const reply = toWireReply({ toolCalls: [{ name: 'calculator', arguments: { expression: '1+1' } }], finishReason: 'tool_calls' });
+    const reply = toWireReply({
+      toolCalls: [{ name: 'calculator', arguments: { expression: '1+1' } }],
+      finishReason: 'tool_calls',
+    });
     const completion = toChatCompletion(reply, meta) as { choices: { message: Record<string, unknown> }[] };
     expect(completion.choices[0]?.message).toEqual({
       role: 'assistant',
       content: null,
-      tool_calls: [{ id: 'call_demo_1', type: 'function', function: { name: 'calculator', arguments: '{"expression":"1+1"}' } }],
+      tool_calls: [
+        { id: 'call_demo_1', type: 'function', function: { name: 'calculator', arguments: '{"expression":"1+1"}' } },
+      ],
       refusal: null,
     });
   });
@@ -62,9 +76,28 @@ describe('wire encoding', () => {
       model: 'm',
       stream: true,
       stream_options: { include_usage: true },
-      messages: [{ role: 'developer', content: 'sys' }, { role: 'user', content: [{ type: 'text', text: 'What is ' }, { type: 'text', text: '1+1?' }] }],
+      messages: [
+        { role: 'developer', content: 'sys' },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What is ' },
+            { type: 'text', text: '1+1?' },
+          ],
+        },
+      ],
     });
-    expect(body).toMatchObject({ model: 'm', stream: true, includeUsage: true, messages: [{ role: 'system', content: 'sys' }, { role: 'user', content: 'What is 1+1?' }] });
-    expect(readChatRequest({ messages: [{ role: 'robot', content: 'x' }] })).toEqual({ error: expect.stringContaining('role') });
+    expect(body).toMatchObject({
+      model: 'm',
+      stream: true,
+      includeUsage: true,
+      messages: [
+        { role: 'system', content: 'sys' },
+        { role: 'user', content: 'What is 1+1?' },
+      ],
+    });
+    expect(readChatRequest({ messages: [{ role: 'robot', content: 'x' }] })).toEqual({
+      error: expect.stringContaining('role'),
+    });
   });
 });

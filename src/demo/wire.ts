@@ -48,7 +48,12 @@ export interface ChatRequestBody extends ScriptRequest {
 }
 
 /** The OpenAI error envelope `{ error: { message, type, param, code } }`. */
-export function errorEnvelope(message: string, type: string, code: string | null, param: string | null = null): { error: Record<string, unknown> } {
+export function errorEnvelope(
+  message: string,
+  type: string,
+  code: string | null,
+  param: string | null = null,
+): { error: Record<string, unknown> } {
   return { error: { message, type, param, code } };
 }
 
@@ -56,14 +61,21 @@ function textOf(content: unknown): string | null {
   if (typeof content === 'string') return content;
   if (Array.isArray(content)) {
     return content
-      .map((part) => (typeof part === 'object' && part !== null && typeof (part as { text?: unknown }).text === 'string' ? (part as { text: string }).text : ''))
+      .map((part) =>
+        typeof part === 'object' && part !== null && typeof (part as { text?: unknown }).text === 'string'
+          ? (part as { text: string }).text
+          : '',
+      )
       .join('');
   }
   return null;
 }
 
 function readToolCall(raw: unknown): ToolCall {
-  const call = (typeof raw === 'object' && raw !== null ? raw : {}) as { id?: unknown; function?: { name?: unknown; arguments?: unknown } };
+  const call = (typeof raw === 'object' && raw !== null ? raw : {}) as {
+    id?: unknown;
+    function?: { name?: unknown; arguments?: unknown };
+  };
   const rawArguments = call.function?.arguments;
   return {
     id: String(call.id ?? ''),
@@ -77,9 +89,11 @@ function readToolCall(raw: unknown): ToolCall {
 
 /** Validates and normalises a parsed request body; returns an error message for a malformed one. */
 export function readChatRequest(body: unknown): ChatRequestBody | { error: string } {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { error: 'The request body must be a JSON object.' };
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return { error: 'The request body must be a JSON object.' };
   const record = body as Record<string, unknown>;
-  if (!Array.isArray(record.messages) || record.messages.length === 0) return { error: "'messages' must be a non-empty array." };
+  if (!Array.isArray(record.messages) || record.messages.length === 0)
+    return { error: "'messages' must be a non-empty array." };
   const messages: ChatMessage[] = [];
   for (const [index, raw] of record.messages.entries()) {
     if (typeof raw !== 'object' || raw === null) return { error: `messages[${index}] must be an object.` };
@@ -94,7 +108,11 @@ export function readChatRequest(body: unknown): ChatRequestBody | { error: strin
         messages.push({ role: 'user', content: content ?? '' });
         break;
       case 'assistant':
-        messages.push({ role: 'assistant', content, ...(Array.isArray(message.tool_calls) ? { tool_calls: message.tool_calls.map(readToolCall) } : {}) });
+        messages.push({
+          role: 'assistant',
+          content,
+          ...(Array.isArray(message.tool_calls) ? { tool_calls: message.tool_calls.map(readToolCall) } : {}),
+        });
         break;
       case 'tool':
         messages.push({ role: 'tool', tool_call_id: String(message.tool_call_id ?? ''), content: content ?? '' });
@@ -103,9 +121,14 @@ export function readChatRequest(body: unknown): ChatRequestBody | { error: strin
         return { error: `messages[${index}].role must be one of system, user, assistant, tool.` };
     }
   }
-  const tools = Array.isArray(record.tools) ? (record.tools as ToolSpec[]).filter((tool) => typeof tool?.function?.name === 'string') : undefined;
+  const tools = Array.isArray(record.tools)
+    ? (record.tools as ToolSpec[]).filter((tool) => typeof tool?.function?.name === 'string')
+    : undefined;
   const streamOptions = record.stream_options;
-  const includeUsage = typeof streamOptions === 'object' && streamOptions !== null && (streamOptions as { include_usage?: unknown }).include_usage === true;
+  const includeUsage =
+    typeof streamOptions === 'object' &&
+    streamOptions !== null &&
+    (streamOptions as { include_usage?: unknown }).include_usage === true;
   return {
     messages,
     ...(tools && tools.length > 0 ? { tools } : {}),
@@ -118,7 +141,10 @@ export function readChatRequest(body: unknown): ChatRequestBody | { error: strin
 
 /** Number of tool calls already in the conversation, so new call ids continue the sequence. */
 export function countToolCalls(messages: ChatMessage[]): number {
-  return messages.reduce((count, message) => count + (message.role === 'assistant' ? (message.tool_calls?.length ?? 0) : 0), 0);
+  return messages.reduce(
+    (count, message) => count + (message.role === 'assistant' ? (message.tool_calls?.length ?? 0) : 0),
+    0,
+  );
 }
 
 /** Gives a scripted reply's tool calls ids `call_demo_<n>` (continuing from `previousCalls`) and JSON arguments. */
@@ -127,7 +153,13 @@ export function toWireReply(reply: ScriptedReply, previousCalls = 0): WireReply 
     ...(reply.content !== undefined ? { content: reply.content } : {}),
     ...(reply.reasoning !== undefined ? { reasoning: reply.reasoning } : {}),
     ...(reply.toolCalls && reply.toolCalls.length > 0
-      ? { toolCalls: reply.toolCalls.map((call, index) => ({ id: `call_demo_${previousCalls + index + 1}`, name: call.name, arguments: JSON.stringify(call.arguments) })) }
+      ? {
+          toolCalls: reply.toolCalls.map((call, index) => ({
+            id: `call_demo_${previousCalls + index + 1}`,
+            name: call.name,
+            arguments: JSON.stringify(call.arguments),
+          })),
+        }
       : {}),
     finishReason: reply.finishReason,
   };
@@ -137,12 +169,17 @@ export function toWireReply(reply: ScriptedReply, previousCalls = 0): WireReply 
 export function estimateUsage(request: ScriptRequest, reply: WireReply): WireUsage {
   const prompt =
     request.messages.reduce((sum, message) => {
-      const calls = message.role === 'assistant' ? (message.tool_calls ?? []).map((call) => call.function.name + call.function.arguments).join('') : '';
+      const calls =
+        message.role === 'assistant'
+          ? (message.tool_calls ?? []).map((call) => call.function.name + call.function.arguments).join('')
+          : '';
       return sum + 4 + estimateTokens(message.content ?? '') + estimateTokens(calls);
     }, 3) + (request.tools && request.tools.length > 0 ? estimateTokens(JSON.stringify(request.tools)) : 0);
   const reasoning = estimateTokens(reply.reasoning ?? '');
   const completion =
-    estimateTokens(reply.content ?? '') + reasoning + (reply.toolCalls ?? []).reduce((sum, call) => sum + 3 + estimateTokens(call.name + call.arguments), 0);
+    estimateTokens(reply.content ?? '') +
+    reasoning +
+    (reply.toolCalls ?? []).reduce((sum, call) => sum + 3 + estimateTokens(call.name + call.arguments), 0);
   return {
     prompt_tokens: prompt,
     completion_tokens: completion,
@@ -156,7 +193,11 @@ export function toChatCompletion(reply: WireReply, meta: WireMeta, usage?: WireU
   const message: Record<string, unknown> = { role: 'assistant', content: reply.content ?? null };
   if (reply.reasoning) message.reasoning_content = reply.reasoning;
   if (reply.toolCalls && reply.toolCalls.length > 0) {
-    message.tool_calls = reply.toolCalls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }));
+    message.tool_calls = reply.toolCalls.map((call) => ({
+      id: call.id,
+      type: 'function',
+      function: { name: call.name, arguments: call.arguments },
+    }));
   }
   message.refusal = null;
   return {
@@ -181,7 +222,13 @@ export interface ChunkOptions {
 
 /** The `chat.completion.chunk` objects of a streamed reply, shaped like OpenAI's. */
 export function toChunkObjects(reply: WireReply, meta: WireMeta, options: ChunkOptions): Record<string, unknown>[] {
-  const base = { id: meta.id, object: 'chat.completion.chunk', created: meta.created, model: meta.model, system_fingerprint: DEMO_FINGERPRINT };
+  const base = {
+    id: meta.id,
+    object: 'chat.completion.chunk',
+    created: meta.created,
+    model: meta.model,
+    system_fingerprint: DEMO_FINGERPRINT,
+  };
   const usageField = options.includeUsage ? { usage: null } : {};
   const chunk = (delta: Record<string, unknown>, finishReason: string | null = null): Record<string, unknown> => ({
     ...base,
@@ -190,9 +237,12 @@ export function toChunkObjects(reply: WireReply, meta: WireMeta, options: ChunkO
   });
   const chunks: Record<string, unknown>[] = [chunk({ role: 'assistant', content: reply.content ? '' : null })];
   for (const piece of splitIntoPieces(reply.reasoning ?? '')) chunks.push(chunk({ reasoning_content: piece }));
-  for (const piece of options.contentPieces ?? splitIntoPieces(reply.content ?? '')) chunks.push(chunk({ content: piece }));
+  for (const piece of options.contentPieces ?? splitIntoPieces(reply.content ?? ''))
+    chunks.push(chunk({ content: piece }));
   for (const [index, call] of (reply.toolCalls ?? []).entries()) {
-    chunks.push(chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] }));
+    chunks.push(
+      chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] }),
+    );
     for (const fragment of splitIntoFragments(call.arguments)) {
       chunks.push(chunk({ tool_calls: [{ index, function: { arguments: fragment } }] }));
     }

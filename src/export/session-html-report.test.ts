@@ -7,11 +7,25 @@ import { REPORT_CSP, sessionHtmlReport } from './session-html-report.ts';
 import { sessionWithToolCall } from './test-session.ts';
 
 // Real payloads from the test suites of markdown-it, commonmark.js, micromark, react-markdown and DOMPurify.
-const PAYLOADS = (JSON.parse(readFileSync(resolve(process.cwd(), '../shared/real-data/xss-payloads.json'), 'utf8')) as { id: string; payload: string }[]).map(
-  (vector) => vector.payload,
-);
+const PAYLOADS = (
+  JSON.parse(readFileSync(resolve(process.cwd(), '../shared/real-data/xss-payloads.json'), 'utf8')) as {
+    id: string;
+    payload: string;
+  }[]
+).map((vector) => vector.payload);
 
-const URL_ATTRIBUTES = ['href', 'src', 'xlink:href', 'action', 'formaction', 'srcset', 'poster', 'background', 'data', 'ping'];
+const URL_ATTRIBUTES = [
+  'href',
+  'src',
+  'xlink:href',
+  'action',
+  'formaction',
+  'srcset',
+  'poster',
+  'background',
+  'data',
+  'ping',
+];
 
 const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html');
 
@@ -19,7 +33,9 @@ const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html
 function liveContent(html: string, document = parse(html)): string[] {
   const found: string[] = [];
   if (/<script/i.test(html)) found.push('<script');
-  for (const element of document.querySelectorAll('script, iframe, frame, object, embed, base, link, form, img, svg, math, a')) {
+  for (const element of document.querySelectorAll(
+    'script, iframe, frame, object, embed, base, link, form, img, svg, math, a',
+  )) {
     found.push(`<${element.tagName.toLowerCase()}>`);
   }
   for (const element of document.querySelectorAll('*')) {
@@ -27,7 +43,8 @@ function liveContent(html: string, document = parse(html)): string[] {
       const name = attribute.name.toLowerCase();
       if (name.startsWith('on')) found.push(`${element.tagName.toLowerCase()}[${name}]`);
       if (URL_ATTRIBUTES.includes(name)) found.push(`${element.tagName.toLowerCase()}[${name}]`);
-      if (/javascript:/i.test(attribute.value)) found.push(`${element.tagName.toLowerCase()}[${name}=${attribute.value}]`);
+      if (/javascript:/i.test(attribute.value))
+        found.push(`${element.tagName.toLowerCase()}[${name}=${attribute.value}]`);
     }
   }
   const metas = [...document.querySelectorAll('meta[http-equiv]')].map((meta) => meta.getAttribute('content'));
@@ -37,7 +54,13 @@ function liveContent(html: string, document = parse(html)): string[] {
 
 /** The one-run session with `payload` in every message and span field; its ids made unique by `index`. */
 function payloadSession(payload: string, index: number): FileSession {
-  const session = sessionWithToolCall({ user: payload, answer: payload, reasoning: payload, args: payload, result: payload });
+  const session = sessionWithToolCall({
+    user: payload,
+    answer: payload,
+    reasoning: payload,
+    args: payload,
+    result: payload,
+  });
   const id = (value: string) => `${index}-${value}`;
   return {
     ...session,
@@ -59,12 +82,9 @@ describe('sessionHtmlReport', () => {
     const document = parse(html);
     expect(document.title).toBe('Sums');
     const chat = document.querySelector('section[aria-label="Chat"]');
-    expect([...(chat?.querySelectorAll('article') ?? [])].map((article) => article.getAttribute('aria-label'))).toEqual([
-      'User',
-      'Assistant',
-      'Tool result',
-      'Assistant',
-    ]);
+    expect([...(chat?.querySelectorAll('article') ?? [])].map((article) => article.getAttribute('aria-label'))).toEqual(
+      ['User', 'Assistant', 'Tool result', 'Assistant'],
+    );
     expect(chat?.textContent).toContain('17 × 23 = **391**.');
     expect(chat?.textContent).toContain('Reasoning: I should use the calculator.');
     expect(chat?.querySelector('details summary')?.textContent).toBe('Tool call: calculator');
@@ -73,7 +93,9 @@ describe('sessionHtmlReport', () => {
     expect(tree?.querySelectorAll(':scope > li > ul > li')).toHaveLength(2);
     const bars = [...document.querySelectorAll<HTMLElement>('.bar')].map((bar) => bar.getAttribute('style'));
     expect(bars).toEqual(['left:0.00%;width:100.00%', 'left:1.11%;width:21.11%', 'left:23.33%;width:10.00%']);
-    const toolSpan = [...document.querySelectorAll('li.span')].find((item) => item.querySelector('.name')?.textContent === 'tooltool calculator');
+    const toolSpan = [...document.querySelectorAll('li.span')].find(
+      (item) => item.querySelector('.name')?.textContent === 'tooltool calculator',
+    );
     expect(toolSpan?.querySelector('details dl')?.textContent).toContain('tool.arguments');
     const totals = document.querySelector('dl.totals')?.textContent ?? '';
     expect(totals).toContain('120 / 30');
@@ -87,19 +109,30 @@ describe('sessionHtmlReport', () => {
   it('stays inert for every real XSS payload in messages, reasoning, tool calls, results and spans', () => {
     expect(PAYLOADS.length).toBeGreaterThan(100);
     const sessions = PAYLOADS.map((payload, index) => payloadSession(payload, index));
-    const report = sessionHtmlReport({ ...sessionWithToolCall(), messages: sessions.flatMap((session) => session.messages), spans: sessions.flatMap((session) => session.spans) });
+    const report = sessionHtmlReport({
+      ...sessionWithToolCall(),
+      messages: sessions.flatMap((session) => session.messages),
+      spans: sessions.flatMap((session) => session.spans),
+    });
     const document = parse(report);
     expect(liveContent(report, document)).toEqual([]);
     // The text itself survives: the reader sees what the model wrote, each payload in its own message and span.
-    const userTexts = [...document.querySelectorAll('article.user')].map((article) => article.querySelector('.text')?.textContent);
+    const userTexts = [...document.querySelectorAll('article.user')].map(
+      (article) => article.querySelector('.text')?.textContent,
+    );
     expect(userTexts).toEqual(PAYLOADS.map((payload) => payload.trim()));
-    const spanNames = [...document.querySelectorAll('li.span > details > summary > .name')].map((name) => name.textContent);
+    const spanNames = [...document.querySelectorAll('li.span > details > summary > .name')].map(
+      (name) => name.textContent,
+    );
     expect(spanNames).toEqual(PAYLOADS.flatMap((payload) => [`run${payload}`, `llm${payload}`, `tool${payload}`]));
   });
 
   it('stays inert for every real XSS payload as the title, the export time and the language', () => {
     for (const payload of PAYLOADS) {
-      const html = sessionHtmlReport({ ...sessionWithToolCall({ title: payload }), messages: [], spans: [] }, { exportedAt: payload, language: payload });
+      const html = sessionHtmlReport(
+        { ...sessionWithToolCall({ title: payload }), messages: [], spans: [] },
+        { exportedAt: payload, language: payload },
+      );
       const document = parse(html);
       expect({ payload, found: liveContent(html, document) }).toEqual({ payload, found: [] });
       // The reader sees the title as written (white space collapsed).

@@ -1,5 +1,12 @@
 import type { FileSession } from '../db/session-file-schema.ts';
-import { buildSpanTree, computeTotals, formatDuration, formatTokens, spanDurationMs, type SpanNode } from '../trace/index.ts';
+import {
+  buildSpanTree,
+  computeTotals,
+  formatDuration,
+  formatTokens,
+  spanDurationMs,
+  type SpanNode,
+} from '../trace/index.ts';
 import { ENGLISH_LABELS, messageHeading, type ReadableLabels } from './readable-labels.ts';
 import { prettyJson } from './session-markdown.ts';
 import { sessionSpans, toolNameOf } from './session-parts.ts';
@@ -58,10 +65,13 @@ function spanDetails(node: SpanNode): string {
     `<dt>status</dt><dd>${escapeHtml(span.status)}</dd>`,
     `<dt>span id</dt><dd>${escapeHtml(span.spanId)}</dd>`,
   ];
-  if (span.error) rows.push(`<dt>error</dt><dd class="error">${escapeHtml(`${span.error.type}: ${span.error.message}`)}</dd>`);
+  if (span.error)
+    rows.push(`<dt>error</dt><dd class="error">${escapeHtml(`${span.error.type}: ${span.error.message}`)}</dd>`);
   for (const [key, value] of Object.entries(span.attributes)) {
     const text = attributeValue(value);
-    rows.push(`<dt>${escapeHtml(key)}</dt><dd>${text.includes('\n') || text.length > 80 ? `<pre>${escapeHtml(text)}</pre>` : escapeHtml(text)}</dd>`);
+    rows.push(
+      `<dt>${escapeHtml(key)}</dt><dd>${text.includes('\n') || text.length > 80 ? `<pre>${escapeHtml(text)}</pre>` : escapeHtml(text)}</dd>`,
+    );
   }
   return `<dl class="attrs">${rows.join('')}</dl>`;
 }
@@ -113,7 +123,10 @@ function messageArticles(session: FileSession, labels: ReadableLabels): string {
     }
     const role = messageHeading(entry, labels);
     const parts: string[] = [`<h3>${escapeHtml(role)}</h3>`];
-    if (entry.reasoning?.trim()) parts.push(`<blockquote><strong>${escapeHtml(labels.reasoning)}:</strong> ${escapeHtml(entry.reasoning.trim())}</blockquote>`);
+    if (entry.reasoning?.trim())
+      parts.push(
+        `<blockquote><strong>${escapeHtml(labels.reasoning)}:</strong> ${escapeHtml(entry.reasoning.trim())}</blockquote>`,
+      );
     const content = message.content ?? '';
     if (content.trim()) parts.push(`<p class="text">${escapeHtml(content.trim())}</p>`);
     if (message.role === 'assistant') {
@@ -131,7 +144,8 @@ function messageArticles(session: FileSession, labels: ReadableLabels): string {
 
 function totalsList(session: FileSession, labels: ReadableLabels): string {
   const totals = computeTotals(sessionSpans(session));
-  const item = (label: string, value: string) => `<div><dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd></div>`;
+  const item = (label: string, value: string) =>
+    `<div><dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd></div>`;
   return (
     `<dl class="totals">` +
     item(labels.tokens, `${formatTokens(totals.inputTokens)} / ${formatTokens(totals.outputTokens)}`) +

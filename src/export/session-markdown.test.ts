@@ -32,14 +32,27 @@ describe('sessionMarkdown', () => {
     expect(markdown).toContain('`````text\nsee ```js\nx\n``` and ````\n`````');
   });
 
-  it('names a draft the answer check revised, and the check\'s request, instead of calling them an answer and a user message', () => {
+  it("names a draft the answer check revised, and the check's request, instead of calling them an answer and a user message", () => {
     const session = sessionWithToolCall({ answer: '17 × 23 = **401**.' });
     const runId = session.messages[0]!.runId;
     const draft = session.messages.at(-1)!;
     draft.meta = { ...draft.meta, draftOf: runId };
     session.messages.push(
-      { id: 'm5', seq: 4, runId, createdAt: draft.createdAt + 1, message: { role: 'user', content: 'An answer check found: 401 ≠ 391 (calculator). Revise.' }, meta: { synthetic: true, draftOf: runId } },
-      { id: 'm6', seq: 5, runId, createdAt: draft.createdAt + 2, message: { role: 'assistant', content: '17 × 23 = **391**.' } },
+      {
+        id: 'm5',
+        seq: 4,
+        runId,
+        createdAt: draft.createdAt + 1,
+        message: { role: 'user', content: 'An answer check found: 401 ≠ 391 (calculator). Revise.' },
+        meta: { synthetic: true, draftOf: runId },
+      },
+      {
+        id: 'm6',
+        seq: 5,
+        runId,
+        createdAt: draft.createdAt + 2,
+        message: { role: 'assistant', content: '17 × 23 = **391**.' },
+      },
     );
     const markdown = sessionMarkdown(session);
     expect(markdown).toContain('## Draft answer (revised after the answer check)\n\n17 × 23 = **401**.');

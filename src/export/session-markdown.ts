@@ -31,7 +31,10 @@ function quoted(label: string, text: string): string {
  * calls (their arguments) and tool results as fenced blocks, and the session's totals at the end. Message text is
  * the model's Markdown as written.
  */
-export function sessionMarkdown(session: FileSession, options: { labels?: ReadableLabels; exportedAt?: string } = {}): string {
+export function sessionMarkdown(
+  session: FileSession,
+  options: { labels?: ReadableLabels; exportedAt?: string } = {},
+): string {
   const labels = options.labels ?? ENGLISH_LABELS;
   const out: string[] = [`# ${session.title.replace(/\s+/g, ' ').trim() || 'Glassbox'}`];
   if (options.exportedAt) out.push(`_${labels.exportedAt} · ${options.exportedAt}_`);

@@ -1,7 +1,9 @@
 import type { FileSession } from '../db/session-file-schema.ts';
 
 /** A session with one run: a question, a tool call (calculator) and its result, and the answer. */
-export function sessionWithToolCall(text: { user?: string; answer?: string; reasoning?: string; args?: string; result?: string; title?: string } = {}): FileSession {
+export function sessionWithToolCall(
+  text: { user?: string; answer?: string; reasoning?: string; args?: string; result?: string; title?: string } = {},
+): FileSession {
   const runId = 'a'.repeat(16);
   const t0 = 1_750_000_000_000;
   return {
@@ -22,7 +24,13 @@ export function sessionWithToolCall(text: { user?: string; answer?: string; reas
         message: {
           role: 'assistant',
           content: null,
-          tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'calculator', arguments: text.args ?? '{"expression":"17*23"}' } }],
+          tool_calls: [
+            {
+              id: 'call_1',
+              type: 'function',
+              function: { name: 'calculator', arguments: text.args ?? '{"expression":"17*23"}' },
+            },
+          ],
         },
       },
       {
@@ -33,10 +41,26 @@ export function sessionWithToolCall(text: { user?: string; answer?: string; reas
         message: { role: 'tool', tool_call_id: 'call_1', content: text.result ?? '{"result":391}' },
         meta: { toolName: 'calculator', toolStatus: 'ok' },
       },
-      { id: 'm4', seq: 3, runId, createdAt: t0 + 800, message: { role: 'assistant', content: text.answer ?? '17 × 23 = **391**.' } },
+      {
+        id: 'm4',
+        seq: 3,
+        runId,
+        createdAt: t0 + 800,
+        message: { role: 'assistant', content: text.answer ?? '17 × 23 = **391**.' },
+      },
     ],
     spans: [
-      { traceId: 'f'.repeat(32), spanId: runId, runId, kind: 'run', name: 'agent run', startTime: t0, endTime: t0 + 900, status: 'ok', attributes: {} },
+      {
+        traceId: 'f'.repeat(32),
+        spanId: runId,
+        runId,
+        kind: 'run',
+        name: 'agent run',
+        startTime: t0,
+        endTime: t0 + 900,
+        status: 'ok',
+        attributes: {},
+      },
       {
         traceId: 'f'.repeat(32),
         spanId: 'b'.repeat(16),
@@ -47,7 +71,11 @@ export function sessionWithToolCall(text: { user?: string; answer?: string; reas
         startTime: t0 + 10,
         endTime: t0 + 200,
         status: 'ok',
-        attributes: { 'llm.usage.input_tokens': 120, 'llm.usage.output_tokens': 30, 'llm.output.text': text.answer ?? '' },
+        attributes: {
+          'llm.usage.input_tokens': 120,
+          'llm.usage.output_tokens': 30,
+          'llm.output.text': text.answer ?? '',
+        },
       },
       {
         traceId: 'f'.repeat(32),
@@ -59,7 +87,11 @@ export function sessionWithToolCall(text: { user?: string; answer?: string; reas
         startTime: t0 + 210,
         endTime: t0 + 300,
         status: 'ok',
-        attributes: { 'tool.name': 'calculator', 'tool.arguments': text.args ?? '{"expression":"17*23"}', 'tool.result': text.result ?? '391' },
+        attributes: {
+          'tool.name': 'calculator',
+          'tool.arguments': text.args ?? '{"expression":"17*23"}',
+          'tool.result': text.result ?? '391',
+        },
       },
     ],
     toolState: [],

@@ -6,7 +6,8 @@ const zhCN: Record<AgentTextKey, string> = {
   'cut-off': '回答被截断（cut off）：已达到模型的输出上限。',
   'content-filter': '接口的内容过滤器中止了这个回答。',
   refusal: '模型拒绝回答这个请求。',
-  'protocol-switched': '此接口不接受工具定义，因此智能体为这个模型切换到了文本 ReAct（Thought / Action / Observation）。',
+  'protocol-switched':
+    '此接口不接受工具定义，因此智能体为这个模型切换到了文本 ReAct（Thought / Action / Observation）。',
   'partial-after-error': '回答因错误而中断；已收到的部分保留了下来。',
   'context-retry': '接口表示对话超出了模型的上下文窗口，因此较早的消息已被压缩，请求已重新发送。',
   'retry-wait': '模型调用失败（{cause}）；{delay} 后重试（第 {attempt} 次）。',
@@ -26,7 +27,10 @@ const zhCN: Record<AgentTextKey, string> = {
 };
 
 /** The loop's notices in every language. */
-export const agentNoticeDictionary = defineDictionary<AgentTextKey>('agent-notices', { en: agentTextEnglish, 'zh-CN': zhCN });
+export const agentNoticeDictionary = defineDictionary<AgentTextKey>('agent-notices', {
+  en: agentTextEnglish,
+  'zh-CN': zhCN,
+});
 
 /** Notices of the loop in a UI language, one sentence after another. */
 export function agentNoticeIn(language: Language, text: AgentText | readonly AgentText[]): string {

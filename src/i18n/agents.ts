@@ -14,7 +14,8 @@ const en = {
   maxDelegations: 'Max delegations',
   maxDelegationsHint: 'Per run, all levels together; every revision counts.',
   tokenBudget: 'Token budget',
-  tokenBudgetHint: 'Tokens one run may use, all agents together; 0 = no budget. A run that uses it up stops and says so.',
+  tokenBudgetHint:
+    'Tokens one run may use, all agents together; 0 = no budget. A run that uses it up stops and says so.',
   systemPrompt: 'System prompt',
   model: 'Model',
   modelPlaceholder: 'empty = the main model',
@@ -42,7 +43,8 @@ export type AgentsStringKey = keyof typeof en;
 const zhCN: Record<AgentsStringKey, string> = {
   open: '智能体',
   title: '智能体团队',
-  intro: '开启委派后，主智能体可以把任务的一部分交给这些智能体（以 delegate_<名称> 工具的形式）并合并它们的回答。每次委派的运行都会显示在对话和追踪中。',
+  intro:
+    '开启委派后，主智能体可以把任务的一部分交给这些智能体（以 delegate_<名称> 工具的形式）并合并它们的回答。每次委派的运行都会显示在对话和追踪中。',
   delegate: '委派给智能体',
   delegateHint: '对新的运行生效。',
   maxDepth: '最大委派深度',
@@ -74,7 +76,10 @@ const zhCN: Record<AgentsStringKey, string> = {
 };
 
 /** The roster strings in both languages. */
-export const agentsStrings: { en: Record<AgentsStringKey, string>; 'zh-CN': Record<AgentsStringKey, string> } = { en, 'zh-CN': zhCN };
+export const agentsStrings: { en: Record<AgentsStringKey, string>; 'zh-CN': Record<AgentsStringKey, string> } = {
+  en,
+  'zh-CN': zhCN,
+};
 
 export type AgentsTranslate = (key: AgentsStringKey, values?: Record<string, string | number>) => string;
 
@@ -84,6 +89,8 @@ export function createAgentsTranslate(locale: string = 'en'): AgentsTranslate {
   return (key, values) => {
     const template = table[key] ?? agentsStrings.en[key];
     if (!values) return template;
-    return template.replace(/\{(\w+)\}/g, (match, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : match));
+    return template.replace(/\{(\w+)\}/g, (match, name: string) =>
+      Object.hasOwn(values, name) ? String(values[name]) : match,
+    );
   };
 }

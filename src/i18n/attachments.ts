@@ -3,7 +3,8 @@ import { createTranslate, defineDictionary, type Language, type Translate } from
 /** Strings of the attachment bar: the Attach button, the drop zone and why a file was not attached. */
 const en = {
   attach: 'Attach',
-  attachTitle: 'Attach text, Markdown, JSON or CSV files (up to {limit} each; CSV, TSV and JSON up to {dataLimit}); the agent reads them with read_file and queries tables with query_data',
+  attachTitle:
+    'Attach text, Markdown, JSON or CSV files (up to {limit} each; CSV, TSV and JSON up to {dataLimit}); the agent reads them with read_file and queries tables with query_data',
   drop: 'Drop files to attach them to this session',
   remove: 'Remove',
   dismiss: 'Dismiss',
@@ -19,7 +20,8 @@ export type AttachmentStringKey = keyof typeof en;
 
 const zhCN: Record<AttachmentStringKey, string> = {
   attach: '附加',
-  attachTitle: '附加文本、Markdown、JSON 或 CSV 文件（每个不超过 {limit}；CSV、TSV 和 JSON 不超过 {dataLimit}），智能体用 read_file 读取，用 query_data 查询表格',
+  attachTitle:
+    '附加文本、Markdown、JSON 或 CSV 文件（每个不超过 {limit}；CSV、TSV 和 JSON 不超过 {dataLimit}），智能体用 read_file 读取，用 query_data 查询表格',
   drop: '松开即可把文件附加到本会话',
   remove: '移除',
   dismiss: '关闭',

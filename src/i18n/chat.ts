@@ -93,7 +93,8 @@ const en = {
   retry: 'Retry',
   resume: 'Resume',
   interruptedTitle: 'This run was interrupted.',
-  interruptedAdvice: 'The tab was closed or reloaded while the agent was working. Resume continues from the saved messages without repeating finished tool calls.',
+  interruptedAdvice:
+    'The tab was closed or reloaded while the agent was working. Resume continues from the saved messages without repeating finished tool calls.',
   dismiss: 'Dismiss',
 
   queuedTitle: 'Queued — sent one by one when the agent is free',

@@ -9,12 +9,16 @@ const zhCN: Record<CompactionTextKey, string> = {
   'summarised.one': '为适应模型的上下文窗口，已摘要之前的 1 条消息；原始消息仍保留在聊天中。',
   'summarised.other': '为适应模型的上下文窗口，已摘要之前的 {count} 条消息；原始消息仍保留在聊天中。',
   'dropped.one': '摘要早先的对话失败（{reason}），因此最早的 1 条消息没有放入模型的上下文；它仍保留在聊天中。',
-  'dropped.other': '摘要早先的对话失败（{reason}），因此最早的 {count} 条消息没有放入模型的上下文；它们仍保留在聊天中。',
+  'dropped.other':
+    '摘要早先的对话失败（{reason}），因此最早的 {count} 条消息没有放入模型的上下文；它们仍保留在聊天中。',
   nothingDropped: '摘要早先的对话失败（{reason}），而且没有可以省去的更早消息。',
 };
 
 /** Compaction notices in every language. */
-export const compactionNoticeDictionary = defineDictionary<CompactionTextKey>('compaction-notices', { en: compactionTextEnglish, 'zh-CN': zhCN });
+export const compactionNoticeDictionary = defineDictionary<CompactionTextKey>('compaction-notices', {
+  en: compactionTextEnglish,
+  'zh-CN': zhCN,
+});
 
 /** A compaction notice in a UI language. */
 export function compactionNoticeIn(language: Language, text: readonly CompactionText[]): string {

@@ -10,7 +10,8 @@ const en = {
   spanSql: 'SQL',
   spanRows: 'Rows',
   sampleTitle: 'Ask questions about a table',
-  sampleBody: 'Attach a CSV, TSV or JSON file and ask about it: the agent answers with read-only SQL (query_data), run in your browser.',
+  sampleBody:
+    'Attach a CSV, TSV or JSON file and ask about it: the agent answers with read-only SQL (query_data), run in your browser.',
   sampleButton: 'Attach sample sales.csv',
   sampleQuestion: 'Which region sold the most?',
 } as const;

@@ -8,7 +8,8 @@ export const en = {
   'app.close': 'Close',
   'app.memory': 'Memory',
   'app.dismiss': 'Dismiss',
-  'app.upgrading': 'Updating your saved sessions for this version of Glassbox (once; a long history takes a little while). They appear when it is done.',
+  'app.upgrading':
+    'Updating your saved sessions for this version of Glassbox (once; a long history takes a little while). They appear when it is done.',
   'update.ready': 'A new version of Glassbox is ready.',
   'update.reload': 'Reload to update',
   'update.later': 'Later',
@@ -70,7 +71,8 @@ export const en = {
   'settings.open': 'Settings',
   'settings.provider': 'Provider',
   'settings.hint.demo': 'A scripted model built into the page. Not an LLM.',
-  'settings.hint.dashscope': 'OpenAI-compatible mode, China (Beijing) region. Keys from the international console need the DashScope (international) preset.',
+  'settings.hint.dashscope':
+    'OpenAI-compatible mode, China (Beijing) region. Keys from the international console need the DashScope (international) preset.',
   'settings.hint.dashscopeIntl': 'OpenAI-compatible mode, Singapore region (Alibaba Cloud Model Studio).',
   'settings.hint.gemini': 'Gemini’s OpenAI-compatible endpoint; use a Gemini API key from Google AI Studio.',
   'settings.hint.ollama': 'Start Ollama with OLLAMA_ORIGINS=* so the browser may call it.',
@@ -114,8 +116,10 @@ export const en = {
   'settings.cancel': 'Cancel',
   'settings.section.endpoint': 'Endpoint',
   'settings.section.export': 'Trace export',
-  'settings.demoNote': 'The demo is a scripted model built into this page. It is not an LLM: it recognises a few kinds of request and drives the real tools, loop and trace. Pick another provider to use a real model.',
-  'settings.corsNote': 'Local servers must allow this page\'s origin: Ollama — set OLLAMA_ORIGINS=* and restart `ollama serve`; LM Studio — turn on "Enable CORS" in the server settings.',
+  'settings.demoNote':
+    'The demo is a scripted model built into this page. It is not an LLM: it recognises a few kinds of request and drives the real tools, loop and trace. Pick another provider to use a real model.',
+  'settings.corsNote':
+    'Local servers must allow this page\'s origin: Ollama — set OLLAMA_ORIGINS=* and restart `ollama serve`; LM Studio — turn on "Enable CORS" in the server settings.',
   'import.done': 'Imported',
   'import.failed': 'Import failed, nothing was imported. {error}',
   'import.fileFailed': 'Import failed: nothing was imported from that file. {error}',
@@ -137,12 +141,14 @@ export const en = {
   'import.toolsSkipped': 'Imported tools left out: {tools}.',
   'tools.custom.title': 'Custom tools',
   'tools.custom.new': 'New tool',
-  'tools.custom.none': 'No custom tools yet: a JavaScript function or an HTTP request the model can call. The demo model calls one when you write: use my tool <name> with {"a": 1}',
+  'tools.custom.none':
+    'No custom tools yet: a JavaScript function or an HTTP request the model can call. The demo model calls one when you write: use my tool <name> with {"a": 1}',
   'tools.custom.needsApproval': '(needs approval)',
   'tools.custom.edit': 'Edit',
   'tools.custom.delete': 'Delete',
   'tools.editor.title': 'Tool editor',
-  'tools.editor.intro': 'The model sees the name, the description and the parameters. JavaScript runs in the sandbox with the arguments as `args` (no network); its last expression or `return` value is the result. An HTTP tool fills {placeholders} from the arguments.',
+  'tools.editor.intro':
+    'The model sees the name, the description and the parameters. JavaScript runs in the sandbox with the arguments as `args` (no network); its last expression or `return` value is the result. An HTTP tool fills {placeholders} from the arguments.',
   'tools.editor.name': 'Tool name',
   'tools.editor.kind': 'Kind',
   'tools.editor.description': 'Description',
@@ -153,7 +159,8 @@ export const en = {
   'tools.editor.headers': 'Headers (one Name: value a line)',
   'tools.editor.body': 'JSON body template (optional)',
   'tools.editor.needsApproval': 'Needs approval for each call',
-  'tools.editor.allowNetwork': 'Allow network: the code may call fetch (http and https, CORS applies); off, it has no network at all',
+  'tools.editor.allowNetwork':
+    'Allow network: the code may call fetch (http and https, CORS applies); off, it has no network at all',
   'tools.editor.sample': 'Sample arguments (JSON)',
   'tools.editor.test': 'Test',
   'tools.editor.testing': 'Running…',
@@ -164,7 +171,8 @@ export const en = {
   'tools.mcp.headers': 'MCP headers (optional, one Name: value a line)',
   'tools.mcp.connect': 'Connect',
   'tools.mcp.connecting': 'Connecting…',
-  'tools.mcp.note': 'The browser talks to the server directly: it must allow this page (CORS). Headers are kept on this device and left out of exports.',
+  'tools.mcp.note':
+    'The browser talks to the server directly: it must allow this page (CORS). Headers are kept on this device and left out of exports.',
   'tools.mcp.reconnect': 'Reconnect',
   'tools.mcp.noTools': 'This server offers no tools.',
   'tools.mcp.alwaysAllow': 'Always allow',

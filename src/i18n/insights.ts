@@ -36,7 +36,8 @@ const en = {
   stuckRuns: 'Possibly stuck',
   partialCost: '{cost} + models with no price',
   unpriced: 'No price for {models}: their tokens are not in the cost. Set prices in Settings.',
-  tokenSources: 'Token figures: {reported} reported by the endpoint, {counted} counted with a tokenizer, {estimated} estimated.',
+  tokenSources:
+    'Token figures: {reported} reported by the endpoint, {counted} counted with a tokenizer, {estimated} estimated.',
   reported: 'reported',
   counted: 'counted',
   estimated: 'estimated',

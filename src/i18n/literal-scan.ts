@@ -15,7 +15,8 @@ export interface LiteralFinding {
 }
 
 /** Props whose value people read (or hear, for the aria ones that are not names). */
-const VISIBLE_PROP = /^(title|placeholder|alt|label|text|message|notice|description|hint|tooltip|heading|caption|summary|advice|detail|aria-description|aria-placeholder|aria-roledescription|aria-valuetext)$|(Text|Title|Message|Hint|Description)$/;
+const VISIBLE_PROP =
+  /^(title|placeholder|alt|label|text|message|notice|description|hint|tooltip|heading|caption|summary|advice|detail|aria-description|aria-placeholder|aria-roledescription|aria-valuetext)$|(Text|Title|Message|Hint|Description)$/;
 
 /** Object fields that end up in alerts, notices and toasts. */
 const MESSAGE_FIELD = /^(alert|appAlert|toast|notice|notices|message|advice|title|hint|error)$/;
@@ -35,7 +36,10 @@ export function isWords(text: string): boolean {
   // camelCase or dotted keys: `runStatusError`, `settings.title`.
   if (/^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9-]+)*$/.test(trimmed)) return false;
   // Keys, ids, class lists and CSS: lowercase tokens joined by - _ . : / and spaces between such tokens.
-  if (/^[a-z0-9[\]()%#!@&*+=,<>~|'".:/_-]+( [a-z0-9[\]()%#!@&*+=,<>~|'".:/_-]+)*$/.test(trimmed) && /[-_.:/[]|^[a-z]+$/.test(trimmed)) {
+  if (
+    /^[a-z0-9[\]()%#!@&*+=,<>~|'".:/_-]+( [a-z0-9[\]()%#!@&*+=,<>~|'".:/_-]+)*$/.test(trimmed) &&
+    /[-_.:/[]|^[a-z]+$/.test(trimmed)
+  ) {
     return false;
   }
   return true;
@@ -64,7 +68,9 @@ function staticTexts(node: AstNode | undefined): string[] {
     case 'Literal':
       return typeof node.value === 'string' ? [node.value] : [];
     case 'TemplateLiteral':
-      return (node.quasis as { value: { cooked: string | null } }[]).map((quasi) => quasi.value.cooked ?? '').filter((part) => part.trim() !== '');
+      return (node.quasis as { value: { cooked: string | null } }[])
+        .map((quasi) => quasi.value.cooked ?? '')
+        .filter((part) => part.trim() !== '');
     case 'ParenthesizedExpression':
     case 'TSAsExpression':
     case 'TSSatisfiesExpression':
@@ -73,7 +79,9 @@ function staticTexts(node: AstNode | undefined): string[] {
     case 'ConditionalExpression':
       return [...staticTexts(child(node, 'consequent')), ...staticTexts(child(node, 'alternate'))];
     case 'LogicalExpression':
-      return node.operator === '&&' ? staticTexts(child(node, 'right')) : [...staticTexts(child(node, 'left')), ...staticTexts(child(node, 'right'))];
+      return node.operator === '&&'
+        ? staticTexts(child(node, 'right'))
+        : [...staticTexts(child(node, 'left')), ...staticTexts(child(node, 'right'))];
     case 'BinaryExpression':
       return node.operator === '+' ? [...staticTexts(child(node, 'left')), ...staticTexts(child(node, 'right'))] : [];
     default:
@@ -85,7 +93,8 @@ function attributeName(node: AstNode): string {
   const name = child(node, 'name');
   if (!name) return '';
   if (name.type === 'JSXIdentifier') return String(name.name);
-  if (name.type === 'JSXNamespacedName') return `${String(child(name, 'namespace')?.name)}:${String(child(name, 'name')?.name)}`;
+  if (name.type === 'JSXNamespacedName')
+    return `${String(child(name, 'namespace')?.name)}:${String(child(name, 'name')?.name)}`;
   return '';
 }
 
@@ -109,14 +118,21 @@ export interface ScanOptions {
 export function scanSource(file: string, source: string, options: ScanOptions): LiteralFinding[] {
   const lang = file.endsWith('.tsx') ? 'tsx' : 'ts';
   const parsed = parseSync(file, source, { lang, sourceType: 'module' });
-  if (parsed.errors.length > 0) throw new Error(`${file} does not parse: ${parsed.errors.map((error) => error.message).join('; ')}`);
+  if (parsed.errors.length > 0)
+    throw new Error(`${file} does not parse: ${parsed.errors.map((error) => error.message).join('; ')}`);
   const lineStarts = [0];
   for (let index = 0; index < source.length; index += 1) if (source[index] === '\n') lineStarts.push(index + 1);
   const lineOf = (offset: number) => lineStarts.findLastIndex((start) => start <= offset) + 1;
   const findings: LiteralFinding[] = [];
-  const report = (node: AstNode, where: string, texts: readonly string[], allowed: (text: string) => boolean = () => false) => {
+  const report = (
+    node: AstNode,
+    where: string,
+    texts: readonly string[],
+    allowed: (text: string) => boolean = () => false,
+  ) => {
     for (const text of texts) {
-      if (isWords(text) && !allowed(text.trim())) findings.push({ file, line: lineOf(node.start), where, text: text.trim() });
+      if (isWords(text) && !allowed(text.trim()))
+        findings.push({ file, line: lineOf(node.start), where, text: text.trim() });
     }
   };
   const visit = (node: AstNode, parent: AstNode | undefined): void => {
@@ -125,35 +141,48 @@ export function scanSource(file: string, source: string, options: ScanOptions): 
         report(node, 'jsx-text', [String(node.value)]);
         break;
       case 'JSXExpressionContainer':
-        if (parent?.type === 'JSXElement' || parent?.type === 'JSXFragment') report(node, 'jsx-text', staticTexts(child(node, 'expression')));
+        if (parent?.type === 'JSXElement' || parent?.type === 'JSXFragment')
+          report(node, 'jsx-text', staticTexts(child(node, 'expression')));
         break;
       case 'JSXAttribute': {
         const name = attributeName(node);
         const value = child(node, 'value');
-        if (NAME_PROP.test(name)) report(node, `prop:${name}`, staticTexts(value), (text) => options.contractNames.has(text));
+        if (NAME_PROP.test(name))
+          report(node, `prop:${name}`, staticTexts(value), (text) => options.contractNames.has(text));
         else if (VISIBLE_PROP.test(name)) report(node, `prop:${name}`, staticTexts(value));
         break;
       }
       case 'ObjectExpression': {
         // `{ en: '…', 'zh-CN': '…' }` written in place: a second dictionary mechanism.
-        const keys = new Set((node.properties as AstNode[]).filter((property) => property.type === 'Property').map(keyName));
-        if (keys.has('en') && keys.has('zh-CN')) findings.push({ file, line: lineOf(node.start), where: 'inline-dictionary', text: 'en + zh-CN' });
+        const keys = new Set(
+          (node.properties as AstNode[]).filter((property) => property.type === 'Property').map(keyName),
+        );
+        if (keys.has('en') && keys.has('zh-CN'))
+          findings.push({ file, line: lineOf(node.start), where: 'inline-dictionary', text: 'en + zh-CN' });
         break;
       }
       case 'Property':
-        if (options.messageFields && MESSAGE_FIELD.test(keyName(node))) report(node, `field:${keyName(node)}`, staticTexts(child(node, 'value')));
+        if (options.messageFields && MESSAGE_FIELD.test(keyName(node)))
+          report(node, `field:${keyName(node)}`, staticTexts(child(node, 'value')));
         break;
       case 'CallExpression': {
         const callee = child(node, 'callee');
         if (callee?.type === 'Identifier' && (callee.name === 'alert' || callee.name === 'confirm')) {
-          report(node, `call:${String(callee.name)}`, (node.arguments as AstNode[]).flatMap((argument) => staticTexts(argument)));
+          report(
+            node,
+            `call:${String(callee.name)}`,
+            (node.arguments as AstNode[]).flatMap((argument) => staticTexts(argument)),
+          );
         }
         break;
       }
     }
     for (const [field, value] of Object.entries(node)) {
       if (field === 'type') continue;
-      if (Array.isArray(value)) for (const item of value) { if (isNode(item)) visit(item, node); }
+      if (Array.isArray(value))
+        for (const item of value) {
+          if (isNode(item)) visit(item, node);
+        }
       else if (isNode(value)) visit(value, node);
     }
   };

@@ -6,7 +6,8 @@ import { createTranslate, defineDictionary, toLanguage, type Translate } from '.
  */
 const en = {
   title: 'Memory',
-  description: 'Long-term notes shared by all sessions. The agent saves them with save_note and recalls related ones before it answers; you can add, edit and delete them here.',
+  description:
+    'Long-term notes shared by all sessions. The agent saves them with save_note and recalls related ones before it answers; you can add, edit and delete them here.',
   searchPlaceholder: 'Search notes',
   noteCount: '{count} notes',
   noteCountOne: '1 note',
@@ -45,7 +46,8 @@ export type MemoryStringKey = keyof typeof en;
 
 const zhCN: Record<MemoryStringKey, string> = {
   title: '记忆',
-  description: '所有会话共享的长期笔记。智能体用 save_note 保存笔记，并在回答前回忆相关内容；你可以在这里添加、编辑和删除。',
+  description:
+    '所有会话共享的长期笔记。智能体用 save_note 保存笔记，并在回答前回忆相关内容；你可以在这里添加、编辑和删除。',
   searchPlaceholder: '搜索笔记',
   noteCount: '{count} 条笔记',
   noteCountOne: '1 条笔记',

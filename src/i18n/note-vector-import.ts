@@ -5,7 +5,8 @@ import { createTranslate, defineDictionary, type Language, type TextValues } fro
  * it is needed only by the parsers' chunk, not by the first load. The field's problem inside it stays zod's English.
  */
 const en = {
-  noteVectorDropped: '{file}: note {index} was imported without its stored embedding ({reason}); it is embedded again when semantic recall needs it.',
+  noteVectorDropped:
+    '{file}: note {index} was imported without its stored embedding ({reason}); it is embedded again when semantic recall needs it.',
 } as const;
 
 /** A key of the note-vector import strings. */
@@ -16,7 +17,10 @@ const zhCN: Record<NoteVectorImportKey, string> = {
 };
 
 /** The note-vector import strings in every language. */
-export const noteVectorImportDictionary = defineDictionary<NoteVectorImportKey>('note-vector-import', { en, 'zh-CN': zhCN });
+export const noteVectorImportDictionary = defineDictionary<NoteVectorImportKey>('note-vector-import', {
+  en,
+  'zh-CN': zhCN,
+});
 
 /** A note-vector import string in a language. */
 export function noteVectorImportText(language: Language, key: NoteVectorImportKey, values?: TextValues): string {

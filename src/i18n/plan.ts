@@ -15,7 +15,8 @@ const en = {
   planRemoved: 'dropped: {steps}',
   planUnchanged: 'same steps',
   answerCheck: 'Check answers before finishing',
-  answerCheckHint: 'After an answer, one more model call checks it against the tool results; an unsupported answer is revised once.',
+  answerCheckHint:
+    'After an answer, one more model call checks it against the tool results; an unsupported answer is revised once.',
   draftAnswer: 'Draft answer',
   draftAnswerHint: 'The answer check found claims its tool results do not support, so this draft was revised.',
   modelNote: 'written by the model',

@@ -10,13 +10,15 @@ import { createTranslate, defineDictionary, type Language, type Translate } from
 const en = {
   title: 'Session model and prompt',
   open: 'This session’s model and system prompt',
-  intro: 'This session only: its runs use this model and system prompt instead of the ones in Settings. New sessions use Settings.',
+  intro:
+    'This session only: its runs use this model and system prompt instead of the ones in Settings. New sessions use Settings.',
   model: 'Model for this session',
   modelPlaceholder: 'empty = {model} (from Settings)',
   modelsLoading: 'Loading the endpoint’s models…',
   modelsListed: '{count} models listed by the endpoint; any model id can be typed.',
   modelsFailed: 'The endpoint’s models could not be listed ({error}); any model id can be typed.',
-  demoModel: 'The offline demo model answers under any model name; the name shows in the trace only for a real endpoint.',
+  demoModel:
+    'The offline demo model answers under any model name; the name shows in the trace only for a real endpoint.',
   systemPrompt: 'System prompt for this session',
   systemPromptPlaceholder: 'empty = the system prompt from Settings',
   appliesNext: 'Applies from the next run of this session.',
@@ -64,7 +66,10 @@ const zhCN: Record<SessionSettingsKey, string> = {
 };
 
 /** The session-settings strings in both languages. */
-export const sessionSettingsDictionary = defineDictionary<SessionSettingsKey>('session-settings', { en, 'zh-CN': zhCN });
+export const sessionSettingsDictionary = defineDictionary<SessionSettingsKey>('session-settings', {
+  en,
+  'zh-CN': zhCN,
+});
 
 /** The session-settings translate function for one language. */
 export function createSessionSettingsTranslate(language: Language): Translate<SessionSettingsKey> {

@@ -8,7 +8,8 @@ const en = {
   notPersistent: 'not persistent (the browser may clear it when space runs low)',
   persistenceUnknown: 'persistence unknown',
   unknown: 'unknown (this browser does not report storage use)',
-  nearlyFull: 'Storage is {percent}% full. Export the sessions you want to keep, then delete old sessions to free space.',
+  nearlyFull:
+    'Storage is {percent}% full. Export the sessions you want to keep, then delete old sessions to free space.',
   keptInMemory:
     'Storage is full: the latest changes are kept in memory and not yet saved. Export or delete old sessions; they will be saved when space is free.',
   allSaved: 'Storage has space again: the changes kept in memory are saved.',

@@ -12,11 +12,14 @@ const en = {
   'fork.title': 'Fork run',
   'fork.toolResult': 'Tool result',
   'fork.message': 'Message',
-  'fork.hint.tool': 'The result this tool call gave the model. Edit it and run the fork: a new session continues from here with your text and the next model call.',
-  'fork.hint.llm': 'The last message this model call was sent. Edit it and run the fork: a new session continues from here with a new model call.',
+  'fork.hint.tool':
+    'The result this tool call gave the model. Edit it and run the fork: a new session continues from here with your text and the next model call.',
+  'fork.hint.llm':
+    'The last message this model call was sent. Edit it and run the fork: a new session continues from here with a new model call.',
   'fork.hint.run': 'The message that started this run. Edit it and run the fork: a new session runs it again.',
   'fork.reuse': 'Reuse recorded tool results',
-  'fork.reuseHint': 'A call with the same tool and arguments as in the original run gets the recorded result instead of running again (no side effects); other calls run for real.',
+  'fork.reuseHint':
+    'A call with the same tool and arguments as in the original run gets the recorded result instead of running again (no side effects); other calls run for real.',
   'fork.run': 'Run fork',
   'fork.cancel': 'Cancel',
   'fork.emptyMessage': 'Write the message the fork starts with.',
@@ -33,7 +36,8 @@ const en = {
   'fork.error.kind': 'Only a run, a model call or a tool call can be forked.',
   'fork.error.no-call': 'The chat has no message with this tool call, so the run cannot be forked here.',
   'fork.error.no-message': 'The chat has no message this model call received, so the run cannot be forked here.',
-  'fork.error.no-user-message': 'This run did not start with a message of yours (it resumed a run); fork from one of its steps.',
+  'fork.error.no-user-message':
+    'This run did not start with a message of yours (it resumed a run); fork from one of its steps.',
   'compare.open': 'Compare runs',
   'compare.title': 'Run comparison',
   'compare.first': 'First run',

@@ -42,7 +42,11 @@ export function createTranslate<K extends string>(dictionary: Dictionary<K>, lan
 export const SENTENCE_SEPARATOR: { readonly [L in Language]: string } = { en: ' ', 'zh-CN': '' };
 
 /** Renders runtime messages (see src/model/message-text.ts) with a dictionary in one language. */
-export function renderMessages<K extends string>(dictionary: Dictionary<K>, language: Language, parts: TextRef<K> | readonly TextRef<K>[]): string {
+export function renderMessages<K extends string>(
+  dictionary: Dictionary<K>,
+  language: Language,
+  parts: TextRef<K> | readonly TextRef<K>[],
+): string {
   return renderText(dictionary.strings[language], parts, SENTENCE_SEPARATOR[language]);
 }
 

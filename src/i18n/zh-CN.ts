@@ -10,7 +10,8 @@ export const zhCN: Record<AppStringKey, string> = {
   'app.close': '关闭',
   'app.memory': '记忆',
   'app.dismiss': '关闭',
-  'app.upgrading': '正在为此版本的 Glassbox 更新已保存的会话（仅此一次；历史记录较多时需要一点时间），完成后会话将显示出来。',
+  'app.upgrading':
+    '正在为此版本的 Glassbox 更新已保存的会话（仅此一次；历史记录较多时需要一点时间），完成后会话将显示出来。',
   'update.ready': 'Glassbox 有新版本可用。',
   'update.reload': '重新加载以更新',
   'update.later': '稍后',
@@ -72,7 +73,8 @@ export const zhCN: Record<AppStringKey, string> = {
   'settings.open': '设置',
   'settings.provider': '服务商',
   'settings.hint.demo': '内置在页面中的脚本模型，不是大语言模型。',
-  'settings.hint.dashscope': 'OpenAI 兼容模式，中国（北京）地域。国际版控制台的密钥请使用 “DashScope (international)” 预设。',
+  'settings.hint.dashscope':
+    'OpenAI 兼容模式，中国（北京）地域。国际版控制台的密钥请使用 “DashScope (international)” 预设。',
   'settings.hint.dashscopeIntl': 'OpenAI 兼容模式，新加坡地域（阿里云 Model Studio）。',
   'settings.hint.gemini': 'Gemini 的 OpenAI 兼容接口；请使用 Google AI Studio 中的 Gemini API 密钥。',
   'settings.hint.ollama': '启动 Ollama 时设置 OLLAMA_ORIGINS=*，浏览器才能访问它。',
@@ -116,8 +118,10 @@ export const zhCN: Record<AppStringKey, string> = {
   'settings.cancel': '取消',
   'settings.section.endpoint': '接口',
   'settings.section.export': '追踪导出',
-  'settings.demoNote': '演示模型是内置在页面中的脚本，不是大语言模型：它能识别几类请求，并驱动真实的工具、循环和追踪。选择其他服务商即可使用真实模型。',
-  'settings.corsNote': '本地服务需要允许本页面的来源：Ollama — 设置 OLLAMA_ORIGINS=* 后重启 `ollama serve`；LM Studio — 在服务器设置中打开 “Enable CORS”。',
+  'settings.demoNote':
+    '演示模型是内置在页面中的脚本，不是大语言模型：它能识别几类请求，并驱动真实的工具、循环和追踪。选择其他服务商即可使用真实模型。',
+  'settings.corsNote':
+    '本地服务需要允许本页面的来源：Ollama — 设置 OLLAMA_ORIGINS=* 后重启 `ollama serve`；LM Studio — 在服务器设置中打开 “Enable CORS”。',
   'import.done': '已导入',
   'import.failed': '导入失败，未导入任何内容。{error}',
   'import.fileFailed': '导入失败：该文件中的内容均未导入。{error}',
@@ -139,12 +143,14 @@ export const zhCN: Record<AppStringKey, string> = {
   'import.toolsSkipped': '未导入的工具：{tools}。',
   'tools.custom.title': '自定义工具',
   'tools.custom.new': '新建工具',
-  'tools.custom.none': '还没有自定义工具：可以是模型能调用的 JavaScript 函数或 HTTP 请求。演示模型会在你输入“用工具 <名称> 参数 {"a": 1}”时调用它。',
+  'tools.custom.none':
+    '还没有自定义工具：可以是模型能调用的 JavaScript 函数或 HTTP 请求。演示模型会在你输入“用工具 <名称> 参数 {"a": 1}”时调用它。',
   'tools.custom.needsApproval': '（需批准）',
   'tools.custom.edit': '编辑',
   'tools.custom.delete': '删除',
   'tools.editor.title': '工具编辑器',
-  'tools.editor.intro': '模型能看到名称、描述和参数。JavaScript 在沙箱中运行，参数为 `args`（不能联网）；最后一个表达式或 `return` 的值就是结果。HTTP 工具用参数填充 URL 中的 {placeholders} 占位符。',
+  'tools.editor.intro':
+    '模型能看到名称、描述和参数。JavaScript 在沙箱中运行，参数为 `args`（不能联网）；最后一个表达式或 `return` 的值就是结果。HTTP 工具用参数填充 URL 中的 {placeholders} 占位符。',
   'tools.editor.name': '工具名称',
   'tools.editor.kind': '类型',
   'tools.editor.description': '描述',

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { createEndpointMemory } from './endpoint-memory.ts';
 import type { ModelStreamEvent } from './model.ts';
 import { createOpenAICompatibleModel, type OpenAICompatibleConfig } from './openai-compatible-model.ts';
-import { chunk, createRecordingFetch, jsonResponse, never, sseResponse, sseText, type Reply } from './wire-test-helpers.ts';
+import {
+  chunk,
+  createRecordingFetch,
+  jsonResponse,
+  never,
+  sseResponse,
+  sseText,
+  type Reply,
+} from './wire-test-helpers.ts';
 
 function setup(replies: Reply[], overrides: Partial<OpenAICompatibleConfig> = {}) {
   const { fetch, requests } = createRecordingFetch(replies);
@@ -44,7 +52,9 @@ function stalledStream(text: string): Response {
 describe('stopping and timeouts', () => {
   it('aborts a stream mid-answer as soon as the user presses Stop', async () => {
     const controller = new AbortController();
-    const { generate, events, requests } = setup([stalledStream(sseText([chunk({ content: 'Partial' })], { done: false }))]);
+    const { generate, events, requests } = setup([
+      stalledStream(sseText([chunk({ content: 'Partial' })], { done: false })),
+    ]);
     const promise = generate(controller.signal);
     await expect.poll(() => events.length).toBeGreaterThan(0);
     controller.abort();
@@ -71,7 +81,10 @@ describe('stopping and timeouts', () => {
 
   it('times out a stream that goes silent, and does not retry after output was shown', async () => {
     const { generate, requests, events } = setup(
-      [stalledStream(sseText([chunk({ content: 'Hel' })], { done: false })), sseResponse([chunk({ content: 'again' })])],
+      [
+        stalledStream(sseText([chunk({ content: 'Hel' })], { done: false })),
+        sseResponse([chunk({ content: 'again' })]),
+      ],
       { timeoutMs: 40 },
     );
     await expect(generate()).rejects.toMatchObject({ kind: 'timeout' });
@@ -82,12 +95,19 @@ describe('stopping and timeouts', () => {
 
 describe('odd answers', () => {
   it('reads a JSON completion when the server ignores stream:true', async () => {
-    const { generate } = setup([jsonResponse({ choices: [{ index: 0, message: { role: 'assistant', content: 'Plain.' }, finish_reason: 'stop' }] })]);
+    const { generate } = setup([
+      jsonResponse({
+        choices: [{ index: 0, message: { role: 'assistant', content: 'Plain.' }, finish_reason: 'stop' }],
+      }),
+    ]);
     expect(await generate()).toMatchObject({ text: 'Plain.', finishReason: 'stop' });
   });
 
   it('reports a web page answer as a wrong base URL', async () => {
-    const page = new Response('<!doctype html><html><title>App</title></html>', { status: 200, headers: { 'content-type': 'text/html' } });
+    const page = new Response('<!doctype html><html><title>App</title></html>', {
+      status: 200,
+      headers: { 'content-type': 'text/html' },
+    });
     const { generate, requests } = setup([page]);
     const error = await generate().catch((thrown: unknown) => thrown);
     expect(error).toMatchObject({ kind: 'not-found', status: 200 });
@@ -96,7 +116,9 @@ describe('odd answers', () => {
   });
 
   it('reports a 200 JSON error body by the status it states', async () => {
-    const { generate } = setup([jsonResponse({ error: { message: 'model "qwen3" not found', status_code: 404 } })], { stream: false });
+    const { generate } = setup([jsonResponse({ error: { message: 'model "qwen3" not found', status_code: 404 } })], {
+      stream: false,
+    });
     await expect(generate()).rejects.toMatchObject({ kind: 'not-found', status: 404 });
   });
 
@@ -123,7 +145,10 @@ describe('odd answers', () => {
 
   it('parses SSE with CRLF line ends and unknown named events', async () => {
     const text = `event: ping\r\ndata: {}\r\n\r\ndata: ${JSON.stringify(chunk({ content: 'ok' }))}\r\n\r\ndata: [DONE]\r\n\r\n`;
-    const response = new Response(text, { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' } });
+    const response = new Response(text, {
+      status: 200,
+      headers: { 'content-type': 'text/event-stream; charset=utf-8' },
+    });
     const { generate } = setup([response]);
     expect((await generate()).text).toBe('ok');
   });
@@ -131,12 +156,23 @@ describe('odd answers', () => {
 
 describe('error bodies and model lists', () => {
   it('keeps the message of a top-level error envelope the client would drop (vLLM)', async () => {
-    const { generate } = setup([jsonResponse({ object: 'error', message: 'The model `qwen` does not exist.', type: 'NotFoundError', code: 404 }, 404), jsonResponse({ data: [] })]);
+    const { generate } = setup([
+      jsonResponse(
+        { object: 'error', message: 'The model `qwen` does not exist.', type: 'NotFoundError', code: 404 },
+        404,
+      ),
+      jsonResponse({ data: [] }),
+    ]);
     await expect(generate()).rejects.toMatchObject({ kind: 'not-found', message: 'The model `qwen` does not exist.' });
   });
 
   it('attaches the endpoint’s models to a 404', async () => {
-    const notFound = jsonResponse({ error: { message: 'model "qwen3" not found, try pulling it first', type: 'api_error', param: null, code: null } }, 404);
+    const notFound = jsonResponse(
+      {
+        error: { message: 'model "qwen3" not found, try pulling it first', type: 'api_error', param: null, code: null },
+      },
+      404,
+    );
     const models = jsonResponse({ object: 'list', data: [{ id: 'llama3.2:latest' }, { id: 'gemma3:4b' }] });
     const { generate, requests } = setup([notFound, models]);
     const error = await generate().catch((thrown: unknown) => thrown);
@@ -146,7 +182,12 @@ describe('error bodies and model lists', () => {
   });
 
   it('classifies 401 as auth', async () => {
-    const { generate } = setup([jsonResponse({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } }, 401)]);
+    const { generate } = setup([
+      jsonResponse(
+        { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } },
+        401,
+      ),
+    ]);
     await expect(generate()).rejects.toMatchObject({ kind: 'auth', status: 401, code: 'invalid_api_key' });
   });
 });

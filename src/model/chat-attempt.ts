@@ -132,7 +132,8 @@ export async function runChatAttempt(input: ChatAttemptInput): Promise<ModelResp
     const text = await raceAbort(response.text(), attempt.signal);
     const parsed = parseJson(text);
     // An event stream mislabelled as JSON by a proxy still reads as a stream.
-    if (!parsed.ok && input.body.stream && /^\s*(?:data|event|:)/.test(text)) return await assembleStream(new Response(text));
+    if (!parsed.ok && input.body.stream && /^\s*(?:data|event|:)/.test(text))
+      return await assembleStream(new Response(text));
     const normalized = normalizeJsonAnswer(parsed, text, response.status, input);
     emit(normalized.events);
     return normalized.response;

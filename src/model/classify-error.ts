@@ -77,7 +77,8 @@ export function classifyHttpError(failure: HttpFailure): ModelError {
   const message = envelope.message ?? `The endpoint answered HTTP ${failure.status} without an explanation.`;
   const haystack = [message, envelope.code, envelope.type, envelope.param].filter((part) => part != null).join(' ');
   const kind = kindForStatus(failure.status, haystack);
-  const retryAfterMs = retryAfterFromHeaders(failure.headers, failure.now ?? Date.now()) ?? retryAfterFromMessage(message);
+  const retryAfterMs =
+    retryAfterFromHeaders(failure.headers, failure.now ?? Date.now()) ?? retryAfterFromMessage(message);
   const details: { status: number; code?: string | number | null; retryAfterMs?: number } = { status: failure.status };
   if (envelope.code !== undefined) details.code = envelope.code;
   if (retryAfterMs !== undefined) details.retryAfterMs = retryAfterMs;
@@ -111,7 +112,8 @@ function errorName(error: unknown): string | undefined {
 
 function errorMessage(error: unknown): string {
   if (error instanceof Error) {
-    const cause = error.cause instanceof Error && error.cause.message !== error.message ? ` (${error.cause.message})` : '';
+    const cause =
+      error.cause instanceof Error && error.cause.message !== error.message ? ` (${error.cause.message})` : '';
     return `${error.message}${cause}`;
   }
   return String(error);
@@ -129,8 +131,10 @@ export function classifyError(error: unknown, context: FailureContext = {}): Mod
     if (context.now !== undefined) failure.now = context.now;
     return classifyHttpError(failure);
   }
-  if (error instanceof APIUserAbortError) return new ModelError('aborted', 'The request was stopped.', { cause: error });
-  if (error instanceof APIConnectionTimeoutError || errorName(error) === 'TimeoutError') return timeoutError(context, error);
+  if (error instanceof APIUserAbortError)
+    return new ModelError('aborted', 'The request was stopped.', { cause: error });
+  if (error instanceof APIConnectionTimeoutError || errorName(error) === 'TimeoutError')
+    return timeoutError(context, error);
   if (errorName(error) === 'AbortError') return new ModelError('aborted', 'The request was stopped.', { cause: error });
   if (error instanceof APIConnectionError || error instanceof TypeError) {
     const cause = error instanceof APIConnectionError && error.cause !== undefined ? error.cause : error;

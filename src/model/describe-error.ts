@@ -28,39 +28,54 @@ export const modelErrorEnglish = {
   'models.offered': 'Models this endpoint offers: {models}.',
   'models.offeredMore': 'Models this endpoint offers: {models} and {more} more.',
   'auth.denied.title': 'Access denied by the endpoint',
-  'auth.denied.advice': 'The API key was accepted but is not allowed to use “{model}” at {baseUrl}. Check the key’s permissions, project or organisation, or pick another model.',
+  'auth.denied.advice':
+    'The API key was accepted but is not allowed to use “{model}” at {baseUrl}. Check the key’s permissions, project or organisation, or pick another model.',
   'auth.title': 'The API key was rejected',
-  'auth.advice': 'Check the API key in Settings: it may be missing, mistyped, revoked, or meant for a different provider than {baseUrl}.',
+  'auth.advice':
+    'Check the API key in Settings: it may be missing, mistyped, revoked, or meant for a different provider than {baseUrl}.',
   'notFound.title': 'Model “{model}” or endpoint not found',
-  'notFound.advice': 'The endpoint at {baseUrl} does not know the model “{model}”, or the base URL is wrong (it usually ends in /v1). Check both in Settings.',
+  'notFound.advice':
+    'The endpoint at {baseUrl} does not know the model “{model}”, or the base URL is wrong (it usually ends in /v1). Check both in Settings.',
   'notFound.pull': 'If the model is not downloaded yet, run `ollama pull {model}`.',
   'contextLength.title': 'The conversation is too long for the model',
-  'contextLength.advice': 'The messages no longer fit in the model’s context window. Compact the conversation or start a new session. If the model supports a larger context, raise it on the server and in Settings.',
+  'contextLength.advice':
+    'The messages no longer fit in the model’s context window. Compact the conversation or start a new session. If the model supports a larger context, raise it on the server and in Settings.',
   'toolsUnsupported.title': 'This model or server cannot use tools',
-  'toolsUnsupported.advice': 'Set the protocol to text (ReAct) in Settings, or choose a model with tool support. llama.cpp needs `llama-server --jinja`; vLLM needs `--enable-auto-tool-choice --tool-call-parser …`.',
+  'toolsUnsupported.advice':
+    'Set the protocol to text (ReAct) in Settings, or choose a model with tool support. llama.cpp needs `llama-server --jinja`; vLLM needs `--enable-auto-tool-choice --tool-call-parser …`.',
   'rateLimit.title': 'Rate limit reached',
   'rateLimit.wait': 'The endpoint asks to wait {wait} before the next request. Try again after that.',
   'rateLimit.advice': 'Too many requests for now. Wait a moment and try again.',
   'quota.title': 'Quota or billing limit reached',
-  'quota.tooLarge': 'This request is larger than the account’s limit allows, so waiting will not help. Compact the conversation, start a new session, or use a plan with higher limits.',
-  'quota.advice': 'Waiting will not help: the account has run out of quota or credit. Check the plan and billing details with the provider.',
+  'quota.tooLarge':
+    'This request is larger than the account’s limit allows, so waiting will not help. Compact the conversation, start a new session, or use a plan with higher limits.',
+  'quota.advice':
+    'Waiting will not help: the account has run out of quota or credit. Check the plan and billing details with the provider.',
   'badRequest.title': 'The endpoint rejected the request',
   'badRequest.advice': 'Check the model name and the request settings (such as temperature).',
   'server.brokenTitle': 'The model server sent a broken answer',
   'server.title': 'The model server failed (HTTP {status})',
-  'server.advice': 'The problem is on the server’s side at {baseUrl}. Try again in a moment; if it keeps failing, check the server’s logs or status page.',
-  'server.wait': 'The problem is on the server’s side at {baseUrl}. It asks to wait {wait} before trying again; if it keeps failing, check the server’s logs or status page.',
+  'server.advice':
+    'The problem is on the server’s side at {baseUrl}. Try again in a moment; if it keeps failing, check the server’s logs or status page.',
+  'server.wait':
+    'The problem is on the server’s side at {baseUrl}. It asks to wait {wait} before trying again; if it keeps failing, check the server’s logs or status page.',
   'network.title': 'Cannot reach the endpoint',
-  'network.advice': 'The browser could not get an answer from {baseUrl}. Check that the server is running and the base URL is right. If it is running, the browser is probably blocking it because the server does not allow cross-origin (CORS) requests from this page.',
-  'network.ollama': 'Ollama: set the environment variable OLLAMA_ORIGINS=* (or this page’s origin) for the Ollama server, then restart `ollama serve` (or the Ollama app).',
-  'network.lmStudio': 'LM Studio: turn on “Enable CORS” in the server settings (Developer tab), then restart the server.',
+  'network.advice':
+    'The browser could not get an answer from {baseUrl}. Check that the server is running and the base URL is right. If it is running, the browser is probably blocking it because the server does not allow cross-origin (CORS) requests from this page.',
+  'network.ollama':
+    'Ollama: set the environment variable OLLAMA_ORIGINS=* (or this page’s origin) for the Ollama server, then restart `ollama serve` (or the Ollama app).',
+  'network.lmStudio':
+    'LM Studio: turn on “Enable CORS” in the server settings (Developer tab), then restart the server.',
   'network.others': 'Other servers need this page’s origin in their CORS settings.',
   'network.mixedContent': 'Note that a page served over https cannot call a plain http address other than localhost.',
   'timeout.title': 'The model took too long to answer',
-  'timeout.advice': 'No answer arrived within the request timeout. Local models can be slow to load or generate: raise the request timeout in Settings, try a smaller model, or check that the server is not stuck.',
+  'timeout.advice':
+    'No answer arrived within the request timeout. Local models can be slow to load or generate: raise the request timeout in Settings, try a smaller model, or check that the server is not stuck.',
   'stream.title': 'The endpoint reported an error mid-answer',
-  'stream.toolUseFailed': 'The model produced a tool call the server could not validate. Try again, or use a model that is better at tool use.',
-  'stream.advice': 'The answer stopped with an error from the server. Try again; if it repeats, shorten the conversation or try another model.',
+  'stream.toolUseFailed':
+    'The model produced a tool call the server could not validate. Try again, or use a model that is better at tool use.',
+  'stream.advice':
+    'The answer stopped with an error from the server. Try again; if it repeats, shorten the conversation or try another model.',
   'aborted.title': 'Stopped',
   'aborted.advice': 'The request was stopped before the model finished.',
 } as const;
@@ -118,8 +133,14 @@ function corsAdvice(context: ErrorContext): Text[] {
   const ollama: Text = { key: 'network.ollama' };
   const lmStudio: Text = { key: 'network.lmStudio' };
   const fixes = isLmStudio(context) && !isOllama(context) ? [lmStudio, ollama] : [ollama, lmStudio];
-  const mixedContent: Text[] = context.baseUrl.startsWith('http://') && !isLocalhost(context.baseUrl) ? [{ key: 'network.mixedContent' }] : [];
-  return [{ key: 'network.advice', values: { baseUrl: context.baseUrl } }, ...fixes, { key: 'network.others' }, ...mixedContent];
+  const mixedContent: Text[] =
+    context.baseUrl.startsWith('http://') && !isLocalhost(context.baseUrl) ? [{ key: 'network.mixedContent' }] : [];
+  return [
+    { key: 'network.advice', values: { baseUrl: context.baseUrl } },
+    ...fixes,
+    { key: 'network.others' },
+    ...mixedContent,
+  ];
 }
 
 /** Turns a classified model failure into a title and actionable advice, as messages any language can render. */
@@ -128,9 +149,15 @@ export function describeModelErrorText(error: ModelError, context: ErrorContext)
   switch (error.kind) {
     case 'auth':
       if (error.status === 403) {
-        return { title: { key: 'auth.denied.title' }, advice: [{ key: 'auth.denied.advice', values: { model, baseUrl } }, said(error.message)] };
+        return {
+          title: { key: 'auth.denied.title' },
+          advice: [{ key: 'auth.denied.advice', values: { model, baseUrl } }, said(error.message)],
+        };
       }
-      return { title: { key: 'auth.title' }, advice: [{ key: 'auth.advice', values: { baseUrl } }, said(error.message)] };
+      return {
+        title: { key: 'auth.title' },
+        advice: [{ key: 'auth.advice', values: { baseUrl } }, said(error.message)],
+      };
     case 'not-found':
       return {
         title: { key: 'notFound.title', values: { model } },
@@ -144,22 +171,36 @@ export function describeModelErrorText(error: ModelError, context: ErrorContext)
     case 'context-length':
       return { title: { key: 'contextLength.title' }, advice: [{ key: 'contextLength.advice' }, said(error.message)] };
     case 'tools-unsupported':
-      return { title: { key: 'toolsUnsupported.title' }, advice: [{ key: 'toolsUnsupported.advice' }, said(error.message)] };
+      return {
+        title: { key: 'toolsUnsupported.title' },
+        advice: [{ key: 'toolsUnsupported.advice' }, said(error.message)],
+      };
     case 'rate-limit':
       return {
         title: { key: 'rateLimit.title' },
         advice: [
-          error.retryAfterMs !== undefined ? { key: 'rateLimit.wait', values: { wait: waitText(error.retryAfterMs) } } : { key: 'rateLimit.advice' },
+          error.retryAfterMs !== undefined
+            ? { key: 'rateLimit.wait', values: { wait: waitText(error.retryAfterMs) } }
+            : { key: 'rateLimit.advice' },
           said(error.message),
         ],
       };
     case 'quota':
-      return { title: { key: 'quota.title' }, advice: [{ key: /too large|larger than/i.test(error.message) ? 'quota.tooLarge' : 'quota.advice' }, said(error.message)] };
+      return {
+        title: { key: 'quota.title' },
+        advice: [
+          { key: /too large|larger than/i.test(error.message) ? 'quota.tooLarge' : 'quota.advice' },
+          said(error.message),
+        ],
+      };
     case 'bad-request':
       return { title: { key: 'badRequest.title' }, advice: [{ key: 'badRequest.advice' }, said(error.message)] };
     case 'server':
       return {
-        title: error.status === undefined ? { key: 'server.brokenTitle' } : { key: 'server.title', values: { status: error.status } },
+        title:
+          error.status === undefined
+            ? { key: 'server.brokenTitle' }
+            : { key: 'server.title', values: { status: error.status } },
         advice: [
           error.retryAfterMs === undefined
             ? { key: 'server.advice', values: { baseUrl } }
@@ -172,14 +213,24 @@ export function describeModelErrorText(error: ModelError, context: ErrorContext)
     case 'timeout':
       return { title: { key: 'timeout.title' }, advice: [{ key: 'timeout.advice' }] };
     case 'stream':
-      return { title: { key: 'stream.title' }, advice: [{ key: error.code === 'tool_use_failed' ? 'stream.toolUseFailed' : 'stream.advice' }, said(error.message)] };
+      return {
+        title: { key: 'stream.title' },
+        advice: [
+          { key: error.code === 'tool_use_failed' ? 'stream.toolUseFailed' : 'stream.advice' },
+          said(error.message),
+        ],
+      };
     case 'aborted':
       return { title: { key: 'aborted.title' }, advice: [{ key: 'aborted.advice' }] };
   }
 }
 
 /** Renders a failure's description with one table (English here; the UI passes its language's). */
-export function renderErrorDescription(text: ErrorDescriptionText, table: Readonly<Record<ModelErrorTextKey, string>> = modelErrorEnglish, separator = ' '): ErrorDescription {
+export function renderErrorDescription(
+  text: ErrorDescriptionText,
+  table: Readonly<Record<ModelErrorTextKey, string>> = modelErrorEnglish,
+  separator = ' ',
+): ErrorDescription {
   return { title: renderText(table, text.title), advice: renderText(table, text.advice, separator) };
 }
 

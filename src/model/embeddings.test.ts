@@ -9,11 +9,30 @@ const BODIES = {
   // DeepSeek has no embeddings route: a 404 for the path, no word about a model.
   deepseek404: { error: { message: 'Not Found', type: 'invalid_request_error', param: null, code: 'not_found' } },
   // llama.cpp's server started without --embeddings.
-  llamaCpp501: { error: { code: 501, message: 'This server does not support embeddings. Start it with `--embeddings`', type: 'not_supported_error' } },
+  llamaCpp501: {
+    error: {
+      code: 501,
+      message: 'This server does not support embeddings. Start it with `--embeddings`',
+      type: 'not_supported_error',
+    },
+  },
   // vLLM serving a chat model (no embedding task).
-  vllmChatOnly: { object: 'error', message: 'The model does not support Embeddings API', type: 'BadRequestError', param: null, code: 400 },
+  vllmChatOnly: {
+    object: 'error',
+    message: 'The model does not support Embeddings API',
+    type: 'BadRequestError',
+    param: null,
+    code: 400,
+  },
   // OpenAI, for a model id it does not know.
-  openAiUnknownModel: { error: { message: 'The model `text-embedding-4` does not exist or you do not have access to it.', type: 'invalid_request_error', param: null, code: 'model_not_found' } },
+  openAiUnknownModel: {
+    error: {
+      message: 'The model `text-embedding-4` does not exist or you do not have access to it.',
+      type: 'invalid_request_error',
+      param: null,
+      code: 'model_not_found',
+    },
+  },
 };
 
 describe('classifyEmbeddingFailure', () => {
@@ -43,7 +62,9 @@ describe('classifyEmbeddingFailure', () => {
   });
 
   it('tells a rejected key, no answer at all, and other failures', () => {
-    expect(classifyEmbeddingFailure(401, { error: { message: 'Incorrect API key' } }, endpoint).kind).toBe('unauthorized');
+    expect(classifyEmbeddingFailure(401, { error: { message: 'Incorrect API key' } }, endpoint).kind).toBe(
+      'unauthorized',
+    );
     expect(classifyEmbeddingFailure(undefined, 'Failed to fetch', endpoint).kind).toBe('unreachable');
     const other = classifyEmbeddingFailure(500, 'boom', endpoint);
     expect(other.kind).toBe('failed');
@@ -70,14 +91,28 @@ describe('createEmbedder', () => {
     const [kitten, deadline] = await embedder.embed(['kitten', 'deadline']);
     expect(requests).toHaveLength(1);
     expect(requests[0]?.url).toBe('http://127.0.0.1:9/v1/embeddings');
-    expect(requests[0]?.body).toMatchObject({ model: 'nomic-embed-text', input: ['kitten', 'deadline'], encoding_format: 'float' });
+    expect(requests[0]?.body).toMatchObject({
+      model: 'nomic-embed-text',
+      input: ['kitten', 'deadline'],
+      encoding_format: 'float',
+    });
     expect(kitten).toBeInstanceOf(Float32Array);
-    expect(Array.from(kitten ?? [])).toEqual(Array.from(Float32Array.from((localEmbeddingsResponse({ input: 'kitten' }) as { body: { data: Array<{ embedding: number[] }> } }).body.data[0]?.embedding ?? [])));
+    expect(Array.from(kitten ?? [])).toEqual(
+      Array.from(
+        Float32Array.from(
+          (localEmbeddingsResponse({ input: 'kitten' }) as { body: { data: Array<{ embedding: number[] }> } }).body
+            .data[0]?.embedding ?? [],
+        ),
+      ),
+    );
     expect(Array.from(deadline ?? [])).not.toEqual(Array.from(kitten ?? []));
   });
 
   it('rejects with a classified EmbeddingError read from the error body', async () => {
-    const embedder = createEmbedder({ ...endpoint, apiKey: 'sk' }, { fetch: (async () => jsonResponse(501, BODIES.llamaCpp501)) as unknown as typeof fetch });
+    const embedder = createEmbedder(
+      { ...endpoint, apiKey: 'sk' },
+      { fetch: (async () => jsonResponse(501, BODIES.llamaCpp501)) as unknown as typeof fetch },
+    );
     const failure = await embedder.embed(['x']).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(EmbeddingError);
     expect((failure as EmbeddingError).kind).toBe('not-enabled');
@@ -85,7 +120,10 @@ describe('createEmbedder', () => {
   });
 
   it('rejects a 200 answer that holds no vectors', async () => {
-    const embedder = createEmbedder({ ...endpoint, apiKey: '' }, { fetch: (async () => jsonResponse(200, { data: [] })) as unknown as typeof fetch });
+    const embedder = createEmbedder(
+      { ...endpoint, apiKey: '' },
+      { fetch: (async () => jsonResponse(200, { data: [] })) as unknown as typeof fetch },
+    );
     await expect(embedder.embed(['x'])).rejects.toMatchObject({ kind: 'bad-response' });
   });
 });

@@ -4,10 +4,23 @@ import { embeddingEnglish, type EmbeddingText } from './embedding-text.ts';
 import { createOpenAIClient } from './openai-client.ts';
 
 /** Why an endpoint cannot embed. The first four are facts about the endpoint and model, remembered once probed. */
-export type EmbeddingFailureKind = 'no-endpoint' | 'not-enabled' | 'chat-only' | 'unknown-model' | 'unauthorized' | 'unreachable' | 'bad-response' | 'failed';
+export type EmbeddingFailureKind =
+  | 'no-endpoint'
+  | 'not-enabled'
+  | 'chat-only'
+  | 'unknown-model'
+  | 'unauthorized'
+  | 'unreachable'
+  | 'bad-response'
+  | 'failed';
 
 /** Failures that say the endpoint and model cannot embed at all (not a passing problem): remembered, not retried. */
-export const LASTING_EMBEDDING_FAILURES: ReadonlySet<EmbeddingFailureKind> = new Set(['no-endpoint', 'not-enabled', 'chat-only', 'unknown-model']);
+export const LASTING_EMBEDDING_FAILURES: ReadonlySet<EmbeddingFailureKind> = new Set([
+  'no-endpoint',
+  'not-enabled',
+  'chat-only',
+  'unknown-model',
+]);
 
 /** An embeddings request that failed, in plain words (English `message`, `text` for the UI's language). */
 export class EmbeddingError extends Error {
@@ -30,7 +43,8 @@ export interface EmbeddingEndpoint {
   model: string;
 }
 
-const CHAT_ONLY = /does not support (the )?embeddings?|embedding[ _]?mode|not an embedding model|does not support .*(pooling|embed)|task.*(generate|chat).*embed|embeddings? (api )?(is )?not supported for this model/iu;
+const CHAT_ONLY =
+  /does not support (the )?embeddings?|embedding[ _]?mode|not an embedding model|does not support .*(pooling|embed)|task.*(generate|chat).*embed|embeddings? (api )?(is )?not supported for this model/iu;
 const NOT_ENABLED = /--embeddings?|embeddings? (are |is )?(not enabled|disabled)|not_supported_error/iu;
 const UNKNOWN_MODEL = /model.*(not found|does not exist|not exist|unknown)|no such model|model_not_found/iu;
 
@@ -39,18 +53,27 @@ const UNKNOWN_MODEL = /model.*(not found|does not exist|not exist|unknown)|no su
  * 404 without a model complaint is a missing route (DeepSeek), 501 or a `--embeddings` hint is llama.cpp started
  * without embeddings, an error saying the model cannot embed is a chat-only server (vLLM).
  */
-export function classifyEmbeddingFailure(status: number | undefined, body: unknown, endpoint: Pick<EmbeddingEndpoint, 'baseUrl' | 'model'>): EmbeddingError {
+export function classifyEmbeddingFailure(
+  status: number | undefined,
+  body: unknown,
+  endpoint: Pick<EmbeddingEndpoint, 'baseUrl' | 'model'>,
+): EmbeddingError {
   const envelope = readErrorEnvelope(body);
   const said = envelope.message ?? (typeof body === 'string' ? body.trim().slice(0, 300) : '');
   const code = envelope.code === null || envelope.code === undefined ? '' : String(envelope.code);
   const haystack = `${said} ${code} ${envelope.type ?? ''}`;
   const values = { baseUrl: endpoint.baseUrl, model: endpoint.model, status: status ?? 0 };
-  const withSaid = (key: EmbeddingText['key']): EmbeddingText[] => [{ key, values }, ...(said ? [{ key: 'said' as const, values: { message: said } }] : [])];
+  const withSaid = (key: EmbeddingText['key']): EmbeddingText[] => [
+    { key, values },
+    ...(said ? [{ key: 'said' as const, values: { message: said } }] : []),
+  ];
   if (status === undefined) return new EmbeddingError('unreachable', withSaid('unreachable'));
   if (status === 401 || status === 403) return new EmbeddingError('unauthorized', withSaid('unauthorized'), status);
-  if (status === 501 || NOT_ENABLED.test(haystack)) return new EmbeddingError('not-enabled', withSaid('not-enabled'), status);
+  if (status === 501 || NOT_ENABLED.test(haystack))
+    return new EmbeddingError('not-enabled', withSaid('not-enabled'), status);
   if (CHAT_ONLY.test(haystack)) return new EmbeddingError('chat-only', withSaid('chat-only'), status);
-  if ((status === 404 || status === 400) && UNKNOWN_MODEL.test(haystack)) return new EmbeddingError('unknown-model', withSaid('unknown-model'), status);
+  if ((status === 404 || status === 400) && UNKNOWN_MODEL.test(haystack))
+    return new EmbeddingError('unknown-model', withSaid('unknown-model'), status);
   if (status === 404 || status === 405) return new EmbeddingError('no-endpoint', withSaid('no-endpoint'), status);
   return new EmbeddingError('failed', withSaid('failed'), status);
 }
@@ -67,7 +90,10 @@ export interface Embedder {
 const BATCH = 64;
 
 /** An embedder for an OpenAI-compatible endpoint; failures are classified (see {@link classifyEmbeddingFailure}). */
-export function createEmbedder(endpoint: EmbeddingEndpoint, options: { fetch?: typeof fetch; timeoutMs?: number } = {}): Embedder {
+export function createEmbedder(
+  endpoint: EmbeddingEndpoint,
+  options: { fetch?: typeof fetch; timeoutMs?: number } = {},
+): Embedder {
   let errorBody: string | undefined;
   const client = createOpenAIClient({
     baseUrl: endpoint.baseUrl,
@@ -83,14 +109,21 @@ export function createEmbedder(endpoint: EmbeddingEndpoint, options: { fetch?: t
     let response: Awaited<ReturnType<typeof client.embeddings.create>>;
     try {
       // `float`: the client would ask for base64 otherwise, which llama.cpp and older servers do not speak.
-      response = await client.embeddings.create({ model: endpoint.model, input, encoding_format: 'float' }, signal ? { signal } : {});
+      response = await client.embeddings.create(
+        { model: endpoint.model, input, encoding_format: 'float' },
+        signal ? { signal } : {},
+      );
     } catch (error) {
       if (signal?.aborted) throw error;
-      if (error instanceof APIError && error.status !== undefined) throw classifyEmbeddingFailure(error.status, parseBody(errorBody) ?? error.error, endpoint);
+      if (error instanceof APIError && error.status !== undefined)
+        throw classifyEmbeddingFailure(error.status, parseBody(errorBody) ?? error.error, endpoint);
       throw classifyEmbeddingFailure(undefined, error instanceof Error ? error.message : String(error), endpoint);
     }
     const rows = Array.isArray(response?.data) ? [...response.data] : [];
-    if (rows.length !== input.length || rows.some((row) => !Array.isArray(row?.embedding) || row.embedding.length === 0)) {
+    if (
+      rows.length !== input.length ||
+      rows.some((row) => !Array.isArray(row?.embedding) || row.embedding.length === 0)
+    ) {
       throw new EmbeddingError('bad-response', [{ key: 'bad-response', values: { baseUrl: endpoint.baseUrl } }]);
     }
     // Servers may answer out of order; `index` says which input each row belongs to.
@@ -101,7 +134,8 @@ export function createEmbedder(endpoint: EmbeddingEndpoint, options: { fetch?: t
     model: endpoint.model,
     async embed(texts, signal) {
       const vectors: Float32Array[] = [];
-      for (let start = 0; start < texts.length; start += BATCH) vectors.push(...(await embedBatch(texts.slice(start, start + BATCH), signal)));
+      for (let start = 0; start < texts.length; start += BATCH)
+        vectors.push(...(await embedBatch(texts.slice(start, start + BATCH), signal)));
       return vectors;
     },
   };

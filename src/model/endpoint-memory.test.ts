@@ -24,7 +24,12 @@ describe('endpoint memory', () => {
     const afterReload = createEndpointMemory(storage);
     expect(afterReload.get(llama, 'stream_options')).toBe(false);
     expect(protocolMemoryOf(afterReload).get(llama)).toBe('react');
-    expect(afterReload.get(endpointKey({ provider: 'custom', baseUrl: 'http://localhost:8080/v1', model: 'other' }), 'protocol')).toBeUndefined();
+    expect(
+      afterReload.get(
+        endpointKey({ provider: 'custom', baseUrl: 'http://localhost:8080/v1', model: 'other' }),
+        'protocol',
+      ),
+    ).toBeUndefined();
     expect(JSON.parse(storage.text ?? '{}')).toEqual({ [llama]: { stream_options: false, protocol: 'react' } });
   });
 
@@ -42,7 +47,9 @@ describe('endpoint memory', () => {
   it('forgets damaged or foreign stored text instead of failing, and drops only the bad entries', () => {
     expect(createEndpointMemory(fakeStorage('{not json')).get(llama, 'protocol')).toBeUndefined();
     expect(createEndpointMemory(fakeStorage('[1,2]')).get(llama, 'protocol')).toBeUndefined();
-    const mixed = createEndpointMemory(fakeStorage(JSON.stringify({ a: { protocol: 'carrier-pigeon' }, [llama]: { protocol: 'react' } })));
+    const mixed = createEndpointMemory(
+      fakeStorage(JSON.stringify({ a: { protocol: 'carrier-pigeon' }, [llama]: { protocol: 'react' } })),
+    );
     expect(mixed.get('a', 'protocol')).toBeUndefined();
     expect(mixed.get(llama, 'protocol')).toBe('react');
   });

@@ -22,7 +22,13 @@ export interface EndpointFacts {
 /** What a probe of `/embeddings` learned about an endpoint and embedding model. */
 export type EmbeddingsFact = 'ok' | 'no-endpoint' | 'not-enabled' | 'chat-only' | 'unknown-model';
 
-const EMBEDDINGS_FACTS: ReadonlySet<unknown> = new Set(['ok', 'no-endpoint', 'not-enabled', 'chat-only', 'unknown-model']);
+const EMBEDDINGS_FACTS: ReadonlySet<unknown> = new Set([
+  'ok',
+  'no-endpoint',
+  'not-enabled',
+  'chat-only',
+  'unknown-model',
+]);
 
 /** A typed key/value memory per endpoint key (see {@link endpointKey}). */
 export interface EndpointMemory {

@@ -49,7 +49,10 @@ function messageFromText(text: string): string | undefined {
   if (!trimmed) return undefined;
   if (/^<(!doctype|html|head|body)/i.test(trimmed)) {
     const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1]?.trim();
-    const stripped = trimmed.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+    const stripped = trimmed
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     return truncate(title || stripped || 'HTML error page');
   }
   return truncate(trimmed);

@@ -43,14 +43,7 @@ export {
 } from './classify-error.ts';
 export { retryAfterFromHeaders, retryAfterFromMessage } from './retry-after.ts';
 export { abortableSleep } from './abort.ts';
-export {
-  isRetryable,
-  retryDelayMs,
-  withRetries,
-  type RetryOptions,
-  type RetryPolicy,
-  type Sleep,
-} from './retry.ts';
+export { isRetryable, retryDelayMs, withRetries, type RetryOptions, type RetryPolicy, type Sleep } from './retry.ts';
 export { listModels, testConnection, type ListModelsOptions } from './list-models.ts';
 export { describeModelError, formatWait, type ErrorContext, type ErrorDescription } from './describe-error.ts';
 export { createCorsSafeFetch, normalizeBaseUrl } from './openai-client.ts';

@@ -5,33 +5,55 @@ import { createRecordingFetch, jsonResponse, never } from './wire-test-helpers.t
 describe('listModels', () => {
   it('GETs {baseUrl}/models through the client with CORS-safe headers and returns sorted ids', async () => {
     const { fetch, requests } = createRecordingFetch([
-      jsonResponse({ object: 'list', data: [{ id: 'gpt-4o', object: 'model' }, { id: 'babbage-002' }, { id: 'gpt-4o' }] }),
+      jsonResponse({
+        object: 'list',
+        data: [{ id: 'gpt-4o', object: 'model' }, { id: 'babbage-002' }, { id: 'gpt-4o' }],
+      }),
     ]);
-    expect(await listModels({ baseUrl: 'https://api.openai.com/v1/', apiKey: 'sk-1', fetch })).toEqual(['babbage-002', 'gpt-4o']);
+    expect(await listModels({ baseUrl: 'https://api.openai.com/v1/', apiKey: 'sk-1', fetch })).toEqual([
+      'babbage-002',
+      'gpt-4o',
+    ]);
     expect(requests[0]).toMatchObject({ url: 'https://api.openai.com/v1/models', method: 'GET' });
     expect(Object.keys(requests[0]?.headers ?? {}).sort()).toEqual(['accept', 'authorization']);
   });
 
   it('accepts Ollama-style `models` lists and bare arrays', async () => {
     const ollama = createRecordingFetch([jsonResponse({ models: [{ name: 'qwen3:8b' }, { model: 'llama3.2' }] })]);
-    expect(await listModels({ baseUrl: 'http://localhost:11434/v1', apiKey: '', fetch: ollama.fetch })).toEqual(['llama3.2', 'qwen3:8b']);
+    expect(await listModels({ baseUrl: 'http://localhost:11434/v1', apiKey: '', fetch: ollama.fetch })).toEqual([
+      'llama3.2',
+      'qwen3:8b',
+    ]);
     const bare = createRecordingFetch([jsonResponse(['b', 'a'])]);
     expect(await listModels({ baseUrl: 'http://x/v1', apiKey: '', fetch: bare.fetch })).toEqual(['a', 'b']);
   });
 
   it('throws a classified ModelError for HTTP failures and non-lists', async () => {
-    const unauthorized = createRecordingFetch([jsonResponse({ error: { message: 'bad key', code: 'invalid_api_key' } }, 401)]);
-    await expect(listModels({ baseUrl: 'http://x/v1', apiKey: 'k', fetch: unauthorized.fetch })).rejects.toMatchObject({ kind: 'auth', message: 'bad key' });
-    const page = createRecordingFetch([new Response('<html></html>', { status: 200, headers: { 'content-type': 'text/html' } })]);
-    await expect(listModels({ baseUrl: 'http://x', apiKey: '', fetch: page.fetch })).rejects.toMatchObject({ kind: 'not-found' });
+    const unauthorized = createRecordingFetch([
+      jsonResponse({ error: { message: 'bad key', code: 'invalid_api_key' } }, 401),
+    ]);
+    await expect(listModels({ baseUrl: 'http://x/v1', apiKey: 'k', fetch: unauthorized.fetch })).rejects.toMatchObject({
+      kind: 'auth',
+      message: 'bad key',
+    });
+    const page = createRecordingFetch([
+      new Response('<html></html>', { status: 200, headers: { 'content-type': 'text/html' } }),
+    ]);
+    await expect(listModels({ baseUrl: 'http://x', apiKey: '', fetch: page.fetch })).rejects.toMatchObject({
+      kind: 'not-found',
+    });
   });
 
   it('gives up after its timeout and honours the caller’s signal', async () => {
     const slow = createRecordingFetch([() => never<Response>()]);
-    await expect(listModels({ baseUrl: 'http://x/v1', apiKey: '', fetch: slow.fetch, timeoutMs: 20 })).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(
+      listModels({ baseUrl: 'http://x/v1', apiKey: '', fetch: slow.fetch, timeoutMs: 20 }),
+    ).rejects.toMatchObject({ kind: 'timeout' });
     const controller = new AbortController();
     controller.abort();
-    await expect(listModels({ baseUrl: 'http://x/v1', apiKey: '', fetch: slow.fetch, signal: controller.signal })).rejects.toMatchObject({ kind: 'aborted' });
+    await expect(
+      listModels({ baseUrl: 'http://x/v1', apiKey: '', fetch: slow.fetch, signal: controller.signal }),
+    ).rejects.toMatchObject({ kind: 'aborted' });
   });
 });
 

@@ -17,7 +17,11 @@ export interface TextRef<K extends string = string> {
 }
 
 /** Fills `{name}` placeholders; nested messages are rendered with `render`; unknown names stay as written. */
-export function fillPlaceholders(template: string, values: TextValues | undefined, render: (ref: TextRef) => string = (ref) => ref.key): string {
+export function fillPlaceholders(
+  template: string,
+  values: TextValues | undefined,
+  render: (ref: TextRef) => string = (ref) => ref.key,
+): string {
   if (!values) return template;
   return template.replace(/\{(\w+)\}/g, (match, name: string) => {
     if (!Object.hasOwn(values, name)) return match;
@@ -27,7 +31,14 @@ export function fillPlaceholders(template: string, values: TextValues | undefine
 }
 
 /** Renders messages with one table; parts are joined with `separator` (a space in English, nothing in Chinese). */
-export function renderText<K extends string>(table: Readonly<Record<K, string>>, parts: TextRef<K> | readonly TextRef<K>[], separator = ' '): string {
+export function renderText<K extends string>(
+  table: Readonly<Record<K, string>>,
+  parts: TextRef<K> | readonly TextRef<K>[],
+  separator = ' ',
+): string {
   const render = (ref: TextRef): string => fillPlaceholders(table[ref.key as K] ?? ref.key, ref.values, render);
-  return (Array.isArray(parts) ? parts : [parts as TextRef<K>]).map(render).filter((part) => part !== '').join(separator);
+  return (Array.isArray(parts) ? parts : [parts as TextRef<K>])
+    .map(render)
+    .filter((part) => part !== '')
+    .join(separator);
 }

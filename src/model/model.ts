@@ -68,7 +68,12 @@ export type ModelStreamEvent =
   | { type: 'text-delta'; delta: string }
   | { type: 'reasoning-delta'; delta: string }
   | { type: 'tool-call-delta'; index: number; id?: string; name?: string; argumentsDelta: string }
-  | { type: 'retry-scheduled'; attempt: number; delayMs: number; error: { kind: string; status?: number; message: string } }
+  | {
+      type: 'retry-scheduled';
+      attempt: number;
+      delayMs: number;
+      error: { kind: string; status?: number; message: string };
+    }
   | { type: 'option-dropped'; option: string; reason: string }
   /** The endpoint refused `response_format` at level `from`; the call is sent again at `to` (remembered). */
   | { type: 'response-format-fallback'; from: ResponseFormatLevel; to: ResponseFormatLevel; reason: string };

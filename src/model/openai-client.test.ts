@@ -20,13 +20,20 @@ describe('createCorsSafeFetch', () => {
       },
       body: '{}',
     });
-    expect(requests[0]?.headers).toEqual({ authorization: 'Bearer k', 'content-type': 'application/json', accept: 'application/json' });
+    expect(requests[0]?.headers).toEqual({
+      authorization: 'Bearer k',
+      'content-type': 'application/json',
+      accept: 'application/json',
+    });
   });
 
   it('drops the placeholder Authorization when there is no key and captures error bodies', async () => {
     const { fetch, requests } = createRecordingFetch([jsonResponse({ message: 'nope' }, 400)]);
     let captured = '';
-    const safeFetch = createCorsSafeFetch(fetch, { sendAuthorization: false, onErrorBody: (text) => (captured = text) });
+    const safeFetch = createCorsSafeFetch(fetch, {
+      sendAuthorization: false,
+      onErrorBody: (text) => (captured = text),
+    });
     const response = await safeFetch('http://x', { headers: { Authorization: 'Bearer not-needed' } });
     expect(requests[0]?.headers).toEqual({});
     expect(captured).toBe('{"message":"nope"}');

@@ -70,7 +70,8 @@ export function createOpenAICompatibleModel(config: OpenAICompatibleConfig): Mod
   if (typeof config.temperature === 'number') parameters['temperature'] = config.temperature;
 
   /** The JSON-reply level of this call: remembered, else where the ladder starts for this endpoint. */
-  const responseFormatLevel = (): ResponseFormatLevel => memory.get(memoryKey, 'response_format') ?? initialResponseFormatLevel(config.provider, baseUrl);
+  const responseFormatLevel = (): ResponseFormatLevel =>
+    memory.get(memoryKey, 'response_format') ?? initialResponseFormatLevel(config.provider, baseUrl);
 
   /**
    * One attempt, re-sent at once without any option the endpoint rejects (each dropped at most once), and with a

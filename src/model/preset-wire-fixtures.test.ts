@@ -36,16 +36,23 @@ function expectUsableCalls(toolCalls: Array<{ id: string; function: { name: stri
 }
 
 describe('tool calls recorded from the preset providers', () => {
-  it.each(['dashscope-stream-tool-call.sse', 'mistral-stream-tool-call.sse', 'mistral-stream-incremental-tool-call.sse', 'xai-stream-tool-call-reasoning.sse'])(
-    'stream %s',
-    (name) => {
-      const response = assembleStream(name);
-      expectUsableCalls(response.toolCalls);
-      expect(response.text ?? '').not.toMatch(/\[TOOL_CALLS\]|<tool_call>/);
-    },
-  );
+  it.each([
+    'dashscope-stream-tool-call.sse',
+    'mistral-stream-tool-call.sse',
+    'mistral-stream-incremental-tool-call.sse',
+    'xai-stream-tool-call-reasoning.sse',
+  ])('stream %s', (name) => {
+    const response = assembleStream(name);
+    expectUsableCalls(response.toolCalls);
+    expect(response.text ?? '').not.toMatch(/\[TOOL_CALLS\]|<tool_call>/);
+  });
 
-  it.each(['dashscope-tool-call.json', 'mistral-tool-call.json', 'gemini-openai-compat-tool-call-empty-id.json', 'together-tool-call.json'])('JSON %s', (name) => {
+  it.each([
+    'dashscope-tool-call.json',
+    'mistral-tool-call.json',
+    'gemini-openai-compat-tool-call-empty-id.json',
+    'together-tool-call.json',
+  ])('JSON %s', (name) => {
     const recorded = JSON.parse(fixture(name)) as Record<string, unknown>;
     // A fixture may hold the response body directly or under `response`/`body`.
     const body = (recorded.choices ? recorded : (recorded.response ?? recorded.body)) as unknown;

@@ -48,7 +48,10 @@ function toWireMessage(message: ChatMessage): WireMessage {
   const toolCalls = (message.tool_calls ?? []).map((call) => ({
     id: call.id,
     type: 'function' as const,
-    function: { name: call.function.name, arguments: call.function.arguments.trim() === '' ? '{}' : call.function.arguments },
+    function: {
+      name: call.function.name,
+      arguments: call.function.arguments.trim() === '' ? '{}' : call.function.arguments,
+    },
   }));
   if (toolCalls.length === 0) return { role: 'assistant', content: message.content ?? '' };
   return { role: 'assistant', content: message.content === '' ? null : message.content, tool_calls: toolCalls };
@@ -93,7 +96,11 @@ export function rejectedOption(error: ModelError, body: ChatRequestBody): Droppa
   const text = `${error.message} ${error.code ?? ''}`;
   if (body.stream_options && /stream_options|include_usage/i.test(text)) return 'stream_options';
   const mentionsMaxTokens = /max_tokens/i.test(text);
-  if (body.max_tokens !== undefined && mentionsMaxTokens && (UNSUPPORTED.test(text) || /max_completion_tokens/.test(text))) {
+  if (
+    body.max_tokens !== undefined &&
+    mentionsMaxTokens &&
+    (UNSUPPORTED.test(text) || /max_completion_tokens/.test(text))
+  ) {
     return 'max_tokens';
   }
   if (body.temperature !== undefined && /temperature/i.test(text) && UNSUPPORTED.test(text)) return 'temperature';

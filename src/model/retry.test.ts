@@ -55,7 +55,13 @@ describe('withRetries', () => {
         if (calls < 3) throw new ModelError('server', `fail ${calls}`, { status: 500 });
         return 'ok';
       },
-      { policy, signal: new AbortController().signal, sleep, random: () => 0.5, onEvent: (event) => events.push(event) },
+      {
+        policy,
+        signal: new AbortController().signal,
+        sleep,
+        random: () => 0.5,
+        onEvent: (event) => events.push(event),
+      },
     );
     expect(result).toBe('ok');
     expect(waits).toEqual([750, 1500]);
@@ -70,7 +76,13 @@ describe('withRetries', () => {
     const operation = vi.fn(async () => {
       throw new ModelError('network', 'down');
     });
-    await expect(withRetries(operation, { policy: { maxRetries: 2, maxRetryWaitMs: 1000 }, signal: new AbortController().signal, sleep })).rejects.toMatchObject({ kind: 'network' });
+    await expect(
+      withRetries(operation, {
+        policy: { maxRetries: 2, maxRetryWaitMs: 1000 },
+        signal: new AbortController().signal,
+        sleep,
+      }),
+    ).rejects.toMatchObject({ kind: 'network' });
     expect(operation).toHaveBeenCalledTimes(3);
     expect(waits).toHaveLength(2);
   });
@@ -78,7 +90,14 @@ describe('withRetries', () => {
   it('throws at once when the required wait exceeds the limit, keeping retryAfterMs', async () => {
     const { waits, sleep } = recordingSleep();
     const error = new ModelError('rate-limit', 'wait a day', { status: 429, retryAfterMs: 86_400_000 });
-    await expect(withRetries(async () => { throw error; }, { policy, signal: new AbortController().signal, sleep })).rejects.toBe(error);
+    await expect(
+      withRetries(
+        async () => {
+          throw error;
+        },
+        { policy, signal: new AbortController().signal, sleep },
+      ),
+    ).rejects.toBe(error);
     expect(waits).toEqual([]);
   });
 
@@ -98,7 +117,14 @@ describe('withRetries', () => {
   });
 
   it('wraps unknown failures as ModelErrors', async () => {
-    await expect(withRetries(async () => { throw new Error('bug'); }, { policy: { maxRetries: 0, maxRetryWaitMs: 0 }, signal: new AbortController().signal })).rejects.toBeInstanceOf(ModelError);
+    await expect(
+      withRetries(
+        async () => {
+          throw new Error('bug');
+        },
+        { policy: { maxRetries: 0, maxRetryWaitMs: 0 }, signal: new AbortController().signal },
+      ),
+    ).rejects.toBeInstanceOf(ModelError);
   });
 });
 
@@ -130,7 +156,17 @@ const ok = () => sseResponse([chunk({ content: 'fine' }), chunk({}, { finish: 's
 const rateLimited = (headers: Record<string, string> = {}, message = 'Rate limit reached.') =>
   jsonResponse({ error: { message, type: 'requests', code: 'rate_limit_exceeded' } }, 429, headers);
 const serverError = () =>
-  jsonResponse({ error: { message: 'The server had an error processing your request.', type: 'server_error', param: null, code: null } }, 500);
+  jsonResponse(
+    {
+      error: {
+        message: 'The server had an error processing your request.',
+        type: 'server_error',
+        param: null,
+        code: null,
+      },
+    },
+    500,
+  );
 
 describe('retries through the model and the openai client', () => {
   it('waits as long as a 429’s Retry-After header says, then succeeds', async () => {
@@ -138,11 +174,19 @@ describe('retries through the model and the openai client', () => {
     expect((await generate()).text).toBe('fine');
     expect(requests).toHaveLength(2);
     expect(sleeps).toEqual([2000]);
-    expect(events[0]).toEqual({ type: 'retry-scheduled', attempt: 1, delayMs: 2000, error: { kind: 'rate-limit', status: 429, message: 'Rate limit reached.' } });
+    expect(events[0]).toEqual({
+      type: 'retry-scheduled',
+      attempt: 1,
+      delayMs: 2000,
+      error: { kind: 'rate-limit', status: 429, message: 'Rate limit reached.' },
+    });
   });
 
   it('honours a wait stated only in prose', async () => {
-    const { sleeps, generate } = setupModel([rateLimited({}, 'Limit 7000, Used 6990. Please try again in 1.5s. Visit the docs.'), ok()]);
+    const { sleeps, generate } = setupModel([
+      rateLimited({}, 'Limit 7000, Used 6990. Please try again in 1.5s. Visit the docs.'),
+      ok(),
+    ]);
     await generate();
     expect(sleeps).toEqual([1500]);
   });
@@ -156,7 +200,17 @@ describe('retries through the model and the openai client', () => {
   });
 
   it('never retries insufficient_quota', async () => {
-    const quota = jsonResponse({ error: { message: 'You exceeded your current quota, please check your plan and billing details.', type: 'insufficient_quota', param: null, code: 'insufficient_quota' } }, 429);
+    const quota = jsonResponse(
+      {
+        error: {
+          message: 'You exceeded your current quota, please check your plan and billing details.',
+          type: 'insufficient_quota',
+          param: null,
+          code: 'insufficient_quota',
+        },
+      },
+      429,
+    );
     const { requests, generate } = setupModel([quota, ok()]);
     await expect(generate()).rejects.toMatchObject({ kind: 'quota', code: 'insufficient_quota' });
     expect(requests).toHaveLength(1);
@@ -170,13 +224,18 @@ describe('retries through the model and the openai client', () => {
   });
 
   it('gives up after maxRetries', async () => {
-    const { requests, generate } = setupModel([() => jsonResponse({ error: { message: 'busy' } }, 503)], { maxRetries: 2 });
+    const { requests, generate } = setupModel([() => jsonResponse({ error: { message: 'busy' } }, 503)], {
+      maxRetries: 2,
+    });
     await expect(generate()).rejects.toMatchObject({ kind: 'server', status: 503 });
     expect(requests).toHaveLength(3);
   });
 
   it('does not retry a 500 that says tools are unsupported, nor a plain 400', async () => {
-    const jinja = setupModel([jsonResponse({ error: { code: 500, message: 'tools param requires --jinja flag', type: 'server_error' } }, 500), ok()]);
+    const jinja = setupModel([
+      jsonResponse({ error: { code: 500, message: 'tools param requires --jinja flag', type: 'server_error' } }, 500),
+      ok(),
+    ]);
     await expect(jinja.generate()).rejects.toMatchObject({ kind: 'tools-unsupported' });
     expect(jinja.requests).toHaveLength(1);
     const badRequest = setupModel([jsonResponse({ error: { message: "Invalid value for 'messages'." } }, 400), ok()]);

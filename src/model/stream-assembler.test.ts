@@ -42,7 +42,9 @@ describe('createStreamAssembler: tool calls', () => {
     ]);
     expect(response.finishReason).toBe('tool_calls');
     expect(response.usage).toEqual({ inputTokens: 10, outputTokens: 5, totalTokens: 15 });
-    expect(events.filter((event) => event.type === 'tool-call-delta').map((event) => event.index)).toEqual([0, 0, 0, 0, 1, 1]);
+    expect(events.filter((event) => event.type === 'tool-call-delta').map((event) => event.index)).toEqual([
+      0, 0, 0, 0, 1, 1,
+    ]);
     expect(events[0]).toEqual({ type: 'tool-call-delta', index: 0, id: 'call_A', name: 'weather', argumentsDelta: '' });
   });
 
@@ -63,10 +65,19 @@ describe('createStreamAssembler: tool calls', () => {
 
   it('ignores DashScope’s empty-id continuations and trailing no-op fragment', () => {
     const { response, events } = assemble([
-      chunk({ content: null, role: 'assistant', ...toolDelta({ index: 0, id: 'call_eee', type: 'function', function: { name: 'weather', arguments: '' } }) }),
-      chunk({ content: null, ...toolDelta({ index: 0, id: '', type: 'function', function: { arguments: '{"location": "San Francisco' } }) }),
+      chunk({
+        content: null,
+        role: 'assistant',
+        ...toolDelta({ index: 0, id: 'call_eee', type: 'function', function: { name: 'weather', arguments: '' } }),
+      }),
+      chunk({
+        content: null,
+        ...toolDelta({ index: 0, id: '', type: 'function', function: { arguments: '{"location": "San Francisco' } }),
+      }),
       chunk({ content: null, ...toolDelta({ index: 0, id: '', type: 'function', function: { arguments: '"}' } }) }),
-      { choices: [{ delta: toolDelta({ function: { arguments: '' }, index: 0, id: '', type: 'function' }), index: 0 }] },
+      {
+        choices: [{ delta: toolDelta({ function: { arguments: '' }, index: 0, id: '', type: 'function' }), index: 0 }],
+      },
       chunk({}, { finish: 'tool_calls' }),
     ]);
     expect(response.toolCalls).toEqual([
@@ -98,21 +109,34 @@ describe('createStreamAssembler: tool calls', () => {
       chunk({ role: 'assistant', content: '' }),
       {
         ...chunk(
-          { content: null, tool_calls: [{ id: 'gSIMJiOkT', function: { name: 'weather', arguments: '{"location": "SF"}' } }] },
+          {
+            content: null,
+            tool_calls: [{ id: 'gSIMJiOkT', function: { name: 'weather', arguments: '{"location": "SF"}' } }],
+          },
           { finish: 'tool_calls' },
         ),
         usage: { prompt_tokens: 124, total_tokens: 146, completion_tokens: 22 },
       },
     ]);
-    expect(response.toolCalls).toEqual([{ id: 'gSIMJiOkT', type: 'function', function: { name: 'weather', arguments: '{"location": "SF"}' } }]);
+    expect(response.toolCalls).toEqual([
+      { id: 'gSIMJiOkT', type: 'function', function: { name: 'weather', arguments: '{"location": "SF"}' } },
+    ]);
     expect(response.finishReason).toBe('tool_calls');
     expect(response.usage).toEqual({ inputTokens: 124, outputTokens: 22, totalTokens: 146 });
   });
 
   it('never overwrites a name with Mistral’s empty continuation name', () => {
     const { response } = assemble([
-      chunk({ content: '', tool_calls: [{ id: 'chatcmpl-tool-9', type: 'function', function: { name: 'webSearch', arguments: '' }, index: 0 }] }),
-      chunk({ content: '', tool_calls: [{ type: 'function', function: { name: '', arguments: '{"query": "Berlin"}' }, index: 0 }] }),
+      chunk({
+        content: '',
+        tool_calls: [
+          { id: 'chatcmpl-tool-9', type: 'function', function: { name: 'webSearch', arguments: '' }, index: 0 },
+        ],
+      }),
+      chunk({
+        content: '',
+        tool_calls: [{ type: 'function', function: { name: '', arguments: '{"query": "Berlin"}' }, index: 0 }],
+      }),
       chunk({ content: '' }, { finish: 'tool_calls' }),
     ]);
     expect(response.toolCalls[0]?.function).toEqual({ name: 'webSearch', arguments: '{"query": "Berlin"}' });
@@ -129,8 +153,26 @@ describe('createStreamAssembler: tool calls', () => {
 
   it('assembles Ollama parallel calls sent whole, with role and empty content repeated', () => {
     const { response } = assemble([
-      chunk({ role: 'assistant', content: '', ...toolDelta({ id: 'call_w', index: 0, type: 'function', function: { name: 'run', arguments: '{"command":"ls"}' } }) }),
-      chunk({ role: 'assistant', content: '', ...toolDelta({ id: 'call_r', index: 1, type: 'function', function: { name: 'run', arguments: '{"command":"ls -l"}' } }) }),
+      chunk({
+        role: 'assistant',
+        content: '',
+        ...toolDelta({
+          id: 'call_w',
+          index: 0,
+          type: 'function',
+          function: { name: 'run', arguments: '{"command":"ls"}' },
+        }),
+      }),
+      chunk({
+        role: 'assistant',
+        content: '',
+        ...toolDelta({
+          id: 'call_r',
+          index: 1,
+          type: 'function',
+          function: { name: 'run', arguments: '{"command":"ls -l"}' },
+        }),
+      }),
       chunk({ role: 'assistant', content: '' }, { finish: 'tool_calls' }),
     ]);
     expect(response.text).toBe('');
@@ -162,7 +204,9 @@ describe('createStreamAssembler: tool calls', () => {
   });
 
   it('stringifies arguments sent as an object', () => {
-    const { response } = assemble([chunk(toolDelta({ index: 0, id: 'x', function: { name: 'f', arguments: { a: 1 } } }))]);
+    const { response } = assemble([
+      chunk(toolDelta({ index: 0, id: 'x', function: { name: 'f', arguments: { a: 1 } } })),
+    ]);
     expect(response.toolCalls[0]?.function.arguments).toBe('{"a":1}');
   });
 });
@@ -179,7 +223,14 @@ describe('createStreamAssembler: text, reasoning and markup', () => {
       chunk({ content: '_current' }),
       chunk({ content: '_weather' }),
       chunk({}),
-      chunk(toolDelta({ index: 0, id: 'emGv', type: 'function', function: { name: 'get_current_weather', arguments: '{"' } })),
+      chunk(
+        toolDelta({
+          index: 0,
+          id: 'emGv',
+          type: 'function',
+          function: { name: 'get_current_weather', arguments: '{"' },
+        }),
+      ),
       chunk(toolDelta({ index: 0, function: { arguments: 'location":"DC"}' } })),
       { ...chunk({}, { finish: 'tool_calls' }), timings: { cache_n: 314, prompt_n: 15, predicted_n: 35 } },
     ]);
@@ -211,12 +262,27 @@ describe('createStreamAssembler: text, reasoning and markup', () => {
       chunk({ content: null, reasoning_content: 'The user' }),
       chunk({ content: null, reasoning_content: ' asks.' }),
       chunk({ content: 'Hello', reasoning_content: null }),
-      { ...chunk({ content: '' }, { finish: 'stop' }), usage: { prompt_tokens: 5, completion_tokens: 9, total_tokens: 14, completion_tokens_details: { reasoning_tokens: 4 }, prompt_cache_hit_tokens: 2 } },
+      {
+        ...chunk({ content: '' }, { finish: 'stop' }),
+        usage: {
+          prompt_tokens: 5,
+          completion_tokens: 9,
+          total_tokens: 14,
+          completion_tokens_details: { reasoning_tokens: 4 },
+          prompt_cache_hit_tokens: 2,
+        },
+      },
     ]);
     expect(response.reasoning).toBe('The user asks.');
     expect(response.text).toBe('Hello');
     expect(reasoningOf(events)).toBe('The user asks.');
-    expect(response.usage).toEqual({ inputTokens: 5, outputTokens: 9, totalTokens: 14, reasoningTokens: 4, cachedTokens: 2 });
+    expect(response.usage).toEqual({
+      inputTokens: 5,
+      outputTokens: 9,
+      totalTokens: 14,
+      reasoningTokens: 4,
+      cachedTokens: 2,
+    });
   });
 
   it('reads `reasoning` (Groq, Ollama, vLLM, OpenRouter) and prefers reasoning_content when both are sent', () => {
@@ -226,7 +292,10 @@ describe('createStreamAssembler: text, reasoning and markup', () => {
 
   it('reads Mistral typed content parts: thinking as reasoning, text as text, then a plain ""', () => {
     const { response } = assemble([
-      chunk({ role: 'assistant', content: [{ type: 'thinking', thinking: [{ type: 'text', text: 'The user is asking' }] }] }),
+      chunk({
+        role: 'assistant',
+        content: [{ type: 'thinking', thinking: [{ type: 'text', text: 'The user is asking' }] }],
+      }),
       chunk({ content: [{ type: 'thinking', thinking: [{ type: 'text', text: ' for 2+2.' }] }] }),
       chunk({ content: [{ type: 'text', text: '2 + 2 = 4' }] }),
       chunk({ content: '' }, { finish: 'stop' }),
@@ -261,9 +330,15 @@ describe('createStreamAssembler: text, reasoning and markup', () => {
   });
 
   it('reports length and content_filter finish reasons verbatim', () => {
-    const truncated = assemble([chunk({ role: 'assistant', content: '', refusal: null }), chunk({ content: '{"' }), chunk({}, { finish: 'length' })]);
+    const truncated = assemble([
+      chunk({ role: 'assistant', content: '', refusal: null }),
+      chunk({ content: '{"' }),
+      chunk({}, { finish: 'length' }),
+    ]);
     expect(truncated.response).toMatchObject({ text: '{"', finishReason: 'length' });
-    expect(assemble([chunk({ content: 'Cap' }), chunk({}, { finish: 'content_filter' })]).response.finishReason).toBe('content_filter');
+    expect(assemble([chunk({ content: 'Cap' }), chunk({}, { finish: 'content_filter' })]).response.finishReason).toBe(
+      'content_filter',
+    );
   });
 });
 
@@ -271,13 +346,52 @@ describe('createStreamAssembler: framing, metadata and errors', () => {
   it('takes metadata from the first chunk that has it after Azure’s empty first chunk, and usage from a usage-only chunk', () => {
     const { response } = assemble([
       { choices: [], created: 0, id: '', model: '', object: '', prompt_filter_results: [{ prompt_index: 0 }] },
-      { choices: [{ content_filter_results: {}, delta: { content: '', refusal: null, role: 'assistant' }, finish_reason: null, index: 0 }], id: 'chatcmpl-az', model: 'gpt-5-nano', usage: null, obfuscation: 'x' },
-      { choices: [{ delta: { content: 'Capital' }, finish_reason: null, index: 0 }], id: 'chatcmpl-az', model: 'gpt-5-nano' },
+      {
+        choices: [
+          {
+            content_filter_results: {},
+            delta: { content: '', refusal: null, role: 'assistant' },
+            finish_reason: null,
+            index: 0,
+          },
+        ],
+        id: 'chatcmpl-az',
+        model: 'gpt-5-nano',
+        usage: null,
+        obfuscation: 'x',
+      },
+      {
+        choices: [{ delta: { content: 'Capital' }, finish_reason: null, index: 0 }],
+        id: 'chatcmpl-az',
+        model: 'gpt-5-nano',
+      },
       { choices: [{ delta: {}, finish_reason: 'stop', index: 0 }], id: 'chatcmpl-az', model: 'gpt-5-nano' },
-      { choices: [], id: 'chatcmpl-az', model: 'gpt-5-nano', usage: { completion_tokens: 78, prompt_tokens: 15, total_tokens: 93, completion_tokens_details: { reasoning_tokens: 64 }, prompt_tokens_details: { cached_tokens: 0 } } },
+      {
+        choices: [],
+        id: 'chatcmpl-az',
+        model: 'gpt-5-nano',
+        usage: {
+          completion_tokens: 78,
+          prompt_tokens: 15,
+          total_tokens: 93,
+          completion_tokens_details: { reasoning_tokens: 64 },
+          prompt_tokens_details: { cached_tokens: 0 },
+        },
+      },
     ]);
-    expect(response).toMatchObject({ responseId: 'chatcmpl-az', responseModel: 'gpt-5-nano', text: 'Capital', finishReason: 'stop' });
-    expect(response.usage).toEqual({ inputTokens: 15, outputTokens: 78, totalTokens: 93, reasoningTokens: 64, cachedTokens: 0 });
+    expect(response).toMatchObject({
+      responseId: 'chatcmpl-az',
+      responseModel: 'gpt-5-nano',
+      text: 'Capital',
+      finishReason: 'stop',
+    });
+    expect(response.usage).toEqual({
+      inputTokens: 15,
+      outputTokens: 78,
+      totalTokens: 93,
+      reasoningTokens: 64,
+      cachedTokens: 0,
+    });
   });
 
   it('latches the first finish_reason when OpenRouter repeats it, treating an absent key as null', () => {
@@ -295,7 +409,11 @@ describe('createStreamAssembler: framing, metadata and errors', () => {
     assembler.push(chunk({ role: 'assistant', content: '', reasoning: 'We need' }, { finish: 'length' }));
     let thrown: unknown;
     try {
-      assembler.push({ ...chunk({ content: '' }), error: { code: 400, message: 'Token limit reached' }, usage: { prompt_tokens: 43, completion_tokens: 10 } });
+      assembler.push({
+        ...chunk({ content: '' }),
+        error: { code: 400, message: 'Token limit reached' },
+        usage: { prompt_tokens: 43, completion_tokens: 10 },
+      });
     } catch (error) {
       thrown = error;
     }
@@ -304,13 +422,23 @@ describe('createStreamAssembler: framing, metadata and errors', () => {
   });
 
   it('reads Groq’s usage from x_groq when top-level usage is missing', () => {
-    const { response } = assemble([{ ...chunk({}, { finish: 'stop' }), x_groq: { usage: { prompt_tokens: 210, completion_tokens: 15, total_tokens: 225 } } }]);
+    const { response } = assemble([
+      {
+        ...chunk({}, { finish: 'stop' }),
+        x_groq: { usage: { prompt_tokens: 210, completion_tokens: 15, total_tokens: 225 } },
+      },
+    ]);
     expect(response.usage).toEqual({ inputTokens: 210, outputTokens: 15, totalTokens: 225 });
   });
 
   it('ignores chunks for other choices and tolerates junk fields', () => {
     const { response } = assemble([
-      { choices: [{ index: 1, delta: { content: 'other' } }, { index: 0, delta: { content: 'mine', tool_calls: 'junk' } }] },
+      {
+        choices: [
+          { index: 1, delta: { content: 'other' } },
+          { index: 0, delta: { content: 'mine', tool_calls: 'junk' } },
+        ],
+      },
       'not an object',
       null,
     ]);
@@ -322,33 +450,108 @@ describe('normalizeCompletion', () => {
   it('synthesizes an id for Gemini’s empty-id call and accepts content absent', () => {
     const { response, events } = normalizeCompletion(
       {
-        choices: [{ finish_reason: 'tool_calls', index: 0, message: { role: 'assistant', extra_content: {}, tool_calls: [{ function: { arguments: '{}', name: 'get_current_time' }, id: '', type: 'function' }] } }],
-        id: '3SE', model: 'gemini-2.5-pro', usage: { completion_tokens: 12, prompt_tokens: 35, total_tokens: 109 },
+        choices: [
+          {
+            finish_reason: 'tool_calls',
+            index: 0,
+            message: {
+              role: 'assistant',
+              extra_content: {},
+              tool_calls: [{ function: { arguments: '{}', name: 'get_current_time' }, id: '', type: 'function' }],
+            },
+          },
+        ],
+        id: '3SE',
+        model: 'gemini-2.5-pro',
+        usage: { completion_tokens: 12, prompt_tokens: 35, total_tokens: 109 },
       },
       { createToolCallId: (ordinal) => `call_gen_${ordinal}` },
     );
-    expect(response.toolCalls).toEqual([{ id: 'call_gen_0', type: 'function', function: { name: 'get_current_time', arguments: '{}' } }]);
+    expect(response.toolCalls).toEqual([
+      { id: 'call_gen_0', type: 'function', function: { name: 'get_current_time', arguments: '{}' } },
+    ]);
     expect(response.text).toBe('');
     expect(response.usage?.totalTokens).toBe(109);
-    expect(events).toContainEqual({ type: 'tool-call-delta', index: 0, name: 'get_current_time', argumentsDelta: '{}' });
+    expect(events).toContainEqual({
+      type: 'tool-call-delta',
+      index: 0,
+      name: 'get_current_time',
+      argumentsDelta: '{}',
+    });
   });
 
   it('keeps parallel calls without index apart (OpenAI) and accepts calls without type (Mistral)', () => {
     const openai = normalizeCompletion({
-      choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [
-        { id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{"city":"Edinburgh"}' } },
-        { id: 'call_2', type: 'function', function: { name: 'stock', arguments: '{"ticker":"AAPL"}' } },
-      ], refusal: null }, finish_reason: 'tool_calls' }],
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              { id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{"city":"Edinburgh"}' } },
+              { id: 'call_2', type: 'function', function: { name: 'stock', arguments: '{"ticker":"AAPL"}' } },
+            ],
+            refusal: null,
+          },
+          finish_reason: 'tool_calls',
+        },
+      ],
     }).response;
     expect(openai.toolCalls.map((call) => call.id)).toEqual(['call_1', 'call_2']);
-    const mistral = normalizeCompletion({ choices: [{ index: 0, finish_reason: 'tool_calls', message: { role: 'assistant', tool_calls: [{ id: 'gSIM', function: { name: 'weather', arguments: '{}' } }] } }] }).response;
-    expect(mistral.toolCalls).toEqual([{ id: 'gSIM', type: 'function', function: { name: 'weather', arguments: '{}' } }]);
+    const mistral = normalizeCompletion({
+      choices: [
+        {
+          index: 0,
+          finish_reason: 'tool_calls',
+          message: { role: 'assistant', tool_calls: [{ id: 'gSIM', function: { name: 'weather', arguments: '{}' } }] },
+        },
+      ],
+    }).response;
+    expect(mistral.toolCalls).toEqual([
+      { id: 'gSIM', type: 'function', function: { name: 'weather', arguments: '{}' } },
+    ]);
   });
 
   it('reads reasoning under either name and empty-string content', () => {
-    const vllm = normalizeCompletion({ choices: [{ finish_reason: 'tool_calls', index: 0, message: { content: null, reasoning: 'Think.', function_call: null, tool_calls: [{ id: 'chatcmpl-tool-b', type: 'function', function: { name: 'get_weather', arguments: '{"city": "Paris"}' } }] }, stop_reason: 154829 }] }).response;
+    const vllm = normalizeCompletion({
+      choices: [
+        {
+          finish_reason: 'tool_calls',
+          index: 0,
+          message: {
+            content: null,
+            reasoning: 'Think.',
+            function_call: null,
+            tool_calls: [
+              {
+                id: 'chatcmpl-tool-b',
+                type: 'function',
+                function: { name: 'get_weather', arguments: '{"city": "Paris"}' },
+              },
+            ],
+          },
+          stop_reason: 154829,
+        },
+      ],
+    }).response;
     expect(vllm).toMatchObject({ reasoning: 'Think.', text: '', finishReason: 'tool_calls' });
-    const deepseek = normalizeCompletion({ choices: [{ index: 0, message: { role: 'assistant', content: '', reasoning_content: 'Hmm.', tool_calls: [{ index: 0, id: 'call_00_x', type: 'function', function: { name: 'weather', arguments: '{}' } }] }, finish_reason: 'tool_calls' }] }).response;
+    const deepseek = normalizeCompletion({
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: '',
+            reasoning_content: 'Hmm.',
+            tool_calls: [
+              { index: 0, id: 'call_00_x', type: 'function', function: { name: 'weather', arguments: '{}' } },
+            ],
+          },
+          finish_reason: 'tool_calls',
+        },
+      ],
+    }).response;
     expect(deepseek).toMatchObject({ reasoning: 'Hmm.', text: '' });
     expect(deepseek.toolCalls[0]?.id).toBe('call_00_x');
   });

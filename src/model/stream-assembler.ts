@@ -115,7 +115,13 @@ export function createStreamAssembler(options: StreamAssemblerOptions = {}): Str
         continue;
       }
       if (typeof part !== 'object' || part === null) continue;
-      const typed = part as { type?: unknown; text?: unknown; thinking?: unknown; refusal?: unknown; reasoning?: unknown };
+      const typed = part as {
+        type?: unknown;
+        text?: unknown;
+        thinking?: unknown;
+        refusal?: unknown;
+        reasoning?: unknown;
+      };
       if (typed.type === 'thinking') emitReasoning(thinkingText(typed.thinking), events);
       else if (typed.type === 'reasoning') emitReasoning(thinkingText(typed.reasoning ?? typed.text), events);
       else if (typed.type === 'refusal' && typeof typed.refusal === 'string') refusal += typed.refusal;

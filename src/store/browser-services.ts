@@ -8,7 +8,10 @@ const CHANNEL_NAME = 'glassbox';
 const ENDPOINT_MEMORY_KEY = 'glassbox.endpoint-memory';
 
 /** localStorage as the endpoint memory's backend; unavailable storage (blocked, private mode) reads as empty. */
-export function localStorageBackend(key: string, storage: Storage | undefined = globalThis.localStorage): EndpointMemoryStorage {
+export function localStorageBackend(
+  key: string,
+  storage: Storage | undefined = globalThis.localStorage,
+): EndpointMemoryStorage {
   return {
     read: () => storage?.getItem(key) ?? null,
     write: (text) => storage?.setItem(key, text),

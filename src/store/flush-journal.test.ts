@@ -10,7 +10,13 @@ beforeEach(() => {
 
 describe('flush journal', () => {
   it('keeps what a run had in flight until it is cleared', () => {
-    const journal = { sessionId: 'sess_1', runId: 'aaaaaaaaaaaaaaa1', savedAt: 5, entries: [assistantEntry('sess_1', 'msg_1', 'Half')], spans: [span('sess_1', 'aaaaaaaaaaaaaaa1')] };
+    const journal = {
+      sessionId: 'sess_1',
+      runId: 'aaaaaaaaaaaaaaa1',
+      savedAt: 5,
+      entries: [assistantEntry('sess_1', 'msg_1', 'Half')],
+      spans: [span('sess_1', 'aaaaaaaaaaaaaaa1')],
+    };
     writeFlushJournal(journal);
     expect(readFlushJournal('sess_1')).toEqual(journal);
     expect(flushJournalSessionIds()).toEqual(['sess_1']);
@@ -22,7 +28,16 @@ describe('flush journal', () => {
   it('ignores malformed journals and records of other sessions', () => {
     localStorage.setItem('glassbox.flush.sess_1', '{not json');
     expect(readFlushJournal('sess_1')).toBeUndefined();
-    localStorage.setItem('glassbox.flush.sess_2', JSON.stringify({ sessionId: 'sess_2', runId: 'r', savedAt: 1, entries: [assistantEntry('sess_9', 'msg_x', 'elsewhere')], spans: [] }));
+    localStorage.setItem(
+      'glassbox.flush.sess_2',
+      JSON.stringify({
+        sessionId: 'sess_2',
+        runId: 'r',
+        savedAt: 1,
+        entries: [assistantEntry('sess_9', 'msg_x', 'elsewhere')],
+        spans: [],
+      }),
+    );
     expect(readFlushJournal('sess_2')?.entries).toEqual([]);
   });
 
@@ -33,7 +48,13 @@ describe('flush journal', () => {
       setItem.call(this, key, value);
     });
     const big = span('sess_1', 'aaaaaaaaaaaaaaa1', { attributes: { request: 'x'.repeat(1000) } });
-    writeFlushJournal({ sessionId: 'sess_1', runId: 'r', savedAt: 1, entries: [assistantEntry('sess_1', 'msg_1', 'Half')], spans: [big] });
+    writeFlushJournal({
+      sessionId: 'sess_1',
+      runId: 'r',
+      savedAt: 1,
+      entries: [assistantEntry('sess_1', 'msg_1', 'Half')],
+      spans: [big],
+    });
     expect(readFlushJournal('sess_1')).toMatchObject({ entries: [{ id: 'msg_1' }], spans: [] });
   });
 });

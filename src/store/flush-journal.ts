@@ -45,10 +45,18 @@ export function readFlushJournal(sessionId: string): FlushJournal | undefined {
     const text = storage()?.getItem(PREFIX + sessionId);
     if (!text) return undefined;
     const value = JSON.parse(text) as Partial<FlushJournal>;
-    if (value.sessionId !== sessionId || typeof value.runId !== 'string' || typeof value.savedAt !== 'number') return undefined;
+    if (value.sessionId !== sessionId || typeof value.runId !== 'string' || typeof value.savedAt !== 'number')
+      return undefined;
     if (!Array.isArray(value.entries) || !Array.isArray(value.spans)) return undefined;
-    const owned = <T extends { sessionId: string }>(items: T[]) => items.filter((item) => item?.sessionId === sessionId);
-    return { sessionId, runId: value.runId, savedAt: value.savedAt, entries: owned(value.entries), spans: owned(value.spans) };
+    const owned = <T extends { sessionId: string }>(items: T[]) =>
+      items.filter((item) => item?.sessionId === sessionId);
+    return {
+      sessionId,
+      runId: value.runId,
+      savedAt: value.savedAt,
+      entries: owned(value.entries),
+      spans: owned(value.spans),
+    };
   } catch {
     return undefined;
   }

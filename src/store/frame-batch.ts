@@ -2,7 +2,9 @@
 export function createFrameBatch(flush: () => void): { schedule(): void; flushNow(): void } {
   let pending = false;
   const raf: (callback: () => void) => void =
-    typeof requestAnimationFrame === 'function' ? (callback) => requestAnimationFrame(callback) : (callback) => setTimeout(callback, 16);
+    typeof requestAnimationFrame === 'function'
+      ? (callback) => requestAnimationFrame(callback)
+      : (callback) => setTimeout(callback, 16);
   const run = () => {
     if (!pending) return;
     pending = false;

@@ -8,7 +8,10 @@ function fakeQuota() {
   const state = { full: false, refused: 0 };
   for (const method of ['put', 'add'] as const) {
     const original = IDBObjectStore.prototype[method];
-    vi.spyOn(IDBObjectStore.prototype, method).mockImplementation(function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) {
+    vi.spyOn(IDBObjectStore.prototype, method).mockImplementation(function (
+      this: IDBObjectStore,
+      ...args: Parameters<IDBObjectStore['put']>
+    ) {
       if (state.full) {
         state.refused += 1;
         throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
@@ -40,7 +43,12 @@ afterEach(() => {
 describe('IndexedDB persistence when storage is full', () => {
   it('keeps the writes a full storage refused in memory, in order, and writes them on the retry once space is free', async () => {
     const { quota, retries, pending, persistence, sessionId } = await setup();
-    await persistence.saveStep({ sessionId, entries: [userEntry(sessionId, 'msg_1', 'one', 1)], spans: [], session: {} });
+    await persistence.saveStep({
+      sessionId,
+      entries: [userEntry(sessionId, 'msg_1', 'one', 1)],
+      spans: [],
+      session: {},
+    });
 
     quota.full = true;
     const kept = await persistence.saveStep({
@@ -56,7 +64,12 @@ describe('IndexedDB persistence when storage is full', () => {
     expect(retries).toHaveLength(1);
     // A later write queues behind the kept one without touching storage, so the order is kept.
     const refusedBefore = quota.refused;
-    await persistence.saveStep({ sessionId, entries: [userEntry(sessionId, 'msg_3', 'three', 3)], spans: [], session: { status: 'done' } });
+    await persistence.saveStep({
+      sessionId,
+      entries: [userEntry(sessionId, 'msg_3', 'three', 3)],
+      spans: [],
+      session: { status: 'done' },
+    });
     await persistence.updateSession(sessionId, { title: 'Renamed', titleEdited: true });
     expect(pending.at(-1)).toBe(3);
     expect((await persistence.listMessages(sessionId)).map((entry) => entry.id)).toEqual(['msg_1']);
@@ -71,9 +84,18 @@ describe('IndexedDB persistence when storage is full', () => {
     retries.shift()?.();
     await vi.waitFor(() => expect(pending.at(-1)).toBe(0));
     const messages = await persistence.listMessages(sessionId);
-    expect(messages.map((entry) => [entry.id, (entry as { seq?: number }).seq])).toEqual([['msg_1', 0], ['msg_2', 1], ['msg_3', 2]]);
+    expect(messages.map((entry) => [entry.id, (entry as { seq?: number }).seq])).toEqual([
+      ['msg_1', 0],
+      ['msg_2', 1],
+      ['msg_3', 2],
+    ]);
     expect((await persistence.listSpans(sessionId)).map((s) => s.spanId)).toEqual(['aaaaaaaaaaaaaaa1']);
-    expect(await persistence.getSession(sessionId)).toMatchObject({ title: 'Renamed', status: 'done', messageCount: 3, spanCount: 1 });
+    expect(await persistence.getSession(sessionId)).toMatchObject({
+      title: 'Renamed',
+      status: 'done',
+      messageCount: 3,
+      spanCount: 1,
+    });
     expect(retries).toHaveLength(0);
   });
 
@@ -81,7 +103,12 @@ describe('IndexedDB persistence when storage is full', () => {
     const { quota, retries, pending, persistence, sessionId } = await setup();
     const old = await persistence.createSession();
     quota.full = true;
-    await persistence.saveStep({ sessionId, entries: [userEntry(sessionId, 'msg_1', 'kept', 1)], spans: [], session: {} });
+    await persistence.saveStep({
+      sessionId,
+      entries: [userEntry(sessionId, 'msg_1', 'kept', 1)],
+      spans: [],
+      session: {},
+    });
     expect(pending).toEqual([1]);
     // Deleting writes no record: it succeeds on a full storage and frees space.
     quota.full = false;
@@ -95,7 +122,9 @@ describe('IndexedDB persistence when storage is full', () => {
 
   it('still rejects writes that fail for another reason, and keeps nothing', async () => {
     const { pending, persistence } = await setup();
-    await expect(persistence.saveStep({ sessionId: 'sess_missing', entries: [], spans: [], session: {} })).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(
+      persistence.saveStep({ sessionId: 'sess_missing', entries: [], spans: [], session: {} }),
+    ).rejects.toMatchObject({ kind: 'not-found' });
     expect(pending).toEqual([]);
   });
 });

@@ -2,7 +2,16 @@ import { createAttachmentStore } from '../db/attachments.ts';
 import { deleteMessages, getMessage, listMessages, truncateMessagesFrom } from '../db/messages.ts';
 import { createNotesStore } from '../db/notes.ts';
 import { saveStep } from '../db/save-step.ts';
-import { createSession, deleteSession, getSession, listSessions, prepareSearchIndex, searchSessions, searchSnippets, updateSession } from '../db/sessions.ts';
+import {
+  createSession,
+  deleteSession,
+  getSession,
+  listSessions,
+  prepareSearchIndex,
+  searchSessions,
+  searchSnippets,
+  updateSession,
+} from '../db/sessions.ts';
 import { loadSettings, saveSettings } from '../db/settings.ts';
 import { listRunSpans, listSpans } from '../db/spans.ts';
 import { createToolStateStore } from '../db/tool-state.ts';
@@ -100,7 +109,10 @@ function createRetryQueue(options: IndexedDbPersistenceOptions) {
 }
 
 /** Storage in IndexedDB through the db repositories; writes that hit a full storage are kept and retried. */
-export function createIndexedDbPersistence(db: GlassboxDatabase, options: IndexedDbPersistenceOptions): Persistence & { retryKeptWrites(): Promise<void> } {
+export function createIndexedDbPersistence(
+  db: GlassboxDatabase,
+  options: IndexedDbPersistenceOptions,
+): Persistence & { retryKeptWrites(): Promise<void> } {
   const importId = (prefix: string) => (prefix === 'span' ? newSpanId() : options.newId(prefix));
   const notes = createNotesStore(db, { newId: () => options.newId('note'), now: options.now });
   const queue = createRetryQueue(options);
@@ -119,8 +131,10 @@ export function createIndexedDbPersistence(db: GlassboxDatabase, options: Indexe
       // Space was freed: writes kept in memory may fit now (and what is read next should see them).
       await queue.retry();
     },
-    listMessages: (sessionId, { latest } = {}) => listMessages(db, sessionId, latest === undefined ? {} : { limit: latest }),
-    listSpans: (sessionId, { runId } = {}) => (runId === undefined ? listSpans(db, sessionId) : listRunSpans(db, sessionId, runId)),
+    listMessages: (sessionId, { latest } = {}) =>
+      listMessages(db, sessionId, latest === undefined ? {} : { limit: latest }),
+    listSpans: (sessionId, { runId } = {}) =>
+      runId === undefined ? listSpans(db, sessionId) : listRunSpans(db, sessionId, runId),
     saveStep: (write) => {
       const step = { ...write, session: { updatedAt: options.now(), ...write.session } };
       return queue.write(() => saveStep(db, step), undefined);
@@ -140,7 +154,10 @@ export function createIndexedDbPersistence(db: GlassboxDatabase, options: Indexe
     exportSessions: async ({ sessionIds, all }) => {
       const { exportSessions, sessionFileName } = await sessionFiles();
       const file = await exportSessions(db, { ...(all ? {} : { sessionIds }), includeNotes: all, now: options.now() });
-      return { fileName: sessionFileName(file, all ? undefined : file.sessions[0]?.title), text: JSON.stringify(file, null, 2) };
+      return {
+        fileName: sessionFileName(file, all ? undefined : file.sessions[0]?.title),
+        text: JSON.stringify(file, null, 2),
+      };
     },
     importFile: async (text, fileName) => {
       const { importParsed, parseImportFile } = await sessionFiles();
@@ -148,8 +165,18 @@ export function createIndexedDbPersistence(db: GlassboxDatabase, options: Indexe
       if (!parsed.ok) return parsed;
       try {
         const result = await importParsed(db, parsed, { newId: importId });
-        const first = result.first && { session: result.first.session, entries: result.first.messages, spans: result.first.spans };
-        return { ok: true, sessionIds: result.sessionIds, copies: result.copies, skipped: parsed.skipped, ...(first ? { first } : {}) };
+        const first = result.first && {
+          session: result.first.session,
+          entries: result.first.messages,
+          spans: result.first.spans,
+        };
+        return {
+          ok: true,
+          sessionIds: result.sessionIds,
+          copies: result.copies,
+          skipped: parsed.skipped,
+          ...(first ? { first } : {}),
+        };
       } catch (error) {
         return { ok: false, error: `${fileName}: ${error instanceof Error ? error.message : String(error)}` };
       }

@@ -14,7 +14,11 @@ import type { Persistence } from './persistence.ts';
 
 /** Export and import code (parsers, mappers, schemas) is a chunk of its own: the first load does not carry it. */
 const sessionFiles = async () => {
-  const [files, exports, imports] = await Promise.all([import('../db/session-file.ts'), import('../db/session-export.ts'), import('../db/import-sessions.ts')]);
+  const [files, exports, imports] = await Promise.all([
+    import('../db/session-file.ts'),
+    import('../db/session-export.ts'),
+    import('../db/import-sessions.ts'),
+  ]);
   return { ...files, toFileSession: exports.toFileSession, importRecords: imports.importRecords };
 };
 
@@ -27,7 +31,9 @@ interface MemorySession {
 }
 
 function firstUserText(entries: readonly TranscriptEntry[]): string | undefined {
-  const first = entries.find((entry) => entry.message.role === 'user' && !entry.meta?.synthetic && entry.message.content.trim());
+  const first = entries.find(
+    (entry) => entry.message.role === 'user' && !entry.meta?.synthetic && entry.message.content.trim(),
+  );
   return first?.message.role === 'user' ? first.message.content : undefined;
 }
 
@@ -43,13 +49,21 @@ export interface MemorySeed {
  * Storage that lives only as long as the tab: used when IndexedDB cannot be opened. It keeps the same rules
  * as the IndexedDB storage (seqs, titles, copies on import, export shape), so the app behaves the same.
  */
-export function createMemoryPersistence(options: { newId: (prefix: string) => string; now: () => number }, seed?: MemorySeed): Persistence {
+export function createMemoryPersistence(
+  options: { newId: (prefix: string) => string; now: () => number },
+  seed?: MemorySeed,
+): Persistence {
   let settings: Settings = seed?.settings ?? defaultSettings;
   const sessions = new Map<string, MemorySession>();
   for (const record of seed?.sessions ?? []) {
     const messages = (seed?.entries[record.id] ?? []).map((entry, seq) => ({ ...structuredClone(entry), seq }));
     const spans = new Map((seed?.spans[record.id] ?? []).map((span) => [span.spanId, structuredClone(span)]));
-    sessions.set(record.id, { record: { ...record, nextSeq: Math.max(record.nextSeq, messages.length) }, messages, spans, toolState: new Map() });
+    sessions.set(record.id, {
+      record: { ...record, nextSeq: Math.max(record.nextSeq, messages.length) },
+      messages,
+      spans,
+      toolState: new Map(),
+    });
   }
   const stores = createMemoryStores({ now: options.now, createId: (prefix) => options.newId(prefix) });
   const attachments = new Map<string, Attachment>();
@@ -77,14 +91,22 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
   };
   /** The search, matching each session's messages (session-matcher.ts: loaded with the first search). */
   const searchAll = async (query: string): Promise<SessionMatch[]> => {
-    const [{ matchSession }, { searchTerms }] = await Promise.all([import('../db/session-matcher.ts'), import('../db/search-match.ts')]);
+    const [{ matchSession }, { searchTerms }] = await Promise.all([
+      import('../db/session-matcher.ts'),
+      import('../db/search-match.ts'),
+    ]);
     const terms = searchTerms(query);
     return [...sessions.values()]
       .sort((a, b) => b.record.updatedAt - a.record.updatedAt)
       .flatMap<SessionMatch>(({ record, messages }) =>
         terms.length === 0
           ? [{ sessionId: record.id, snippets: [] }]
-          : (matchSession(record.id, record.title, messages.map((entry) => ({ id: entry.id, content: entry.message.content, role: entry.message.role })), terms) ?? []),
+          : (matchSession(
+              record.id,
+              record.title,
+              messages.map((entry) => ({ id: entry.id, content: entry.message.content, role: entry.message.role })),
+              terms,
+            ) ?? []),
       );
   };
   const idsInUse = () => {
@@ -99,7 +121,8 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
   };
   const importId = (prefix: string) => (prefix === 'span' ? newSpanId() : options.newId(prefix));
   const toolState: ToolStateStore = {
-    get: async <T>(sessionId: string, key: string) => structuredClone(sessions.get(sessionId)?.toolState.get(key)?.value) as T | undefined,
+    get: async <T>(sessionId: string, key: string) =>
+      structuredClone(sessions.get(sessionId)?.toolState.get(key)?.value) as T | undefined,
     set: async <T>(sessionId: string, key: string, value: T) => {
       get(sessionId).toolState.set(key, { sessionId, key, value: structuredClone(value), updatedAt: options.now() });
     },
@@ -119,8 +142,15 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
     createSession: async () => {
       const now = options.now();
       const record: SessionRecord = {
-        id: options.newId('sess'), title: UNTITLED, titleEdited: false, createdAt: now, updatedAt: now,
-        messageCount: 0, spanCount: 0, nextSeq: 0, status: 'idle',
+        id: options.newId('sess'),
+        title: UNTITLED,
+        titleEdited: false,
+        createdAt: now,
+        updatedAt: now,
+        messageCount: 0,
+        spanCount: 0,
+        nextSeq: 0,
+        status: 'idle',
       };
       sessions.set(record.id, { record, messages: [], spans: new Map(), toolState: new Map() });
       return { ...record };
@@ -140,7 +170,9 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
       return structuredClone(latest === undefined ? messages : messages.slice(Math.max(0, messages.length - latest)));
     },
     listSpans: async (sessionId, { runId } = {}) =>
-      [...get(sessionId).spans.values()].filter((span) => runId === undefined || span.runId === runId).sort((a, b) => a.startTime - b.startTime),
+      [...get(sessionId).spans.values()]
+        .filter((span) => runId === undefined || span.runId === runId)
+        .sort((a, b) => a.startTime - b.startTime),
     saveStep: async ({ sessionId, entries, spans, session: patch }) => {
       const session = get(sessionId);
       const wasUnnamed = session.messages.length === 0 || session.record.title === UNTITLED;
@@ -175,9 +207,14 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
       return (await searchAll(query)).filter((match) => wanted.has(match.sessionId));
     },
     exportSessions: async ({ sessionIds, all }) => {
-      const { collectSecrets, SESSION_FILE_FORMAT, SESSION_FILE_VERSION, sessionFileName, toFileSession } = await sessionFiles();
+      const { collectSecrets, SESSION_FILE_FORMAT, SESSION_FILE_VERSION, sessionFileName, toFileSession } =
+        await sessionFiles();
       const secrets = collectSecrets(settings.apiKey, settings.otlpHeaders);
-      const ids = all ? [...sessions.values()].sort((a, b) => b.record.updatedAt - a.record.updatedAt).map((session) => session.record.id) : (sessionIds ?? []);
+      const ids = all
+        ? [...sessions.values()]
+            .sort((a, b) => b.record.updatedAt - a.record.updatedAt)
+            .map((session) => session.record.id)
+        : (sessionIds ?? []);
       const file: SessionFile = {
         format: SESSION_FILE_FORMAT,
         version: SESSION_FILE_VERSION,
@@ -197,7 +234,10 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
         }),
       };
       if (all) file.notes = (await stores.notes.list()).toReversed();
-      return { fileName: sessionFileName(file, all ? undefined : file.sessions[0]?.title), text: JSON.stringify(file, null, 2) };
+      return {
+        fileName: sessionFileName(file, all ? undefined : file.sessions[0]?.title),
+        text: JSON.stringify(file, null, 2),
+      };
     },
     importFile: async (text, fileName) => {
       const { importRecords, parseImportFile } = await sessionFiles();
@@ -211,7 +251,12 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
       for (const imported of parsed.sessions) {
         const clash =
           imported.source === 'glassbox' &&
-          [imported.id, ...imported.messages.map((m) => m.id), ...imported.spans.map((s) => s.spanId), ...imported.attachments.map((a) => a.id)].some((id) => used.has(id));
+          [
+            imported.id,
+            ...imported.messages.map((m) => m.id),
+            ...imported.spans.map((s) => s.spanId),
+            ...imported.attachments.map((a) => a.id),
+          ].some((id) => used.has(id));
         if (clash) copies += 1;
         const records = importRecords(imported, clash || imported.source === 'chatgpt', importId);
         sessions.set(records.session.id, {
@@ -221,14 +266,33 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
           toolState: new Map(records.toolState.map((entry) => [entry.key, entry])),
         });
         for (const attachment of records.attachments) attachments.set(attachment.id, attachment);
-        for (const id of [records.session.id, ...records.messages.map((m) => m.id), ...records.spans.map((s) => s.spanId)]) used.add(id);
+        for (const id of [
+          records.session.id,
+          ...records.messages.map((m) => m.id),
+          ...records.spans.map((s) => s.spanId),
+        ])
+          used.add(id);
         sessionIds.push(records.session.id);
-        first ??= { session: records.session, entries: [...records.messages].sort((a, b) => a.seq - b.seq), spans: [...records.spans].sort((a, b) => a.startTime - b.startTime) };
+        first ??= {
+          session: records.session,
+          entries: [...records.messages].sort((a, b) => a.seq - b.seq),
+          spans: [...records.spans].sort((a, b) => a.startTime - b.startTime),
+        };
       }
       const known = await stores.notes.list();
       for (const note of parsed.notes) {
-        if (known.some((existing) => existing.content === note.content && existing.tags.join('\u0000') === note.tags.join('\u0000'))) continue;
-        await stores.notes.add({ content: note.content, tags: note.tags, ...(note.sessionId ? { sessionId: note.sessionId } : {}) });
+        if (
+          known.some(
+            (existing) =>
+              existing.content === note.content && existing.tags.join('\u0000') === note.tags.join('\u0000'),
+          )
+        )
+          continue;
+        await stores.notes.add({
+          content: note.content,
+          tags: note.tags,
+          ...(note.sessionId ? { sessionId: note.sessionId } : {}),
+        });
       }
       return { ok: true, sessionIds, copies, skipped: parsed.skipped, ...(first ? { first } : {}) };
     },
@@ -241,7 +305,11 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
         const note = (await stores.notes.list()).find((candidate) => candidate.id === id);
         if (!note) return;
         await stores.notes.remove(id);
-        await stores.notes.add({ content: patch.content ?? note.content, tags: patch.tags ?? note.tags, ...(note.sessionId ? { sessionId: note.sessionId } : {}) });
+        await stores.notes.add({
+          content: patch.content ?? note.content,
+          tags: patch.tags ?? note.tags,
+          ...(note.sessionId ? { sessionId: note.sessionId } : {}),
+        });
       },
       remove: async (id) => {
         await stores.notes.remove(id);
@@ -257,7 +325,10 @@ export function createMemoryPersistence(options: { newId: (prefix: string) => st
       },
     },
     attachments: {
-      list: async (sessionId) => [...attachments.values()].filter((file) => file.sessionId === sessionId).sort((a, b) => a.createdAt - b.createdAt),
+      list: async (sessionId) =>
+        [...attachments.values()]
+          .filter((file) => file.sessionId === sessionId)
+          .sort((a, b) => a.createdAt - b.createdAt),
       add: async (attachment) => {
         attachments.set(attachment.id, attachment);
       },

@@ -45,16 +45,19 @@ describe('the message queue of a session', () => {
     expect(queue).toEqual({ busy: false, paused: false, items: [] });
   });
 
-  it.each(['stopped', 'error', 'interrupted'] as const)('pauses after a run that ended %s: nothing is fired until the user goes on', (status) => {
-    const paused = endTurn(takeNext(queued(one, two)).queue, { status });
-    expect(paused).toEqual({ busy: false, paused: true, items: [two] });
-    expect(takeNext(paused).message).toBeUndefined();
-    expect(takeNext(resumeQueue(paused)).message).toEqual(two);
-    // Sending a new message goes on too, after the ones already waiting.
-    const next = takeNext(enqueue(paused, three));
-    expect(next.message).toEqual(two);
-    expect(next.queue.items).toEqual([three]);
-  });
+  it.each(['stopped', 'error', 'interrupted'] as const)(
+    'pauses after a run that ended %s: nothing is fired until the user goes on',
+    (status) => {
+      const paused = endTurn(takeNext(queued(one, two)).queue, { status });
+      expect(paused).toEqual({ busy: false, paused: true, items: [two] });
+      expect(takeNext(paused).message).toBeUndefined();
+      expect(takeNext(resumeQueue(paused)).message).toEqual(two);
+      // Sending a new message goes on too, after the ones already waiting.
+      const next = takeNext(enqueue(paused, three));
+      expect(next.message).toEqual(two);
+      expect(next.queue.items).toEqual([three]);
+    },
+  );
 
   it('decides the pause when the run ends: what was queued before Stop waits, a message sent after it goes', () => {
     // Stop while a message waits: paused at the run's end, still paused when the last write is saved.
@@ -81,7 +84,11 @@ describe('the message queue of a session', () => {
     const taken = takeNext(queued(one, two));
     const back = endTurn(taken.queue, { status: 'not-started', unsent: one });
     expect(back).toEqual({ busy: false, paused: true, items: [one, two] });
-    expect(endTurn(beginTurn(emptyQueue) as SessionQueue, { status: 'not-started' })).toEqual({ busy: false, paused: false, items: [] });
+    expect(endTurn(beginTurn(emptyQueue) as SessionQueue, { status: 'not-started' })).toEqual({
+      busy: false,
+      paused: false,
+      items: [],
+    });
   });
 
   it('edits a queued message in place and holds the queue while the edit is open', () => {

@@ -7,7 +7,9 @@ import { createMemoryPersistence } from './memory-persistence.ts';
 import type { Persistence } from './persistence.ts';
 
 interface ExportedSessions {
-  sessions: Array<Record<string, unknown> & { id: string; messages: Array<{ id: string; seq: number }>; toolState: unknown[] }>;
+  sessions: Array<
+    Record<string, unknown> & { id: string; messages: Array<{ id: string; seq: number }>; toolState: unknown[] }
+  >;
 }
 
 /** Every id replaced by its order of first appearance: equal means equal "ids aside", with links intact. */
@@ -20,7 +22,8 @@ function idsAside(file: ExportedSessions): unknown {
       return names.get(node);
     }
     if (Array.isArray(node)) return node.map((item) => visit(item));
-    if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([name, value]) => [name, visit(value, name)]));
+    if (node && typeof node === 'object')
+      return Object.fromEntries(Object.entries(node).map(([name, value]) => [name, visit(value, name)]));
     return node;
   };
   return visit(file.sessions);
@@ -44,7 +47,20 @@ async function seeded(persistence: Persistence) {
     sessionId: id,
     entries: [
       userEntry(id, 'msg_u1', 'Plan a trip to Lisbon please'),
-      { ...assistantEntry(id, 'msg_a1', ''), message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'todo', arguments: '{"action":"add","text":"book flights"}' } }] } },
+      {
+        ...assistantEntry(id, 'msg_a1', ''),
+        message: {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            {
+              id: 'call_1',
+              type: 'function',
+              function: { name: 'todo', arguments: '{"action":"add","text":"book flights"}' },
+            },
+          ],
+        },
+      },
       { ...assistantEntry(id, 'msg_t1', ''), message: { role: 'tool', tool_call_id: 'call_1', content: 'Added #1' } },
     ],
     spans: [span(id, 'aaaaaaaaaaaaaaa1', { attributes: { model: 'm', apiKeyHint: 'x' } })],
@@ -59,10 +75,25 @@ describe.each(kinds)('%s persistence', (_name, create) => {
     const persistence = await create();
     const { id } = await persistence.createSession();
     expect((await persistence.getSession(id))?.title).toBe('Untitled');
-    await persistence.saveStep({ sessionId: id, entries: [userEntry(id, 'msg_1', 'How do tides work?')], spans: [], session: { status: 'running' } });
+    await persistence.saveStep({
+      sessionId: id,
+      entries: [userEntry(id, 'msg_1', 'How do tides work?')],
+      spans: [],
+      session: { status: 'running' },
+    });
     // A flush writes the partial answer; the step's end writes the same entry again with the whole text.
-    await persistence.saveStep({ sessionId: id, entries: [{ ...assistantEntry(id, 'msg_2', 'The moon'), meta: { partial: true } }], spans: [], session: {} });
-    const saved = await persistence.saveStep({ sessionId: id, entries: [assistantEntry(id, 'msg_2', 'The moon pulls the sea.')], spans: [], session: { status: 'done' } });
+    await persistence.saveStep({
+      sessionId: id,
+      entries: [{ ...assistantEntry(id, 'msg_2', 'The moon'), meta: { partial: true } }],
+      spans: [],
+      session: {},
+    });
+    const saved = await persistence.saveStep({
+      sessionId: id,
+      entries: [assistantEntry(id, 'msg_2', 'The moon pulls the sea.')],
+      spans: [],
+      session: { status: 'done' },
+    });
     expect(saved).toMatchObject({ title: 'How do tides work?', messageCount: 2, nextSeq: 2, status: 'done' });
     const messages = await persistence.listMessages(id);
     expect(messages.map((message) => [message.id, message.message.content, message.meta?.partial])).toEqual([
@@ -74,7 +105,12 @@ describe.each(kinds)('%s persistence', (_name, create) => {
   it('keeps the given updatedAt (settling an interrupted run is not activity) and uses now otherwise', async () => {
     const persistence = await create();
     const { id, updatedAt } = await persistence.createSession();
-    const kept = await persistence.saveStep({ sessionId: id, entries: [], spans: [], session: { status: 'interrupted', updatedAt } });
+    const kept = await persistence.saveStep({
+      sessionId: id,
+      entries: [],
+      spans: [],
+      session: { status: 'interrupted', updatedAt },
+    });
     expect(kept?.updatedAt).toBe(updatedAt);
     const bumped = await persistence.saveStep({ sessionId: id, entries: [], spans: [], session: {} });
     expect(bumped?.updatedAt).toBeGreaterThan(updatedAt);
@@ -86,7 +122,9 @@ describe.each(kinds)('%s persistence', (_name, create) => {
     const other = await persistence.createSession();
     await persistence.updateSession(other.id, { title: 'Groceries', titleEdited: true });
     // Both storages give the same matches and snippets; a tool result matches but gives no snippet of its own.
-    expect(await persistence.searchSessions('lisbon')).toEqual([{ sessionId: id, snippets: [{ entryId: 'msg_u1', text: 'Plan a trip to Lisbon please' }] }]);
+    expect(await persistence.searchSessions('lisbon')).toEqual([
+      { sessionId: id, snippets: [{ entryId: 'msg_u1', text: 'Plan a trip to Lisbon please' }] },
+    ]);
     expect(await persistence.searchSessions('ADDED #1')).toEqual([{ sessionId: id, snippets: [] }]);
     expect(await persistence.searchSessions('groceries')).toEqual([{ sessionId: other.id, snippets: [] }]);
     expect(await persistence.searchSessions('lisbon groceries')).toEqual([]);
@@ -111,7 +149,9 @@ describe.each(kinds)('%s persistence', (_name, create) => {
     const copyId = result.sessionIds[0] ?? '';
     expect(copyId).not.toBe(id);
     expect(await persistence.toolState.get(copyId, 'todos')).toEqual([{ id: 1, text: 'book flights', done: false }]);
-    const copy = JSON.parse((await persistence.exportSessions({ sessionIds: [copyId], all: false })).text) as ExportedSessions;
+    const copy = JSON.parse(
+      (await persistence.exportSessions({ sessionIds: [copyId], all: false })).text,
+    ) as ExportedSessions;
     expect(copy.sessions[0]?.messages.map((message) => message.id)).not.toContain('msg_u1');
     expect(idsAside(copy)).toEqual(idsAside(file));
   });
@@ -119,7 +159,9 @@ describe.each(kinds)('%s persistence', (_name, create) => {
   it('writes nothing when any session of a file is invalid, and names the file, session and field', async () => {
     const persistence = await create();
     await seeded(persistence);
-    const file = JSON.parse((await persistence.exportSessions({ all: true })).text) as { sessions: Array<{ id: string; messages: Array<{ message: { role: string } }> }> };
+    const file = JSON.parse((await persistence.exportSessions({ all: true })).text) as {
+      sessions: Array<{ id: string; messages: Array<{ message: { role: string } }> }>;
+    };
     const good = structuredClone(file.sessions[0]);
     const bad = structuredClone(file.sessions[0]);
     if (!good || !bad?.messages[2]) throw new Error('seed is missing');
@@ -129,7 +171,10 @@ describe.each(kinds)('%s persistence', (_name, create) => {
     const before = await persistence.listSessions();
     const result = await persistence.importFile(JSON.stringify({ ...file, sessions: [good, bad] }), 'mixed.json');
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toMatch(/^mixed\.json: session 2 \("Plan a trip to Lisbon please"\): messages\.2\.message\.role/);
+    if (!result.ok)
+      expect(result.error).toMatch(
+        /^mixed\.json: session 2 \("Plan a trip to Lisbon please"\): messages\.2\.message\.role/,
+      );
     expect(await persistence.listSessions()).toEqual(before);
   });
 

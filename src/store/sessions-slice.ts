@@ -54,13 +54,23 @@ export const createSessionsSlice: Slice<SessionsSlice> = (set) => ({
   appendEntry: (sessionId, entry) =>
     set((state) => ({ entries: { ...state.entries, [sessionId]: withEntry(state.entries[sessionId] ?? [], entry) } })),
   setSessionSearch: (query, matches, pending = false) =>
-    set((state) => ({ sessionQuery: query, sessionMatches: matches, sessionSearchPending: pending, sessionMatchesQuery: pending ? state.sessionMatchesQuery : query })),
+    set((state) => ({
+      sessionQuery: query,
+      sessionMatches: matches,
+      sessionSearchPending: pending,
+      sessionMatchesQuery: pending ? state.sessionMatchesQuery : query,
+    })),
 });
 
 /** The entries with `entry` added, or in place of the entry of its run with its id (searched from the end, within its run). */
 function withEntry(entries: readonly TranscriptEntry[], entry: TranscriptEntry): TranscriptEntry[] {
-  for (let index = entries.length - 1; index >= 0 && (entries[index] as TranscriptEntry).runId === entry.runId; index -= 1) {
-    if ((entries[index] as TranscriptEntry).id === entry.id) return entries.map((candidate, position) => (position === index ? entry : candidate));
+  for (
+    let index = entries.length - 1;
+    index >= 0 && (entries[index] as TranscriptEntry).runId === entry.runId;
+    index -= 1
+  ) {
+    if ((entries[index] as TranscriptEntry).id === entry.id)
+      return entries.map((candidate, position) => (position === index ? entry : candidate));
   }
   return [...entries, entry];
 }

@@ -4,17 +4,25 @@ import { readStorageStatus, requestPersistentStorage, usageShare } from './stora
 
 function flags() {
   const values = new Map<string, string>();
-  return { getItem: (key: string) => values.get(key) ?? null, setItem: (key: string, value: string) => void values.set(key, value) };
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => void values.set(key, value),
+  };
 }
 
 describe('storage status', () => {
   it('reads usage, quota and persistence, leaving out what the browser does not report', async () => {
-    const status = await readStorageStatus({ estimate: async () => ({ usage: 12_400_000, quota: 2_100_000_000 }), persisted: async () => true });
+    const status = await readStorageStatus({
+      estimate: async () => ({ usage: 12_400_000, quota: 2_100_000_000 }),
+      persisted: async () => true,
+    });
     expect(status).toEqual({ usage: 12_400_000, quota: 2_100_000_000, persistent: true });
     expect(`${formatBytes(status.usage ?? 0)} of ${formatBytes(status.quota ?? 0)}`).toBe('12.4 MB of 2.1 GB');
     expect(usageShare(status)).toBeCloseTo(0.0059, 3);
     expect(await readStorageStatus(undefined)).toEqual({});
-    expect(await readStorageStatus({ estimate: () => Promise.reject(new Error('no')), persisted: async () => false })).toEqual({ persistent: false });
+    expect(
+      await readStorageStatus({ estimate: () => Promise.reject(new Error('no')), persisted: async () => false }),
+    ).toEqual({ persistent: false });
   });
 
   it('asks for persistent storage once, on first use, and not when it already is', async () => {

@@ -22,7 +22,9 @@ function browserStorage(): StorageManagerLike | undefined {
 }
 
 /** Reads usage, quota and persistence; what the browser cannot tell is left out. Never throws. */
-export async function readStorageStatus(storage: StorageManagerLike | undefined = browserStorage()): Promise<StorageStatus> {
+export async function readStorageStatus(
+  storage: StorageManagerLike | undefined = browserStorage(),
+): Promise<StorageStatus> {
   const status: StorageStatus = {};
   try {
     const estimate = await storage?.estimate?.();
@@ -53,7 +55,9 @@ const ASKED_KEY = 'glassbox.persistRequested';
  */
 export async function requestPersistentStorage(
   storage: StorageManagerLike | undefined = browserStorage(),
-  flags: Pick<Storage, 'getItem' | 'setItem'> | undefined = typeof localStorage === 'undefined' ? undefined : localStorage,
+  flags: Pick<Storage, 'getItem' | 'setItem'> | undefined = typeof localStorage === 'undefined'
+    ? undefined
+    : localStorage,
 ): Promise<boolean | undefined> {
   if (!storage?.persist) return undefined;
   try {

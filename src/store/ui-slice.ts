@@ -37,7 +37,15 @@ export interface UiSlice {
    * (conversations done of total, with the bytes read); `cancellable` when Cancel can stop it.
    */
   importProgress:
-    | { fileName: string; phase: 'read' | 'map' | 'write'; done: number; total: number; bytesDone?: number; bytesTotal?: number; cancellable?: boolean }
+    | {
+        fileName: string;
+        phase: 'read' | 'map' | 'write';
+        done: number;
+        total: number;
+        bytesDone?: number;
+        bytesTotal?: number;
+        cancellable?: boolean;
+      }
     | undefined;
   /** The Run comparison view is open, with these runs chosen (undefined: the active session's last two). */
   runComparison: { firstRunId?: string; secondRunId?: string } | undefined;

@@ -5,9 +5,44 @@
 import { seededRandom } from './span-fixtures.ts';
 
 const WORDS = [
-  'agent', 'browser', 'context', 'request', 'stream', 'token', 'session', 'message', 'answer', 'question', 'trace',
-  'span', 'model', 'tool', 'result', 'latency', 'render', 'frame', 'storage', 'index', 'cursor', 'window', 'summary',
-  'the', 'a', 'of', 'to', 'and', 'with', 'for', 'from', 'while', 'before', 'after', 'each', 'every', 'one', 'two',
+  'agent',
+  'browser',
+  'context',
+  'request',
+  'stream',
+  'token',
+  'session',
+  'message',
+  'answer',
+  'question',
+  'trace',
+  'span',
+  'model',
+  'tool',
+  'result',
+  'latency',
+  'render',
+  'frame',
+  'storage',
+  'index',
+  'cursor',
+  'window',
+  'summary',
+  'the',
+  'a',
+  'of',
+  'to',
+  'and',
+  'with',
+  'for',
+  'from',
+  'while',
+  'before',
+  'after',
+  'each',
+  'every',
+  'one',
+  'two',
 ];
 const CJK = ['浏览器', '会话', '消息', '模型', '工具', '追踪', '存储', '索引', '搜索', '导入', '对话', '回答'];
 
@@ -36,7 +71,10 @@ export function lastAnswerMarker(index: number, messages: number): string {
 }
 
 function uuid(random: () => number): string {
-  const hex = () => Math.floor(random() * 0x10000).toString(16).padStart(4, '0');
+  const hex = () =>
+    Math.floor(random() * 0x10000)
+      .toString(16)
+      .padStart(4, '0');
   return `${hex()}${hex()}-${hex()}-4${hex().slice(1)}-8${hex().slice(1)}-${hex()}${hex()}${hex()}`;
 }
 
@@ -58,7 +96,14 @@ export function chatGptConversation(options: ChatGptExportOptions, index: number
   const mapping: Record<string, unknown> = {
     [rootId]: { id: rootId, message: null, parent: null, children: [systemId] },
   };
-  const node = (id: string, parent: string, role: 'system' | 'user' | 'assistant', text: string, time: number, hidden = false) => ({
+  const node = (
+    id: string,
+    parent: string,
+    role: 'system' | 'user' | 'assistant',
+    text: string,
+    time: number,
+    hidden = false,
+  ) => ({
     id,
     message: {
       id,
@@ -72,7 +117,13 @@ export function chatGptConversation(options: ChatGptExportOptions, index: number
       metadata: hidden
         ? { is_visually_hidden_from_conversation: true }
         : role === 'assistant'
-          ? { finish_details: { type: 'stop' }, citations: [], model_slug: 'gpt-4o', parent_id: parent, timestamp_: 'absolute' }
+          ? {
+              finish_details: { type: 'stop' },
+              citations: [],
+              model_slug: 'gpt-4o',
+              parent_id: parent,
+              timestamp_: 'absolute',
+            }
           : { timestamp_: 'absolute', message_type: null },
       recipient: 'all',
       channel: null,
@@ -90,7 +141,13 @@ export function chatGptConversation(options: ChatGptExportOptions, index: number
     const turn = Math.floor(n / 2) + 1;
     const label = role === 'user' ? `Question ${index}.${turn}` : `Answer ${index}.${turn}`;
     const length = Math.max(8, Math.floor(options.messageLength * (0.4 + random() * 1.2)));
-    const current = node(id, previous.id, role, `${label} ${words(random, length, chinese)}`, start + n * 30 + random());
+    const current = node(
+      id,
+      previous.id,
+      role,
+      `${label} ${words(random, length, chinese)}`,
+      start + n * 30 + random(),
+    );
     previous.children.push(id);
     mapping[id] = current;
     previous = current;

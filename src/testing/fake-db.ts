@@ -11,6 +11,8 @@ export function createTestIndexedDb(): IDBFactory {
 }
 
 /** Opens the Glassbox database in a fresh in-memory IndexedDB (one per call, so tests never share data). */
-export function openTestDb(options: Omit<OpenGlassboxDbOptions, 'indexedDB'> & { indexedDB?: IDBFactory } = {}): Promise<GlassboxDatabase> {
+export function openTestDb(
+  options: Omit<OpenGlassboxDbOptions, 'indexedDB'> & { indexedDB?: IDBFactory } = {},
+): Promise<GlassboxDatabase> {
   return openGlassboxDb({ ...options, indexedDB: options.indexedDB ?? createTestIndexedDb() });
 }

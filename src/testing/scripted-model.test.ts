@@ -17,7 +17,10 @@ describe('createScriptedModel', () => {
     ]);
     const events: ModelStreamEvent[] = [];
     const request = { messages: [{ role: 'user' as const, content: 'hi' }] };
-    const response = await model.generate(request, { signal: new AbortController().signal, onEvent: (event) => events.push(event) });
+    const response = await model.generate(request, {
+      signal: new AbortController().signal,
+      onEvent: (event) => events.push(event),
+    });
     request.messages[0]!.content = 'changed';
 
     expect(response).toMatchObject({
@@ -26,12 +29,20 @@ describe('createScriptedModel', () => {
       finishReason: 'tool_calls',
       toolCalls: [{ id: 'c1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }],
     });
-    expect(events.map((event) => event.type)).toEqual(['reasoning-delta', 'text-delta', 'tool-call-delta', 'tool-call-delta']);
+    expect(events.map((event) => event.type)).toEqual([
+      'reasoning-delta',
+      'text-delta',
+      'tool-call-delta',
+      'tool-call-delta',
+    ]);
     expect(model.requests[0]?.messages).toEqual([{ role: 'user', content: 'hi' }]);
   });
 
   it('throws scripted errors, hangs until aborted, and fails clearly when the script runs out', async () => {
-    const model = createScriptedModel([{ kind: 'error', error: new ModelError('server', 'boom', { status: 500 }) }, { kind: 'hang' }]);
+    const model = createScriptedModel([
+      { kind: 'error', error: new ModelError('server', 'boom', { status: 500 }) },
+      { kind: 'hang' },
+    ]);
     const signal = new AbortController().signal;
     await expect(model.generate({ messages: [] }, { signal })).rejects.toMatchObject({ kind: 'server' });
 
@@ -47,10 +58,13 @@ describe('createScriptedModel', () => {
     const gate = deferred();
     const model = createScriptedModel([{ chunks: [{ text: 'a' }, { wait: gate.promise }, { text: 'b' }] }]);
     const texts: string[] = [];
-    const pending = model.generate({ messages: [] }, {
-      signal: new AbortController().signal,
-      onEvent: (event) => event.type === 'text-delta' && texts.push(event.delta),
-    });
+    const pending = model.generate(
+      { messages: [] },
+      {
+        signal: new AbortController().signal,
+        onEvent: (event) => event.type === 'text-delta' && texts.push(event.delta),
+      },
+    );
     await Promise.resolve();
     expect(texts).toEqual(['a']);
     gate.resolve();

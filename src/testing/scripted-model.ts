@@ -127,7 +127,12 @@ export function createScriptedModel(
 }
 
 function toToolCall(call: ScriptedToolCall, index: number): ToolCall {
-  const args = call.arguments === undefined ? '{}' : typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
+  const args =
+    call.arguments === undefined
+      ? '{}'
+      : typeof call.arguments === 'string'
+        ? call.arguments
+        : JSON.stringify(call.arguments);
   return { id: call.id ?? `call_${index}`, type: 'function', function: { name: call.name, arguments: args } };
 }
 
@@ -137,12 +142,17 @@ function chunksOf(response: ScriptedResponse): ScriptedChunk[] {
   if (response.text) chunks.push({ text: response.text });
   (response.toolCalls ?? []).forEach((call, index) => {
     const toolCall = toToolCall(call, index);
-    chunks.push({ toolCall: { index, id: toolCall.id, name: toolCall.function.name, arguments: toolCall.function.arguments } });
+    chunks.push({
+      toolCall: { index, id: toolCall.id, name: toolCall.function.name, arguments: toolCall.function.arguments },
+    });
   });
   return chunks;
 }
 
-async function play(chunks: ScriptedChunk[], options: ModelCallOptions): Promise<{ text: string; reasoning: string; toolCalls: ToolCall[] }> {
+async function play(
+  chunks: ScriptedChunk[],
+  options: ModelCallOptions,
+): Promise<{ text: string; reasoning: string; toolCalls: ToolCall[] }> {
   let text = '';
   let reasoning = '';
   const calls = new Map<number, ToolCall>();

@@ -73,16 +73,38 @@ export function generateSessionSpans(options: SyntheticSessionOptions = {}): Spa
     const rootId = ids.spanId();
     const running = options.lastRunning === true && runIndex === runs - 1;
     const root: Span = {
-      traceId, spanId: rootId, sessionId, runId: rootId, kind: 'run', name: `Question ${runIndex + 1}`,
-      startTime: clock, status: 'ok', attributes: { [ATTR.runInput]: `Question ${runIndex + 1}: what is ${runIndex} * 7?` },
+      traceId,
+      spanId: rootId,
+      sessionId,
+      runId: rootId,
+      kind: 'run',
+      name: `Question ${runIndex + 1}`,
+      startTime: clock,
+      status: 'ok',
+      attributes: { [ATTR.runInput]: `Question ${runIndex + 1}: what is ${runIndex} * 7?` },
     };
     spans.push(root);
-    const child = (kind: SpanKind, name: string, parent: Span, duration: number, attributes: Record<string, unknown>): Span => {
+    const child = (
+      kind: SpanKind,
+      name: string,
+      parent: Span,
+      duration: number,
+      attributes: Record<string, unknown>,
+    ): Span => {
       const start = clock;
       clock += duration;
       const span: Span = {
-        traceId, spanId: ids.spanId(), parentSpanId: parent.spanId, sessionId, runId: rootId, kind, name,
-        startTime: start, endTime: clock, status: 'ok', attributes,
+        traceId,
+        spanId: ids.spanId(),
+        parentSpanId: parent.spanId,
+        sessionId,
+        runId: rootId,
+        kind,
+        name,
+        startTime: start,
+        endTime: clock,
+        status: 'ok',
+        attributes,
       };
       spans.push(span);
       return span;
@@ -106,7 +128,9 @@ export function generateSessionSpans(options: SyntheticSessionOptions = {}): Spa
           { role: 'user', content: `Question ${runIndex + 1}` },
         ],
         [ATTR.llmOutputText]: last ? `The answer is ${runIndex * 7}.` : '',
-        [ATTR.llmOutputToolCalls]: last ? [] : [{ id: callId, type: 'function', function: { name: tool, arguments: `{"expression":"${runIndex} * 7"}` } }],
+        [ATTR.llmOutputToolCalls]: last
+          ? []
+          : [{ id: callId, type: 'function', function: { name: tool, arguments: `{"expression":"${runIndex} * 7"}` } }],
         [ATTR.llmFinishReason]: last ? 'stop' : 'tool_calls',
         [ATTR.llmUsageInputTokens]: inputTokens,
         [ATTR.llmUsageOutputTokens]: outputTokens,
@@ -114,7 +138,11 @@ export function generateSessionSpans(options: SyntheticSessionOptions = {}): Spa
       });
       count += 1;
       if (random() < 0.05 && count < perRun) {
-        const retry = child('retry', 'retry after 429', llm, 10, { [ATTR.retryAttempt]: 1, [ATTR.retryDelayMs]: 500, [ATTR.retryReason]: 'rate limit' });
+        const retry = child('retry', 'retry after 429', llm, 10, {
+          [ATTR.retryAttempt]: 1,
+          [ATTR.retryDelayMs]: 500,
+          [ATTR.retryReason]: 'rate limit',
+        });
         retry.startTime = llm.startTime + 1;
         retry.endTime = llm.startTime + 11;
         count += 1;

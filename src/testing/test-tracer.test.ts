@@ -6,7 +6,12 @@ describe('createTestTracer', () => {
     const tracer = createTestTracer();
     const run = tracer.startSpan({ kind: 'run', name: 'hello' });
     const llm = tracer.startSpan({ kind: 'llm', name: 'm', parent: run, attributes: { a: 1 } });
-    expect(llm.span).toMatchObject({ parentSpanId: run.span.spanId, runId: run.span.spanId, traceId: run.span.traceId, attributes: { a: 1 } });
+    expect(llm.span).toMatchObject({
+      parentSpanId: run.span.spanId,
+      runId: run.span.spanId,
+      traceId: run.span.traceId,
+      attributes: { a: 1 },
+    });
     expect(run.span.traceId).toMatch(/^[0-9a-f]{32}$/);
     expect(run.span.spanId).toMatch(/^[0-9a-f]{16}$/);
   });
@@ -20,8 +25,15 @@ describe('createTestTracer', () => {
     tool.end('error', { type: 'x', message: 'bad' });
     run.end('ok');
     retry.end('ok');
-    expect(tracer.describe()).toBe('run: r [ok]\n  llm: m [cancelled]\n    retry: attempt 1 [cancelled]\n  tool: t [error]');
-    expect(tracer.events.filter((event) => event.type === 'end').map((event) => event.name)).toEqual(['t', 'attempt 1', 'm', 'r']);
+    expect(tracer.describe()).toBe(
+      'run: r [ok]\n  llm: m [cancelled]\n    retry: attempt 1 [cancelled]\n  tool: t [error]',
+    );
+    expect(tracer.events.filter((event) => event.type === 'end').map((event) => event.name)).toEqual([
+      't',
+      'attempt 1',
+      'm',
+      'r',
+    ]);
   });
 
   it('records attribute updates only while a span runs', () => {

@@ -94,7 +94,8 @@ export function createTestTracer(options: { sessionId?: string; now?: () => numb
     },
     only(kind, name) {
       const found = tracer.find(kind, name);
-      if (found.length !== 1) throw new Error(`Expected one ${kind} span${name ? ` named ${name}` : ''}, found ${found.length}`);
+      if (found.length !== 1)
+        throw new Error(`Expected one ${kind} span${name ? ` named ${name}` : ''}, found ${found.length}`);
       return found[0] as Span;
     },
     children(span) {

@@ -55,5 +55,8 @@ export function defineTool<S extends z.ZodType>(definition: {
 
 /** The OpenAI `tools` entry for a tool. */
 export function toToolSpec(tool: AnyTool): ToolSpec {
-  return { type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } };
+  return {
+    type: 'function',
+    function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+  };
 }

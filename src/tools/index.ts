@@ -15,12 +15,7 @@ export type {
 } from './tool-context.ts';
 export { ToolError, describeError } from './tool-error.ts';
 export { builtinTools, enabledTools, findTool } from './registry.ts';
-export {
-  MemoryAttachmentStore,
-  MemoryNotesStore,
-  MemoryToolStateStore,
-  createMemoryStores,
-} from './memory-stores.ts';
+export { MemoryAttachmentStore, MemoryNotesStore, MemoryToolStateStore, createMemoryStores } from './memory-stores.ts';
 export type { MemoryStoreOptions, MemoryStores } from './memory-stores.ts';
 export { rankNotes, searchTerms } from './notes-search.ts';
 export { containsCjk } from './cjk.ts';

@@ -18,7 +18,11 @@ describe('createMemoryStores', () => {
   it('saves notes with injected ids and time, and finds them', async () => {
     let time = 1000;
     const { notes } = createMemoryStores({ now: () => time, createId: (prefix) => `${prefix}_x${time}` });
-    const first = await notes.add({ content: 'Alice prefers tea in the morning', tags: ['alice'], sessionId: 'sess_a' });
+    const first = await notes.add({
+      content: 'Alice prefers tea in the morning',
+      tags: ['alice'],
+      sessionId: 'sess_a',
+    });
     time = 2000;
     await notes.add({ content: 'Project deadline is Friday' });
     expect(first).toEqual({
@@ -42,7 +46,15 @@ describe('createMemoryStores', () => {
     await attachments.add({ sessionId: 'sess_b', name: 'b.csv', text: 'x,y', mimeType: 'text/csv' });
     const listed = await attachments.list('sess_a');
     expect(listed).toEqual([
-      { id: 'file_1', sessionId: 'sess_a', name: 'a.txt', mimeType: 'text/plain', size: 6, text: 'héllo', createdAt: 5 },
+      {
+        id: 'file_1',
+        sessionId: 'sess_a',
+        name: 'a.txt',
+        mimeType: 'text/plain',
+        size: 6,
+        text: 'héllo',
+        createdAt: 5,
+      },
     ]);
   });
 });

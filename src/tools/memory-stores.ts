@@ -26,7 +26,8 @@ export class MemoryToolStateStore implements ToolStateStore {
   async entries(sessionId: string): Promise<Record<string, unknown>> {
     const prefix = stateKey(sessionId, '');
     const result: Record<string, unknown> = {};
-    for (const [key, value] of this.values) if (key.startsWith(prefix)) result[key.slice(prefix.length)] = structuredClone(value);
+    for (const [key, value] of this.values)
+      if (key.startsWith(prefix)) result[key.slice(prefix.length)] = structuredClone(value);
     return result;
   }
 }
@@ -52,7 +53,10 @@ export class MemoryNotesStore implements NotesStore {
   }
 
   async search(query: string, limit = 5): Promise<NoteHit[]> {
-    return rankNotes([...this.notes.values()], query, limit).map((hit) => ({ ...hit, note: structuredClone(hit.note) }));
+    return rankNotes([...this.notes.values()], query, limit).map((hit) => ({
+      ...hit,
+      note: structuredClone(hit.note),
+    }));
   }
 
   /** All notes, newest first. */
@@ -73,11 +77,19 @@ export class MemoryAttachmentStore implements AttachmentStore {
   constructor(private readonly options: Required<MemoryStoreOptions>) {}
 
   async list(sessionId: string): Promise<Attachment[]> {
-    return this.attachments.filter((attachment) => attachment.sessionId === sessionId).map((attachment) => ({ ...attachment }));
+    return this.attachments
+      .filter((attachment) => attachment.sessionId === sessionId)
+      .map((attachment) => ({ ...attachment }));
   }
 
   /** Attaches a text file to a session; size defaults to the text's UTF-8 byte length. */
-  async add(input: { sessionId: string; name: string; text: string; mimeType?: string; size?: number }): Promise<Attachment> {
+  async add(input: {
+    sessionId: string;
+    name: string;
+    text: string;
+    mimeType?: string;
+    size?: number;
+  }): Promise<Attachment> {
     const attachment: Attachment = {
       id: this.options.createId('file'),
       sessionId: input.sessionId,

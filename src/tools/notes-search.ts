@@ -15,7 +15,8 @@ export function searchTerms(text: string): string[] {
     }
     const characters = [...run];
     terms.push(...characters);
-    for (let index = 0; index + 1 < characters.length; index += 1) terms.push(`${characters[index]}${characters[index + 1]}`);
+    for (let index = 0; index + 1 < characters.length; index += 1)
+      terms.push(`${characters[index]}${characters[index + 1]}`);
   }
   return terms;
 }

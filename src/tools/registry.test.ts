@@ -59,7 +59,9 @@ describe('registry', () => {
   });
 
   it('keeps a tool enabled unless it is switched off explicitly', () => {
-    const names = enabledTools(builtinTools, { get_weather: false, calculator: true, unknown_tool: false }).map((tool) => tool.name);
+    const names = enabledTools(builtinTools, { get_weather: false, calculator: true, unknown_tool: false }).map(
+      (tool) => tool.name,
+    );
     expect(names).not.toContain('get_weather');
     expect(names).toContain('calculator');
     expect(names).toHaveLength(10);

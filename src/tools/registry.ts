@@ -38,5 +38,7 @@ export function findTool(tools: readonly AnyTool[], name: string): AnyTool | und
 
 /** The built-in tools for a run: `query_data` lists the session's tables, and is left out when no data file is attached. */
 export function withAttachedData(tools: AnyTool[], tables: readonly DataTableOutline[]): AnyTool[] {
-  return tables.length === 0 ? tools.filter((tool) => tool !== queryDataTool) : tools.map((tool) => (tool === queryDataTool ? withDataTables(tool, tables) : tool));
+  return tables.length === 0
+    ? tools.filter((tool) => tool !== queryDataTool)
+    : tools.map((tool) => (tool === queryDataTool ? withDataTables(tool, tables) : tool));
 }

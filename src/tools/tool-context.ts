@@ -85,7 +85,10 @@ export interface ToolContext {
 }
 
 /** Runs JavaScript in the sandbox; `network` leaves it `fetch` (a custom tool allowed the network). */
-export type RunSandboxed = (code: string, options: { timeoutMs: number; signal: AbortSignal; network?: boolean }) => Promise<SandboxResult>;
+export type RunSandboxed = (
+  code: string,
+  options: { timeoutMs: number; signal: AbortSignal; network?: boolean },
+) => Promise<SandboxResult>;
 
 /** The outcome of sandboxed code. */
 export interface SandboxResult {

@@ -16,18 +16,36 @@ function session(): Span[] {
   return [
     // Deliberately out of order: the tree orders by start time.
     child('t1', 'r2', {
-      kind: 'tool', name: 'calculator', startTime: T + 1300, endTime: T + 1400, status: 'error',
+      kind: 'tool',
+      name: 'calculator',
+      startTime: T + 1300,
+      endTime: T + 1400,
+      status: 'error',
       error: { type: 'tool_error', message: 'Division by zero' },
       attributes: { [ATTR.toolName]: 'calculator', [ATTR.toolArguments]: { expression: '1/0' } },
     }),
     run2,
     child('l2', 'r2', {
-      kind: 'llm', name: 'chat final', startTime: T + 1500, endTime: T + 1900,
-      attributes: { [ATTR.llmUsageInputTokens]: 300, [ATTR.llmUsageOutputTokens]: 20, [ATTR.llmOutputText]: 'The answer is Infinity' },
+      kind: 'llm',
+      name: 'chat final',
+      startTime: T + 1500,
+      endTime: T + 1900,
+      attributes: {
+        [ATTR.llmUsageInputTokens]: 300,
+        [ATTR.llmUsageOutputTokens]: 20,
+        [ATTR.llmOutputText]: 'The answer is Infinity',
+      },
     }),
     child('l1', 'r2', {
-      kind: 'llm', name: 'chat', startTime: T + 1100, endTime: T + 1250,
-      attributes: { [ATTR.llmUsageInputTokens]: 100, [ATTR.llmUsageOutputTokens]: 10, [ATTR.llmUsageReasoningTokens]: 4 },
+      kind: 'llm',
+      name: 'chat',
+      startTime: T + 1100,
+      endTime: T + 1250,
+      attributes: {
+        [ATTR.llmUsageInputTokens]: 100,
+        [ATTR.llmUsageOutputTokens]: 10,
+        [ATTR.llmUsageReasoningTokens]: 4,
+      },
     }),
     child('y1', 'l1', { kind: 'retry', name: 'retry after 429', runId: 'r2', startTime: T + 1110, endTime: T + 1120 }),
     run1,
@@ -50,7 +68,13 @@ describe('buildSpanTree', () => {
   it('sums tokens, calls and errors over each subtree', () => {
     const run2 = buildSpanTree(session())[1] as SpanNode;
     expect(run2.aggregates).toMatchObject({
-      inputTokens: 400, outputTokens: 30, reasoningTokens: 4, llmCalls: 2, toolCalls: 1, errors: 1, descendants: 4,
+      inputTokens: 400,
+      outputTokens: 30,
+      reasoningTokens: 4,
+      llmCalls: 2,
+      toolCalls: 1,
+      errors: 1,
+      descendants: 4,
     });
     expect(run2.children[0]?.aggregates.descendants).toBe(1);
   });
@@ -78,7 +102,9 @@ describe('buildSpanTree', () => {
 describe('flattenVisible', () => {
   it('shows only roots when nothing is expanded, with ARIA positions', () => {
     const rows = flattenVisible(buildSpanTree(session()), new Set());
-    expect(rows.map((row) => [row.node.span.spanId, row.level, row.posInSet, row.setSize, row.hasChildren, row.expanded])).toEqual([
+    expect(
+      rows.map((row) => [row.node.span.spanId, row.level, row.posInSet, row.setSize, row.hasChildren, row.expanded]),
+    ).toEqual([
       ['r1', 1, 1, 2, false, false],
       ['r2', 1, 2, 2, true, false],
     ]);
@@ -115,7 +141,10 @@ describe('flattenVisible', () => {
 
   it('searches names, tool arguments, outputs and errors case-insensitively', () => {
     const forest = buildSpanTree(session());
-    const search = (text: string) => flattenVisible(forest, () => true, { search: text }).filter((row) => row.matches).map((row) => row.node.span.spanId);
+    const search = (text: string) =>
+      flattenVisible(forest, () => true, { search: text })
+        .filter((row) => row.matches)
+        .map((row) => row.node.span.spanId);
     expect(search('1/0')).toEqual(['t1']);
     expect(search('INFINITY')).toEqual(['l2']);
     expect(search('division by')).toEqual(['t1']);

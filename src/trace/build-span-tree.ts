@@ -121,7 +121,11 @@ export interface SpanFilter {
 /** Whether a filter hides anything at all. */
 export function isFilterActive(filter: SpanFilter | undefined): boolean {
   if (!filter) return false;
-  return (filter.kinds !== undefined && filter.kinds.size > 0) || filter.errorsOnly === true || (filter.search ?? '').trim() !== '';
+  return (
+    (filter.kinds !== undefined && filter.kinds.size > 0) ||
+    filter.errorsOnly === true ||
+    (filter.search ?? '').trim() !== ''
+  );
 }
 
 function stringify(value: unknown): string {
@@ -179,7 +183,10 @@ export function spanMatchesFilter(span: Span, filter: SpanFilter | undefined): b
 }
 
 /** Which spans a filter keeps: matches plus their ancestors (context). Undefined when no filter is active. */
-export function filterForest(forest: readonly SpanNode[], filter: SpanFilter | undefined): { kept: Set<string>; matched: Set<string> } | undefined {
+export function filterForest(
+  forest: readonly SpanNode[],
+  filter: SpanFilter | undefined,
+): { kept: Set<string>; matched: Set<string> } | undefined {
   if (!isFilterActive(filter)) return undefined;
   const kept = new Set<string>();
   const matched = new Set<string>();
@@ -225,7 +232,11 @@ export interface VisibleRow {
 export type ExpansionState = ReadonlySet<string> | ((node: SpanNode) => boolean);
 
 /** Flattens the forest into the rows currently visible, honouring expansion and the filter. */
-export function flattenVisible(forest: readonly SpanNode[], expanded: ExpansionState, filter?: SpanFilter): VisibleRow[] {
+export function flattenVisible(
+  forest: readonly SpanNode[],
+  expanded: ExpansionState,
+  filter?: SpanFilter,
+): VisibleRow[] {
   const isExpanded = typeof expanded === 'function' ? expanded : (node: SpanNode) => expanded.has(node.span.spanId);
   const filtered = filterForest(forest, filter);
   const keep = (node: SpanNode): boolean => !filtered || filtered.kept.has(node.span.spanId);

@@ -55,7 +55,6 @@ export interface RunComparison {
   answerChanged: boolean;
 }
 
-
 function show(value: unknown): string {
   if (value === undefined) return '';
   if (typeof value === 'string') return value;
@@ -66,17 +65,25 @@ function show(value: unknown): string {
   }
 }
 
-const pathKey = (path: string, key: string) => (/^[A-Za-z_$][\w$]*$/.test(key) ? (path ? `${path}.${key}` : key) : `${path}[${JSON.stringify(key)}]`);
+const pathKey = (path: string, key: string) =>
+  /^[A-Za-z_$][\w$]*$/.test(key) ? (path ? `${path}.${key}` : key) : `${path}[${JSON.stringify(key)}]`;
 
 /** The differences between two JSON values: keys added, removed and changed, array items by index. */
-export function diffJson(first: unknown, second: unknown, path = '', changes: JsonChange[] = [], depth = 0): JsonChange[] {
+export function diffJson(
+  first: unknown,
+  second: unknown,
+  path = '',
+  changes: JsonChange[] = [],
+  depth = 0,
+): JsonChange[] {
   if (Object.is(first, second)) return changes;
   if (depth < 50 && isRecord(first) && isRecord(second)) {
     for (const key of Object.keys(first)) {
       if (!(key in second)) changes.push({ path: pathKey(path, key), type: 'removed', first: first[key] });
       else diffJson(first[key], second[key], pathKey(path, key), changes, depth + 1);
     }
-    for (const key of Object.keys(second)) if (!(key in first)) changes.push({ path: pathKey(path, key), type: 'added', second: second[key] });
+    for (const key of Object.keys(second))
+      if (!(key in first)) changes.push({ path: pathKey(path, key), type: 'added', second: second[key] });
     return changes;
   }
   if (depth < 50 && Array.isArray(first) && Array.isArray(second)) {
@@ -101,14 +108,19 @@ export function diffText(first: string, second: string): TextPart[] {
   const a = first.match(/\s+|[^\s]+/g) ?? [];
   const b = second.match(/\s+|[^\s]+/g) ?? [];
   if (a.length > MAX_DIFF_TOKENS || b.length > MAX_DIFF_TOKENS) {
-    return [...(first ? [{ type: 'removed' as const, text: first }] : []), ...(second ? [{ type: 'added' as const, text: second }] : [])];
+    return [
+      ...(first ? [{ type: 'removed' as const, text: first }] : []),
+      ...(second ? [{ type: 'added' as const, text: second }] : []),
+    ];
   }
   const width = b.length + 1;
   const lengths = new Uint16Array((a.length + 1) * width);
   for (let i = a.length - 1; i >= 0; i -= 1) {
     for (let j = b.length - 1; j >= 0; j -= 1) {
-      lengths[i * width + j] = a[i] === b[j] ? (lengths[(i + 1) * width + j + 1] as number) + 1
-        : Math.max(lengths[(i + 1) * width + j] as number, lengths[i * width + j + 1] as number);
+      lengths[i * width + j] =
+        a[i] === b[j]
+          ? (lengths[(i + 1) * width + j + 1] as number) + 1
+          : Math.max(lengths[(i + 1) * width + j] as number, lengths[i * width + j + 1] as number);
     }
   }
   const parts: TextPart[] = [];
@@ -124,7 +136,8 @@ export function diffText(first: string, second: string): TextPart[] {
       push('same', a[i] as string);
       i += 1;
       j += 1;
-    } else if ((lengths[(i + 1) * width + j] as number) >= (lengths[i * width + j + 1] as number)) push('removed', a[i++] as string);
+    } else if ((lengths[(i + 1) * width + j] as number) >= (lengths[i * width + j + 1] as number))
+      push('removed', a[i++] as string);
     else push('added', b[j++] as string);
   }
   while (i < a.length) push('removed', a[i++] as string);
@@ -147,7 +160,8 @@ function plainField(field: FieldComparison['field'], first: string, second: stri
   return { field, first, second, changed: first !== second };
 }
 
-const duration = (span: Span | undefined): number | undefined => (span?.endTime === undefined ? undefined : span.endTime - span.startTime);
+const duration = (span: Span | undefined): number | undefined =>
+  span?.endTime === undefined ? undefined : span.endTime - span.startTime;
 
 function tokens(span: Span | undefined): string {
   if (!span) return '';
@@ -164,7 +178,13 @@ function messagesText(span: Span | undefined): string {
     .map((message) => {
       if (!isRecord(message)) return '';
       const calls = Array.isArray(message.tool_calls)
-        ? message.tool_calls.map((call) => (isRecord(call) && isRecord(call.function) ? ` → ${String(call.function.name)}(${String(call.function.arguments)})` : '')).join('')
+        ? message.tool_calls
+            .map((call) =>
+              isRecord(call) && isRecord(call.function)
+                ? ` → ${String(call.function.name)}(${String(call.function.arguments)})`
+                : '',
+            )
+            .join('')
         : '';
       return `${String(message.role)}: ${typeof message.content === 'string' ? message.content : ''}${calls}`;
     })
@@ -174,37 +194,67 @@ function messagesText(span: Span | undefined): string {
 function toolCallsOf(span: Span | undefined): unknown {
   const calls = span?.attributes[ATTR.llmOutputToolCalls];
   if (!Array.isArray(calls)) return undefined;
-  return calls.map((call) => (isRecord(call) && isRecord(call.function) ? { name: call.function.name, arguments: parseJsonText(call.function.arguments) } : call));
+  return calls.map((call) =>
+    isRecord(call) && isRecord(call.function)
+      ? { name: call.function.name, arguments: parseJsonText(call.function.arguments) }
+      : call,
+  );
 }
 
 function compareStep(kind: 'llm' | 'tool', label: string, first: Span | undefined, second: Span | undefined): StepPair {
   const fields: FieldComparison[] = [];
-  const both = (field: FieldComparison['field'], read: (span: Span | undefined) => string) => plainField(field, read(first), read(second));
+  const both = (field: FieldComparison['field'], read: (span: Span | undefined) => string) =>
+    plainField(field, read(first), read(second));
   if (kind === 'llm') {
     fields.push(both('model', (span) => (span ? (stringAttribute(span.attributes, ATTR.llmRequestModel) ?? '') : '')));
     fields.push(textField('messages', messagesText(first), messagesText(second)));
-    fields.push(textField('output', stringAttribute(first?.attributes ?? {}, ATTR.llmOutputText) ?? '', stringAttribute(second?.attributes ?? {}, ATTR.llmOutputText) ?? ''));
+    fields.push(
+      textField(
+        'output',
+        stringAttribute(first?.attributes ?? {}, ATTR.llmOutputText) ?? '',
+        stringAttribute(second?.attributes ?? {}, ATTR.llmOutputText) ?? '',
+      ),
+    );
     const calls = jsonField('toolCalls', toolCallsOf(first), toolCallsOf(second));
     if (calls.first !== '' || calls.second !== '') fields.push(calls);
     fields.push(both('tokens', tokens));
   } else {
     fields.push(jsonField('arguments', first?.attributes[ATTR.toolArguments], second?.attributes[ATTR.toolArguments]));
-    const result = (span: Span | undefined) => span?.attributes[ATTR.toolResult] ?? span?.attributes[ATTR.toolError] ?? span?.error?.message;
+    const result = (span: Span | undefined) =>
+      span?.attributes[ATTR.toolResult] ?? span?.attributes[ATTR.toolError] ?? span?.error?.message;
     const firstResult = parseJsonText(result(first));
     const secondResult = parseJsonText(result(second));
-    fields.push(typeof firstResult === 'string' && typeof secondResult === 'string' ? textField('result', firstResult, secondResult) : jsonField('result', firstResult, secondResult));
+    fields.push(
+      typeof firstResult === 'string' && typeof secondResult === 'string'
+        ? textField('result', firstResult, secondResult)
+        : jsonField('result', firstResult, secondResult),
+    );
     fields.push(both('status', (span) => span?.status ?? ''));
   }
   const firstDuration = duration(first);
   const secondDuration = duration(second);
   // Durations always differ a little: shown side by side, never counted as a change.
-  fields.push({ field: 'duration', first: firstDuration === undefined ? '' : String(firstDuration), second: secondDuration === undefined ? '' : String(secondDuration), changed: false });
-  return { kind, label, ...(first ? { first } : {}), ...(second ? { second } : {}), fields, changed: !first || !second || fields.some((field) => field.changed) };
+  fields.push({
+    field: 'duration',
+    first: firstDuration === undefined ? '' : String(firstDuration),
+    second: secondDuration === undefined ? '' : String(secondDuration),
+    changed: false,
+  });
+  return {
+    kind,
+    label,
+    ...(first ? { first } : {}),
+    ...(second ? { second } : {}),
+    fields,
+    changed: !first || !second || fields.some((field) => field.changed),
+  };
 }
 
 /** The llm and tool spans of a run, in start order. */
 export function runSteps(spans: readonly Span[], runId: string): Span[] {
-  return spans.filter((span) => span.runId === runId && (span.kind === 'llm' || span.kind === 'tool')).sort((a, b) => a.startTime - b.startTime);
+  return spans
+    .filter((span) => span.runId === runId && (span.kind === 'llm' || span.kind === 'tool'))
+    .sort((a, b) => a.startTime - b.startTime);
 }
 
 function stepKey(span: Span): string {
@@ -215,11 +265,17 @@ function figures(spans: readonly Span[], runId: string): RunFigures {
   const steps = runSteps(spans, runId);
   const root = spans.find((span) => span.spanId === runId);
   const tokenCount = steps.reduce(
-    (sum, span) => sum + (numberAttribute(span.attributes, ATTR.llmUsageInputTokens) ?? 0) + (numberAttribute(span.attributes, ATTR.llmUsageOutputTokens) ?? 0),
+    (sum, span) =>
+      sum +
+      (numberAttribute(span.attributes, ATTR.llmUsageInputTokens) ?? 0) +
+      (numberAttribute(span.attributes, ATTR.llmUsageOutputTokens) ?? 0),
     0,
   );
   const lastLlm = steps.filter((span) => span.kind === 'llm').at(-1);
-  const answer = stringAttribute(root?.attributes ?? {}, ATTR.runOutput) ?? stringAttribute(lastLlm?.attributes ?? {}, ATTR.llmOutputText) ?? '';
+  const answer =
+    stringAttribute(root?.attributes ?? {}, ATTR.runOutput) ??
+    stringAttribute(lastLlm?.attributes ?? {}, ATTR.llmOutputText) ??
+    '';
   return { steps: steps.length, tokens: tokenCount, durationMs: duration(root) ?? 0, answer };
 }
 
@@ -228,7 +284,12 @@ function figures(spans: readonly Span[], runId: string): RunFigures {
  * tool, steps only one run has on their own) and compares each pair: messages sent and output as word diffs,
  * tool arguments, results and calls as JSON diffs, tokens and durations side by side.
  */
-export function compareRuns(firstSpans: readonly Span[], firstRunId: string, secondSpans: readonly Span[], secondRunId: string): RunComparison {
+export function compareRuns(
+  firstSpans: readonly Span[],
+  firstRunId: string,
+  secondSpans: readonly Span[],
+  secondRunId: string,
+): RunComparison {
   const firstSteps = runSteps(firstSpans, firstRunId);
   const secondSteps = runSteps(secondSpans, secondRunId);
   const pending = new Map<string, Span[]>();
@@ -236,7 +297,8 @@ export function compareRuns(firstSpans: readonly Span[], firstRunId: string, sec
   const counts = new Map<string, number>();
   const pairs: StepPair[] = [];
   const used = new Set<Span>();
-  const label = (span: Span, index: number) => (span.kind === 'llm' ? `llm ${index}` : `${stringAttribute(span.attributes, ATTR.toolName) ?? span.name} ${index}`);
+  const label = (span: Span, index: number) =>
+    span.kind === 'llm' ? `llm ${index}` : `${stringAttribute(span.attributes, ATTR.toolName) ?? span.name} ${index}`;
   for (const span of firstSteps) {
     const key = stepKey(span);
     const index = (counts.get(key) ?? 0) + 1;

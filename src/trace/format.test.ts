@@ -1,5 +1,12 @@
 import { describe, it, expect } from 'vitest';
-import { formatCost, formatPercent, formatDuration, formatTokens, formatTokensCompact, formatClockTime } from './format.ts';
+import {
+  formatCost,
+  formatPercent,
+  formatDuration,
+  formatTokens,
+  formatTokensCompact,
+  formatClockTime,
+} from './format.ts';
 
 describe('format', () => {
   it('formats durations the way people read them', () => {

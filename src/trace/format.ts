@@ -47,7 +47,8 @@ export function formatClockTime(epochMs: number): string {
 export function formatCost(usd: number): string {
   if (!Number.isFinite(usd)) return '—';
   if (usd === 0) return '$0';
-  if (Math.abs(usd) >= 1) return `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  if (Math.abs(usd) >= 1)
+    return `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   // Small amounts keep three significant digits: a run costs fractions of a cent.
   return `$${Number(usd.toPrecision(3)).toLocaleString('en-US', { maximumFractionDigits: 8 })}`;
 }

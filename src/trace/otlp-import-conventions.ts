@@ -121,13 +121,20 @@ function mapGenAi(rest: Remaining, kind: SpanKind, mapped: Record<string, unknow
     set(mapped, ATTR.agentName, rest.take('gen_ai.agent.name'));
     if (ours) rest.takeFirst('gen_ai.provider.name', 'gen_ai.request.model');
     const input = rest.values['gen_ai.input.messages'];
-    if (input !== undefined) set(mapped, ATTR.runInput, lastText(fromGenAiMessages(rest.take('gen_ai.input.messages')), 'user'));
+    if (input !== undefined)
+      set(mapped, ATTR.runInput, lastText(fromGenAiMessages(rest.take('gen_ai.input.messages')), 'user'));
     const output = rest.values['gen_ai.output.messages'];
-    if (output !== undefined) set(mapped, ATTR.runOutput, lastText(fromGenAiMessages(rest.take('gen_ai.output.messages')), 'assistant'));
+    if (output !== undefined)
+      set(mapped, ATTR.runOutput, lastText(fromGenAiMessages(rest.take('gen_ai.output.messages')), 'assistant'));
   }
 }
 
-const OPENINFERENCE_KIND: Record<string, SpanKind> = { LLM: 'llm', EMBEDDING: 'llm', TOOL: 'tool', RETRIEVER: 'memory' };
+const OPENINFERENCE_KIND: Record<string, SpanKind> = {
+  LLM: 'llm',
+  EMBEDDING: 'llm',
+  TOOL: 'tool',
+  RETRIEVER: 'memory',
+};
 
 /** OpenInference (Arize Phoenix): `openinference.span.kind`, flattened `llm.input_messages.N.message.*`. */
 function mapOpenInference(rest: Remaining, kind: SpanKind, mapped: Record<string, unknown>): void {
@@ -179,7 +186,11 @@ function mapVercel(rest: Remaining, kind: SpanKind, mapped: Record<string, unkno
     set(mapped, ATTR.llmResponseModel, rest.take('ai.response.model'));
     set(mapped, ATTR.llmResponseId, rest.take('ai.response.id'));
     set(mapped, ATTR.llmUsageInputTokens, asNumber(rest.takeFirst('ai.usage.inputTokens', 'ai.usage.promptTokens')));
-    set(mapped, ATTR.llmUsageOutputTokens, asNumber(rest.takeFirst('ai.usage.outputTokens', 'ai.usage.completionTokens')));
+    set(
+      mapped,
+      ATTR.llmUsageOutputTokens,
+      asNumber(rest.takeFirst('ai.usage.outputTokens', 'ai.usage.completionTokens')),
+    );
     set(mapped, ATTR.llmUsageCachedTokens, asNumber(rest.take('ai.usage.cachedInputTokens')));
     set(mapped, ATTR.llmUsageReasoningTokens, asNumber(rest.take('ai.usage.reasoningTokens')));
     set(mapped, ATTR.llmTimeToFirstTokenMs, asNumber(rest.take('ai.response.msToFirstChunk')));
@@ -200,7 +211,8 @@ function mapVercel(rest: Remaining, kind: SpanKind, mapped: Record<string, unkno
     const prompt = parseJsonText(rest.take('ai.prompt'));
     if (typeof prompt === 'object' && prompt !== null && !Array.isArray(prompt)) {
       const record = prompt as Record<string, unknown>;
-      const input = typeof record.prompt === 'string' ? record.prompt : lastText(fromVercelMessages(record.messages), 'user');
+      const input =
+        typeof record.prompt === 'string' ? record.prompt : lastText(fromVercelMessages(record.messages), 'user');
       set(mapped, ATTR.runInput, input);
     } else set(mapped, ATTR.runInput, asString(prompt));
     set(mapped, ATTR.runOutput, rest.take('ai.response.text'));
@@ -215,7 +227,13 @@ function vercelKind(operationId: string): SpanKind {
 
 const OUR_KINDS = new Set<SpanKind>(SPAN_KIND_VALUES);
 // Our exporter writes objects as JSON text under `glassbox.<key>`; these keys held objects.
-const OUR_OBJECT_KEYS = new Set<string>([ATTR.llmParameters, ATTR.memoryResults, ATTR.llmOptionsDropped, ATTR.toolArguments, ATTR.toolResult]);
+const OUR_OBJECT_KEYS = new Set<string>([
+  ATTR.llmParameters,
+  ATTR.memoryResults,
+  ATTR.llmOptionsDropped,
+  ATTR.toolArguments,
+  ATTR.toolResult,
+]);
 
 /**
  * Maps one span's OTLP attributes to ours by convention: our own export (`glassbox.span.kind`), OpenInference

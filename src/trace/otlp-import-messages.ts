@@ -24,7 +24,11 @@ function toolCall(id: unknown, name: unknown, args: unknown, index: number): Too
 
 function pushMessage(result: ChatMessage[], role: string, text: string, toolCalls: ToolCall[]): void {
   if (role === 'assistant') {
-    result.push(toolCalls.length > 0 ? { role, content: text === '' ? null : text, tool_calls: toolCalls } : { role, content: text });
+    result.push(
+      toolCalls.length > 0
+        ? { role, content: text === '' ? null : text, tool_calls: toolCalls }
+        : { role, content: text },
+    );
   } else if (role === 'system' || role === 'developer') result.push({ role: 'system', content: text });
   else if (role === 'user' || role === 'human') result.push({ role: 'user', content: text });
   else if (text !== '') result.push({ role: 'user', content: text });
@@ -45,7 +49,11 @@ export function fromGenAiMessages(value: unknown): ChatMessage[] {
       if (part.type === 'text' && typeof part.content === 'string') texts.push(part.content);
       else if (part.type === 'tool_call') calls.push(toolCall(part.id, part.name, part.arguments, calls.length));
       else if (part.type === 'tool_call_response') {
-        result.push({ role: 'tool', tool_call_id: typeof part.id === 'string' ? part.id : '', content: asText(part.response) });
+        result.push({
+          role: 'tool',
+          tool_call_id: typeof part.id === 'string' ? part.id : '',
+          content: asText(part.response),
+        });
       }
     }
     if (texts.length > 0 || calls.length > 0 || (parts.length === 0 && message.role !== 'tool')) {
@@ -109,9 +117,14 @@ export function fromVercelMessages(value: unknown): ChatMessage[] {
     for (const part of parts) {
       if (!isRecord(part)) continue;
       if (part.type === 'text' && typeof part.text === 'string') texts.push(part.text);
-      else if (part.type === 'tool-call') calls.push(toolCall(part.toolCallId, part.toolName, part.input ?? part.args, calls.length));
+      else if (part.type === 'tool-call')
+        calls.push(toolCall(part.toolCallId, part.toolName, part.input ?? part.args, calls.length));
       else if (part.type === 'tool-result') {
-        result.push({ role: 'tool', tool_call_id: asText(part.toolCallId), content: asText(part.output ?? part.result) });
+        result.push({
+          role: 'tool',
+          tool_call_id: asText(part.toolCallId),
+          content: asText(part.output ?? part.result),
+        });
       }
     }
     if (message.role !== 'tool') pushMessage(result, message.role, texts.join(''), calls);
@@ -123,5 +136,7 @@ export function fromVercelMessages(value: unknown): ChatMessage[] {
 export function fromVercelToolCalls(value: unknown): ToolCall[] {
   const calls = parseJsonText(value);
   if (!Array.isArray(calls)) return [];
-  return calls.filter(isRecord).map((call, index) => toolCall(call.toolCallId, call.toolName, call.input ?? call.args, index));
+  return calls
+    .filter(isRecord)
+    .map((call, index) => toolCall(call.toolCallId, call.toolName, call.input ?? call.args, index));
 }

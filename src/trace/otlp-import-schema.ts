@@ -50,7 +50,9 @@ export const otlpJsonSpanSchema = z.object({
   startTimeUnixNano: int64,
   endTimeUnixNano: int64.optional(),
   attributes,
-  events: z.array(z.object({ timeUnixNano: int64.optional(), name: z.string().max(10_000).optional(), attributes })).optional(),
+  events: z
+    .array(z.object({ timeUnixNano: int64.optional(), name: z.string().max(10_000).optional(), attributes }))
+    .optional(),
   status: z.object({ code: z.number().int().min(0).max(2).optional(), message: z.string().optional() }).optional(),
 });
 
@@ -76,7 +78,9 @@ export type OtlpJsonSpan = z.output<typeof otlpJsonSpanSchema>;
 
 /** Whether a parsed JSON value looks like an OTLP trace file (it has a `resourceSpans` array). */
 export function isOtlpTraceFile(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && Array.isArray((value as { resourceSpans?: unknown }).resourceSpans);
+  return (
+    typeof value === 'object' && value !== null && Array.isArray((value as { resourceSpans?: unknown }).resourceSpans)
+  );
 }
 
 /** A plain value from an OTLP `AnyValue`: ints as numbers (decimal strings when beyond 2^53), kvlists as objects. */
@@ -96,7 +100,9 @@ export function decodeAnyValue(value: OtlpJsonAnyValue | undefined): unknown {
 }
 
 /** OTLP attributes as a plain record; attributes without a value are left out. */
-export function decodeAttributes(list: ReadonlyArray<{ key: string; value?: OtlpJsonAnyValue }> | undefined): Record<string, unknown> {
+export function decodeAttributes(
+  list: ReadonlyArray<{ key: string; value?: OtlpJsonAnyValue }> | undefined,
+): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const item of list ?? []) {
     const value = decodeAnyValue(item.value);

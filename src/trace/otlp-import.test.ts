@@ -21,31 +21,64 @@ function recordSession(): Span[] {
   const call = { id: 'call_1', type: 'function', function: { name: 'calculator', arguments: '{"expression":"6*7"}' } };
   const run = tracer.startSpan({ kind: 'run', name: 'What is 6*7?', attributes: { [ATTR.runInput]: 'What is 6*7?' } });
   const llm = tracer.startSpan({
-    kind: 'llm', name: 'chat gpt-4o-mini', parent: run,
+    kind: 'llm',
+    name: 'chat gpt-4o-mini',
+    parent: run,
     attributes: {
-      [ATTR.llmProvider]: 'openai', [ATTR.llmRequestModel]: 'gpt-4o-mini',
+      [ATTR.llmProvider]: 'openai',
+      [ATTR.llmRequestModel]: 'gpt-4o-mini',
       [ATTR.llmParameters]: { temperature: 0.5, max_tokens: 256, stream: true },
       [ATTR.llmMessages]: [system, question],
     },
   });
   llm.setAttributes({
-    [ATTR.llmOutputToolCalls]: [call], [ATTR.llmFinishReason]: 'tool_calls',
-    [ATTR.llmUsageInputTokens]: 120, [ATTR.llmUsageOutputTokens]: 18, [ATTR.llmUsageCachedTokens]: 64, [ATTR.llmTimeToFirstTokenMs]: 210.5,
+    [ATTR.llmOutputToolCalls]: [call],
+    [ATTR.llmFinishReason]: 'tool_calls',
+    [ATTR.llmUsageInputTokens]: 120,
+    [ATTR.llmUsageOutputTokens]: 18,
+    [ATTR.llmUsageCachedTokens]: 64,
+    [ATTR.llmTimeToFirstTokenMs]: 210.5,
   });
   llm.end();
   const tool = tracer.startSpan({
-    kind: 'tool', name: 'calculator', parent: run,
-    attributes: { [ATTR.toolName]: 'calculator', [ATTR.toolCallId]: 'call_1', [ATTR.toolArguments]: { expression: '6*7' } },
+    kind: 'tool',
+    name: 'calculator',
+    parent: run,
+    attributes: {
+      [ATTR.toolName]: 'calculator',
+      [ATTR.toolCallId]: 'call_1',
+      [ATTR.toolArguments]: { expression: '6*7' },
+    },
   });
   tool.setAttributes({ [ATTR.toolResult]: { value: 42 } });
   tool.end();
-  const failing = tracer.startSpan({ kind: 'tool', name: 'get_weather', parent: run, attributes: { [ATTR.toolName]: 'get_weather', [ATTR.toolArguments]: { city: 'Paris' } } });
+  const failing = tracer.startSpan({
+    kind: 'tool',
+    name: 'get_weather',
+    parent: run,
+    attributes: { [ATTR.toolName]: 'get_weather', [ATTR.toolArguments]: { city: 'Paris' } },
+  });
   failing.end('error', { type: 'network_error', message: 'Network unreachable' });
   const final = tracer.startSpan({
-    kind: 'llm', name: 'chat gpt-4o-mini', parent: run,
-    attributes: { [ATTR.llmRequestModel]: 'gpt-4o-mini', [ATTR.llmMessages]: [system, question, { role: 'assistant', content: null, tool_calls: [call] }, { role: 'tool', tool_call_id: 'call_1', content: '42' }] },
+    kind: 'llm',
+    name: 'chat gpt-4o-mini',
+    parent: run,
+    attributes: {
+      [ATTR.llmRequestModel]: 'gpt-4o-mini',
+      [ATTR.llmMessages]: [
+        system,
+        question,
+        { role: 'assistant', content: null, tool_calls: [call] },
+        { role: 'tool', tool_call_id: 'call_1', content: '42' },
+      ],
+    },
   });
-  final.setAttributes({ [ATTR.llmOutputText]: '6*7 = 42.', [ATTR.llmFinishReason]: 'stop', [ATTR.llmUsageInputTokens]: 150, [ATTR.llmUsageOutputTokens]: 9 });
+  final.setAttributes({
+    [ATTR.llmOutputText]: '6*7 = 42.',
+    [ATTR.llmFinishReason]: 'stop',
+    [ATTR.llmUsageInputTokens]: 150,
+    [ATTR.llmUsageOutputTokens]: 9,
+  });
   final.end();
   run.setAttributes({ [ATTR.runOutput]: '6*7 = 42.' });
   run.end();
@@ -66,8 +99,13 @@ function roundTrip(spans: Span[]): ImportedTrace[] {
 const kv = (key: string, value: unknown) => ({
   key,
   value:
-    typeof value === 'string' ? { stringValue: value } : typeof value === 'boolean' ? { boolValue: value }
-      : Number.isInteger(value) ? { intValue: value } : { doubleValue: value },
+    typeof value === 'string'
+      ? { stringValue: value }
+      : typeof value === 'boolean'
+        ? { boolValue: value }
+        : Number.isInteger(value)
+          ? { intValue: value }
+          : { doubleValue: value },
 });
 
 function otlpFile(spans: unknown[], resource: Array<ReturnType<typeof kv>> = [kv('service.name', 'foreign')]) {
@@ -96,11 +134,22 @@ describe('importOtlpTraces: round trip of our export', () => {
       const back = imported.get(span.spanId) as Span;
       expect(back, span.name).toBeDefined();
       expect([back.kind, back.name, back.parentSpanId, back.runId, back.traceId, back.status]).toEqual([
-        span.kind, span.name, span.parentSpanId, span.runId, span.traceId, span.status,
+        span.kind,
+        span.name,
+        span.parentSpanId,
+        span.runId,
+        span.traceId,
+        span.status,
       ]);
       expect(back.startTime).toBeCloseTo(span.startTime, 5);
       expect((back.endTime as number) - back.startTime).toBeCloseTo((span.endTime as number) - span.startTime, 5);
-      for (const key of [ATTR.llmUsageInputTokens, ATTR.llmUsageOutputTokens, ATTR.llmUsageCachedTokens, ATTR.llmRequestModel, ATTR.toolName]) {
+      for (const key of [
+        ATTR.llmUsageInputTokens,
+        ATTR.llmUsageOutputTokens,
+        ATTR.llmUsageCachedTokens,
+        ATTR.llmRequestModel,
+        ATTR.toolName,
+      ]) {
         expect(back.attributes[key], `${span.name} ${key}`).toEqual(span.attributes[key]);
       }
     }
@@ -126,12 +175,19 @@ describe('importOtlpTraces: round trip of our export', () => {
       ['user', 'And 7*8?'],
     ]);
     expect(trace.title).toBe('What is 6*7?');
-    expect(trace.spans.filter((span) => span.parentSpanId === undefined).every((span) => span.attributes[ATTR.importSource] === 'otlp')).toBe(true);
+    expect(
+      trace.spans
+        .filter((span) => span.parentSpanId === undefined)
+        .every((span) => span.attributes[ATTR.importSource] === 'otlp'),
+    ).toBe(true);
   });
 
   it('emits only gen_ai.* names that are in the current GenAI registry', () => {
     const registry = new Set(
-      readFileSync(resolve(REAL_DATA, 'genai-attributes.txt'), 'utf8').split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#')),
+      readFileSync(resolve(REAL_DATA, 'genai-attributes.txt'), 'utf8')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line && !line.startsWith('#')),
     );
     expect(registry.size).toBeGreaterThan(50);
     const request = toOtlpRequest(recordSession(), { includeMessages: true });
@@ -151,9 +207,20 @@ describe('importOtlpTraces: foreign files', () => {
     expect(trace.spans).toHaveLength(1);
     const span = trace.spans[0] as Span;
     // Its parent is not in the file: it is the root, a run.
-    expect([span.spanId, span.parentSpanId, span.kind, span.name, span.status]).toEqual(['eee19b7ec3c1b174', undefined, 'run', "I'm a server span", 'ok']);
+    expect([span.spanId, span.parentSpanId, span.kind, span.name, span.status]).toEqual([
+      'eee19b7ec3c1b174',
+      undefined,
+      'run',
+      "I'm a server span",
+      'ok',
+    ]);
     expect((span.endTime as number) - span.startTime).toBe(1000);
-    expect(span.attributes).toMatchObject({ 'my.span.attr': 'some value', 'resource.service.name': 'my.service', 'otel.span.kind': 'server', 'otel.scope.name': 'my.library' });
+    expect(span.attributes).toMatchObject({
+      'my.span.attr': 'some value',
+      'resource.service.name': 'my.service',
+      'otel.span.kind': 'server',
+      'otel.scope.name': 'my.library',
+    });
     expect(trace.messages).toEqual([]);
     expect(trace.title).toBe("I'm a server span");
   });
@@ -163,42 +230,105 @@ describe('importOtlpTraces: foreign files', () => {
     const trace = only(
       otlpFile([
         {
-          traceId, spanId: '1'.repeat(16), name: 'invoke_agent Helper', kind: 1, startTimeUnixNano: '1700000000000000000', endTimeUnixNano: 1700000002000000000,
-          attributes: [kv('gen_ai.operation.name', 'invoke_agent'), kv('gen_ai.agent.name', 'Helper'), kv('gen_ai.agent.id', 'agent-7')],
+          traceId,
+          spanId: '1'.repeat(16),
+          name: 'invoke_agent Helper',
+          kind: 1,
+          startTimeUnixNano: '1700000000000000000',
+          endTimeUnixNano: 1700000002000000000,
+          attributes: [
+            kv('gen_ai.operation.name', 'invoke_agent'),
+            kv('gen_ai.agent.name', 'Helper'),
+            kv('gen_ai.agent.id', 'agent-7'),
+          ],
         },
         {
-          traceId, spanId: '2'.repeat(16), parentSpanId: '1'.repeat(16), name: 'chat gpt-4.1', kind: 3,
-          startTimeUnixNano: '1700000000100000000', endTimeUnixNano: '1700000000900000000',
+          traceId,
+          spanId: '2'.repeat(16),
+          parentSpanId: '1'.repeat(16),
+          name: 'chat gpt-4.1',
+          kind: 3,
+          startTimeUnixNano: '1700000000100000000',
+          endTimeUnixNano: '1700000000900000000',
           attributes: [
-            kv('gen_ai.operation.name', 'chat'), kv('gen_ai.provider.name', 'openai'), kv('gen_ai.request.model', 'gpt-4.1'),
-            { key: 'gen_ai.usage.input_tokens', value: { intValue: '97' } }, { key: 'gen_ai.usage.output_tokens', value: { intValue: 12 } },
-            kv('gen_ai.request.temperature', 0.2), { key: 'gen_ai.response.finish_reasons', value: { arrayValue: { values: [{ stringValue: 'tool_call' }] } } },
-            kv('gen_ai.input.messages', JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: 'Weather in Paris?' }] }])),
-            kv('gen_ai.output.messages', JSON.stringify([{ role: 'assistant', parts: [{ type: 'tool_call', id: 'c1', name: 'get_weather', arguments: { city: 'Paris' } }], finish_reason: 'tool_call' }])),
+            kv('gen_ai.operation.name', 'chat'),
+            kv('gen_ai.provider.name', 'openai'),
+            kv('gen_ai.request.model', 'gpt-4.1'),
+            { key: 'gen_ai.usage.input_tokens', value: { intValue: '97' } },
+            { key: 'gen_ai.usage.output_tokens', value: { intValue: 12 } },
+            kv('gen_ai.request.temperature', 0.2),
+            {
+              key: 'gen_ai.response.finish_reasons',
+              value: { arrayValue: { values: [{ stringValue: 'tool_call' }] } },
+            },
+            kv(
+              'gen_ai.input.messages',
+              JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: 'Weather in Paris?' }] }]),
+            ),
+            kv(
+              'gen_ai.output.messages',
+              JSON.stringify([
+                {
+                  role: 'assistant',
+                  parts: [{ type: 'tool_call', id: 'c1', name: 'get_weather', arguments: { city: 'Paris' } }],
+                  finish_reason: 'tool_call',
+                },
+              ]),
+            ),
             kv('server.address', 'api.openai.com'),
           ],
         },
         {
-          traceId, spanId: '3'.repeat(16), parentSpanId: '1'.repeat(16), name: 'execute_tool get_weather', kind: 1,
-          startTimeUnixNano: '1700000001000000000', endTimeUnixNano: '1700000001500000000', status: { code: 2, message: 'timeout' },
-          attributes: [kv('gen_ai.operation.name', 'execute_tool'), kv('gen_ai.tool.name', 'get_weather'), kv('gen_ai.tool.call.id', 'c1'), kv('gen_ai.tool.call.arguments', '{"city":"Paris"}'), kv('error.type', 'timeout')],
+          traceId,
+          spanId: '3'.repeat(16),
+          parentSpanId: '1'.repeat(16),
+          name: 'execute_tool get_weather',
+          kind: 1,
+          startTimeUnixNano: '1700000001000000000',
+          endTimeUnixNano: '1700000001500000000',
+          status: { code: 2, message: 'timeout' },
+          attributes: [
+            kv('gen_ai.operation.name', 'execute_tool'),
+            kv('gen_ai.tool.name', 'get_weather'),
+            kv('gen_ai.tool.call.id', 'c1'),
+            kv('gen_ai.tool.call.arguments', '{"city":"Paris"}'),
+            kv('error.type', 'timeout'),
+          ],
         },
       ]),
     );
     expect(trace.spans.map((span) => [span.name, span.kind, span.parentSpanId])).toEqual([
-      ['invoke_agent Helper', 'run', undefined], ['chat gpt-4.1', 'llm', '1'.repeat(16)], ['execute_tool get_weather', 'tool', '1'.repeat(16)],
+      ['invoke_agent Helper', 'run', undefined],
+      ['chat gpt-4.1', 'llm', '1'.repeat(16)],
+      ['execute_tool get_weather', 'tool', '1'.repeat(16)],
     ]);
     expect(trace.spans[0]?.traceId).toBe('ab'.repeat(16));
-    expect(byName(trace, 'invoke_agent Helper').attributes).toMatchObject({ [ATTR.agentName]: 'Helper', 'gen_ai.agent.id': 'agent-7' });
+    expect(byName(trace, 'invoke_agent Helper').attributes).toMatchObject({
+      [ATTR.agentName]: 'Helper',
+      'gen_ai.agent.id': 'agent-7',
+    });
     expect(byName(trace, 'chat gpt-4.1').attributes).toMatchObject({
-      [ATTR.llmProvider]: 'openai', [ATTR.llmRequestModel]: 'gpt-4.1', [ATTR.llmUsageInputTokens]: 97, [ATTR.llmUsageOutputTokens]: 12,
-      [ATTR.llmParameters]: { temperature: 0.2 }, [ATTR.llmFinishReason]: 'tool_call', 'server.address': 'api.openai.com',
+      [ATTR.llmProvider]: 'openai',
+      [ATTR.llmRequestModel]: 'gpt-4.1',
+      [ATTR.llmUsageInputTokens]: 97,
+      [ATTR.llmUsageOutputTokens]: 12,
+      [ATTR.llmParameters]: { temperature: 0.2 },
+      [ATTR.llmFinishReason]: 'tool_call',
+      'server.address': 'api.openai.com',
     });
     const tool = byName(trace, 'execute_tool get_weather');
-    expect([tool.status, tool.error, tool.attributes[ATTR.toolArguments]]).toEqual(['error', { type: 'timeout', message: 'timeout' }, { city: 'Paris' }]);
+    expect([tool.status, tool.error, tool.attributes[ATTR.toolArguments]]).toEqual([
+      'error',
+      { type: 'timeout', message: 'timeout' },
+      { city: 'Paris' },
+    ]);
     expect(trace.messages.map((entry) => entry.message)).toEqual([
       { role: 'user', content: 'Weather in Paris?' },
-      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }],
+      },
     ]);
     expect(trace.status).toBe('done');
     expect(trace.convention).toBe('genai');
@@ -208,32 +338,87 @@ describe('importOtlpTraces: foreign files', () => {
     const traceId = 'c'.repeat(32);
     const trace = only(
       otlpFile([
-        { traceId, spanId: 'a'.repeat(16), name: 'Agent', startTimeUnixNano: '1000000000', endTimeUnixNano: '5000000000',
-          attributes: [kv('openinference.span.kind', 'AGENT'), kv('input.value', 'What is 2+2?'), kv('output.value', '4'), kv('session.id', 'abc')] },
-        { traceId, spanId: 'b'.repeat(16), parentSpanId: 'a'.repeat(16), name: 'ChatCompletion', startTimeUnixNano: '2000000000', endTimeUnixNano: '3000000000',
+        {
+          traceId,
+          spanId: 'a'.repeat(16),
+          name: 'Agent',
+          startTimeUnixNano: '1000000000',
+          endTimeUnixNano: '5000000000',
           attributes: [
-            kv('openinference.span.kind', 'LLM'), kv('llm.model_name', 'gpt-4o'), kv('llm.provider', 'openai'),
-            kv('llm.token_count.prompt', 31), kv('llm.token_count.completion', 3), kv('llm.token_count.total', 34),
+            kv('openinference.span.kind', 'AGENT'),
+            kv('input.value', 'What is 2+2?'),
+            kv('output.value', '4'),
+            kv('session.id', 'abc'),
+          ],
+        },
+        {
+          traceId,
+          spanId: 'b'.repeat(16),
+          parentSpanId: 'a'.repeat(16),
+          name: 'ChatCompletion',
+          startTimeUnixNano: '2000000000',
+          endTimeUnixNano: '3000000000',
+          attributes: [
+            kv('openinference.span.kind', 'LLM'),
+            kv('llm.model_name', 'gpt-4o'),
+            kv('llm.provider', 'openai'),
+            kv('llm.token_count.prompt', 31),
+            kv('llm.token_count.completion', 3),
+            kv('llm.token_count.total', 34),
             kv('llm.invocation_parameters', '{"temperature":0}'),
-            kv('llm.input_messages.0.message.role', 'system'), kv('llm.input_messages.0.message.content', 'Be brief.'),
-            kv('llm.input_messages.1.message.role', 'user'), kv('llm.input_messages.1.message.content', 'What is 2+2?'),
-            kv('llm.output_messages.0.message.role', 'assistant'), kv('llm.output_messages.0.message.content', '4'),
-          ] },
-        { traceId, spanId: 'd'.repeat(16), parentSpanId: 'a'.repeat(16), name: 'add', startTimeUnixNano: '3500000000', endTimeUnixNano: '3600000000',
-          attributes: [kv('openinference.span.kind', 'TOOL'), kv('tool.name', 'add'), kv('input.value', '{"a":2,"b":2}'), kv('output.value', '4')] },
+            kv('llm.input_messages.0.message.role', 'system'),
+            kv('llm.input_messages.0.message.content', 'Be brief.'),
+            kv('llm.input_messages.1.message.role', 'user'),
+            kv('llm.input_messages.1.message.content', 'What is 2+2?'),
+            kv('llm.output_messages.0.message.role', 'assistant'),
+            kv('llm.output_messages.0.message.content', '4'),
+          ],
+        },
+        {
+          traceId,
+          spanId: 'd'.repeat(16),
+          parentSpanId: 'a'.repeat(16),
+          name: 'add',
+          startTimeUnixNano: '3500000000',
+          endTimeUnixNano: '3600000000',
+          attributes: [
+            kv('openinference.span.kind', 'TOOL'),
+            kv('tool.name', 'add'),
+            kv('input.value', '{"a":2,"b":2}'),
+            kv('output.value', '4'),
+          ],
+        },
       ]),
     );
     expect(trace.spans.map((span) => span.kind)).toEqual(['run', 'llm', 'tool']);
-    expect(byName(trace, 'Agent').attributes).toMatchObject({ [ATTR.runInput]: 'What is 2+2?', [ATTR.runOutput]: '4', 'session.id': 'abc' });
+    expect(byName(trace, 'Agent').attributes).toMatchObject({
+      [ATTR.runInput]: 'What is 2+2?',
+      [ATTR.runOutput]: '4',
+      'session.id': 'abc',
+    });
     const llm = byName(trace, 'ChatCompletion');
     expect(llm.attributes).toMatchObject({
-      [ATTR.llmRequestModel]: 'gpt-4o', [ATTR.llmUsageInputTokens]: 31, [ATTR.llmUsageOutputTokens]: 3, 'llm.token_count.total': 34,
-      [ATTR.llmParameters]: { temperature: 0 }, [ATTR.llmOutputText]: '4',
-      [ATTR.llmMessages]: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'What is 2+2?' }],
+      [ATTR.llmRequestModel]: 'gpt-4o',
+      [ATTR.llmUsageInputTokens]: 31,
+      [ATTR.llmUsageOutputTokens]: 3,
+      'llm.token_count.total': 34,
+      [ATTR.llmParameters]: { temperature: 0 },
+      [ATTR.llmOutputText]: '4',
+      [ATTR.llmMessages]: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'What is 2+2?' },
+      ],
     });
     expect(Object.keys(llm.attributes).some((key) => key.startsWith('llm.input_messages.'))).toBe(false);
-    expect(byName(trace, 'add').attributes).toMatchObject({ [ATTR.toolName]: 'add', [ATTR.toolArguments]: { a: 2, b: 2 }, [ATTR.toolResult]: '4' });
-    expect(trace.messages.map((entry) => [entry.message.role, entry.message.content])).toEqual([['user', 'What is 2+2?'], ['assistant', '4']]);
+    expect(byName(trace, 'add').attributes).toMatchObject({
+      [ATTR.toolName]: 'add',
+      [ATTR.toolArguments]: { a: 2, b: 2 },
+      [ATTR.toolResult]: '4',
+    });
+    expect(trace.messages.map((entry) => [entry.message.role, entry.message.content])).toEqual([
+      ['user', 'What is 2+2?'],
+      ['assistant', '4'],
+    ]);
     expect(trace.convention).toBe('openinference');
   });
 
@@ -241,34 +426,100 @@ describe('importOtlpTraces: foreign files', () => {
     const traceId = 'e'.repeat(32);
     const trace = only(
       otlpFile([
-        { traceId, spanId: '1'.repeat(16), name: 'ai.generateText', startTimeUnixNano: '1000000000', endTimeUnixNano: '9000000000',
-          attributes: [kv('ai.operationId', 'ai.generateText'), kv('ai.prompt', '{"prompt":"Roll a die"}'), kv('ai.response.text', 'You rolled 4.'), kv('ai.model.id', 'gpt-4o-mini')] },
-        { traceId, spanId: '2'.repeat(16), parentSpanId: '1'.repeat(16), name: 'ai.generateText.doGenerate', startTimeUnixNano: '2000000000', endTimeUnixNano: '3000000000',
+        {
+          traceId,
+          spanId: '1'.repeat(16),
+          name: 'ai.generateText',
+          startTimeUnixNano: '1000000000',
+          endTimeUnixNano: '9000000000',
           attributes: [
-            kv('ai.operationId', 'ai.generateText.doGenerate'), kv('ai.model.id', 'gpt-4o-mini'), kv('ai.model.provider', 'openai.chat'),
-            kv('ai.usage.promptTokens', 50), kv('ai.usage.completionTokens', 7), kv('gen_ai.system', 'openai.chat'),
-            kv('ai.prompt.messages', JSON.stringify([{ role: 'user', content: [{ type: 'text', text: 'Roll a die' }] }])),
-            kv('ai.response.toolCalls', JSON.stringify([{ toolCallType: 'function', toolCallId: 't1', toolName: 'roll', args: '{}' }])),
+            kv('ai.operationId', 'ai.generateText'),
+            kv('ai.prompt', '{"prompt":"Roll a die"}'),
+            kv('ai.response.text', 'You rolled 4.'),
+            kv('ai.model.id', 'gpt-4o-mini'),
+          ],
+        },
+        {
+          traceId,
+          spanId: '2'.repeat(16),
+          parentSpanId: '1'.repeat(16),
+          name: 'ai.generateText.doGenerate',
+          startTimeUnixNano: '2000000000',
+          endTimeUnixNano: '3000000000',
+          attributes: [
+            kv('ai.operationId', 'ai.generateText.doGenerate'),
+            kv('ai.model.id', 'gpt-4o-mini'),
+            kv('ai.model.provider', 'openai.chat'),
+            kv('ai.usage.promptTokens', 50),
+            kv('ai.usage.completionTokens', 7),
+            kv('gen_ai.system', 'openai.chat'),
+            kv(
+              'ai.prompt.messages',
+              JSON.stringify([{ role: 'user', content: [{ type: 'text', text: 'Roll a die' }] }]),
+            ),
+            kv(
+              'ai.response.toolCalls',
+              JSON.stringify([{ toolCallType: 'function', toolCallId: 't1', toolName: 'roll', args: '{}' }]),
+            ),
             kv('ai.response.finishReason', 'tool-calls'),
-          ] },
-        { traceId, spanId: '3'.repeat(16), parentSpanId: '1'.repeat(16), name: 'ai.toolCall', startTimeUnixNano: '3000000000', endTimeUnixNano: '3100000000',
-          attributes: [kv('ai.operationId', 'ai.toolCall'), kv('ai.toolCall.name', 'roll'), kv('ai.toolCall.id', 't1'), kv('ai.toolCall.args', '{}'), kv('ai.toolCall.result', '4')] },
+          ],
+        },
+        {
+          traceId,
+          spanId: '3'.repeat(16),
+          parentSpanId: '1'.repeat(16),
+          name: 'ai.toolCall',
+          startTimeUnixNano: '3000000000',
+          endTimeUnixNano: '3100000000',
+          attributes: [
+            kv('ai.operationId', 'ai.toolCall'),
+            kv('ai.toolCall.name', 'roll'),
+            kv('ai.toolCall.id', 't1'),
+            kv('ai.toolCall.args', '{}'),
+            kv('ai.toolCall.result', '4'),
+          ],
+        },
       ]),
     );
     expect(trace.spans.map((span) => span.kind)).toEqual(['run', 'llm', 'tool']);
-    expect(byName(trace, 'ai.generateText').attributes).toMatchObject({ [ATTR.runInput]: 'Roll a die', [ATTR.runOutput]: 'You rolled 4.' });
-    expect(byName(trace, 'ai.generateText.doGenerate').attributes).toMatchObject({
-      [ATTR.llmRequestModel]: 'gpt-4o-mini', [ATTR.llmProvider]: 'openai.chat', [ATTR.llmUsageInputTokens]: 50, [ATTR.llmUsageOutputTokens]: 7,
-      [ATTR.llmMessages]: [{ role: 'user', content: 'Roll a die' }], [ATTR.llmFinishReason]: 'tool-calls',
+    expect(byName(trace, 'ai.generateText').attributes).toMatchObject({
+      [ATTR.runInput]: 'Roll a die',
+      [ATTR.runOutput]: 'You rolled 4.',
     });
-    expect(byName(trace, 'ai.toolCall').attributes).toMatchObject({ [ATTR.toolName]: 'roll', [ATTR.toolCallId]: 't1', [ATTR.toolArguments]: {}, [ATTR.toolResult]: '4' });
+    expect(byName(trace, 'ai.generateText.doGenerate').attributes).toMatchObject({
+      [ATTR.llmRequestModel]: 'gpt-4o-mini',
+      [ATTR.llmProvider]: 'openai.chat',
+      [ATTR.llmUsageInputTokens]: 50,
+      [ATTR.llmUsageOutputTokens]: 7,
+      [ATTR.llmMessages]: [{ role: 'user', content: 'Roll a die' }],
+      [ATTR.llmFinishReason]: 'tool-calls',
+    });
+    expect(byName(trace, 'ai.toolCall').attributes).toMatchObject({
+      [ATTR.toolName]: 'roll',
+      [ATTR.toolCallId]: 't1',
+      [ATTR.toolArguments]: {},
+      [ATTR.toolResult]: '4',
+    });
     expect(trace.messages[0]?.message).toEqual({ role: 'user', content: 'Roll a die' });
     expect(trace.convention).toBe('vercel');
   });
 
   it('splits a file into one session per trace and cuts parent cycles', () => {
-    const span = (traceId: string, spanId: string, parentSpanId?: string) => ({ traceId, spanId, parentSpanId, name: spanId, startTimeUnixNano: '1', endTimeUnixNano: '2' });
-    const imported = importOtlpTraces(otlpFile([span('1'.repeat(32), 'a'.repeat(16)), span('2'.repeat(32), 'b'.repeat(16), 'c'.repeat(16)), span('2'.repeat(32), 'c'.repeat(16), 'b'.repeat(16))]));
+    const span = (traceId: string, spanId: string, parentSpanId?: string) => ({
+      traceId,
+      spanId,
+      parentSpanId,
+      name: spanId,
+      startTimeUnixNano: '1',
+      endTimeUnixNano: '2',
+    });
+    const imported = importOtlpTraces(
+      otlpFile([
+        span('1'.repeat(32), 'a'.repeat(16)),
+        span('2'.repeat(32), 'b'.repeat(16), 'c'.repeat(16)),
+        span('2'.repeat(32), 'c'.repeat(16), 'b'.repeat(16)),
+      ]),
+    );
     if (!imported.ok) throw new Error(imported.error);
     expect(imported.traces.map((trace) => trace.spans.length)).toEqual([1, 2]);
     const cyclic = imported.traces[1] as ImportedTrace;
@@ -277,9 +528,15 @@ describe('importOtlpTraces: foreign files', () => {
 
   it('says what is wrong with a broken file', () => {
     const bad = otlpFile([{ traceId: 'xyz', spanId: '1'.repeat(16), name: 'a', startTimeUnixNano: '1' }]);
-    expect(importOtlpTraces(bad)).toEqual({ ok: false, error: 'not a valid OTLP trace file: resourceSpans[0].scopeSpans[0].spans[0].traceId: expected 32 hex characters' });
+    expect(importOtlpTraces(bad)).toEqual({
+      ok: false,
+      error: 'not a valid OTLP trace file: resourceSpans[0].scopeSpans[0].spans[0].traceId: expected 32 hex characters',
+    });
     expect(importOtlpTraces({ resourceSpans: [] })).toEqual({ ok: false, error: 'the OTLP trace file holds no spans' });
     const twice = { traceId: '1'.repeat(32), spanId: '1'.repeat(16), name: 'a', startTimeUnixNano: '1' };
-    expect(importOtlpTraces(otlpFile([twice, twice]))).toMatchObject({ ok: false, error: expect.stringContaining('duplicate span id') });
+    expect(importOtlpTraces(otlpFile([twice, twice]))).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('duplicate span id'),
+    });
   });
 });

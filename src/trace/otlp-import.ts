@@ -1,12 +1,7 @@
 import type { ChatMessage, ToolCall } from '../model/model.ts';
 import { ATTR } from './attributes.ts';
 import { mapSpanAttributes, type MappedSpan, type TraceConvention } from './otlp-import-conventions.ts';
-import {
-  decodeAttributes,
-  otlpTraceFileSchema,
-  unixNanoToMs,
-  type OtlpJsonSpan,
-} from './otlp-import-schema.ts';
+import { decodeAttributes, otlpTraceFileSchema, unixNanoToMs, type OtlpJsonSpan } from './otlp-import-schema.ts';
 import type { Span } from './span.ts';
 
 export { isOtlpTraceFile } from './otlp-import-schema.ts';
@@ -45,7 +40,9 @@ interface RawSpan {
 }
 
 function issuePath(path: ReadonlyArray<PropertyKey>): string {
-  return path.map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`)).join('');
+  return path
+    .map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`))
+    .join('');
 }
 
 function spanError(raw: RawSpan, attributes: Record<string, unknown>): { type: string; message: string } {
@@ -56,7 +53,11 @@ function spanError(raw: RawSpan, attributes: Record<string, unknown>): { type: s
   return { type: String(type), message: String(message) };
 }
 
-function toSpan(raw: RawSpan, parents: ReadonlyMap<string, string | undefined>, runIds: ReadonlyMap<string, string>): Omit<Span, 'sessionId'> {
+function toSpan(
+  raw: RawSpan,
+  parents: ReadonlyMap<string, string | undefined>,
+  runIds: ReadonlyMap<string, string>,
+): Omit<Span, 'sessionId'> {
   const { otlp, mapped } = raw;
   const startTime = unixNanoToMs(otlp.startTimeUnixNano);
   const end = otlp.endTimeUnixNano === undefined ? startTime : unixNanoToMs(otlp.endTimeUnixNano);
@@ -65,7 +66,8 @@ function toSpan(raw: RawSpan, parents: ReadonlyMap<string, string | undefined>, 
   const ours = mapped.convention === 'glassbox';
   if (!ours) {
     const kind = otlp.kind ?? 0;
-    if (kind !== 0) attributes['otel.span.kind'] = ['unspecified', 'internal', 'server', 'client', 'producer', 'consumer'][kind];
+    if (kind !== 0)
+      attributes['otel.span.kind'] = ['unspecified', 'internal', 'server', 'client', 'producer', 'consumer'][kind];
     if (parentSpanId === undefined) {
       for (const [key, value] of Object.entries(raw.resource)) attributes[`resource.${key}`] = value;
       if (raw.scopeName) attributes['otel.scope.name'] = raw.scopeName;
@@ -100,7 +102,10 @@ function toSpan(raw: RawSpan, parents: ReadonlyMap<string, string | undefined>, 
 }
 
 /** The root of every span (a parent outside the group makes a root; a cycle is cut where it closes). */
-function findRoots(group: readonly RawSpan[]): { parents: Map<string, string | undefined>; roots: Map<string, string> } {
+function findRoots(group: readonly RawSpan[]): {
+  parents: Map<string, string | undefined>;
+  roots: Map<string, string>;
+} {
   const ids = new Set(group.map((raw) => raw.spanId));
   const parents = new Map<string, string | undefined>();
   for (const raw of group) {
@@ -127,30 +132,57 @@ function findRoots(group: readonly RawSpan[]): { parents: Map<string, string | u
 const sameMessage = (a: ChatMessage, b: ChatMessage): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /** The chat of one run: its last llm call's input (without system messages) and output. */
-function runMessages(runSpans: ReadonlyArray<Omit<Span, 'sessionId'>>, root: Omit<Span, 'sessionId'>): ImportedTraceMessage[] {
+function runMessages(
+  runSpans: ReadonlyArray<Omit<Span, 'sessionId'>>,
+  root: Omit<Span, 'sessionId'>,
+): ImportedTraceMessage[] {
   const llms = runSpans
-    .filter((span) => span.kind === 'llm' && (span.attributes[ATTR.llmMessages] !== undefined || span.attributes[ATTR.llmOutputText] !== undefined))
+    .filter(
+      (span) =>
+        span.kind === 'llm' &&
+        (span.attributes[ATTR.llmMessages] !== undefined || span.attributes[ATTR.llmOutputText] !== undefined),
+    )
     .sort((a, b) => a.startTime - b.startTime);
   const last = llms.at(-1);
   const result: ImportedTraceMessage[] = [];
   if (last) {
-    const input = Array.isArray(last.attributes[ATTR.llmMessages]) ? (last.attributes[ATTR.llmMessages] as ChatMessage[]) : [];
+    const input = Array.isArray(last.attributes[ATTR.llmMessages])
+      ? (last.attributes[ATTR.llmMessages] as ChatMessage[])
+      : [];
     for (const message of input) {
-      if (message.role !== 'system') result.push({ runId: root.spanId, spanId: last.spanId, createdAt: last.startTime, message });
+      if (message.role !== 'system')
+        result.push({ runId: root.spanId, spanId: last.spanId, createdAt: last.startTime, message });
     }
-    const text = typeof last.attributes[ATTR.llmOutputText] === 'string' ? (last.attributes[ATTR.llmOutputText] as string) : '';
-    const calls = Array.isArray(last.attributes[ATTR.llmOutputToolCalls]) ? (last.attributes[ATTR.llmOutputToolCalls] as ToolCall[]) : [];
+    const text =
+      typeof last.attributes[ATTR.llmOutputText] === 'string' ? (last.attributes[ATTR.llmOutputText] as string) : '';
+    const calls = Array.isArray(last.attributes[ATTR.llmOutputToolCalls])
+      ? (last.attributes[ATTR.llmOutputToolCalls] as ToolCall[])
+      : [];
     if (text !== '' || calls.length > 0) {
-      const message: ChatMessage = calls.length > 0 ? { role: 'assistant', content: text || null, tool_calls: calls } : { role: 'assistant', content: text };
+      const message: ChatMessage =
+        calls.length > 0
+          ? { role: 'assistant', content: text || null, tool_calls: calls }
+          : { role: 'assistant', content: text };
       result.push({ runId: root.spanId, spanId: last.spanId, createdAt: last.endTime ?? last.startTime, message });
     }
     return result;
   }
   const input = root.attributes[ATTR.runInput];
   const output = root.attributes[ATTR.runOutput];
-  if (typeof input === 'string') result.push({ runId: root.spanId, spanId: root.spanId, createdAt: root.startTime, message: { role: 'user', content: input } });
+  if (typeof input === 'string')
+    result.push({
+      runId: root.spanId,
+      spanId: root.spanId,
+      createdAt: root.startTime,
+      message: { role: 'user', content: input },
+    });
   if (typeof output === 'string') {
-    result.push({ runId: root.spanId, spanId: root.spanId, createdAt: root.endTime ?? root.startTime, message: { role: 'assistant', content: output } });
+    result.push({
+      runId: root.spanId,
+      spanId: root.spanId,
+      createdAt: root.endTime ?? root.startTime,
+      message: { role: 'assistant', content: output },
+    });
   }
   return result;
 }
@@ -160,9 +192,17 @@ function rebuildConversation(spans: ReadonlyArray<Omit<Span, 'sessionId'>>): Imp
   const roots = spans.filter((span) => span.parentSpanId === undefined).sort((a, b) => a.startTime - b.startTime);
   const conversation: ImportedTraceMessage[] = [];
   for (const root of roots) {
-    const messages = runMessages(spans.filter((span) => span.runId === root.spanId), root);
+    const messages = runMessages(
+      spans.filter((span) => span.runId === root.spanId),
+      root,
+    );
     let shared = 0;
-    while (shared < conversation.length && shared < messages.length && sameMessage(conversation[shared]?.message as ChatMessage, messages[shared]?.message as ChatMessage)) shared += 1;
+    while (
+      shared < conversation.length &&
+      shared < messages.length &&
+      sameMessage(conversation[shared]?.message as ChatMessage, messages[shared]?.message as ChatMessage)
+    )
+      shared += 1;
     conversation.push(...(shared === conversation.length ? messages.slice(shared) : messages));
   }
   return conversation;
@@ -193,7 +233,10 @@ export function importOtlpTraces(value: unknown): { ok: true; traces: ImportedTr
   const parsed = otlpTraceFileSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, error: `not a valid OTLP trace file: ${issue ? `${issuePath(issue.path)}: ${issue.message}` : 'invalid'}` };
+    return {
+      ok: false,
+      error: `not a valid OTLP trace file: ${issue ? `${issuePath(issue.path)}: ${issue.message}` : 'invalid'}`,
+    };
   }
   const groups = new Map<string, RawSpan[]>();
   for (const resourceSpans of parsed.data.resourceSpans) {
@@ -205,7 +248,8 @@ export function importOtlpTraces(value: unknown): { ok: true; traces: ImportedTr
         const raw: RawSpan = { otlp, mapped, traceId, spanId: otlp.spanId.toLowerCase(), resource };
         if (otlp.parentSpanId) raw.parentSpanId = otlp.parentSpanId.toLowerCase();
         if (scopeSpans.scope?.name) raw.scopeName = scopeSpans.scope.name;
-        const key = mapped.convention === 'glassbox' && mapped.conversationId ? `c:${mapped.conversationId}` : `t:${traceId}`;
+        const key =
+          mapped.convention === 'glassbox' && mapped.conversationId ? `c:${mapped.conversationId}` : `t:${traceId}`;
         const group = groups.get(key) ?? [];
         group.push(raw);
         groups.set(key, group);

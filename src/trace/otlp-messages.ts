@@ -88,9 +88,11 @@ export function toGenAiOutputMessages(output: {
   finishReason?: string;
 }): GenAiOutputMessage[] {
   const parts: GenAiPart[] = [];
-  if (typeof output.reasoning === 'string' && output.reasoning !== '') parts.push({ type: 'reasoning', content: output.reasoning });
+  if (typeof output.reasoning === 'string' && output.reasoning !== '')
+    parts.push({ type: 'reasoning', content: output.reasoning });
   if (typeof output.text === 'string' && output.text !== '') parts.push({ type: 'text', content: output.text });
-  if (typeof output.refusal === 'string' && output.refusal !== '') parts.push({ type: 'text', content: output.refusal });
+  if (typeof output.refusal === 'string' && output.refusal !== '')
+    parts.push({ type: 'text', content: output.refusal });
   parts.push(...toolCallParts(output.toolCalls));
   return [{ role: 'assistant', parts, finish_reason: toGenAiFinishReason(output.finishReason) }];
 }

@@ -9,7 +9,12 @@ const refusingFetch: FetchLike = async () => {
 describe('postOtlp', () => {
   it('POSTs JSON with the custom headers to the traces path', async () => {
     const fetch = vi.fn<FetchLike>(async () => new Response('{}', { status: 200 }));
-    const result = await postOtlp('https://cloud.langfuse.com/api/public/otel', body, { Authorization: 'Basic abc' }, fetch);
+    const result = await postOtlp(
+      'https://cloud.langfuse.com/api/public/otel',
+      body,
+      { Authorization: 'Basic abc' },
+      fetch,
+    );
     expect(result).toEqual({ ok: true });
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('https://cloud.langfuse.com/api/public/otel/v1/traces');
@@ -27,7 +32,12 @@ describe('postOtlp', () => {
 
   it('explains rejected credentials', async () => {
     for (const status of [401, 403]) {
-      const result = await postOtlp('http://localhost:4318/v1/traces', body, {}, async () => new Response('invalid key', { status }));
+      const result = await postOtlp(
+        'http://localhost:4318/v1/traces',
+        body,
+        {},
+        async () => new Response('invalid key', { status }),
+      );
       expect(!result.ok && result.message).toMatch(new RegExp(`credentials \\(HTTP ${status}\\)`));
       expect(!result.ok && result.message).toContain('invalid key');
     }
@@ -36,10 +46,21 @@ describe('postOtlp', () => {
   it('reports other statuses, partial rejections and bad URLs with the details', async () => {
     const notFound = await postOtlp('http://localhost:4318', body, {}, async () => new Response('', { status: 404 }));
     expect(!notFound.ok && notFound.message).toContain('http://localhost:4318/v1/traces');
-    const failing = await postOtlp('http://localhost:4318', body, {}, async () => new Response('boom', { status: 500, statusText: 'Server Error' }));
+    const failing = await postOtlp(
+      'http://localhost:4318',
+      body,
+      {},
+      async () => new Response('boom', { status: 500, statusText: 'Server Error' }),
+    );
     expect(!failing.ok && failing.message).toBe('The collector answered HTTP 500 Server Error. It said: boom');
-    const partial = await postOtlp('http://x.test', body, {}, async () =>
-      new Response(JSON.stringify({ partialSuccess: { rejectedSpans: '2', errorMessage: 'bad span' } }), { status: 200 }),
+    const partial = await postOtlp(
+      'http://x.test',
+      body,
+      {},
+      async () =>
+        new Response(JSON.stringify({ partialSuccess: { rejectedSpans: '2', errorMessage: 'bad span' } }), {
+          status: 200,
+        }),
     );
     expect(!partial.ok && partial.message).toBe('The collector rejected 2 span(s): bad span');
     const fetch = vi.fn<FetchLike>();

@@ -10,7 +10,8 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
  */
 export function otlpTracesUrl(endpoint: string): string {
   const url = new URL(endpoint.trim());
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`unsupported protocol ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new TypeError(`unsupported protocol ${url.protocol}`);
   if (!/\/v1\/traces\/?$/.test(url.pathname)) url.pathname = `${url.pathname.replace(/\/+$/, '')}/v1/traces`;
   return url.toString();
 }
@@ -19,7 +20,9 @@ export function otlpTracesUrl(endpoint: string): string {
  * Parses collector headers written as `Name=value` or `Name: value`, one per line or comma-separated
  * (the `OTEL_EXPORTER_OTLP_HEADERS` format), e.g. `Authorization=Basic cGs6c2s=`.
  */
-export function parseOtlpHeaders(text: string): { ok: true; headers: Record<string, string> } | { ok: false; message: string } {
+export function parseOtlpHeaders(
+  text: string,
+): { ok: true; headers: Record<string, string> } | { ok: false; message: string } {
   const headers: Record<string, string> = {};
   const items = text.split(/\r?\n|,(?=\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+\s*[=:])/);
   for (const raw of items) {
@@ -28,10 +31,12 @@ export function parseOtlpHeaders(text: string): { ok: true; headers: Record<stri
     const colon = item.indexOf(':');
     const equals = item.indexOf('=');
     const separator = colon === -1 ? equals : equals === -1 ? colon : Math.min(colon, equals);
-    if (separator <= 0) return { ok: false, message: `Header "${item}" has no name: write it as Name=value or Name: value.` };
+    if (separator <= 0)
+      return { ok: false, message: `Header "${item}" has no name: write it as Name=value or Name: value.` };
     const name = item.slice(0, separator).trim();
     const value = item.slice(separator + 1).trim();
-    if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) return { ok: false, message: `"${name}" is not a valid header name.` };
+    if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name))
+      return { ok: false, message: `"${name}" is not a valid header name.` };
     headers[name] = value;
   }
   return { ok: true, headers };
@@ -72,7 +77,10 @@ export async function postOtlp(
   try {
     target = otlpTracesUrl(url);
   } catch {
-    return { ok: false, message: `"${url}" is not a valid collector URL. Use an http(s) address such as http://localhost:4318.` };
+    return {
+      ok: false,
+      message: `"${url}" is not a valid collector URL. Use an http(s) address such as http://localhost:4318.`,
+    };
   }
   const origin = new URL(target).origin;
   let response: Response;
@@ -85,7 +93,8 @@ export async function postOtlp(
     if (signal) init.signal = signal;
     response = await fetch(target, init);
   } catch (error) {
-    if (error instanceof Error && error.name === 'AbortError') return { ok: false, message: 'The export was cancelled.' };
+    if (error instanceof Error && error.name === 'AbortError')
+      return { ok: false, message: 'The export was cancelled.' };
     return {
       ok: false,
       message:
@@ -97,7 +106,10 @@ export async function postOtlp(
   if (response.ok) {
     const rejected = rejectedSpans(await responseSnippet(response));
     if (rejected) {
-      return { ok: false, message: `The collector rejected ${rejected.count} span(s)${rejected.message ? `: ${rejected.message}` : '.'}` };
+      return {
+        ok: false,
+        message: `The collector rejected ${rejected.count} span(s)${rejected.message ? `: ${rejected.message}` : '.'}`,
+      };
     }
     return { ok: true };
   }
@@ -112,11 +124,18 @@ export async function postOtlp(
     };
   }
   if (response.status === 404 || response.status === 405) {
-    return { ok: false, message: `The collector has no OTLP traces endpoint at ${target} (HTTP ${response.status}). Check the URL.${detail}` };
+    return {
+      ok: false,
+      message: `The collector has no OTLP traces endpoint at ${target} (HTTP ${response.status}). Check the URL.${detail}`,
+    };
   }
-  if (response.status === 413) return { ok: false, message: `The trace is too large for the collector (HTTP 413).${detail}` };
+  if (response.status === 413)
+    return { ok: false, message: `The trace is too large for the collector (HTTP 413).${detail}` };
   if (response.status === 415) {
-    return { ok: false, message: `The collector does not accept OTLP JSON (HTTP 415); enable OTLP/HTTP JSON on it.${detail}` };
+    return {
+      ok: false,
+      message: `The collector does not accept OTLP JSON (HTTP 415); enable OTLP/HTTP JSON on it.${detail}`,
+    };
   }
   const statusText = response.statusText ? ` ${response.statusText}` : '';
   return { ok: false, message: `The collector answered HTTP ${response.status}${statusText}.${detail}` };

@@ -21,7 +21,8 @@ export function toUnixNanoString(epochMs: number): string {
 }
 
 // Keys whose values are credentials: never exported, at any depth.
-const SECRET_KEY = /^(api[-_ ]?key|x[-_]api[-_]key|authorization|proxy[-_]authorization|secret|client[-_]secret|password|access[-_]?token|bearer)$/i;
+const SECRET_KEY =
+  /^(api[-_ ]?key|x[-_]api[-_]key|authorization|proxy[-_]authorization|secret|client[-_]secret|password|access[-_]?token|bearer)$/i;
 
 /** Whether an attribute or object key names a credential. */
 export function isSecretKey(key: string): boolean {
@@ -45,7 +46,8 @@ export function redactValue(value: unknown, secrets: readonly string[], seen = n
   if (Array.isArray(value)) copy = value.map((item) => redactValue(item, secrets, seen));
   else {
     const object: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) if (!isSecretKey(key)) object[key] = redactValue(item, secrets, seen);
+    for (const [key, item] of Object.entries(value))
+      if (!isSecretKey(key)) object[key] = redactValue(item, secrets, seen);
     copy = object;
   }
   seen.delete(value);
@@ -88,7 +90,9 @@ export function toAnyValue(value: unknown, hint?: 'double'): OtlpAnyValue | unde
       const asDouble = hint === 'double' || value.some((item) => typeof item === 'number' && !Number.isInteger(item));
       return {
         arrayValue: {
-          values: value.map((item) => (typeof item === 'number' ? numberValue(item, asDouble) : (toAnyValue(item) as OtlpAnyValue))),
+          values: value.map((item) =>
+            typeof item === 'number' ? numberValue(item, asDouble) : (toAnyValue(item) as OtlpAnyValue),
+          ),
         },
       };
     }

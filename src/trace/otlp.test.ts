@@ -30,7 +30,9 @@ function recordRun(): Span[] {
   });
   llm.setAttributes({
     [ATTR.llmResponseModel]: 'gpt-4o-mini-2024-07-18',
-    [ATTR.llmOutputToolCalls]: [{ id: 'call_1', type: 'function', function: { name: 'calculator', arguments: '{"expression":"6*7"}' } }],
+    [ATTR.llmOutputToolCalls]: [
+      { id: 'call_1', type: 'function', function: { name: 'calculator', arguments: '{"expression":"6*7"}' } },
+    ],
     [ATTR.llmFinishReason]: 'tool_calls',
     [ATTR.llmUsageInputTokens]: 120,
     [ATTR.llmUsageOutputTokens]: 18,
@@ -40,18 +42,35 @@ function recordRun(): Span[] {
   });
   llm.end();
   const tool = tracer.startSpan({
-    kind: 'tool', name: 'calculator', parent: run,
-    attributes: { [ATTR.toolName]: 'calculator', [ATTR.toolCallId]: 'call_1', [ATTR.toolArguments]: { expression: '6*7' } },
+    kind: 'tool',
+    name: 'calculator',
+    parent: run,
+    attributes: {
+      [ATTR.toolName]: 'calculator',
+      [ATTR.toolCallId]: 'call_1',
+      [ATTR.toolArguments]: { expression: '6*7' },
+    },
   });
   tool.setAttributes({ [ATTR.toolResult]: '42' });
   tool.end();
   const failing = tracer.startSpan({
-    kind: 'tool', name: 'get_weather', parent: run,
-    attributes: { [ATTR.toolName]: 'get_weather', [ATTR.toolCallId]: 'call_2', [ATTR.toolArguments]: { city: 'Paris' } },
+    kind: 'tool',
+    name: 'get_weather',
+    parent: run,
+    attributes: {
+      [ATTR.toolName]: 'get_weather',
+      [ATTR.toolCallId]: 'call_2',
+      [ATTR.toolArguments]: { city: 'Paris' },
+    },
   });
   failing.setAttributes({ [ATTR.toolError]: 'Network unreachable' });
   failing.end('error', { type: 'network_error', message: 'Network unreachable' });
-  tracer.startSpan({ kind: 'retry', name: 'retry after 429', parent: run, attributes: { [ATTR.retryAttempt]: 2, [ATTR.retryDelayMs]: 1500.5 } });
+  tracer.startSpan({
+    kind: 'retry',
+    name: 'retry after 429',
+    parent: run,
+    attributes: { [ATTR.retryAttempt]: 2, [ATTR.retryDelayMs]: 1500.5 },
+  });
   run.end('cancelled');
   return recorder.spans();
 }
@@ -91,12 +110,19 @@ describe('toOtlpRequest', () => {
 
   it('names spans per the GenAI conventions with integer kinds', () => {
     expect(otlp.map((span) => span.name)).toEqual([
-      'invoke_agent Glassbox', 'chat gpt-4o-mini', 'execute_tool calculator', 'execute_tool get_weather', 'retry after 429',
+      'invoke_agent Glassbox',
+      'chat gpt-4o-mini',
+      'execute_tool calculator',
+      'execute_tool get_weather',
+      'retry after 429',
     ]);
     expect(byName('chat')?.kind).toBe(OTLP_SPAN_KIND.client);
     expect(byName('execute_tool')?.kind).toBe(OTLP_SPAN_KIND.internal);
     expect(byName('invoke_agent')?.kind).toBe(1);
-    expect(request.resourceSpans[0]?.resource.attributes).toContainEqual({ key: 'service.name', value: { stringValue: 'glassbox-test' } });
+    expect(request.resourceSpans[0]?.resource.attributes).toContainEqual({
+      key: 'service.name',
+      value: { stringValue: 'glassbox-test' },
+    });
   });
 
   it('maps llm attributes to typed gen_ai values', () => {
@@ -108,7 +134,9 @@ describe('toOtlpRequest', () => {
     expect(attribute(chat, 'gen_ai.usage.input_tokens')).toEqual({ intValue: '120' });
     expect(attribute(chat, 'gen_ai.usage.output_tokens')).toEqual({ intValue: '18' });
     expect(attribute(chat, 'gen_ai.usage.cache_read.input_tokens')).toEqual({ intValue: '64' });
-    expect(attribute(chat, 'gen_ai.response.finish_reasons')).toEqual({ arrayValue: { values: [{ stringValue: 'tool_calls' }] } });
+    expect(attribute(chat, 'gen_ai.response.finish_reasons')).toEqual({
+      arrayValue: { values: [{ stringValue: 'tool_calls' }] },
+    });
     expect(attribute(chat, 'gen_ai.request.temperature')).toEqual({ doubleValue: 1 });
     expect(attribute(chat, 'gen_ai.request.max_tokens')).toEqual({ intValue: '256' });
     expect(attribute(chat, 'glassbox.llm.streaming')).toEqual({ boolValue: true });
@@ -133,7 +161,11 @@ describe('toOtlpRequest', () => {
     ]);
     const output = attribute(chat, 'gen_ai.output.messages') as { stringValue: string };
     expect(JSON.parse(output.stringValue)).toEqual([
-      { role: 'assistant', parts: [{ type: 'tool_call', id: 'call_1', name: 'calculator', arguments: { expression: '6*7' } }], finish_reason: 'tool_call' },
+      {
+        role: 'assistant',
+        parts: [{ type: 'tool_call', id: 'call_1', name: 'calculator', arguments: { expression: '6*7' } }],
+        finish_reason: 'tool_call',
+      },
     ]);
     const root = withMessages.find((span) => span.name.startsWith('invoke_agent'));
     expect(attribute(root, 'gen_ai.input.messages')).toBeDefined();
@@ -171,7 +203,9 @@ describe('toOtlpRequest', () => {
     const text = JSON.stringify(request);
     expect(text).not.toContain(API_KEY);
     expect(text).not.toMatch(/apiKey/i);
-    const leaky = [{ ...spans[0]!, attributes: { note: `key is ${API_KEY}`, headers: { Authorization: `Bearer ${API_KEY}` } } }];
+    const leaky = [
+      { ...spans[0]!, attributes: { note: `key is ${API_KEY}`, headers: { Authorization: `Bearer ${API_KEY}` } } },
+    ];
     expect(JSON.stringify(toOtlpRequest(leaky, { redact: [API_KEY] }))).not.toContain(API_KEY);
   });
 

@@ -51,13 +51,33 @@ const DEFAULT_AGENT_NAME = 'Glassbox';
 
 // Our attributes that the GenAI mapping already covers, or that hold message content (exported only on opt-in).
 const MAPPED_KEYS = new Set<string>([
-  ATTR.llmProvider, ATTR.llmRequestModel, ATTR.llmResponseModel, ATTR.llmResponseId, ATTR.llmParameters,
-  ATTR.llmUsageInputTokens, ATTR.llmUsageOutputTokens, ATTR.llmUsageCachedTokens, ATTR.llmFinishReason,
-  ATTR.toolName, ATTR.toolCallId, ATTR.toolArguments, ATTR.toolResult, ATTR.agentName,
+  ATTR.llmProvider,
+  ATTR.llmRequestModel,
+  ATTR.llmResponseModel,
+  ATTR.llmResponseId,
+  ATTR.llmParameters,
+  ATTR.llmUsageInputTokens,
+  ATTR.llmUsageOutputTokens,
+  ATTR.llmUsageCachedTokens,
+  ATTR.llmFinishReason,
+  ATTR.toolName,
+  ATTR.toolCallId,
+  ATTR.toolArguments,
+  ATTR.toolResult,
+  ATTR.agentName,
 ]);
 const CONTENT_KEYS = new Set<string>([
-  ATTR.llmMessages, ATTR.llmTools, ATTR.llmOutputText, ATTR.llmOutputReasoning, ATTR.llmOutputRefusal,
-  ATTR.llmOutputToolCalls, ATTR.runInput, ATTR.runOutput, ATTR.compactionSummary, ATTR.memoryQuery, ATTR.memoryResults,
+  ATTR.llmMessages,
+  ATTR.llmTools,
+  ATTR.llmOutputText,
+  ATTR.llmOutputReasoning,
+  ATTR.llmOutputRefusal,
+  ATTR.llmOutputToolCalls,
+  ATTR.runInput,
+  ATTR.runOutput,
+  ATTR.compactionSummary,
+  ATTR.memoryQuery,
+  ATTR.memoryResults,
 ]);
 
 // Request parameters with a GenAI name; `double` marks those the conventions type as double.
@@ -74,7 +94,12 @@ const PARAMETER_KEYS: Record<string, { key: string; hint?: 'double' }> = {
   stop: { key: 'gen_ai.request.stop_sequences' },
 };
 
-const OPERATION: Partial<Record<SpanKind, string>> = { run: 'invoke_agent', agent: 'invoke_agent', llm: 'chat', tool: 'execute_tool' };
+const OPERATION: Partial<Record<SpanKind, string>> = {
+  run: 'invoke_agent',
+  agent: 'invoke_agent',
+  llm: 'chat',
+  tool: 'execute_tool',
+};
 
 function spanName(span: Span): string {
   const attributes = span.attributes;
@@ -140,23 +165,33 @@ function addRunAttributes(list: AttributeList, span: Span, firstLlm: Span | unde
   }
   if (!includeMessages) return;
   const input = stringAttribute(a, ATTR.runInput);
-  if (input !== undefined) list.set('gen_ai.input.messages', toJsonText([{ role: 'user', parts: [{ type: 'text', content: input }] }]));
+  if (input !== undefined)
+    list.set('gen_ai.input.messages', toJsonText([{ role: 'user', parts: [{ type: 'text', content: input }] }]));
   const output = stringAttribute(a, ATTR.runOutput);
-  if (output !== undefined) list.set('gen_ai.output.messages', toJsonText(toGenAiOutputMessages({ text: output, finishReason: 'stop' })));
+  if (output !== undefined)
+    list.set('gen_ai.output.messages', toJsonText(toGenAiOutputMessages({ text: output, finishReason: 'stop' })));
 }
 
-function toOtlpSpan(span: Span, context: { end: number; firstLlmByRun: Map<string, Span>; includeMessages: boolean; secrets: string[] }): OtlpSpan {
+function toOtlpSpan(
+  span: Span,
+  context: { end: number; firstLlmByRun: Map<string, Span>; includeMessages: boolean; secrets: string[] },
+): OtlpSpan {
   const list = new AttributeList(context.secrets);
   const operation = OPERATION[span.kind];
   if (operation) list.set('gen_ai.operation.name', operation);
   if (span.kind === 'llm') addLlmAttributes(list, span, context.includeMessages);
   else if (span.kind === 'tool') addToolAttributes(list, span);
-  else if (span.kind === 'run') addRunAttributes(list, span, context.firstLlmByRun.get(span.runId), context.includeMessages);
+  else if (span.kind === 'run')
+    addRunAttributes(list, span, context.firstLlmByRun.get(span.runId), context.includeMessages);
   // A delegated agent: its own name (its model is on its llm spans).
   else if (span.kind === 'agent') addRunAttributes(list, span, undefined, context.includeMessages);
   for (const [key, value] of Object.entries(span.attributes)) {
     if (MAPPED_KEYS.has(key)) continue;
-    if (CONTENT_KEYS.has(key) && (!context.includeMessages || span.kind === 'llm' || span.kind === 'run' || span.kind === 'agent')) continue;
+    if (
+      CONTENT_KEYS.has(key) &&
+      (!context.includeMessages || span.kind === 'llm' || span.kind === 'run' || span.kind === 'agent')
+    )
+      continue;
     list.set(`glassbox.${key}`, value);
   }
   list.set('glassbox.span.kind', span.kind);
@@ -180,7 +215,10 @@ function toOtlpSpan(span: Span, context: { end: number; firstLlmByRun: Map<strin
   if (span.parentSpanId !== undefined) result.parentSpanId = span.parentSpanId;
   if (span.status === 'error') {
     const type = span.error?.type ?? 'error';
-    const message = scrubString(span.error?.message ?? stringAttribute(span.attributes, ATTR.toolError) ?? 'Error', context.secrets);
+    const message = scrubString(
+      span.error?.message ?? stringAttribute(span.attributes, ATTR.toolError) ?? 'Error',
+      context.secrets,
+    );
     list.set('error.type', type);
     result.status = { code: OTLP_STATUS_CODE.error, message };
     const event = new AttributeList(context.secrets);
@@ -200,9 +238,15 @@ export function toOtlpRequest(spans: readonly Span[], options: OtlpExportOptions
   const sorted = [...spans].sort((a, b) => a.startTime - b.startTime);
   const latest = sorted.reduce((max, span) => Math.max(max, span.startTime, span.endTime ?? span.startTime), 0);
   const firstLlmByRun = new Map<string, Span>();
-  for (const span of sorted) if (span.kind === 'llm' && !firstLlmByRun.has(span.runId)) firstLlmByRun.set(span.runId, span);
+  for (const span of sorted)
+    if (span.kind === 'llm' && !firstLlmByRun.has(span.runId)) firstLlmByRun.set(span.runId, span);
   const secrets = (options.redact ?? []).filter((secret) => secret.length >= 4);
-  const context = { end: options.now ?? latest, firstLlmByRun, includeMessages: options.includeMessages ?? false, secrets };
+  const context = {
+    end: options.now ?? latest,
+    firstLlmByRun,
+    includeMessages: options.includeMessages ?? false,
+    secrets,
+  };
 
   const resource = new AttributeList(secrets);
   resource.set('service.name', options.serviceName ?? 'glassbox');

@@ -2,7 +2,19 @@
  * What a span records (`mcp`: one exchange with an MCP server, inside the tool span of the call; `plan`: a JSON plan
  * decision; `reflection`: an answer check).
  */
-export const SPAN_KIND_VALUES = ['run', 'llm', 'tool', 'retry', 'compaction', 'memory', 'approval', 'agent', 'mcp', 'plan', 'reflection'] as const;
+export const SPAN_KIND_VALUES = [
+  'run',
+  'llm',
+  'tool',
+  'retry',
+  'compaction',
+  'memory',
+  'approval',
+  'agent',
+  'mcp',
+  'plan',
+  'reflection',
+] as const;
 
 /** What a span records. */
 export type SpanKind = (typeof SPAN_KIND_VALUES)[number];

@@ -21,7 +21,11 @@ describe('spansByRun', () => {
   it('groups a list once and a replaced list again', () => {
     expect(spansByRun(spans)).toBe(spansByRun(spans));
     const grown = [...spans, makeSpan({ spanId: 'l3', parentSpanId: 'r2' })];
-    expect(spansByRun(grown).get('r2')?.map((span) => span.spanId)).toEqual(['r2', 'l2', 'l3']);
+    expect(
+      spansByRun(grown)
+        .get('r2')
+        ?.map((span) => span.spanId),
+    ).toEqual(['r2', 'l2', 'l3']);
     expect(spansByRun(spans).get('r2')).toHaveLength(2);
   });
 });

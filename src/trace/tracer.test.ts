@@ -23,7 +23,12 @@ describe('createTracer', () => {
     const run = tracer.startSpan({ kind: 'run', name: 'run' });
     const child = tracer.startSpan({ kind: 'memory', name: 'recall', parent: run, startTime: run.span.startTime + 3 });
     expect(child.span.startTime).toBe(run.span.startTime + 3);
-    const early = tracer.startSpan({ kind: 'memory', name: 'recall', parent: run, startTime: run.span.startTime - 100 });
+    const early = tracer.startSpan({
+      kind: 'memory',
+      name: 'recall',
+      parent: run,
+      startTime: run.span.startTime - 100,
+    });
     expect(early.span.startTime).toBe(run.span.startTime);
     const late = tracer.startSpan({ kind: 'memory', name: 'recall', parent: run, startTime: Number.MAX_SAFE_INTEGER });
     expect(late.span.startTime).toBeLessThan(Number.MAX_SAFE_INTEGER);
@@ -70,7 +75,11 @@ describe('createTracer', () => {
     expect(updates[0]).not.toBe(updates[1]);
     expect(updates[0]?.attributes).not.toBe(updates[1]?.attributes);
     expect(updates[0]?.attributes[ATTR.llmOutputText]).toBe('Hel');
-    expect(updates[1]?.attributes).toEqual({ [ATTR.llmRequestModel]: 'm', [ATTR.llmOutputText]: 'Hello', [ATTR.llmTimeToFirstTokenMs]: 12 });
+    expect(updates[1]?.attributes).toEqual({
+      [ATTR.llmRequestModel]: 'm',
+      [ATTR.llmOutputText]: 'Hello',
+      [ATTR.llmTimeToFirstTokenMs]: 12,
+    });
   });
 
   it('processors cannot change the span by mutating what they receive', () => {
@@ -145,9 +154,19 @@ describe('createTracer', () => {
 
   it('keeps going when a processor throws', () => {
     const errors: unknown[] = [];
-    const broken: SpanProcessor = { onStart: () => { throw new Error('quota'); }, onUpdate: () => {}, onEnd: () => {} };
+    const broken: SpanProcessor = {
+      onStart: () => {
+        throw new Error('quota');
+      },
+      onUpdate: () => {},
+      onEnd: () => {},
+    };
     const recorder = createSpanRecorder();
-    const tracer = createTracer({ sessionId: 's', processors: [broken, recorder], onProcessorError: (error) => errors.push(error) });
+    const tracer = createTracer({
+      sessionId: 's',
+      processors: [broken, recorder],
+      onProcessorError: (error) => errors.push(error),
+    });
     tracer.startSpan({ kind: 'run', name: 'r' }).end();
     expect(errors).toHaveLength(1);
     expect(recorder.spans()[0]?.status).toBe('ok');

@@ -56,7 +56,12 @@ export function createTracer(options: TracerOptions): SessionTracer {
     }
   }
 
-  function finish(entry: Entry, status: Exclude<SpanStatus, 'running'>, error: SpanError | undefined, cascade: boolean): void {
+  function finish(
+    entry: Entry,
+    status: Exclude<SpanStatus, 'running'>,
+    error: SpanError | undefined,
+    cascade: boolean,
+  ): void {
     if (entry.ended) return;
     // A parent never ends before its children: still-open children end first.
     let latestChildEnd = -Infinity;

@@ -15,14 +15,26 @@ export function useGlobalShortcuts(): void {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing) return;
       const target = event.target as HTMLElement | null;
-      const typing = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement || target?.isContentEditable;
+      const typing =
+        target instanceof HTMLInputElement ||
+        target instanceof HTMLTextAreaElement ||
+        target instanceof HTMLSelectElement ||
+        target?.isContentEditable;
       const modalOpen = document.querySelector('dialog[open]') !== null;
       // `code` too: with Alt held, some layouts (macOS) report another character for the N key.
-      if (event.altKey && !event.ctrlKey && !event.metaKey && (event.key.toLowerCase() === 'n' || event.code === 'KeyN')) {
+      if (
+        event.altKey &&
+        !event.ctrlKey &&
+        !event.metaKey &&
+        (event.key.toLowerCase() === 'n' || event.code === 'KeyN')
+      ) {
         if (modalOpen) return;
         event.preventDefault();
         void newSession().then(focusMessageBox);
-      } else if ((event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey) || (event.key === '/' && !typing)) {
+      } else if (
+        (event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey) ||
+        (event.key === '/' && !typing)
+      ) {
         if (modalOpen) return;
         event.preventDefault();
         focusMessageBox();

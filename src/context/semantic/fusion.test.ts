@@ -16,8 +16,14 @@ describe('reciprocalRankFusion', () => {
   });
 
   it('scores by rank, not by the lists’ own scales, and breaks ties by first appearance', () => {
-    const fused = reciprocalRankFusion([['a', 'b'], ['b', 'a']]);
-    expect(fused.map((entry) => [entry.id, entry.rank])).toEqual([['a', 1], ['b', 2]]);
+    const fused = reciprocalRankFusion([
+      ['a', 'b'],
+      ['b', 'a'],
+    ]);
+    expect(fused.map((entry) => [entry.id, entry.rank])).toEqual([
+      ['a', 1],
+      ['b', 2],
+    ]);
     expect(fused[0]!.score).toBeCloseTo(fused[1]!.score, 12);
   });
 

@@ -11,7 +11,8 @@ export function normalise(vector: ArrayLike<number>): Float32Array {
 
 /** Cosine similarity of two vectors of the same length (0 when either is zero). */
 export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  if (a.length !== b.length) throw new Error(`Vectors of different dimensions (${a.length} and ${b.length}) cannot be compared.`);
+  if (a.length !== b.length)
+    throw new Error(`Vectors of different dimensions (${a.length} and ${b.length}) cannot be compared.`);
   let dot = 0;
   let normA = 0;
   let normB = 0;
@@ -34,7 +35,8 @@ export interface ScanHit {
  * one after another and `query` is a unit vector, so each similarity is a dot product; ties keep row order.
  */
 export function scanTopK(matrix: Float32Array, dimensions: number, query: Float32Array, limit: number): ScanHit[] {
-  if (query.length !== dimensions) throw new Error(`The query has ${query.length} dimensions; the stored vectors have ${dimensions}.`);
+  if (query.length !== dimensions)
+    throw new Error(`The query has ${query.length} dimensions; the stored vectors have ${dimensions}.`);
   const rows = dimensions === 0 ? 0 : Math.floor(matrix.length / dimensions);
   const size = Math.max(0, Math.min(limit, rows));
   if (size === 0) return [];

@@ -27,7 +27,12 @@ beforeEach(async () => {
   let time = 1_000;
   const now = () => (time += 1);
   persistence = createMemoryPersistence({ newId: sequentialIds(), now });
-  setServices({ persistence, fetch: () => Promise.reject(new Error('no network in tests')), now, newId: sequentialIds() });
+  setServices({
+    persistence,
+    fetch: () => Promise.reject(new Error('no network in tests')),
+    now,
+    newId: sequentialIds(),
+  });
   sessionId = (await persistence.createSession()).id;
   useAppStore.setState({ activeSessionId: sessionId });
 });
@@ -39,11 +44,26 @@ describe('checkAttachable', () => {
     expect(checkAttachable({ name: 'notes.md', type: '', size: 10 })).toBeUndefined();
     expect(checkAttachable({ name: 'data.CSV', type: 'text/csv', size: 10 })).toBeUndefined();
     expect(checkAttachable({ name: 'README', type: 'text/plain', size: 10 })).toBeUndefined();
-    expect(checkAttachable({ name: 'photo.png', type: 'image/png', size: 10 })).toEqual({ kind: 'unsupported', name: 'photo.png' });
-    expect(checkAttachable({ name: 'big.md', type: 'text/markdown', size: MAX_ATTACHMENT_BYTES + 1 })).toEqual({ kind: 'too-large', name: 'big.md', size: MAX_ATTACHMENT_BYTES + 1, limit: MAX_ATTACHMENT_BYTES });
+    expect(checkAttachable({ name: 'photo.png', type: 'image/png', size: 10 })).toEqual({
+      kind: 'unsupported',
+      name: 'photo.png',
+    });
+    expect(checkAttachable({ name: 'big.md', type: 'text/markdown', size: MAX_ATTACHMENT_BYTES + 1 })).toEqual({
+      kind: 'too-large',
+      name: 'big.md',
+      size: MAX_ATTACHMENT_BYTES + 1,
+      limit: MAX_ATTACHMENT_BYTES,
+    });
     // A data file is read as a table by query_data, so it may be far larger.
     expect(checkAttachable({ name: 'sales.csv', type: 'text/csv', size: 50 * 1024 * 1024 })).toBeUndefined();
-    expect(checkAttachable({ name: 'big.json', type: 'application/json', size: MAX_DATA_ATTACHMENT_BYTES + 1 })).toEqual({ kind: 'too-large', name: 'big.json', size: MAX_DATA_ATTACHMENT_BYTES + 1, limit: MAX_DATA_ATTACHMENT_BYTES });
+    expect(
+      checkAttachable({ name: 'big.json', type: 'application/json', size: MAX_DATA_ATTACHMENT_BYTES + 1 }),
+    ).toEqual({
+      kind: 'too-large',
+      name: 'big.json',
+      size: MAX_DATA_ATTACHMENT_BYTES + 1,
+      limit: MAX_DATA_ATTACHMENT_BYTES,
+    });
   });
 
   it('stores a text type taken from the extension when the browser gives none', () => {
@@ -68,7 +88,9 @@ describe('attachFiles', () => {
       new File(['PNG'], 'photo.png', { type: 'image/png' }),
       new File([new Uint8Array([1, 0, 2])], 'binary.txt', { type: 'text/plain' }),
     ]);
-    expect(shown().map((file) => [file.name, file.text, file.mimeType])).toEqual([['notes.md', '# Plan', 'text/markdown']]);
+    expect(shown().map((file) => [file.name, file.text, file.mimeType])).toEqual([
+      ['notes.md', '# Plan', 'text/markdown'],
+    ]);
     expect(await persistence.attachments.list(sessionId)).toEqual(shown());
     expect(useAttachmentStore.getState().problems).toEqual([
       { kind: 'unsupported', name: 'photo.png' },

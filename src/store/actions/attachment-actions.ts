@@ -33,7 +33,13 @@ const MIME_BY_EXTENSION: Record<string, string> = {
 };
 
 /** The `accept` list of the file picker. */
-export const ATTACH_ACCEPT = [...ATTACHABLE_EXTENSIONS.map((extension) => `.${extension}`), 'text/plain', 'text/markdown', 'text/csv', 'application/json'].join(',');
+export const ATTACH_ACCEPT = [
+  ...ATTACHABLE_EXTENSIONS.map((extension) => `.${extension}`),
+  'text/plain',
+  'text/markdown',
+  'text/csv',
+  'application/json',
+].join(',');
 
 /** Why a file was not attached; the view words it in the UI language. */
 export type AttachmentProblem =
@@ -110,7 +116,9 @@ export async function attachFiles(files: readonly File[]): Promise<void> {
   if (!sessionId || files.length === 0) return;
   const { persistence, newId, now } = services();
   const problems: AttachmentProblem[] = [];
-  let current = await persistence.attachments.list(sessionId).catch(() => selectSessionAttachments(useAttachmentStore.getState(), sessionId));
+  let current = await persistence.attachments
+    .list(sessionId)
+    .catch(() => selectSessionAttachments(useAttachmentStore.getState(), sessionId));
   for (const file of files) {
     const problem = checkAttachable(file);
     if (problem) {
@@ -127,7 +135,15 @@ export async function attachFiles(files: readonly File[]): Promise<void> {
       problems.push({ kind: 'not-text', name: file.name });
       continue;
     }
-    const attachment: Attachment = { id: newId('file'), sessionId, name: file.name, mimeType: attachmentMimeType(file), size: file.size, text, createdAt: now() };
+    const attachment: Attachment = {
+      id: newId('file'),
+      sessionId,
+      name: file.name,
+      mimeType: attachmentMimeType(file),
+      size: file.size,
+      text,
+      createdAt: now(),
+    };
     try {
       await persistence.attachments.add(attachment);
       for (const old of replaced) await persistence.attachments.remove(old.id);
@@ -149,7 +165,9 @@ export async function removeAttachment(sessionId: string, attachmentId: string):
     useAttachmentStore.setState({ problems: [{ kind: 'storage', name: '', message: storageAdvice(error) }] });
     return;
   }
-  const remaining = selectSessionAttachments(useAttachmentStore.getState(), sessionId).filter((attachment) => attachment.id !== attachmentId);
+  const remaining = selectSessionAttachments(useAttachmentStore.getState(), sessionId).filter(
+    (attachment) => attachment.id !== attachmentId,
+  );
   setSessionAttachments(sessionId, remaining);
 }
 

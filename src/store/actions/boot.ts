@@ -13,7 +13,9 @@ export async function boot(storageProblem?: string): Promise<void> {
   const state = useAppStore.getState();
   const { persistence } = services();
   state.setStorage(
-    persistence.kind === 'indexeddb' ? { mode: 'persistent' } : { mode: 'memory', reason: storageProblem ?? 'IndexedDB is unavailable' },
+    persistence.kind === 'indexeddb'
+      ? { mode: 'persistent' }
+      : { mode: 'memory', reason: storageProblem ?? 'IndexedDB is unavailable' },
     storageProblem,
   );
   // First use: ask the browser to keep the data (not awaited: it may show a prompt).
@@ -58,7 +60,11 @@ async function applyTabMessage(message: TabMessage): Promise<void> {
     return;
   }
   await refreshSessions();
-  if (message.type === 'session-changed' && message.sessionId === useAppStore.getState().activeSessionId && !isRunning(message.sessionId)) {
+  if (
+    message.type === 'session-changed' &&
+    message.sessionId === useAppStore.getState().activeSessionId &&
+    !isRunning(message.sessionId)
+  ) {
     await loadSession(message.sessionId);
   }
 }

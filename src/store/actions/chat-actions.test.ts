@@ -7,7 +7,15 @@ import { useAppStore } from '../app-store.ts';
 import { createMemoryPersistence } from '../memory-persistence.ts';
 import type { Persistence } from '../persistence.ts';
 import { setServices, type Services } from '../services.ts';
-import { editQueuedMessage, finishQueuedEdit, regenerate, removeQueuedMessage, resumeQueuedMessages, sendMessage, stopRun } from './chat-actions.ts';
+import {
+  editQueuedMessage,
+  finishQueuedEdit,
+  regenerate,
+  removeQueuedMessage,
+  resumeQueuedMessages,
+  sendMessage,
+  stopRun,
+} from './chat-actions.ts';
 import { runningElsewhere } from './run-session.ts';
 import { newSession } from './session-actions.ts';
 
@@ -32,7 +40,13 @@ function gatedEndpoint() {
       async start(controller) {
         init?.signal?.addEventListener('abort', () => controller.error(new DOMException('Aborted', 'AbortError')));
         await gate.promise;
-        controller.enqueue(new TextEncoder().encode(chunk({ role: 'assistant', content: `Answer to ${question}` }, null) + chunk({}, 'stop') + 'data: [DONE]\n\n'));
+        controller.enqueue(
+          new TextEncoder().encode(
+            chunk({ role: 'assistant', content: `Answer to ${question}` }, null) +
+              chunk({}, 'stop') +
+              'data: [DONE]\n\n',
+          ),
+        );
         controller.close();
       },
     });
@@ -46,12 +60,24 @@ function install(fetch: typeof globalThis.fetch, overrides: Partial<Services> = 
   const now = () => (time += 10);
   const persistence = createMemoryPersistence({ newId: sequentialIds(), now });
   setServices({ persistence, fetch, now, newId: sequentialIds(), ...overrides });
-  useAppStore.getState().setSettings({ ...defaultSettings, provider: 'custom', baseUrl: 'http://model.test/v1', apiKey: 'k', model: 'm', stream: true, memoryRecall: false });
+  useAppStore
+    .getState()
+    .setSettings({
+      ...defaultSettings,
+      provider: 'custom',
+      baseUrl: 'http://model.test/v1',
+      apiKey: 'k',
+      model: 'm',
+      stream: true,
+      memoryRecall: false,
+    });
   return persistence;
 }
 
 function chatOf(sessionId: string): string[] {
-  return (useAppStore.getState().entries[sessionId] ?? []).map((entry) => `${entry.message.role}: ${entry.message.content ?? ''}`);
+  return (useAppStore.getState().entries[sessionId] ?? []).map(
+    (entry) => `${entry.message.role}: ${entry.message.content ?? ''}`,
+  );
 }
 
 function queuedTexts(sessionId: string): string[] {
@@ -86,7 +112,14 @@ describe('sending while the session is busy', () => {
     endpoint.release(2);
     await vi.waitFor(() => expect(useAppStore.getState().queues[sessionId]).toMatchObject({ busy: false, items: [] }));
     expect(useAppStore.getState().runs[sessionId]?.status).toBe('done');
-    expect(chatOf(sessionId)).toEqual(['user: one', 'assistant: Answer to one', 'user: two', 'assistant: Answer to two', 'user: three', 'assistant: Answer to three']);
+    expect(chatOf(sessionId)).toEqual([
+      'user: one',
+      'assistant: Answer to one',
+      'user: two',
+      'assistant: Answer to two',
+      'user: three',
+      'assistant: Answer to three',
+    ]);
   });
 
   it('Stop pauses the queue; the queued message waits, can be edited, and goes when the user resumes', async () => {
@@ -158,7 +191,7 @@ describe('sending while the session is busy', () => {
     expect(useAppStore.getState().runs[sessionId]?.status).toBe('idle');
   });
 
-  it('shows the new run as running together with its question, never the last run\'s Done beside it', async () => {
+  it("shows the new run as running together with its question, never the last run's Done beside it", async () => {
     const endpoint = gatedEndpoint();
     install(endpoint.fetch);
     const sessionId = await newSession();
@@ -208,7 +241,12 @@ describe('sending while the session is busy', () => {
     endpoint.release(2);
     await regenerating;
     expect(useAppStore.getState().appAlert).toBeUndefined();
-    expect(chatOf(sessionId)).toEqual(['user: one', 'assistant: Answer to one', 'user: two', 'assistant: Answer to two']);
+    expect(chatOf(sessionId)).toEqual([
+      'user: one',
+      'assistant: Answer to one',
+      'user: two',
+      'assistant: Answer to two',
+    ]);
   });
 
   it('sends a message typed while New session is still being created to the new session', async () => {

@@ -32,7 +32,9 @@ export async function sendMessage(text: string): Promise<void> {
   const content = text.trim();
   if (!content) return;
   const sessionId = await sessionForInput();
-  useAppStore.getState().updateQueue(sessionId, (queue) => enqueue(queue, { id: services().newId('queued'), text: content }));
+  useAppStore
+    .getState()
+    .updateQueue(sessionId, (queue) => enqueue(queue, { id: services().newId('queued'), text: content }));
   await sendNextQueued(sessionId);
 }
 
@@ -132,7 +134,13 @@ async function sendNow(sessionId: string, content: string): Promise<boolean> {
   const before = state.runs[sessionId];
   // Shown at once, with the status of the new run (never the last run's Done beside a new question); saved together
   // with the run's first write.
-  state.patchRun(sessionId, { status: 'running', alert: undefined, notices: [], streaming: undefined, pendingApprovals: [] });
+  state.patchRun(sessionId, {
+    status: 'running',
+    alert: undefined,
+    notices: [],
+    streaming: undefined,
+    pendingApprovals: [],
+  });
   state.appendEntry(sessionId, userEntry);
   const started = await runSession(sessionId, { history, runInput: content, userEntry });
   if (!started) useAppStore.getState().patchRun(sessionId, before ?? idleRun);
@@ -183,10 +191,16 @@ export async function resumeRun(): Promise<void> {
 
 function resumeNow(sessionId: string): Promise<boolean> {
   const entries = entriesOf(sessionId);
-  const lastUser = entries.toReversed().find((entry) => entry.message.role === 'user' && !entry.meta?.synthetic && !entry.meta?.delegation);
+  const lastUser = entries
+    .toReversed()
+    .find((entry) => entry.message.role === 'user' && !entry.meta?.synthetic && !entry.meta?.delegation);
   const runInput = lastUser && lastUser.message.role === 'user' ? lastUser.message.content : '';
   const resumedDelegations = delegatedHistories(entries);
-  return runSession(sessionId, { history: buildHistory(entries, { resume: true }), runInput, ...(resumedDelegations.size > 0 ? { resumedDelegations } : {}) });
+  return runSession(sessionId, {
+    history: buildHistory(entries, { resume: true }),
+    runInput,
+    ...(resumedDelegations.size > 0 ? { resumedDelegations } : {}),
+  });
 }
 
 /** Answers Approve / Deny for a restricted tool call. */

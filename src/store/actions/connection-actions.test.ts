@@ -4,7 +4,13 @@ import { createMemoryPersistence } from '../memory-persistence.ts';
 import { setServices } from '../services.ts';
 import { checkConnection } from './connection-actions.ts';
 
-const settings: Settings = { ...defaultSettings, provider: 'custom', baseUrl: 'http://models.test/v1', apiKey: 'sk-test', model: 'model-a' };
+const settings: Settings = {
+  ...defaultSettings,
+  provider: 'custom',
+  baseUrl: 'http://models.test/v1',
+  apiKey: 'sk-test',
+  model: 'model-a',
+};
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -16,28 +22,47 @@ function install(chat: () => Response | Promise<Response>, models = ['model-a', 
   const fakeFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     seen.push({ method: request.method, url: request.url, authorization: request.headers.get('authorization') });
-    if (request.url.endsWith('/models')) return json(200, { object: 'list', data: models.map((id) => ({ id, object: 'model' })) });
+    if (request.url.endsWith('/models'))
+      return json(200, { object: 'list', data: models.map((id) => ({ id, object: 'model' })) });
     return chat();
   }) as typeof fetch;
   let counter = 0;
-  setServices({ persistence: createMemoryPersistence({ newId: (prefix) => `${prefix}_${(counter += 1)}`, now: () => 0 }), fetch: fakeFetch, now: () => 0, newId: (prefix) => `${prefix}_${(counter += 1)}` });
+  setServices({
+    persistence: createMemoryPersistence({ newId: (prefix) => `${prefix}_${(counter += 1)}`, now: () => 0 }),
+    fetch: fakeFetch,
+    now: () => 0,
+    newId: (prefix) => `${prefix}_${(counter += 1)}`,
+  });
   return seen;
 }
 
 const okCompletion = () =>
-  json(200, { id: 'c1', object: 'chat.completion', created: 0, model: 'model-a', choices: [{ index: 0, message: { role: 'assistant', content: 'OK' }, finish_reason: 'stop' }] });
+  json(200, {
+    id: 'c1',
+    object: 'chat.completion',
+    created: 0,
+    model: 'model-a',
+    choices: [{ index: 0, message: { role: 'assistant', content: 'OK' }, finish_reason: 'stop' }],
+  });
 
 describe('checkConnection', () => {
   it('lists the models and has the model answer a short test message', async () => {
     const seen = install(okCompletion);
     const result = await checkConnection({ ...settings, stream: false });
     expect(result).toEqual({ ok: true, models: ['model-a', 'model-b'], answeredModel: 'model-a' });
-    expect(seen.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual(['GET /v1/models', 'POST /v1/chat/completions']);
+    expect(seen.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual([
+      'GET /v1/models',
+      'POST /v1/chat/completions',
+    ]);
     expect(seen.every((request) => request.authorization === 'Bearer sk-test')).toBe(true);
   });
 
   it('reports a key the chat endpoint rejects even when /models does not check it', async () => {
-    install(() => json(401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } }));
+    install(() =>
+      json(401, {
+        error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' },
+      }),
+    );
     const result = await checkConnection({ ...settings, stream: false });
     expect(result.ok).toBe(false);
     if (!result.ok) {
@@ -49,7 +74,10 @@ describe('checkConnection', () => {
   it('names the models on offer when the chosen one is not listed, without sending a chat request', async () => {
     const seen = install(okCompletion, ['other-model']);
     const result = await checkConnection({ ...settings, stream: false });
-    expect(result).toEqual({ ok: false, message: expect.stringContaining('does not list the model "model-a". Available: other-model') });
+    expect(result).toEqual({
+      ok: false,
+      message: expect.stringContaining('does not list the model "model-a". Available: other-model'),
+    });
     expect(seen.some((request) => request.method === 'POST')).toBe(false);
   });
 
@@ -72,6 +100,9 @@ describe('checkConnection', () => {
 
   it('asks for a base URL first', async () => {
     install(okCompletion);
-    expect(await checkConnection({ ...settings, baseUrl: '  ' })).toEqual({ ok: false, message: expect.stringContaining('Enter the base URL first') });
+    expect(await checkConnection({ ...settings, baseUrl: '  ' })).toEqual({
+      ok: false,
+      message: expect.stringContaining('Enter the base URL first'),
+    });
   });
 });

@@ -24,7 +24,10 @@ function fetchFor(settings: Settings): typeof fetch {
 
 function explain(error: unknown, settings: Settings): Extract<ConnectionResult, { ok: false }> {
   const endpoint = resolveEndpoint(settings);
-  const modelError = error instanceof ModelError ? error : new ModelError('network', error instanceof Error ? error.message : String(error));
+  const modelError =
+    error instanceof ModelError
+      ? error
+      : new ModelError('network', error instanceof Error ? error.message : String(error));
   const { title, advice } = describeModelErrorIn(currentLanguage(), modelError, endpoint);
   return { ok: false, message: `${title}${/[.!?]$/.test(title) ? '' : '.'} ${advice}`.trim(), title, advice };
 }
@@ -49,7 +52,10 @@ export async function fetchModelList(settings: Settings): Promise<ConnectionResu
 async function probeChat(settings: Settings): Promise<{ ok: true } | { ok: false; error: unknown }> {
   const model = createModel({ ...settings, temperature: null }, fetchFor(settings));
   try {
-    await model.generate({ messages: [{ role: 'user', content: 'Reply with the word OK.' }], maxOutputTokens: 16 }, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    await model.generate(
+      { messages: [{ role: 'user', content: 'Reply with the word OK.' }], maxOutputTokens: 16 },
+      { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) },
+    );
     return { ok: true };
   } catch (error) {
     return { ok: false, error };
@@ -60,12 +66,19 @@ async function probeChat(settings: Settings): Promise<{ ok: true } | { ok: false
 export async function checkConnection(settings: Settings): Promise<ConnectionResult> {
   const endpoint = resolveEndpoint(settings);
   if (!endpoint.baseUrl) return { ok: false, message: storeText('baseUrlMissing') };
-  const result = await testConnection({ baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey, fetch: fetchFor(settings) });
+  const result = await testConnection({
+    baseUrl: endpoint.baseUrl,
+    apiKey: endpoint.apiKey,
+    fetch: fetchFor(settings),
+  });
   if (!result.ok) return explain(result.error, settings);
   if (endpoint.model && result.models.length > 0 && !result.models.includes(endpoint.model)) {
     return {
       ok: false,
-      message: storeText('modelNotListed', { model: endpoint.model, models: `${result.models.slice(0, 12).join(', ')}${result.models.length > 12 ? ', …' : ''}` }),
+      message: storeText('modelNotListed', {
+        model: endpoint.model,
+        models: `${result.models.slice(0, 12).join(', ')}${result.models.length > 12 ? ', …' : ''}`,
+      }),
     };
   }
   if (!endpoint.model) return { ok: true, models: result.models };

@@ -42,7 +42,11 @@ export async function exportActiveSessionHtml(): Promise<void> {
     const session = found?.file.sessions[0];
     if (!found || !session) return;
     const { sessionHtmlReport } = await import('../../export/session-html-report.ts');
-    const text = sessionHtmlReport(session, { labels: labels(), exportedAt: found.file.exportedAt, language: currentLanguage() });
+    const text = sessionHtmlReport(session, {
+      labels: labels(),
+      exportedAt: found.file.exportedAt,
+      language: currentLanguage(),
+    });
     services().download?.(`${found.baseName}.html`, text, 'text/html');
   } catch (error) {
     reportStorageError(error);

@@ -21,7 +21,12 @@ function realExport(name: string): File {
 beforeEach(() => {
   useAppStore.setState(initialState, true);
   const persistence = createMemoryPersistence({ newId: sequentialIds(), now });
-  setServices({ persistence, fetch: () => Promise.reject(new Error('no network in tests')), now, newId: sequentialIds() });
+  setServices({
+    persistence,
+    fetch: () => Promise.reject(new Error('no network in tests')),
+    now,
+    newId: sequentialIds(),
+  });
 });
 
 describe('importFiles with a ChatGPT export', () => {
@@ -29,7 +34,10 @@ describe('importFiles with a ChatGPT export', () => {
     await importFiles([realExport(MODERN)]);
 
     const state = useAppStore.getState();
-    expect(state.sessions.map((session) => session.title).toSorted()).toEqual(['Deploying the staging cluster', 'Weeknight pasta']);
+    expect(state.sessions.map((session) => session.title).toSorted()).toEqual([
+      'Deploying the staging cluster',
+      'Weeknight pasta',
+    ]);
     expect(state.toast).toBe('Imported 2 sessions.');
     expect(state.appAlert).toBeUndefined();
     expect(state.importReport).toEqual({
@@ -37,7 +45,9 @@ describe('importFiles with a ChatGPT export', () => {
       lines: [`${MODERN}: "Corrupted entry" — the export holds no messages for it (no mapping)`],
     });
     // The first imported conversation is open.
-    expect(state.sessions.find((session) => session.id === state.activeSessionId)?.title).toBe('Deploying the staging cluster');
+    expect(state.sessions.find((session) => session.id === state.activeSessionId)?.title).toBe(
+      'Deploying the staging cluster',
+    );
   });
 
   it('clears the report on the next import that skips nothing', async () => {
@@ -48,7 +58,10 @@ describe('importFiles with a ChatGPT export', () => {
   });
 
   it('refuses a file whose conversations are all unreadable, naming each, and imports nothing', async () => {
-    const text = JSON.stringify([{ title: 'Lost', conversation_id: 'c1' }, { conversation_id: 'c2', mapping: 'oops' }]);
+    const text = JSON.stringify([
+      { title: 'Lost', conversation_id: 'c1' },
+      { conversation_id: 'c2', mapping: 'oops' },
+    ]);
     await importFiles([new File([text], 'conversations.json')]);
     const state = useAppStore.getState();
     expect(state.sessions).toEqual([]);
@@ -59,20 +72,37 @@ describe('importFiles with a ChatGPT export', () => {
 
   it('refuses a bad file in Chinese: the sentence translated, the field detail kept as the parser gave it', async () => {
     useAppStore.setState((state) => ({ settings: { ...state.settings, language: 'zh-CN' } }));
-    await importFiles([new File([JSON.stringify([{ title: 'Lost', conversation_id: 'c1' }, { conversation_id: 'c2', mapping: 'oops' }])], 'conversations.json')]);
+    await importFiles([
+      new File(
+        [
+          JSON.stringify([
+            { title: 'Lost', conversation_id: 'c1' },
+            { conversation_id: 'c2', mapping: 'oops' },
+          ]),
+        ],
+        'conversations.json',
+      ),
+    ]);
     expect(useAppStore.getState().appAlert).toBe(
       '导入失败，未导入任何内容。conversations.json：没有包含可导入消息的对话（"Lost": 导出文件中没有它的消息（缺少 mapping）; "c2": 数据无法读取（mapping: expected record, received string））',
     );
     await importFiles([new File(['{"sessions": ['], 'broken.json')]);
-    expect(useAppStore.getState().appAlert).toMatch(/^导入失败，未导入任何内容。broken\.json：不是有效的 JSON（.+）；文件可能不完整，或不是导出文件$/);
-    await importFiles([new File([JSON.stringify({ format: 'glassbox.sessions', version: 99, sessions: [] })], 'future.json')]);
+    expect(useAppStore.getState().appAlert).toMatch(
+      /^导入失败，未导入任何内容。broken\.json：不是有效的 JSON（.+）；文件可能不完整，或不是导出文件$/,
+    );
+    await importFiles([
+      new File([JSON.stringify({ format: 'glassbox.sessions', version: 99, sessions: [] })], 'future.json'),
+    ]);
     expect(useAppStore.getState().appAlert).toContain('future.json：由更新版本的 Glassbox 写入（文件版本 99；');
     expect(useAppStore.getState().sessions).toEqual([]);
   });
 
   it('words the report in Chinese too', () => {
-    const text = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) => translate('zh-CN', key, values);
-    const report = importReport(text, 1, [{ fileName: 'a.json', name: 'Trip', reason: 'unreadable', detail: 'mapping: expected record' }]);
+    const text = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) =>
+      translate('zh-CN', key, values);
+    const report = importReport(text, 1, [
+      { fileName: 'a.json', name: 'Trip', reason: 'unreadable', detail: 'mapping: expected record' },
+    ]);
     expect(report).toEqual({
       title: '已导入 1 个会话；跳过了 1 个 ChatGPT 对话（无法读取）：',
       lines: ['a.json：“Trip” — 数据无法读取（mapping: expected record）'],

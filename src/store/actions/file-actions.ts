@@ -56,8 +56,10 @@ async function importTools(content: string | ParsedImport): Promise<string[]> {
   if (tools !== undefined) {
     const settings = useAppStore.getState().settings;
     const merge = mergeImportedTools(settings, tools, BUILTIN_TOOL_NAMES);
-    if (merge.added.length > 0) await saveSettings({ ...settings, customTools: merge.customTools, mcpServers: merge.mcpServers });
-    if (merge.skipped.length > 0) notes.push(translate(currentLanguage(), 'import.toolsSkipped', { tools: merge.skipped.join(', ') }));
+    if (merge.added.length > 0)
+      await saveSettings({ ...settings, customTools: merge.customTools, mcpServers: merge.mcpServers });
+    if (merge.skipped.length > 0)
+      notes.push(translate(currentLanguage(), 'import.toolsSkipped', { tools: merge.skipped.join(', ') }));
   }
   if (roster !== undefined) notes.push(...(await importRoster(roster)));
   return notes;
@@ -92,14 +94,23 @@ async function importRoster(value: unknown): Promise<string[]> {
   return merge.kept.length > 0 ? [t('importKept', { agents: merge.kept.join(', ') })] : [];
 }
 
-async function readFile(file: File, language: Language): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
+async function readFile(
+  file: File,
+  language: Language,
+): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
   if (file.size > MAX_IMPORT_BYTES) {
     return { ok: false, error: importTooLargeError(language, file.name, file.size) };
   }
   try {
     return { ok: true, text: await file.text() };
   } catch (error) {
-    return { ok: false, error: importErrorText(language, 'unreadable', { file: file.name, reason: error instanceof Error ? error.message : String(error) }) };
+    return {
+      ok: false,
+      error: importErrorText(language, 'unreadable', {
+        file: file.name,
+        reason: error instanceof Error ? error.message : String(error),
+      }),
+    };
   }
 }
 
@@ -109,7 +120,13 @@ function showProgress(fileName: string, progress: ImportProgress | StreamProgres
   const shown =
     'bytesDone' in progress
       ? progress.phase === 'write'
-        ? { phase: 'write' as const, done: progress.done ?? 0, total: progress.total ?? 0, bytesDone: progress.bytesDone, bytesTotal: progress.bytesTotal }
+        ? {
+            phase: 'write' as const,
+            done: progress.done ?? 0,
+            total: progress.total ?? 0,
+            bytesDone: progress.bytesDone,
+            bytesTotal: progress.bytesTotal,
+          }
         : { phase: 'read' as const, done: progress.bytesDone, total: progress.bytesTotal }
       : progress;
   useAppStore.getState().setUi({ importProgress: { fileName, ...shown, cancellable: true } });
@@ -120,7 +137,11 @@ function showProgress(fileName: string, progress: ImportProgress | StreamProgres
  * ChatGPT export is checked and counted there, to be written in batches later), a small one (or where no worker
  * runs) on the page. Nothing is written.
  */
-async function checkFile(file: File, language: Language, signal: AbortSignal): Promise<{ ok: true; parsed: Checked } | { ok: false; error: string } | CancelledImport> {
+async function checkFile(
+  file: File,
+  language: Language,
+  signal: AbortSignal,
+): Promise<{ ok: true; parsed: Checked } | { ok: false; error: string } | CancelledImport> {
   if (file.size >= WORKER_IMPORT_BYTES) {
     showProgress(file.name, { phase: 'read', done: 0, total: file.size });
     const parsed = await parseInWorker(file, language, (progress) => showProgress(file.name, progress), signal);
@@ -141,7 +162,13 @@ async function overQuota(files: readonly File[], language: Language): Promise<st
   const free = Math.max(0, status.quota - status.usage);
   const file = files.find((candidate) => candidate.size > free);
   if (!file) return undefined;
-  return bigImportText(language, 'overQuota', { file: file.name, size: formatBytes(file.size), free: formatBytes(free), used: formatBytes(status.usage), quota: formatBytes(status.quota) });
+  return bigImportText(language, 'overQuota', {
+    file: file.name,
+    size: formatBytes(file.size),
+    free: formatBytes(free),
+    used: formatBytes(status.usage),
+    quota: formatBytes(status.quota),
+  });
 }
 
 /** The import in progress, so Cancel can stop it. */
@@ -172,9 +199,16 @@ export function importReport(text: Translate, imported: number, skipped: readonl
   return {
     title: text('import.report.title', {
       imported: countPhrase(text, imported, 'import.sessions.one', 'import.sessions.other'),
-      skipped: countPhrase(text, skipped.length, 'import.report.conversations.one', 'import.report.conversations.other'),
+      skipped: countPhrase(
+        text,
+        skipped.length,
+        'import.report.conversations.one',
+        'import.report.conversations.other',
+      ),
     }),
-    lines: skipped.map((skip) => text('import.report.line', { file: skip.fileName, name: skip.name, reason: skipReason(text, skip) })),
+    lines: skipped.map((skip) =>
+      text('import.report.line', { file: skip.fileName, name: skip.name, reason: skipReason(text, skip) }),
+    ),
   };
 }
 
@@ -191,7 +225,9 @@ export async function importFiles(files: File[]): Promise<void> {
   useAppStore.getState().setUi({ importReport: undefined });
   const tooBig = await overQuota(files, language);
   if (tooBig) {
-    useAppStore.getState().setUi({ toast: undefined, importProgress: undefined, appAlert: text('import.failed', { error: tooBig }) });
+    useAppStore
+      .getState()
+      .setUi({ toast: undefined, importProgress: undefined, appAlert: text('import.failed', { error: tooBig }) });
     return;
   }
   const controller = new AbortController();
@@ -206,7 +242,12 @@ export async function importFiles(files: File[]): Promise<void> {
 async function importChecked(
   files: File[],
   signal: AbortSignal,
-  { persistence, broadcast, language, text }: Pick<ReturnType<typeof services>, 'persistence' | 'broadcast'> & { language: Language; text: Translate },
+  {
+    persistence,
+    broadcast,
+    language,
+    text,
+  }: Pick<ReturnType<typeof services>, 'persistence' | 'broadcast'> & { language: Language; text: Translate },
 ): Promise<void> {
   const texts: Array<{ name: string; text: Checked }> = [];
   const discard = () => {
@@ -217,7 +258,13 @@ async function importChecked(
     if (!checked.ok || signal.aborted) {
       discard();
       const alert = !checked.ok && 'error' in checked ? text('import.failed', { error: checked.error }) : undefined;
-      useAppStore.getState().setUi({ toast: alert ? undefined : bigImportText(language, 'cancelledNothing'), importProgress: undefined, appAlert: alert });
+      useAppStore
+        .getState()
+        .setUi({
+          toast: alert ? undefined : bigImportText(language, 'cancelledNothing'),
+          importProgress: undefined,
+          appAlert: alert,
+        });
       return;
     }
     texts.push({ name: file.name, text: checked.parsed });
@@ -233,7 +280,8 @@ async function importChecked(
   for (const [index, { name, text: content }] of texts.entries()) {
     if (signal.aborted) {
       cancelled = true;
-      for (const rest of texts.slice(index)) if (typeof rest.text !== 'string' && 'streamed' in rest.text) rest.text.discard();
+      for (const rest of texts.slice(index))
+        if (typeof rest.text !== 'string' && 'streamed' in rest.text) rest.text.discard();
       break;
     }
     if (typeof content !== 'string' && 'streamed' in content) {
@@ -260,7 +308,10 @@ async function importChecked(
     if (imported.length === 0) written = result.first;
     imported.push(...result.sessionIds);
     // Sessions from files bring their runs: Insights keeps their facts now rather than at its first open.
-    void import('./insights-actions.ts').then((insights) => insights.indexSessionFacts(result.sessionIds), () => undefined);
+    void import('./insights-actions.ts').then(
+      (insights) => insights.indexSessionFacts(result.sessionIds),
+      () => undefined,
+    );
     skipped.push(...result.skipped);
     copies += result.copies;
     // What a valid file could not bring back (a note's unreadable embedding) is said, not silently dropped.
@@ -276,7 +327,8 @@ async function importChecked(
     broadcast?.({ type: 'sessions-changed' });
   }
   const count = countPhrase(text, imported.length, 'import.sessions.one', 'import.sessions.other');
-  const toastKey: AppStringKey = copies === 0 ? 'import.imported' : copies === 1 ? 'import.importedCopy' : 'import.importedCopies';
+  const toastKey: AppStringKey =
+    copies === 0 ? 'import.imported' : copies === 1 ? 'import.importedCopy' : 'import.importedCopies';
   const toast = cancelled
     ? imported.length > 0
       ? bigImportText(language, 'cancelledKept', { count })
@@ -291,7 +343,10 @@ async function importChecked(
   useAppStore.getState().setUi({
     toast,
     importProgress: undefined,
-    appAlert: failed && imported.length > 0 ? `${failed} ${text('import.earlierImported', { count })}` : (failed ?? (toolNotes.length > 0 ? toolNotes.join(' ') : undefined)),
+    appAlert:
+      failed && imported.length > 0
+        ? `${failed} ${text('import.earlierImported', { count })}`
+        : (failed ?? (toolNotes.length > 0 ? toolNotes.join(' ') : undefined)),
     importReport: skipped.length > 0 ? importReport(text, imported.length, skipped) : undefined,
   });
 }

@@ -25,7 +25,10 @@ export interface ForkChoice {
  * The replay of a fork: the edited result answers the forked call (once), and with `reuse` the original run's
  * recorded results answer the same calls again; anything else runs for real.
  */
-export function forkReplay(answer: ForkPointAnswer | undefined, originalSpans: readonly Span[] | undefined): ToolReplay | undefined {
+export function forkReplay(
+  answer: ForkPointAnswer | undefined,
+  originalSpans: readonly Span[] | undefined,
+): ToolReplay | undefined {
   const recorded = originalSpans ? createReplayLookup(originalSpans) : undefined;
   if (!answer && !recorded) return undefined;
   let answered = false;
@@ -74,14 +77,28 @@ export async function forkRun(point: ForkPoint, choice: ForkChoice): Promise<str
   broadcast?.({ type: 'sessions-changed' });
   await switchSession(fork.id);
 
-  const originalSpans = choice.reuseToolResults ? (state.spans[point.sessionId] ?? []).filter((span) => span.runId === point.originalRunId) : undefined;
+  const originalSpans = choice.reuseToolResults
+    ? (state.spans[point.sessionId] ?? []).filter((span) => span.runId === point.originalRunId)
+    : undefined;
   const replay = forkReplay(start.answer, originalSpans);
   const userEntry: TranscriptEntry | undefined =
     start.userMessage === undefined
       ? undefined
-      : { id: newId('msg'), sessionId: fork.id, runId: '', createdAt: now(), message: { role: 'user', content: start.userMessage.trim() } };
+      : {
+          id: newId('msg'),
+          sessionId: fork.id,
+          runId: '',
+          createdAt: now(),
+          message: { role: 'user', content: start.userMessage.trim() },
+        };
   const store = useAppStore.getState();
-  store.patchRun(fork.id, { status: 'running', alert: undefined, notices: [], streaming: undefined, pendingApprovals: [] });
+  store.patchRun(fork.id, {
+    status: 'running',
+    alert: undefined,
+    notices: [],
+    streaming: undefined,
+    pendingApprovals: [],
+  });
   if (userEntry) store.appendEntry(fork.id, userEntry);
   const started = await runSession(fork.id, {
     history: userEntry ? [...start.history.slice(0, -1), userEntry.message] : start.history,

@@ -59,7 +59,12 @@ function spanOutcome(span: Span | undefined): string | undefined {
   return stringAttribute(span.attributes, ATTR.toolResult) ?? stringAttribute(span.attributes, ATTR.toolError);
 }
 
-function runInputOf(entries: readonly TranscriptEntry[], spans: readonly Span[], runId: string, before: number): string {
+function runInputOf(
+  entries: readonly TranscriptEntry[],
+  spans: readonly Span[],
+  runId: string,
+  before: number,
+): string {
   const root = spans.find((span) => span.spanId === runId);
   const recorded = root ? stringAttribute(root.attributes, ATTR.runInput) : undefined;
   if (recorded !== undefined) return recorded;
@@ -72,10 +77,15 @@ function llmStep(spans: readonly Span[], spanId: string | undefined): number | u
   return span ? numberAttribute(span.attributes, ATTR.llmStep) : undefined;
 }
 
-function toolFork(entries: readonly TranscriptEntry[], spans: readonly Span[], span: Span): ForkPoint | { error: ForkError } {
+function toolFork(
+  entries: readonly TranscriptEntry[],
+  spans: readonly Span[],
+  span: Span,
+): ForkPoint | { error: ForkError } {
   const callId = stringAttribute(span.attributes, ATTR.toolCallId);
   const assistantIndex = entries.findLastIndex(
-    (entry) => entry.message.role === 'assistant' && (entry.message.tool_calls ?? []).some((call) => call.id === callId),
+    (entry) =>
+      entry.message.role === 'assistant' && (entry.message.tool_calls ?? []).some((call) => call.id === callId),
   );
   const assistant = entries[assistantIndex];
   if (callId === undefined || !assistant || assistant.message.role !== 'assistant') {
@@ -95,7 +105,10 @@ function toolFork(entries: readonly TranscriptEntry[], spans: readonly Span[], s
     .map((candidate) => {
       const entry = recorded.get(candidate.id);
       if (entry) return entry;
-      const sibling = spans.find((other) => other.kind === 'tool' && other.runId === span.runId && other.attributes[ATTR.toolCallId] === candidate.id);
+      const sibling = spans.find(
+        (other) =>
+          other.kind === 'tool' && other.runId === span.runId && other.attributes[ATTR.toolCallId] === candidate.id,
+      );
       return {
         id: `${assistant.id}_${candidate.id}`,
         sessionId: assistant.sessionId,
@@ -120,7 +133,11 @@ function toolFork(entries: readonly TranscriptEntry[], spans: readonly Span[], s
   };
 }
 
-function llmFork(entries: readonly TranscriptEntry[], spans: readonly Span[], span: Span): ForkPoint | { error: ForkError } {
+function llmFork(
+  entries: readonly TranscriptEntry[],
+  spans: readonly Span[],
+  span: Span,
+): ForkPoint | { error: ForkError } {
   let end = entries.findIndex((entry) => entry.spanId === span.spanId && entry.message.role === 'assistant');
   if (end < 0) {
     // No answer was kept (the call failed): the step received what the run had written before it started.
@@ -138,8 +155,13 @@ function llmFork(entries: readonly TranscriptEntry[], spans: readonly Span[], sp
     input: textOf(last.message),
     entries: entries.slice(0, end - 1),
   };
-  if (isTypedUser(last) && last.runId === span.runId) return { ...base, edit: { type: 'user-message' }, runInput: textOf(last.message) };
-  return { ...base, edit: { type: 'last-message', entry: last }, runInput: runInputOf(entries, spans, span.runId, end) };
+  if (isTypedUser(last) && last.runId === span.runId)
+    return { ...base, edit: { type: 'user-message' }, runInput: textOf(last.message) };
+  return {
+    ...base,
+    edit: { type: 'last-message', entry: last },
+    runInput: runInputOf(entries, spans, span.runId, end),
+  };
 }
 
 function runFork(entries: readonly TranscriptEntry[], span: Span): ForkPoint | { error: ForkError } {
@@ -165,7 +187,11 @@ function runFork(entries: readonly TranscriptEntry[], span: Span): ForkPoint | {
  * call, with the step's other results as recorded; for an llm span, up to the last message it was sent; for a run
  * span, up to the user message that started it. A span of another kind, or one the chat has no message for, is an error.
  */
-export function findForkPoint(entries: readonly TranscriptEntry[], spans: readonly Span[], spanId: string): ForkPoint | { error: ForkError } {
+export function findForkPoint(
+  entries: readonly TranscriptEntry[],
+  spans: readonly Span[],
+  spanId: string,
+): ForkPoint | { error: ForkError } {
   const span = spans.find((candidate) => candidate.spanId === spanId);
   if (!span) return { error: 'no-span' };
   if (span.status === 'running') return { error: 'running' };
@@ -179,7 +205,12 @@ export function findForkPoint(entries: readonly TranscriptEntry[], spans: readon
 export function startFork(point: ForkPoint, text: string): ForkStart {
   const { edit } = point;
   if (edit.type === 'user-message') {
-    return { entries: point.entries, history: [...buildHistory(point.entries), { role: 'user', content: text }], runInput: text, userMessage: text };
+    return {
+      entries: point.entries,
+      history: [...buildHistory(point.entries), { role: 'user', content: text }],
+      runInput: text,
+      userMessage: text,
+    };
   }
   if (edit.type === 'last-message') {
     const message: ChatMessage = { ...edit.entry.message, content: text } as ChatMessage;

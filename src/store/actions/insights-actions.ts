@@ -40,14 +40,21 @@ function pageSource(): InsightsSource {
 
 function workerSource(worker: Worker, fallback: () => InsightsSource): InsightsSource {
   let next = 0;
-  const waiting = new Map<number, { query: InsightsQuery; resolve: (report: InsightsReport) => void; reject: (error: unknown) => void }>();
+  const waiting = new Map<
+    number,
+    { query: InsightsQuery; resolve: (report: InsightsReport) => void; reject: (error: unknown) => void }
+  >();
   let failed: InsightsSource | undefined;
   worker.onmessage = (event: MessageEvent<InsightsResponse>) => {
     const response = event.data;
     const entry = waiting.get(response.id);
     waiting.delete(response.id);
     if (!entry) return;
-    if (response.ok) entry.resolve({ ...response.report, timing: { ...response.timing, receivedAt: performance.timeOrigin + performance.now() } });
+    if (response.ok)
+      entry.resolve({
+        ...response.report,
+        timing: { ...response.timing, receivedAt: performance.timeOrigin + performance.now() },
+      });
     else entry.reject(new Error(response.error));
   };
   worker.onerror = (event) => {
@@ -70,7 +77,8 @@ function workerSource(worker: Worker, fallback: () => InsightsSource): InsightsS
       });
     },
     index(sessionId, runId) {
-      if (!failed) worker.postMessage({ index: sessionId, ...(runId === undefined ? {} : { runId }) } satisfies IndexRequest);
+      if (!failed)
+        worker.postMessage({ index: sessionId, ...(runId === undefined ? {} : { runId }) } satisfies IndexRequest);
     },
     close() {
       worker.terminate();
@@ -99,7 +107,10 @@ export function openInsightsSource(): InsightsSource {
 function startSource(kind: string): InsightsSource {
   if (kind !== 'indexeddb' || typeof Worker === 'undefined') return pageSource();
   try {
-    const worker = new Worker(new URL('../../db/insights-worker.ts', import.meta.url), { type: 'module', name: 'glassbox-insights' });
+    const worker = new Worker(new URL('../../db/insights-worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'glassbox-insights',
+    });
     return workerSource(worker, pageSource);
   } catch {
     return pageSource();

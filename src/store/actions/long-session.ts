@@ -11,7 +11,12 @@ const LATEST_MESSAGES = 60;
 /** Above this many spans, only the latest run's spans are read on open; the earlier runs when asked for. */
 const LATEST_RUN_SPANS = 10_000;
 
-type ShowLoaded = (record: SessionRecord, entries: TranscriptEntry[], spans: Span[], status: SessionRecord['status']) => void;
+type ShowLoaded = (
+  record: SessionRecord,
+  entries: TranscriptEntry[],
+  spans: Span[],
+  status: SessionRecord['status'],
+) => void;
 
 /**
  * A long session (issue 20: 10,000 messages, 50,000 spans) is painted from its end: its latest messages and the
@@ -23,7 +28,12 @@ type ShowLoaded = (record: SessionRecord, entries: TranscriptEntry[], spans: Spa
  * many spans only the latest run's, the earlier runs left for Load earlier runs. Holding all of them would make each
  * later render of the trace (switching back to it, too) walk every span.
  */
-export function showWrittenLatestFirst(session: SessionRecord, entries: TranscriptEntry[], spans: Span[], showLoaded: ShowLoaded): void {
+export function showWrittenLatestFirst(
+  session: SessionRecord,
+  entries: TranscriptEntry[],
+  spans: Span[],
+  showLoaded: ShowLoaded,
+): void {
   if (session.spanCount <= LATEST_RUN_SPANS) {
     showLoaded(session, entries, spans, session.status);
     return;
@@ -31,7 +41,8 @@ export function showWrittenLatestFirst(session: SessionRecord, entries: Transcri
   const runId = entries.at(-1)?.runId;
   const latest = runId ? spans.filter((span) => span.runId === runId) : [];
   showLoaded(session, entries, latest, session.status);
-  if (latest.length < spans.length) useAppStore.getState().setOlderSpans(session.id, { count: spans.length - latest.length, loading: false });
+  if (latest.length < spans.length)
+    useAppStore.getState().setOlderSpans(session.id, { count: spans.length - latest.length, loading: false });
 }
 
 export async function loadLatestFirst(session: SessionRecord, showLoaded: ShowLoaded): Promise<void> {
@@ -39,7 +50,11 @@ export async function loadLatestFirst(session: SessionRecord, showLoaded: ShowLo
   const latest = await persistence.listMessages(session.id, { latest: LATEST_MESSAGES });
   const runId = latest.at(-1)?.runId;
   const manySpans = session.spanCount > LATEST_RUN_SPANS;
-  const spans = !manySpans ? await persistence.listSpans(session.id) : runId ? await persistence.listSpans(session.id, { runId }) : [];
+  const spans = !manySpans
+    ? await persistence.listSpans(session.id)
+    : runId
+      ? await persistence.listSpans(session.id, { runId })
+      : [];
   if (isRunning(session.id)) return;
   useAppStore.getState().upsertSession(session);
   showLoaded(session, latest, spans, session.status);

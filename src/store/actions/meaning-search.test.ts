@@ -9,7 +9,10 @@ afterEach(() => resetMeaningIndex());
 
 let counter = 0;
 function persistence() {
-  return createMemoryPersistence({ newId: (prefix) => `${prefix}_${(counter += 1)}`, now: () => 1_700_000_000_000 + counter });
+  return createMemoryPersistence({
+    newId: (prefix) => `${prefix}_${(counter += 1)}`,
+    now: () => 1_700_000_000_000 + counter,
+  });
 }
 
 /** An OpenAI-compatible /embeddings (the demo embedder) that counts the texts it embedded. */
@@ -17,14 +20,27 @@ function embeddingsServer(answer?: { status: number; body: unknown }) {
   const embedded: string[] = [];
   const fetchImplementation = (async (_input: RequestInfo | URL, init?: RequestInit) => {
     const body = JSON.parse(String(init?.body)) as { input: string[] };
-    if (answer) return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    if (answer)
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
     embedded.push(...body.input);
-    return new Response(JSON.stringify((localEmbeddingsResponse(body) as { body: unknown }).body), { headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify((localEmbeddingsResponse(body) as { body: unknown }).body), {
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof fetch;
   return { embedded, fetch: fetchImplementation };
 }
 
-const custom: Settings = { ...defaultSettings, provider: 'custom', baseUrl: 'http://127.0.0.1:9/v1', model: 'chat-model', semanticRecall: true, embeddingModel: 'embed-a' };
+const custom: Settings = {
+  ...defaultSettings,
+  provider: 'custom',
+  baseUrl: 'http://127.0.0.1:9/v1',
+  model: 'chat-model',
+  semanticRecall: true,
+  embeddingModel: 'embed-a',
+};
 
 describe('recall by meaning (meaning-search)', () => {
   it('embeds the notes lazily once, stores their vectors with model and dimension, and finds a note by meaning', async () => {
@@ -38,7 +54,10 @@ describe('recall by meaning (meaning-search)', () => {
     expect(result?.hits[0]?.note.content).toContain('kitten');
     expect(result?.hits[0]?.similarity).toBeGreaterThan(result?.hits[1]?.similarity ?? 1);
     const vectors = await stores.noteVectors.list();
-    expect(vectors.map((record) => [record.model, record.dimensions])).toEqual([['embed-a', DEMO_EMBEDDING_DIMENSIONS], ['embed-a', DEMO_EMBEDDING_DIMENSIONS]]);
+    expect(vectors.map((record) => [record.model, record.dimensions])).toEqual([
+      ['embed-a', DEMO_EMBEDDING_DIMENSIONS],
+      ['embed-a', DEMO_EMBEDDING_DIMENSIONS],
+    ]);
     expect(server.embedded).toHaveLength(3);
 
     // Unchanged notes are not embedded again; only the query is.
@@ -73,7 +92,10 @@ describe('recall by meaning (meaning-search)', () => {
       release = resolve;
     });
     const signature = stores.notes.signature?.bind(stores.notes);
-    const slow = { ...stores, notes: { ...stores.notes, signature: async () => (await held, (await signature?.()) ?? '') } };
+    const slow = {
+      ...stores,
+      notes: { ...stores.notes, signature: async () => (await held, (await signature?.()) ?? '') },
+    };
     const search = recallSearcher(custom, slow, server.fetch, memory).searchByMeaning?.('kitten', 5);
     await vi.waitFor(() => expect(server.embedded.at(-1)).toBe('kitten'));
     release();
@@ -82,7 +104,10 @@ describe('recall by meaning (meaning-search)', () => {
     await stores.notes.add({ content: 'The kitten sleeps all day.' });
     const before = server.embedded.length;
     const changed = await recallSearcher(custom, stores, server.fetch, memory).searchByMeaning?.('kitten', 5);
-    expect(changed?.hits.map((hit) => hit.note.content).sort()).toEqual(['Miso is a kitten.', 'The kitten sleeps all day.']);
+    expect(changed?.hits.map((hit) => hit.note.content).sort()).toEqual([
+      'Miso is a kitten.',
+      'The kitten sleeps all day.',
+    ]);
     // …and the message was embedded once, the new note once.
     expect(server.embedded.slice(before).sort()).toEqual(['The kitten sleeps all day.', 'kitten']);
   });
@@ -92,33 +117,56 @@ describe('recall by meaning (meaning-search)', () => {
     await stores.notes.add({ content: 'Miso is a kitten.' });
     const memory = createEndpointMemory();
     let calls = 0;
-    const server = embeddingsServer({ status: 404, body: { error: { message: 'Not Found', type: 'invalid_request_error' } } });
+    const server = embeddingsServer({
+      status: 404,
+      body: { error: { message: 'Not Found', type: 'invalid_request_error' } },
+    });
     const counting = (async (input: RequestInfo | URL, init?: RequestInit) => {
       calls += 1;
       return server.fetch(input, init);
     }) as typeof fetch;
-    await expect(recallSearcher(custom, stores, counting, memory).searchByMeaning?.('pets', 5)).rejects.toMatchObject({ kind: 'no-endpoint' });
+    await expect(recallSearcher(custom, stores, counting, memory).searchByMeaning?.('pets', 5)).rejects.toMatchObject({
+      kind: 'no-endpoint',
+    });
     expect(calls).toBe(1);
-    await expect(recallSearcher(custom, stores, counting, memory).searchByMeaning?.('pets', 5)).rejects.toThrow(/has no embeddings API/);
+    await expect(recallSearcher(custom, stores, counting, memory).searchByMeaning?.('pets', 5)).rejects.toThrow(
+      /has no embeddings API/,
+    );
     expect(calls).toBe(1);
     // Another embedding model on the same endpoint is probed on its own.
-    await expect(recallSearcher({ ...custom, embeddingModel: 'embed-b' }, stores, counting, memory).searchByMeaning?.('pets', 5)).rejects.toMatchObject({ kind: 'no-endpoint' });
+    await expect(
+      recallSearcher({ ...custom, embeddingModel: 'embed-b' }, stores, counting, memory).searchByMeaning?.('pets', 5),
+    ).rejects.toMatchObject({ kind: 'no-endpoint' });
     expect(calls).toBe(2);
   });
 
   it('the demo provider embeds locally with its labelled embedder', async () => {
     const stores = persistence();
     await stores.notes.add({ content: '米索是一只小猫。' });
-    const result = await recallSearcher({ ...defaultSettings, semanticRecall: true }, stores, (() => Promise.reject(new Error('no network'))) as typeof fetch).searchByMeaning?.('我养了什么宠物？', 5);
+    const result = await recallSearcher({ ...defaultSettings, semanticRecall: true }, stores, (() =>
+      Promise.reject(new Error('no network'))) as typeof fetch).searchByMeaning?.('我养了什么宠物？', 5);
     expect(result?.embedder).toMatch(/local demo embedder/);
     expect(result?.hits[0]?.similarity).toBeGreaterThan(0.3);
     expect((await stores.noteVectors.list())[0]?.model).toBe(DEMO_EMBEDDING_MODEL);
   });
 
   it('the Test embeddings probe explains a llama.cpp server started without --embeddings', async () => {
-    const server = embeddingsServer({ status: 501, body: { error: { code: 501, message: 'This server does not support embeddings. Start it with `--embeddings`', type: 'not_supported_error' } } });
+    const server = embeddingsServer({
+      status: 501,
+      body: {
+        error: {
+          code: 501,
+          message: 'This server does not support embeddings. Start it with `--embeddings`',
+          type: 'not_supported_error',
+        },
+      },
+    });
     const result = await probeEmbeddings(custom, server.fetch);
     expect(result).toEqual({ ok: false, message: expect.stringContaining('llama-server --embeddings') });
-    expect(await probeEmbeddings(custom, embeddingsServer().fetch)).toEqual({ ok: true, model: 'embed-a', dimensions: DEMO_EMBEDDING_DIMENSIONS });
+    expect(await probeEmbeddings(custom, embeddingsServer().fetch)).toEqual({
+      ok: true,
+      model: 'embed-a',
+      dimensions: DEMO_EMBEDDING_DIMENSIONS,
+    });
   });
 });

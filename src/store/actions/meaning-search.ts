@@ -34,14 +34,31 @@ let demoFetch: typeof fetch | undefined;
 export function embeddingTarget(settings: Settings, fetchImplementation: typeof fetch): EmbeddingTarget {
   if (settings.provider === DEMO_PROVIDER) {
     demoFetch ??= createDemoFetch({ chunkDelayMs: 0 });
-    return { provider: DEMO_PROVIDER, baseUrl: DEMO_BASE_URL, apiKey: 'demo', model: DEMO_EMBEDDING_MODEL, label: DEMO_EMBEDDER_LABEL, fetch: demoFetch };
+    return {
+      provider: DEMO_PROVIDER,
+      baseUrl: DEMO_BASE_URL,
+      apiKey: 'demo',
+      model: DEMO_EMBEDDING_MODEL,
+      label: DEMO_EMBEDDER_LABEL,
+      fetch: demoFetch,
+    };
   }
   const model = settings.embeddingModel.trim() || DEFAULT_EMBEDDING_MODEL;
-  return { provider: settings.provider, baseUrl: settings.baseUrl.trim().replace(/\/+$/u, ''), apiKey: settings.apiKey, model, label: model, fetch: fetchImplementation };
+  return {
+    provider: settings.provider,
+    baseUrl: settings.baseUrl.trim().replace(/\/+$/u, ''),
+    apiKey: settings.apiKey,
+    model,
+    label: model,
+    fetch: fetchImplementation,
+  };
 }
 
 function embedderFor(target: EmbeddingTarget, timeoutMs: number): Embedder {
-  return createEmbedder({ baseUrl: target.baseUrl, apiKey: target.apiKey, model: target.model }, { fetch: target.fetch, timeoutMs });
+  return createEmbedder(
+    { baseUrl: target.baseUrl, apiKey: target.apiKey, model: target.model },
+    { fetch: target.fetch, timeoutMs },
+  );
 }
 
 /** The endpoint-memory key of an embedding endpoint and model. */
@@ -51,7 +68,9 @@ function probeKey(target: EmbeddingTarget): string {
 
 /** A failure remembered from an earlier probe, told again without a request. */
 function rememberedFailure(kind: Exclude<EmbeddingsFact, 'ok'>, target: EmbeddingTarget): EmbeddingError {
-  return new EmbeddingError(kind, [{ key: kind, values: { baseUrl: target.baseUrl, model: target.model, status: kind === 'not-enabled' ? 501 : 404 } }]);
+  return new EmbeddingError(kind, [
+    { key: kind, values: { baseUrl: target.baseUrl, model: target.model, status: kind === 'not-enabled' ? 501 : 404 } },
+  ]);
 }
 
 interface VectorIndex {
@@ -68,7 +87,12 @@ function sharedScanner(): VectorScanner {
   scanner ??=
     typeof Worker === 'undefined'
       ? createInlineScanner()
-      : createWorkerScanner(new Worker(new URL('../../context/semantic/vector-scan-worker.ts', import.meta.url), { type: 'module', name: 'glassbox-vectors' }));
+      : createWorkerScanner(
+          new Worker(new URL('../../context/semantic/vector-scan-worker.ts', import.meta.url), {
+            type: 'module',
+            name: 'glassbox-vectors',
+          }),
+        );
   return scanner;
 }
 
@@ -97,13 +121,21 @@ async function ensureIndex(stores: Stores, embedder: Embedder): Promise<VectorIn
     const texts = new Map(notes.map((note) => [note.id, noteEmbeddingText(note)]));
     const stale = notes.filter((note) => {
       const record = stored.get(note.id);
-      return !record || record.model !== embedder.model || record.textHash !== embeddingTextHash(texts.get(note.id) ?? '');
+      return (
+        !record || record.model !== embedder.model || record.textHash !== embeddingTextHash(texts.get(note.id) ?? '')
+      );
     });
     if (stale.length > 0) {
       const vectors = await embedder.embed(stale.map((note) => texts.get(note.id) ?? ''));
       const records: NoteVectorRecord[] = stale.map((note, position) => {
         const vector = normalise(vectors[position] ?? []);
-        return { noteId: note.id, model: embedder.model, dimensions: vector.length, vector, textHash: embeddingTextHash(texts.get(note.id) ?? '') };
+        return {
+          noteId: note.id,
+          model: embedder.model,
+          dimensions: vector.length,
+          vector,
+          textHash: embeddingTextHash(texts.get(note.id) ?? ''),
+        };
       });
       await stores.noteVectors.put(records);
       for (const record of records) stored.set(record.noteId, record);
@@ -131,15 +163,25 @@ function handled<T>(promise: Promise<T>): Promise<T> {
 }
 
 /** The notes of the index nearest the message's embedding: a cosine scan of their vectors in the worker. */
-async function nearest(built: VectorIndex, raw: Float32Array | undefined, limit: number, embedderLabel: string): Promise<MeaningSearchResult> {
+async function nearest(
+  built: VectorIndex,
+  raw: Float32Array | undefined,
+  limit: number,
+  embedderLabel: string,
+): Promise<MeaningSearchResult> {
   const query = normalise(raw ?? []);
   if (built.notes.length === 0) return { embedder: embedderLabel, hits: [] };
   if (query.length !== built.dimensions) {
     index = undefined;
-    throw new Error(`The message's embedding has ${query.length} dimensions and the stored ones ${built.dimensions}; they are embedded again next time.`);
+    throw new Error(
+      `The message's embedding has ${query.length} dimensions and the stored ones ${built.dimensions}; they are embedded again next time.`,
+    );
   }
   const hits = await sharedScanner().scan(query, limit);
-  return { embedder: embedderLabel, hits: hits.map((hit) => ({ note: built.notes[hit.index] as Note, similarity: hit.similarity })) };
+  return {
+    embedder: embedderLabel,
+    hits: hits.map((hit) => ({ note: built.notes[hit.index] as Note, similarity: hit.similarity })),
+  };
 }
 
 /** What a run's recall needs for meaning: the stores, the settings' embedding target, the probe memory. */
@@ -168,14 +210,16 @@ export function createMeaningSearch(options: MeaningSearchOptions): NonNullable<
       // request probes the endpoint.
       const loaded = known === 'ok' ? index : undefined;
       const embedding = loaded ? handled(embedMessage()) : undefined;
-      const early = loaded && embedding ? handled(embedding.then(([raw]) => nearest(loaded, raw, limit, target.label))) : undefined;
+      const early =
+        loaded && embedding ? handled(embedding.then(([raw]) => nearest(loaded, raw, limit, target.label))) : undefined;
       const built = await ensureIndex(options.stores, embedder);
       if (early && built === loaded) return await early;
       const [raw] = await (embedding ?? embedMessage());
       if (known !== 'ok') memory?.set(probeKey(target), 'embeddings', 'ok');
       return await nearest(built, raw, limit, target.label);
     } catch (error) {
-      if (error instanceof EmbeddingError && LASTING_EMBEDDING_FAILURES.has(error.kind)) memory?.set(probeKey(target), 'embeddings', error.kind as Exclude<EmbeddingsFact, 'ok'>);
+      if (error instanceof EmbeddingError && LASTING_EMBEDDING_FAILURES.has(error.kind))
+        memory?.set(probeKey(target), 'embeddings', error.kind as Exclude<EmbeddingsFact, 'ok'>);
       throw error;
     }
   };
@@ -185,7 +229,12 @@ export function createMeaningSearch(options: MeaningSearchOptions): NonNullable<
  * Embeds again what changed in the notes now (an edited note), when Semantic recall is on, instead of at the next
  * recall; a failure is told, and the next recall tries again. Nothing is asked of an endpoint known to have no embeddings.
  */
-export async function refreshNoteVectors(settings: Settings, stores: Stores, fetchImplementation: typeof fetch, memory?: EndpointMemory): Promise<{ ok: true; embedded: boolean } | { ok: false; message: string }> {
+export async function refreshNoteVectors(
+  settings: Settings,
+  stores: Stores,
+  fetchImplementation: typeof fetch,
+  memory?: EndpointMemory,
+): Promise<{ ok: true; embedded: boolean } | { ok: false; message: string }> {
   if (!settings.semanticRecall) return { ok: true, embedded: false };
   const target = embeddingTarget(settings, fetchImplementation);
   const known = memory?.get(probeKey(target), 'embeddings');
@@ -195,7 +244,8 @@ export async function refreshNoteVectors(settings: Settings, stores: Stores, fet
     return { ok: true, embedded: true };
   } catch (error) {
     if (error instanceof EmbeddingError) {
-      if (LASTING_EMBEDDING_FAILURES.has(error.kind)) memory?.set(probeKey(target), 'embeddings', error.kind as Exclude<EmbeddingsFact, 'ok'>);
+      if (LASTING_EMBEDDING_FAILURES.has(error.kind))
+        memory?.set(probeKey(target), 'embeddings', error.kind as Exclude<EmbeddingsFact, 'ok'>);
       return { ok: false, message: embeddingNoticeIn(currentLanguage(), error.text) };
     }
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
@@ -203,32 +253,51 @@ export async function refreshNoteVectors(settings: Settings, stores: Stores, fet
 }
 
 /** The recall searcher of a run: words, pinned notes, and meaning when Semantic recall is on. */
-export function recallSearcher(settings: Settings, stores: Stores, fetchImplementation: typeof fetch, memory?: EndpointMemory): NotesSearcher {
+export function recallSearcher(
+  settings: Settings,
+  stores: Stores,
+  fetchImplementation: typeof fetch,
+  memory?: EndpointMemory,
+): NotesSearcher {
   const searcher: NotesSearcher = { search: (query, limit) => stores.notes.search(query, limit) };
   if (stores.notes.pinned) searcher.pinned = stores.notes.pinned;
   if (settings.semanticRecall) {
-    searcher.searchByMeaning = createMeaningSearch({ stores, target: embeddingTarget(settings, fetchImplementation), ...(memory ? { memory } : {}), timeoutMs: settings.requestTimeoutSeconds * 1000 });
+    searcher.searchByMeaning = createMeaningSearch({
+      stores,
+      target: embeddingTarget(settings, fetchImplementation),
+      ...(memory ? { memory } : {}),
+      timeoutMs: settings.requestTimeoutSeconds * 1000,
+    });
   }
   return searcher;
 }
 
 /** The chat notice when recall fell back to words only, in the UI's language. */
 export function semanticFallbackNotice(semantic: Extract<SemanticStatus, { status: 'failed' }>): string {
-  const reason: EmbeddingText[] = Array.isArray(semantic.text) ? (semantic.text as EmbeddingText[]) : [{ key: 'said', values: { message: semantic.reason } }];
+  const reason: EmbeddingText[] = Array.isArray(semantic.text)
+    ? (semantic.text as EmbeddingText[])
+    : [{ key: 'said', values: { message: semantic.reason } }];
   const language = currentLanguage();
   return embeddingNoticeIn(language, { key: 'fallback', values: { reason: embeddingNoticeIn(language, reason) } });
 }
 
 /** Probes the settings' embedding endpoint now (the Test button), remembering what it learns. */
-export async function probeEmbeddings(settings: Settings, fetchImplementation: typeof fetch, memory?: EndpointMemory): Promise<{ ok: true; model: string; dimensions: number } | { ok: false; message: string }> {
+export async function probeEmbeddings(
+  settings: Settings,
+  fetchImplementation: typeof fetch,
+  memory?: EndpointMemory,
+): Promise<{ ok: true; model: string; dimensions: number } | { ok: false; message: string }> {
   const target = embeddingTarget(settings, fetchImplementation);
   try {
-    const [vector] = await embedderFor(target, settings.requestTimeoutSeconds * 1000).embed(['Glassbox embedding probe']);
+    const [vector] = await embedderFor(target, settings.requestTimeoutSeconds * 1000).embed([
+      'Glassbox embedding probe',
+    ]);
     memory?.set(probeKey(target), 'embeddings', 'ok');
     return { ok: true, model: target.label, dimensions: vector?.length ?? 0 };
   } catch (error) {
     if (error instanceof EmbeddingError) {
-      if (LASTING_EMBEDDING_FAILURES.has(error.kind)) memory?.set(probeKey(target), 'embeddings', error.kind as Exclude<EmbeddingsFact, 'ok'>);
+      if (LASTING_EMBEDDING_FAILURES.has(error.kind))
+        memory?.set(probeKey(target), 'embeddings', error.kind as Exclude<EmbeddingsFact, 'ok'>);
       return { ok: false, message: embeddingNoticeIn(currentLanguage(), error.text) };
     }
     return { ok: false, message: error instanceof Error ? error.message : String(error) };

@@ -13,7 +13,14 @@ import { recallSearcher, resetMeaningIndex } from './meaning-search.ts';
 import { addNote, changeNote, forgetNote, listNotes, pinNote } from './note-actions.ts';
 
 const initialApp = useAppStore.getState();
-const semantic: Settings = { ...defaultSettings, provider: 'custom', baseUrl: 'http://127.0.0.1:9/v1', model: 'chat-model', semanticRecall: true, embeddingModel: 'embed-a' };
+const semantic: Settings = {
+  ...defaultSettings,
+  provider: 'custom',
+  baseUrl: 'http://127.0.0.1:9/v1',
+  model: 'chat-model',
+  semanticRecall: true,
+  embeddingModel: 'embed-a',
+};
 
 let persistence: Persistence;
 let embedded: string[];
@@ -29,7 +36,9 @@ beforeEach(async () => {
   fetchEmbeddings = (async (_input: RequestInfo | URL, init?: RequestInit) => {
     const body = JSON.parse(String(init?.body)) as { input: string[] };
     embedded.push(...body.input);
-    return new Response(JSON.stringify((localEmbeddingsResponse(body) as { body: unknown }).body), { headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify((localEmbeddingsResponse(body) as { body: unknown }).body), {
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof fetch;
   setServices({ persistence, fetch: fetchEmbeddings, now, newId: sequentialIds() });
 });
@@ -47,10 +56,16 @@ describe('note actions (the Memory dialog and a memory span’s details)', () =>
     const searcher = recallSearcher(defaultSettings, persistence, fetchEmbeddings);
     const pinned = await recallNotes(searcher, 'What pet do I have?');
     expect(pinned.hits.map((hit) => hit.note.content)).toContain('Answer in metric units.');
-    expect(pinned.ranked.find((candidate) => candidate.note.id === units!.id)).toMatchObject({ kept: true, reason: 'pinned' });
+    expect(pinned.ranked.find((candidate) => candidate.note.id === units!.id)).toMatchObject({
+      kept: true,
+      reason: 'pinned',
+    });
 
     await pinNote(units!.id, false);
-    const unpinned = await recallNotes(recallSearcher(defaultSettings, persistence, fetchEmbeddings), 'What pet do I have?');
+    const unpinned = await recallNotes(
+      recallSearcher(defaultSettings, persistence, fetchEmbeddings),
+      'What pet do I have?',
+    );
     expect(unpinned.hits.map((hit) => hit.note.content)).not.toContain('Answer in metric units.');
   });
 
@@ -83,7 +98,12 @@ describe('note actions (the Memory dialog and a memory span’s details)', () =>
     useSettings(semantic);
     await addNote('Miso is a kitten.', []);
     const [miso] = await listNotes();
-    setServices({ persistence, fetch: (async () => new Response('{"error":{"message":"Not Found"}}', { status: 404 })) as typeof fetch, now: () => 5, newId: sequentialIds() });
+    setServices({
+      persistence,
+      fetch: (async () => new Response('{"error":{"message":"Not Found"}}', { status: 404 })) as typeof fetch,
+      now: () => 5,
+      newId: sequentialIds(),
+    });
     expect(await changeNote(miso!.id, { content: 'Miso is a cat.' })).toMatch(/no embeddings API/);
     expect((await listNotes())[0]?.content).toBe('Miso is a cat.');
   });

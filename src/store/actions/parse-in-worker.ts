@@ -40,7 +40,10 @@ export function parseInWorker(
   if (typeof Worker === 'undefined') return Promise.resolve(undefined);
   let worker: Worker;
   try {
-    worker = new Worker(new URL('../../db/parse-import-worker.ts', import.meta.url), { type: 'module', name: 'glassbox-import' });
+    worker = new Worker(new URL('../../db/parse-import-worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'glassbox-import',
+    });
   } catch {
     return Promise.resolve(undefined);
   }
@@ -49,8 +52,16 @@ export function parseInWorker(
     let progressed = false;
     let streaming = false;
     // Where the worker's messages go once `write` has started.
-    let writer: { onProgress: (progress: StreamProgress) => void; resolve: (result: StreamImportResult | { ok: false; error: string }) => void } | undefined;
-    const failed = (reason: string) => ({ ok: false as const, error: importErrorText(language, 'unparsable', { file: file.name, reason }) });
+    let writer:
+      | {
+          onProgress: (progress: StreamProgress) => void;
+          resolve: (result: StreamImportResult | { ok: false; error: string }) => void;
+        }
+      | undefined;
+    const failed = (reason: string) => ({
+      ok: false as const,
+      error: importErrorText(language, 'unparsable', { file: file.name, reason }),
+    });
     signal?.addEventListener('abort', () => {
       // A stream stops between conversations (its written batches kept); a whole-file parse has written nothing.
       if (streaming) send({ type: 'cancel' });
@@ -86,7 +97,14 @@ export function parseInWorker(
         writer?.resolve(message.result);
       } else {
         worker.terminate();
-        if (writer) writer.resolve(message.result.ok ? failed('unexpected reply') : 'cancelled' in message.result ? { ok: true, sessionIds: [], skipped: [], cancelled: true } : message.result);
+        if (writer)
+          writer.resolve(
+            message.result.ok
+              ? failed('unexpected reply')
+              : 'cancelled' in message.result
+                ? { ok: true, sessionIds: [], skipped: [], cancelled: true }
+                : message.result,
+          );
         else resolve(message.result);
       }
     };

@@ -56,6 +56,9 @@ describe('Test connection with each provider preset', () => {
     expect(list?.headers.authorization).toBe('Bearer sk-preset-test');
     expect(chat?.headers.authorization).toBe('Bearer sk-preset-test');
     expect(chat?.headers['content-type']).toMatch(/^application\/json/);
-    expect(chat?.body).toMatchObject({ model: preset.defaultModel, messages: [{ role: 'user', content: 'Reply with the word OK.' }] });
+    expect(chat?.body).toMatchObject({
+      model: preset.defaultModel,
+      messages: [{ role: 'user', content: 'Reply with the word OK.' }],
+    });
   });
 });

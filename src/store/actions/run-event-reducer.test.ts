@@ -8,7 +8,11 @@ import { initialRunProgress, reduceRunEvent, type RunProgress } from './run-even
 const endpoint = { provider: 'custom', baseUrl: 'http://model.test/v1', model: 'm' };
 
 /** Feeds events one by one, applying each run patch as the store would. */
-function replay(events: AgentEvent[], start: { progress?: RunProgress; run?: SessionRun } = {}, language: Language = 'en') {
+function replay(
+  events: AgentEvent[],
+  start: { progress?: RunProgress; run?: SessionRun } = {},
+  language: Language = 'en',
+) {
   let progress = start.progress ?? initialRunProgress;
   let run: SessionRun = start.run ?? { ...idleRun, status: 'running' };
   const entries: TranscriptEntry[] = [];
@@ -23,11 +27,21 @@ function replay(events: AgentEvent[], start: { progress?: RunProgress; run?: Ses
   return { progress, run, entries, frames };
 }
 
-const assistant: TranscriptEntry = { id: 'msg_a', sessionId: 's', runId: 'run_1', createdAt: 1, message: { role: 'assistant', content: 'Hello there' } };
+const assistant: TranscriptEntry = {
+  id: 'msg_a',
+  sessionId: 's',
+  runId: 'run_1',
+  createdAt: 1,
+  message: { role: 'assistant', content: 'Hello there' },
+};
 
 describe('reduceRunEvent', () => {
   it("adds a delegated run's entries and approvals, and leaves the run's status and streaming to the parent", () => {
-    const inner: TranscriptEntry = { ...assistant, id: 'msg_d', meta: { delegation: { parentCallId: 'd1', agent: 'researcher' } } };
+    const inner: TranscriptEntry = {
+      ...assistant,
+      id: 'msg_d',
+      meta: { delegation: { parentCallId: 'd1', agent: 'researcher' } },
+    };
     const wrap = (event: AgentEvent): AgentEvent => ({ type: 'delegated', callId: 'd1', agent: 'researcher', event });
     const result = replay([
       { type: 'run-start', runId: 'run_1', traceId: 't' },
@@ -42,12 +56,25 @@ describe('reduceRunEvent', () => {
     expect(result.run.pendingApprovals).toEqual(['inner_call']);
     expect(result.run.status).toBe('running');
     expect(result.progress.streaming).toBeUndefined();
-    expect(replay([wrap({ type: 'approval-resolve', callId: 'inner_call', approved: true })], { run: result.run }).run.pendingApprovals).toEqual([]);
+    expect(
+      replay([wrap({ type: 'approval-resolve', callId: 'inner_call', approved: true })], { run: result.run }).run
+        .pendingApprovals,
+    ).toEqual([]);
   });
 
   it('streams each delegated run into its own group, two at once, until its assistant entry arrives', () => {
-    const wrap = (callId: string, event: AgentEvent): AgentEvent => ({ type: 'delegated', callId, agent: callId === 'd1' ? 'researcher' : 'reviewer', event });
-    const inner: TranscriptEntry = { ...assistant, id: 'msg_d1', message: { role: 'assistant', content: 'found it' }, meta: { delegation: { parentCallId: 'd1', agent: 'researcher' } } };
+    const wrap = (callId: string, event: AgentEvent): AgentEvent => ({
+      type: 'delegated',
+      callId,
+      agent: callId === 'd1' ? 'researcher' : 'reviewer',
+      event,
+    });
+    const inner: TranscriptEntry = {
+      ...assistant,
+      id: 'msg_d1',
+      message: { role: 'assistant', content: 'found it' },
+      meta: { delegation: { parentCallId: 'd1', agent: 'researcher' } },
+    };
     const live = replay([
       { type: 'run-start', runId: 'run_1', traceId: 't' },
       wrap('d1', { type: 'step-start', step: 1, spanId: 'a' }),
@@ -58,23 +85,42 @@ describe('reduceRunEvent', () => {
       wrap('d2', { type: 'tool-call-delta', index: 0, id: 'c', name: 'calculator', argumentsDelta: '{}' }),
     ]);
     expect(live.progress.delegatedStreaming?.['d1']).toMatchObject({ runId: 'run_1', text: 'found', reasoning: '' });
-    expect(live.progress.delegatedStreaming?.['d2']).toMatchObject({ text: '', reasoning: 'checking', toolCalls: [{ index: 0, id: 'c', name: 'calculator', arguments: '{}' }] });
+    expect(live.progress.delegatedStreaming?.['d2']).toMatchObject({
+      text: '',
+      reasoning: 'checking',
+      toolCalls: [{ index: 0, id: 'c', name: 'calculator', arguments: '{}' }],
+    });
     expect(live.frames.slice(1)).toEqual(['schedule', 'schedule', 'schedule', 'schedule', 'schedule', 'schedule']);
     // The parent's own step in flight is untouched.
     expect(live.progress.streaming).toBeUndefined();
 
-    const settled = replay([wrap('d1', { type: 'entry-added', entry: inner })], { progress: live.progress, run: live.run });
+    const settled = replay([wrap('d1', { type: 'entry-added', entry: inner })], {
+      progress: live.progress,
+      run: live.run,
+    });
     expect(settled.progress.delegatedStreaming?.['d1']).toBeUndefined();
     expect(settled.progress.delegatedStreaming?.['d2']?.reasoning).toBe('checking');
-    const ended = replay([wrap('d2', { type: 'run-end', outcome: 'stopped', reason: 'aborted' })], { progress: settled.progress, run: settled.run });
+    const ended = replay([wrap('d2', { type: 'run-end', outcome: 'stopped', reason: 'aborted' })], {
+      progress: settled.progress,
+      run: settled.run,
+    });
     expect(ended.progress.delegatedStreaming).toEqual({});
-    const over = replay([wrap('d1', { type: 'step-start', step: 2, spanId: 'c' }), { type: 'run-end', outcome: 'done', reason: 'final-answer' }], { progress: ended.progress, run: ended.run });
+    const over = replay(
+      [
+        wrap('d1', { type: 'step-start', step: 2, spanId: 'c' }),
+        { type: 'run-end', outcome: 'done', reason: 'final-answer' },
+      ],
+      { progress: ended.progress, run: ended.run },
+    );
     expect(over.progress.delegatedStreaming).toBeUndefined();
     expect(over.run.delegatedStreaming).toBeUndefined();
   });
 
   it('streams text, reasoning and tool-call arguments by index into the step in flight, without touching earlier states', () => {
-    const before = replay([{ type: 'run-start', runId: 'run_1', traceId: 't' }, { type: 'step-start', step: 1, spanId: 'sp' }]);
+    const before = replay([
+      { type: 'run-start', runId: 'run_1', traceId: 't' },
+      { type: 'step-start', step: 1, spanId: 'sp' },
+    ]);
     const frozen = structuredClone(before.progress);
     const after = replay(
       [
@@ -101,8 +147,18 @@ describe('reduceRunEvent', () => {
   });
 
   it('hands the assistant entry to the chat and ends the streamed step; a tool entry keeps it', () => {
-    const tool: TranscriptEntry = { id: 'msg_t', sessionId: 's', runId: 'run_1', createdAt: 2, message: { role: 'tool', tool_call_id: 'call_1', content: '2' } };
-    const streamed = replay([{ type: 'run-start', runId: 'run_1', traceId: 't' }, { type: 'step-start', step: 1, spanId: 'sp' }, { type: 'text-delta', delta: 'Hi' }]);
+    const tool: TranscriptEntry = {
+      id: 'msg_t',
+      sessionId: 's',
+      runId: 'run_1',
+      createdAt: 2,
+      message: { role: 'tool', tool_call_id: 'call_1', content: '2' },
+    };
+    const streamed = replay([
+      { type: 'run-start', runId: 'run_1', traceId: 't' },
+      { type: 'step-start', step: 1, spanId: 'sp' },
+      { type: 'text-delta', delta: 'Hi' },
+    ]);
     const afterTool = replay([{ type: 'entry-added', entry: tool }], streamed);
     expect(afterTool.progress.streaming?.text).toBe('Hi');
     const afterAssistant = replay([{ type: 'entry-added', entry: assistant }], streamed);
@@ -141,17 +197,32 @@ describe('reduceRunEvent', () => {
       { type: 'run-end', outcome: 'done', reason: 'max-steps', message: 'The step limit was reached.' },
     ]);
     expect(ended.frames.at(-1)).toBe('flush');
-    expect(ended.run).toMatchObject({ status: 'done', alert: undefined, notices: ['The step limit was reached.'], streaming: undefined, pendingApprovals: [] });
+    expect(ended.run).toMatchObject({
+      status: 'done',
+      alert: undefined,
+      notices: ['The step limit was reached.'],
+      streaming: undefined,
+      pendingApprovals: [],
+    });
     expect(ended.progress.streaming).toBeUndefined();
   });
 
   it('turns a failed run into an alert with advice; an auth error offers no Retry', () => {
-    const failed = replay([{ type: 'run-end', outcome: 'error', reason: 'model-error', error: { kind: 'auth', status: 401, message: 'bad key' } }]);
+    const failed = replay([
+      {
+        type: 'run-end',
+        outcome: 'error',
+        reason: 'model-error',
+        error: { kind: 'auth', status: 401, message: 'bad key' },
+      },
+    ]);
     expect(failed.run.status).toBe('error');
     expect(failed.run.alert).toMatchObject({ retryable: false, kind: 'auth' });
     expect(failed.run.alert?.title).not.toBe('');
     expect(failed.run.notices).toEqual([]);
-    const plain = replay([{ type: 'run-end', outcome: 'error', reason: 'model-error', message: 'The tool loop broke.' }]);
+    const plain = replay([
+      { type: 'run-end', outcome: 'error', reason: 'model-error', message: 'The tool loop broke.' },
+    ]);
     expect(plain.run.alert).toEqual({ title: 'The tool loop broke.', advice: '', retryable: true });
   });
 
@@ -159,7 +230,12 @@ describe('reduceRunEvent', () => {
     const waiting = replay(
       [
         { type: 'run-start', runId: 'run_1', traceId: 't' },
-        { type: 'notice', code: 'retry-wait', message: 'The model call failed (HTTP 503); retrying in 2 s (attempt 1).', text: { key: 'retry-wait', values: { cause: 'HTTP 503', delay: '2 s', attempt: 1 } } },
+        {
+          type: 'notice',
+          code: 'retry-wait',
+          message: 'The model call failed (HTTP 503); retrying in 2 s (attempt 1).',
+          text: { key: 'retry-wait', values: { cause: 'HTTP 503', delay: '2 s', attempt: 1 } },
+        },
         { type: 'notice', code: 'protocol-switched', message: 'Switched.' },
       ],
       {},
@@ -170,18 +246,41 @@ describe('reduceRunEvent', () => {
     // The Chinese retry notice is the one taken away once output arrives.
     expect(replay([{ type: 'text-delta', delta: 'ok' }], waiting, 'zh-CN').run.notices).toEqual(['Switched.']);
 
-    const limited = replay([{ type: 'run-end', outcome: 'done', reason: 'max-steps', message: 'Stopped: the step limit (3) was reached.', text: { key: 'stop.max-steps', values: { limit: 3 } } }], {}, 'zh-CN');
+    const limited = replay(
+      [
+        {
+          type: 'run-end',
+          outcome: 'done',
+          reason: 'max-steps',
+          message: 'Stopped: the step limit (3) was reached.',
+          text: { key: 'stop.max-steps', values: { limit: 3 } },
+        },
+      ],
+      {},
+      'zh-CN',
+    );
     expect(limited.run.notices).toEqual(['已停止：达到步数上限（3）。']);
 
     const missing = replay(
-      [{ type: 'run-end', outcome: 'error', reason: 'model-error', error: { kind: 'not-found', status: 404, message: 'no such model', availableModels: ['gemma3:4b', 'qwen3'] } }],
+      [
+        {
+          type: 'run-end',
+          outcome: 'error',
+          reason: 'model-error',
+          error: { kind: 'not-found', status: 404, message: 'no such model', availableModels: ['gemma3:4b', 'qwen3'] },
+        },
+      ],
       {},
       'zh-CN',
     );
     expect(missing.run.alert?.title).toBe('找不到模型“m”或接口');
     expect(missing.run.alert?.advice).toContain('此接口提供的模型：gemma3:4b, qwen3。');
     expect(missing.run.alert?.advice).not.toMatch(/Models this endpoint offers/);
-    expect(replay([{ type: 'run-end', outcome: 'error', reason: 'model-error' }], {}, 'zh-CN').run.alert?.title).toBe('运行失败。');
-    expect(replay([{ type: 'run-end', outcome: 'error', reason: 'model-error' }]).run.alert?.title).toBe('The run failed.');
+    expect(replay([{ type: 'run-end', outcome: 'error', reason: 'model-error' }], {}, 'zh-CN').run.alert?.title).toBe(
+      '运行失败。',
+    );
+    expect(replay([{ type: 'run-end', outcome: 'error', reason: 'model-error' }]).run.alert?.title).toBe(
+      'The run failed.',
+    );
   });
 });

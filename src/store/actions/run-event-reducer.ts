@@ -45,18 +45,30 @@ export interface RunEndpoint {
  * persistence are the caller's). `run` is the session's SessionRun as it is now; notices, run-end messages and
  * model errors are shown in `language` (events without a `text` keep their English `message`).
  */
-export function reduceRunEvent(progress: RunProgress, run: SessionRun, event: AgentEvent, endpoint: RunEndpoint, language: Language): RunEventChanges {
+export function reduceRunEvent(
+  progress: RunProgress,
+  run: SessionRun,
+  event: AgentEvent,
+  endpoint: RunEndpoint,
+  language: Language,
+): RunEventChanges {
   // Output arriving (or the run ending) makes a retry notice stale.
   const clearingRetries = (): { progress: RunProgress; run?: Partial<SessionRun> } => {
     if (progress.retryNotices.length === 0) return { progress };
     const shown = new Set(progress.retryNotices);
-    return { progress: { ...progress, retryNotices: [] }, run: { notices: run.notices.filter((notice) => !shown.has(notice)) } };
+    return {
+      progress: { ...progress, retryNotices: [] },
+      run: { notices: run.notices.filter((notice) => !shown.has(notice)) },
+    };
   };
   switch (event.type) {
     case 'run-start':
       return { progress: { ...progress, runId: event.runId } };
     case 'step-start':
-      return { progress: { ...progress, streaming: { runId: progress.runId, text: '', reasoning: '', toolCalls: [] } }, frame: 'schedule' };
+      return {
+        progress: { ...progress, streaming: { runId: progress.runId, text: '', reasoning: '', toolCalls: [] } },
+        frame: 'schedule',
+      };
     case 'text-delta':
     case 'reasoning-delta':
     case 'decision-delta':
@@ -64,7 +76,11 @@ export function reduceRunEvent(progress: RunProgress, run: SessionRun, event: Ag
       const cleared = clearingRetries();
       const streaming = cleared.progress.streaming;
       if (!streaming) return event.type === 'tool-call-delta' ? cleared : { ...cleared, frame: 'schedule' };
-      return { ...cleared, progress: { ...cleared.progress, streaming: streamDelta(streaming, event) }, frame: 'schedule' };
+      return {
+        ...cleared,
+        progress: { ...cleared.progress, streaming: streamDelta(streaming, event) },
+        frame: 'schedule',
+      };
     }
     case 'entry-added': {
       const cleared = clearingRetries();
@@ -79,7 +95,8 @@ export function reduceRunEvent(progress: RunProgress, run: SessionRun, event: Ag
     case 'notice': {
       const notice = event.text ? agentNoticeIn(language, event.text) : event.message;
       return {
-        progress: event.code === 'retry-wait' ? { ...progress, retryNotices: [...progress.retryNotices, notice] } : progress,
+        progress:
+          event.code === 'retry-wait' ? { ...progress, retryNotices: [...progress.retryNotices, notice] } : progress,
         run: { notices: [...run.notices, notice] },
       };
     }
@@ -111,7 +128,10 @@ export function reduceRunEvent(progress: RunProgress, run: SessionRun, event: Ag
 }
 
 /** A streamed delta added to the step in flight (a new state; the old one is left as it was). */
-function streamDelta(streaming: StreamingState, event: Extract<AgentEvent, { type: 'text-delta' | 'reasoning-delta' | 'tool-call-delta' | 'decision-delta' }>): StreamingState {
+function streamDelta(
+  streaming: StreamingState,
+  event: Extract<AgentEvent, { type: 'text-delta' | 'reasoning-delta' | 'tool-call-delta' | 'decision-delta' }>,
+): StreamingState {
   if (event.type === 'text-delta') return { ...streaming, text: streaming.text + event.delta };
   if (event.type === 'decision-delta') return streamDecision(streaming, event.decision);
   if (event.type === 'reasoning-delta') return { ...streaming, reasoning: streaming.reasoning + event.delta };
@@ -120,16 +140,26 @@ function streamDelta(streaming: StreamingState, event: Extract<AgentEvent, { typ
   if (event.id) call.id = event.id;
   if (event.name) call.name = event.name;
   call.arguments += event.argumentsDelta;
-  const toolCalls = existing ? streaming.toolCalls.map((candidate) => (candidate === existing ? call : candidate)) : [...streaming.toolCalls, call];
+  const toolCalls = existing
+    ? streaming.toolCalls.map((candidate) => (candidate === existing ? call : candidate))
+    : [...streaming.toolCalls, call];
   return { ...streaming, toolCalls };
 }
 
 /** A JSON plan decision streams as what it will show: the plan's steps, the answer's text, the tool call's card. */
 function streamDecision(streaming: StreamingState, decision: PartialDecision): StreamingState {
   const isAnswer = decision.type === 'final' || (decision.type === undefined && decision.answer !== undefined);
-  const toolCalls = decision.type === 'tool_call' && decision.tool ? [{ index: 0, name: decision.tool, arguments: JSON.stringify(decision.args ?? {}) }] : [];
+  const toolCalls =
+    decision.type === 'tool_call' && decision.tool
+      ? [{ index: 0, name: decision.tool, arguments: JSON.stringify(decision.args ?? {}) }]
+      : [];
   const { plan: _plan, ...rest } = streaming;
-  return { ...rest, text: isAnswer ? (decision.answer ?? '') : '', toolCalls, ...(decision.type === 'plan' ? { plan: decision.plan ?? [] } : {}) };
+  return {
+    ...rest,
+    text: isAnswer ? (decision.answer ?? '') : '',
+    toolCalls,
+    ...(decision.type === 'plan' ? { plan: decision.plan ?? [] } : {}),
+  };
 }
 
 /**
@@ -137,14 +167,22 @@ function streamDecision(streaming: StreamingState, decision: PartialDecision): S
  * step in flight streams into its group (keyed by that call), and its approvals are pending like any other; its
  * notices and run end are its own and leave the run alone.
  */
-function reduceDelegatedEvent(progress: RunProgress, run: SessionRun, callId: string, event: AgentEvent): RunEventChanges {
+function reduceDelegatedEvent(
+  progress: RunProgress,
+  run: SessionRun,
+  callId: string,
+  event: AgentEvent,
+): RunEventChanges {
   const setStreaming = (streaming: StreamingState | undefined): RunProgress => {
     const { [callId]: _previous, ...others } = progress.delegatedStreaming ?? {};
     return { ...progress, delegatedStreaming: streaming ? { ...others, [callId]: streaming } : others };
   };
   switch (event.type) {
     case 'step-start':
-      return { progress: setStreaming({ runId: progress.runId, text: '', reasoning: '', toolCalls: [] }), frame: 'schedule' };
+      return {
+        progress: setStreaming({ runId: progress.runId, text: '', reasoning: '', toolCalls: [] }),
+        frame: 'schedule',
+      };
     case 'text-delta':
     case 'reasoning-delta':
     case 'tool-call-delta': {
@@ -153,7 +191,11 @@ function reduceDelegatedEvent(progress: RunProgress, run: SessionRun, callId: st
     }
     case 'entry-added':
       // The assistant entry replaces what streamed for its step.
-      return { progress: event.entry.message.role === 'assistant' ? setStreaming(undefined) : progress, entry: event.entry, frame: 'schedule' };
+      return {
+        progress: event.entry.message.role === 'assistant' ? setStreaming(undefined) : progress,
+        entry: event.entry,
+        frame: 'schedule',
+      };
     case 'run-end':
       return { progress: setStreaming(undefined), frame: 'schedule' };
     case 'approval-request':
@@ -174,7 +216,11 @@ function runEndMessage(event: RunEnd, language: Language): string | undefined {
 
 function alertFor(event: RunEnd, endpoint: RunEndpoint, language: Language): RunAlert {
   if (!event.error) {
-    return { title: runEndMessage(event, language) ?? createMessageTranslate(language)('runFailed'), advice: '', retryable: true };
+    return {
+      title: runEndMessage(event, language) ?? createMessageTranslate(language)('runFailed'),
+      advice: '',
+      retryable: true,
+    };
   }
   const error = new ModelError(event.error.kind, event.error.message, {
     ...(event.error.status === undefined ? {} : { status: event.error.status }),

@@ -17,16 +17,38 @@ describe('delegationOptions', () => {
       ...defaultSettings,
       delegation: true,
       agents: [
-        { name: 'researcher', systemPrompt: 'Research.', model: '', tools: ['search_web', 'lookup_stock', 'mcp_docs_search'], enabled: true, builtin: true },
-        { name: 'coder', systemPrompt: 'Code.', model: 'small-model', tools: ['run_javascript', 'switched_off'], enabled: true, builtin: true },
+        {
+          name: 'researcher',
+          systemPrompt: 'Research.',
+          model: '',
+          tools: ['search_web', 'lookup_stock', 'mcp_docs_search'],
+          enabled: true,
+          builtin: true,
+        },
+        {
+          name: 'coder',
+          systemPrompt: 'Code.',
+          model: 'small-model',
+          tools: ['run_javascript', 'switched_off'],
+          enabled: true,
+          builtin: true,
+        },
         { name: 'reviewer', systemPrompt: 'Review.', model: '', tools: [], enabled: false, builtin: true },
       ],
     };
     // What a run offers: the tools the user has not switched off (custom and MCP ones included).
-    const available = [...builtinTools.filter((candidate) => candidate.name !== 'switched_off'), tool('lookup_stock'), tool('mcp_docs_search')];
+    const available = [
+      ...builtinTools.filter((candidate) => candidate.name !== 'switched_off'),
+      tool('lookup_stock'),
+      tool('mcp_docs_search'),
+    ];
     const options = delegationOptions(settings, runtime, fetch, available);
     expect(options?.agents.map((agent) => agent.name)).toEqual(['researcher', 'coder']);
-    expect(options?.agents[0]?.tools.map((candidate) => candidate.name)).toEqual(['search_web', 'lookup_stock', 'mcp_docs_search']);
+    expect(options?.agents[0]?.tools.map((candidate) => candidate.name)).toEqual([
+      'search_web',
+      'lookup_stock',
+      'mcp_docs_search',
+    ]);
     expect(options?.agents[1]?.tools.map((candidate) => candidate.name)).toEqual(['run_javascript']);
     expect(options?.agents[0]?.model).toBeUndefined();
     expect(options?.agents[1]?.model?.modelId).toBe('small-model');
@@ -34,7 +56,12 @@ describe('delegationOptions', () => {
   });
 
   it('carries the token budget when one is set, and nothing when delegation is off', () => {
-    expect(delegationOptions({ ...defaultSettings, delegation: true, maxRunTokens: 5000 }, runtime, fetch, builtinTools)?.maxTokens).toBe(5000);
-    expect(delegationOptions({ ...defaultSettings, delegation: false, maxRunTokens: 5000 }, runtime, fetch, builtinTools)).toBeUndefined();
+    expect(
+      delegationOptions({ ...defaultSettings, delegation: true, maxRunTokens: 5000 }, runtime, fetch, builtinTools)
+        ?.maxTokens,
+    ).toBe(5000);
+    expect(
+      delegationOptions({ ...defaultSettings, delegation: false, maxRunTokens: 5000 }, runtime, fetch, builtinTools),
+    ).toBeUndefined();
   });
 });

@@ -47,7 +47,11 @@ export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
   const { persistence, now, fetch, runSandboxed, queryData } = services;
   const custom = runtime.customTools(settings.customTools, { timeoutMs: settings.toolTimeoutSeconds * 1000 });
   const local = [...runtime.withAttachedData(runtime.builtinTools, input.dataTables ?? []), ...custom];
-  const mcp = runtime.mcpTools(settings.mcpServers, local.map((tool) => tool.name), runtime.createMcpCaller(keepMcpServerTools));
+  const mcp = runtime.mcpTools(
+    settings.mcpServers,
+    local.map((tool) => tool.name),
+    runtime.createMcpCaller(keepMcpServerTools),
+  );
   const tools = runtime.enabledTools([...local, ...mcp], settings.enabledTools);
   const model = runtime.createModel(settings, fetch);
   const systemPrompt = settings.systemPrompt.trim() || defaultSystemPrompt(new Date(now()));
@@ -57,12 +61,16 @@ export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
     compactionShare: settings.compactionShare,
     fixedTokens: runtime.estimateFixedTokens(systemPrompt, tools.map(runtime.toToolSpec)),
     summary: sessionSummaryStore(input.sessionId),
-    ...(settings.memoryRecall ? { recall: runtime.recallSearcher(settings, persistence, fetch, services.endpointMemory) } : {}),
+    ...(settings.memoryRecall
+      ? { recall: runtime.recallSearcher(settings, persistence, fetch, services.endpointMemory) }
+      : {}),
     onSemanticFallback: (semantic) => input.onNotice(runtime.semanticFallbackNotice(semantic)),
     tracer,
     now,
     onCompaction: (info) => input.onNotice(info.message),
-    ...(settings.consolidateCompactions ? { consolidate: runtime.consolidationNotes(persistence.notes, input.sessionId) } : {}),
+    ...(settings.consolidateCompactions
+      ? { consolidate: runtime.consolidationNotes(persistence.notes, input.sessionId) }
+      : {}),
   });
   const delegation = delegationOptions(settings, runtime, fetch, tools, input.resumedDelegations);
   return {

@@ -88,7 +88,11 @@ export async function runSession(sessionId: string, request: RunRequest): Promis
     const state = useAppStore.getState();
     // The message was shown at once but never saved: take it back so this tab does not diverge from storage.
     const userEntryId = request.userEntry?.id;
-    if (userEntryId) state.setEntries(sessionId, (state.entries[sessionId] ?? []).filter((entry) => entry.id !== userEntryId));
+    if (userEntryId)
+      state.setEntries(
+        sessionId,
+        (state.entries[sessionId] ?? []).filter((entry) => entry.id !== userEntryId),
+      );
     state.setUi({ appAlert });
   };
   try {
@@ -97,7 +101,9 @@ export async function runSession(sessionId: string, request: RunRequest): Promis
       // The agent loop, model clients and tools are a chunk of their own (usually loaded already, when idle).
       runtime = await loadAgentRuntime();
     } catch (error) {
-      takeBackUserEntry(storeText('agentLoadFailed', { error: error instanceof Error ? error.message : String(error) }));
+      takeBackUserEntry(
+        storeText('agentLoadFailed', { error: error instanceof Error ? error.message : String(error) }),
+      );
       return false;
     }
     const { withSessionLock } = services();
@@ -123,11 +129,19 @@ export function isRunningElsewhere(notice: string): boolean {
   return LANGUAGES.some((language) => notice === createMessageTranslate(language)('runningElsewhere'));
 }
 
-async function runUnlocked(sessionId: string, request: RunRequest, runtime: AgentRuntime, active: ActiveRun): Promise<void> {
+async function runUnlocked(
+  sessionId: string,
+  request: RunRequest,
+  runtime: AgentRuntime,
+  active: ActiveRun,
+): Promise<void> {
   const store = useAppStore;
   // The session's own model and system prompt (the chat header's "Session model and prompt") win over the global ones.
   const state = store.getState();
-  const settings = runtime.withSessionOverrides(state.settings, state.sessions.find((session) => session.id === sessionId)?.overrides);
+  const settings = runtime.withSessionOverrides(
+    state.settings,
+    state.sessions.find((session) => session.id === sessionId)?.overrides,
+  );
   const endpoint = runtime.resolveEndpoint(settings);
   const history = await withoutInterruptedPartial(sessionId, request.history, request.userEntry !== undefined);
   const dataTables = await attachedDataTables(sessionId, runtime);
@@ -144,20 +158,39 @@ async function runUnlocked(sessionId: string, request: RunRequest, runtime: Agen
       store.getState().upsertSpans(sessionId, [...changedSpans.values()]);
       changedSpans.clear();
     }
-    store.getState().patchRun(sessionId, { streaming: progress.streaming, delegatedStreaming: progress.delegatedStreaming });
+    store
+      .getState()
+      .patchRun(sessionId, { streaming: progress.streaming, delegatedStreaming: progress.delegatedStreaming });
   });
   const trackSpan = (span: Span) => {
     writer.trackSpan(span);
     changedSpans.set(span.spanId, span);
     frame.schedule();
   };
-  const tracer = createTracer({ sessionId, processors: [{ onStart: trackSpan, onUpdate: trackSpan, onEnd: trackSpan }] });
+  const tracer = createTracer({
+    sessionId,
+    processors: [{ onStart: trackSpan, onUpdate: trackSpan, onEnd: trackSpan }],
+  });
   active.flush = (leaving) => writer.flush(leaving, progress.streaming);
 
-  store.getState().patchRun(sessionId, { status: 'running', alert: undefined, notices: [], streaming: undefined, pendingApprovals: [] });
+  store
+    .getState()
+    .patchRun(sessionId, {
+      status: 'running',
+      alert: undefined,
+      notices: [],
+      streaming: undefined,
+      pendingApprovals: [],
+    });
 
   const onEvent = async (event: AgentEvent): Promise<void> => {
-    const changes = reduceRunEvent(progress, store.getState().runs[sessionId] ?? idleRun, event, endpoint, currentLanguage());
+    const changes = reduceRunEvent(
+      progress,
+      store.getState().runs[sessionId] ?? idleRun,
+      event,
+      endpoint,
+      currentLanguage(),
+    );
     progress = changes.progress;
     if (changes.entry) addedEntries.push(changes.entry);
     if (changes.frame === 'flush') frame.flushNow();
@@ -191,7 +224,11 @@ async function runUnlocked(sessionId: string, request: RunRequest, runtime: Agen
         const ended = store.getState().runs[sessionId]?.status;
         if (ended) store.getState().updateQueue(sessionId, (queue) => runEnded(queue, ended));
         await stepSave;
-        await writer.ended({ status: event.outcome, activeRunId: undefined, lastError: alert ? `${alert.title} ${alert.advice}` : undefined });
+        await writer.ended({
+          status: event.outcome,
+          activeRunId: undefined,
+          lastError: alert ? `${alert.title} ${alert.advice}` : undefined,
+        });
         return;
       }
       default:
@@ -238,7 +275,12 @@ const OUTLINE_TIMEOUT_MS = 30_000;
 async function attachedDataTables(sessionId: string, runtime: AgentRuntime) {
   try {
     const { persistence, queryData } = services();
-    return await runtime.describeDataTables(persistence.attachments, sessionId, queryData, AbortSignal.timeout(OUTLINE_TIMEOUT_MS));
+    return await runtime.describeDataTables(
+      persistence.attachments,
+      sessionId,
+      queryData,
+      AbortSignal.timeout(OUTLINE_TIMEOUT_MS),
+    );
   } catch {
     return [];
   }

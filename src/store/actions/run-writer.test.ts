@@ -14,7 +14,13 @@ const initialState = useAppStore.getState();
 /** An endpoint that streams `text` in one chunk, then keeps the stream open until the request is aborted. */
 function streamThenHang(text: string): typeof fetch {
   return async (_input, init) => {
-    const chunk = { id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { role: 'assistant', content: text }, finish_reason: null }] };
+    const chunk = {
+      id: 'c1',
+      object: 'chat.completion.chunk',
+      created: 1,
+      model: 'm',
+      choices: [{ index: 0, delta: { role: 'assistant', content: text }, finish_reason: null }],
+    };
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(new TextEncoder().encode(`data: ${JSON.stringify(chunk)}\n\n`));
@@ -31,34 +37,61 @@ beforeEach(() => {
 });
 
 describe('flushing the step in flight', () => {
-  it('saves streamed text as a partial entry that the step\'s end then updates in place, and journals it when the page leaves', async () => {
+  it("saves streamed text as a partial entry that the step's end then updates in place, and journals it when the page leaves", async () => {
     let time = 1_000_000;
     const now = () => (time += 10);
     const persistence = createMemoryPersistence({ newId: sequentialIds(), now });
     setServices({ persistence, fetch: streamThenHang('The tide turns twice a day'), now, newId: sequentialIds() });
-    useAppStore.getState().setSettings({ ...defaultSettings, provider: 'custom', baseUrl: 'http://model.test/v1', apiKey: 'k', model: 'm', stream: true, memoryRecall: false });
+    useAppStore
+      .getState()
+      .setSettings({
+        ...defaultSettings,
+        provider: 'custom',
+        baseUrl: 'http://model.test/v1',
+        apiKey: 'k',
+        model: 'm',
+        stream: true,
+        memoryRecall: false,
+      });
     const { id } = await persistence.createSession();
     const question = userEntry(id, 'msg_question', 'How often do tides turn?');
     useAppStore.getState().appendEntry(id, question);
 
-    const run = runSession(id, { history: [question.message], runInput: 'How often do tides turn?', userEntry: question });
-    await expect.poll(() => useAppStore.getState().runs[id]?.streaming?.text, { timeout: 10_000 }).toBe('The tide turns twice a day');
+    const run = runSession(id, {
+      history: [question.message],
+      runInput: 'How often do tides turn?',
+      userEntry: question,
+    });
+    await expect
+      .poll(() => useAppStore.getState().runs[id]?.streaming?.text, { timeout: 10_000 })
+      .toBe('The tide turns twice a day');
 
     // The tab is hidden: the partial text reaches storage while the run goes on.
     flushActiveRuns(false);
-    await expect.poll(async () => (await persistence.listMessages(id)).map((entry) => [entry.message.content, entry.meta?.partial]), { timeout: 10_000 }).toEqual([
-      ['How often do tides turn?', undefined],
-      ['The tide turns twice a day', true],
-    ]);
+    await expect
+      .poll(
+        async () => (await persistence.listMessages(id)).map((entry) => [entry.message.content, entry.meta?.partial]),
+        { timeout: 10_000 },
+      )
+      .toEqual([
+        ['How often do tides turn?', undefined],
+        ['The tide turns twice a day', true],
+      ]);
     const partialId = (await persistence.listMessages(id))[1]?.id;
-    expect((await persistence.listSpans(id)).map((span) => [span.kind, span.status])).toEqual([['run', 'running'], ['llm', 'running']]);
+    expect((await persistence.listSpans(id)).map((span) => [span.kind, span.status])).toEqual([
+      ['run', 'running'],
+      ['llm', 'running'],
+    ]);
 
     // The page goes away: the same state is journaled synchronously, user message included (spans only
     // when they changed since their last completed write).
     flushActiveRuns(true);
     const journal = readFlushJournal(id);
     expect(journal?.entries.map((entry) => entry.id)).toEqual(['msg_question', partialId]);
-    expect(journal?.entries[1]).toMatchObject({ message: { role: 'assistant', content: 'The tide turns twice a day' }, meta: { partial: true } });
+    expect(journal?.entries[1]).toMatchObject({
+      message: { role: 'assistant', content: 'The tide turns twice a day' },
+      meta: { partial: true },
+    });
     expect(journal?.spans).toEqual([]);
 
     // The run ends (here by Stop): its last write replaces the partial entry rather than adding one, and clears the journal.
@@ -73,7 +106,7 @@ describe('flushing the step in flight', () => {
 });
 
 describe('the journal when the page goes away', () => {
-  it('carries the entries of a step whose write has not completed (a delegate\'s finished tool step), not only the step in flight', async () => {
+  it("carries the entries of a step whose write has not completed (a delegate's finished tool step), not only the step in flight", async () => {
     let time = 1_000_000;
     const now = () => (time += 10);
     const persistence = createMemoryPersistence({ newId: sequentialIds(), now });
@@ -88,8 +121,24 @@ describe('the journal when the page goes away', () => {
     await writer.start('run_1', question);
 
     const delegated = [
-      { id: 'msg_call', sessionId: id, runId: 'run_1', createdAt: now(), message: { role: 'assistant' as const, content: '', tool_calls: [{ id: 'c1', type: 'function' as const, function: { name: 'calculator', arguments: '{}' } }] } },
-      { id: 'msg_result', sessionId: id, runId: 'run_1', createdAt: now(), message: { role: 'tool' as const, tool_call_id: 'c1', content: '90' } },
+      {
+        id: 'msg_call',
+        sessionId: id,
+        runId: 'run_1',
+        createdAt: now(),
+        message: {
+          role: 'assistant' as const,
+          content: '',
+          tool_calls: [{ id: 'c1', type: 'function' as const, function: { name: 'calculator', arguments: '{}' } }],
+        },
+      },
+      {
+        id: 'msg_result',
+        sessionId: id,
+        runId: 'run_1',
+        createdAt: now(),
+        message: { role: 'tool' as const, tool_call_id: 'c1', content: '90' },
+      },
     ];
     void writer.delegatedStepEnded(delegated);
     writer.flush(true, undefined);

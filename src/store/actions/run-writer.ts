@@ -94,7 +94,10 @@ export function createRunWriter(sessionId: string, userEntry: TranscriptEntry | 
       over = true;
       await save([], patch);
       // The run's Insights facts are kept now, in the Insights worker: its first open need not read these spans.
-      void import('./insights-actions.ts').then((insights) => insights.indexSessionFacts([sessionId], runId), () => undefined);
+      void import('./insights-actions.ts').then(
+        (insights) => insights.indexSessionFacts([sessionId], runId),
+        () => undefined,
+      );
     },
     newId: (prefix) => {
       const reserved = inFlightEntryId;
@@ -120,9 +123,17 @@ export function createRunWriter(sessionId: string, userEntry: TranscriptEntry | 
         // The page is going away: only synchronous work is sure to happen (an IndexedDB transaction started now
         // never runs its later requests). The journal holds what this tab has not seen saved, the user's message too.
         const current = new Set(entries.map((entry) => entry.id));
-        const pending = [...unsavedEntries.values()].filter((entry) => !current.has(entry.id) && entry.id !== userEntry?.id);
+        const pending = [...unsavedEntries.values()].filter(
+          (entry) => !current.has(entry.id) && entry.id !== userEntry?.id,
+        );
         const journalEntries = [...(userEntry ? [userEntry] : []), ...pending, ...entries];
-        writeFlushJournal({ sessionId, runId, savedAt: now(), entries: journalEntries, spans: [...unsavedSpans.values()] });
+        writeFlushJournal({
+          sessionId,
+          runId,
+          savedAt: now(),
+          entries: journalEntries,
+          spans: [...unsavedSpans.values()],
+        });
       }
       if (entries.length === 0 && dirtySpans.size === 0) return;
       // No status in the patch: the run-start write said `running`, and a flush must never undo the run's end.
@@ -135,12 +146,17 @@ export function createRunWriter(sessionId: string, userEntry: TranscriptEntry | 
  * A resumed run redoes the step that was in flight, so the partial answer flushed when the page went away is
  * replaced rather than continued: it leaves storage, the chat and the context sent to the model.
  */
-export async function withoutInterruptedPartial(sessionId: string, history: ChatMessage[], isNewTurn: boolean): Promise<ChatMessage[]> {
+export async function withoutInterruptedPartial(
+  sessionId: string,
+  history: ChatMessage[],
+  isNewTurn: boolean,
+): Promise<ChatMessage[]> {
   const state = useAppStore.getState();
   if (isNewTurn || state.runs[sessionId]?.status !== 'interrupted') return history;
   const entries = state.entries[sessionId] ?? [];
   const last = entries.at(-1);
-  if (!last || last.message.role !== 'assistant' || !last.meta?.partial || last.message.tool_calls?.length) return history;
+  if (!last || last.message.role !== 'assistant' || !last.meta?.partial || last.message.tool_calls?.length)
+    return history;
   try {
     await services().persistence.deleteEntries(sessionId, [last.id]);
   } catch (error) {

@@ -19,7 +19,13 @@ const now = () => (time += 1000);
 
 function install(overrides: Partial<Services> = {}): Persistence {
   const persistence = createMemoryPersistence({ newId: sequentialIds(), now });
-  setServices({ persistence, fetch: () => Promise.reject(new Error('no network in tests')), now, newId: sequentialIds(), ...overrides });
+  setServices({
+    persistence,
+    fetch: () => Promise.reject(new Error('no network in tests')),
+    now,
+    newId: sequentialIds(),
+    ...overrides,
+  });
   return persistence;
 }
 
@@ -50,28 +56,64 @@ describe('loadSession', () => {
     const persistence = install({ isSessionLockedElsewhere: async () => false });
     const id = await runningSession(persistence);
     const savedAt = now();
-    const partial: TranscriptEntry = { ...assistantEntry(id, 'msg_partial', 'Today in the news'), runId: 'aaaaaaaaaaaaaaa1', meta: { partial: true } };
-    writeFlushJournal({ sessionId: id, runId: 'aaaaaaaaaaaaaaa1', savedAt, entries: [partial], spans: [span(id, 'aaaaaaaaaaaaaaa2', { kind: 'llm', status: 'running', endTime: undefined, parentSpanId: 'aaaaaaaaaaaaaaa1', runId: 'aaaaaaaaaaaaaaa1' })] });
+    const partial: TranscriptEntry = {
+      ...assistantEntry(id, 'msg_partial', 'Today in the news'),
+      runId: 'aaaaaaaaaaaaaaa1',
+      meta: { partial: true },
+    };
+    writeFlushJournal({
+      sessionId: id,
+      runId: 'aaaaaaaaaaaaaaa1',
+      savedAt,
+      entries: [partial],
+      spans: [
+        span(id, 'aaaaaaaaaaaaaaa2', {
+          kind: 'llm',
+          status: 'running',
+          endTime: undefined,
+          parentSpanId: 'aaaaaaaaaaaaaaa1',
+          runId: 'aaaaaaaaaaaaaaa1',
+        }),
+      ],
+    });
 
     await loadSession(id);
 
     const state = useAppStore.getState();
     expect(state.runs[id]?.status).toBe('interrupted');
-    expect(state.entries[id]?.map((entry) => entry.message.content)).toEqual(['Summarise the news', 'Today in the news']);
+    expect(state.entries[id]?.map((entry) => entry.message.content)).toEqual([
+      'Summarise the news',
+      'Today in the news',
+    ]);
     expect(state.spans[id]?.map((item) => [item.spanId, item.status, item.error?.type])).toEqual([
       ['aaaaaaaaaaaaaaa1', 'cancelled', 'interrupted'],
       ['aaaaaaaaaaaaaaa2', 'cancelled', 'interrupted'],
     ]);
-    expect(await persistence.getSession(id)).toMatchObject({ status: 'interrupted', updatedAt: savedAt, messageCount: 2 });
+    expect(await persistence.getSession(id)).toMatchObject({
+      status: 'interrupted',
+      updatedAt: savedAt,
+      messageCount: 2,
+    });
     expect(readFlushJournal(id)).toBeUndefined();
   });
 
-  it('drops a journal older than the session\'s last write (the run went on after the page came back)', async () => {
+  it("drops a journal older than the session's last write (the run went on after the page came back)", async () => {
     const persistence = install({ isSessionLockedElsewhere: async () => false });
     const { id } = await persistence.createSession();
     const savedAt = now();
-    await persistence.saveStep({ sessionId: id, entries: [assistantEntry(id, 'msg_1', 'The whole answer')], spans: [], session: { status: 'done' } });
-    writeFlushJournal({ sessionId: id, runId: 'aaaaaaaaaaaaaaa1', savedAt, entries: [{ ...assistantEntry(id, 'msg_1', 'The wh'), meta: { partial: true } }], spans: [] });
+    await persistence.saveStep({
+      sessionId: id,
+      entries: [assistantEntry(id, 'msg_1', 'The whole answer')],
+      spans: [],
+      session: { status: 'done' },
+    });
+    writeFlushJournal({
+      sessionId: id,
+      runId: 'aaaaaaaaaaaaaaa1',
+      savedAt,
+      entries: [{ ...assistantEntry(id, 'msg_1', 'The wh'), meta: { partial: true } }],
+      spans: [],
+    });
 
     await loadSession(id);
 
@@ -96,12 +138,19 @@ describe('loadSession', () => {
     const english = runningElsewhere();
     useAppStore.setState((state) => ({ settings: { ...state.settings, language: 'zh-CN' } }));
     await loadSession(id);
-    expect(useAppStore.getState().runs[id]?.notices).toEqual(['这个会话正在另一个标签页中运行。请等它在那里完成，或用“停止”中止它。']);
+    expect(useAppStore.getState().runs[id]?.notices).toEqual([
+      '这个会话正在另一个标签页中运行。请等它在那里完成，或用“停止”中止它。',
+    ]);
     expect(english).not.toBe(runningElsewhere());
     useAppStore.setState((state) => ({ settings: { ...state.settings, language: 'en' } }));
 
     // The other tab finishes its run and lets go of the lock.
-    await persistence.saveStep({ sessionId: id, entries: [assistantEntry(id, 'msg_answer', 'Here is the summary.')], spans: [], session: { status: 'done' } });
+    await persistence.saveStep({
+      sessionId: id,
+      entries: [assistantEntry(id, 'msg_answer', 'Here is the summary.')],
+      spans: [],
+      session: { status: 'done' },
+    });
     release();
     await expect.poll(() => useAppStore.getState().runs[id]?.status, { timeout: 10_000 }).toBe('done');
     expect(useAppStore.getState().runs[id]?.notices).toEqual([]);
@@ -115,7 +164,10 @@ describe('loadSession', () => {
       release = resolve;
     });
     let lockedElsewhere = true;
-    const persistence = install({ isSessionLockedElsewhere: async () => lockedElsewhere, waitForSessionUnlock: () => unlocked });
+    const persistence = install({
+      isSessionLockedElsewhere: async () => lockedElsewhere,
+      waitForSessionUnlock: () => unlocked,
+    });
     onJournalWritten((sessionId) => void onTabMessage({ type: 'session-changed', sessionId }));
     const id = await runningSession(persistence);
     useAppStore.getState().setActiveSession(id);
@@ -128,14 +180,22 @@ describe('loadSession', () => {
     expect(useAppStore.getState().entries[id]?.map((entry) => entry.message.content)).toEqual(['Summarise the news']);
 
     // The journal reaches this tab now, as another tab's localStorage write does: with a storage event.
-    const partial: TranscriptEntry = { ...assistantEntry(id, 'msg_partial', 'Today in the news'), runId: 'aaaaaaaaaaaaaaa1', meta: { partial: true } };
+    const partial: TranscriptEntry = {
+      ...assistantEntry(id, 'msg_partial', 'Today in the news'),
+      runId: 'aaaaaaaaaaaaaaa1',
+      meta: { partial: true },
+    };
     writeFlushJournal({ sessionId: id, runId: 'aaaaaaaaaaaaaaa1', savedAt: now(), entries: [partial], spans: [] });
-    dispatchEvent(new StorageEvent('storage', { key: `glassbox.flush.${id}`, newValue: localStorage.getItem(`glassbox.flush.${id}`) }));
+    dispatchEvent(
+      new StorageEvent('storage', {
+        key: `glassbox.flush.${id}`,
+        newValue: localStorage.getItem(`glassbox.flush.${id}`),
+      }),
+    );
 
-    await expect.poll(() => useAppStore.getState().entries[id]?.map((entry) => entry.message.content), { timeout: 10_000 }).toEqual([
-      'Summarise the news',
-      'Today in the news',
-    ]);
+    await expect
+      .poll(() => useAppStore.getState().entries[id]?.map((entry) => entry.message.content), { timeout: 10_000 })
+      .toEqual(['Summarise the news', 'Today in the news']);
     expect(useAppStore.getState().runs[id]?.status).toBe('interrupted');
     expect(await persistence.getSession(id)).toMatchObject({ status: 'interrupted', messageCount: 2 });
     expect(readFlushJournal(id)).toBeUndefined();
@@ -149,7 +209,11 @@ describe('runSession', () => {
     const entry = userEntry(id, 'msg_new', 'Hello from the second tab');
     useAppStore.getState().appendEntry(id, entry);
 
-    const ran = await runSession(id, { history: [entry.message], runInput: entry.message.content as string, userEntry: entry });
+    const ran = await runSession(id, {
+      history: [entry.message],
+      runInput: entry.message.content as string,
+      userEntry: entry,
+    });
 
     expect(ran).toBe(false);
     expect(useAppStore.getState().entries[id]).toEqual([]);
@@ -166,13 +230,24 @@ async function longSession(persistence: Persistence): Promise<{ id: string; runI
     const runId = `run${String(run).padStart(13, '0')}`;
     runIds.push(runId);
     const entries = Array.from({ length: 10 }, (_, index) => ({
-      ...(index % 2 === 0 ? userEntry(id, `msg_${run}_${index}`, `Question ${run}.${index}`) : assistantEntry(id, `msg_${run}_${index}`, `Answer ${run}.${index}`)),
+      ...(index % 2 === 0
+        ? userEntry(id, `msg_${run}_${index}`, `Question ${run}.${index}`)
+        : assistantEntry(id, `msg_${run}_${index}`, `Answer ${run}.${index}`)),
       runId,
     }));
     const start = 10_000 * (run + 1);
     const spans = [
       span(id, runId, { startTime: start, endTime: start + 5000 }),
-      ...Array.from({ length: 340 }, (_, index) => span(id, `${runId}c${index}`, { kind: 'tool', name: 'calculator', runId, parentSpanId: runId, startTime: start + index + 1, endTime: start + index + 2 })),
+      ...Array.from({ length: 340 }, (_, index) =>
+        span(id, `${runId}c${index}`, {
+          kind: 'tool',
+          name: 'calculator',
+          runId,
+          parentSpanId: runId,
+          startTime: start + index + 1,
+          endTime: start + index + 2,
+        }),
+      ),
     ];
     await persistence.saveStep({ sessionId: id, entries, spans, session: { status: 'done' } });
   }
@@ -247,7 +322,12 @@ describe('a long session', () => {
   it('a small session is read whole at once', async () => {
     const persistence = install();
     const { id } = await persistence.createSession();
-    await persistence.saveStep({ sessionId: id, entries: [userEntry(id, 'msg_1', 'Hello')], spans: [span(id, 'aaaaaaaaaaaaaaa1')], session: { status: 'done' } });
+    await persistence.saveStep({
+      sessionId: id,
+      entries: [userEntry(id, 'msg_1', 'Hello')],
+      spans: [span(id, 'aaaaaaaaaaaaaaa1')],
+      session: { status: 'done' },
+    });
     await loadSession(id);
     expect(useAppStore.getState().entries[id]).toHaveLength(1);
     expect(useAppStore.getState().spans[id]).toHaveLength(1);
@@ -262,7 +342,10 @@ describe('importFiles', () => {
     const good = (await persistence.exportSessions({ sessionIds: [id], all: false })).text;
     const before = await persistence.listSessions();
 
-    await importFiles([new File([good], 'good.json'), new File(['{"format": "glassbox.sessions", "version": 1}'], 'bad.json')]);
+    await importFiles([
+      new File([good], 'good.json'),
+      new File(['{"format": "glassbox.sessions", "version": 1}'], 'bad.json'),
+    ]);
 
     expect(await persistence.listSessions()).toEqual(before);
     expect(useAppStore.getState().appAlert).toMatch(/^Import failed, nothing was imported\. bad\.json: exportedAt/);

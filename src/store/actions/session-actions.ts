@@ -37,7 +37,10 @@ export function rememberedActiveSession(): string | null {
 }
 
 /** The error recorded on spans that were still running when their tab went away. */
-export const INTERRUPTED_SPAN_ERROR = { type: 'interrupted', message: 'The page was closed or reloaded while this was running.' };
+export const INTERRUPTED_SPAN_ERROR = {
+  type: 'interrupted',
+  message: 'The page was closed or reloaded while this was running.',
+};
 
 /**
  * Records a run whose tab went away mid-run as interrupted: the session's status, and its spans that were
@@ -46,7 +49,12 @@ export const INTERRUPTED_SPAN_ERROR = { type: 'interrupted', message: 'The page 
 async function settleInterrupted(session: SessionRecord, spans: Span[]): Promise<Span[]> {
   const settled = spans.map((span) =>
     span.status === 'running'
-      ? { ...span, status: 'cancelled' as const, endTime: Math.max(span.startTime, session.updatedAt), error: INTERRUPTED_SPAN_ERROR }
+      ? {
+          ...span,
+          status: 'cancelled' as const,
+          endTime: Math.max(span.startTime, session.updatedAt),
+          error: INTERRUPTED_SPAN_ERROR,
+        }
       : span,
   );
   try {
@@ -149,7 +157,11 @@ async function recoverJournal(session: SessionRecord): Promise<SessionRecord> {
       sessionId: session.id,
       entries: journal.entries,
       spans: journal.spans,
-      session: { status: 'running', activeRunId: journal.runId, updatedAt: Math.max(session.updatedAt, journal.savedAt) },
+      session: {
+        status: 'running',
+        activeRunId: journal.runId,
+        updatedAt: Math.max(session.updatedAt, journal.savedAt),
+      },
     });
     clearFlushJournal(session.id);
     return saved ?? session;
@@ -177,7 +189,10 @@ export async function loadSession(sessionId: string): Promise<void> {
     await loadLatestFirst(session, showLoaded);
     return;
   }
-  const [entries, loadedSpans] = await Promise.all([persistence.listMessages(sessionId), persistence.listSpans(sessionId)]);
+  const [entries, loadedSpans] = await Promise.all([
+    persistence.listMessages(sessionId),
+    persistence.listSpans(sessionId),
+  ]);
   if (isRunning(sessionId)) return;
   useAppStore.getState().upsertSession(session);
   let spans = loadedSpans;
@@ -197,10 +212,16 @@ const LATEST_FIRST_MESSAGES = 200;
 const LATEST_RUN_SPANS = 10_000;
 
 /** A session that opens from its end (issue 20). */
-const isLong = (session: SessionRecord) => session.messageCount > LATEST_FIRST_MESSAGES || session.spanCount > LATEST_RUN_SPANS;
+const isLong = (session: SessionRecord) =>
+  session.messageCount > LATEST_FIRST_MESSAGES || session.spanCount > LATEST_RUN_SPANS;
 
 /** Puts a session's loaded messages and spans in the store, with its run state. */
-export function showLoaded(record: SessionRecord, entries: TranscriptEntry[], spans: Span[], status: SessionRecord['status']): void {
+export function showLoaded(
+  record: SessionRecord,
+  entries: TranscriptEntry[],
+  spans: Span[],
+  status: SessionRecord['status'],
+): void {
   const sessionId = record.id;
   const state = useAppStore.getState();
   state.setEntries(sessionId, entries);
@@ -208,9 +229,13 @@ export function showLoaded(record: SessionRecord, entries: TranscriptEntry[], sp
   state.setOlderSpans(sessionId, undefined);
   state.patchRun(sessionId, (run) => {
     const notices = run.notices.filter((notice) => !isRunningElsewhere(notice));
-    if (status === 'running') return { status, notices: [...notices, runningElsewhere()], streaming: undefined, pendingApprovals: [] };
+    if (status === 'running')
+      return { status, notices: [...notices, runningElsewhere()], streaming: undefined, pendingApprovals: [] };
     // After a reload the failed run's alert is rebuilt from what was saved, so Retry stays at hand.
-    const alert = status === 'error' && !run.alert && record.lastError ? { title: record.lastError, advice: '', retryable: true } : run.alert;
+    const alert =
+      status === 'error' && !run.alert && record.lastError
+        ? { title: record.lastError, advice: '', retryable: true }
+        : run.alert;
     return { status, notices, streaming: undefined, alert };
   });
 }
@@ -224,7 +249,11 @@ export async function switchSession(
   written?: { session: SessionRecord; entries: TranscriptEntry[]; spans: Span[] },
 ): Promise<void> {
   const state = useAppStore.getState();
-  const shown = written !== undefined && written.session.id === sessionId && written.session.status !== 'running' && !isRunning(sessionId);
+  const shown =
+    written !== undefined &&
+    written.session.id === sessionId &&
+    written.session.status !== 'running' &&
+    !isRunning(sessionId);
   if (shown) {
     state.upsertSession(written.session);
     if (isLong(written.session)) {
@@ -309,7 +338,9 @@ export async function searchSessions(query: string, firstScreen?: number): Promi
 
 /** Rebuilds the search index in the background if an older build stored it (called once the app is idle). */
 export function prepareSearch(): void {
-  void services().persistence.prepareSearch().catch(() => undefined);
+  void services()
+    .persistence.prepareSearch()
+    .catch(() => undefined);
 }
 
 /** Re-reads the session list (another tab changed it). */

@@ -25,7 +25,10 @@ function recordingEndpoint() {
     bodies.push(JSON.parse(String(init?.body)) as SentBody);
     const chunk = (delta: object, finish: string | null) =>
       `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-    return new Response(chunk({ role: 'assistant', content: 'ok' }, null) + chunk({}, 'stop') + 'data: [DONE]\n\n', { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    return new Response(chunk({ role: 'assistant', content: 'ok' }, null) + chunk({}, 'stop') + 'data: [DONE]\n\n', {
+      status: 200,
+      headers: { 'content-type': 'text/event-stream' },
+    });
   };
   return { fetch, bodies };
 }
@@ -35,12 +38,25 @@ function install(fetch: typeof globalThis.fetch): Persistence {
   const now = () => (time += 10);
   const persistence = createMemoryPersistence({ newId: sequentialIds(), now });
   setServices({ persistence, fetch, now, newId: sequentialIds() });
-  useAppStore.getState().setSettings({ ...defaultSettings, provider: 'custom', baseUrl: 'http://model.test/v1', apiKey: 'k', model: 'global-model', systemPrompt: 'Global prompt.', stream: true, memoryRecall: false });
+  useAppStore
+    .getState()
+    .setSettings({
+      ...defaultSettings,
+      provider: 'custom',
+      baseUrl: 'http://model.test/v1',
+      apiKey: 'k',
+      model: 'global-model',
+      systemPrompt: 'Global prompt.',
+      stream: true,
+      memoryRecall: false,
+    });
   return persistence;
 }
 
 function llmModels(sessionId: string): unknown[] {
-  return (useAppStore.getState().spans[sessionId] ?? []).filter((span) => span.kind === 'llm').map((span) => span.attributes[ATTR.llmRequestModel]);
+  return (useAppStore.getState().spans[sessionId] ?? [])
+    .filter((span) => span.kind === 'llm')
+    .map((span) => span.attributes[ATTR.llmRequestModel]);
 }
 
 beforeEach(() => {
@@ -54,8 +70,13 @@ describe('per-session overrides of model and system prompt', () => {
     const endpoint = recordingEndpoint();
     const persistence = install(endpoint.fetch);
     const overridden = await newSession();
-    expect(await setSessionOverrides(overridden, { model: ' session-model ', systemPrompt: 'Session prompt.' })).toBe(true);
-    expect((await persistence.getSession(overridden))?.overrides).toEqual({ model: 'session-model', systemPrompt: 'Session prompt.' });
+    expect(await setSessionOverrides(overridden, { model: ' session-model ', systemPrompt: 'Session prompt.' })).toBe(
+      true,
+    );
+    expect((await persistence.getSession(overridden))?.overrides).toEqual({
+      model: 'session-model',
+      systemPrompt: 'Session prompt.',
+    });
 
     await sendMessage('first');
     expect(endpoint.bodies[0]?.model).toBe('session-model');
@@ -93,7 +114,9 @@ describe('per-session overrides of model and system prompt', () => {
     const sessionId = await newSession();
     await setSessionOverrides(sessionId, { model: 'not-a-demo-model', systemPrompt: 'Be terse.' });
     await sendMessage('What is 6*7?');
-    const answer = (useAppStore.getState().entries[sessionId] ?? []).findLast((entry) => entry.message.role === 'assistant')?.message.content;
+    const answer = (useAppStore.getState().entries[sessionId] ?? []).findLast(
+      (entry) => entry.message.role === 'assistant',
+    )?.message.content;
     expect(answer).toContain('42');
     expect(useAppStore.getState().runs[sessionId]?.status).toBe('done');
   });

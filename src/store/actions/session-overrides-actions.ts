@@ -7,7 +7,10 @@ import { reportStorageError } from './storage-errors.ts';
  * Sets the session's own model and system prompt (empty fields: the global setting again; both empty clears the
  * override). The next run of the session uses them. Resolves to false when storage refused the write.
  */
-export async function setSessionOverrides(sessionId: string, input: { model: string; systemPrompt: string }): Promise<boolean> {
+export async function setSessionOverrides(
+  sessionId: string,
+  input: { model: string; systemPrompt: string },
+): Promise<boolean> {
   const { persistence, broadcast } = services();
   try {
     const session = await persistence.updateSession(sessionId, { overrides: normaliseSessionOverrides(input) });

@@ -71,7 +71,9 @@ export async function loadSearchSnippets(sessionIds: readonly string[]): Promise
     if (current.sessionQuery !== query || !current.sessionMatches) return;
     const read = new Set(wanted);
     const byId = new Map(found.map((match) => [match.sessionId, match]));
-    const next = current.sessionMatches.flatMap((match) => (read.has(match.sessionId) ? (byId.get(match.sessionId) ?? []) : [match]));
+    const next = current.sessionMatches.flatMap((match) =>
+      read.has(match.sessionId) ? (byId.get(match.sessionId) ?? []) : [match],
+    );
     current.setSessionSearch(query, next, current.sessionSearchPending);
   } catch (error) {
     reportStorageError(error);

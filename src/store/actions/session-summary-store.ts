@@ -14,10 +14,14 @@ export function sessionSummaryStore(sessionId: string) {
       // The seq of the last covered message is unknown for messages of this run; the largest seq keeps
       // the summary valid until an edit or delete reaches into what it covers.
       const entries = useAppStore.getState().entries[sessionId] ?? [];
-      const seqs = entries.map((entry) => (entry as { seq?: number }).seq).filter((seq): seq is number => seq !== undefined);
+      const seqs = entries
+        .map((entry) => (entry as { seq?: number }).seq)
+        .filter((seq): seq is number => seq !== undefined);
       const coveredUntilSeq = seqs.length > 0 ? Math.max(...seqs) : 0;
       try {
-        const session = await services().persistence.updateSession(sessionId, { summary: { ...summary, coveredUntilSeq } });
+        const session = await services().persistence.updateSession(sessionId, {
+          summary: { ...summary, coveredUntilSeq },
+        });
         if (session) useAppStore.getState().upsertSession(session);
       } catch (error) {
         reportStorageError(error);

@@ -15,11 +15,23 @@ export interface CommandOutput {
 const SUMMARY_PREVIEW_CHARS = 400;
 
 function helpOutput(text: (key: CommandStringKey) => string): CommandOutput {
-  const keys: CommandStringKey[] = ['helpNew', 'helpSessions', 'helpSwitch', 'helpTrace', 'helpState', 'helpExport', 'helpHelp', 'helpKeys'];
+  const keys: CommandStringKey[] = [
+    'helpNew',
+    'helpSessions',
+    'helpSwitch',
+    'helpTrace',
+    'helpState',
+    'helpExport',
+    'helpHelp',
+    'helpKeys',
+  ];
   return { title: text('helpTitle'), lines: keys.map(text) };
 }
 
-async function stateOutput(sessionId: string, text: (key: CommandStringKey, values?: Record<string, string | number>) => string): Promise<CommandOutput> {
+async function stateOutput(
+  sessionId: string,
+  text: (key: CommandStringKey, values?: Record<string, string | number>) => string,
+): Promise<CommandOutput> {
   const { persistence } = services();
   const [todos, files, notes, session] = await Promise.all([
     persistence.toolState.get<TodoItem[]>(sessionId, 'todos'),
@@ -57,7 +69,9 @@ export async function runSlashCommand(name: string, argument: string): Promise<C
       return undefined;
     case 'sessions':
       state.setUi({ sidebarOpen: true, mobilePane: 'sessions' });
-      requestAnimationFrame(() => document.querySelector<HTMLInputElement>('input[aria-label="Search sessions"]')?.focus());
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLInputElement>('input[aria-label="Search sessions"]')?.focus(),
+      );
       return undefined;
     case 'switch': {
       const wanted = argument.trim();
@@ -66,7 +80,11 @@ export async function runSlashCommand(name: string, argument: string): Promise<C
         state.sessions.find((session) => session.id === wanted) ??
         state.sessions.find((session) => session.title.toLowerCase() === query) ??
         state.sessions.find((session) => session.title.toLowerCase().includes(query));
-      if (!target) return { title: text('noSessionMatches', { query: wanted }), lines: state.sessions.slice(0, 10).map((session) => session.title) };
+      if (!target)
+        return {
+          title: text('noSessionMatches', { query: wanted }),
+          lines: state.sessions.slice(0, 10).map((session) => session.title),
+        };
       await switchSession(target.id);
       return undefined;
     }

@@ -7,7 +7,9 @@ describe('reportKeptWrites', () => {
     useAppStore.getState().setStorage({ mode: 'persistent' }, undefined);
     reportKeptWrites(1);
     const alert = useAppStore.getState().storageAlert;
-    expect(alert).toMatch(/^Storage is full: .*kept in memory.*export or delete old sessions.*saved when space is free/i);
+    expect(alert).toMatch(
+      /^Storage is full: .*kept in memory.*export or delete old sessions.*saved when space is free/i,
+    );
     // Dismissed by the user: more kept writes do not bring it back.
     useAppStore.getState().setStorage({ mode: 'persistent' }, undefined);
     reportKeptWrites(2);

@@ -27,7 +27,10 @@ export function selectSpanAndReveal(spanId: string): void {
 
 /** Selects the span of a tool call shown in the chat and opens the trace. */
 export async function revealToolCall(callId: string): Promise<void> {
-  const find = () => selectActiveSpans(useAppStore.getState()).find((candidate) => candidate.kind === 'tool' && candidate.attributes['tool.call_id'] === callId);
+  const find = () =>
+    selectActiveSpans(useAppStore.getState()).find(
+      (candidate) => candidate.kind === 'tool' && candidate.attributes['tool.call_id'] === callId,
+    );
   let span = find();
   const sessionId = useAppStore.getState().activeSessionId;
   // A call of an earlier run of a long session: its spans are read first.
@@ -54,7 +57,9 @@ export interface ComparableRun {
 
 /** Opens the Run comparison view; without ids it picks the active session's last two runs (a fork passes its original). */
 export function openCompare(firstRunId?: string, secondRunId?: string): void {
-  useAppStore.getState().setUi({ runComparison: { ...(firstRunId ? { firstRunId } : {}), ...(secondRunId ? { secondRunId } : {}) } });
+  useAppStore
+    .getState()
+    .setUi({ runComparison: { ...(firstRunId ? { firstRunId } : {}), ...(secondRunId ? { secondRunId } : {}) } });
 }
 
 /** Closes the Run comparison view. */
@@ -101,7 +106,10 @@ export async function exportOtlp(): Promise<void> {
   const { settings } = state;
   // The exporter is a chunk of its own, loaded on the first export.
   const { toOtlpRequest } = await import('../../trace/otlp.ts');
-  const body = toOtlpRequest(selectActiveSpans(state), { serviceName: 'glassbox', redact: settings.apiKey ? [settings.apiKey] : [] });
+  const body = toOtlpRequest(selectActiveSpans(state), {
+    serviceName: 'glassbox',
+    redact: settings.apiKey ? [settings.apiKey] : [],
+  });
   const date = new Date(services().now()).toISOString().slice(0, 10);
   services().download?.(`glassbox-otlp-${sessionId}-${date}.json`, JSON.stringify(body, null, 2));
   if (!settings.otlpEndpoint.trim()) return;
@@ -112,5 +120,9 @@ export async function exportOtlp(): Promise<void> {
     return;
   }
   const result = await postOtlp(settings.otlpEndpoint.trim(), body, headers.headers, services().fetch);
-  state.setUi(result.ok ? { toast: storeText('tracesSent', { url: settings.otlpEndpoint.trim() }) } : { appAlert: storeText('tracesFailed', { error: result.message }) });
+  state.setUi(
+    result.ok
+      ? { toast: storeText('tracesSent', { url: settings.otlpEndpoint.trim() }) }
+      : { appAlert: storeText('tracesFailed', { error: result.message }) },
+  );
 }

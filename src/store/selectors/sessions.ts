@@ -34,5 +34,7 @@ const noSnippets: SearchSnippet[] = [];
 
 /** The snippets the sidebar shows under each matching session, by session id. */
 export function snippetsBySession(matches: SessionMatch[] | null): Map<string, SearchSnippet[]> {
-  return new Map((matches ?? []).map((match) => [match.sessionId, match.snippets.length > 0 ? match.snippets : noSnippets]));
+  return new Map(
+    (matches ?? []).map((match) => [match.sessionId, match.snippets.length > 0 ? match.snippets : noSnippets]),
+  );
 }

@@ -2,7 +2,11 @@ import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { Span } from '../../trace/span.ts';
 
 /** The transcript entry a span produced: its own entry, or for a run the user message that started it. */
-export function entryForSpan(entries: readonly TranscriptEntry[], spans: readonly Span[], spanId: string): TranscriptEntry | undefined {
+export function entryForSpan(
+  entries: readonly TranscriptEntry[],
+  spans: readonly Span[],
+  spanId: string,
+): TranscriptEntry | undefined {
   const direct = entries.find((entry) => entry.spanId === spanId);
   if (direct) return direct;
   const span = spans.find((candidate) => candidate.spanId === spanId);
@@ -14,5 +18,11 @@ export function entryForSpan(entries: readonly TranscriptEntry[], spans: readonl
     if (result) return result;
   }
   // Retry, approval and memory spans point at their parent's message.
-  return span.parentSpanId ? entryForSpan(entries, spans.filter((candidate) => candidate.spanId !== spanId), span.parentSpanId) : undefined;
+  return span.parentSpanId
+    ? entryForSpan(
+        entries,
+        spans.filter((candidate) => candidate.spanId !== spanId),
+        span.parentSpanId,
+      )
+    : undefined;
 }

@@ -10,12 +10,17 @@ describe('calculator tool', () => {
     });
   });
 
-  it('fails with the parser\'s message', async () => {
-    await expect(calculatorTool.execute({ expression: '2 / 0' }, createTestToolContext())).rejects.toThrow('Division by zero');
+  it("fails with the parser's message", async () => {
+    await expect(calculatorTool.execute({ expression: '2 / 0' }, createTestToolContext())).rejects.toThrow(
+      'Division by zero',
+    );
   });
 
   it('asks for an expression string', () => {
-    expect(calculatorTool.parameters).toMatchObject({ required: ['expression'], properties: { expression: { type: 'string' } } });
+    expect(calculatorTool.parameters).toMatchObject({
+      required: ['expression'],
+      properties: { expression: { type: 'string' } },
+    });
     expect(calculatorTool.restricted).toBe(false);
   });
 });

@@ -15,7 +15,10 @@ export const calculatorTool = defineTool({
     'Example: {"expression": "(1 + sqrt(5)) / 2"}.',
   ].join(' '),
   schema: z.object({
-    expression: z.string().min(1).describe('The arithmetic expression, e.g. "2 * (3 + 4) ** 2" or "round(100 / 7, 2)".'),
+    expression: z
+      .string()
+      .min(1)
+      .describe('The arithmetic expression, e.g. "2 * (3 + 4) ** 2" or "round(100 / 7, 2)".'),
   }),
   async execute({ expression }) {
     return { expression: expression.trim(), result: calculate(expression) };

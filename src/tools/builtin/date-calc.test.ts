@@ -15,15 +15,27 @@ describe('date_calc', () => {
   });
 
   it('adds days across month ends, leap days and years', async () => {
-    expect((await run({ date: '2024-02-28', add_days: 1 })).result).toMatchObject({ date: '2024-02-29', weekday: 'Thursday' });
+    expect((await run({ date: '2024-02-28', add_days: 1 })).result).toMatchObject({
+      date: '2024-02-29',
+      weekday: 'Thursday',
+    });
     expect((await run({ date: '2023-02-28', add_days: 1 })).result).toMatchObject({ date: '2023-03-01' });
-    expect((await run({ date: '2024-12-31', add_days: 1 })).result).toMatchObject({ date: '2025-01-01', weekday: 'Wednesday' });
-    expect((await run({ date: '2024-03-10', add_days: 100 })).result).toMatchObject({ date: '2024-06-18', change: '+100 days' });
+    expect((await run({ date: '2024-12-31', add_days: 1 })).result).toMatchObject({
+      date: '2025-01-01',
+      weekday: 'Wednesday',
+    });
+    expect((await run({ date: '2024-03-10', add_days: 100 })).result).toMatchObject({
+      date: '2024-06-18',
+      change: '+100 days',
+    });
   });
 
   it('goes back with negative amounts', async () => {
     expect((await run({ date: '2024-03-01', add_days: -1 })).result).toMatchObject({ date: '2024-02-29' });
-    expect((await run({ date: '2025-01-01', add_weeks: -1 })).result).toMatchObject({ date: '2024-12-25', change: '-1 week' });
+    expect((await run({ date: '2025-01-01', add_weeks: -1 })).result).toMatchObject({
+      date: '2024-12-25',
+      change: '-1 week',
+    });
   });
 
   it('clamps month arithmetic to the month end', async () => {
@@ -65,7 +77,9 @@ describe('date_calc', () => {
     expect((await run({ date: 'today', timezone: 'Asia/Shanghai' })).date).toMatchObject({ date: '2024-02-28' });
     expect((await run({ date: 'tomorrow', timezone: 'UTC' })).date).toMatchObject({ date: '2024-02-28' });
     expect((await run({ date: '昨天', timezone: 'UTC' })).date).toMatchObject({ date: '2024-02-26' });
-    expect((await run({ date: '2024-02-20', days_between: 'today', timezone: 'UTC' })).days_between).toMatchObject({ days: 7 });
+    expect((await run({ date: '2024-02-20', days_between: 'today', timezone: 'UTC' })).days_between).toMatchObject({
+      days: 7,
+    });
   });
 
   it('handles early and late years without Date quirks', async () => {
@@ -76,7 +90,9 @@ describe('date_calc', () => {
   });
 
   it('rejects malformed and impossible dates', async () => {
-    await expect(run({ date: '2023-02-29' })).rejects.toThrow('2023-02-29 does not exist (month 2 of 2023 has 28 days)');
+    await expect(run({ date: '2023-02-29' })).rejects.toThrow(
+      '2023-02-29 does not exist (month 2 of 2023 has 28 days)',
+    );
     await expect(run({ date: '2024-13-01' })).rejects.toThrow('no month 13');
     await expect(run({ date: '03/15/2024' })).rejects.toThrow('must be a date written yyyy-mm-dd');
     await expect(run({ date: '2024-01-01', days_between: 'next week' })).rejects.toThrow('days_between must be a date');

@@ -26,7 +26,10 @@ const RELATIVE_DAYS: Record<string, number> = {
 };
 
 const dateArgument = (what: string) =>
-  z.string().min(1).describe(`${what}: a date written yyyy-mm-dd (e.g. 2024-03-15), or "today", "tomorrow", "yesterday".`);
+  z
+    .string()
+    .min(1)
+    .describe(`${what}: a date written yyyy-mm-dd (e.g. 2024-03-15), or "today", "tomorrow", "yesterday".`);
 const amount = (unit: string) =>
   z
     .number()
@@ -54,8 +57,13 @@ export const dateCalcTool = defineTool({
     add_weeks: amount('weeks'),
     add_months: amount('months'),
     add_years: amount('years'),
-    days_between: dateArgument('Another date; the result counts the days from `date` to it (positive when it is later)').optional(),
-    timezone: z.string().optional().describe('IANA time zone used to decide what "today" is, e.g. Asia/Shanghai. Omit for the user\'s zone.'),
+    days_between: dateArgument(
+      'Another date; the result counts the days from `date` to it (positive when it is later)',
+    ).optional(),
+    timezone: z
+      .string()
+      .optional()
+      .describe('IANA time zone used to decide what "today" is, e.g. Asia/Shanghai. Omit for the user\'s zone.'),
   }),
   async execute(args, context) {
     const today = (): CalendarDate => zonedDateTime(context.now(), resolveTimeZone(args.timezone));
@@ -64,7 +72,12 @@ export const dateCalcTool = defineTool({
     const years = args.add_years ?? 0;
     const months = args.add_months ?? 0;
     const days = (args.add_weeks ?? 0) * 7 + (args.add_days ?? 0);
-    if (args.add_years !== undefined || args.add_months !== undefined || args.add_weeks !== undefined || args.add_days !== undefined) {
+    if (
+      args.add_years !== undefined ||
+      args.add_months !== undefined ||
+      args.add_weeks !== undefined ||
+      args.add_days !== undefined
+    ) {
       // Months first, then days: 2024-01-31 + 1 month + 1 day is 2024-03-01.
       const shiftedMonths = addMonths(start, years * 12 + months);
       const shifted = fromDayNumber(toDayNumber(shiftedMonths) + days);
@@ -126,7 +139,9 @@ function describeDifference(start: CalendarDate, other: CalendarDate, difference
   if (difference === 0) return `${to} is the same day as ${from}`;
   const magnitude = Math.abs(difference);
   const weeks = Math.floor(magnitude / 7);
-  const weeksText = weeks > 0 ? ` (${weeks} week${weeks === 1 ? '' : 's'}${magnitude % 7 ? ` and ${magnitude % 7} day${magnitude % 7 === 1 ? '' : 's'}` : ''})` : '';
+  const weeksText =
+    weeks > 0
+      ? ` (${weeks} week${weeks === 1 ? '' : 's'}${magnitude % 7 ? ` and ${magnitude % 7} day${magnitude % 7 === 1 ? '' : 's'}` : ''})`
+      : '';
   return `${to} is ${magnitude} day${magnitude === 1 ? '' : 's'}${weeksText} ${difference > 0 ? 'after' : 'before'} ${from}`;
 }
-

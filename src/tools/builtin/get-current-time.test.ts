@@ -46,11 +46,22 @@ describe('get_current_time', () => {
       utc_offset: '+08:00',
     });
     expect(await getCurrentTimeTool.execute({ timezone: 'GMT-03:30' }, context)).toMatchObject({ time: '06:00:05' });
-    expect(await getCurrentTimeTool.execute({ timezone: 'utc' }, context)).toMatchObject({ timezone: 'UTC', time: '09:30:05' });
-    expect(await getCurrentTimeTool.execute({ timezone: 'asia/tokyo' }, context)).toMatchObject({ timezone: 'Asia/Tokyo' });
-    expect(await getCurrentTimeTool.execute({ timezone: 'Beijing' }, context)).toMatchObject({ timezone: 'Asia/Shanghai' });
-    expect(await getCurrentTimeTool.execute({ timezone: '北京' }, context)).toMatchObject({ timezone: 'Asia/Shanghai' });
-    expect(await getCurrentTimeTool.execute({ timezone: 'New York' }, context)).toMatchObject({ timezone: 'America/New_York' });
+    expect(await getCurrentTimeTool.execute({ timezone: 'utc' }, context)).toMatchObject({
+      timezone: 'UTC',
+      time: '09:30:05',
+    });
+    expect(await getCurrentTimeTool.execute({ timezone: 'asia/tokyo' }, context)).toMatchObject({
+      timezone: 'Asia/Tokyo',
+    });
+    expect(await getCurrentTimeTool.execute({ timezone: 'Beijing' }, context)).toMatchObject({
+      timezone: 'Asia/Shanghai',
+    });
+    expect(await getCurrentTimeTool.execute({ timezone: '北京' }, context)).toMatchObject({
+      timezone: 'Asia/Shanghai',
+    });
+    expect(await getCurrentTimeTool.execute({ timezone: 'New York' }, context)).toMatchObject({
+      timezone: 'America/New_York',
+    });
   });
 
   it('uses the system zone when none is given', async () => {
@@ -65,11 +76,16 @@ describe('get_current_time', () => {
   });
 
   it('suggests close zone names', async () => {
-    await expect(getCurrentTimeTool.execute({ timezone: 'Europe/Lond' }, context)).rejects.toThrow('Did you mean: Europe/London');
+    await expect(getCurrentTimeTool.execute({ timezone: 'Europe/Lond' }, context)).rejects.toThrow(
+      'Did you mean: Europe/London',
+    );
   });
 
   it('publishes an optional timezone argument', () => {
-    expect(getCurrentTimeTool.parameters).toMatchObject({ type: 'object', properties: { timezone: { type: 'string' } } });
+    expect(getCurrentTimeTool.parameters).toMatchObject({
+      type: 'object',
+      properties: { timezone: { type: 'string' } },
+    });
     expect(getCurrentTimeTool.parameters.required).toBeUndefined();
   });
 });

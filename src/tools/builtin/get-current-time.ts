@@ -8,14 +8,16 @@ export const getCurrentTimeTool = defineTool({
   name: 'get_current_time',
   description: [
     'Returns the current date, time (24-hour), weekday and UTC offset. Use it whenever the answer depends on "now", "today" or',
-    'the time somewhere; your own knowledge of the date is out of date. Without a timezone it uses the user\'s local zone.',
+    "the time somewhere; your own knowledge of the date is out of date. Without a timezone it uses the user's local zone.",
     `Example: {"timezone": "Asia/Tokyo"}.`,
   ].join(' '),
   schema: z.object({
     timezone: z
       .string()
       .optional()
-      .describe(`IANA time zone name, e.g. ${TIME_ZONE_EXAMPLES.join(', ')}; or an offset like UTC+8. Omit for the user's local time.`),
+      .describe(
+        `IANA time zone name, e.g. ${TIME_ZONE_EXAMPLES.join(', ')}; or an offset like UTC+8. Omit for the user's local time.`,
+      ),
   }),
   async execute({ timezone }, context) {
     const zone = resolveTimeZone(timezone);

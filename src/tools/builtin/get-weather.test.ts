@@ -13,15 +13,18 @@ import {
   geocodingParisTen,
 } from './test-data/open-meteo-responses.ts';
 
-const weather = (fetch: typeof globalThis.fetch, args: { city: string; units?: 'metric' | 'imperial' }, signal?: AbortSignal) =>
-  getWeatherTool.execute(args, createTestToolContext({ fetch, ...(signal ? { signal } : {}) }));
+const weather = (
+  fetch: typeof globalThis.fetch,
+  args: { city: string; units?: 'metric' | 'imperial' },
+  signal?: AbortSignal,
+) => getWeatherTool.execute(args, createTestToolContext({ fetch, ...(signal ? { signal } : {}) }));
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
 describe('get_weather', () => {
-  it('geocodes the city, then reads current conditions and today\'s range', async () => {
+  it("geocodes the city, then reads current conditions and today's range", async () => {
     const fetch = createReplayFetch([
       { match: 'geocoding-api.open-meteo.com', respond: () => jsonResponse(geocodingBerlin) },
       { match: 'api.open-meteo.com/v1/forecast', respond: () => jsonResponse(forecastBerlin) },
@@ -47,7 +50,9 @@ describe('get_weather', () => {
     expect(geocoding?.searchParams.get('count')).toBe('1');
     expect(geocoding?.searchParams.get('language')).toBe('en');
     expect(forecast?.searchParams.get('latitude')).toBe('52.52437');
-    expect(forecast?.searchParams.get('current')).toBe('temperature_2m,weather_code,wind_speed_10m,relative_humidity_2m');
+    expect(forecast?.searchParams.get('current')).toBe(
+      'temperature_2m,weather_code,wind_speed_10m,relative_humidity_2m',
+    );
     expect(forecast?.searchParams.get('daily')).toBe('temperature_2m_max,temperature_2m_min');
     expect(forecast?.searchParams.get('timezone')).toBe('auto');
     expect(forecast?.searchParams.get('forecast_days')).toBe('1');
@@ -59,7 +64,11 @@ describe('get_weather', () => {
       { match: 'forecast', respond: () => jsonResponse(forecastParisTexasImperial) },
     ]);
     const result = await weather(fetch, { city: 'Paris, Texas', units: 'imperial' });
-    expect(result).toMatchObject({ location: 'Paris, Texas, United States', condition: 'Thunderstorm', temperature: '71.6 °F' });
+    expect(result).toMatchObject({
+      location: 'Paris, Texas, United States',
+      condition: 'Thunderstorm',
+      temperature: '71.6 °F',
+    });
     expect(fetch.requests[0]?.searchParams.get('name')).toBe('Paris');
     expect(fetch.requests[0]?.searchParams.get('count')).toBe('10');
     expect(fetch.requests[1]?.searchParams.get('temperature_unit')).toBe('fahrenheit');
@@ -73,12 +82,19 @@ describe('get_weather', () => {
     ]);
     const result = await weather(fetch, { city: '北京' });
     expect(fetch.requests[0]?.searchParams.get('language')).toBe('zh');
-    expect(result).toMatchObject({ location: '北京市, 中国', condition: 'Clear sky', temperature: '-6.3 °C', today: { min: '-8.4 °C' } });
+    expect(result).toMatchObject({
+      location: '北京市, 中国',
+      condition: 'Clear sky',
+      temperature: '-6.3 °C',
+      today: { min: '-8.4 °C' },
+    });
   });
 
   it('reports an unknown city clearly', async () => {
     const fetch = createReplayFetch([{ match: 'geocoding-api', respond: () => jsonResponse(geocodingNoResults) }]);
-    await expect(weather(fetch, { city: 'Atlantisopolis' })).rejects.toThrow('No place called "Atlantisopolis" was found');
+    await expect(weather(fetch, { city: 'Atlantisopolis' })).rejects.toThrow(
+      'No place called "Atlantisopolis" was found',
+    );
     expect(fetch.requests).toHaveLength(1);
   });
 
@@ -88,7 +104,7 @@ describe('get_weather', () => {
     );
   });
 
-  it('passes on the API\'s error reason', async () => {
+  it("passes on the API's error reason", async () => {
     const fetch = createReplayFetch([
       { match: 'geocoding-api', respond: () => jsonResponse(geocodingBerlin) },
       { match: 'forecast', respond: () => jsonResponse(forecastError, 400) },
@@ -108,7 +124,9 @@ describe('get_weather', () => {
 
   it('gives up after 8 seconds', async () => {
     vi.useFakeTimers();
-    const outcome = expect(weather(hangingFetch, { city: 'Berlin' })).rejects.toThrow('get_weather timed out after 8 s');
+    const outcome = expect(weather(hangingFetch, { city: 'Berlin' })).rejects.toThrow(
+      'get_weather timed out after 8 s',
+    );
     await vi.advanceTimersByTimeAsync(7999);
     await vi.advanceTimersByTimeAsync(1);
     await outcome;

@@ -8,17 +8,14 @@ import { type Forecast, type Place, fetchForecast, findPlace } from './weather/o
 export const getWeatherTool = defineTool({
   name: 'get_weather',
   description: [
-    'Gets the current weather (conditions, temperature, wind, humidity) and today\'s minimum and maximum temperature for a city,',
+    "Gets the current weather (conditions, temperature, wind, humidity) and today's minimum and maximum temperature for a city,",
     'from Open-Meteo. Use it for questions about weather now or today; it has no multi-day forecast or history.',
     'Give a city name, optionally with its country or region after a comma to disambiguate. Needs network access.',
     'Example: {"city": "Paris, France"}.',
   ].join(' '),
   schema: z.object({
     city: z.string().trim().min(1).max(200).describe('City name, e.g. "Tokyo", "Springfield, Illinois" or "北京".'),
-    units: z
-      .enum(['metric', 'imperial'])
-      .optional()
-      .describe('metric (°C, km/h; the default) or imperial (°F, mph).'),
+    units: z.enum(['metric', 'imperial']).optional().describe('metric (°C, km/h; the default) or imperial (°F, mph).'),
   }),
   async execute({ city, units }, context) {
     const place = await findPlace(context, city, containsCjk(city) ? 'zh' : 'en');
@@ -35,7 +32,9 @@ function describeWeather(place: Place, forecast: Forecast): Record<string, unkno
   const { current } = forecast;
   const unit = (key: string, fallback: string): string => forecast.current_units?.[key] ?? fallback;
   const temperatureUnit = unit('temperature_2m', '°C');
-  const location = [place.name, place.admin1 !== place.name ? place.admin1 : undefined, place.country].filter(Boolean).join(', ');
+  const location = [place.name, place.admin1 !== place.name ? place.admin1 : undefined, place.country]
+    .filter(Boolean)
+    .join(', ');
   const condition = describeWeatherCode(current.weather_code);
   const temperature = measure(current.temperature_2m, temperatureUnit);
   const wind = measure(current.wind_speed_10m, unit('wind_speed_10m', 'km/h'));

@@ -8,12 +8,17 @@ describe('save_note and search_notes', () => {
     const first = createTestToolContext({ sessionId: 'sess_a' });
     const second = createTestToolContext({ sessionId: 'sess_b', notes: first.notes });
     expect(
-      await saveNoteTool.execute({ content: ' Mia is allergic to peanuts. ', tags: ['#Family', 'health', 'family', ' '] }, first),
+      await saveNoteTool.execute(
+        { content: ' Mia is allergic to peanuts. ', tags: ['#Family', 'health', 'family', ' '] },
+        first,
+      ),
     ).toEqual({ saved: true, id: 'note_1', content: 'Mia is allergic to peanuts.', tags: ['family', 'health'] });
     await saveNoteTool.execute({ content: '用户喜欢喝绿茶' }, first);
     await saveNoteTool.execute({ content: 'Flight to Lisbon leaves on 12 May' }, first);
 
-    const found = (await searchNotesTool.execute({ query: 'peanut allergy' }, second)) as { results: Record<string, unknown>[] };
+    const found = (await searchNotesTool.execute({ query: 'peanut allergy' }, second)) as {
+      results: Record<string, unknown>[];
+    };
     expect(found.results).toHaveLength(1);
     expect(found.results[0]).toMatchObject({
       id: 'note_1',
@@ -23,7 +28,9 @@ describe('save_note and search_notes', () => {
     });
     expect(found.results[0]?.score).toBeGreaterThan(0);
 
-    const chinese = (await searchNotesTool.execute({ query: '喝什么茶' }, second)) as { results: { content: string }[] };
+    const chinese = (await searchNotesTool.execute({ query: '喝什么茶' }, second)) as {
+      results: { content: string }[];
+    };
     expect(chinese.results[0]?.content).toBe('用户喜欢喝绿茶');
     expect((await first.stores.notes.list()).find((note) => note.id === 'note_1')?.sessionId).toBe('sess_a');
   });
@@ -41,7 +48,9 @@ describe('save_note and search_notes', () => {
   });
 
   it('refuses an empty note', async () => {
-    await expect(saveNoteTool.execute({ content: '   ' }, createTestToolContext())).rejects.toThrow('save_note needs "content"');
+    await expect(saveNoteTool.execute({ content: '   ' }, createTestToolContext())).rejects.toThrow(
+      'save_note needs "content"',
+    );
     expect(() => saveNoteTool.schema.parse({ content: 'x'.repeat(4001) })).toThrow();
   });
 

@@ -15,7 +15,10 @@ export interface DataTableOutline {
 export function describeTables(tables: readonly DataTableOutline[]): string {
   return tables
     .map((table) => {
-      const columns = table.columns.length > 0 ? table.columns.map((column) => `${column.name} ${column.type}`).join(', ') : 'columns shown after the first query';
+      const columns =
+        table.columns.length > 0
+          ? table.columns.map((column) => `${column.name} ${column.type}`).join(', ')
+          : 'columns shown after the first query';
       return `- ${table.name} (from ${table.file}): ${columns}`;
     })
     .join('\n');
@@ -38,7 +41,11 @@ export const queryDataTool = defineTool({
     'Example: {"sql": "SELECT region, SUM(amount) AS total FROM sales GROUP BY region ORDER BY total DESC"}.',
   ].join(' '),
   schema: z.object({
-    sql: z.string().trim().min(1).describe('One SELECT statement (SQLite). Writes, PRAGMA, ATTACH and several statements are refused.'),
+    sql: z
+      .string()
+      .trim()
+      .min(1)
+      .describe('One SELECT statement (SQLite). Writes, PRAGMA, ATTACH and several statements are refused.'),
   }),
   async execute({ sql }, context) {
     // The guard, the table loader and the runner load with the first query, not with the app.

@@ -5,13 +5,20 @@ import { readFileTool } from './read-file.ts';
 async function contextWithFiles() {
   const context = createTestToolContext({ sessionId: 'sess_a' });
   await context.stores.attachments.add({ sessionId: 'sess_a', name: 'Report.md', text: '# Q1\nRevenue grew 12%.' });
-  await context.stores.attachments.add({ sessionId: 'sess_a', name: 'data.csv', text: 'a,b\n1,2', mimeType: 'text/csv' });
+  await context.stores.attachments.add({
+    sessionId: 'sess_a',
+    name: 'data.csv',
+    text: 'a,b\n1,2',
+    mimeType: 'text/csv',
+  });
   await context.stores.attachments.add({ sessionId: 'sess_b', name: 'secret.txt', text: 'other session' });
   return context;
 }
 
-const read = (args: { name: string; offset?: number; max_chars?: number }, context: Awaited<ReturnType<typeof contextWithFiles>>) =>
-  readFileTool.execute(readFileTool.schema.parse(args), context);
+const read = (
+  args: { name: string; offset?: number; max_chars?: number },
+  context: Awaited<ReturnType<typeof contextWithFiles>>,
+) => readFileTool.execute(readFileTool.schema.parse(args), context);
 
 describe('read_file', () => {
   it('reads an attachment by exact name', async () => {
@@ -26,7 +33,10 @@ describe('read_file', () => {
   });
 
   it('falls back to a case-insensitive match', async () => {
-    expect(await read({ name: 'report.MD' }, await contextWithFiles())).toMatchObject({ name: 'Report.md', content: '# Q1\nRevenue grew 12%.' });
+    expect(await read({ name: 'report.MD' }, await contextWithFiles())).toMatchObject({
+      name: 'Report.md',
+      content: '# Q1\nRevenue grew 12%.',
+    });
   });
 
   it('returns long content whole unless a range is asked for', async () => {
@@ -49,12 +59,15 @@ describe('read_file', () => {
   });
 
   it('says when nothing is attached', async () => {
-    await expect(read({ name: 'a.txt' }, createTestToolContext())).rejects.toThrow('no files are attached to this conversation');
+    await expect(read({ name: 'a.txt' }, createTestToolContext())).rejects.toThrow(
+      'no files are attached to this conversation',
+    );
   });
 });
 
 describe('read_file without a name', () => {
-  const readAny = (context: ReturnType<typeof createTestToolContext>) => readFileTool.execute(readFileTool.schema.parse({}), context);
+  const readAny = (context: ReturnType<typeof createTestToolContext>) =>
+    readFileTool.execute(readFileTool.schema.parse({}), context);
 
   it('reads the only attached file', async () => {
     const context = createTestToolContext();

@@ -13,7 +13,12 @@ export const readFileTool = defineTool({
     'Example: {"name": "report.csv"} or {"name": "notes.md", "offset": 8000, "max_chars": 4000}.',
   ].join(' '),
   schema: z.object({
-    name: z.string().trim().min(1).optional().describe('The attached file\'s name, e.g. "data.csv" (case does not matter). Omit it to see what is attached.'),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .optional()
+      .describe('The attached file\'s name, e.g. "data.csv" (case does not matter). Omit it to see what is attached.'),
     offset: z.number().int().min(0).optional().describe('Character offset to start reading at (default 0).'),
     max_chars: z.number().int().min(1).optional().describe('Most characters to return (default: all).'),
   }),
@@ -39,13 +44,22 @@ export const readFileTool = defineTool({
 });
 
 /** What is attached, for a call without a name when there is not exactly one file. */
-function listAttached(attachments: readonly Attachment[]): { attached_files: { name: string; mime_type: string; size_bytes: number }[]; note: string } {
+function listAttached(attachments: readonly Attachment[]): {
+  attached_files: { name: string; mime_type: string; size_bytes: number }[];
+  note: string;
+} {
   if (attachments.length === 0) {
-    throw new ToolError('No files are attached to this conversation. Ask the user to attach the file (attach button or drag and drop).');
+    throw new ToolError(
+      'No files are attached to this conversation. Ask the user to attach the file (attach button or drag and drop).',
+    );
   }
   const names = [...new Map(attachments.map((attachment) => [attachment.name, attachment])).values()];
   return {
-    attached_files: names.map((attachment) => ({ name: attachment.name, mime_type: attachment.mimeType, size_bytes: attachment.size })),
+    attached_files: names.map((attachment) => ({
+      name: attachment.name,
+      mime_type: attachment.mimeType,
+      size_bytes: attachment.size,
+    })),
     note: 'Several files are attached; call read_file again with the name of the one you need.',
   };
 }
@@ -61,10 +75,13 @@ function newest(candidates: Attachment[]): Attachment | undefined {
 /** Finds an attachment by exact name, then case-insensitively; otherwise lists what is attached. */
 export function findAttachment(attachments: readonly Attachment[], name: string): Attachment {
   const exact = attachments.filter((attachment) => attachment.name === name);
-  const found = newest(exact) ?? newest(attachments.filter((attachment) => attachment.name.toLowerCase() === name.toLowerCase()));
+  const found =
+    newest(exact) ?? newest(attachments.filter((attachment) => attachment.name.toLowerCase() === name.toLowerCase()));
   if (found) return found;
   if (attachments.length === 0) {
-    throw new ToolError(`No file named "${name}": no files are attached to this conversation. Ask the user to attach it.`);
+    throw new ToolError(
+      `No file named "${name}": no files are attached to this conversation. Ask the user to attach it.`,
+    );
   }
   const names = [...new Set(attachments.map((attachment) => `"${attachment.name}"`))].join(', ');
   throw new ToolError(`No attached file is named "${name}". Attached files: ${names}.`);

@@ -16,7 +16,10 @@ describe('run_javascript', () => {
 
   it('runs the code in the sandbox with the time limit and the run signal', async () => {
     const { runSandboxed, context } = withSandbox({ ok: true, result: '[2, 3, 5]', logs: ['checking 2'] });
-    expect(await runJavascriptTool.execute({ code: 'return [2, 3, 5]' }, context)).toEqual({ result: '[2, 3, 5]', logs: ['checking 2'] });
+    expect(await runJavascriptTool.execute({ code: 'return [2, 3, 5]' }, context)).toEqual({
+      result: '[2, 3, 5]',
+      logs: ['checking 2'],
+    });
     expect(runSandboxed).toHaveBeenCalledWith('return [2, 3, 5]', { timeoutMs: 5000, signal: context.signal });
   });
 

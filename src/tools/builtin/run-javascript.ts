@@ -24,7 +24,11 @@ export const runJavascriptTool = defineTool({
   // Room for the sandbox's own limit plus worker start-up, so the sandbox reports its timeout first.
   timeoutMs: RUN_JAVASCRIPT_TIMEOUT_MS + 5000,
   schema: z.object({
-    code: z.string().min(1).max(MAX_CODE_CHARS).describe('The code to run; the value of its last expression statement (or what it `return`s) is the result.'),
+    code: z
+      .string()
+      .min(1)
+      .max(MAX_CODE_CHARS)
+      .describe('The code to run; the value of its last expression statement (or what it `return`s) is the result.'),
   }),
   async execute({ code }, context) {
     if (!context.runSandboxed) {
@@ -37,6 +41,8 @@ export const runJavascriptTool = defineTool({
     const problem = outcome.timedOut
       ? `The code did not finish within ${RUN_JAVASCRIPT_TIMEOUT_MS / 1000} s and was stopped (an endless loop?).`
       : `The code threw: ${outcome.error ?? 'unknown error'}`;
-    throw new ToolError(outcome.logs.length ? `${problem}\nConsole output before that:\n${outcome.logs.join('\n')}` : problem);
+    throw new ToolError(
+      outcome.logs.length ? `${problem}\nConsole output before that:\n${outcome.logs.join('\n')}` : problem,
+    );
   },
 });

@@ -21,7 +21,11 @@ export const saveNoteTool = defineTool({
   async execute({ content, tags }, context) {
     const text = content.trim();
     if (!text) throw new ToolError('save_note needs "content": the text to remember.');
-    const note = await context.notes.add({ content: text, tags: normalizeTags(tags ?? []), sessionId: context.sessionId });
+    const note = await context.notes.add({
+      content: text,
+      tags: normalizeTags(tags ?? []),
+      sessionId: context.sessionId,
+    });
     return { saved: true, id: note.id, content: note.content, tags: note.tags };
   },
 });

@@ -6,7 +6,7 @@ export const searchNotesTool = defineTool({
   name: 'search_notes',
   description: [
     'Searches the long-term notes saved with save_note (from any conversation) and returns the best matches, most relevant',
-    'first. Use it before answering questions about the user\'s preferences, people, plans or anything they asked you to',
+    "first. Use it before answering questions about the user's preferences, people, plans or anything they asked you to",
     'remember. Use a few keywords; an empty query lists the most recent notes. Example: {"query": "allergy peanuts"}.',
   ].join(' '),
   schema: z.object({
@@ -24,7 +24,9 @@ export const searchNotesTool = defineTool({
         saved_at: new Date(note.createdAt).toISOString(),
         score,
       })),
-      ...(hits.length === 0 ? { message: query.trim() ? `No notes match "${query}".` : 'There are no notes yet.' } : {}),
+      ...(hits.length === 0
+        ? { message: query.trim() ? `No notes match "${query}".` : 'There are no notes yet.' }
+        : {}),
     };
   },
 });

@@ -11,7 +11,10 @@ import {
   searchNoHitsWithSuggestion,
 } from './test-data/wikipedia-responses.ts';
 
-type SearchOutput = { results: { title: string; url: string; snippet: string; extract?: string }[] } & Record<string, unknown>;
+type SearchOutput = { results: { title: string; url: string; snippet: string; extract?: string }[] } & Record<
+  string,
+  unknown
+>;
 const search = (fetch: typeof globalThis.fetch, args: { query: string; limit?: number; language?: string }) =>
   searchWebTool.execute(searchWebTool.schema.parse(args), createTestToolContext({ fetch })) as Promise<SearchOutput>;
 
@@ -76,9 +79,7 @@ describe('search_web', () => {
   });
 
   it('honours an explicit language', async () => {
-    const fetch = createReplayFetch([
-      { match: isSearch, respond: () => jsonResponse(searchNoHitsWithSuggestion) },
-    ]);
+    const fetch = createReplayFetch([{ match: isSearch, respond: () => jsonResponse(searchNoHitsWithSuggestion) }]);
     await search(fetch, { query: 'Eiffelturm', language: 'de' });
     expect(fetch.requests[0]?.hostname).toBe('de.wikipedia.org');
     expect(() => searchWebTool.schema.parse({ query: 'x', language: 'evil.example.com/' })).toThrow();

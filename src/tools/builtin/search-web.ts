@@ -7,7 +7,7 @@ import { searchWikipedia } from './search/wikipedia.ts';
 export const searchWebTool = defineTool({
   name: 'search_web',
   description: [
-    'Searches Wikipedia and returns matching articles with their title, URL, a short snippet and the article\'s introduction as',
+    "Searches Wikipedia and returns matching articles with their title, URL, a short snippet and the article's introduction as",
     'plain text. Use it for facts about people, places, organisations, events, science and other encyclopedic topics, and cite',
     'the URL. Use short keyword queries ("Eiffel Tower height"), not questions. Chinese queries search the Chinese Wikipedia.',
     'It does not know today\'s news or prices. Needs network access. Example: {"query": "Marie Curie", "limit": 3}.',

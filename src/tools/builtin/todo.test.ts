@@ -9,14 +9,20 @@ function session(sessionId: string, stores = createMemoryStores()) {
   const context = createTestToolContext({ sessionId, toolState: stores.toolState });
   return {
     context,
-    run: (args: TodoArguments) => todoTool.execute(todoTool.schema.parse(args), context) as Promise<Record<string, unknown>>,
+    run: (args: TodoArguments) =>
+      todoTool.execute(todoTool.schema.parse(args), context) as Promise<Record<string, unknown>>,
   };
 }
 
 describe('todo', () => {
   it('adds, completes, removes and lists items, returning the list each time', async () => {
     const { run, context } = session('sess_a');
-    expect(await run({ action: 'list' })).toEqual({ action: 'list', message: 'The todo list is empty.', items: [], open: 0 });
+    expect(await run({ action: 'list' })).toEqual({
+      action: 'list',
+      message: 'The todo list is empty.',
+      items: [],
+      open: 0,
+    });
     expect(await run({ action: 'add', text: '  Book flights ' })).toEqual({
       action: 'add',
       message: 'Added #1: Book flights',
@@ -40,7 +46,7 @@ describe('todo', () => {
     ]);
   });
 
-  it('keeps each session\'s list separate', async () => {
+  it("keeps each session's list separate", async () => {
     const stores = createMemoryStores();
     const first = session('sess_a', stores);
     const second = session('sess_b', stores);

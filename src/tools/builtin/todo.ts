@@ -15,7 +15,7 @@ const storedTodosSchema = z.array(
 export const todoTool = defineTool({
   name: 'todo',
   description: [
-    'Manages this conversation\'s todo list, which persists across turns of this session only. Use it to plan multi-step work,',
+    "Manages this conversation's todo list, which persists across turns of this session only. Use it to plan multi-step work,",
     'or when the user asks to remember tasks. Actions: "add" (needs text), "list", "done" (marks an item done; needs id),',
     '"remove" (deletes an item; needs id). Every call returns the whole list with each item\'s id.',
     'Examples: {"action": "add", "text": "Book flights"}; {"action": "done", "id": 2}; {"action": "list"}.',
@@ -38,11 +38,13 @@ async function applyTodoAction(args: TodoArguments, context: ToolContext): Promi
   let message: string;
   switch (args.action) {
     case 'list':
-      message = items.length === 0 ? 'The todo list is empty.' : `${items.length} item${items.length === 1 ? '' : 's'}.`;
+      message =
+        items.length === 0 ? 'The todo list is empty.' : `${items.length} item${items.length === 1 ? '' : 's'}.`;
       return listing(args.action, message, items);
     case 'add': {
       const text = args.text?.trim();
-      if (!text) throw new ToolError('todo "add" needs "text": the task to add, e.g. {"action": "add", "text": "Buy milk"}.');
+      if (!text)
+        throw new ToolError('todo "add" needs "text": the task to add, e.g. {"action": "add", "text": "Buy milk"}.');
       const item: TodoItem = {
         id: items.reduce((highest, existing) => Math.max(highest, existing.id), 0) + 1,
         text,
@@ -86,7 +88,9 @@ function findItem(items: TodoItem[], args: TodoArguments, action: string): TodoI
     const match = exact.length === 1 ? exact[0] : partial.length === 1 ? partial[0] : undefined;
     if (match) return match;
   }
-  throw new ToolError(`todo "${action}" needs "id": the item number from the list, e.g. {"action": "${action}", "id": 1}.`);
+  throw new ToolError(
+    `todo "${action}" needs "id": the item number from the list, e.g. {"action": "${action}", "id": 1}.`,
+  );
 }
 
 function listing(action: string, message: string, items: TodoItem[]): Record<string, unknown> {

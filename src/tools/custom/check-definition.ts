@@ -4,7 +4,11 @@ import type { CustomToolDefinition } from './definition.ts';
 export const TOOL_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/u;
 
 /** Why a name cannot be used, or undefined when it can. `taken` are the names of the other tools (built-in and custom). */
-export function checkToolName(name: string, builtinNames: readonly string[], customNames: readonly string[]): string | undefined {
+export function checkToolName(
+  name: string,
+  builtinNames: readonly string[],
+  customNames: readonly string[],
+): string | undefined {
   if (name.trim() === '') return 'The tool needs a name.';
   if (!TOOL_NAME_PATTERN.test(name)) {
     return `"${name}" is not a valid tool name: use 1–64 letters, digits, _ or -, starting with a letter or _.`;
@@ -32,14 +36,22 @@ export function checkParametersSchema(text: string): SchemaCheck {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, message: `The parameters are not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ok: false,
+      message: `The parameters are not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
-  if (!isRecord(value)) return { ok: false, message: 'The parameters must be a JSON object (a JSON Schema with "type": "object").' };
+  if (!isRecord(value))
+    return { ok: false, message: 'The parameters must be a JSON object (a JSON Schema with "type": "object").' };
   if (value.type !== 'object') {
-    return { ok: false, message: `The parameters schema must have "type": "object"${value.type === undefined ? '' : `, not ${JSON.stringify(value.type)}`}.` };
+    return {
+      ok: false,
+      message: `The parameters schema must have "type": "object"${value.type === undefined ? '' : `, not ${JSON.stringify(value.type)}`}.`,
+    };
   }
   const properties = value.properties ?? {};
-  if (!isRecord(properties)) return { ok: false, message: '"properties" must be an object mapping each argument name to its schema.' };
+  if (!isRecord(properties))
+    return { ok: false, message: '"properties" must be an object mapping each argument name to its schema.' };
   for (const [key, property] of Object.entries(properties)) {
     const problem = checkPropertySchema(property, `properties.${key}`);
     if (problem) return { ok: false, message: problem };
@@ -49,7 +61,11 @@ export function checkParametersSchema(text: string): SchemaCheck {
       return { ok: false, message: '"required" must be an array of property names.' };
     }
     const missing = value.required.filter((item) => !Object.hasOwn(properties, item));
-    if (missing.length > 0) return { ok: false, message: `"required" names ${missing.map((item) => `"${item}"`).join(', ')}, which is not in "properties".` };
+    if (missing.length > 0)
+      return {
+        ok: false,
+        message: `"required" names ${missing.map((item) => `"${item}"`).join(', ')}, which is not in "properties".`,
+      };
   }
   return { ok: true, schema: value };
 }
@@ -85,15 +101,20 @@ export function checkDefinition(
   if (nameProblem) return { ok: false, message: nameProblem };
   const schema = checkParametersSchema(parametersText);
   if (!schema.ok) return schema;
-  if (definition.kind === 'javascript' && definition.code.trim() === '') return { ok: false, message: 'A JavaScript tool needs code.' };
+  if (definition.kind === 'javascript' && definition.code.trim() === '')
+    return { ok: false, message: 'A JavaScript tool needs code.' };
   if (definition.kind === 'http') {
     if (definition.urlTemplate.trim() === '') return { ok: false, message: 'An HTTP tool needs a URL template.' };
-    if (!/^https?:\/\//iu.test(definition.urlTemplate.trim())) return { ok: false, message: 'The URL template must start with http:// or https://.' };
+    if (!/^https?:\/\//iu.test(definition.urlTemplate.trim()))
+      return { ok: false, message: 'The URL template must start with http:// or https://.' };
     if (definition.bodyTemplate.trim() !== '') {
       try {
         JSON.parse(definition.bodyTemplate);
       } catch (error) {
-        return { ok: false, message: `The body template is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+        return {
+          ok: false,
+          message: `The body template is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+        };
       }
     }
   }

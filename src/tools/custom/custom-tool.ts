@@ -15,26 +15,39 @@ export function javascriptToolSource(code: string, args: Record<string, unknown>
   return `const args = ${JSON.stringify(args)};\n${code}`;
 }
 
-async function runJavascript(definition: CustomToolDefinition, args: Record<string, unknown>, context: ToolContext, timeoutMs: number): Promise<unknown> {
+async function runJavascript(
+  definition: CustomToolDefinition,
+  args: Record<string, unknown>,
+  context: ToolContext,
+  timeoutMs: number,
+): Promise<unknown> {
   if (!context.runSandboxed) {
-    throw new ToolError(`${definition.name} is a JavaScript tool, and this environment has no JavaScript sandbox (Web Worker).`);
+    throw new ToolError(
+      `${definition.name} is a JavaScript tool, and this environment has no JavaScript sandbox (Web Worker).`,
+    );
   }
   const outcome = await context.runSandboxed(javascriptToolSource(definition.code, args), {
     timeoutMs,
     signal: context.signal,
     ...(definition.allowNetwork ? { network: true } : {}),
   });
-  if (outcome.ok) return outcome.logs.length > 0 ? { result: outcome.result ?? 'undefined', logs: outcome.logs } : (outcome.result ?? 'undefined');
+  if (outcome.ok)
+    return outcome.logs.length > 0
+      ? { result: outcome.result ?? 'undefined', logs: outcome.logs }
+      : (outcome.result ?? 'undefined');
   const failure = outcome.timedOut
     ? `The tool's code did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped.`
     : `The tool's code threw: ${outcome.error ?? 'unknown error'}`;
   // The sandbox runs offline, but a tool allowed the network then fails on its first request: say why.
   const problem = definition.allowNetwork && browserIsOffline() ? `${failure}\n${OFFLINE_NOTE}` : failure;
-  throw new ToolError(outcome.logs.length > 0 ? `${problem}\nConsole output before that:\n${outcome.logs.join('\n')}` : problem);
+  throw new ToolError(
+    outcome.logs.length > 0 ? `${problem}\nConsole output before that:\n${outcome.logs.join('\n')}` : problem,
+  );
 }
 
 /** Why a JavaScript tool allowed the network failed while the browser has none. */
-export const OFFLINE_NOTE = 'The browser is offline: this tool is allowed the network, but none of its requests can leave until the connection is back.';
+export const OFFLINE_NOTE =
+  'The browser is offline: this tool is allowed the network, but none of its requests can leave until the connection is back.';
 
 /** Whether the browser reports no network connection (`navigator.onLine` false; unknown counts as online). */
 function browserIsOffline(): boolean {
@@ -56,24 +69,37 @@ export function explainFetchFailure(url: string, error: unknown): string {
   ].join(' ');
 }
 
-async function runHttp(definition: CustomToolDefinition, args: Record<string, unknown>, context: ToolContext): Promise<unknown> {
+async function runHttp(
+  definition: CustomToolDefinition,
+  args: Record<string, unknown>,
+  context: ToolContext,
+): Promise<unknown> {
   const url = fillUrlTemplate(definition.urlTemplate.trim(), args);
   const headers = fillHeaders(definition.headers, args);
   const hasBody = definition.bodyTemplate.trim() !== '' && definition.method !== 'GET';
   let body: string | undefined;
   if (hasBody) {
     body = fillBodyTemplate(definition.bodyTemplate, args);
-    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type'))
+      headers['Content-Type'] = 'application/json';
   }
   let response: Response;
   try {
-    response = await context.fetch(url, { method: definition.method, headers, signal: context.signal, ...(body === undefined ? {} : { body }) });
+    response = await context.fetch(url, {
+      method: definition.method,
+      headers,
+      signal: context.signal,
+      ...(body === undefined ? {} : { body }),
+    });
   } catch (error) {
     if (context.signal.aborted) throw error;
     throw new ToolError(explainFetchFailure(url, error));
   }
   const text = await response.text();
-  if (!response.ok) throw new ToolError(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''} from ${url}: ${text.slice(0, 500)}`);
+  if (!response.ok)
+    throw new ToolError(
+      `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''} from ${url}: ${text.slice(0, 500)}`,
+    );
   if ((response.headers.get('content-type') ?? '').includes('json')) {
     try {
       return JSON.parse(text) as unknown;
@@ -115,10 +141,18 @@ export function customTools(definitions: readonly CustomToolDefinition[], option
 export type CustomToolTestResult = { ok: true; result: unknown } | { ok: false; message: string };
 
 /** Runs a definition once with sample arguments, checked against its schema first (the editor's Test). */
-export async function testCustomTool(definition: CustomToolDefinition, args: unknown, context: ToolContext, options: CustomToolOptions): Promise<CustomToolTestResult> {
+export async function testCustomTool(
+  definition: CustomToolDefinition,
+  args: unknown,
+  context: ToolContext,
+  options: CustomToolOptions,
+): Promise<CustomToolTestResult> {
   const issues = checkJsonSchema(definition.parameters, args);
   if (issues.length > 0) {
-    return { ok: false, message: `The sample arguments do not match the schema: ${issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ')}` };
+    return {
+      ok: false,
+      message: `The sample arguments do not match the schema: ${issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ')}`,
+    };
   }
   try {
     return { ok: true, result: await toCustomTool(definition, options).execute(args, context) };

@@ -22,7 +22,10 @@ export function checkJsonSchema(schema: Record<string, unknown>, value: unknown)
   if (result.valid) return [];
   // The validator reports each failing keyword and its parents; the innermost ones say what is wrong.
   const leaves = result.errors.filter((error) => !/^(properties|items|allOf|anyOf|oneOf|\$ref)$/u.test(error.keyword));
-  return (leaves.length > 0 ? leaves : result.errors).map((error) => ({ path: pathOf(error.instanceLocation), message: error.error }));
+  return (leaves.length > 0 ? leaves : result.errors).map((error) => ({
+    path: pathOf(error.instanceLocation),
+    message: error.error,
+  }));
 }
 
 /**
@@ -31,6 +34,7 @@ export function checkJsonSchema(schema: Record<string, unknown>, value: unknown)
  */
 export function zodFromJsonSchema(schema: Record<string, unknown>): z.ZodType<Record<string, unknown>> {
   return z.unknown().superRefine((value, context) => {
-    for (const issue of checkJsonSchema(schema, value)) context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    for (const issue of checkJsonSchema(schema, value))
+      context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
   }) as unknown as z.ZodType<Record<string, unknown>>;
 }

@@ -26,7 +26,9 @@ function withoutSecretHeaders(tool: CustomToolDefinition): CustomToolDefinition 
 }
 
 /** Names of the tools the sessions' spans called. */
-function calledToolNames(sessions: readonly { spans: readonly { kind: string; attributes?: Record<string, unknown> }[] }[]): Set<string> {
+function calledToolNames(
+  sessions: readonly { spans: readonly { kind: string; attributes?: Record<string, unknown> }[] }[],
+): Set<string> {
   const names = new Set<string>();
   for (const session of sessions) {
     for (const span of session.spans) {
@@ -48,7 +50,10 @@ export function portableTools(
 ): PortableTools | undefined {
   if (all) {
     if (settings.customTools.length === 0 && settings.mcpServers.length === 0) return undefined;
-    return { custom: settings.customTools.map(withoutSecretHeaders), mcpServers: settings.mcpServers.map(({ headers: _secret, ...rest }) => rest) };
+    return {
+      custom: settings.customTools.map(withoutSecretHeaders),
+      mcpServers: settings.mcpServers.map(({ headers: _secret, ...rest }) => rest),
+    };
   }
   const called = calledToolNames(sessions);
   const used = settings.customTools.filter((tool) => called.has(tool.name)).map(withoutSecretHeaders);
@@ -70,7 +75,12 @@ export function mergeImportedTools(
   value: unknown,
   reservedNames: readonly string[],
 ): ToolsMerge {
-  const result: ToolsMerge = { customTools: [...current.customTools], mcpServers: [...current.mcpServers], added: [], skipped: [] };
+  const result: ToolsMerge = {
+    customTools: [...current.customTools],
+    mcpServers: [...current.mcpServers],
+    added: [],
+    skipped: [],
+  };
   const parsed = portableToolsSchema.safeParse(value);
   if (!parsed.success) return result;
   const names = new Set([...reservedNames, ...current.customTools.map((tool) => tool.name)]);

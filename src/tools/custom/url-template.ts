@@ -17,7 +17,9 @@ function argument(args: Record<string, unknown>, name: string, where: string): u
 
 /** Fills `{name}` placeholders of a URL template with the arguments, each URL-encoded as one component. */
 export function fillUrlTemplate(template: string, args: Record<string, unknown>): string {
-  return template.replace(PLACEHOLDER, (_match, name: string) => encodeURIComponent(textOf(argument(args, name, 'URL template'))));
+  return template.replace(PLACEHOLDER, (_match, name: string) =>
+    encodeURIComponent(textOf(argument(args, name, 'URL template'))),
+  );
 }
 
 /** Fills `{name}` placeholders in header values as they are (no encoding); line breaks are removed. */
@@ -51,7 +53,8 @@ export function fillBodyTemplate(template: string, args: Record<string, unknown>
       return value.replace(PLACEHOLDER, (_match, name: string) => textOf(argument(args, name, 'body template')));
     }
     if (Array.isArray(value)) return value.map(fill);
-    if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fill(item)]));
+    if (typeof value === 'object' && value !== null)
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fill(item)]));
     return value;
   };
   return JSON.stringify(fill(parsed));

@@ -12,6 +12,9 @@ function runner(): Promise<QueryRunner> {
 }
 
 /** A query runner whose worker code loads on the first query or outline. */
-export const lazyQueryRunner: QueryRunner = Object.assign(async (...args: Parameters<QueryRunner>) => (await runner())(...args), {
-  outline: async (...args: Parameters<QueryRunner['outline']>) => (await runner()).outline(...args),
-});
+export const lazyQueryRunner: QueryRunner = Object.assign(
+  async (...args: Parameters<QueryRunner>) => (await runner())(...args),
+  {
+    outline: async (...args: Parameters<QueryRunner['outline']>) => (await runner()).outline(...args),
+  },
+);

@@ -26,8 +26,22 @@ describe('loadTable', () => {
   it('keeps Chinese headers as names and cleans spaces, punctuation, duplicates and reserved words', () => {
     const table = loadTable('销售 数据.csv', 'csv', '地区,销售额 (元),Order,order,2024 total,\n华东,100,1,2,3,x\n');
     expect(table.name).toBe('销售_数据');
-    expect(table.columns.map((column) => column.name)).toEqual(['地区', '销售额_元', 'order_', 'order__2', 'c_2024_total', 'column_6']);
-    expect(table.columns.map((column) => column.header)).toEqual(['地区', '销售额 (元)', 'Order', 'order', '2024 total', '']);
+    expect(table.columns.map((column) => column.name)).toEqual([
+      '地区',
+      '销售额_元',
+      'order_',
+      'order__2',
+      'c_2024_total',
+      'column_6',
+    ]);
+    expect(table.columns.map((column) => column.header)).toEqual([
+      '地区',
+      '销售额 (元)',
+      'Order',
+      'order',
+      '2024 total',
+      '',
+    ]);
     expect(table.rows[0]).toEqual(['华东', 100, 1, 2, 3, 'x']);
   });
 
@@ -44,14 +58,32 @@ describe('loadTable', () => {
   it('keeps codes with leading zeros as text', () => {
     const table = loadTable('codes.csv', 'csv', 'zip,n\n007,1\n010,2\n');
     expect(table.columns.map((column) => column.type)).toEqual(['TEXT', 'INTEGER']);
-    expect(table.rows).toEqual([['007', 1], ['010', 2]]);
+    expect(table.rows).toEqual([
+      ['007', 1],
+      ['010', 2],
+    ]);
   });
 
   it('reads TSV and a JSON array of objects (keys of later items become columns too)', () => {
     expect(loadTable('t.tsv', 'tsv', 'a\tb\n1\tx y\n').rows).toEqual([[1, 'x y']]);
-    const json = loadTable('people.json', 'json', JSON.stringify([{ name: 'Ann', age: 30 }, { name: 'Bo', city: 'Oslo', tags: ['a'] }]));
-    expect(json.columns.map((column) => `${column.name} ${column.type}`)).toEqual(['name TEXT', 'age INTEGER', 'city TEXT', 'tags TEXT']);
-    expect(json.rows).toEqual([['Ann', 30, null, null], ['Bo', null, 'Oslo', '["a"]']]);
+    const json = loadTable(
+      'people.json',
+      'json',
+      JSON.stringify([
+        { name: 'Ann', age: 30 },
+        { name: 'Bo', city: 'Oslo', tags: ['a'] },
+      ]),
+    );
+    expect(json.columns.map((column) => `${column.name} ${column.type}`)).toEqual([
+      'name TEXT',
+      'age INTEGER',
+      'city TEXT',
+      'tags TEXT',
+    ]);
+    expect(json.rows).toEqual([
+      ['Ann', 30, null, null],
+      ['Bo', null, 'Oslo', '["a"]'],
+    ]);
   });
 
   it('explains a file that is not a table', () => {
@@ -95,6 +127,9 @@ describe('names and formats', () => {
   });
 
   it('skips blank lines between records', () => {
-    expect(parseDelimited('a,b\n\n1,2\n\n', ',')).toEqual([['a', 'b'], ['1', '2']]);
+    expect(parseDelimited('a,b\n\n1,2\n\n', ',')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
   });
 });

@@ -159,7 +159,11 @@ function toCell(raw: string | undefined, type: TableColumn['type']): Cell {
 }
 
 /** Builds a typed table from a header row and string rows (short rows are padded with NULL, extra cells dropped). */
-export function tableFromStrings(name: string, headers: readonly string[], records: readonly (readonly string[])[]): LoadedTable {
+export function tableFromStrings(
+  name: string,
+  headers: readonly string[],
+  records: readonly (readonly string[])[],
+): LoadedTable {
   if (headers.length === 0) throw new TableLoadError('it has no header row');
   const names = columnNames(headers);
   const columns: TableColumn[] = names.map((columnName, index) => ({
@@ -195,7 +199,8 @@ function parseJsonRecords(text: string): { headers: string[]; records: string[][
   const headers: string[] = [];
   const known = new Set<string>();
   for (const item of items) {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new TableLoadError('it is a JSON array, but not every item is an object');
+    if (typeof item !== 'object' || item === null || Array.isArray(item))
+      throw new TableLoadError('it is a JSON array, but not every item is an object');
     for (const key of Object.keys(item)) {
       if (!known.has(key)) {
         known.add(key);
@@ -230,7 +235,11 @@ function sampleOf(text: string, format: DataFormat): string | undefined {
 }
 
 /** A file's columns and types inferred from its first rows, for the tool description; none when they cannot be read. */
-export function outlineColumns(fileName: string, format: DataFormat, text: string): Pick<TableColumn, 'name' | 'type'>[] {
+export function outlineColumns(
+  fileName: string,
+  format: DataFormat,
+  text: string,
+): Pick<TableColumn, 'name' | 'type'>[] {
   const sample = sampleOf(text, format);
   if (sample === undefined) return [];
   try {

@@ -21,12 +21,16 @@ class FakeWorker implements QueryWorker {
   }
 }
 
-const request: QueryRequest = { files: [{ key: 'f:1', name: 'sales.csv', format: 'csv', text: 'a\n1\n' }], sql: 'SELECT a FROM sales', maxRows: 200 };
+const request: QueryRequest = {
+  files: [{ key: 'f:1', name: 'sales.csv', format: 'csv', text: 'a\n1\n' }],
+  sql: 'SELECT a FROM sales',
+  maxRows: 200,
+};
 const result = { columns: ['a'], rows: [[1]], rowCount: 1, truncated: false, tables: [], loadMs: 3, queryMs: 1 };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('createQueryRunner', () => {
-  it('starts one worker on first use, sends a file\'s text once and reuses the worker', async () => {
+  it("starts one worker on first use, sends a file's text once and reuses the worker", async () => {
     const workers: FakeWorker[] = [];
     const run = createQueryRunner(() => {
       const worker = new FakeWorker();
@@ -81,7 +85,12 @@ describe('createQueryRunner', () => {
   it('hands a stored file to the worker by where it is kept, never its text, and outlines files in the same worker', async () => {
     const worker = new FakeWorker();
     const run = createQueryRunner(() => worker);
-    const stored = { key: 'f:2', name: 'big.csv', format: 'csv' as const, stored: { database: 'glassbox', id: 'file_2' } };
+    const stored = {
+      key: 'f:2',
+      name: 'big.csv',
+      format: 'csv' as const,
+      stored: { database: 'glassbox', id: 'file_2' },
+    };
     const outlined = run.outline([stored], { signal: new AbortController().signal });
     expect(worker.received[0]).toEqual({ type: 'outline', id: worker.received[0]?.id, files: [stored] });
     worker.answer({ type: 'outline', id: worker.received[0]?.id, columns: [[{ name: 'region', type: 'TEXT' }]] });
@@ -92,4 +101,3 @@ describe('createQueryRunner', () => {
     expect((await queried).rowCount).toBe(1);
   });
 });
-

@@ -1,6 +1,12 @@
 import { abortError } from '../tool-error.ts';
 import type { QueryResult } from './sql-engine.ts';
-import { isSqlWorkerResponse, type ColumnOutline, type SqlWorkerRequest, type SqlWorkerResponse, type WorkerDataFile } from './sql-protocol.ts';
+import {
+  isSqlWorkerResponse,
+  type ColumnOutline,
+  type SqlWorkerRequest,
+  type SqlWorkerResponse,
+  type WorkerDataFile,
+} from './sql-protocol.ts';
 
 /** A file to query, as the tool hands it over: with its text, or where the worker reads it (`stored`). */
 export type QueryFile = WorkerDataFile;
@@ -40,12 +46,18 @@ export class QueryError extends Error {}
  * fresh one and loads the files again.
  */
 export function createQueryRunner(createWorker: () => QueryWorker): QueryRunner {
-  let current: { worker: QueryWorker; sent: Set<string>; pending: Map<number, (response: SqlWorkerResponse | Error) => void> } | undefined;
+  let current:
+    | { worker: QueryWorker; sent: Set<string>; pending: Map<number, (response: SqlWorkerResponse | Error) => void> }
+    | undefined;
   let nextId = 1;
 
   const start = () => {
     const worker = createWorker();
-    const state = { worker, sent: new Set<string>(), pending: new Map<number, (response: SqlWorkerResponse | Error) => void>() };
+    const state = {
+      worker,
+      sent: new Set<string>(),
+      pending: new Map<number, (response: SqlWorkerResponse | Error) => void>(),
+    };
     worker.addEventListener('message', (event) => {
       const data = (event as MessageEvent).data;
       if (!isSqlWorkerResponse(data)) return;
@@ -65,11 +77,18 @@ export function createQueryRunner(createWorker: () => QueryWorker): QueryRunner 
     if (current === state) current = undefined;
   };
 
-  const send = (state: NonNullable<typeof current>, request: Pick<QueryRequest, 'files'> & Partial<QueryRequest>, withText: boolean, signal: AbortSignal) =>
+  const send = (
+    state: NonNullable<typeof current>,
+    request: Pick<QueryRequest, 'files'> & Partial<QueryRequest>,
+    withText: boolean,
+    signal: AbortSignal,
+  ) =>
     new Promise<SqlWorkerResponse>((resolve, reject) => {
       const id = nextId;
       nextId += 1;
-      const files: WorkerDataFile[] = request.files.map(({ text, ...file }) => (text === undefined || (!withText && state.sent.has(file.key)) ? file : { ...file, text }));
+      const files: WorkerDataFile[] = request.files.map(({ text, ...file }) =>
+        text === undefined || (!withText && state.sent.has(file.key)) ? file : { ...file, text },
+      );
       const onAbort = () => {
         state.pending.delete(id);
         stop(state);
@@ -83,7 +102,9 @@ export function createQueryRunner(createWorker: () => QueryWorker): QueryRunner 
       });
       signal.addEventListener('abort', onAbort, { once: true });
       const message: SqlWorkerRequest =
-        request.sql === undefined ? { type: 'outline', id, files } : { type: 'query', id, files, sql: request.sql, maxRows: request.maxRows ?? 0 };
+        request.sql === undefined
+          ? { type: 'outline', id, files }
+          : { type: 'query', id, files, sql: request.sql, maxRows: request.maxRows ?? 0 };
       // A Worker's postMessage has no target origin.
       // eslint-disable-next-line unicorn/require-post-message-target-origin
       state.worker.postMessage(message);
@@ -107,7 +128,8 @@ export function createQueryRunner(createWorker: () => QueryWorker): QueryRunner 
   return Object.assign(query, {
     outline: async (files: QueryFile[], { signal }: { signal: AbortSignal }) => {
       const response = await exchange({ files }, signal);
-      if (response.type !== 'outline') throw new QueryError('The SQL worker answered with something else than an outline');
+      if (response.type !== 'outline')
+        throw new QueryError('The SQL worker answered with something else than an outline');
       return response.columns;
     },
   });

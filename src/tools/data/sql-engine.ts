@@ -57,15 +57,23 @@ export class SqlEngine {
   private readonly database: Database;
   private loaded = new Map<string, TableSummary>();
 
-  constructor(sqlJs: SqlJsStatic, private readonly now: () => number = () => performance.now()) {
+  constructor(
+    sqlJs: SqlJsStatic,
+    private readonly now: () => number = () => performance.now(),
+  ) {
     this.database = new sqlJs.Database();
   }
 
   /** Makes the tables match the files: new or changed files are parsed and loaded, removed ones dropped. */
   load(files: readonly DataFile[]): { tables: TableSummary[]; loadMs: number } {
     const started = this.now();
-    const names = assignTableNames(files.map((file) => file.name), tableNameOf);
-    const wanted = new Map(files.map((file, index) => [`${file.key}\u0000${names[index] ?? ''}`, { file, name: names[index] ?? '' }]));
+    const names = assignTableNames(
+      files.map((file) => file.name),
+      tableNameOf,
+    );
+    const wanted = new Map(
+      files.map((file, index) => [`${file.key}\u0000${names[index] ?? ''}`, { file, name: names[index] ?? '' }]),
+    );
     const database = this.database;
     let created = 0;
     database.run('PRAGMA query_only = 0');
@@ -83,7 +91,9 @@ export class SqlEngine {
     } finally {
       database.run('PRAGMA query_only = 1');
     }
-    const tables = [...wanted.keys()].map((key) => this.loaded.get(key)).filter((table): table is TableSummary => table !== undefined);
+    const tables = [...wanted.keys()]
+      .map((key) => this.loaded.get(key))
+      .filter((table): table is TableSummary => table !== undefined);
     return { tables, loadMs: created === 0 ? 0 : this.now() - started };
   }
 
@@ -98,7 +108,9 @@ export class SqlEngine {
     const columns = table.columns.map((column) => `${quoteIdentifier(column.name)} ${column.type}`).join(', ');
     database.run(`DROP TABLE IF EXISTS ${quoteIdentifier(name)}`);
     database.run(`CREATE TABLE ${quoteIdentifier(name)} (${columns})`);
-    const insert = database.prepare(`INSERT INTO ${quoteIdentifier(name)} VALUES (${table.columns.map(() => '?').join(', ')})`);
+    const insert = database.prepare(
+      `INSERT INTO ${quoteIdentifier(name)} VALUES (${table.columns.map(() => '?').join(', ')})`,
+    );
     database.run('BEGIN');
     try {
       for (const row of table.rows) insert.run(row);
@@ -109,7 +121,12 @@ export class SqlEngine {
     } finally {
       insert.free();
     }
-    return { name, file: file.name, rowCount: table.rows.length, columns: table.columns.map(({ name: columnName, type }) => ({ name: columnName, type })) };
+    return {
+      name,
+      file: file.name,
+      rowCount: table.rows.length,
+      columns: table.columns.map(({ name: columnName, type }) => ({ name: columnName, type })),
+    };
   }
 
   /** Loads the files, runs one (already checked) read-only query and returns up to `maxRows` rows with the total. */
@@ -130,7 +147,15 @@ export class SqlEngine {
         rowCount += 1;
         if (rows.length < maxRows) rows.push(statement.get().map(cellOf));
       }
-      return { columns, rows, rowCount, truncated: rowCount > rows.length, tables, loadMs, queryMs: this.now() - started };
+      return {
+        columns,
+        rows,
+        rowCount,
+        truncated: rowCount > rows.length,
+        tables,
+        loadMs,
+        queryMs: this.now() - started,
+      };
     } catch (error) {
       throw new QueryFailure(`SQLite failed while running the query: ${(error as Error).message}.`);
     } finally {

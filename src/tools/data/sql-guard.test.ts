@@ -13,9 +13,9 @@ describe('checkReadOnlySql', () => {
       'SELECT region, SUM(amount) FROM sales GROUP BY region',
       'with t as (select * from sales) select count(*) from t;',
       '-- the biggest\nSELECT * FROM sales /* all */ ORDER BY amount DESC LIMIT 1',
-      "SELECT 'drop table sales; delete' AS text, \"update\" FROM sales",
+      'SELECT \'drop table sales; delete\' AS text, "update" FROM sales',
       "SELECT replace(name, 'a', 'b'), CASE WHEN amount > 1 THEN 'big' ELSE 'small' END FROM sales",
-      'SELECT * FROM pragma_table_info(\'sales\')',
+      "SELECT * FROM pragma_table_info('sales')",
     ]) {
       expect(checkReadOnlySql(sql), sql).toMatchObject({ ok: true });
     }

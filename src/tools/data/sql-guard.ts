@@ -3,8 +3,29 @@ export type SqlCheck = { ok: true; sql: string } | { ok: false; reason: string }
 
 /** Keywords that change data, schema, connections or settings; none may appear in a `query_data` statement. */
 const FORBIDDEN = new Set([
-  'insert', 'update', 'delete', 'replace', 'upsert', 'merge', 'create', 'drop', 'alter', 'truncate', 'attach', 'detach',
-  'pragma', 'vacuum', 'reindex', 'analyze', 'begin', 'commit', 'rollback', 'savepoint', 'release', 'end', 'into',
+  'insert',
+  'update',
+  'delete',
+  'replace',
+  'upsert',
+  'merge',
+  'create',
+  'drop',
+  'alter',
+  'truncate',
+  'attach',
+  'detach',
+  'pragma',
+  'vacuum',
+  'reindex',
+  'analyze',
+  'begin',
+  'commit',
+  'rollback',
+  'savepoint',
+  'release',
+  'end',
+  'into',
 ]);
 /** Functions that reach outside the query (extensions, files). */
 const FORBIDDEN_FUNCTIONS = new Set(['load_extension', 'readfile', 'writefile', 'edit', 'fts3_tokenizer']);
@@ -72,12 +93,18 @@ export function checkReadOnlySql(sql: string): SqlCheck {
   while (tokens.at(-1)?.text === ';') tokens.pop();
   if (tokens.length === 0) return { ok: false, reason: 'The SQL is empty. Send one SELECT statement.' };
   if (tokens.some((token) => token.kind === 'symbol' && token.text === ';')) {
-    return { ok: false, reason: 'Only one statement is allowed per call; remove the ";" between statements and send a single SELECT.' };
+    return {
+      ok: false,
+      reason: 'Only one statement is allowed per call; remove the ";" between statements and send a single SELECT.',
+    };
   }
   const first = tokens[0];
   if (first?.kind !== 'word' || !['select', 'with', 'values'].includes(first.text)) {
     const word = first?.kind === 'word' ? first.text.toUpperCase() : (first?.text ?? '');
-    return { ok: false, reason: `Only read-only queries are allowed (SELECT or WITH … SELECT); "${word}" is refused. The tables are read-only.` };
+    return {
+      ok: false,
+      reason: `Only read-only queries are allowed (SELECT or WITH … SELECT); "${word}" is refused. The tables are read-only.`,
+    };
   }
   for (const [position, token] of tokens.entries()) {
     if (token.kind !== 'word') continue;
@@ -85,9 +112,16 @@ export function checkReadOnlySql(sql: string): SqlCheck {
     // replace(x, y, z) is a string function; REPLACE INTO is a write.
     if (token.text === 'replace' && next?.text === '(') continue;
     // CASE … END closes an expression, not a transaction.
-    if (token.text === 'end' && tokens.slice(0, position).some((earlier) => earlier.kind === 'word' && earlier.text === 'case')) continue;
+    if (
+      token.text === 'end' &&
+      tokens.slice(0, position).some((earlier) => earlier.kind === 'word' && earlier.text === 'case')
+    )
+      continue;
     if (FORBIDDEN.has(token.text)) {
-      return { ok: false, reason: `Only read-only queries are allowed; "${token.text.toUpperCase()}" is refused. The tables are read-only: use SELECT.` };
+      return {
+        ok: false,
+        reason: `Only read-only queries are allowed; "${token.text.toUpperCase()}" is refused. The tables are read-only: use SELECT.`,
+      };
     }
     if (FORBIDDEN_FUNCTIONS.has(token.text) && next?.text === '(') {
       return { ok: false, reason: `The function ${token.text}() is not available.` };

@@ -31,5 +31,8 @@ export type SqlWorkerResponse =
 export function isSqlWorkerResponse(value: unknown): value is SqlWorkerResponse {
   if (typeof value !== 'object' || value === null) return false;
   const message = value as { type?: unknown; id?: unknown };
-  return (message.type === 'result' || message.type === 'outline' || message.type === 'failure') && typeof message.id === 'number';
+  return (
+    (message.type === 'result' || message.type === 'outline' || message.type === 'failure') &&
+    typeof message.id === 'number'
+  );
 }

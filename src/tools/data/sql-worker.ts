@@ -15,7 +15,10 @@ const received = new Map<string, DataFile>();
 
 function startEngine(): Promise<{ engine: SqlEngine; engineMs: number }> {
   const started = performance.now();
-  engine ??= initSqlJs({ locateFile: () => wasmUrl }).then((sqlJs) => ({ engine: new SqlEngine(sqlJs), engineMs: performance.now() - started }));
+  engine ??= initSqlJs({ locateFile: () => wasmUrl }).then((sqlJs) => ({
+    engine: new SqlEngine(sqlJs),
+    engineMs: performance.now() - started,
+  }));
   return engine;
 }
 
@@ -29,13 +32,16 @@ class MissingText extends Error {}
 async function filesOf(requested: readonly WorkerDataFile[]): Promise<DataFile[]> {
   const files: DataFile[] = [];
   for (const file of requested) {
-    if (file.text !== undefined) received.set(file.key, { key: file.key, name: file.name, format: file.format, text: file.text });
+    if (file.text !== undefined)
+      received.set(file.key, { key: file.key, name: file.name, format: file.format, text: file.text });
     if (!received.has(file.key) && file.stored) {
       let text;
       try {
         text = await readStoredText(indexedDB, file.stored);
       } catch (error) {
-        throw new QueryFailure(`${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}.`);
+        throw new QueryFailure(
+          `${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}.`,
+        );
       }
       received.set(file.key, { key: file.key, name: file.name, format: file.format, text });
     }
@@ -49,7 +55,11 @@ async function filesOf(requested: readonly WorkerDataFile[]): Promise<DataFile[]
 async function answer(request: SqlWorkerRequest): Promise<SqlWorkerResponse> {
   const files = await filesOf(request.files);
   if (request.type === 'outline') {
-    return { type: 'outline', id: request.id, columns: files.map((file) => outlineColumns(file.name, file.format, file.text)) };
+    return {
+      type: 'outline',
+      id: request.id,
+      columns: files.map((file) => outlineColumns(file.name, file.format, file.text)),
+    };
   }
   // Files no longer attached are let go; an outline leaves them (a query follows with the same set).
   for (const key of received.keys()) {
@@ -72,7 +82,16 @@ self.addEventListener('message', (event: MessageEvent<SqlWorkerRequest>) => {
   const request = event.data;
   if (request?.type !== 'query' && request?.type !== 'outline') return;
   void answer(request).then(reply, (error: unknown) => {
-    if (error instanceof MissingText) reply({ type: 'failure', id: request.id, message: error.message, missingText: true });
-    else reply({ type: 'failure', id: request.id, message: error instanceof QueryFailure ? error.message : `The query failed: ${error instanceof Error ? error.message : String(error)}` });
+    if (error instanceof MissingText)
+      reply({ type: 'failure', id: request.id, message: error.message, missingText: true });
+    else
+      reply({
+        type: 'failure',
+        id: request.id,
+        message:
+          error instanceof QueryFailure
+            ? error.message
+            : `The query failed: ${error instanceof Error ? error.message : String(error)}`,
+      });
   });
 });

@@ -10,7 +10,11 @@ export function readStoredText(factory: IDBFactory, stored: { database: string; 
       request.transaction?.abort();
     });
     request.addEventListener('error', () => {
-      reject(new Error(`the app's storage (${stored.database}) could not be opened: ${request.error?.message ?? 'unknown error'}`));
+      reject(
+        new Error(
+          `the app's storage (${stored.database}) could not be opened: ${request.error?.message ?? 'unknown error'}`,
+        ),
+      );
     });
     request.addEventListener('success', () => {
       const db = request.result;
@@ -26,7 +30,9 @@ export function readStoredText(factory: IDBFactory, stored: { database: string; 
         fail(`the app's storage has no attachments: ${error instanceof Error ? error.message : String(error)}`);
         return;
       }
-      get.addEventListener('error', () => fail(`the file could not be read from storage: ${get.error?.message ?? 'unknown error'}`));
+      get.addEventListener('error', () =>
+        fail(`the file could not be read from storage: ${get.error?.message ?? 'unknown error'}`),
+      );
       get.addEventListener('success', () => {
         const record = get.result as { text?: unknown } | undefined;
         db.close();

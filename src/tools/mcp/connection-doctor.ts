@@ -5,7 +5,11 @@ const INITIALIZE = JSON.stringify({
   jsonrpc: '2.0',
   id: 0,
   method: 'initialize',
-  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'glassbox-connection-doctor', version: '1' } },
+  params: {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'glassbox-connection-doctor', version: '1' },
+  },
 });
 
 /** What the doctor needs: the page's fetch and origin (both injected in tests). */
@@ -43,7 +47,8 @@ export async function diagnoseMcpConnection(input: DoctorInput): Promise<string 
   } catch {
     return `"${input.url}" is not a URL: enter the server's full address, e.g. https://example.com/mcp.`;
   }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') return `The MCP server URL must start with http:// or https://, not ${target.protocol}.`;
+  if (target.protocol !== 'http:' && target.protocol !== 'https:')
+    return `The MCP server URL must start with http:// or https://, not ${target.protocol}.`;
   if (input.pageOrigin.startsWith('https:') && target.protocol === 'http:' && !isLoopback(target.hostname)) {
     return `Mixed content: this page is served over HTTPS, so the browser blocks requests to http://${target.host}. Serve the MCP server over HTTPS.`;
   }
@@ -52,13 +57,23 @@ export async function diagnoseMcpConnection(input: DoctorInput): Promise<string 
   // 1. A simple request: no preflight, so only reachability and Access-Control-Allow-Origin matter.
   const simple = await tryFetch(input, { method: 'POST', body: INITIALIZE, headers: { 'content-type': 'text/plain' } });
   if (simple instanceof Error) {
-    const opaque = await tryFetch(input, { method: 'POST', body: INITIALIZE, mode: 'no-cors', headers: { 'content-type': 'text/plain' } });
-    if (opaque instanceof Error) return `The server at ${target.origin} is unreachable (${describeError(opaque)}): check the URL and that the server is running.`;
+    const opaque = await tryFetch(input, {
+      method: 'POST',
+      body: INITIALIZE,
+      mode: 'no-cors',
+      headers: { 'content-type': 'text/plain' },
+    });
+    if (opaque instanceof Error)
+      return `The server at ${target.origin} is unreachable (${describeError(opaque)}): check the URL and that the server is running.`;
     return `The server answers but does not allow this page (CORS): its responses need Access-Control-Allow-Origin: ${origin} (or *), on the preflight (OPTIONS) too.`;
   }
 
   // 2. One non-simple header at a time: a refused one makes the preflight fail.
-  const probes: Record<string, string> = { 'content-type': 'application/json', 'mcp-protocol-version': '2025-06-18', ...lowerCased(input.headers) };
+  const probes: Record<string, string> = {
+    'content-type': 'application/json',
+    'mcp-protocol-version': '2025-06-18',
+    ...lowerCased(input.headers),
+  };
   const refused: string[] = [];
   for (const [name, value] of Object.entries(probes)) {
     const outcome = await tryFetch(input, { method: 'POST', body: INITIALIZE, headers: { [name]: value } });
@@ -74,14 +89,16 @@ export async function diagnoseMcpConnection(input: DoctorInput): Promise<string 
     body: INITIALIZE,
     headers: { ...probes, accept: 'application/json, text/event-stream' },
   });
-  if (full instanceof Error) return `The server at ${target.origin} refused the MCP request (${describeError(full)}); check its Access-Control-Allow-Headers and Access-Control-Allow-Methods (POST, GET, DELETE).`;
+  if (full instanceof Error)
+    return `The server at ${target.origin} refused the MCP request (${describeError(full)}); check its Access-Control-Allow-Headers and Access-Control-Allow-Methods (POST, GET, DELETE).`;
   if (full.status === 401 || full.status === 403) {
     const hasAuth = Object.keys(lowerCased(input.headers)).includes('authorization');
     return hasAuth
       ? `The server answered ${full.status}: the token in your Authorization header was not accepted.`
       : `The server answered ${full.status}: it needs a token. Add a line "Authorization: Bearer <token>" to MCP headers.`;
   }
-  if (full.status === 404 || full.status === 405) return `The server answered ${full.status} for POST ${target.pathname}: this URL does not take MCP requests (Streamable HTTP endpoints are often /mcp, older SSE ones /sse).`;
+  if (full.status === 404 || full.status === 405)
+    return `The server answered ${full.status} for POST ${target.pathname}: this URL does not take MCP requests (Streamable HTTP endpoints are often /mcp, older SSE ones /sse).`;
   if (!full.ok) return `The server answered ${full.status} ${full.statusText} to initialize.`;
   await full.text().catch(() => '');
   if (full.headers.get('mcp-session-id') !== null) return undefined;

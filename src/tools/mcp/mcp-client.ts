@@ -15,7 +15,12 @@ export interface McpConnection {
   transport: 'streamable-http' | 'sse';
   tools: McpToolInfo[];
   /** Calls a tool; `trace` puts the exchange in a span (the caller's tool span). */
-  callTool(name: string, args: Record<string, unknown>, signal: AbortSignal, trace?: McpExchangeTracer): Promise<unknown>;
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+    trace?: McpExchangeTracer,
+  ): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -63,24 +68,40 @@ function createClient(onToolsChanged: McpConnectOptions['onToolsChanged']): Clie
 }
 
 /** The text of a `tools/call` result: text parts verbatim, structured content as JSON, other parts described. */
-export function callResultText(result: { content?: unknown; structuredContent?: unknown; isError?: boolean; toolResult?: unknown }): string {
+export function callResultText(result: {
+  content?: unknown;
+  structuredContent?: unknown;
+  isError?: boolean;
+  toolResult?: unknown;
+}): string {
   const parts: string[] = [];
   const content = Array.isArray(result.content) ? (result.content as Record<string, unknown>[]) : [];
   for (const part of content) {
     if (part.type === 'text' && typeof part.text === 'string') parts.push(part.text);
-    else if (part.type === 'image' || part.type === 'audio') parts.push(`[${String(part.type)} ${String(part.mimeType ?? '')}]`);
+    else if (part.type === 'image' || part.type === 'audio')
+      parts.push(`[${String(part.type)} ${String(part.mimeType ?? '')}]`);
     else if (part.type === 'resource' && typeof part.resource === 'object' && part.resource !== null) {
       const resource = part.resource as Record<string, unknown>;
       parts.push(typeof resource.text === 'string' ? resource.text : `[resource ${String(resource.uri ?? '')}]`);
     } else if (part.type === 'resource_link') parts.push(`[resource ${String(part.uri ?? '')}]`);
   }
-  if (parts.length === 0 && result.structuredContent !== undefined) parts.push(JSON.stringify(result.structuredContent));
+  if (parts.length === 0 && result.structuredContent !== undefined)
+    parts.push(JSON.stringify(result.structuredContent));
   if (parts.length === 0 && result.toolResult !== undefined) parts.push(JSON.stringify(result.toolResult));
   return parts.join('\n') || '(no output)';
 }
 
-async function explain(options: McpConnectOptions, headers: Record<string, string>, error: unknown): Promise<McpConnectionError> {
-  const diagnosis = await diagnoseMcpConnection({ url: options.url, headers, fetch: options.fetch, pageOrigin: options.pageOrigin }).catch(() => undefined);
+async function explain(
+  options: McpConnectOptions,
+  headers: Record<string, string>,
+  error: unknown,
+): Promise<McpConnectionError> {
+  const diagnosis = await diagnoseMcpConnection({
+    url: options.url,
+    headers,
+    fetch: options.fetch,
+    pageOrigin: options.pageOrigin,
+  }).catch(() => undefined);
   return new McpConnectionError(diagnosis ?? `Could not connect to the MCP server: ${describeError(error)}`);
 }
 
@@ -94,31 +115,48 @@ export async function connectMcp(options: McpConnectOptions): Promise<McpConnect
   try {
     url = new URL(options.url);
   } catch {
-    throw new McpConnectionError(`"${options.url}" is not a URL: enter the server's full address, e.g. https://example.com/mcp.`);
+    throw new McpConnectionError(
+      `"${options.url}" is not a URL: enter the server's full address, e.g. https://example.com/mcp.`,
+    );
   }
   const fetchLike = (input: string | URL, init?: RequestInit) => options.fetch(input, init);
   const trace = options.trace ?? untracedExchanges;
   let client = createClient(options.onToolsChanged);
   let transport: 'streamable-http' | 'sse' = 'streamable-http';
   const streamable = new StreamableHTTPClientTransport(url, { fetch: fetchLike, requestInit: { headers } });
-  const sessionAttributes = () => ({ 'network.transport': transport, ...(transport === 'streamable-http' && streamable.sessionId ? { 'mcp.session.id': streamable.sessionId } : {}) });
+  const sessionAttributes = () => ({
+    'network.transport': transport,
+    ...(transport === 'streamable-http' && streamable.sessionId ? { 'mcp.session.id': streamable.sessionId } : {}),
+  });
   try {
     await trace('initialize', () => client.connect(streamable), { attributes: sessionAttributes });
   } catch (error) {
-    const fallback = error instanceof StreamableHTTPError && error.code !== undefined && error.code >= 400 && error.code < 500 && error.code !== 401 && error.code !== 403;
+    const fallback =
+      error instanceof StreamableHTTPError &&
+      error.code !== undefined &&
+      error.code >= 400 &&
+      error.code < 500 &&
+      error.code !== 401 &&
+      error.code !== 403;
     if (!fallback) throw await explain(options, headers, error);
     await client.close().catch(() => undefined);
     client = createClient(options.onToolsChanged);
     transport = 'sse';
     try {
-      await trace('initialize', () => client.connect(new SSEClientTransport(url, { fetch: fetchLike, requestInit: { headers } })), { attributes: sessionAttributes });
+      await trace(
+        'initialize',
+        () => client.connect(new SSEClientTransport(url, { fetch: fetchLike, requestInit: { headers } })),
+        { attributes: sessionAttributes },
+      );
     } catch (sseError) {
       throw await explain(options, headers, sseError);
     }
   }
   let tools: McpToolInfo[];
   try {
-    tools = await trace('tools/list', async () => toToolInfos((await client.listTools()).tools), { attributes: sessionAttributes });
+    tools = await trace('tools/list', async () => toToolInfos((await client.listTools()).tools), {
+      attributes: sessionAttributes,
+    });
   } catch (error) {
     await client.close().catch(() => undefined);
     throw await explain(options, headers, error);

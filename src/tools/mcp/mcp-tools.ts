@@ -9,13 +9,22 @@ import { offeredNamesForServers } from './mcp-names.ts';
 import { traceExchanges } from './mcp-trace.ts';
 
 /** Calls a tool on a server (the SDK client is loaded on the first call). */
-export type McpCaller = (server: McpServerEntry, toolName: string, args: Record<string, unknown>, context: ToolContext) => Promise<unknown>;
+export type McpCaller = (
+  server: McpServerEntry,
+  toolName: string,
+  args: Record<string, unknown>,
+  context: ToolContext,
+) => Promise<unknown>;
 
 /**
  * The tools of the MCP servers as tools the executor runs: named so they clash with nothing, arguments checked
  * against the server's schema, approval unless the user allowed the unchanged tool always.
  */
-export function mcpTools(servers: readonly McpServerEntry[], takenNames: readonly string[], call: McpCaller): AnyTool[] {
+export function mcpTools(
+  servers: readonly McpServerEntry[],
+  takenNames: readonly string[],
+  call: McpCaller,
+): AnyTool[] {
   const offered = offeredNamesForServers(servers, takenNames);
   const tools: AnyTool[] = [];
   for (const server of servers) {
@@ -44,7 +53,13 @@ export function createMcpCaller(onToolsChanged?: (serverUrl: string, tools: McpT
   return (server, toolName, args, context) => callLazily(server, toolName, args, context, onToolsChanged);
 }
 
-async function callLazily(server: McpServerEntry, toolName: string, args: Record<string, unknown>, context: ToolContext, onToolsChanged?: (serverUrl: string, tools: McpToolInfo[]) => void): Promise<unknown> {
+async function callLazily(
+  server: McpServerEntry,
+  toolName: string,
+  args: Record<string, unknown>,
+  context: ToolContext,
+  onToolsChanged?: (serverUrl: string, tools: McpToolInfo[]) => void,
+): Promise<unknown> {
   const { sharedConnection } = await import('./mcp-client.ts');
   const trace = traceExchanges(context, server.url);
   // The call that opens the shared connection traces its initialize and tools/list too.

@@ -1,7 +1,11 @@
 import type { ToolContext } from '../tool-context.ts';
 
 /** Runs one MCP exchange (initialize, tools/list, tools/call) in a span of its own. */
-export type McpExchangeTracer = <T>(method: string, work: () => Promise<T>, detail?: { tool?: string; attributes?: () => Record<string, unknown> }) => Promise<T>;
+export type McpExchangeTracer = <T>(
+  method: string,
+  work: () => Promise<T>,
+  detail?: { tool?: string; attributes?: () => Record<string, unknown> },
+) => Promise<T>;
 
 /** For connections nobody traces (listing a server's tools from Settings). */
 export const untracedExchanges: McpExchangeTracer = (_method, work) => work();
@@ -19,14 +23,21 @@ export class McpToolResultError extends Error {
  * attributes `detail.attributes` reports (the session id, the transport); an error ends the span as an error
  * (`cancelled` when the call was stopped).
  */
-export function traceExchanges(context: Pick<ToolContext, 'startChildSpan' | 'signal'>, serverUrl: string): McpExchangeTracer {
+export function traceExchanges(
+  context: Pick<ToolContext, 'startChildSpan' | 'signal'>,
+  serverUrl: string,
+): McpExchangeTracer {
   const start = context.startChildSpan;
   if (!start) return untracedExchanges;
   return async (method, work, detail) => {
     const span = start({
       kind: 'mcp',
       name: detail?.tool ? `${method} ${detail.tool}` : method,
-      attributes: { [MCP_METHOD_ATTRIBUTE]: method, 'url.full': serverUrl, ...(detail?.tool ? { 'gen_ai.tool.name': detail.tool } : {}) },
+      attributes: {
+        [MCP_METHOD_ATTRIBUTE]: method,
+        'url.full': serverUrl,
+        ...(detail?.tool ? { 'gen_ai.tool.name': detail.tool } : {}),
+      },
     });
     try {
       const value = await work();
@@ -36,7 +47,11 @@ export function traceExchanges(context: Pick<ToolContext, 'startChildSpan' | 'si
     } catch (error) {
       span.setAttributes(detail?.attributes?.() ?? {});
       if (context.signal.aborted) span.end('cancelled');
-      else span.end('error', { type: error instanceof Error ? error.name || 'Error' : 'Error', message: error instanceof Error ? error.message : String(error) });
+      else
+        span.end('error', {
+          type: error instanceof Error ? error.name || 'Error' : 'Error',
+          message: error instanceof Error ? error.message : String(error),
+        });
       throw error;
     }
   };

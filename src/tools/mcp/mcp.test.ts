@@ -13,7 +13,15 @@ import { createMcpCaller, mcpTools, type McpCaller } from './mcp-tools.ts';
 const PAGE_ORIGIN = 'http://127.0.0.1:4173';
 const SAFE_REQUEST_HEADERS = new Set(['accept', 'accept-language', 'content-language']);
 const SIMPLE_CONTENT_TYPES = new Set(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data']);
-const SAFE_RESPONSE_HEADERS = new Set(['cache-control', 'content-language', 'content-length', 'content-type', 'expires', 'last-modified', 'pragma']);
+const SAFE_RESPONSE_HEADERS = new Set([
+  'cache-control',
+  'content-language',
+  'content-length',
+  'content-type',
+  'expires',
+  'last-modified',
+  'pragma',
+]);
 
 /**
  * Node's fetch with the browser's CORS rules on top (the part that matters here): a preflight for non-simple
@@ -28,18 +36,35 @@ function browserFetch(origin = PAGE_ORIGIN): typeof fetch {
     const opaque = init.mode === 'no-cors';
     const custom = [...headers.keys()].filter((name) => {
       if (SAFE_REQUEST_HEADERS.has(name)) return false;
-      if (name === 'content-type') return !SIMPLE_CONTENT_TYPES.has((headers.get(name) ?? '').split(';')[0]?.trim() ?? '');
+      if (name === 'content-type')
+        return !SIMPLE_CONTENT_TYPES.has((headers.get(name) ?? '').split(';')[0]?.trim() ?? '');
       return true;
     });
     const failed = () => new TypeError('Failed to fetch');
-    const allowsOrigin = (response: Response) => ['*', origin].includes(response.headers.get('access-control-allow-origin') ?? '');
+    const allowsOrigin = (response: Response) =>
+      ['*', origin].includes(response.headers.get('access-control-allow-origin') ?? '');
     if (!opaque && (custom.length > 0 || !['GET', 'HEAD', 'POST'].includes(method))) {
-      const preflight = await fetch(url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': custom.join(',') } }).catch(() => {
+      const preflight = await fetch(url, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': method,
+          'access-control-request-headers': custom.join(','),
+        },
+      }).catch(() => {
         throw failed();
       });
       await preflight.arrayBuffer();
-      const allowed = (preflight.headers.get('access-control-allow-headers') ?? '').toLowerCase().split(',').map((name) => name.trim());
-      if (!preflight.ok || !allowsOrigin(preflight) || !custom.every((name) => allowed.includes(name) || allowed.includes('*'))) throw failed();
+      const allowed = (preflight.headers.get('access-control-allow-headers') ?? '')
+        .toLowerCase()
+        .split(',')
+        .map((name) => name.trim());
+      if (
+        !preflight.ok ||
+        !allowsOrigin(preflight) ||
+        !custom.every((name) => allowed.includes(name) || allowed.includes('*'))
+      )
+        throw failed();
     }
     headers.set('origin', origin);
     const response = await fetch(url, { ...init, headers, mode: 'cors' }).catch(() => {
@@ -53,7 +78,10 @@ function browserFetch(origin = PAGE_ORIGIN): typeof fetch {
       await response.arrayBuffer().catch(() => undefined);
       throw failed();
     }
-    const exposed = (response.headers.get('access-control-expose-headers') ?? '').toLowerCase().split(',').map((name) => name.trim());
+    const exposed = (response.headers.get('access-control-expose-headers') ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((name) => name.trim());
     const visible = new Headers();
     response.headers.forEach((value, name) => {
       if (SAFE_RESPONSE_HEADERS.has(name) || exposed.includes(name)) visible.set(name, value);
@@ -75,28 +103,55 @@ async function start(cors?: McpTestCors): Promise<McpTestServer> {
 
 describe('names offered to the model', () => {
   it('keeps a tool its own name unless that clashes, else mcp_<server>_<tool>, sanitised and at most 64 characters', () => {
-    const tools = [{ name: 'echo', description: '', inputSchema: {} }, { name: 'calculator', description: '', inputSchema: {} }, { name: 'has space.dot', description: '', inputSchema: {} }];
-    expect([...offeredToolNames('My Server!', tools, ['calculator']).values()]).toEqual(['echo', 'mcp_My_Server_calculator', 'mcp_My_Server_has_space_dot']);
+    const tools = [
+      { name: 'echo', description: '', inputSchema: {} },
+      { name: 'calculator', description: '', inputSchema: {} },
+      { name: 'has space.dot', description: '', inputSchema: {} },
+    ];
+    expect([...offeredToolNames('My Server!', tools, ['calculator']).values()]).toEqual([
+      'echo',
+      'mcp_My_Server_calculator',
+      'mcp_My_Server_has_space_dot',
+    ]);
     expect(prefixedToolName('s'.repeat(40), 't'.repeat(80))).toHaveLength(64);
-    expect([...offeredToolNames('x', [{ name: 'echo', description: '', inputSchema: {} }], ['echo', 'mcp_x_echo']).values()]).toEqual(['mcp_x_echo_2']);
+    expect([
+      ...offeredToolNames('x', [{ name: 'echo', description: '', inputSchema: {} }], ['echo', 'mcp_x_echo']).values(),
+    ]).toEqual(['mcp_x_echo_2']);
   });
 });
 
 describe('approval memory', () => {
-  const tool = { name: 'echo', description: 'Echoes.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } };
+  const tool = {
+    name: 'echo',
+    description: 'Echoes.',
+    inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+  };
   it('holds while the description and schema are unchanged, whatever the key order', () => {
     const allowed = { echo: toolFingerprint(tool) };
     expect(isAlwaysAllowed(allowed, tool)).toBe(true);
-    expect(isAlwaysAllowed(allowed, { ...tool, inputSchema: { properties: { text: { type: 'string' } }, type: 'object' } })).toBe(true);
+    expect(
+      isAlwaysAllowed(allowed, { ...tool, inputSchema: { properties: { text: { type: 'string' } }, type: 'object' } }),
+    ).toBe(true);
     expect(isAlwaysAllowed(allowed, { ...tool, description: 'Echoes, and sends your data away.' })).toBe(false);
-    expect(isAlwaysAllowed(allowed, { ...tool, inputSchema: { type: 'object', properties: { text: { type: 'number' } } } })).toBe(false);
+    expect(
+      isAlwaysAllowed(allowed, { ...tool, inputSchema: { type: 'object', properties: { text: { type: 'number' } } } }),
+    ).toBe(false);
     expect(isAlwaysAllowed({}, tool)).toBe(false);
   });
 
   it('makes an MCP tool restricted unless allowed always', () => {
-    const entry: McpServerEntry = { url: 'http://x/mcp', headers: '', name: 'x', tools: [tool, { ...tool, name: 'other' }], alwaysAllow: { echo: toolFingerprint(tool), other: 'stale' } };
+    const entry: McpServerEntry = {
+      url: 'http://x/mcp',
+      headers: '',
+      name: 'x',
+      tools: [tool, { ...tool, name: 'other' }],
+      alwaysAllow: { echo: toolFingerprint(tool), other: 'stale' },
+    };
     const caller: McpCaller = async () => 'ok';
-    expect(mcpTools([entry], [], caller).map((made) => [made.name, made.restricted])).toEqual([['echo', false], ['other', true]]);
+    expect(mcpTools([entry], [], caller).map((made) => [made.name, made.restricted])).toEqual([
+      ['echo', false],
+      ['other', true],
+    ]);
   });
 });
 
@@ -108,11 +163,18 @@ describe('the MCP client against a real server', () => {
       expect(connection.serverName).toBe('glassbox-test-server');
       expect(connection.transport).toBe('streamable-http');
       expect(connection.tools.map((tool) => tool.name)).toEqual(['echo', 'fail', 'grow']);
-      expect(connection.tools[0]?.inputSchema).toMatchObject({ type: 'object', properties: { text: { type: 'string' } }, required: ['text'] });
+      expect(connection.tools[0]?.inputSchema).toMatchObject({
+        type: 'object',
+        properties: { text: { type: 'string' } },
+        required: ['text'],
+      });
       const signal = new AbortController().signal;
       expect(await connection.callTool('echo', { text: 'hi' }, signal)).toBe('echo: hi');
       await expect(connection.callTool('fail', { reason: 'no' }, signal)).rejects.toThrow('failed: no');
-      expect(mcp.calls).toEqual([{ name: 'echo', arguments: { text: 'hi' } }, { name: 'fail', arguments: { reason: 'no' } }]);
+      expect(mcp.calls).toEqual([
+        { name: 'echo', arguments: { text: 'hi' } },
+        { name: 'fail', arguments: { reason: 'no' } },
+      ]);
     } finally {
       await connection.close();
     }
@@ -122,7 +184,13 @@ describe('the MCP client against a real server', () => {
     const mcp = await start();
     const listed = await connectMcp({ url: mcp.url, headers: '', fetch: browserFetch(), pageOrigin: PAGE_ORIGIN });
     await listed.close();
-    const entry: McpServerEntry = { url: mcp.url, headers: '', name: listed.serverName, tools: listed.tools, alwaysAllow: {} };
+    const entry: McpServerEntry = {
+      url: mcp.url,
+      headers: '',
+      name: listed.serverName,
+      tools: listed.tools,
+      alwaysAllow: {},
+    };
     const asked: string[] = [];
     const harness = createHarness({
       // The app's caller: one shared connection, opened by the first call, which traces initialize and tools/list.
@@ -147,18 +215,30 @@ describe('the MCP client against a real server', () => {
     expect(harness.eventsOf('tool-error')[0]?.error).toMatch(/^Error: invalid arguments for echo: text: /u);
     expect(asked).toEqual(['echo', 'fail']);
     expect(harness.eventsOf('tool-result').map((event) => event.result)).toEqual(['echo: hello']);
-    expect(mcp.calls).toEqual([{ name: 'echo', arguments: { text: 'hello' } }, { name: 'fail', arguments: { reason: 'no' } }]);
-    const [, echo, fail] = harness.tracer.find('tool');
-    expect(harness.tracer.children(echo as Span).filter((span) => span.kind === 'mcp').map((span) => `${span.name} [${span.status}]`)).toEqual([
-      'initialize [ok]',
-      'tools/list [ok]',
-      'tools/call echo [ok]',
+    expect(mcp.calls).toEqual([
+      { name: 'echo', arguments: { text: 'hello' } },
+      { name: 'fail', arguments: { reason: 'no' } },
     ]);
+    const [, echo, fail] = harness.tracer.find('tool');
+    expect(
+      harness.tracer
+        .children(echo as Span)
+        .filter((span) => span.kind === 'mcp')
+        .map((span) => `${span.name} [${span.status}]`),
+    ).toEqual(['initialize [ok]', 'tools/list [ok]', 'tools/call echo [ok]']);
     const call = harness.tracer.only('mcp', 'tools/call echo');
-    expect(call.attributes).toMatchObject({ 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'echo', 'url.full': mcp.url, 'network.transport': 'streamable-http' });
+    expect(call.attributes).toMatchObject({
+      'mcp.method.name': 'tools/call',
+      'gen_ai.tool.name': 'echo',
+      'url.full': mcp.url,
+      'network.transport': 'streamable-http',
+    });
     expect(call.attributes['mcp.session.id']).toMatch(/^[0-9a-f-]{36}$/u);
     // The second call reuses the connection; a result the server marks as an error is an error span.
-    expect(harness.tracer.children(fail as Span).map((span) => `${span.kind}: ${span.name} [${span.status}]`)).toEqual(['approval: fail [ok]', 'mcp: tools/call fail [error]']);
+    expect(harness.tracer.children(fail as Span).map((span) => `${span.kind}: ${span.name} [${span.status}]`)).toEqual([
+      'approval: fail [ok]',
+      'mcp: tools/call fail [error]',
+    ]);
     expect(harness.tracer.only('mcp', 'tools/call fail').error?.type).toBe('tool_error');
   });
 
@@ -166,7 +246,13 @@ describe('the MCP client against a real server', () => {
     const mcp = await start();
     const changes: { url: string; tools: string[] }[] = [];
     const call = createMcpCaller((url, tools) => changes.push({ url, tools: tools.map((tool) => tool.name) }));
-    const entry: McpServerEntry = { url: mcp.url, headers: '', name: 'glassbox-test-server', tools: [], alwaysAllow: {} };
+    const entry: McpServerEntry = {
+      url: mcp.url,
+      headers: '',
+      name: 'glassbox-test-server',
+      tools: [],
+      alwaysAllow: {},
+    };
     try {
       expect(await call(entry, 'grow', {}, createTestToolContext({ fetch: browserFetch() }))).toBe('shout added');
       await vi.waitFor(() => expect(changes).toEqual([{ url: mcp.url, tools: ['echo', 'fail', 'grow', 'shout'] }]));
@@ -177,13 +263,21 @@ describe('the MCP client against a real server', () => {
   });
 
   it('turns result parts into text', () => {
-    expect(callResultText({ content: [{ type: 'text', text: 'a' }, { type: 'image', mimeType: 'image/png', data: '' }] })).toBe('a\n[image image/png]');
+    expect(
+      callResultText({
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'image', mimeType: 'image/png', data: '' },
+        ],
+      }),
+    ).toBe('a\n[image image/png]');
     expect(callResultText({ content: [], structuredContent: { n: 1 } })).toBe('{"n":1}');
   });
 });
 
 describe('the connection doctor', () => {
-  const diagnose = (url: string, headers: Record<string, string> = {}) => diagnoseMcpConnection({ url, headers, fetch: browserFetch(), pageOrigin: PAGE_ORIGIN });
+  const diagnose = (url: string, headers: Record<string, string> = {}) =>
+    diagnoseMcpConnection({ url, headers, fetch: browserFetch(), pageOrigin: PAGE_ORIGIN });
 
   it('finds nothing wrong with a well-configured server', async () => {
     const mcp = await start();
@@ -193,7 +287,9 @@ describe('the connection doctor', () => {
   it('names the session id header that is not exposed, and connecting fails with that diagnosis', async () => {
     const mcp = await start({ exposeSessionId: false });
     expect(await diagnose(mcp.url)).toContain('Access-Control-Expose-Headers: mcp-session-id');
-    await expect(connectMcp({ url: mcp.url, headers: '', fetch: browserFetch(), pageOrigin: PAGE_ORIGIN })).rejects.toThrow('Access-Control-Expose-Headers: mcp-session-id');
+    await expect(
+      connectMcp({ url: mcp.url, headers: '', fetch: browserFetch(), pageOrigin: PAGE_ORIGIN }),
+    ).rejects.toThrow('Access-Control-Expose-Headers: mcp-session-id');
   });
 
   it('names the headers the preflight refuses', async () => {
@@ -209,6 +305,13 @@ describe('the connection doctor', () => {
     await mcp.close();
     server = undefined;
     expect(await diagnose(mcp.url)).toContain('is unreachable');
-    expect(await diagnoseMcpConnection({ url: 'http://mcp.example/mcp', headers: {}, fetch: browserFetch(), pageOrigin: 'https://app.example' })).toContain('Mixed content');
+    expect(
+      await diagnoseMcpConnection({
+        url: 'http://mcp.example/mcp',
+        headers: {},
+        fetch: browserFetch(),
+        pageOrigin: 'https://app.example',
+      }),
+    ).toContain('Mixed content');
   });
 });

@@ -1,6 +1,11 @@
 import type { SandboxResult } from '../tool-context.ts';
 import { abortError } from '../tool-error.ts';
-import { SANDBOX_CONNECT, isSandboxFrameMessage, isSandboxWorkerMessage, type SandboxRunMessage } from './sandbox-protocol.ts';
+import {
+  SANDBOX_CONNECT,
+  isSandboxFrameMessage,
+  isSandboxWorkerMessage,
+  type SandboxRunMessage,
+} from './sandbox-protocol.ts';
 import { MAX_LOG_ENTRIES, MAX_LOG_ENTRY_CHARS, truncateText } from './sandbox-serialise.ts';
 // The bundled worker script's URL; the page fetches its text and hands it to the sandbox frame. (The default export
 // is Vite's, declared by vite/client.)
@@ -53,7 +58,11 @@ export const NETWORK_SANDBOX_PAGE_PATH = 'sandbox-network.html';
 export function createSandboxWorker(network = false): SandboxWorker {
   if (import.meta.env.DEV) return new Worker(sandboxWorkerUrl, { type: 'module', name: 'glassbox-sandbox' });
   const page = network ? NETWORK_SANDBOX_PAGE_PATH : SANDBOX_PAGE_PATH;
-  return new FramedSandboxWorker(document, new URL(`${import.meta.env.BASE_URL}${page}`, document.baseURI).href, loadWorkerSource);
+  return new FramedSandboxWorker(
+    document,
+    new URL(`${import.meta.env.BASE_URL}${page}`, document.baseURI).href,
+    loadWorkerSource,
+  );
 }
 
 let workerSource: Promise<string> | undefined;
@@ -170,7 +179,11 @@ export class FramedSandboxWorker implements SandboxWorker {
  * Sends code to a new worker and settles with its result; on timeout the worker is terminated and the result
  * says `timedOut`; on abort it is terminated and the promise rejects with the abort reason.
  */
-export function runInWorker(createWorker: () => SandboxWorker, code: string, options: RunSandboxedOptions): Promise<SandboxResult> {
+export function runInWorker(
+  createWorker: () => SandboxWorker,
+  code: string,
+  options: RunSandboxedOptions,
+): Promise<SandboxResult> {
   const { signal, timeoutMs } = options;
   if (signal.aborted) return Promise.reject(abortError(signal));
   return new Promise<SandboxResult>((resolve, reject) => {
@@ -189,14 +202,25 @@ export function runInWorker(createWorker: () => SandboxWorker, code: string, opt
     const onAbort = (): void => finish({ error: abortError(signal) });
     // The time limit counts the code's run, not the sandbox's start (a loaded machine may take seconds to load a frame).
     let timer = setTimeout(() => {
-      finish({ result: { ok: false, error: `The sandbox did not start within ${formatDuration(SANDBOX_START_LIMIT_MS)}`, logs } });
+      finish({
+        result: {
+          ok: false,
+          error: `The sandbox did not start within ${formatDuration(SANDBOX_START_LIMIT_MS)}`,
+          logs,
+        },
+      });
     }, SANDBOX_START_LIMIT_MS);
     const startRunLimit = (): void => {
       if (finished) return;
       clearTimeout(timer);
       timer = setTimeout(() => {
         finish({
-          result: { ok: false, timedOut: true, error: `Timed out after ${formatDuration(timeoutMs)}; the worker was stopped`, logs },
+          result: {
+            ok: false,
+            timedOut: true,
+            error: `Timed out after ${formatDuration(timeoutMs)}; the worker was stopped`,
+            logs,
+          },
         });
       }, timeoutMs);
     };
@@ -204,7 +228,13 @@ export function runInWorker(createWorker: () => SandboxWorker, code: string, opt
     try {
       worker = createWorker();
     } catch (error) {
-      finish({ result: { ok: false, error: `The sandbox could not start: ${error instanceof Error ? error.message : String(error)}`, logs } });
+      finish({
+        result: {
+          ok: false,
+          error: `The sandbox could not start: ${error instanceof Error ? error.message : String(error)}`,
+          logs,
+        },
+      });
       return;
     }
     if (worker.whenStarted) void worker.whenStarted.then(startRunLimit, () => undefined);
@@ -222,7 +252,9 @@ export function runInWorker(createWorker: () => SandboxWorker, code: string, opt
     worker.addEventListener('error', (event) => {
       event.preventDefault();
       const message = (event as ErrorEvent).message;
-      finish({ result: { ok: false, error: `The sandbox failed: ${message || 'the worker script could not run'}`, logs } });
+      finish({
+        result: { ok: false, error: `The sandbox failed: ${message || 'the worker script could not run'}`, logs },
+      });
     });
     worker.addEventListener('messageerror', () => {
       finish({ result: { ok: false, error: 'The sandbox sent a result that could not be read', logs } });

@@ -37,7 +37,9 @@ describe('sandbox escape cases', () => {
   it('checks outcomes against expectations', () => {
     const fetchCase = SANDBOX_ESCAPE_CASES.find((entry) => entry.name === 'fetch is disabled');
     if (!fetchCase) throw new Error('missing case');
-    expect(checkEscapeCase(fetchCase.expect, { ok: false, error: 'Error: fetch is disabled in the sandbox', logs: [] })).toEqual([]);
+    expect(
+      checkEscapeCase(fetchCase.expect, { ok: false, error: 'Error: fetch is disabled in the sandbox', logs: [] }),
+    ).toEqual([]);
     expect(checkEscapeCase(fetchCase.expect, { ok: true, result: '[object Response]', logs: [] })).toEqual([
       'ok is true, expected false (error: none)',
       'error "" does not contain "fetch is disabled in the sandbox"',
@@ -45,9 +47,8 @@ describe('sandbox escape cases', () => {
     expect(
       checkEscapeCase({ ok: false, timedOut: true }, { ok: false, error: 'Timed out', timedOut: true, logs: [] }),
     ).toEqual([]);
-    expect(checkEscapeCase({ ok: true, maxLogs: 1, logIncludes: 'x' }, { ok: true, result: '', logs: ['a', 'b'] })).toEqual([
-      '2 log entries, more than 1',
-      'no log entry contains "x"',
-    ]);
+    expect(
+      checkEscapeCase({ ok: true, maxLogs: 1, logIncludes: 'x' }, { ok: true, result: '', logs: ['a', 'b'] }),
+    ).toEqual(['2 log entries, more than 1', 'no log entry contains "x"']);
   });
 });

@@ -31,14 +31,26 @@ export const ESCAPE_CASE_TIMEOUT_MS = 2000;
 
 /** The sandbox answers like a console (issue 12, part 3): run in the built app by the end-to-end tests. */
 export const SANDBOX_REPL_CASES: readonly EscapeCase[] = [
-  { name: 'the last expression statement is the result', code: 'let s = 0; for (let i = 1; i <= 10; i++) s += i; s', expect: { ok: true, result: '55' } },
-  { name: 'return works at top level', code: 'const limit = 3;\nif (limit > 2) return "early";\n"late"', expect: { ok: true, result: 'early' } },
+  {
+    name: 'the last expression statement is the result',
+    code: 'let s = 0; for (let i = 1; i <= 10; i++) s += i; s',
+    expect: { ok: true, result: '55' },
+  },
+  {
+    name: 'return works at top level',
+    code: 'const limit = 3;\nif (limit > 2) return "early";\n"late"',
+    expect: { ok: true, result: 'early' },
+  },
   {
     name: 'console.log output is captured apart from the result',
     code: "console.log('working on', [1, 2]);\nconst total = 1 + 2;\ntotal",
     expect: { ok: true, result: '3', logIncludes: 'working on [ 1, 2 ]' },
   },
-  { name: 'a thrown error is reported with its message', code: "const x = 1;\nthrow new RangeError('x is ' + x)", expect: { ok: false, errorIncludes: 'RangeError: x is 1' } },
+  {
+    name: 'a thrown error is reported with its message',
+    code: "const x = 1;\nthrow new RangeError('x is ' + x)",
+    expect: { ok: false, errorIncludes: 'RangeError: x is 1' },
+  },
   {
     name: 'top-level await: promises are awaited',
     code: 'const later = await new Promise((resolve) => setTimeout(() => resolve(20), 10));\nPromise.resolve(later + 1)',
@@ -49,7 +61,11 @@ export const SANDBOX_REPL_CASES: readonly EscapeCase[] = [
     code: "const s = `a; b ${'}'}`; // not the end;\nconst r = /[;}]/g; /* still not */\ns.replace(r, '')",
     expect: { ok: true, result: 'a b ' },
   },
-  { name: 'the word import in a string is allowed', code: "'import is just a word'", expect: { ok: true, result: 'import is just a word' } },
+  {
+    name: 'the word import in a string is allowed',
+    code: "'import is just a word'",
+    expect: { ok: true, result: 'import is just a word' },
+  },
 ];
 
 /** Attempts to leave the sandbox or exhaust the page, plus a few ordinary runs that must keep working. */
@@ -60,27 +76,63 @@ export const SANDBOX_ESCAPE_CASES: readonly EscapeCase[] = [
     code: "const items = [1, 2, 3];\nconsole.log('sum of', items.length, 'items');\nitems.reduce((a, b) => a + b, 0)",
     expect: { ok: true, result: '6', logIncludes: 'sum of 3 items' },
   },
-  { name: 'await works', code: 'return await Promise.resolve({ a: 1n, b: undefined })', expect: { ok: true, result: '{ a: 1n, b: undefined }' } },
+  {
+    name: 'await works',
+    code: 'return await Promise.resolve({ a: 1n, b: undefined })',
+    expect: { ok: true, result: '{ a: 1n, b: undefined }' },
+  },
   {
     name: 'secure-context built-ins stay available (crypto.randomUUID, crypto.subtle)',
     code: "[typeof crypto.randomUUID(), typeof (await crypto.subtle.digest('SHA-256', new Uint8Array([1]))).byteLength].join(' ')",
     expect: { ok: true, result: 'string number' },
   },
-  { name: 'cycles are displayed, not followed', code: 'const a = { name: "a" }; a.self = a; return a', expect: { ok: true, resultIncludes: '[Circular]' } },
-  { name: 'thrown errors are reported', code: "throw new TypeError('bad input')", expect: { ok: false, errorIncludes: 'TypeError: bad input' } },
+  {
+    name: 'cycles are displayed, not followed',
+    code: 'const a = { name: "a" }; a.self = a; return a',
+    expect: { ok: true, resultIncludes: '[Circular]' },
+  },
+  {
+    name: 'thrown errors are reported',
+    code: "throw new TypeError('bad input')",
+    expect: { ok: false, errorIncludes: 'TypeError: bad input' },
+  },
   { name: 'syntax errors are reported', code: 'return (1 +', expect: { ok: false, errorIncludes: 'SyntaxError' } },
-  { name: 'no DOM: document', code: 'return document.title', expect: { ok: false, errorIncludes: 'document is not defined' } },
+  {
+    name: 'no DOM: document',
+    code: 'return document.title',
+    expect: { ok: false, errorIncludes: 'document is not defined' },
+  },
   { name: 'no DOM: window', code: "window.alert('hi')", expect: { ok: false, errorIncludes: 'window is not defined' } },
-  { name: 'no page storage: localStorage', code: "localStorage.setItem('x', '1')", expect: { ok: false, errorIncludes: 'localStorage is not defined' } },
-  { name: 'fetch is disabled', code: "return await fetch('https://example.com/')", expect: { ok: false, errorIncludes: 'fetch is disabled in the sandbox' } },
+  {
+    name: 'no page storage: localStorage',
+    code: "localStorage.setItem('x', '1')",
+    expect: { ok: false, errorIncludes: 'localStorage is not defined' },
+  },
+  {
+    name: 'fetch is disabled',
+    code: "return await fetch('https://example.com/')",
+    expect: { ok: false, errorIncludes: 'fetch is disabled in the sandbox' },
+  },
   {
     name: 'fetch through the global object is disabled',
     code: "return await self['fet' + 'ch']('https://example.com/')",
     expect: { ok: false, errorIncludes: 'fetch is disabled in the sandbox' },
   },
-  { name: 'XMLHttpRequest is disabled', code: 'new XMLHttpRequest()', expect: { ok: false, errorIncludes: 'XMLHttpRequest is disabled in the sandbox' } },
-  { name: 'WebSocket is disabled', code: "new WebSocket('wss://example.com/')", expect: { ok: false, errorIncludes: 'WebSocket is disabled in the sandbox' } },
-  { name: 'EventSource is disabled', code: "new EventSource('https://example.com/')", expect: { ok: false, errorIncludes: 'EventSource is disabled in the sandbox' } },
+  {
+    name: 'XMLHttpRequest is disabled',
+    code: 'new XMLHttpRequest()',
+    expect: { ok: false, errorIncludes: 'XMLHttpRequest is disabled in the sandbox' },
+  },
+  {
+    name: 'WebSocket is disabled',
+    code: "new WebSocket('wss://example.com/')",
+    expect: { ok: false, errorIncludes: 'WebSocket is disabled in the sandbox' },
+  },
+  {
+    name: 'EventSource is disabled',
+    code: "new EventSource('https://example.com/')",
+    expect: { ok: false, errorIncludes: 'EventSource is disabled in the sandbox' },
+  },
   {
     name: 'importScripts is disabled',
     code: "importScripts('https://example.com/evil.js')",
@@ -91,18 +143,42 @@ export const SANDBOX_ESCAPE_CASES: readonly EscapeCase[] = [
     code: "return await import('https://example.com/evil.js')",
     expect: { ok: false, errorIncludes: 'import is disabled in the sandbox' },
   },
-  { name: 'indexedDB is disabled', code: "indexedDB.open('glassbox')", expect: { ok: false, errorIncludes: 'indexedDB is disabled in the sandbox' } },
+  {
+    name: 'indexedDB is disabled',
+    code: "indexedDB.open('glassbox')",
+    expect: { ok: false, errorIncludes: 'indexedDB is disabled in the sandbox' },
+  },
   {
     name: 'the app database is out of reach through the prototype too',
     code: "let holder = Object.getPrototypeOf(self);\nwhile (!Object.hasOwn(holder, 'indexedDB')) holder = Object.getPrototypeOf(holder);\nObject.getOwnPropertyDescriptor(holder, 'indexedDB').get.call(self).open('glassbox')",
     expect: { ok: false, errorIncludes: 'indexedDB is disabled in the sandbox' },
   },
-  { name: 'no parent window', code: 'parent.document.title', expect: { ok: false, errorIncludes: 'parent is not defined' } },
-  { name: 'no top window', code: "top.postMessage('forged', '*')", expect: { ok: false, errorIncludes: 'top is not defined' } },
+  {
+    name: 'no parent window',
+    code: 'parent.document.title',
+    expect: { ok: false, errorIncludes: 'parent is not defined' },
+  },
+  {
+    name: 'no top window',
+    code: "top.postMessage('forged', '*')",
+    expect: { ok: false, errorIncludes: 'top is not defined' },
+  },
   { name: 'no opener', code: 'opener.location.href', expect: { ok: false, errorIncludes: 'opener is not defined' } },
-  { name: 'caches are disabled', code: "await caches.open('x')", expect: { ok: false, errorIncludes: 'caches is disabled in the sandbox' } },
-  { name: 'BroadcastChannel is disabled', code: "new BroadcastChannel('glassbox')", expect: { ok: false, errorIncludes: 'BroadcastChannel is disabled in the sandbox' } },
-  { name: 'nested workers are disabled', code: "new Worker('data:text/javascript,1')", expect: { ok: false, errorIncludes: 'Worker is disabled in the sandbox' } },
+  {
+    name: 'caches are disabled',
+    code: "await caches.open('x')",
+    expect: { ok: false, errorIncludes: 'caches is disabled in the sandbox' },
+  },
+  {
+    name: 'BroadcastChannel is disabled',
+    code: "new BroadcastChannel('glassbox')",
+    expect: { ok: false, errorIncludes: 'BroadcastChannel is disabled in the sandbox' },
+  },
+  {
+    name: 'nested workers are disabled',
+    code: "new Worker('data:text/javascript,1')",
+    expect: { ok: false, errorIncludes: 'Worker is disabled in the sandbox' },
+  },
   {
     name: 'origin storage is disabled',
     code: 'await navigator.storage.getDirectory()',
@@ -123,7 +199,11 @@ export const SANDBOX_ESCAPE_CASES: readonly EscapeCase[] = [
     code: "return Object.getOwnPropertyDescriptor(Object.getPrototypeOf(navigator), 'storage').get.call(navigator)",
     expect: { ok: false, errorIncludes: 'navigator.storage is disabled in the sandbox' },
   },
-  { name: 'eval is disabled', code: "eval('1 + 1')", expect: { ok: false, errorIncludes: 'eval is disabled in the sandbox' } },
+  {
+    name: 'eval is disabled',
+    code: "eval('1 + 1')",
+    expect: { ok: false, errorIncludes: 'eval is disabled in the sandbox' },
+  },
   {
     name: 'the Function constructor is unreachable',
     code: "return (function () {}).constructor('return 1')()",
@@ -134,7 +214,11 @@ export const SANDBOX_ESCAPE_CASES: readonly EscapeCase[] = [
     code: "return Object.getPrototypeOf(async function () {}).constructor('return 1')",
     expect: { ok: false, errorIncludes: 'The Function constructor is disabled in the sandbox' },
   },
-  { name: 'string timers are disabled', code: "setTimeout('fetch(1)', 0)", expect: { ok: false, errorIncludes: 'setTimeout with a string of code is disabled' } },
+  {
+    name: 'string timers are disabled',
+    code: "setTimeout('fetch(1)', 0)",
+    expect: { ok: false, errorIncludes: 'setTimeout with a string of code is disabled' },
+  },
   {
     name: 'the result channel cannot be forged',
     code: "postMessage({ type: 'result', ok: true, result: 'forged' })",
@@ -176,7 +260,8 @@ export const SANDBOX_ESCAPE_CASES: readonly EscapeCase[] = [
 /** Compares a sandbox result with a case's expectation; returns what does not match (empty when it passes). */
 export function checkEscapeCase(expectation: EscapeExpectation, outcome: SandboxResult): string[] {
   const problems: string[] = [];
-  if (outcome.ok !== expectation.ok) problems.push(`ok is ${outcome.ok}, expected ${expectation.ok} (error: ${outcome.error ?? 'none'})`);
+  if (outcome.ok !== expectation.ok)
+    problems.push(`ok is ${outcome.ok}, expected ${expectation.ok} (error: ${outcome.error ?? 'none'})`);
   if ((outcome.timedOut ?? false) !== (expectation.timedOut ?? false)) {
     problems.push(`timedOut is ${outcome.timedOut ?? false}, expected ${expectation.timedOut ?? false}`);
   }
@@ -195,7 +280,10 @@ export function checkEscapeCase(expectation: EscapeExpectation, outcome: Sandbox
   if (expectation.maxLogs !== undefined && outcome.logs.length > expectation.maxLogs) {
     problems.push(`${outcome.logs.length} log entries, more than ${expectation.maxLogs}`);
   }
-  if (expectation.logIncludes !== undefined && !outcome.logs.some((entry) => entry.includes(expectation.logIncludes as string))) {
+  if (
+    expectation.logIncludes !== undefined &&
+    !outcome.logs.some((entry) => entry.includes(expectation.logIncludes as string))
+  ) {
     problems.push(`no log entry contains "${expectation.logIncludes}"`);
   }
   return problems;

@@ -4,7 +4,10 @@ import { DISABLED_GLOBALS, disableGlobals, findBlockedSyntax } from './sandbox-g
 function fakeWorkerScope() {
   // A navigator whose `storage` lives on the prototype, as WorkerNavigator's does.
   const navigatorPrototype = {};
-  Object.defineProperty(navigatorPrototype, 'storage', { get: () => ({ getDirectory: () => 'opfs' }), configurable: true });
+  Object.defineProperty(navigatorPrototype, 'storage', {
+    get: () => ({ getDirectory: () => 'opfs' }),
+    configurable: true,
+  });
   const navigator = Object.create(navigatorPrototype) as Record<string, unknown>;
   const scopePrototype = { importScripts: () => 'loaded' };
   const scope = Object.create(scopePrototype) as Record<string, unknown>;
@@ -40,7 +43,9 @@ describe('disableGlobals', () => {
     expect(() => new (scope.WebSocket as new () => unknown)()).toThrow('WebSocket is disabled in the sandbox');
     expect(() => scope.indexedDB).toThrow('indexedDB is disabled in the sandbox');
     expect(() => (scope.XMLHttpRequest as () => unknown)()).toThrow('XMLHttpRequest is disabled in the sandbox');
-    expect(() => (scope.navigator as Record<string, unknown>).storage).toThrow('navigator.storage is disabled in the sandbox');
+    expect(() => (scope.navigator as Record<string, unknown>).storage).toThrow(
+      'navigator.storage is disabled in the sandbox',
+    );
     expect(scope.Math).toBe(Math);
   });
 

@@ -65,7 +65,8 @@ export function disableGlobals(scope: object, globals: readonly DisabledGlobal[]
     const segments = path.split('.');
     const property = segments.pop() as string;
     let owner: unknown = scope;
-    for (const segment of segments) owner = owner === null || owner === undefined ? undefined : (owner as Record<string, unknown>)[segment];
+    for (const segment of segments)
+      owner = owner === null || owner === undefined ? undefined : (owner as Record<string, unknown>)[segment];
     if (typeof owner !== 'object' && typeof owner !== 'function') continue;
     if (owner === null) continue;
     const descriptor: PropertyDescriptor =
@@ -78,8 +79,13 @@ export function disableGlobals(scope: object, globals: readonly DisabledGlobal[]
             enumerable: false,
             configurable: false,
           };
-    for (let holder: object | null = Object.getPrototypeOf(owner); holder && holder !== Object.prototype; holder = Object.getPrototypeOf(holder)) {
-      if (Object.prototype.hasOwnProperty.call(holder, property) && !redefine(holder, property, descriptor)) failures.push(path);
+    for (
+      let holder: object | null = Object.getPrototypeOf(owner);
+      holder && holder !== Object.prototype;
+      holder = Object.getPrototypeOf(holder)
+    ) {
+      if (Object.prototype.hasOwnProperty.call(holder, property) && !redefine(holder, property, descriptor))
+        failures.push(path);
     }
     if (!redefine(owner, property, descriptor)) failures.push(path);
   }
@@ -113,7 +119,11 @@ export function disableCodeGeneration(scope: Record<string, unknown>): void {
     Object.getPrototypeOf(async function* () {}) as object,
   ];
   for (const prototype of prototypes) {
-    Object.defineProperty(prototype, 'constructor', { value: disabledFunction('The Function constructor'), writable: false, configurable: false });
+    Object.defineProperty(prototype, 'constructor', {
+      value: disabledFunction('The Function constructor'),
+      writable: false,
+      configurable: false,
+    });
   }
   const replacement = disabledFunction('Function');
   // Keeps `value instanceof Function` working.
@@ -124,7 +134,8 @@ export function disableCodeGeneration(scope: Record<string, unknown>): void {
     const original = scope[name];
     if (typeof original !== 'function') continue;
     const guarded = (handler: unknown, ...rest: unknown[]): unknown => {
-      if (typeof handler !== 'function') throw new Error(`${name} with a string of code is disabled in the sandbox; pass a function`);
+      if (typeof handler !== 'function')
+        throw new Error(`${name} with a string of code is disabled in the sandbox; pass a function`);
       return (original as (...parameters: unknown[]) => unknown).call(scope, handler, ...rest);
     };
     Object.defineProperty(scope, name, { value: guarded, writable: false, configurable: false });

@@ -10,7 +10,7 @@ describe('sandbox protocol', () => {
     expect(isSandboxWorkerMessage({ type: 'ready' })).toBe(false);
   });
 
-  it('tells the frame\'s own messages apart from its worker\'s', () => {
+  it("tells the frame's own messages apart from its worker's", () => {
     expect(isSandboxFrameMessage({ type: 'ready' })).toBe(true);
     expect(isSandboxFrameMessage({ type: 'sandbox-error', message: 'the worker script could not run' })).toBe(true);
     expect(isSandboxFrameMessage({ type: 'sandbox-messageerror' })).toBe(true);

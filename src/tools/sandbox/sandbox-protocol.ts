@@ -18,14 +18,17 @@ export function isSandboxWorkerMessage(data: unknown): data is SandboxWorkerMess
   const message = data as Record<string, unknown>;
   if (message.type === 'log') return typeof message.entry === 'string';
   if (message.type !== 'result') return false;
-  return message.ok === true ? typeof message.result === 'string' : message.ok === false && typeof message.error === 'string';
+  return message.ok === true
+    ? typeof message.result === 'string'
+    : message.ok === false && typeof message.error === 'string';
 }
 
 /** The message that hands the sandbox frame (public/sandbox-host.js) its private port. */
 export const SANDBOX_CONNECT = 'glassbox-sandbox-connect';
 
 /** What the sandbox frame itself says (everything else on the port comes from its worker). */
-export type SandboxFrameMessage = { type: 'ready' } | { type: 'sandbox-error'; message: string } | { type: 'sandbox-messageerror' };
+export type SandboxFrameMessage =
+  { type: 'ready' } | { type: 'sandbox-error'; message: string } | { type: 'sandbox-messageerror' };
 
 /** Checks the shape of a message from the sandbox frame. */
 export function isSandboxFrameMessage(data: unknown): data is SandboxFrameMessage {

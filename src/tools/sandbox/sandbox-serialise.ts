@@ -58,7 +58,9 @@ export function truncateText(text: string, maxChars: number): string {
 
 /** Formats the arguments of one console call: strings as they are, other values inspected, joined by spaces. */
 export function formatLogArguments(values: readonly unknown[]): string {
-  const text = values.map((value) => (typeof value === 'string' ? value : serialiseValue(value, MAX_LOG_ENTRY_CHARS))).join(' ');
+  const text = values
+    .map((value) => (typeof value === 'string' ? value : serialiseValue(value, MAX_LOG_ENTRY_CHARS)))
+    .join(' ');
   return truncateText(text, MAX_LOG_ENTRY_CHARS);
 }
 
@@ -104,7 +106,10 @@ export function describeThrown(error: unknown): string {
   try {
     if (error instanceof Error || (typeof error === 'object' && error !== null && 'message' in error)) {
       const { name, message } = error as { name?: unknown; message?: unknown };
-      return truncateText(`${typeof name === 'string' && name ? name : 'Error'}: ${String(message)}`, MAX_LOG_ENTRY_CHARS);
+      return truncateText(
+        `${typeof name === 'string' && name ? name : 'Error'}: ${String(message)}`,
+        MAX_LOG_ENTRY_CHARS,
+      );
     }
     return `Uncaught ${serialiseValue(error, MAX_LOG_ENTRY_CHARS)}`;
   } catch {
@@ -155,14 +160,21 @@ function inspect(value: unknown, depth: number, state: InspectState): string {
 }
 
 function inspectObject(object: object, depth: number, state: InspectState): string {
-  if (object instanceof Date) return emit(Number.isNaN(object.getTime()) ? 'Invalid Date' : object.toISOString(), state);
+  if (object instanceof Date)
+    return emit(Number.isNaN(object.getTime()) ? 'Invalid Date' : object.toISOString(), state);
   if (object instanceof RegExp) return emit(String(object), state);
   if (object instanceof Error) return emit(`${object.name}: ${object.message}`, state);
   if (object instanceof Promise) return emit('Promise { … }', state);
   if (object instanceof WeakMap || object instanceof WeakSet) return emit(`${object.constructor.name} { … }`, state);
   if (Array.isArray(object)) {
     if (depth >= state.depth) return emit('[Array]', state);
-    return bracket('', '[', ']', listItems(object.length, (index) => inspect(object[index], depth + 1, state), state), state);
+    return bracket(
+      '',
+      '[',
+      ']',
+      listItems(object.length, (index) => inspect(object[index], depth + 1, state), state),
+      state,
+    );
   }
   if (ArrayBuffer.isView(object) && !(object instanceof DataView)) {
     const typed = object as unknown as ArrayLike<number | bigint>;
@@ -172,32 +184,46 @@ function inspectObject(object: object, depth: number, state: InspectState): stri
   if (object instanceof Map) {
     if (depth >= state.depth) return emit('[Map]', state);
     const entries = [...object.entries()];
-    const items = listItems(entries.length, (index) => {
-      const [key, entryValue] = entries[index] as [unknown, unknown];
-      return `${inspect(key, depth + 1, state)} => ${inspect(entryValue, depth + 1, state)}`;
-    }, state);
+    const items = listItems(
+      entries.length,
+      (index) => {
+        const [key, entryValue] = entries[index] as [unknown, unknown];
+        return `${inspect(key, depth + 1, state)} => ${inspect(entryValue, depth + 1, state)}`;
+      },
+      state,
+    );
     return bracket(`Map(${object.size}) `, '{', '}', items, state);
   }
   if (object instanceof Set) {
     if (depth >= state.depth) return emit('[Set]', state);
     const members = [...object.values()];
-    return bracket(`Set(${object.size}) `, '{', '}', listItems(members.length, (index) => inspect(members[index], depth + 1, state), state), state);
+    return bracket(
+      `Set(${object.size}) `,
+      '{',
+      '}',
+      listItems(members.length, (index) => inspect(members[index], depth + 1, state), state),
+      state,
+    );
   }
   if (depth >= state.depth) return emit('[Object]', state);
   const keys = Object.keys(object);
   const record = object as Record<string, unknown>;
-  const items = listItems(keys.length, (index) => {
-    const key = keys[index] as string;
-    const label = /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
-    let shown: string;
-    try {
-      shown = inspect(record[key], depth + 1, state);
-    } catch (error) {
-      if (error instanceof OutputFull) throw error;
-      shown = '[getter threw]';
-    }
-    return `${emit(label, state)}: ${shown}`;
-  }, state);
+  const items = listItems(
+    keys.length,
+    (index) => {
+      const key = keys[index] as string;
+      const label = /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
+      let shown: string;
+      try {
+        shown = inspect(record[key], depth + 1, state);
+      } catch (error) {
+        if (error instanceof OutputFull) throw error;
+        shown = '[getter threw]';
+      }
+      return `${emit(label, state)}: ${shown}`;
+    },
+    state,
+  );
   const name = constructorName(object);
   return bracket(name && name !== 'Object' ? `${name} ` : '', '{', '}', items, state);
 }

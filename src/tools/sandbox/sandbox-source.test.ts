@@ -1,7 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import { prepareSource } from './sandbox-source.ts';
 
-const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor as new (body: string) => () => Promise<unknown>;
+const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor as new (
+  body: string,
+) => () => Promise<unknown>;
 
 /** Prepares the code like the worker, then runs it (in Node: these tests check the transform, not the sandbox). */
 async function evaluate(code: string): Promise<unknown> {
@@ -61,13 +63,24 @@ describe('prepareSource', () => {
 
   it('refuses import() and import.meta wherever they are, but not the word in a string or comment', () => {
     const dynamic = prepareSource("const m = 1;\nconst mod = await import('https://example.com/evil.js')");
-    expect(dynamic).toEqual({ ok: false, parsed: true, error: expect.stringContaining('import is disabled in the sandbox (line 2)') });
-    expect(prepareSource('[1].map(async () => { if (true) { await import("x") } })')).toMatchObject({ ok: false, parsed: true });
+    expect(dynamic).toEqual({
+      ok: false,
+      parsed: true,
+      error: expect.stringContaining('import is disabled in the sandbox (line 2)'),
+    });
+    expect(prepareSource('[1].map(async () => { if (true) { await import("x") } })')).toMatchObject({
+      ok: false,
+      parsed: true,
+    });
     expect(prepareSource("'import is just a word here' // import")).toMatchObject({ ok: true });
   });
 
   it('reports syntax errors with their position', () => {
-    expect(prepareSource('return (1 +')).toEqual({ ok: false, parsed: false, error: expect.stringMatching(/^SyntaxError: .*\(1:\d+\)$/u) });
+    expect(prepareSource('return (1 +')).toEqual({
+      ok: false,
+      parsed: false,
+      error: expect.stringMatching(/^SyntaxError: .*\(1:\d+\)$/u),
+    });
     expect(prepareSource("import x from 'y'")).toMatchObject({ ok: false, parsed: false });
     expect(prepareSource('import.meta.url')).toMatchObject({ ok: false, parsed: false });
   });

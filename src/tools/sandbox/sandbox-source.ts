@@ -28,7 +28,11 @@ export function prepareSource(code: string): PreparedSource {
   try {
     program = parse(code, PARSE_OPTIONS) as Node & { body: Node[] };
   } catch (error) {
-    return { ok: false, parsed: false, error: `SyntaxError: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ok: false,
+      parsed: false,
+      error: `SyntaxError: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
   const imported = findImport(program);
   if (imported) return { ok: false, parsed: true, error: importMessage(imported.loc?.start.line ?? 1) };
@@ -51,7 +55,8 @@ function findImport(root: Node): Node | undefined {
     }
     if (!isNode(value)) continue;
     if (value.type === 'ImportExpression' || value.type === 'ImportDeclaration') return value;
-    if (value.type === 'MetaProperty' && (value as Node & { meta: { name: string } }).meta.name === 'import') return value;
+    if (value.type === 'MetaProperty' && (value as Node & { meta: { name: string } }).meta.name === 'import')
+      return value;
     for (const [key, child] of Object.entries(value)) {
       if (key !== 'loc' && typeof child === 'object' && child !== null) stack.push(child);
     }

@@ -6,7 +6,13 @@
 // origin and that page's CSP too.
 import { DISABLED_GLOBALS, disableCodeGeneration, disableGlobals, findBlockedSyntax } from './sandbox-globals.ts';
 import type { SandboxRunMessage, SandboxWorkerMessage } from './sandbox-protocol.ts';
-import { CAPTURED_CONSOLE_METHODS, type ConsoleLevel, LogCollector, describeThrown, serialiseValue } from './sandbox-serialise.ts';
+import {
+  CAPTURED_CONSOLE_METHODS,
+  type ConsoleLevel,
+  LogCollector,
+  describeThrown,
+  serialiseValue,
+} from './sandbox-serialise.ts';
 import { prepareSource } from './sandbox-source.ts';
 
 interface WorkerScope {

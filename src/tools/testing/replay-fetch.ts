@@ -12,7 +12,11 @@ export function createReplayFetch(routes: ReplayRoute[]): typeof fetch & { reque
     const url = new URL(input instanceof Request ? input.url : String(input));
     requests.push(url);
     const route = routes.find(({ match }) =>
-      typeof match === 'string' ? url.href.includes(match) : match instanceof RegExp ? match.test(url.href) : match(url),
+      typeof match === 'string'
+        ? url.href.includes(match)
+        : match instanceof RegExp
+          ? match.test(url.href)
+          : match(url),
     );
     if (!route) throw new Error(`No replayed response for ${url.href}`);
     return route.respond(url);

@@ -121,7 +121,14 @@ export interface InsightsReport {
   errors: ErrorInsight[];
   stuck: StuckRun[];
   /** How long computing it took off the page, when a worker did it: reading storage (0 if nothing was read) and aggregating. */
-  timing?: { readMs: number; aggregateMs: number; phases?: Record<string, number>; startedAt?: number; postedAt?: number; receivedAt?: number };
+  timing?: {
+    readMs: number;
+    aggregateMs: number;
+    phases?: Record<string, number>;
+    startedAt?: number;
+    postedAt?: number;
+    receivedAt?: number;
+  };
 }
 
 const HOUR = 3_600_000;
@@ -181,7 +188,12 @@ export function aggregateInsights(facts: readonly RunFact[], query: InsightsQuer
   const prices = query.prices ?? {};
   const stuckSteps = query.stuckSteps ?? DEFAULT_STUCK_STEPS;
   const selected = facts
-    .filter((fact) => (query.sessionId === undefined || fact.sessionId === query.sessionId) && (query.from === undefined || fact.startTime >= query.from) && (query.to === undefined || fact.startTime < query.to))
+    .filter(
+      (fact) =>
+        (query.sessionId === undefined || fact.sessionId === query.sessionId) &&
+        (query.from === undefined || fact.startTime >= query.from) &&
+        (query.to === undefined || fact.startTime < query.to),
+    )
     .sort((a, b) => b.startTime - a.startTime);
   const first = selected.at(-1)?.startTime;
   const last = selected[0]?.startTime;
@@ -218,7 +230,20 @@ export function aggregateInsights(facts: readonly RunFact[], query: InsightsQuer
   const steps = new Map<number, Group>();
   const toolCounts = new Map<number, Group>();
   const tools = new Map<string, { group: Group; calls: number; ok: number; durations: number[] }>();
-  const models = new Map<string, { group: Group; calls: number; ttft: number[]; durations: number[]; inputTokens: number; outputTokens: number; cachedTokens: number; cost: number; sources: Record<TokenSource, number> }>();
+  const models = new Map<
+    string,
+    {
+      group: Group;
+      calls: number;
+      ttft: number[];
+      durations: number[];
+      inputTokens: number;
+      outputTokens: number;
+      cachedTokens: number;
+      cost: number;
+      sources: Record<TokenSource, number>;
+    }
+  >();
   const errors = new Map<string, { group: Group; count: number }>();
   const stuck: StuckRun[] = [];
   let toolOk = 0;
@@ -248,7 +273,17 @@ export function aggregateInsights(facts: readonly RunFact[], query: InsightsQuer
       bucket.outputTokens += call.outputTokens;
       let model = models.get(call.model);
       if (!model) {
-        model = { group: new Group(), calls: 0, ttft: [], durations: [], inputTokens: 0, outputTokens: 0, cachedTokens: 0, cost: 0, sources: emptySources() };
+        model = {
+          group: new Group(),
+          calls: 0,
+          ttft: [],
+          durations: [],
+          inputTokens: 0,
+          outputTokens: 0,
+          cachedTokens: 0,
+          cost: 0,
+          sources: emptySources(),
+        };
         models.set(call.model, model);
       }
       model.group.add(fact);
@@ -289,7 +324,15 @@ export function aggregateInsights(facts: readonly RunFact[], query: InsightsQuer
       errors.set(kind, entry);
     }
     const reasons = stuckFor(fact, stuckSteps);
-    if (reasons.length > 0) stuck.push({ sessionId: fact.sessionId, runId: fact.runId, startTime: fact.startTime, input: fact.input, steps: fact.steps, reasons });
+    if (reasons.length > 0)
+      stuck.push({
+        sessionId: fact.sessionId,
+        runId: fact.runId,
+        startTime: fact.startTime,
+        input: fact.input,
+        steps: fact.steps,
+        reasons,
+      });
   }
   totals.stuckRuns = stuck.length;
   totals.toolSuccessRate = totals.toolCalls > 0 ? toolOk / totals.toolCalls : undefined;
@@ -324,17 +367,34 @@ export function aggregateInsights(facts: readonly RunFact[], query: InsightsQuer
     bucketMs,
     timeline: [...timeline.entries()]
       .sort((a, b) => a[0] - b[0])
-      .map(([start, entry]) => ({ start, inputTokens: entry.inputTokens, outputTokens: entry.outputTokens, cost: entry.cost, ...entry.group.toGroup() })),
+      .map(([start, entry]) => ({
+        start,
+        inputTokens: entry.inputTokens,
+        outputTokens: entry.outputTokens,
+        cost: entry.cost,
+        ...entry.group.toGroup(),
+      })),
     stepsPerRun: countBuckets(steps),
     toolCallsPerRun: countBuckets(toolCounts),
     tools: [...tools.entries()]
       .map(([name, entry]) => {
         const { p50, p95 } = medianAndP95(entry.durations);
-        return { name, calls: entry.calls, ok: entry.ok, failed: entry.calls - entry.ok, successRate: entry.ok / entry.calls, p50Ms: p50, p95Ms: p95, ...entry.group.toGroup() };
+        return {
+          name,
+          calls: entry.calls,
+          ok: entry.ok,
+          failed: entry.calls - entry.ok,
+          successRate: entry.ok / entry.calls,
+          p50Ms: p50,
+          p95Ms: p95,
+          ...entry.group.toGroup(),
+        };
       })
       .sort((a, b) => b.calls - a.calls || a.name.localeCompare(b.name)),
     models: modelList.sort((a, b) => b.calls - a.calls || a.model.localeCompare(b.model)),
-    errors: [...errors.entries()].map(([kind, entry]) => ({ kind, count: entry.count, ...entry.group.toGroup() })).sort((a, b) => b.count - a.count || a.kind.localeCompare(b.kind)),
+    errors: [...errors.entries()]
+      .map(([kind, entry]) => ({ kind, count: entry.count, ...entry.group.toGroup() }))
+      .sort((a, b) => b.count - a.count || a.kind.localeCompare(b.kind)),
     stuck,
   };
 }

@@ -35,7 +35,10 @@ const waiting = new Map<number, { resolve: (counts: Array<number | null>) => voi
 
 function countWorker(): Worker {
   if (worker) return worker;
-  const started = new Worker(new URL('./token-count-worker.ts', import.meta.url), { type: 'module', name: 'glassbox-tokens' });
+  const started = new Worker(new URL('./token-count-worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'glassbox-tokens',
+  });
   started.onmessage = (event: MessageEvent<TokenCountResponse>) => {
     const response = event.data;
     const entry = waiting.get(response.id);

@@ -7,7 +7,10 @@ export interface ModelPrice {
 }
 
 /** Prices the user entered per model id; a `null` field clears that price. */
-export type PriceTable = Record<string, { input: number | null; output: number | null; cachedInput?: number | null | undefined }>;
+export type PriceTable = Record<
+  string,
+  { input: number | null; output: number | null; cachedInput?: number | null | undefined }
+>;
 
 /**
  * Published list prices of well-known models (USD per 1M tokens), matched on the model id without a provider prefix
@@ -58,12 +61,18 @@ export function defaultPrice(model: string): ModelPrice | undefined {
 export type PriceSource = 'settings' | 'default' | 'none';
 
 /** The price a model is charged at: the user's entry for that id wins, then the default; `none` means "no price". */
-export function priceFor(model: string, table: PriceTable = {}): { price: ModelPrice | undefined; source: PriceSource } {
+export function priceFor(
+  model: string,
+  table: PriceTable = {},
+): { price: ModelPrice | undefined; source: PriceSource } {
   const own = table[model];
   if (own && (own.input !== null || own.output !== null)) {
     if (own.input === null || own.output === null) return { price: undefined, source: 'none' };
     const cachedInput = own.cachedInput ?? undefined;
-    return { price: { input: own.input, output: own.output, ...(cachedInput === undefined ? {} : { cachedInput }) }, source: 'settings' };
+    return {
+      price: { input: own.input, output: own.output, ...(cachedInput === undefined ? {} : { cachedInput }) },
+      source: 'settings',
+    };
   }
   const fallback = defaultPrice(model);
   return fallback ? { price: fallback, source: 'default' } : { price: undefined, source: 'none' };
@@ -80,5 +89,7 @@ export interface TokenCounts {
 export function costOf(tokens: TokenCounts, price: ModelPrice): number {
   const cached = Math.min(tokens.cachedTokens, tokens.inputTokens);
   const fresh = tokens.inputTokens - cached;
-  return (fresh * price.input + cached * (price.cachedInput ?? price.input) + tokens.outputTokens * price.output) / 1_000_000;
+  return (
+    (fresh * price.input + cached * (price.cachedInput ?? price.input) + tokens.outputTokens * price.output) / 1_000_000
+  );
 }

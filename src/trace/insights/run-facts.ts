@@ -58,7 +58,8 @@ function messagesText(messages: unknown): { text: string; count: number } {
   for (const message of messages as Array<{ content?: unknown; tool_calls?: unknown }>) {
     if (typeof message?.content === 'string') parts.push(message.content);
     else if (Array.isArray(message?.content)) {
-      for (const part of message.content as Array<{ text?: unknown }>) if (typeof part?.text === 'string') parts.push(part.text);
+      for (const part of message.content as Array<{ text?: unknown }>)
+        if (typeof part?.text === 'string') parts.push(part.text);
     }
     if (Array.isArray(message?.tool_calls)) {
       for (const call of message.tool_calls as Array<{ function?: { name?: unknown; arguments?: unknown } }>) {
@@ -71,7 +72,10 @@ function messagesText(messages: unknown): { text: string; count: number } {
 }
 
 function outputText(attributes: Record<string, unknown>): string {
-  const parts = [stringAttribute(attributes, ATTR.llmOutputText) ?? '', stringAttribute(attributes, ATTR.llmOutputReasoning) ?? ''];
+  const parts = [
+    stringAttribute(attributes, ATTR.llmOutputText) ?? '',
+    stringAttribute(attributes, ATTR.llmOutputReasoning) ?? '',
+  ];
   const calls = attributes[ATTR.llmOutputToolCalls];
   if (Array.isArray(calls)) {
     for (const call of calls as Array<{ name?: unknown; arguments?: unknown }>) {
@@ -94,40 +98,72 @@ export interface TokenTexts {
 }
 
 /** The usage the endpoint reported for an llm span, if any. */
-export function reportedTokens(span: Span): Pick<LlmFact, 'inputTokens' | 'outputTokens' | 'cachedTokens' | 'tokenSource'> | undefined {
+export function reportedTokens(
+  span: Span,
+): Pick<LlmFact, 'inputTokens' | 'outputTokens' | 'cachedTokens' | 'tokenSource'> | undefined {
   const a = span.attributes;
   const input = numberAttribute(a, ATTR.llmUsageInputTokens);
   const output = numberAttribute(a, ATTR.llmUsageOutputTokens);
   if (input === undefined && output === undefined) return undefined;
-  return { inputTokens: input ?? 0, outputTokens: output ?? 0, cachedTokens: numberAttribute(a, ATTR.llmUsageCachedTokens) ?? 0, tokenSource: 'reported' };
+  return {
+    inputTokens: input ?? 0,
+    outputTokens: output ?? 0,
+    cachedTokens: numberAttribute(a, ATTR.llmUsageCachedTokens) ?? 0,
+    tokenSource: 'reported',
+  };
 }
 
 /** What an llm span's tokens are counted from. */
 export function tokenTexts(span: Span): TokenTexts {
   const request = messagesText(span.attributes[ATTR.llmMessages]);
-  return { model: modelOf(span), input: request.text, output: outputText(span.attributes), overhead: REQUEST_OVERHEAD_TOKENS + request.count * MESSAGE_OVERHEAD_TOKENS };
+  return {
+    model: modelOf(span),
+    input: request.text,
+    output: outputText(span.attributes),
+    overhead: REQUEST_OVERHEAD_TOKENS + request.count * MESSAGE_OVERHEAD_TOKENS,
+  };
 }
 
 /** The tokens of an llm span: reported usage wins; otherwise a real count when `count` knows the model, else the estimate. */
-export function llmTokens(span: Span, count?: TokenCounter): Pick<LlmFact, 'inputTokens' | 'outputTokens' | 'cachedTokens' | 'tokenSource'> {
+export function llmTokens(
+  span: Span,
+  count?: TokenCounter,
+): Pick<LlmFact, 'inputTokens' | 'outputTokens' | 'cachedTokens' | 'tokenSource'> {
   const reported = reportedTokens(span);
   if (reported) return reported;
   const texts = tokenTexts(span);
   const countedInput = count?.(texts.model, texts.input);
   const countedOutput = countedInput === undefined ? undefined : count?.(texts.model, texts.output);
   if (countedInput !== undefined && countedOutput !== undefined) {
-    return { inputTokens: countedInput + texts.overhead, outputTokens: countedOutput, cachedTokens: 0, tokenSource: 'counted' };
+    return {
+      inputTokens: countedInput + texts.overhead,
+      outputTokens: countedOutput,
+      cachedTokens: 0,
+      tokenSource: 'counted',
+    };
   }
-  return { inputTokens: estimateTokens(texts.input) + texts.overhead, outputTokens: estimateTokens(texts.output), cachedTokens: 0, tokenSource: 'estimated' };
+  return {
+    inputTokens: estimateTokens(texts.input) + texts.overhead,
+    outputTokens: estimateTokens(texts.output),
+    cachedTokens: 0,
+    tokenSource: 'estimated',
+  };
 }
 
 /** The model an llm span called: the requested id (what Settings prices), else the one that answered. */
 export function modelOf(span: Span): string {
-  return stringAttribute(span.attributes, ATTR.llmRequestModel) || stringAttribute(span.attributes, ATTR.llmResponseModel) || 'unknown';
+  return (
+    stringAttribute(span.attributes, ATTR.llmRequestModel) ||
+    stringAttribute(span.attributes, ATTR.llmResponseModel) ||
+    'unknown'
+  );
 }
 
 /** The facts of one run from its spans (root included); undefined when the spans hold no run root. */
-export function runFact(spans: readonly Span[], options: { stuckSteps?: number; count?: TokenCounter } = {}): RunFact | undefined {
+export function runFact(
+  spans: readonly Span[],
+  options: { stuckSteps?: number; count?: TokenCounter } = {},
+): RunFact | undefined {
   const root = spans.find((span) => span.spanId === span.runId) ?? spans.find((span) => span.kind === 'run');
   if (!root) return undefined;
   let latest = root.startTime;
@@ -163,7 +199,11 @@ export function runFact(spans: readonly Span[], options: { stuckSteps?: number; 
         ...llmTokens(span, options.count),
       });
     } else if (span.kind === 'tool') {
-      fact.tools.push({ name: stringAttribute(span.attributes, ATTR.toolName) ?? span.name, ok: span.status === 'ok', durationMs: spanDurationMs(span) });
+      fact.tools.push({
+        name: stringAttribute(span.attributes, ATTR.toolName) ?? span.name,
+        ok: span.status === 'ok',
+        durationMs: spanDurationMs(span),
+      });
     } else if (span.kind === 'retry') {
       fact.retries += 1;
     } else if (span.kind === 'compaction') {
@@ -175,7 +215,10 @@ export function runFact(spans: readonly Span[], options: { stuckSteps?: number; 
 }
 
 /** The facts of every run in a list of spans (one session's, say), oldest run first. */
-export function runFacts(spans: readonly Span[], options: { stuckSteps?: number; count?: TokenCounter } = {}): RunFact[] {
+export function runFacts(
+  spans: readonly Span[],
+  options: { stuckSteps?: number; count?: TokenCounter } = {},
+): RunFact[] {
   const facts: RunFact[] = [];
   for (const list of spansByRun(spans).values()) {
     const fact = runFact(list, options);

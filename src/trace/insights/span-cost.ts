@@ -20,7 +20,13 @@ export interface CostSummary {
  * counts the tokens of calls that reported no usage, where it knows the model.
  */
 export function costOfSpans(spans: Iterable<Span>, prices: PriceTable = {}, count?: TokenCounter): CostSummary {
-  const summary: CostSummary = { cost: 0, calls: 0, unpricedCalls: 0, unpricedModels: [], tokenSources: { reported: 0, counted: 0, estimated: 0 } };
+  const summary: CostSummary = {
+    cost: 0,
+    calls: 0,
+    unpricedCalls: 0,
+    unpricedModels: [],
+    tokenSources: { reported: 0, counted: 0, estimated: 0 },
+  };
   const unpriced = new Set<string>();
   for (const span of spans) {
     if (span.kind !== 'llm') continue;

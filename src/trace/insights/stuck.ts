@@ -48,7 +48,10 @@ export function stuckReasons(spans: readonly Span[], threshold: number = DEFAULT
   const calls = new Map<string, { tool: string; count: number }>();
   for (const span of spans) {
     if (span.status === 'error' && span.kind !== 'run' && span.kind !== 'agent') {
-      const label = span.kind === 'tool' ? `${stringAttribute(span.attributes, ATTR.toolName) ?? span.name}: ${span.error?.type ?? 'error'}` : `${span.kind}: ${span.error?.type ?? 'error'}`;
+      const label =
+        span.kind === 'tool'
+          ? `${stringAttribute(span.attributes, ATTR.toolName) ?? span.name}: ${span.error?.type ?? 'error'}`
+          : `${span.kind}: ${span.error?.type ?? 'error'}`;
       errors.set(label, (errors.get(label) ?? 0) + 1);
     }
     if (span.kind === 'tool' && span.attributes[ATTR.toolReplayed] !== true) {
@@ -59,7 +62,9 @@ export function stuckReasons(spans: readonly Span[], threshold: number = DEFAULT
       calls.set(key, entry);
     }
   }
-  for (const [error, count] of errors) if (count >= REPEAT_THRESHOLD) reasons.push({ kind: 'repeated-errors', error, count });
-  for (const { tool, count } of calls.values()) if (count >= REPEAT_THRESHOLD) reasons.push({ kind: 'repeated-calls', tool, count });
+  for (const [error, count] of errors)
+    if (count >= REPEAT_THRESHOLD) reasons.push({ kind: 'repeated-errors', error, count });
+  for (const { tool, count } of calls.values())
+    if (count >= REPEAT_THRESHOLD) reasons.push({ kind: 'repeated-calls', tool, count });
   return reasons;
 }

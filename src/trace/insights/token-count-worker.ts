@@ -10,7 +10,8 @@ export interface TokenCountRequest {
 }
 
 /** The counts in the order asked (null: not counted), or why none could be. */
-export type TokenCountResponse = { id: number; ok: true; counts: Array<number | null> } | { id: number; ok: false; error: string };
+export type TokenCountResponse =
+  { id: number; ok: true; counts: Array<number | null> } | { id: number; ok: false; error: string };
 
 interface WorkerScope {
   postMessage(message: unknown): void;
@@ -21,9 +22,21 @@ const scope = globalThis as unknown as WorkerScope;
 
 scope.onmessage = (event) => {
   const { id, items } = event.data;
-  const encodings = items.map((item) => tokenizerEncoding(item.model)).filter((encoding): encoding is TokenizerEncoding => encoding !== undefined);
+  const encodings = items
+    .map((item) => tokenizerEncoding(item.model))
+    .filter((encoding): encoding is TokenizerEncoding => encoding !== undefined);
   loadEncodings(encodings).then(
-    () => scope.postMessage({ id, ok: true, counts: items.map((item) => countTokens(item.model, item.text) ?? null) } satisfies TokenCountResponse),
-    (error: unknown) => scope.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) } satisfies TokenCountResponse),
+    () =>
+      scope.postMessage({
+        id,
+        ok: true,
+        counts: items.map((item) => countTokens(item.model, item.text) ?? null),
+      } satisfies TokenCountResponse),
+    (error: unknown) =>
+      scope.postMessage({
+        id,
+        ok: false,
+        error: error instanceof Error ? error.message : String(error),
+      } satisfies TokenCountResponse),
   );
 };

@@ -34,8 +34,12 @@ let readVocabulary = async (encoding: TokenizerEncoding): Promise<string> => {
   if (!response.ok) throw new Error(`The ${encoding} vocabulary could not be fetched (HTTP ${response.status}).`);
   if (cache) {
     // A new build names the file anew (its hash): the copy of an older build of this vocabulary goes.
-    const older = (await cache.keys().catch(() => [])).filter((request) => request.url !== url && request.url.includes(encoding));
-    await Promise.all([cache.put(url, response.clone()), ...older.map((request) => cache.delete(request))]).catch(() => undefined);
+    const older = (await cache.keys().catch(() => [])).filter(
+      (request) => request.url !== url && request.url.includes(encoding),
+    );
+    await Promise.all([cache.put(url, response.clone()), ...older.map((request) => cache.delete(request))]).catch(
+      () => undefined,
+    );
   }
   return response.text();
 };

@@ -33,14 +33,25 @@ describe('tokenizer families', () => {
     expect(tokenizerEncoding(model)).toBe(encoding);
   });
 
-  it.each(['deepseek-chat', 'llama-3.1-8b', 'mock-insights', 'claude-3-5-sonnet', 'o10-like', 'gpt-4oo', 'mistral/o3x', 'unknown'])('%s has no known tokenizer', (model) => {
+  it.each([
+    'deepseek-chat',
+    'llama-3.1-8b',
+    'mock-insights',
+    'claude-3-5-sonnet',
+    'o10-like',
+    'gpt-4oo',
+    'mistral/o3x',
+    'unknown',
+  ])('%s has no known tokenizer', (model) => {
     expect(tokenizerEncoding(model)).toBeUndefined();
   });
 });
 
 // The app fetches the package's `.tiktoken` files; here they are read from disk.
 const resolve = createRequire(import.meta.url).resolve;
-beforeAll(() => setVocabularyReader((encoding) => readFile(resolve(`gpt-tokenizer/data/${encoding}.tiktoken`), 'utf8')));
+beforeAll(() =>
+  setVocabularyReader((encoding) => readFile(resolve(`gpt-tokenizer/data/${encoding}.tiktoken`), 'utf8')),
+);
 
 describe('real token counts', () => {
   it('counts nothing before its vocabulary is loaded, then the known counts', async () => {
@@ -84,11 +95,28 @@ describe('real token counts', () => {
     };
     const known = makeSpan({ kind: 'llm', attributes: { ...attributes, [ATTR.llmRequestModel]: 'gpt-4o' } });
     // 2 tokens of content + 4 for the message + 3 for the request.
-    expect(llmTokens(known, countTokens)).toEqual({ inputTokens: 2 + 4 + 3, outputTokens: 10, cachedTokens: 0, tokenSource: 'counted' });
+    expect(llmTokens(known, countTokens)).toEqual({
+      inputTokens: 2 + 4 + 3,
+      outputTokens: 10,
+      cachedTokens: 0,
+      tokenSource: 'counted',
+    });
     const other = makeSpan({ kind: 'llm', attributes: { ...attributes, [ATTR.llmRequestModel]: 'deepseek-chat' } });
     expect(llmTokens(other, countTokens).tokenSource).toBe('estimated');
-    const reported = makeSpan({ kind: 'llm', attributes: { ...attributes, [ATTR.llmRequestModel]: 'gpt-4o', [ATTR.llmUsageInputTokens]: 50, [ATTR.llmUsageOutputTokens]: 5 } });
-    expect(llmTokens(reported, countTokens)).toMatchObject({ inputTokens: 50, outputTokens: 5, tokenSource: 'reported' });
+    const reported = makeSpan({
+      kind: 'llm',
+      attributes: {
+        ...attributes,
+        [ATTR.llmRequestModel]: 'gpt-4o',
+        [ATTR.llmUsageInputTokens]: 50,
+        [ATTR.llmUsageOutputTokens]: 5,
+      },
+    });
+    expect(llmTokens(reported, countTokens)).toMatchObject({
+      inputTokens: 50,
+      outputTokens: 5,
+      tokenSource: 'reported',
+    });
 
     const root = makeSpan({ spanId: 'run_1', runId: 'run_1' });
     const fact = runFact([root, { ...known, runId: 'run_1', parentSpanId: 'run_1' }], { count: countTokens });
@@ -102,7 +130,12 @@ describe('real token counts', () => {
   it('texts counted elsewhere are answered synchronously afterwards, by hash, for their family only', async () => {
     const text = 'tiktoken is great! '.repeat(3);
     expect(countedTokens('gpt-4', text)).toBeUndefined();
-    expect(await countTexts([{ model: 'gpt-4', text }, { model: 'deepseek-chat', text }])).toBe(true);
+    expect(
+      await countTexts([
+        { model: 'gpt-4', text },
+        { model: 'deepseek-chat', text },
+      ]),
+    ).toBe(true);
     expect(countedTokens('gpt-4', text)).toBe(countTokens('gpt-4', text));
     expect(countedTokens('gpt-3.5-turbo', text)).toBe(countedTokens('gpt-4', text));
     expect(countedTokens('gpt-4o', text)).toBeUndefined();

@@ -33,7 +33,18 @@ export function assistantNotices(entry: TranscriptEntry, t: ChatTranslate, langu
 }
 
 type AssistantMessageViewProps = Required<Pick<MessageViewProps, 'streaming' | 'runActive' | 'highlighted' | 't'>> &
-  Pick<MessageViewProps, 'entry' | 'toolEntries' | 'delegations' | 'actions' | 'isLastAssistant' | 'pendingApprovals' | 'onApprove' | 'onDeny' | 'planView'>;
+  Pick<
+    MessageViewProps,
+    | 'entry'
+    | 'toolEntries'
+    | 'delegations'
+    | 'actions'
+    | 'isLastAssistant'
+    | 'pendingApprovals'
+    | 'onApprove'
+    | 'onDeny'
+    | 'planView'
+  >;
 
 /** An answer or tool-using step of the assistant: reasoning, Markdown text, tool call cards, notices. */
 export function AssistantMessageView({
@@ -97,7 +108,9 @@ export function AssistantMessageView({
 
       {plan ? (
         <Suspense fallback={null}>
-          <PlanChecklist view={planView ?? { kind: 'checklist', steps: plan.map((step) => ({ text: step, state: 'pending' })) }} />
+          <PlanChecklist
+            view={planView ?? { kind: 'checklist', steps: plan.map((step) => ({ text: step, state: 'pending' })) }}
+          />
         </Suspense>
       ) : null}
 
@@ -114,36 +127,36 @@ export function AssistantMessageView({
         const agent = delegated?.[0]?.meta?.delegation?.agent;
         return (
           <Fragment key={call.id || call.function.name}>
-          <ToolCallCard
-            call={call}
-            result={result}
-            status={toolCallStatus({
-              result,
-              awaitingApproval: pendingApprovals?.has(call.id) ?? false,
-              streaming,
-              runActive,
-            })}
-            onShowInTrace={actions.onSelectToolCall}
-            onApprove={onApprove}
-            onDeny={onDeny}
-            t={t}
-          />
-          {agent !== undefined && delegated ? (
-            <DelegationGroup
-              agent={agent}
-              callId={call.id}
-              entries={delegated}
-              toolEntries={toolEntries}
-              delegations={delegations}
-              working={!result && runActive}
-              runActive={runActive}
-              actions={actions}
-              pendingApprovals={pendingApprovals}
+            <ToolCallCard
+              call={call}
+              result={result}
+              status={toolCallStatus({
+                result,
+                awaitingApproval: pendingApprovals?.has(call.id) ?? false,
+                streaming,
+                runActive,
+              })}
+              onShowInTrace={actions.onSelectToolCall}
               onApprove={onApprove}
               onDeny={onDeny}
               t={t}
             />
-          ) : null}
+            {agent !== undefined && delegated ? (
+              <DelegationGroup
+                agent={agent}
+                callId={call.id}
+                entries={delegated}
+                toolEntries={toolEntries}
+                delegations={delegations}
+                working={!result && runActive}
+                runActive={runActive}
+                actions={actions}
+                pendingApprovals={pendingApprovals}
+                onApprove={onApprove}
+                onDeny={onDeny}
+                t={t}
+              />
+            ) : null}
           </Fragment>
         );
       })}

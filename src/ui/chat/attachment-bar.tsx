@@ -24,7 +24,6 @@ function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-
 function describeProblem(language: Language, problem: AttachmentProblem): string {
   const t = createAttachmentTranslate(language);
   switch (problem.kind) {
@@ -43,7 +42,17 @@ function describeProblem(language: Language, problem: AttachmentProblem): string
 
 function PaperclipIcon(props: SVGProps<SVGSVGElement>) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...props}>
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
       <path d="m21.44 11.05-9.19 9.19a6 6 0 0 1-8.49-8.49l8.57-8.57A4 4 0 1 1 18 8.84l-8.59 8.57a2 2 0 0 1-2.83-2.83l8.49-8.48" />
     </svg>
   );
@@ -138,7 +147,10 @@ export function AttachmentBar() {
       <button
         type="button"
         aria-label={names('Attach files')}
-        title={t('attachTitle', { limit: formatSize(MAX_ATTACHMENT_BYTES), dataLimit: formatSize(MAX_DATA_ATTACHMENT_BYTES) })}
+        title={t('attachTitle', {
+          limit: formatSize(MAX_ATTACHMENT_BYTES),
+          dataLimit: formatSize(MAX_DATA_ATTACHMENT_BYTES),
+        })}
         disabled={!ready || !sessionId}
         onClick={() => inputRef.current?.click()}
         className="inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-50 dark:text-zinc-300 dark:hover:bg-zinc-800"
@@ -170,7 +182,9 @@ export function AttachmentBar() {
               className="inline-flex max-w-64 items-center gap-1 rounded-full border border-zinc-300 bg-zinc-50 py-0.5 pr-0.5 pl-2 text-xs text-zinc-800 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-100"
             >
               <span className="truncate font-medium">{attachment.name}</span>
-              <span className="shrink-0 text-zinc-500 tabular-nums dark:text-zinc-400">{formatSize(attachment.size)}</span>
+              <span className="shrink-0 text-zinc-500 tabular-nums dark:text-zinc-400">
+                {formatSize(attachment.size)}
+              </span>
               <button
                 type="button"
                 aria-label={names('Remove {file}', { file: attachment.name })}
@@ -185,7 +199,10 @@ export function AttachmentBar() {
         </ul>
       ) : null}
       {problems.length > 0 ? (
-        <div role="alert" className="flex w-full items-start gap-2 rounded-md border border-red-200 bg-red-50 px-2 py-1 text-xs text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200">
+        <div
+          role="alert"
+          className="flex w-full items-start gap-2 rounded-md border border-red-200 bg-red-50 px-2 py-1 text-xs text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
+        >
           <ul className="flex-1 space-y-0.5">
             {problems.map((problem, index) => (
               <li key={index}>{describeProblem(language, problem)}</li>

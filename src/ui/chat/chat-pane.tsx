@@ -57,7 +57,8 @@ function useAfterIdle(): boolean {
   return idle;
 }
 
-const LINK_CLASSES = 'rounded px-1 text-indigo-700 underline hover:bg-indigo-50 disabled:text-slate-400 disabled:no-underline dark:text-indigo-300 dark:hover:bg-indigo-950';
+const LINK_CLASSES =
+  'rounded px-1 text-indigo-700 underline hover:bg-indigo-50 disabled:text-slate-400 disabled:no-underline dark:text-indigo-300 dark:hover:bg-indigo-950';
 
 /** The links between a fork and its original: "forked from … at step n" with Open original and Compare, and the forks of this session. */
 function ForkLinks(props: {
@@ -71,19 +72,35 @@ function ForkLinks(props: {
   const { forkedFrom, originalTitle, forks, strings } = props;
   const names = useNames();
   return (
-    <div data-testid="fork-links" className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 px-4 py-1 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-300">
+    <div
+      data-testid="fork-links"
+      className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 px-4 py-1 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-300"
+    >
       {forkedFrom ? (
         <>
           <span data-testid="forked-from">
-            {originalTitle === undefined ? strings['fork.originalGone'] : fillPlaceholders(strings['fork.forkedFrom'], { title: originalTitle, step: forkedFrom.step })}
+            {originalTitle === undefined
+              ? strings['fork.originalGone']
+              : fillPlaceholders(strings['fork.forkedFrom'], { title: originalTitle, step: forkedFrom.step })}
           </span>
           {originalTitle === undefined ? null : (
-            <button type="button" aria-label={names('Open original')} className={LINK_CLASSES} onClick={() => void switchSession(forkedFrom.sessionId)}>
+            <button
+              type="button"
+              aria-label={names('Open original')}
+              className={LINK_CLASSES}
+              onClick={() => void switchSession(forkedFrom.sessionId)}
+            >
               {strings['fork.openOriginal']}
             </button>
           )}
           {originalTitle === undefined ? null : (
-            <button type="button" aria-label={names('Compare with original')} disabled={!props.canCompare} className={LINK_CLASSES} onClick={props.onCompare}>
+            <button
+              type="button"
+              aria-label={names('Compare with original')}
+              disabled={!props.canCompare}
+              className={LINK_CLASSES}
+              onClick={props.onCompare}
+            >
               {strings['fork.compare']}
             </button>
           )}
@@ -93,7 +110,13 @@ function ForkLinks(props: {
         <>
           <span>{strings['fork.forks']}</span>
           {forks.map((fork) => (
-            <button key={fork.id} type="button" aria-label={names('Open fork {title}', { title: fork.title })} className={LINK_CLASSES} onClick={() => void switchSession(fork.id)}>
+            <button
+              key={fork.id}
+              type="button"
+              aria-label={names('Open fork {title}', { title: fork.title })}
+              className={LINK_CLASSES}
+              onClick={() => void switchSession(fork.id)}
+            >
               {fillPlaceholders(strings['fork.forkAt'], { title: fork.title, step: fork.forkedFrom?.step ?? 0 })}
             </button>
           ))}
@@ -112,20 +135,28 @@ export function ChatPane() {
   const sessionId = useAppStore((state) => state.activeSessionId);
   const entries = useAppStore(selectActiveEntries);
   const run = useAppStore(selectActiveRun);
-  const queue = useAppStore((state) => (state.activeSessionId ? state.queues[state.activeSessionId] : undefined)) ?? emptyQueue;
+  const queue =
+    useAppStore((state) => (state.activeSessionId ? state.queues[state.activeSessionId] : undefined)) ?? emptyQueue;
   const readOnly = useAppStore((state) => isImportedTrace(selectActiveSpans(state)));
   const sessions = useAppStore((state) => state.sessions);
   const summary = sessions.find((session) => session.id === sessionId)?.summary;
   const forkedFrom = sessions.find((session) => session.id === sessionId)?.forkedFrom;
-  const forks = useMemo(() => sessions.filter((session) => session.forkedFrom?.sessionId === sessionId), [sessions, sessionId]);
-  const hasRun = useAppStore((state) => (state.activeSessionId ? (state.spans[state.activeSessionId] ?? []).some((span) => span.kind === 'run') : false));
+  const forks = useMemo(
+    () => sessions.filter((session) => session.forkedFrom?.sessionId === sessionId),
+    [sessions, sessionId],
+  );
+  const hasRun = useAppStore((state) =>
+    state.activeSessionId ? (state.spans[state.activeSessionId] ?? []).some((span) => span.kind === 'run') : false,
+  );
   const divider = useMemo(() => {
     if (!summary?.coveredMessages) return undefined;
     const boundary = findCompactionBoundary(entries, summary.coveredMessages);
     if (!boundary) return undefined;
     return {
       beforeEntryId: boundary.entryId,
-      node: <CompactionDivider count={summary.coveredMessages} summary={summary.text} t={createMemoryTranslate(language)} />,
+      node: (
+        <CompactionDivider count={summary.coveredMessages} summary={summary.text} t={createMemoryTranslate(language)} />
+      ),
     };
   }, [summary, entries, language]);
   const scrollToEntryId = useAppStore((state) => state.scrollToEntryId);
@@ -137,8 +168,16 @@ export function ChatPane() {
   const afterIdle = useAfterIdle();
 
   const running = run.status === 'running';
-  const userMessageCount = useMemo(() => entries.filter((entry) => entry.message.role === 'user' && !entry.meta?.synthetic && !entry.meta?.delegation).length, [entries]);
-  const streamingEntry = useMemo(() => (sessionId ? streamingEntryFor(sessionId, run.streaming) : undefined), [sessionId, run.streaming]);
+  const userMessageCount = useMemo(
+    () =>
+      entries.filter((entry) => entry.message.role === 'user' && !entry.meta?.synthetic && !entry.meta?.delegation)
+        .length,
+    [entries],
+  );
+  const streamingEntry = useMemo(
+    () => (sessionId ? streamingEntryFor(sessionId, run.streaming) : undefined),
+    [sessionId, run.streaming],
+  );
   const pendingApprovals = useMemo(() => new Set(run.pendingApprovals), [run.pendingApprovals]);
   const shownNotices = useMemo(() => {
     const onEntries = new Set(entries.map((entry) => entry.meta?.notice).filter(Boolean));
@@ -162,7 +201,8 @@ export function ChatPane() {
       onEdit: (entry, text) => void editAndResend(entry.id, text),
       onDelete: (entry) => void deleteTurn(entry.id),
       // The trace's actions are a chunk shared with the trace pane, loaded on first use.
-      onSelectToolCall: (callId) => void import('../../store/actions/trace-actions.ts').then((trace) => trace.revealToolCall(callId)),
+      onSelectToolCall: (callId) =>
+        void import('../../store/actions/trace-actions.ts').then((trace) => trace.revealToolCall(callId)),
     }),
     [],
   );
@@ -174,7 +214,10 @@ export function ChatPane() {
   const footer = (
     <div className="space-y-2 px-4 pb-2">
       {shownNotices.map((notice) => (
-        <p key={notice} className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100">
+        <p
+          key={notice}
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950/60 dark:text-amber-100"
+        >
           {notice}
         </p>
       ))}
@@ -210,13 +253,18 @@ export function ChatPane() {
           </div>
           <ul className="list-disc pl-5">
             {importReport.lines.map((line, index) => (
-              <li key={index} className="break-words whitespace-pre-wrap">{line}</li>
+              <li key={index} className="break-words whitespace-pre-wrap">
+                {line}
+              </li>
             ))}
           </ul>
         </div>
       ) : null}
       {info ? (
-        <div role="status" className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900">
+        <div
+          role="status"
+          className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+        >
           <div className="mb-1 flex items-center justify-between">
             <strong>{info.title}</strong>
             <button type="button" className="text-xs underline" onClick={() => setInfo(null)}>
@@ -225,7 +273,9 @@ export function ChatPane() {
           </div>
           <ul className="list-disc pl-5">
             {info.lines.map((line, index) => (
-              <li key={index} className="whitespace-pre-wrap">{line}</li>
+              <li key={index} className="whitespace-pre-wrap">
+                {line}
+              </li>
             ))}
           </ul>
         </div>
@@ -236,9 +286,19 @@ export function ChatPane() {
   return (
     // `data-user-messages` counts the typed messages of the session, rendered or not (the list is virtualised);
     // `data-session-id` says which session that count belongs to.
-    <main aria-label="Chat" data-session-id={sessionId ?? undefined} data-user-messages={userMessageCount} className="flex h-full min-h-0 min-w-0 flex-1 flex-col">
+    <main
+      aria-label="Chat"
+      data-session-id={sessionId ?? undefined}
+      data-user-messages={userMessageCount}
+      className="flex h-full min-h-0 min-w-0 flex-1 flex-col"
+    >
       <div className="flex items-center gap-2 border-b border-slate-200 px-4 py-1.5 text-sm dark:border-slate-800">
-        <span className="min-w-0 flex-1 truncate font-medium">{sessionTitle(sessions.find((session) => session.id === sessionId)?.title, translate(language, 'sessions.untitled'))}</span>
+        <span className="min-w-0 flex-1 truncate font-medium">
+          {sessionTitle(
+            sessions.find((session) => session.id === sessionId)?.title,
+            translate(language, 'sessions.untitled'),
+          )}
+        </span>
         {sessionId && !readOnly && afterIdle ? (
           <Suspense fallback={null}>
             <SessionSettings sessionId={sessionId} />
@@ -252,30 +312,36 @@ export function ChatPane() {
           originalTitle={sessions.find((session) => session.id === forkedFrom?.sessionId)?.title}
           forks={forks}
           canCompare={hasRun && !running}
-          onCompare={() => sessionId && void import('../../store/actions/fork-actions.ts').then((fork) => fork.compareWithOriginal(sessionId))}
+          onCompare={() =>
+            sessionId &&
+            void import('../../store/actions/fork-actions.ts').then((fork) => fork.compareWithOriginal(sessionId))
+          }
           strings={traceStrings[language]}
         />
       ) : null}
       <DelegatedStreamingContext value={run.delegatedStreaming}>
-      <MessageList
-        scrollToEndKey={userMessageCount}
-        {...(divider ? { divider } : {})}
-        className="min-h-0 flex-1"
-        entries={entries}
-        {...(streamingEntry ? { streamingEntry } : {})}
-        running={running}
-        actions={actions}
-        pendingApprovals={pendingApprovals}
-        onApprove={(callId) => answerToolApproval(callId, true)}
-        onDeny={(callId) => answerToolApproval(callId, false)}
-        {...(scrollToEntryId ? { scrollToEntryId } : {})}
-        footer={footer}
-        emptyState={<FirstRun onTry={(text) => void sendMessage(text)} />}
-        t={t}
-      />
+        <MessageList
+          scrollToEndKey={userMessageCount}
+          {...(divider ? { divider } : {})}
+          className="min-h-0 flex-1"
+          entries={entries}
+          {...(streamingEntry ? { streamingEntry } : {})}
+          running={running}
+          actions={actions}
+          pendingApprovals={pendingApprovals}
+          onApprove={(callId) => answerToolApproval(callId, true)}
+          onDeny={(callId) => answerToolApproval(callId, false)}
+          {...(scrollToEntryId ? { scrollToEntryId } : {})}
+          footer={footer}
+          emptyState={<FirstRun onTry={(text) => void sendMessage(text)} />}
+          t={t}
+        />
       </DelegatedStreamingContext>
       {toast ? (
-        <div role="status" className="mx-4 mb-1 flex items-center justify-between rounded-md bg-emerald-50 px-3 py-1 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+        <div
+          role="status"
+          className="mx-4 mb-1 flex items-center justify-between rounded-md bg-emerald-50 px-3 py-1 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+        >
           <span>{toast}</span>
           <button type="button" className="text-xs underline" onClick={() => setUi({ toast: undefined })}>
             {t('dismiss')}
@@ -299,17 +365,17 @@ export function ChatPane() {
             {traceStrings[language]['trace.importedReadOnly']}
           </p>
         ) : (
-        <Composer
-          disabled={!ready}
-          running={running}
-          onSend={(text) => void sendMessage(text)}
-          onStop={stopRun}
-          commands={commands}
-          onCommand={onCommand}
-          attachments={<AttachmentBar />}
-          autoFocus
-          t={t}
-        />
+          <Composer
+            disabled={!ready}
+            running={running}
+            onSend={(text) => void sendMessage(text)}
+            onStop={stopRun}
+            commands={commands}
+            onCommand={onCommand}
+            attachments={<AttachmentBar />}
+            autoFocus
+            t={t}
+          />
         )}
       </div>
     </main>

@@ -41,7 +41,10 @@ export const CodeBlock = memo(function CodeBlock({ code, language }: CodeBlockPr
   const hljs = useHighlighter();
   // Re-highlighting a growing block on every token costs a pass over all of it; it is coloured once finished.
   const growing = useContext(CodeGrowingContext);
-  const html = useMemo(() => (hljs && !growing ? highlightToHtml(hljs, code, language) : null), [hljs, growing, code, language]);
+  const html = useMemo(
+    () => (hljs && !growing ? highlightToHtml(hljs, code, language) : null),
+    [hljs, growing, code, language],
+  );
   const codeClass = `block min-w-max font-mono ${language ? `language-${language}` : ''}`;
 
   return (
@@ -60,7 +63,9 @@ export const CodeBlock = memo(function CodeBlock({ code, language }: CodeBlockPr
           failedText={t('copyFailed')}
         />
       </div>
-      <pre className={`overflow-x-auto p-3 text-[13px] leading-relaxed text-zinc-800 dark:text-zinc-100 ${TOKEN_CLASSES}`}>
+      <pre
+        className={`overflow-x-auto p-3 text-[13px] leading-relaxed text-zinc-800 dark:text-zinc-100 ${TOKEN_CLASSES}`}
+      >
         {html === null ? (
           <code className={codeClass}>{code}</code>
         ) : (

@@ -61,7 +61,9 @@ describe('Composer keyboard', () => {
   it('shows Stop only while running; Esc and the button stop; Enter still sends', async () => {
     const { user, box, onStop, onSend, view } = setup();
     expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
-    view.rerender(<Composer disabled={false} running commands={commands} onSend={onSend} onStop={onStop} onCommand={vi.fn()} />);
+    view.rerender(
+      <Composer disabled={false} running commands={commands} onSend={onSend} onStop={onStop} onCommand={vi.fn()} />,
+    );
     await user.click(screen.getByRole('button', { name: 'Stop' }));
     expect(onStop).toHaveBeenCalledTimes(1);
     // Sending during a run is accepted (the store queues it), never ignored.
@@ -89,7 +91,9 @@ describe('Composer slash commands', () => {
     expect(screen.getAllByRole('option')).toHaveLength(7);
     expect(box).toHaveAttribute('aria-controls', listbox.id);
     await user.type(box, 'se');
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['/sessionsShow the session list']);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      '/sessionsShow the session list',
+    ]);
   });
 
   it('moves with the arrow keys and completes with Tab, then runs with Enter', async () => {
@@ -133,12 +137,23 @@ describe('Composer slash commands', () => {
 
   it('closes the list with Esc without stopping anything, and sends unknown commands as text', async () => {
     const { user, box, onStop, onSend, view } = setup();
-    view.rerender(<Composer disabled={false} running commands={commands} onSend={onSend} onStop={onStop} onCommand={vi.fn()} />);
+    view.rerender(
+      <Composer disabled={false} running commands={commands} onSend={onSend} onStop={onStop} onCommand={vi.fn()} />,
+    );
     await user.type(box, '/');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(onStop).not.toHaveBeenCalled();
-    view.rerender(<Composer disabled={false} running={false} commands={commands} onSend={onSend} onStop={onStop} onCommand={vi.fn()} />);
+    view.rerender(
+      <Composer
+        disabled={false}
+        running={false}
+        commands={commands}
+        onSend={onSend}
+        onStop={onStop}
+        onCommand={vi.fn()}
+      />,
+    );
     await user.clear(box);
     await user.type(box, '/usr/bin is where?{Enter}');
     expect(onSend).toHaveBeenCalledWith('/usr/bin is where?');

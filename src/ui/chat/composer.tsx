@@ -1,4 +1,14 @@
-import { useEffect, useEffectEvent, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { defaultChatTranslate, type ChatTranslate } from '../../i18n/chat.ts';
 import { classNames } from '../components/class-names.ts';
 import { SendIcon, StopIcon } from '../components/icons.tsx';
@@ -109,7 +119,9 @@ export function Composer({
       case 'empty':
         return;
       case 'missing-argument':
-        setHint(t('commandNeedsArgument', { name: parsed.command.name, argument: parsed.command.argument?.label ?? '' }));
+        setHint(
+          t('commandNeedsArgument', { name: parsed.command.name, argument: parsed.command.argument?.label ?? '' }),
+        );
         return;
       case 'command':
         onCommand(parsed.name, parsed.argument);
@@ -216,7 +228,11 @@ export function Composer({
           </button>
         </div>
       </div>
-      <p id={hintId} aria-live="polite" className={hint ? 'px-3 pt-1 text-xs text-amber-700 dark:text-amber-300' : 'sr-only'}>
+      <p
+        id={hintId}
+        aria-live="polite"
+        className={hint ? 'px-3 pt-1 text-xs text-amber-700 dark:text-amber-300' : 'sr-only'}
+      >
         {hint}
       </p>
     </form>

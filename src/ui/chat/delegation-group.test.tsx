@@ -15,9 +15,26 @@ const parent: TranscriptEntry = {
   sessionId: 'sess_1',
   runId: 'run_1',
   createdAt: 0,
-  message: { role: 'assistant', content: '', tool_calls: [{ id: 'call_d1', type: 'function', function: { name: 'delegate_researcher', arguments: '{"task":"look it up"}' } }] },
+  message: {
+    role: 'assistant',
+    content: '',
+    tool_calls: [
+      {
+        id: 'call_d1',
+        type: 'function',
+        function: { name: 'delegate_researcher', arguments: '{"task":"look it up"}' },
+      },
+    ],
+  },
 };
-const task: TranscriptEntry = { id: 'msg_task', sessionId: 'sess_1', runId: 'run_1', createdAt: 1, message: { role: 'user', content: 'look it up' }, meta: { delegation } };
+const task: TranscriptEntry = {
+  id: 'msg_task',
+  sessionId: 'sess_1',
+  runId: 'run_1',
+  createdAt: 1,
+  message: { role: 'user', content: 'look it up' },
+  meta: { delegation },
+};
 
 function renderParent(streaming: Record<string, StreamingState> | undefined, runActive = true) {
   return render(
@@ -46,7 +63,14 @@ describe('DelegationGroup', () => {
 
   it("never nests the group in itself when the delegate's wire call id equals the delegate call's id", () => {
     // The demo model (or any endpoint) may number calls the same way in the delegate and in the parent.
-    renderParent({ call_d1: { runId: 'run_1', text: '', reasoning: '', toolCalls: [{ index: 0, id: 'call_d1', name: 'calculator', arguments: '{"expression":"1+1"}' }] } });
+    renderParent({
+      call_d1: {
+        runId: 'run_1',
+        text: '',
+        reasoning: '',
+        toolCalls: [{ index: 0, id: 'call_d1', name: 'calculator', arguments: '{"expression":"1+1"}' }],
+      },
+    });
     expect(screen.getAllByRole('group', { name: 'Delegation to researcher' })).toHaveLength(1);
     const group = screen.getByRole('group', { name: 'Delegation to researcher' });
     expect(within(group).getByRole('article', { name: 'assistant message' })).toHaveAttribute('data-streaming', 'true');
@@ -54,7 +78,11 @@ describe('DelegationGroup', () => {
 
   it('shows nothing streaming for another call, or once the run is over', () => {
     renderParent({ call_other: { runId: 'run_1', text: 'not mine', reasoning: '', toolCalls: [] } });
-    expect(within(screen.getByRole('group', { name: 'Delegation to researcher' })).queryByRole('article', { name: 'assistant message' })).toBeNull();
+    expect(
+      within(screen.getByRole('group', { name: 'Delegation to researcher' })).queryByRole('article', {
+        name: 'assistant message',
+      }),
+    ).toBeNull();
     cleanup();
     renderParent({ call_d1: { runId: 'run_1', text: 'stale', reasoning: '', toolCalls: [] } }, false);
     expect(screen.queryByText('stale')).toBeNull();

@@ -32,14 +32,30 @@ export interface DelegationGroupProps {
  * A delegated run under its `delegate_<agent>` card: a `group` named `Delegation to <agent>` that expands to the
  * agent's messages and tool cards. It is open while the agent works or waits for an approval, closed once done.
  */
-export function DelegationGroup({ agent, callId, entries, toolEntries, delegations, working, pendingApprovals, t, ...rest }: DelegationGroupProps) {
+export function DelegationGroup({
+  agent,
+  callId,
+  entries,
+  toolEntries,
+  delegations,
+  working,
+  pendingApprovals,
+  t,
+  ...rest
+}: DelegationGroupProps) {
   const names = useNames();
   const streaming = use(DelegatedStreamingContext)?.[callId];
   const sessionId = entries[0]?.sessionId ?? '';
-  const streamingEntry = useMemo(() => streamingEntryFor(sessionId, streaming, `streaming_${callId}`), [sessionId, streaming, callId]);
+  const streamingEntry = useMemo(
+    () => streamingEntryFor(sessionId, streaming, `streaming_${callId}`),
+    [sessionId, streaming, callId],
+  );
   const bodyId = useId();
   const [openChoice, setOpenChoice] = useState<boolean | null>(null);
-  const waitingForApproval = pendingApprovals !== undefined && pendingApprovals.size > 0 && holdsPendingApproval(entries, delegations, pendingApprovals);
+  const waitingForApproval =
+    pendingApprovals !== undefined &&
+    pendingApprovals.size > 0 &&
+    holdsPendingApproval(entries, delegations, pendingApprovals);
   const open = waitingForApproval || (openChoice ?? working);
   return (
     <div
@@ -58,7 +74,9 @@ export function DelegationGroup({ agent, callId, entries, toolEntries, delegatio
       >
         <ChevronIcon className={classNames('size-3.5 shrink-0 transition-transform', open && 'rotate-90')} />
         <span className="font-medium">{t('delegationTo', { agent })}</span>
-        <span className="text-xs text-zinc-500 dark:text-zinc-400">{t('delegationMessages', { count: entries.length })}</span>
+        <span className="text-xs text-zinc-500 dark:text-zinc-400">
+          {t('delegationMessages', { count: entries.length })}
+        </span>
         {working ? (
           <span className="flex items-center gap-1 text-xs text-zinc-500 dark:text-zinc-400">
             <Spinner className="text-indigo-500" />
@@ -71,23 +89,30 @@ export function DelegationGroup({ agent, callId, entries, toolEntries, delegatio
           ? entries.map((entry) =>
               entry.message.role === 'user' ? (
                 // The task the agent was given: not a message the user typed, so not a `user message`.
-                <article key={entry.id} aria-label={names('delegated task')} data-entry-id={entry.id} className="px-4 py-2 text-sm whitespace-pre-wrap text-zinc-700 dark:text-zinc-300">
+                <article
+                  key={entry.id}
+                  aria-label={names('delegated task')}
+                  data-entry-id={entry.id}
+                  className="px-4 py-2 text-sm whitespace-pre-wrap text-zinc-700 dark:text-zinc-300"
+                >
                   {entry.message.content}
                 </article>
               ) : (
-              <MessageView
-                key={entry.id}
-                entry={entry}
-                toolEntries={toolEntries}
-                {...(delegations ? { delegations } : {})}
-                runActive={rest.runActive}
-                actions={{ ...(rest.actions.onSelectToolCall ? { onSelectToolCall: rest.actions.onSelectToolCall } : {}) }}
-                isLastAssistant={false}
-                {...(pendingApprovals ? { pendingApprovals } : {})}
-                {...(rest.onApprove ? { onApprove: rest.onApprove } : {})}
-                {...(rest.onDeny ? { onDeny: rest.onDeny } : {})}
-                t={t}
-              />
+                <MessageView
+                  key={entry.id}
+                  entry={entry}
+                  toolEntries={toolEntries}
+                  {...(delegations ? { delegations } : {})}
+                  runActive={rest.runActive}
+                  actions={{
+                    ...(rest.actions.onSelectToolCall ? { onSelectToolCall: rest.actions.onSelectToolCall } : {}),
+                  }}
+                  isLastAssistant={false}
+                  {...(pendingApprovals ? { pendingApprovals } : {})}
+                  {...(rest.onApprove ? { onApprove: rest.onApprove } : {})}
+                  {...(rest.onDeny ? { onDeny: rest.onDeny } : {})}
+                  t={t}
+                />
               ),
             )
           : null}

@@ -48,7 +48,10 @@ export function ErrorAlert({
       )}
     >
       <AlertIcon
-        className={classNames('mt-0.5 size-4 shrink-0', warning ? 'text-amber-600 dark:text-amber-400' : 'text-red-600 dark:text-red-400')}
+        className={classNames(
+          'mt-0.5 size-4 shrink-0',
+          warning ? 'text-amber-600 dark:text-amber-400' : 'text-red-600 dark:text-red-400',
+        )}
       />
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{title}</p>
@@ -62,14 +65,21 @@ export function ErrorAlert({
               </Button>
             ) : null}
             {onRetry ? (
-              <Button size="sm" variant={onResume ? 'secondary' : 'primary'} aria-label={names('Retry')} onClick={onRetry}>
+              <Button
+                size="sm"
+                variant={onResume ? 'secondary' : 'primary'}
+                aria-label={names('Retry')}
+                onClick={onRetry}
+              >
                 {t('retry')}
               </Button>
             ) : null}
           </div>
         ) : null}
       </div>
-      {onDismiss ? <IconButton label={names('Dismiss')} title={t('dismiss')} icon={<CloseIcon />} onClick={onDismiss} /> : null}
+      {onDismiss ? (
+        <IconButton label={names('Dismiss')} title={t('dismiss')} icon={<CloseIcon />} onClick={onDismiss} />
+      ) : null}
     </div>
   );
 }

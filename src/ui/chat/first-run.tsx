@@ -68,9 +68,14 @@ export function FirstRun(props: { onTry(text: string): void }) {
     props.onTry(data('sampleQuestion'));
   };
   return (
-    <section aria-labelledby="first-run-title" className="mx-auto w-full max-w-2xl space-y-5 px-2 py-2 text-left text-sm text-zinc-700 dark:text-zinc-300">
+    <section
+      aria-labelledby="first-run-title"
+      className="mx-auto w-full max-w-2xl space-y-5 px-2 py-2 text-left text-sm text-zinc-700 dark:text-zinc-300"
+    >
       <div className="space-y-2">
-        <h2 id="first-run-title" className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">{text('title')}</h2>
+        <h2 id="first-run-title" className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">
+          {text('title')}
+        </h2>
         <p>{text('intro')}</p>
       </div>
 
@@ -91,7 +96,9 @@ export function FirstRun(props: { onTry(text: string): void }) {
                 onClick={() => void tryExample(example)}
               >
                 <span>{example.prompt}</span>
-                <code aria-hidden="true" className="text-xs text-zinc-500 dark:text-zinc-400">{example.tool}</code>
+                <code aria-hidden="true" className="text-xs text-zinc-500 dark:text-zinc-400">
+                  {example.tool}
+                </code>
               </button>
             </li>
           ))}
@@ -108,7 +115,9 @@ export function FirstRun(props: { onTry(text: string): void }) {
         >
           <span>{data('sampleButton')}</span>
           <span className="text-xs text-zinc-600 dark:text-zinc-400">{data('sampleQuestion')}</span>
-          <code aria-hidden="true" className="text-xs text-zinc-500 dark:text-zinc-400">query_data</code>
+          <code aria-hidden="true" className="text-xs text-zinc-500 dark:text-zinc-400">
+            query_data
+          </code>
         </button>
       </div>
 

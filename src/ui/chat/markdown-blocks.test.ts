@@ -36,13 +36,25 @@ describe('splitMarkdownBlocks', () => {
 
 describe('fencedCode', () => {
   it('reads a lone closed fence with a plain language word as the parser does', () => {
-    expect(fencedCode('```ts\nconst a = 1;\n\nconst b = 2;\n```\n\n')).toEqual({ code: 'const a = 1;\n\nconst b = 2;', language: 'ts' });
+    expect(fencedCode('```ts\nconst a = 1;\n\nconst b = 2;\n```\n\n')).toEqual({
+      code: 'const a = 1;\n\nconst b = 2;',
+      language: 'ts',
+    });
     expect(fencedCode('~~~~\n```\ninner\n```\n~~~~')).toEqual({ code: '```\ninner\n```', language: undefined });
     expect(fencedCode('```c++\nx\n   ```')).toEqual({ code: 'x', language: 'c++' });
   });
 
   it('leaves anything else to the parser', () => {
-    for (const block of ['```ts\nnever closed', ' ```\nindented\n```', '```ts title\nx\n```', '```ts\nx\n```\nafter', '```\na\n```\nb\n```', 'text\n```\nx\n```', '```\r\nx\r\n```', '```\n\0\n```']) {
+    for (const block of [
+      '```ts\nnever closed',
+      ' ```\nindented\n```',
+      '```ts title\nx\n```',
+      '```ts\nx\n```\nafter',
+      '```\na\n```\nb\n```',
+      'text\n```\nx\n```',
+      '```\r\nx\r\n```',
+      '```\n\0\n```',
+    ]) {
       expect(fencedCode(block)).toBeNull();
     }
   });
@@ -57,13 +69,23 @@ describe('finishedBlocks', () => {
   });
 
   it('keeps text whole when a reference, HTML, math or an escape could join its blocks', () => {
-    for (const text of ['See [x].\n\n[x]: /a', 'a\n\n<!--\n\nb\n\n-->', '$$\n\nx\n\n$$', 'a\\\n\nb', 'a\n\n```\ncode\n```\n\n[x]: /a']) {
+    for (const text of [
+      'See [x].\n\n[x]: /a',
+      'a\n\n<!--\n\nb\n\n-->',
+      '$$\n\nx\n\n$$',
+      'a\\\n\nb',
+      'a\n\n```\ncode\n```\n\n[x]: /a',
+    ]) {
       expect(finishedBlocks(text)).toEqual([text]);
     }
   });
 
   it('splits around code whose text has those characters: inside a fence they join nothing', () => {
     const text = 'Sum it.\n\n```ts\nconst xs: number[] = [1, $a, "<b>\\n"];\n```\n\nDone.';
-    expect(finishedBlocks(text)).toEqual(['Sum it.\n', '```ts\nconst xs: number[] = [1, $a, "<b>\\n"];\n```\n', 'Done.']);
+    expect(finishedBlocks(text)).toEqual([
+      'Sum it.\n',
+      '```ts\nconst xs: number[] = [1, $a, "<b>\\n"];\n```\n',
+      'Done.',
+    ]);
   });
 });

@@ -18,7 +18,9 @@ function chatGptMathAnswers(): string[] {
   return conversations.flatMap((conversation) =>
     Object.values(conversation.mapping).flatMap((node) =>
       node.message?.author.role === 'assistant'
-        ? (node.message.content.parts ?? []).filter((part): part is string => typeof part === 'string' && part.includes('\\('))
+        ? (node.message.content.parts ?? []).filter(
+            (part): part is string => typeof part === 'string' && part.includes('\\('),
+          )
         : [],
     ),
   );
@@ -41,7 +43,9 @@ describe('Markdown math', () => {
   });
 
   it('renders $…$ and $$…$$, and leaves currency as text', () => {
-    const { container } = render(<Markdown text={'Euler: $e^{i\\pi} + 1 = 0$\n\n$$\\int_0^1 x\\,dx$$\n\nIt costs $5 and $10.'} />);
+    const { container } = render(
+      <Markdown text={'Euler: $e^{i\\pi} + 1 = 0$\n\n$$\\int_0^1 x\\,dx$$\n\nIt costs $5 and $10.'} />,
+    );
     expect(container.querySelectorAll('.katex')).toHaveLength(2);
     expect(container.querySelectorAll('.katex-display')).toHaveLength(1);
     expect(container.textContent).toContain('It costs $5 and $10.');
@@ -70,7 +74,9 @@ describe('Markdown math', () => {
   });
 
   it('never trusts a formula: \\href and \\url do not become links', () => {
-    const { container } = render(<Markdown text={'$\\href{javascript:alert(1)}{x}$ and $\\url{https://example.com}$'} />);
+    const { container } = render(
+      <Markdown text={'$\\href{javascript:alert(1)}{x}$ and $\\url{https://example.com}$'} />,
+    );
     expect(container.querySelector('a')).toBeNull();
     expect(container.querySelector('[href], [src]')).toBeNull();
     expect(container.querySelector('.katex-error, [mathcolor]')).not.toBeNull(); // shown as its source, in red

@@ -38,7 +38,11 @@ function languageOf(codeElement: HastElement): string | undefined {
 function UnsafeLink({ children }: { children: ReactNode }) {
   const t = useChatTranslate();
   return (
-    <span title={t('unsafeLink')} data-unsafe-link="" className="text-zinc-500 underline decoration-dotted dark:text-zinc-400">
+    <span
+      title={t('unsafeLink')}
+      data-unsafe-link=""
+      className="text-zinc-500 underline decoration-dotted dark:text-zinc-400"
+    >
       {children}
     </span>
   );
@@ -65,7 +69,9 @@ const components: Components = {
     return <RemoteImage src={typeof src === 'string' ? src : ''} alt={alt ?? ''} title={title} />;
   },
   pre({ node, children }) {
-    const codeElement = node?.children.find((child): child is HastElement => child.type === 'element' && child.tagName === 'code');
+    const codeElement = node?.children.find(
+      (child): child is HastElement => child.type === 'element' && child.tagName === 'code',
+    );
     if (!codeElement) return <pre className="overflow-x-auto">{children}</pre>;
     return <CodeBlock code={hastText(codeElement).replace(/\n$/, '')} language={languageOf(codeElement)} />;
   },
@@ -86,7 +92,10 @@ const components: Components = {
   },
   th({ children, style }) {
     return (
-      <th style={style} className="border border-zinc-300 bg-zinc-50 px-2 py-1 text-left font-semibold dark:border-zinc-600 dark:bg-zinc-800">
+      <th
+        style={style}
+        className="border border-zinc-300 bg-zinc-50 px-2 py-1 text-left font-semibold dark:border-zinc-600 dark:bg-zinc-800"
+      >
         {children}
       </th>
     );
@@ -114,7 +123,10 @@ interface Plugins {
 }
 
 const PLAIN_PLUGINS: Plugins = { remark: remarkPlugins, rehype: noRehypePlugins };
-const mathPluginsOf = (math: MathPlugins): Plugins => ({ remark: [remarkGfm, math.remarkMathPlugin], rehype: [math.rehypeKatexPlugin] });
+const mathPluginsOf = (math: MathPlugins): Plugins => ({
+  remark: [remarkGfm, math.remarkMathPlugin],
+  rehype: [math.rehypeKatexPlugin],
+});
 
 /**
  * The block's text with its math normalised, and the plugins to parse it with: with math (KaTeX, loaded on first
@@ -132,7 +144,12 @@ function useBlockSource(text: string, growing: boolean): { source: string; plugi
 
 const ParagraphSegment = memo(function ParagraphSegment({ text, plugins }: { text: string; plugins: Plugins }) {
   return (
-    <ReactMarkdown remarkPlugins={plugins.remark} rehypePlugins={plugins.rehype} components={segmentComponents} urlTransform={markdownUrlTransform}>
+    <ReactMarkdown
+      remarkPlugins={plugins.remark}
+      rehypePlugins={plugins.rehype}
+      components={segmentComponents}
+      urlTransform={markdownUrlTransform}
+    >
       {text}
     </ReactMarkdown>
   );
@@ -168,7 +185,12 @@ export const MarkdownBlock = memo(function MarkdownBlock({ text, growing = false
   return (
     <div>
       <CodeGrowingContext value={growing}>
-        <ReactMarkdown remarkPlugins={plugins.remark} rehypePlugins={plugins.rehype} components={components} urlTransform={markdownUrlTransform}>
+        <ReactMarkdown
+          remarkPlugins={plugins.remark}
+          rehypePlugins={plugins.rehype}
+          components={components}
+          urlTransform={markdownUrlTransform}
+        >
           {source}
         </ReactMarkdown>
       </CodeGrowingContext>

@@ -15,7 +15,13 @@ function prose(words: number): string {
 describe('splitParagraphSegments', () => {
   it('leaves short paragraphs, lists, headings and multi-line blocks whole', () => {
     expect(splitParagraphSegments('A short paragraph.')).toEqual(['A short paragraph.']);
-    for (const block of [`- ${prose(600)}`, `# ${prose(600)}`, `${prose(300)}\n${prose(300)}`, `1. ${prose(600)}`, `| ${prose(600)}`]) {
+    for (const block of [
+      `- ${prose(600)}`,
+      `# ${prose(600)}`,
+      `${prose(300)}\n${prose(300)}`,
+      `1. ${prose(600)}`,
+      `| ${prose(600)}`,
+    ]) {
       expect(splitParagraphSegments(block, 200)).toEqual([block]);
     }
   });
@@ -63,7 +69,9 @@ describe('MarkdownBlock growing', () => {
     expect(growing.querySelectorAll('p')).toHaveLength(1);
     expect(growing.textContent).toBe(new DOMParser().parseFromString(wholeHtml, 'text/html').body.textContent);
     for (const selector of ['strong', 'code', 'a[target="_blank"]']) {
-      expect(growing.querySelectorAll(selector)).toHaveLength(whole.ownerDocument.createRange().createContextualFragment(wholeHtml).querySelectorAll(selector).length);
+      expect(growing.querySelectorAll(selector)).toHaveLength(
+        whole.ownerDocument.createRange().createContextualFragment(wholeHtml).querySelectorAll(selector).length,
+      );
     }
     expect(growing.querySelector('b, script')).toBeNull();
   });
@@ -75,7 +83,7 @@ describe('plainParagraphs', () => {
       'Hello world.',
       'First line\nsecond line, with digits 42 and 3.5 percent (roughly).',
       'One paragraph.\n\nAnother one!\n\n\nAnd a third? Yes',
-      "Quotes 'single' and \"double\", a/b, 50% and 1+1=2 - fine.",
+      'Quotes \'single\' and "double", a/b, 50% and 1+1=2 - fine.',
       'the agent reads each chunk as it arrives ',
       'Ends a paragraph with spaces   \n\nthen more  ',
     ];
@@ -92,9 +100,28 @@ describe('plainParagraphs', () => {
 
   it('leaves anything that could be Markdown, HTML or an autolink to the parser', () => {
     for (const text of [
-      '**bold**', 'a *b* c', 'snake_case', 'use `code`', '~~gone~~', '[link](x)', '<b>x</b>', '# Title', '- item', '1. item',
-      'a | b', '> quote', 'x\\y', 'AT&T', 'see https://example.com', 'mail me@example.com', 'visit www.example.com',
-      'two spaces  \nbreak', ' indented', 'line\n\tTabbed', '12 starts with a digit', 'Title\n===',
+      '**bold**',
+      'a *b* c',
+      'snake_case',
+      'use `code`',
+      '~~gone~~',
+      '[link](x)',
+      '<b>x</b>',
+      '# Title',
+      '- item',
+      '1. item',
+      'a | b',
+      '> quote',
+      'x\\y',
+      'AT&T',
+      'see https://example.com',
+      'mail me@example.com',
+      'visit www.example.com',
+      'two spaces  \nbreak',
+      ' indented',
+      'line\n\tTabbed',
+      '12 starts with a digit',
+      'Title\n===',
     ]) {
       expect(plainParagraphs(text)).toBeNull();
     }

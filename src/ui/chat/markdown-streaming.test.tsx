@@ -34,7 +34,8 @@ describe('Markdown while streaming', () => {
   });
 
   it('renders plain paragraphs and lone fenced code blocks without the parser, and does not parse again when the stream ends', () => {
-    const text = 'Plain words first.\n\n```ts\nconst a = 1;\n\nconst b = 2;\n```\n\n- a *list*\n- of two\n\nPlain words last.';
+    const text =
+      'Plain words first.\n\n```ts\nconst a = 1;\n\nconst b = 2;\n```\n\n- a *list*\n- of two\n\nPlain words last.';
     const { rerender } = render(<Markdown text={text} streaming />);
     rerender(<Markdown text={text} />);
     // The list alone is parsed, once: the finished message keeps the blocks it streamed in.

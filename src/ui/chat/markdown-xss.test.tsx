@@ -21,7 +21,18 @@ function vectors(name: string): Vector[] {
 const PAYLOADS = vectors('xss-payloads.json');
 const CONTROLS = vectors('xss-controls.json');
 
-const URL_ATTRIBUTES = ['href', 'src', 'xlink:href', 'action', 'formaction', 'srcset', 'poster', 'background', 'data', 'ping'];
+const URL_ATTRIBUTES = [
+  'href',
+  'src',
+  'xlink:href',
+  'action',
+  'formaction',
+  'srcset',
+  'poster',
+  'background',
+  'data',
+  'ping',
+];
 // (The app's own icons are inline <svg>; their attributes are checked like any other element's.)
 const DANGEROUS_ELEMENTS = 'script, iframe, frame, object, embed, base, meta, link, form, style';
 
@@ -34,15 +45,18 @@ function browserReading(url: string): string {
 /** Everything in the rendered DOM that could run script; empty when the render is safe. */
 function liveScript(container: HTMLElement): string[] {
   const found: string[] = [];
-  for (const element of container.querySelectorAll(DANGEROUS_ELEMENTS)) found.push(`<${element.tagName.toLowerCase()}>`);
+  for (const element of container.querySelectorAll(DANGEROUS_ELEMENTS))
+    found.push(`<${element.tagName.toLowerCase()}>`);
   for (const element of container.querySelectorAll('*')) {
     for (const attribute of element.attributes) {
       const name = attribute.name.toLowerCase();
       if (name.startsWith('on')) found.push(`${element.tagName.toLowerCase()}[${name}]`);
-      if (name === 'style' && /expression|javascript|url\(/i.test(attribute.value)) found.push(`${element.tagName.toLowerCase()}[style]`);
+      if (name === 'style' && /expression|javascript|url\(/i.test(attribute.value))
+        found.push(`${element.tagName.toLowerCase()}[style]`);
       if (URL_ATTRIBUTES.includes(name)) {
         const url = browserReading(attribute.value);
-        if (/^(javascript|vbscript|livescript):|^data:text\/html|^data:image\/svg/.test(url)) found.push(`${element.tagName.toLowerCase()}[${name}=${attribute.value}]`);
+        if (/^(javascript|vbscript|livescript):|^data:text\/html|^data:image\/svg/.test(url))
+          found.push(`${element.tagName.toLowerCase()}[${name}=${attribute.value}]`);
       }
     }
   }
@@ -52,7 +66,8 @@ function liveScript(container: HTMLElement): string[] {
 /** Renders as an assistant answer does, then asks for every image the user could load. */
 function renderAnswer(text: string, streaming: boolean): HTMLElement {
   const { container } = render(<Markdown text={text} streaming={streaming} />);
-  for (const button of container.querySelectorAll<HTMLButtonElement>('button[aria-label^="Load image"]')) fireEvent.click(button);
+  for (const button of container.querySelectorAll<HTMLButtonElement>('button[aria-label^="Load image"]'))
+    fireEvent.click(button);
   return container;
 }
 
@@ -82,8 +97,15 @@ describe('Markdown against real XSS payloads', () => {
 
   it('detects live script when it is there (the check is not vacuous)', () => {
     const container = document.createElement('div');
-    container.innerHTML = '<a href=" java\tscript:alert(1)">x</a><img src="x" onerror="alert(1)"><script></script><iframe src="data:text/html,x"></iframe>';
-    expect(liveScript(container)).toEqual(['<script>', '<iframe>', 'a[href= java\tscript:alert(1)]', 'img[onerror]', 'iframe[src=data:text/html,x]']);
+    container.innerHTML =
+      '<a href=" java\tscript:alert(1)">x</a><img src="x" onerror="alert(1)"><script></script><iframe src="data:text/html,x"></iframe>';
+    expect(liveScript(container)).toEqual([
+      '<script>',
+      '<iframe>',
+      'a[href= java\tscript:alert(1)]',
+      'img[onerror]',
+      'iframe[src=data:text/html,x]',
+    ]);
   });
 });
 
@@ -99,8 +121,16 @@ function expectedUrl(vector: Vector): { kind: 'a' | 'img'; url: string } {
 // Glassbox's own origin, and data: images are refused with the rest of data:. These controls show the
 // "image removed" placeholder instead — a decision about images, not a link that stopped working.
 const IMAGES_NOT_LOADED = new Set([
-  'markdown-it-02', 'commonmark.js-01', // data:image/…;base64
-  'micromark-07', 'micromark-08', 'micromark-09', 'micromark-10', 'micromark-11', 'micromark-12', 'micromark-13', 'micromark-14', // relative
+  'markdown-it-02',
+  'commonmark.js-01', // data:image/…;base64
+  'micromark-07',
+  'micromark-08',
+  'micromark-09',
+  'micromark-10',
+  'micromark-11',
+  'micromark-12',
+  'micromark-13',
+  'micromark-14', // relative
 ]);
 
 describe('Markdown keeps the harmless look-alikes working', () => {
@@ -111,13 +141,17 @@ describe('Markdown keeps the harmless look-alikes working', () => {
       const container = renderAnswer(vector.payload, false);
       if (kind === 'a') {
         const link = container.querySelector('a');
-        if (link?.getAttribute('href') !== url) failures.push(`${vector.id}: expected a link to ${url}, got ${link?.outerHTML ?? container.innerHTML}`);
-        else if (!url.startsWith('#') && !(link.getAttribute('rel') ?? '').includes('noopener')) failures.push(`${vector.id}: no noopener`);
+        if (link?.getAttribute('href') !== url)
+          failures.push(`${vector.id}: expected a link to ${url}, got ${link?.outerHTML ?? container.innerHTML}`);
+        else if (!url.startsWith('#') && !(link.getAttribute('rel') ?? '').includes('noopener'))
+          failures.push(`${vector.id}: no noopener`);
       } else if (IMAGES_NOT_LOADED.has(vector.id)) {
-        if (container.querySelector('img') || !/Image removed/i.test(container.textContent ?? '')) failures.push(`${vector.id}: expected the image-removed placeholder`);
+        if (container.querySelector('img') || !/Image removed/i.test(container.textContent ?? ''))
+          failures.push(`${vector.id}: expected the image-removed placeholder`);
       } else {
         const image = container.querySelector('img');
-        if (image?.getAttribute('src') !== url) failures.push(`${vector.id}: expected an image from ${url}, got ${container.innerHTML}`);
+        if (image?.getAttribute('src') !== url)
+          failures.push(`${vector.id}: expected an image from ${url}, got ${container.innerHTML}`);
       }
       cleanup();
     }

@@ -26,7 +26,8 @@ describe('Markdown with hostile input', () => {
   });
 
   it('neutralises javascript: and data: links but keeps their text', () => {
-    const text = '[click me](javascript:alert(1)) and [data](data:text/html;base64,PHNjcmlwdD4=) and <javascript:alert(2)>';
+    const text =
+      '[click me](javascript:alert(1)) and [data](data:text/html;base64,PHNjcmlwdD4=) and <javascript:alert(2)>';
     const { container } = render(<Markdown text={text} />);
     expect(screen.queryByRole('link')).toBeNull();
     expect(container.querySelector('[href^="javascript"], [href^="data"]')).toBeNull();
@@ -56,7 +57,9 @@ describe('Markdown with hostile input', () => {
   });
 
   it('never offers to load a data: or javascript: image', () => {
-    const { container } = render(<Markdown text="![x](data:image/svg+xml;base64,PHN2Zz4=) ![y](javascript:alert(1))" />);
+    const { container } = render(
+      <Markdown text="![x](data:image/svg+xml;base64,PHN2Zz4=) ![y](javascript:alert(1))" />,
+    );
     expect(container.querySelector('img')).toBeNull();
     expect(screen.queryByRole('button', { name: /Load image/ })).toBeNull();
     expect(container).toHaveTextContent('Image removed: unsafe address: x');

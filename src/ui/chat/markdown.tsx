@@ -59,7 +59,15 @@ function PlainParagraphs({ paragraphs }: { paragraphs: readonly string[] }) {
 }
 
 /** One block of a message: plain prose and a lone fenced code block as the parser would render them, without it. */
-const Block = memo(function Block({ text, growing, renderer: loaded }: { text: string; growing: boolean; renderer: Renderer }) {
+const Block = memo(function Block({
+  text,
+  growing,
+  renderer: loaded,
+}: {
+  text: string;
+  growing: boolean;
+  renderer: Renderer;
+}) {
   const plain = useMemo(() => plainParagraphs(text), [text]);
   const fence = useMemo(() => (plain ? null : fencedCode(text)), [plain, text]);
   if (plain) {
@@ -96,11 +104,19 @@ export interface MarkdownProps {
  * neutralised, links in a new tab with `noopener`, remote images only on request, lazy highlighting.
  * Until the parser's chunk has loaded the text shows as plain text (React escapes it).
  */
-export const Markdown = memo(function Markdown({ text, streaming = false, t = defaultChatTranslate, className }: MarkdownProps) {
+export const Markdown = memo(function Markdown({
+  text,
+  streaming = false,
+  t = defaultChatTranslate,
+  className,
+}: MarkdownProps) {
   const loaded = useMarkdownRenderer();
   // Plain prose (no character that could start Markdown syntax) renders as the parser would, without it.
   const plain = useMemo(() => plainParagraphs(text), [text]);
-  const blocks = useMemo(() => (plain ? [] : streaming ? splitMarkdownBlocks(text) : finishedBlocks(text)), [plain, text, streaming]);
+  const blocks = useMemo(
+    () => (plain ? [] : streaming ? splitMarkdownBlocks(text) : finishedBlocks(text)),
+    [plain, text, streaming],
+  );
   return (
     <ChatTranslateContext value={t}>
       <div className={className ? `${PROSE_CLASSES} ${className}` : PROSE_CLASSES}>

@@ -3,7 +3,11 @@ import { normaliseMath } from './math-normalise.ts';
 
 describe('normaliseMath', () => {
   it('rewrites \\( … \\) and $ … $ to inline $$ … $$', () => {
-    expect(normaliseMath('Let \\( x \\) and $y^2$ be.')).toEqual({ text: 'Let $$ x $$ and $$y^2$$ be.', math: true, unclosed: false });
+    expect(normaliseMath('Let \\( x \\) and $y^2$ be.')).toEqual({
+      text: 'Let $$ x $$ and $$y^2$$ be.',
+      math: true,
+      unclosed: false,
+    });
   });
 
   it('rewrites \\[ … \\] on lines of their own to display math, keeping the indentation', () => {
@@ -19,7 +23,13 @@ describe('normaliseMath', () => {
   });
 
   it('leaves currency alone', () => {
-    for (const text of ['It costs $5 and $10.', 'Between $5 and $10, or $ 3 $.', 'US$5, then $ 10', 'Pay $5.', 'from $20 to $30']) {
+    for (const text of [
+      'It costs $5 and $10.',
+      'Between $5 and $10, or $ 3 $.',
+      'US$5, then $ 10',
+      'Pay $5.',
+      'from $20 to $30',
+    ]) {
       expect(normaliseMath(text)).toEqual({ text, math: false, unclosed: false });
     }
     // Currency next to a formula: only the formula is math.
@@ -44,6 +54,10 @@ describe('normaliseMath', () => {
   });
 
   it('returns text without math as it is', () => {
-    expect(normaliseMath('Plain **text** (with parens).')).toEqual({ text: 'Plain **text** (with parens).', math: false, unclosed: false });
+    expect(normaliseMath('Plain **text** (with parens).')).toEqual({
+      text: 'Plain **text** (with parens).',
+      math: false,
+      unclosed: false,
+    });
   });
 });

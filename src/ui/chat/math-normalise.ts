@@ -129,7 +129,10 @@ function normaliseProse(text: string): Prose {
           continue;
         }
         const content = text.slice(index + run, close);
-        out += content.includes('\n') || content.trim() === '' ? text.slice(index, close + run) : mathOut(text, index, close + run, content);
+        out +=
+          content.includes('\n') || content.trim() === ''
+            ? text.slice(index, close + run)
+            : mathOut(text, index, close + run, content);
         math = true;
         index = close + run;
         continue;

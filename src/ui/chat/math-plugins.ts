@@ -9,6 +9,9 @@ import remarkMath from 'remark-math';
 const KATEX_OPTIONS: KatexOptions = { trust: false, strict: 'ignore', maxExpand: 1000, maxSize: 50 };
 
 /** Only `$$…$$` is math: single dollars are rewritten beforehand by normaliseMath, which knows currency from math. */
-export const remarkMathPlugin: [typeof remarkMath, { singleDollarTextMath: false }] = [remarkMath, { singleDollarTextMath: false }];
+export const remarkMathPlugin: [typeof remarkMath, { singleDollarTextMath: false }] = [
+  remarkMath,
+  { singleDollarTextMath: false },
+];
 
 export const rehypeKatexPlugin: [typeof rehypeKatex, KatexOptions] = [rehypeKatex, KATEX_OPTIONS];

@@ -67,7 +67,13 @@ export function MessageActionBar({
         />
       ) : null}
       {settled && onEdit ? (
-        <IconButton label={names('Edit message')} title={t('editMessage')} icon={<PencilIcon />} onClick={onEdit} disabled={disabled} />
+        <IconButton
+          label={names('Edit message')}
+          title={t('editMessage')}
+          icon={<PencilIcon />}
+          onClick={onEdit}
+          disabled={disabled}
+        />
       ) : null}
       {settled && onRegenerate ? (
         <IconButton
@@ -79,7 +85,13 @@ export function MessageActionBar({
         />
       ) : null}
       {settled && onDelete ? (
-        <IconButton label={names('Delete turn')} title={t('deleteTurn')} icon={<TrashIcon />} onClick={onDelete} disabled={disabled} />
+        <IconButton
+          label={names('Delete turn')}
+          title={t('deleteTurn')}
+          icon={<TrashIcon />}
+          onClick={onDelete}
+          disabled={disabled}
+        />
       ) : null}
     </div>
   );

@@ -25,9 +25,21 @@ const isLog = (element: HTMLElement) => element.getAttribute('role') === 'log';
 const scrollTops = new WeakMap<HTMLElement, number>();
 
 beforeAll(() => {
-  mockProperty('clientHeight', { get(this: HTMLElement) { return isLog(this) ? VIEWPORT : 0; } });
-  mockProperty('clientWidth', { get(this: HTMLElement) { return isLog(this) ? 800 : 0; } });
-  mockProperty('offsetHeight', { get(this: HTMLElement) { return this.hasAttribute('data-index') ? ROW : 0; } });
+  mockProperty('clientHeight', {
+    get(this: HTMLElement) {
+      return isLog(this) ? VIEWPORT : 0;
+    },
+  });
+  mockProperty('clientWidth', {
+    get(this: HTMLElement) {
+      return isLog(this) ? 800 : 0;
+    },
+  });
+  mockProperty('offsetHeight', {
+    get(this: HTMLElement) {
+      return this.hasAttribute('data-index') ? ROW : 0;
+    },
+  });
   mockProperty('scrollHeight', {
     get(this: HTMLElement) {
       if (!isLog(this)) return 0;
@@ -36,7 +48,9 @@ beforeAll(() => {
     },
   });
   mockProperty('scrollTop', {
-    get(this: HTMLElement) { return scrollTops.get(this) ?? 0; },
+    get(this: HTMLElement) {
+      return scrollTops.get(this) ?? 0;
+    },
     set(this: HTMLElement, value: number) {
       const max = Math.max(0, this.scrollHeight - this.clientHeight);
       scrollTops.set(this, Math.min(Math.max(0, value), max));
@@ -54,7 +68,14 @@ afterAll(() => restorers.toReversed().forEach((restore) => restore()));
 afterEach(cleanup);
 
 function entry(index: number, message: ChatMessage, extra: Partial<TranscriptEntry> = {}): TranscriptEntry {
-  return { id: `msg_${index}`, sessionId: 'sess_1', runId: `run_${Math.floor(index / 2)}`, createdAt: index, message, ...extra };
+  return {
+    id: `msg_${index}`,
+    sessionId: 'sess_1',
+    runId: `run_${Math.floor(index / 2)}`,
+    createdAt: index,
+    message,
+    ...extra,
+  };
 }
 
 function conversation(count: number): TranscriptEntry[] {
@@ -103,9 +124,15 @@ describe('MessageList', () => {
       entry(1, {
         role: 'assistant',
         content: null,
-        tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'calculator', arguments: '{"expression":"6*7"}' } }],
+        tool_calls: [
+          { id: 'call_1', type: 'function', function: { name: 'calculator', arguments: '{"expression":"6*7"}' } },
+        ],
       }),
-      entry(2, { role: 'tool', tool_call_id: 'call_1', content: '42' }, { meta: { toolName: 'calculator', toolStatus: 'ok', durationMs: 2 } }),
+      entry(
+        2,
+        { role: 'tool', tool_call_id: 'call_1', content: '42' },
+        { meta: { toolName: 'calculator', toolStatus: 'ok', durationMs: 2 } },
+      ),
       entry(3, { role: 'assistant', content: '6 × 7 = 42' }),
     ];
     render(<MessageList entries={entries} />);
@@ -150,7 +177,9 @@ describe('MessageList', () => {
     expect(within(log).getByText('Newest')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Jump to latest' })).toBeNull();
 
-    rerender(<MessageList entries={[...entries, entry(200, { role: 'user', content: 'Newest' })]} scrollToEntryId="msg_50" />);
+    rerender(
+      <MessageList entries={[...entries, entry(200, { role: 'user', content: 'Newest' })]} scrollToEntryId="msg_50" />,
+    );
     await settle();
     const target = within(log).getByText('Question 50').closest('article');
     expect(target).toHaveAttribute('data-entry-id', 'msg_50');

@@ -1,4 +1,16 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import { defaultChatTranslate, type ChatTranslate } from '../../i18n/chat.ts';
@@ -117,14 +129,19 @@ export function MessageList({
   const footerRef = useRef<HTMLDivElement>(null);
   const sizerRef = useRef<HTMLDivElement>(null);
   // Tokens change only `streamingEntry`: the pass over the whole transcript is not redone for them.
-  const { rows: storedRows, toolEntries, lastAssistantId, delegations } = useMemo(
-    () => buildMessageRows(entries, undefined, liveToolEntries),
-    [entries, liveToolEntries],
-  );
+  const {
+    rows: storedRows,
+    toolEntries,
+    lastAssistantId,
+    delegations,
+  } = useMemo(() => buildMessageRows(entries, undefined, liveToolEntries), [entries, liveToolEntries]);
   const rows = useMemo(() => withStreamingRow(storedRows, streamingEntry), [storedRows, streamingEntry]);
   // JSON plan checklists: recomputed per token only while a plan streams.
   const streamingPlan = streamingEntry?.meta?.plan ? streamingEntry : undefined;
-  const planViews = useMemo(() => buildPlanViews(streamingPlan ? [...entries, streamingPlan] : entries), [entries, streamingPlan]);
+  const planViews = useMemo(
+    () => buildPlanViews(streamingPlan ? [...entries, streamingPlan] : entries),
+    [entries, streamingPlan],
+  );
 
   // The virtualiser walks every row (10,000 in a long session) whenever a row's measured size changes, asking each
   // one's key and estimate: plain arrays, made once per stored transcript, keep that walk cheap (the streaming row,
@@ -132,9 +149,15 @@ export function MessageList({
   const storedKeys = useMemo(() => storedRows.map((row) => row.entry.id), [storedRows]);
   const storedEstimates = useMemo(() => Float64Array.from(storedRows, (row) => estimateRowHeight(row)), [storedRows]);
   // Stable while the rows are: a new key function makes the virtualiser re-measure every row.
-  const getItemKey = useCallback((index: number) => storedKeys[index] ?? rows[index]?.entry.id ?? index, [storedKeys, rows]);
+  const getItemKey = useCallback(
+    (index: number) => storedKeys[index] ?? rows[index]?.entry.id ?? index,
+    [storedKeys, rows],
+  );
   const estimateSize = useCallback(
-    (index: number) => (rows[index]?.streaming ? estimateRowHeight(rows[index]) : (storedEstimates[index] ?? estimateRowHeight(rows[index]))),
+    (index: number) =>
+      rows[index]?.streaming
+        ? estimateRowHeight(rows[index])
+        : (storedEstimates[index] ?? estimateRowHeight(rows[index])),
     [storedEstimates, rows],
   );
   // TanStack Virtual is the project's virtualiser; React Compiler just leaves this component alone.
@@ -252,7 +275,8 @@ export function MessageList({
         ? null
         : new ResizeObserver((observed) => {
             for (const entry of observed) {
-              if (entry.target === footerElement) footerHeight = entry.borderBoxSize?.[0]?.blockSize ?? entry.contentRect.height;
+              if (entry.target === footerElement)
+                footerHeight = entry.borderBoxSize?.[0]?.blockSize ?? entry.contentRect.height;
               else if (entry.target === scroller) viewportHeight = entry.contentRect.height;
             }
             pin();
@@ -300,7 +324,9 @@ export function MessageList({
         {rows.length === 0 ? (
           // Auto margins centre a short empty state and let a tall one scroll from its top.
           <div className="mx-auto flex min-h-full max-w-3xl px-4">
-            <div className="m-auto w-full py-6 text-center text-sm text-zinc-500 dark:text-zinc-400">{emptyState ?? t('emptyChat')}</div>
+            <div className="m-auto w-full py-6 text-center text-sm text-zinc-500 dark:text-zinc-400">
+              {emptyState ?? t('emptyChat')}
+            </div>
           </div>
         ) : (
           <div ref={sizerRef} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
@@ -316,7 +342,10 @@ export function MessageList({
                     className="absolute top-0 left-0 w-full"
                     style={{ transform: `translateY(${item.start}px)` }}
                   >
-                    <div className="mx-auto w-full max-w-3xl" data-highlighted={row.entry.id === scrollToEntryId ? 'true' : undefined}>
+                    <div
+                      className="mx-auto w-full max-w-3xl"
+                      data-highlighted={row.entry.id === scrollToEntryId ? 'true' : undefined}
+                    >
                       {divider && divider.beforeEntryId === row.entry.id ? divider.node : null}
                       <MessageRowView
                         entry={row.entry}

@@ -12,13 +12,21 @@ const entry = (id: string, message: ChatMessage, meta?: TranscriptEntry['meta'])
   ...(meta ? { meta } : {}),
 });
 
-const call = { id: 'call_1', type: 'function' as const, function: { name: 'calculator', arguments: '{"expression":"2+2"}' } };
+const call = {
+  id: 'call_1',
+  type: 'function' as const,
+  function: { name: 'calculator', arguments: '{"expression":"2+2"}' },
+};
 
 describe('buildMessageRows', () => {
   it("shows an answer check's draft as a row but not the revision request sent after it", () => {
     const entries = [
       entry('msg_1', { role: 'user', content: 'What is 2+2?' }),
-      entry('msg_2', { role: 'assistant', content: '2+2 = 5' }, { draftOf: 'run_1', checkClaims: ['2+2 = 5 ≠ 4 (calculator)'] }),
+      entry(
+        'msg_2',
+        { role: 'assistant', content: '2+2 = 5' },
+        { draftOf: 'run_1', checkClaims: ['2+2 = 5 ≠ 4 (calculator)'] },
+      ),
       entry('msg_3', { role: 'user', content: 'An answer check found claims…' }, { synthetic: true, draftOf: 'run_1' }),
       entry('msg_4', { role: 'assistant', content: '2+2 = 4' }),
     ];
@@ -29,7 +37,11 @@ describe('buildMessageRows', () => {
 
   it('keeps a delegated run out of the rows and groups it under the call it answers', () => {
     const delegation = { parentCallId: 'd1', agent: 'researcher' };
-    const delegateCall = { id: 'd1', type: 'function' as const, function: { name: 'delegate_researcher', arguments: '{"task":"t"}' } };
+    const delegateCall = {
+      id: 'd1',
+      type: 'function' as const,
+      function: { name: 'delegate_researcher', arguments: '{"task":"t"}' },
+    };
     const entries = [
       entry('msg_1', { role: 'user', content: 'Research it' }),
       entry('msg_2', { role: 'assistant', content: null, tool_calls: [delegateCall] }),

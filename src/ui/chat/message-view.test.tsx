@@ -16,8 +16,16 @@ function entry(message: ChatMessage, extra: Partial<TranscriptEntry> = {}): Tran
   return { id: `msg_${counter}`, sessionId: 'sess_1', runId: 'run_1', createdAt: 0, message, ...extra };
 }
 
-const calculatorCall: ToolCall = { id: 'call_calc', type: 'function', function: { name: 'calculator', arguments: '{"expression":"6*7"}' } };
-const weatherCall: ToolCall = { id: 'call_weather', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } };
+const calculatorCall: ToolCall = {
+  id: 'call_calc',
+  type: 'function',
+  function: { name: 'calculator', arguments: '{"expression":"6*7"}' },
+};
+const weatherCall: ToolCall = {
+  id: 'call_weather',
+  type: 'function',
+  function: { name: 'get_weather', arguments: '{"city":"Paris"}' },
+};
 
 function renderView(props: Partial<MessageViewProps> & Pick<MessageViewProps, 'entry'>) {
   return render(<MessageView toolEntries={new Map()} actions={{}} isLastAssistant={false} {...props} />);
@@ -25,7 +33,10 @@ function renderView(props: Partial<MessageViewProps> & Pick<MessageViewProps, 'e
 
 describe('MessageView roles and names', () => {
   it("shows an answer check's superseded draft as a collapsed group named Draft answer, holding the claims and the draft", async () => {
-    const draft = entry({ role: 'assistant', content: '1234 × 56 = **69,140**' }, { meta: { draftOf: 'run_1', checkClaims: ['1234*56 = 69140 ≠ 69104 (calculator)'] } });
+    const draft = entry(
+      { role: 'assistant', content: '1234 × 56 = **69,140**' },
+      { meta: { draftOf: 'run_1', checkClaims: ['1234*56 = 69140 ≠ 69104 (calculator)'] } },
+    );
     renderView({ entry: draft, t: createChatTranslate('en') });
     // The group is a lazy chunk: its first import is transformed on demand, which under load takes over findBy's 1 s.
     const group = await screen.findByRole('group', { name: 'Draft answer' }, { timeout: 10_000 });
@@ -56,7 +67,10 @@ describe('MessageView roles and names', () => {
 
   it('renders tool results and text-ReAct observations as tool messages, never as user bubbles', () => {
     const { unmount } = renderView({
-      entry: entry({ role: 'tool', tool_call_id: 'call_calc', content: '42' }, { meta: { toolName: 'calculator', toolStatus: 'ok', durationMs: 3 } }),
+      entry: entry(
+        { role: 'tool', tool_call_id: 'call_calc', content: '42' },
+        { meta: { toolName: 'calculator', toolStatus: 'ok', durationMs: 3 } },
+      ),
     });
     const tool = screen.getByRole('article', { name: 'tool message' });
     expect(tool).toHaveAttribute('data-message-role', 'tool');
@@ -113,10 +127,16 @@ describe('MessageView tool calls', () => {
   });
 
   it('marks a call without a result after the run as having none, and shows errors', () => {
-    const failed = entry({ role: 'tool', tool_call_id: 'call_calc', content: 'Error: division by zero' }, { meta: { toolStatus: 'error' } });
+    const failed = entry(
+      { role: 'tool', tool_call_id: 'call_calc', content: 'Error: division by zero' },
+      { meta: { toolStatus: 'error' } },
+    );
     renderView({ entry: assistant, toolEntries: new Map([['call_calc', failed]]) });
     expect(screen.getByRole('group', { name: 'Tool call calculator' })).toHaveAttribute('data-tool-status', 'error');
-    expect(screen.getByRole('group', { name: 'Tool call get_weather' })).toHaveAttribute('data-tool-status', 'no-result');
+    expect(screen.getByRole('group', { name: 'Tool call get_weather' })).toHaveAttribute(
+      'data-tool-status',
+      'no-result',
+    );
   });
 
   it('shows a call that Stop interrupted as Cancelled, not Failed, and an old entry without a status as Done', async () => {
@@ -125,8 +145,17 @@ describe('MessageView tool calls', () => {
       { role: 'tool', tool_call_id: 'call_calc', content: 'The user stopped the run before this call finished.' },
       { meta: { toolName: 'calculator', toolStatus: 'cancelled', durationMs: 40 } },
     );
-    const legacy = entry({ role: 'tool', tool_call_id: 'call_weather', content: '12 °C' }, { meta: { toolName: 'get_weather' } });
-    renderView({ entry: assistant, toolEntries: new Map([['call_calc', cancelled], ['call_weather', legacy]]) });
+    const legacy = entry(
+      { role: 'tool', tool_call_id: 'call_weather', content: '12 °C' },
+      { meta: { toolName: 'get_weather' } },
+    );
+    renderView({
+      entry: assistant,
+      toolEntries: new Map([
+        ['call_calc', cancelled],
+        ['call_weather', legacy],
+      ]),
+    });
     const calc = screen.getByRole('group', { name: 'Tool call calculator' });
     expect(calc).toHaveAttribute('data-tool-status', 'cancelled');
     expect(calc).toHaveTextContent('Cancelled');
@@ -139,7 +168,10 @@ describe('MessageView tool calls', () => {
   });
 
   it('shows Cancelled in Chinese too', () => {
-    const cancelled = entry({ role: 'tool', tool_call_id: 'call_calc', content: 'stopped' }, { meta: { toolStatus: 'cancelled' } });
+    const cancelled = entry(
+      { role: 'tool', tool_call_id: 'call_calc', content: 'stopped' },
+      { meta: { toolStatus: 'cancelled' } },
+    );
     renderView({ entry: assistant, toolEntries: new Map([['call_calc', cancelled]]), t: createChatTranslate('zh-CN') });
     expect(screen.getByRole('group', { name: 'Tool call calculator' })).toHaveTextContent('已取消');
   });
@@ -148,7 +180,11 @@ describe('MessageView tool calls', () => {
     const user = userEvent.setup();
     const onApprove = vi.fn();
     const onDeny = vi.fn();
-    const code: ToolCall = { id: 'call_js', type: 'function', function: { name: 'run_javascript', arguments: '{"code":"1+1"}' } };
+    const code: ToolCall = {
+      id: 'call_js',
+      type: 'function',
+      function: { name: 'run_javascript', arguments: '{"code":"1+1"}' },
+    };
     renderView({
       entry: entry({ role: 'assistant', content: null, tool_calls: [code] }),
       pendingApprovals: new Set(['call_js']),
@@ -177,10 +213,17 @@ describe('MessageView reasoning and notices', () => {
   });
 
   it('says in plain words when an answer was cut off or a limit was reached', () => {
-    const { unmount } = renderView({ entry: entry({ role: 'assistant', content: 'Half an ans' }, { meta: { finishReason: 'length' } }) });
+    const { unmount } = renderView({
+      entry: entry({ role: 'assistant', content: 'Half an ans' }, { meta: { finishReason: 'length' } }),
+    });
     expect(screen.getByRole('note')).toHaveTextContent(/cut off/);
     unmount();
-    renderView({ entry: entry({ role: 'assistant', content: 'So far…' }, { meta: { notice: 'Stopped: the step limit (10) was reached.' } }) });
+    renderView({
+      entry: entry(
+        { role: 'assistant', content: 'So far…' },
+        { meta: { notice: 'Stopped: the step limit (10) was reached.' } },
+      ),
+    });
     expect(screen.getByRole('note')).toHaveTextContent('step limit');
   });
 

@@ -8,7 +8,9 @@ import { UserMessageView } from './user-message-view.tsx';
 export type { MessageViewActions, MessageViewProps } from './message-types.ts';
 
 // Only runs with the answer check on can have a superseded draft: its view loads with the first one.
-const DraftAnswerGroup = lazy(() => import('./draft-answer-group.tsx').then((module) => ({ default: module.DraftAnswerGroup })));
+const DraftAnswerGroup = lazy(() =>
+  import('./draft-answer-group.tsx').then((module) => ({ default: module.DraftAnswerGroup })),
+);
 
 /**
  * One transcript entry as an `article` named `user message`, `assistant message` or `tool message`.

@@ -26,7 +26,10 @@ export function PlanChecklist({ view }: { view: PlanView }) {
   }
   return (
     <div className="my-1 rounded-lg border border-sky-200 bg-sky-50/60 px-3 py-2 dark:border-sky-800 dark:bg-sky-950/30">
-      <p aria-hidden="true" className="mb-1 text-xs font-semibold tracking-wide text-sky-900 uppercase dark:text-sky-200">
+      <p
+        aria-hidden="true"
+        className="mb-1 text-xs font-semibold tracking-wide text-sky-900 uppercase dark:text-sky-200"
+      >
         {t('planTitle')}
       </p>
       <ol aria-label="Plan" className="flex flex-col gap-0.5 text-sm">
@@ -40,10 +43,18 @@ export function PlanChecklist({ view }: { view: PlanView }) {
               step.state === 'current' && 'font-medium text-zinc-900 dark:text-zinc-100',
             )}
           >
-            <span aria-hidden="true" className={classNames('w-4 shrink-0 text-center', step.state === 'done' ? 'text-emerald-600 dark:text-emerald-400' : 'text-sky-600 dark:text-sky-400')}>
+            <span
+              aria-hidden="true"
+              className={classNames(
+                'w-4 shrink-0 text-center',
+                step.state === 'done' ? 'text-emerald-600 dark:text-emerald-400' : 'text-sky-600 dark:text-sky-400',
+              )}
+            >
               {MARK[step.state]}
             </span>
-            <span className="sr-only">{t(step.state === 'done' ? 'planDone' : step.state === 'current' ? 'planCurrent' : 'planPending')}: </span>
+            <span className="sr-only">
+              {t(step.state === 'done' ? 'planDone' : step.state === 'current' ? 'planCurrent' : 'planPending')}:{' '}
+            </span>
             <span className="min-w-0 break-words">{step.text}</span>
           </li>
         ))}

@@ -37,13 +37,20 @@ export function buildPlanViews(entries: readonly TranscriptEntry[]): Map<string,
     }
     views.set(run[firstIndex]?.id as string, {
       kind: 'checklist',
-      steps: steps.map((text, index) => ({ text, state: answered || index < reached ? 'done' : index === reached ? 'current' : 'pending' })),
+      steps: steps.map((text, index) => ({
+        text,
+        state: answered || index < reached ? 'done' : index === reached ? 'current' : 'pending',
+      })),
     });
     for (let position = 1; position < planIndexes.length; position += 1) {
       const before = run[planIndexes[position - 1] as number]?.meta?.plan ?? [];
       const entry = run[planIndexes[position] as number] as TranscriptEntry;
       const after = entry.meta?.plan ?? [];
-      views.set(entry.id, { kind: 'update', added: after.filter((step) => !before.includes(step)), removed: before.filter((step) => !after.includes(step)) });
+      views.set(entry.id, {
+        kind: 'update',
+        added: after.filter((step) => !before.includes(step)),
+        removed: before.filter((step) => !after.includes(step)),
+      });
     }
   }
   return views;
@@ -52,7 +59,13 @@ export function buildPlanViews(entries: readonly TranscriptEntry[]): Map<string,
 /** An answer ends the plan: an assistant text without tool calls that is not a plan, partial or a delegate's. */
 function isAnswer(entry: TranscriptEntry): boolean {
   const { message, meta } = entry;
-  return message.role === 'assistant' && !message.tool_calls?.length && !meta?.plan && !meta?.partial && (message.content ?? '').trim() !== '';
+  return (
+    message.role === 'assistant' &&
+    !message.tool_calls?.length &&
+    !meta?.plan &&
+    !meta?.partial &&
+    (message.content ?? '').trim() !== ''
+  );
 }
 
 /** The step `next` names: its text (any case), its number (`2`, `step 2`), or the step that contains it; -1 if none. */
@@ -73,5 +86,10 @@ export function stepIndex(steps: readonly string[], next: string): number {
 }
 
 function normalise(text: string): string {
-  return text.trim().toLowerCase().replace(/^\d+[.)]\s+(?=\S)/u, '').replace(/\s+/gu, ' ').replace(/[.。]$/u, '');
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/^\d+[.)]\s+(?=\S)/u, '')
+    .replace(/\s+/gu, ' ')
+    .replace(/[.。]$/u, '');
 }

@@ -27,7 +27,10 @@ export function QueryResultTable({ result }: { result: QueryResultData }) {
       return sign * compareCells(left, right);
     });
   }, [result.rows, sort]);
-  const caption = result.rowCount > result.rows.length ? t('rowsShown', { shown: result.rows.length, total: result.rowCount }) : t('rowsAll', { total: result.rowCount });
+  const caption =
+    result.rowCount > result.rows.length
+      ? t('rowsShown', { shown: result.rows.length, total: result.rowCount })
+      : t('rowsAll', { total: result.rowCount });
   return (
     <div className="max-h-80 overflow-auto rounded-md border border-zinc-200 dark:border-zinc-700">
       <table aria-label={t('resultTable')} className="w-full border-collapse text-left text-xs">
@@ -37,7 +40,12 @@ export function QueryResultTable({ result }: { result: QueryResultData }) {
             {result.columns.map((column, index) => {
               const active = sort?.column === index;
               return (
-                <th key={`${index}-${column}`} scope="col" aria-sort={active ? (sort.ascending ? 'ascending' : 'descending') : 'none'} className="px-2 py-1 font-medium">
+                <th
+                  key={`${index}-${column}`}
+                  scope="col"
+                  aria-sort={active ? (sort.ascending ? 'ascending' : 'descending') : 'none'}
+                  className="px-2 py-1 font-medium"
+                >
                   <button
                     type="button"
                     title={t('sortBy', { column })}
@@ -45,7 +53,9 @@ export function QueryResultTable({ result }: { result: QueryResultData }) {
                     onClick={() => setSort({ column: index, ascending: active ? !sort.ascending : true })}
                   >
                     <span translate="no">{column}</span>
-                    <span aria-hidden="true" className="text-zinc-400">{active ? (sort.ascending ? '▲' : '▼') : '↕'}</span>
+                    <span aria-hidden="true" className="text-zinc-400">
+                      {active ? (sort.ascending ? '▲' : '▼') : '↕'}
+                    </span>
                   </button>
                 </th>
               );
@@ -58,7 +68,11 @@ export function QueryResultTable({ result }: { result: QueryResultData }) {
               {result.columns.map((column, index) => {
                 const cell = row[index] ?? null;
                 return (
-                  <td key={`${index}-${column}`} translate="no" className={typeof cell === 'number' ? 'px-2 py-0.5 text-right tabular-nums' : 'px-2 py-0.5'}>
+                  <td
+                    key={`${index}-${column}`}
+                    translate="no"
+                    className={typeof cell === 'number' ? 'px-2 py-0.5 text-right tabular-nums' : 'px-2 py-0.5'}
+                  >
                     {cell === null ? <span className="text-zinc-400">{t('nullCell')}</span> : String(cell)}
                   </td>
                 );

@@ -18,7 +18,10 @@ function renderQueue(language: Language, editingId?: string) {
   const noop = () => undefined;
   render(
     <QueuedMessages
-      items={[{ id: 'q1', text: 'What is 6*6?' }, { id: 'q2', text: 'And 7*7?' }]}
+      items={[
+        { id: 'q1', text: 'What is 6*6?' },
+        { id: 'q2', text: 'And 7*7?' },
+      ]}
       paused
       canResume
       editingId={editingId}

@@ -22,7 +22,17 @@ export interface QueuedMessagesProps {
 }
 
 /** Messages waiting for the session to be free, above the message box: each can be edited or removed. */
-export function QueuedMessages({ items, paused, canResume, editingId, onEdit, onFinishEdit, onRemove, onResume, t }: QueuedMessagesProps) {
+export function QueuedMessages({
+  items,
+  paused,
+  canResume,
+  editingId,
+  onEdit,
+  onFinishEdit,
+  onRemove,
+  onResume,
+  t,
+}: QueuedMessagesProps) {
   const names = useNames();
   if (items.length === 0) return null;
   return (
@@ -105,14 +115,23 @@ function QueuedItem({ item, editing, onEdit, onFinishEdit, onRemove, t }: Queued
             <Button size="sm" variant="ghost" aria-label={names('Cancel')} onClick={() => onFinishEdit(undefined)}>
               {t('cancel')}
             </Button>
-            <Button size="sm" variant="primary" aria-label={names('Save queued message')} disabled={!draft.trim()} onClick={() => onFinishEdit(draft)}>
+            <Button
+              size="sm"
+              variant="primary"
+              aria-label={names('Save queued message')}
+              disabled={!draft.trim()}
+              onClick={() => onFinishEdit(draft)}
+            >
               {t('queuedSave')}
             </Button>
           </div>
         </div>
       ) : (
         <>
-          <span data-testid="queued-text" className="min-w-0 flex-1 break-words whitespace-pre-wrap text-zinc-800 dark:text-zinc-200">
+          <span
+            data-testid="queued-text"
+            className="min-w-0 flex-1 break-words whitespace-pre-wrap text-zinc-800 dark:text-zinc-200"
+          >
             {item.text}
           </span>
           <Button size="sm" variant="ghost" aria-label={names('Edit queued message')} onClick={startEdit}>

@@ -13,13 +13,15 @@ import { useLanguage } from '../use-t.ts';
 
 type T = Translate<SessionSettingsKey>;
 
-const inputClass = 'w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-950';
+const inputClass =
+  'w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-950';
 const labelClass = 'flex flex-col gap-1 text-xs font-medium text-slate-700 dark:text-slate-300';
 const hintClass = 'text-xs font-normal text-slate-500 dark:text-slate-400';
 
 /** What the header chip says about a session's overrides ("Model: x · custom system prompt"). */
 export function overridesSummary(overrides: SessionOverrides, t: T): string {
-  if (overrides.model && overrides.systemPrompt) return `${t('chipModel', { model: overrides.model })} · ${t('chipPrompt')}`;
+  if (overrides.model && overrides.systemPrompt)
+    return `${t('chipModel', { model: overrides.model })} · ${t('chipPrompt')}`;
   if (overrides.model) return t('chipModel', { model: overrides.model });
   return t('chipPromptOnly');
 }
@@ -29,11 +31,13 @@ export function overridesProblem(draft: { model: string; systemPrompt: string },
   const model = draft.model.trim();
   if (/[\r\n]/u.test(model)) return t('problemModelLines');
   if (model.length > OVERRIDE_LIMITS.model) return t('problemModelLong', { max: OVERRIDE_LIMITS.model });
-  if (draft.systemPrompt.trim().length > OVERRIDE_LIMITS.systemPrompt) return t('problemPromptLong', { max: OVERRIDE_LIMITS.systemPrompt });
+  if (draft.systemPrompt.trim().length > OVERRIDE_LIMITS.systemPrompt)
+    return t('problemPromptLong', { max: OVERRIDE_LIMITS.systemPrompt });
   return undefined;
 }
 
-type ModelList = { state: 'demo' } | { state: 'loading' } | { state: 'listed'; models: string[] } | { state: 'failed'; error: string };
+type ModelList =
+  { state: 'demo' } | { state: 'loading' } | { state: 'listed'; models: string[] } | { state: 'failed'; error: string };
 
 /** The endpoint's models for the datalist, listed once when the dialog opens (never for the offline demo). */
 function useModelList(): ModelList {
@@ -45,7 +49,8 @@ function useModelList(): ModelList {
     // The model clients come with the connection checks, loaded only when the list is asked for.
     void import('../../store/actions/connection-actions.ts').then(async ({ fetchModelList }) => {
       const result = await fetchModelList(useAppStore.getState().settings);
-      if (live) setList(result.ok ? { state: 'listed', models: result.models } : { state: 'failed', error: result.message });
+      if (live)
+        setList(result.ok ? { state: 'listed', models: result.models } : { state: 'failed', error: result.message });
     });
     return () => {
       live = false;
@@ -55,7 +60,17 @@ function useModelList(): ModelList {
 }
 
 /** The `Session model and prompt` dialog: this session's model and system prompt, saved on the session. */
-function SessionSettingsDialog({ sessionId, overrides, onClose, t }: { sessionId: string; overrides: SessionOverrides | undefined; onClose: () => void; t: T }) {
+function SessionSettingsDialog({
+  sessionId,
+  overrides,
+  onClose,
+  t,
+}: {
+  sessionId: string;
+  overrides: SessionOverrides | undefined;
+  onClose: () => void;
+  t: T;
+}) {
   const globalModel = useAppStore((state) => state.settings.model);
   const [draft, setDraft] = useState({ model: overrides?.model ?? '', systemPrompt: overrides?.systemPrompt ?? '' });
   const [problem, setProblem] = useState<string | undefined>();
@@ -71,10 +86,13 @@ function SessionSettingsDialog({ sessionId, overrides, onClose, t }: { sessionId
   };
 
   const modelHint =
-    models.state === 'demo' ? t('demoModel')
-    : models.state === 'loading' ? t('modelsLoading')
-    : models.state === 'listed' ? t('modelsListed', { count: models.models.length })
-    : t('modelsFailed', { error: models.error });
+    models.state === 'demo'
+      ? t('demoModel')
+      : models.state === 'loading'
+        ? t('modelsLoading')
+        : models.state === 'listed'
+          ? t('modelsListed', { count: models.models.length })
+          : t('modelsFailed', { error: models.error });
 
   return (
     <Dialog
@@ -85,7 +103,11 @@ function SessionSettingsDialog({ sessionId, overrides, onClose, t }: { sessionId
       closeOnBackdrop={false}
       footer={
         <>
-          <Button variant="ghost" aria-label="Use the global model and prompt" onClick={() => void save({ model: '', systemPrompt: '' })}>
+          <Button
+            variant="ghost"
+            aria-label="Use the global model and prompt"
+            onClick={() => void save({ model: '', systemPrompt: '' })}
+          >
             {t('useGlobal')}
           </Button>
           <Button variant="secondary" onClick={onClose}>
@@ -128,7 +150,10 @@ function SessionSettingsDialog({ sessionId, overrides, onClose, t }: { sessionId
         </label>
         <p className={hintClass}>{t('appliesNext')}</p>
         {problem ? (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-2 py-1 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          <p
+            role="alert"
+            className="rounded-md border border-red-300 bg-red-50 px-2 py-1 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          >
             {problem}
           </p>
         ) : null}
@@ -140,7 +165,15 @@ function SessionSettingsDialog({ sessionId, overrides, onClose, t }: { sessionId
 /** Three sliders: this session's own settings. */
 function SlidersIcon() {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" className="size-4">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden="true"
+      className="size-4"
+    >
       <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12" />
       <circle cx="16" cy="6" r="2" />
       <circle cx="10" cy="12" r="2" />
@@ -179,9 +212,16 @@ export default function SessionSettings({ sessionId }: { sessionId: string }) {
           </button>
         </span>
       ) : null}
-      <IconButton label="Session model and prompt" title={t('open')} icon={<SlidersIcon />} onClick={() => setOpen(true)} />
+      <IconButton
+        label="Session model and prompt"
+        title={t('open')}
+        icon={<SlidersIcon />}
+        onClick={() => setOpen(true)}
+      />
       {/* Keyed by session: a dialog opened for one session never saves into another. */}
-      {open ? <SessionSettingsDialog key={sessionId} sessionId={sessionId} overrides={normalised} onClose={onClose} t={t} /> : null}
+      {open ? (
+        <SessionSettingsDialog key={sessionId} sessionId={sessionId} overrides={normalised} onClose={onClose} t={t} />
+      ) : null}
     </>
   );
 }

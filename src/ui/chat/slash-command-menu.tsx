@@ -25,7 +25,10 @@ export function SlashCommandMenu({ id, options, activeIndex, onPick, onHover, ti
 
   return (
     <div className="absolute right-4 bottom-full left-4 z-20 mb-1 overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
-      <p aria-hidden="true" className="px-3 pt-2 pb-1 text-[11px] font-medium tracking-wide text-zinc-500 dark:text-zinc-400 uppercase">
+      <p
+        aria-hidden="true"
+        className="px-3 pt-2 pb-1 text-[11px] font-medium tracking-wide text-zinc-500 dark:text-zinc-400 uppercase"
+      >
         {title}
       </p>
       <ul ref={listRef} id={id} role="listbox" aria-label={names('Commands')} className="max-h-64 overflow-y-auto pb-1">

@@ -18,7 +18,10 @@ export const BUILTIN_SLASH_COMMAND_NAMES = ['new', 'sessions', 'switch', 'trace'
 export type BuiltinSlashCommandName = (typeof BUILTIN_SLASH_COMMAND_NAMES)[number];
 
 /** The built-in commands with translated descriptions; `suggestSessions` completes `/switch`. */
-export function builtinSlashCommands(t: ChatTranslate, suggestSessions?: (partial: string) => string[]): SlashCommand[] {
+export function builtinSlashCommands(
+  t: ChatTranslate,
+  suggestSessions?: (partial: string) => string[],
+): SlashCommand[] {
   return [
     { name: 'new', description: t('commandNewDescription') },
     { name: 'sessions', description: t('commandSessionsDescription') },

@@ -7,7 +7,11 @@ import type { StreamingState } from '../../store/run-slice.ts';
  * id given, its tool calls are named after it too: a delegate's wire ids are its endpoint's and may equal the
  * parent's call ids (its stored calls are renamed), and a card must never stand for the call of its own group.
  */
-export function streamingEntryFor(sessionId: string, streaming: StreamingState | undefined, id?: string): TranscriptEntry | undefined {
+export function streamingEntryFor(
+  sessionId: string,
+  streaming: StreamingState | undefined,
+  id?: string,
+): TranscriptEntry | undefined {
   if (!streaming) return undefined;
   const toolCalls = streaming.toolCalls
     .filter((call) => call.name)

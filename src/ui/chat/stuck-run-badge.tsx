@@ -23,7 +23,8 @@ function lastAnswers(entries: readonly TranscriptEntry[]): ReadonlyMap<string, s
   if (!ends) {
     const found = new Map<string, string>();
     for (const candidate of entries) {
-      if (candidate.message.role === 'assistant' && !candidate.meta?.delegation) found.set(candidate.runId, candidate.id);
+      if (candidate.message.role === 'assistant' && !candidate.meta?.delegation)
+        found.set(candidate.runId, candidate.id);
     }
     ends = found;
     runEnds.set(entries, ends);

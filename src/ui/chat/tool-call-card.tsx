@@ -53,7 +53,9 @@ function StatusIcon({ status }: { status: ToolCallStatus }): ReactNode {
 }
 
 // The result table of query_data loads with the first result that needs it.
-const QueryResultTable = lazy(() => import('./query-result-table.tsx').then((module) => ({ default: module.QueryResultTable })));
+const QueryResultTable = lazy(() =>
+  import('./query-result-table.tsx').then((module) => ({ default: module.QueryResultTable })),
+);
 
 const PRE_CLASSES =
   'max-h-72 overflow-auto whitespace-pre-wrap break-words rounded-md bg-zinc-50 p-2 font-mono text-xs text-zinc-800 dark:bg-zinc-950 dark:text-zinc-100';
@@ -106,9 +108,16 @@ export const ToolCallCard = memo(function ToolCallCard({
           onClick={() => setOpenChoice(!expanded)}
           className="flex min-w-0 flex-1 items-center gap-2 rounded text-left focus-visible:outline-2 focus-visible:outline-indigo-500"
         >
-          <ChevronIcon className={classNames('size-3.5 shrink-0 text-zinc-500 dark:text-zinc-400 transition-transform', expanded && 'rotate-90')} />
+          <ChevronIcon
+            className={classNames(
+              'size-3.5 shrink-0 text-zinc-500 dark:text-zinc-400 transition-transform',
+              expanded && 'rotate-90',
+            )}
+          />
           <StatusIcon status={status} />
-          <span translate="no" className="shrink-0 font-mono font-medium text-zinc-800 dark:text-zinc-100">{name || '…'}</span>
+          <span translate="no" className="shrink-0 font-mono font-medium text-zinc-800 dark:text-zinc-100">
+            {name || '…'}
+          </span>
           <span translate="no" className="min-w-0 truncate font-mono text-xs text-zinc-500 dark:text-zinc-400">
             {argumentsText.trim() ? compactArguments(argumentsText) : <span translate="yes">{t('noArguments')}</span>}
           </span>
@@ -121,10 +130,26 @@ export const ToolCallCard = memo(function ToolCallCard({
         >
           {t(STATUS_LABEL[status])}
         </span>
-        {result?.meta?.replayed ? <ToolBadge testId="tool-replayed" title={t('toolReplayed')} text={t('toolReplayed')} tone="bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-200" /> : null}
-        {result?.meta?.cached ? <ToolBadge testId="tool-cached" title={t('toolCachedHint')} text={t('toolCached')} tone="bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200" /> : null}
+        {result?.meta?.replayed ? (
+          <ToolBadge
+            testId="tool-replayed"
+            title={t('toolReplayed')}
+            text={t('toolReplayed')}
+            tone="bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-200"
+          />
+        ) : null}
+        {result?.meta?.cached ? (
+          <ToolBadge
+            testId="tool-cached"
+            title={t('toolCachedHint')}
+            text={t('toolCached')}
+            tone="bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
+          />
+        ) : null}
         {duration !== undefined ? (
-          <span className="shrink-0 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{formatDuration(duration)}</span>
+          <span className="shrink-0 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
+            {formatDuration(duration)}
+          </span>
         ) : null}
       </div>
 
@@ -152,7 +177,11 @@ export const ToolCallCard = memo(function ToolCallCard({
         </div>
       ) : null}
 
-      <div id={detailsId} hidden={!expanded} className="space-y-2 border-t border-zinc-100 px-3 py-2 dark:border-zinc-800">
+      <div
+        id={detailsId}
+        hidden={!expanded}
+        className="space-y-2 border-t border-zinc-100 px-3 py-2 dark:border-zinc-800"
+      >
         {expanded ? (
           <>
             <section aria-label={names('Arguments')}>
@@ -170,7 +199,12 @@ export const ToolCallCard = memo(function ToolCallCard({
               </section>
             ) : null}
             {onShowInTrace ? (
-              <Button size="sm" variant="ghost" aria-label={names('Show in trace')} onClick={() => onShowInTrace(call.id)}>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={names('Show in trace')}
+                onClick={() => onShowInTrace(call.id)}
+              >
                 <TraceIcon className="size-3.5" />
                 {t('showInTrace')}
               </Button>
@@ -185,7 +219,11 @@ export const ToolCallCard = memo(function ToolCallCard({
 /** A small mark beside a tool call's status: its result was replayed from a recorded run, or came from the cache. */
 function ToolBadge(props: { testId: string; title: string; text: string; tone: string }) {
   return (
-    <span data-testid={props.testId} title={props.title} className={classNames('shrink-0 rounded px-1.5 text-xs', props.tone)}>
+    <span
+      data-testid={props.testId}
+      title={props.title}
+      className={classNames('shrink-0 rounded px-1.5 text-xs', props.tone)}
+    >
       {props.text}
     </span>
   );

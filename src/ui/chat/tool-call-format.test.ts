@@ -20,10 +20,18 @@ describe('toolCallStatus', () => {
   });
 
   it('tells approval, preparation, running and a call that never got a result apart', () => {
-    expect(toolCallStatus({ result: undefined, awaitingApproval: true, streaming: false, runActive: true })).toBe('awaiting-approval');
-    expect(toolCallStatus({ result: undefined, awaitingApproval: false, streaming: true, runActive: true })).toBe('preparing');
-    expect(toolCallStatus({ result: undefined, awaitingApproval: false, streaming: false, runActive: true })).toBe('running');
-    expect(toolCallStatus({ result: undefined, awaitingApproval: false, streaming: false, runActive: false })).toBe('no-result');
+    expect(toolCallStatus({ result: undefined, awaitingApproval: true, streaming: false, runActive: true })).toBe(
+      'awaiting-approval',
+    );
+    expect(toolCallStatus({ result: undefined, awaitingApproval: false, streaming: true, runActive: true })).toBe(
+      'preparing',
+    );
+    expect(toolCallStatus({ result: undefined, awaitingApproval: false, streaming: false, runActive: true })).toBe(
+      'running',
+    );
+    expect(toolCallStatus({ result: undefined, awaitingApproval: false, streaming: false, runActive: false })).toBe(
+      'no-result',
+    );
   });
 });
 

@@ -1,7 +1,8 @@
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 
 /** Where a tool call stands, as its card shows it. */
-export type ToolCallStatus = 'preparing' | 'awaiting-approval' | 'running' | 'ok' | 'error' | 'denied' | 'cancelled' | 'no-result';
+export type ToolCallStatus =
+  'preparing' | 'awaiting-approval' | 'running' | 'ok' | 'error' | 'denied' | 'cancelled' | 'no-result';
 
 /** Derives a tool call's status from its result entry (if any) and the state of the run. */
 export function toolCallStatus(input: {

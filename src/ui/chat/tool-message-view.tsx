@@ -46,14 +46,21 @@ export function ToolMessageView({ entry, toolName, highlighted, t }: ToolMessage
       data-entry-id={entry.id}
       data-synthetic={entry.meta?.synthetic ? 'true' : undefined}
       data-tool-status={status}
-      className={classNames('px-4 py-0.5', highlighted && 'rounded-lg bg-amber-50 ring-2 ring-amber-400 ring-inset dark:bg-amber-950/30')}
+      className={classNames(
+        'px-4 py-0.5',
+        highlighted && 'rounded-lg bg-amber-50 ring-2 ring-amber-400 ring-inset dark:bg-amber-950/30',
+      )}
     >
       <details className="group/tool ml-6 text-xs text-zinc-500 dark:text-zinc-400">
         <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded py-0.5 select-none hover:text-zinc-700 dark:hover:text-zinc-200 [&::-webkit-details-marker]:hidden">
           {icon}
           <span className="shrink-0 font-medium">{rowLabel(entry, toolName, t)}</span>
-          <span translate="no" className="min-w-0 truncate font-mono">{previewText(content)}</span>
-          {duration !== undefined ? <span className="ml-auto shrink-0 tabular-nums">{formatDuration(duration)}</span> : null}
+          <span translate="no" className="min-w-0 truncate font-mono">
+            {previewText(content)}
+          </span>
+          {duration !== undefined ? (
+            <span className="ml-auto shrink-0 tabular-nums">{formatDuration(duration)}</span>
+          ) : null}
         </summary>
         <pre className="mt-1 max-h-72 overflow-auto rounded-md bg-zinc-50 p-2 font-mono whitespace-pre-wrap break-words text-zinc-800 dark:bg-zinc-950 dark:text-zinc-100">
           {prettyText(content)}

@@ -71,7 +71,13 @@ export function UserMessageView({ entry, actions, runActive, highlighted, t }: U
             <Button size="sm" variant="ghost" aria-label={names('Cancel')} onClick={() => setDraft(null)}>
               {t('cancel')}
             </Button>
-            <Button size="sm" variant="primary" aria-label={names('Save and resend')} onClick={save} disabled={!draft.trim() || runActive}>
+            <Button
+              size="sm"
+              variant="primary"
+              aria-label={names('Save and resend')}
+              onClick={save}
+              disabled={!draft.trim() || runActive}
+            >
               {t('saveAndResend')}
             </Button>
           </div>

@@ -77,7 +77,9 @@ describe('copyToClipboard', () => {
     const doc = document.implementation.createHTMLDocument('copy');
     const execCommand = vi.fn((command: string) => {
       expect(command).toBe('copy');
-      expect((doc.activeElement as HTMLTextAreaElement | null)?.value ?? doc.querySelector('textarea')?.value).toBe('fallback text');
+      expect((doc.activeElement as HTMLTextAreaElement | null)?.value ?? doc.querySelector('textarea')?.value).toBe(
+        'fallback text',
+      );
       return true;
     });
     Object.defineProperty(doc, 'execCommand', { value: execCommand });

@@ -71,7 +71,8 @@ export function Dialog({
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     }
-    const target = initialFocusRef?.current ?? dialog.querySelector<HTMLElement>(`[data-dialog-body] :is(${FOCUSABLE})`);
+    const target =
+      initialFocusRef?.current ?? dialog.querySelector<HTMLElement>(`[data-dialog-body] :is(${FOCUSABLE})`);
     (target ?? dialog.querySelector<HTMLElement>(FOCUSABLE))?.focus();
     return () => {
       if (typeof dialog.close === 'function' && dialog.open) dialog.close();
@@ -122,7 +123,9 @@ export function Dialog({
           {children}
         </div>
         {footer ? (
-          <footer className="flex justify-end gap-2 border-t border-zinc-200 px-4 py-3 dark:border-zinc-700">{footer}</footer>
+          <footer className="flex justify-end gap-2 border-t border-zinc-200 px-4 py-3 dark:border-zinc-700">
+            {footer}
+          </footer>
         ) : null}
       </div>
     </dialog>

@@ -12,7 +12,17 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
 }
 
 /** A small borderless button showing an icon, named by `aria-label`. */
-export function IconButton({ label, icon, text, size = 'sm', title, className, type = 'button', ref, ...rest }: IconButtonProps) {
+export function IconButton({
+  label,
+  icon,
+  text,
+  size = 'sm',
+  title,
+  className,
+  type = 'button',
+  ref,
+  ...rest
+}: IconButtonProps) {
   return (
     <button
       ref={ref}

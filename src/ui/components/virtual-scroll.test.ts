@@ -12,7 +12,10 @@ function scroller(scrollTop: number) {
       element.scrollTop = options.top ?? element.scrollTop;
     },
   };
-  const instance = { scrollElement: element, options: { horizontal: false, isRtl: false } } as unknown as Virtualizer<HTMLElement, Element>;
+  const instance = { scrollElement: element, options: { horizontal: false, isRtl: false } } as unknown as Virtualizer<
+    HTMLElement,
+    Element
+  >;
   return { element, instance, writes };
 }
 

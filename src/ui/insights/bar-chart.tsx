@@ -29,7 +29,13 @@ const HEIGHT = 180;
  * A bar chart (uPlot on a canvas) over categories, as an `img` whose accessible name states its figures: the table
  * beside it has the same numbers. Clicking a bar calls `onPick` with its category index.
  */
-export function BarChart(props: { label: string; categories: string[]; series: ChartSeries[]; onPick?: (index: number) => void; testId?: string }) {
+export function BarChart(props: {
+  label: string;
+  categories: string[];
+  series: ChartSeries[];
+  onPick?: (index: number) => void;
+  testId?: string;
+}) {
   const target = useRef<HTMLDivElement>(null);
   const dark = useDark();
   const pick = useRef(props.onPick);
@@ -52,7 +58,11 @@ export function BarChart(props: { label: string; categories: string[]; series: C
       height: HEIGHT,
       legend: { show: false },
       cursor: { drag: { x: false, y: false }, points: { show: false } },
-      scales: { x: { time: false, range: () => [-0.5, Math.max(0, categories.length - 1) + 0.5] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] }, ...(lineScale ? { line: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } } : {}) },
+      scales: {
+        x: { time: false, range: () => [-0.5, Math.max(0, categories.length - 1) + 0.5] },
+        y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
+        ...(lineScale ? { line: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } } : {}),
+      },
       axes: [
         {
           stroke: text,
@@ -62,19 +72,51 @@ export function BarChart(props: { label: string; categories: string[]; series: C
           incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
           values: (_u, splits) => splits.map((split) => (Number.isInteger(split) ? (categories[split] ?? '') : '')),
         },
-        { stroke: text, font: axisFont, grid: { stroke: grid }, ticks: { stroke: grid }, size: 56, values: (_u, splits) => splits.map((split) => (bars[0]?.format ?? String)(split)) },
+        {
+          stroke: text,
+          font: axisFont,
+          grid: { stroke: grid },
+          ticks: { stroke: grid },
+          size: 56,
+          values: (_u, splits) => splits.map((split) => (bars[0]?.format ?? String)(split)),
+        },
         ...(lineScale
-          ? [{ scale: 'line', side: 1 as const, stroke: text, font: axisFont, grid: { show: false }, size: 56, values: (_u: uPlot, splits: number[]) => splits.map((split) => (series.find((entry) => entry.line)?.format ?? String)(split)) }]
+          ? [
+              {
+                scale: 'line',
+                side: 1 as const,
+                stroke: text,
+                font: axisFont,
+                grid: { show: false },
+                size: 56,
+                values: (_u: uPlot, splits: number[]) =>
+                  splits.map((split) => (series.find((entry) => entry.line)?.format ?? String)(split)),
+              },
+            ]
           : []),
       ],
       series: [
         {},
         ...series.map((entry) => {
           const color = dark ? entry.color[1] : entry.color[0];
-          if (entry.line) return { label: entry.name, scale: 'line', stroke: color, width: 2, points: { show: true, size: 5, fill: color } };
+          if (entry.line)
+            return {
+              label: entry.name,
+              scale: 'line',
+              stroke: color,
+              width: 2,
+              points: { show: true, size: 5, fill: color },
+            };
           const index = bars.indexOf(entry);
           const align = bars.length === 2 ? (index === 0 ? -1 : 1) : 0;
-          return { label: entry.name, stroke: color, fill: color, width: 0, paths: uPlot.paths.bars?.({ size: [bars.length === 2 ? 0.35 : 0.6, 60], align: align as -1 | 0 | 1 }), points: { show: false } };
+          return {
+            label: entry.name,
+            stroke: color,
+            fill: color,
+            width: 0,
+            paths: uPlot.paths.bars?.({ size: [bars.length === 2 ? 0.35 : 0.6, 60], align: align as -1 | 0 | 1 }),
+            points: { show: false },
+          };
         }),
       ],
     };
@@ -88,7 +130,9 @@ export function BarChart(props: { label: string; categories: string[]; series: C
     };
     chart.over.addEventListener('click', onClick);
     chart.over.style.cursor = pickable ? 'pointer' : 'default';
-    const resize = new ResizeObserver(() => chart.setSize({ width: Math.max(200, element.clientWidth), height: HEIGHT }));
+    const resize = new ResizeObserver(() =>
+      chart.setSize({ width: Math.max(200, element.clientWidth), height: HEIGHT }),
+    );
     resize.observe(element);
     return () => {
       resize.disconnect();

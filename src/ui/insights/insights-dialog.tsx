@@ -1,26 +1,54 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createInsightsTranslate, type InsightsTranslate } from '../../i18n/insights.ts';
 import { createInsightsMarksTranslate, type InsightsMarksTranslate } from '../../i18n/insights-marks.ts';
-import { closeInsights, openInsightsRun, openInsightsSource, type InsightsSource } from '../../store/actions/insights-actions.ts';
+import {
+  closeInsights,
+  openInsightsRun,
+  openInsightsSource,
+  type InsightsSource,
+} from '../../store/actions/insights-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import type { InsightsReport, RunRef } from '../../trace/insights/aggregate.ts';
 import { formatCost, formatPercent, formatTokens } from '../../trace/format.ts';
 import { Dialog } from '../components/dialog.tsx';
 import { useLanguage } from '../use-t.ts';
-import { DistributionSection, ErrorsSection, ModelsSection, StuckSection, TimelineSection, ToolsSection, type SectionProps } from './insights-sections.tsx';
+import {
+  DistributionSection,
+  ErrorsSection,
+  ModelsSection,
+  StuckSection,
+  TimelineSection,
+  ToolsSection,
+  type SectionProps,
+} from './insights-sections.tsx';
 
 type Scope = 'session' | 'all';
 type Range = 'hour' | 'day' | 'week' | 'month' | 'all';
 
-const RANGE_MS: Record<Range, number | undefined> = { hour: 3_600_000, day: 86_400_000, week: 7 * 86_400_000, month: 30 * 86_400_000, all: undefined };
-const RANGE_KEYS = { hour: 'rangeHour', day: 'rangeDay', week: 'rangeWeek', month: 'rangeMonth', all: 'rangeAll' } as const;
-const selectClass = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-950';
+const RANGE_MS: Record<Range, number | undefined> = {
+  hour: 3_600_000,
+  day: 86_400_000,
+  week: 7 * 86_400_000,
+  month: 30 * 86_400_000,
+  all: undefined,
+};
+const RANGE_KEYS = {
+  hour: 'rangeHour',
+  day: 'rangeDay',
+  week: 'rangeWeek',
+  month: 'rangeMonth',
+  all: 'rangeAll',
+} as const;
+const selectClass =
+  'rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-950';
 
 function Stat(props: { label: string; value: string; title?: string; testId: string; alert?: boolean }) {
   return (
     <div className="flex flex-col" title={props.title} data-testid={props.testId}>
       <dt className="text-[10px] tracking-wide text-slate-500 uppercase dark:text-slate-400">{props.label}</dt>
-      <dd className={`text-sm font-semibold tabular-nums ${props.alert ? 'text-red-600 dark:text-red-400' : ''}`}>{props.value}</dd>
+      <dd className={`text-sm font-semibold tabular-nums ${props.alert ? 'text-red-600 dark:text-red-400' : ''}`}>
+        {props.value}
+      </dd>
     </div>
   );
 }
@@ -28,27 +56,52 @@ function Stat(props: { label: string; value: string; title?: string; testId: str
 function Totals({ report, t, marks }: { report: InsightsReport; t: InsightsTranslate; marks: InsightsMarksTranslate }) {
   const totals = report.totals;
   const nonePriced = totals.llmCalls > 0 && totals.unpricedModels.length === report.models.length;
-  const cost = nonePriced ? marks('noPrice') : totals.unpricedModels.length > 0 ? t('partialCost', { cost: formatCost(totals.cost) }) : formatCost(totals.cost);
+  const cost = nonePriced
+    ? marks('noPrice')
+    : totals.unpricedModels.length > 0
+      ? t('partialCost', { cost: formatCost(totals.cost) })
+      : formatCost(totals.cost);
   return (
     <div className="flex flex-col gap-1">
       <dl aria-label={t('title')} className="flex flex-wrap gap-x-5 gap-y-2">
-        <Stat testId="insights-runs" label={t('runs')} value={String(totals.runs)} title={`${t('sessions')}: ${totals.sessions}`} />
+        <Stat
+          testId="insights-runs"
+          label={t('runs')}
+          value={String(totals.runs)}
+          title={`${t('sessions')}: ${totals.sessions}`}
+        />
         <Stat testId="insights-steps" label={t('steps')} value={String(totals.steps)} />
         <Stat testId="insights-tool-calls" label={t('toolCalls')} value={String(totals.toolCalls)} />
-        <Stat testId="insights-tool-success" label={t('toolSuccess')} value={totals.toolSuccessRate === undefined ? '—' : formatPercent(totals.toolSuccessRate)} />
-        <Stat testId="insights-tokens-in" label={t('tokensIn')} value={formatTokens(totals.inputTokens)} title={`${formatTokens(totals.cachedTokens)} ${t('cached')}`} />
+        <Stat
+          testId="insights-tool-success"
+          label={t('toolSuccess')}
+          value={totals.toolSuccessRate === undefined ? '—' : formatPercent(totals.toolSuccessRate)}
+        />
+        <Stat
+          testId="insights-tokens-in"
+          label={t('tokensIn')}
+          value={formatTokens(totals.inputTokens)}
+          title={`${formatTokens(totals.cachedTokens)} ${t('cached')}`}
+        />
         <Stat testId="insights-tokens-out" label={t('tokensOut')} value={formatTokens(totals.outputTokens)} />
         <Stat testId="insights-cost" label={t('cost')} value={cost} />
         <Stat testId="insights-errors" label={t('errors')} value={String(totals.errors)} alert={totals.errors > 0} />
         <Stat testId="insights-retries" label={t('retries')} value={String(totals.retries)} />
         <Stat testId="insights-compactions" label={t('compactions')} value={String(totals.compactions)} />
-        <Stat testId="insights-stuck" label={t('stuckRuns')} value={String(totals.stuckRuns)} alert={totals.stuckRuns > 0} />
+        <Stat
+          testId="insights-stuck"
+          label={t('stuckRuns')}
+          value={String(totals.stuckRuns)}
+          alert={totals.stuckRuns > 0}
+        />
       </dl>
       <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="insights-token-sources">
         {t('tokenSources', totals.tokenSources)}
       </p>
       {totals.unpricedModels.length > 0 ? (
-        <p className="text-xs text-amber-700 dark:text-amber-300" data-testid="insights-unpriced">{t('unpriced', { models: totals.unpricedModels.join(', ') })}</p>
+        <p className="text-xs text-amber-700 dark:text-amber-300" data-testid="insights-unpriced">
+          {t('unpriced', { models: totals.unpricedModels.join(', ') })}
+        </p>
       ) : null}
     </div>
   );
@@ -85,27 +138,52 @@ export function InsightsDialog() {
     refreshed.current = true;
     setState((previous) => ({ ...previous, loading: true }));
     current
-      .query({ ...(span === undefined ? {} : { from: Date.now() - span }), ...(sessionId ? { sessionId } : {}), prices, stuckSteps }, refresh)
+      .query(
+        {
+          ...(span === undefined ? {} : { from: Date.now() - span }),
+          ...(sessionId ? { sessionId } : {}),
+          prices,
+          stuckSteps,
+        },
+        refresh,
+      )
       .then((report) => {
         if (id === serial.current) setState({ report, loading: false });
       })
       .catch((error: unknown) => {
-        if (id === serial.current) setState({ error: error instanceof Error ? error.message : String(error), loading: false });
+        if (id === serial.current)
+          setState({ error: error instanceof Error ? error.message : String(error), loading: false });
       });
   }, [range, sessionId, prices, stuckSteps]);
 
   const titles = useMemo(() => new Map(sessions.map((session) => [session.id, session.title])), [sessions]);
   const onOpenRun = (run: RunRef) => void openInsightsRun(run.sessionId, run.runId);
   const report = state.report;
-  const props: SectionProps | undefined = report ? { report, t, marks, titleOf: (id) => titles.get(id) ?? id, onOpenRun } : undefined;
+  const props: SectionProps | undefined = report
+    ? { report, t, marks, titleOf: (id) => titles.get(id) ?? id, onOpenRun }
+    : undefined;
 
   return (
-    <Dialog open label="Insights" title={t('title')} closeLabel={t('close')} onClose={closeInsights} widthClassName="w-[min(64rem,96vw)]" bodyClassName="flex flex-col gap-3 p-4">
+    <Dialog
+      open
+      label="Insights"
+      title={t('title')}
+      closeLabel={t('close')}
+      onClose={closeInsights}
+      widthClassName="w-[min(64rem,96vw)]"
+      bodyClassName="flex flex-col gap-3 p-4"
+    >
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-xs font-medium">
           {t('scope')}
-          <select className={selectClass} value={sessionId ? 'session' : 'all'} onChange={(event) => setScope(event.target.value as Scope)}>
-            <option value="session" disabled={!activeSessionId}>{t('scopeSession')}</option>
+          <select
+            className={selectClass}
+            value={sessionId ? 'session' : 'all'}
+            onChange={(event) => setScope(event.target.value as Scope)}
+          >
+            <option value="session" disabled={!activeSessionId}>
+              {t('scopeSession')}
+            </option>
             <option value="all">{t('scopeAll')}</option>
           </select>
         </label>
@@ -113,13 +191,21 @@ export function InsightsDialog() {
           {t('range')}
           <select className={selectClass} value={range} onChange={(event) => setRange(event.target.value as Range)}>
             {(Object.keys(RANGE_KEYS) as Range[]).map((key) => (
-              <option key={key} value={key}>{t(RANGE_KEYS[key])}</option>
+              <option key={key} value={key}>
+                {t(RANGE_KEYS[key])}
+              </option>
             ))}
           </select>
         </label>
-        <p role="status" className="text-xs text-slate-500 dark:text-slate-400">{state.loading ? t('loading') : ''}</p>
+        <p role="status" className="text-xs text-slate-500 dark:text-slate-400">
+          {state.loading ? t('loading') : ''}
+        </p>
       </div>
-      {state.error ? <p role="alert" className="text-sm text-red-700 dark:text-red-300">{t('failed', { error: state.error })}</p> : null}
+      {state.error ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {t('failed', { error: state.error })}
+        </p>
+      ) : null}
       {report && props ? (
         <div
           className="flex flex-col gap-3"

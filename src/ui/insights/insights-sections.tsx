@@ -41,7 +41,10 @@ export function bucketLabel(start: number, bucketMs: number): string {
 
 function Section(props: { title: string; children: ReactNode }) {
   return (
-    <section aria-label={props.title} className="flex min-w-0 flex-col gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+    <section
+      aria-label={props.title}
+      className="flex min-w-0 flex-col gap-2 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
+    >
       <h3 className="text-sm font-semibold">{props.title}</h3>
       {props.children}
     </section>
@@ -52,7 +55,12 @@ function OpenButton(props: { group: RunGroup; what: string; t: InsightsTranslate
   const run = props.group.runs[0];
   if (!run) return null;
   return (
-    <button type="button" className="rounded border border-slate-300 px-1.5 text-xs hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800" aria-label={props.t('openRunOf', { what: props.what })} onClick={() => props.onOpenRun(run)}>
+    <button
+      type="button"
+      className="rounded border border-slate-300 px-1.5 text-xs hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+      aria-label={props.t('openRunOf', { what: props.what })}
+      onClick={() => props.onOpenRun(run)}
+    >
       {props.t('openRun')}
     </button>
   );
@@ -66,7 +74,9 @@ function Table(props: { caption: string; head: string[]; rows: Array<{ key: stri
         <thead>
           <tr>
             {props.head.map((cell) => (
-              <th key={cell} scope="col" className={thClass}>{cell}</th>
+              <th key={cell} scope="col" className={thClass}>
+                {cell}
+              </th>
             ))}
           </tr>
         </thead>
@@ -74,7 +84,9 @@ function Table(props: { caption: string; head: string[]; rows: Array<{ key: stri
           {props.rows.map((row) => (
             <tr key={row.key}>
               {row.cells.map((cell, index) => (
-                <td key={index} className={tdClass}>{cell}</td>
+                <td key={index} className={tdClass}>
+                  {cell}
+                </td>
               ))}
             </tr>
           ))}
@@ -90,17 +102,42 @@ function first(group: RunGroup | undefined): RunRef | undefined {
 
 /** Tokens in and out per bar with the cost as a line, and its table. */
 export function TimelineSection({ report, t, onOpenRun }: SectionProps) {
-  const categories = useMemo(() => report.timeline.map((bucket) => bucketLabel(bucket.start, report.bucketMs)), [report]);
+  const categories = useMemo(
+    () => report.timeline.map((bucket) => bucketLabel(bucket.start, report.bucketMs)),
+    [report],
+  );
   const series = useMemo<ChartSeries[]>(
     () => [
-      { name: t('inputTokens'), values: report.timeline.map((bucket) => bucket.inputTokens), color: COLORS.input, format: formatTokensCompact },
-      { name: t('outputTokens'), values: report.timeline.map((bucket) => bucket.outputTokens), color: COLORS.output, format: formatTokensCompact },
-      { name: t('cost'), values: report.timeline.map((bucket) => bucket.cost), color: COLORS.cost, line: true, format: formatCost },
+      {
+        name: t('inputTokens'),
+        values: report.timeline.map((bucket) => bucket.inputTokens),
+        color: COLORS.input,
+        format: formatTokensCompact,
+      },
+      {
+        name: t('outputTokens'),
+        values: report.timeline.map((bucket) => bucket.outputTokens),
+        color: COLORS.output,
+        format: formatTokensCompact,
+      },
+      {
+        name: t('cost'),
+        values: report.timeline.map((bucket) => bucket.cost),
+        color: COLORS.cost,
+        line: true,
+        format: formatCost,
+      },
     ],
     [report, t],
   );
   const items = report.timeline.map((bucket, index) =>
-    t('chartTimelineItem', { time: categories[index] ?? '', input: formatTokens(bucket.inputTokens), output: formatTokens(bucket.outputTokens), cost: formatCost(bucket.cost), runs: bucket.runCount }),
+    t('chartTimelineItem', {
+      time: categories[index] ?? '',
+      input: formatTokens(bucket.inputTokens),
+      output: formatTokens(bucket.outputTokens),
+      cost: formatCost(bucket.cost),
+      runs: bucket.runCount,
+    }),
   );
   return (
     <Section title={t('chartTimeline')}>
@@ -119,7 +156,14 @@ export function TimelineSection({ report, t, onOpenRun }: SectionProps) {
         head={[t('time'), t('inputTokens'), t('outputTokens'), t('cost'), t('runs'), '']}
         rows={report.timeline.map((bucket, index) => ({
           key: String(bucket.start),
-          cells: [categories[index], formatTokens(bucket.inputTokens), formatTokens(bucket.outputTokens), formatCost(bucket.cost), bucket.runCount, <OpenButton key="open" group={bucket} what={categories[index] ?? ''} t={t} onOpenRun={onOpenRun} />],
+          cells: [
+            categories[index],
+            formatTokens(bucket.inputTokens),
+            formatTokens(bucket.outputTokens),
+            formatCost(bucket.cost),
+            bucket.runCount,
+            <OpenButton key="open" group={bucket} what={categories[index] ?? ''} t={t} onOpenRun={onOpenRun} />,
+          ],
         }))}
       />
     </Section>
@@ -131,7 +175,10 @@ export function DistributionSection(props: SectionProps & { kind: 'steps' | 'too
   const { report, t, onOpenRun, kind } = props;
   const buckets: CountBucket[] = kind === 'steps' ? report.stepsPerRun : report.toolCallsPerRun;
   const categories = useMemo(() => buckets.map((bucket) => String(bucket.value)), [buckets]);
-  const series = useMemo<ChartSeries[]>(() => [{ name: t('runs'), values: buckets.map((bucket) => bucket.runCount), color: COLORS.count }], [buckets, t]);
+  const series = useMemo<ChartSeries[]>(
+    () => [{ name: t('runs'), values: buckets.map((bucket) => bucket.runCount), color: COLORS.count }],
+    [buckets, t],
+  );
   const itemKey = kind === 'steps' ? 'chartStepsItem' : 'chartToolCallsItem';
   const title = kind === 'steps' ? t('chartSteps') : t('chartToolCalls');
   const items = buckets.map((bucket) => t(itemKey, { value: bucket.value, runs: bucket.runCount }));
@@ -139,7 +186,10 @@ export function DistributionSection(props: SectionProps & { kind: 'steps' | 'too
     <Section title={title}>
       <BarChart
         testId={`insights-chart-${kind === 'steps' ? 'steps' : 'tool-calls'}`}
-        label={t(kind === 'steps' ? 'chartStepsLabel' : 'chartToolCallsLabel', { count: items.length, items: items.join('; ') || t('noData') })}
+        label={t(kind === 'steps' ? 'chartStepsLabel' : 'chartToolCallsLabel', {
+          count: items.length,
+          items: items.join('; ') || t('noData'),
+        })}
         categories={categories}
         series={series}
         onPick={(index) => {
@@ -150,7 +200,20 @@ export function DistributionSection(props: SectionProps & { kind: 'steps' | 'too
       <Table
         caption={title}
         head={[kind === 'steps' ? t('steps') : t('toolCalls'), t('runs'), '']}
-        rows={buckets.map((bucket) => ({ key: String(bucket.value), cells: [bucket.value, bucket.runCount, <OpenButton key="open" group={bucket} what={items[buckets.indexOf(bucket)] ?? ''} t={t} onOpenRun={onOpenRun} />] }))}
+        rows={buckets.map((bucket) => ({
+          key: String(bucket.value),
+          cells: [
+            bucket.value,
+            bucket.runCount,
+            <OpenButton
+              key="open"
+              group={bucket}
+              what={items[buckets.indexOf(bucket)] ?? ''}
+              t={t}
+              onOpenRun={onOpenRun}
+            />,
+          ],
+        }))}
       />
     </Section>
   );
@@ -160,10 +223,25 @@ export function DistributionSection(props: SectionProps & { kind: 'steps' | 'too
 export function ToolsSection({ report, t, onOpenRun }: SectionProps) {
   const categories = useMemo(() => report.tools.map((tool) => tool.name), [report]);
   const series = useMemo<ChartSeries[]>(
-    () => [{ name: t('successRate'), values: report.tools.map((tool) => tool.successRate * 100), color: COLORS.ok, format: (value) => `${value}%` }],
+    () => [
+      {
+        name: t('successRate'),
+        values: report.tools.map((tool) => tool.successRate * 100),
+        color: COLORS.ok,
+        format: (value) => `${value}%`,
+      },
+    ],
     [report, t],
   );
-  const items = report.tools.map((tool) => t('chartToolsItem', { tool: tool.name, rate: formatPercent(tool.successRate), calls: tool.calls, p50: ms(tool.p50Ms), p95: ms(tool.p95Ms) }));
+  const items = report.tools.map((tool) =>
+    t('chartToolsItem', {
+      tool: tool.name,
+      rate: formatPercent(tool.successRate),
+      calls: tool.calls,
+      p50: ms(tool.p50Ms),
+      p95: ms(tool.p95Ms),
+    }),
+  );
   return (
     <Section title={t('chartTools')}>
       <BarChart
@@ -181,7 +259,15 @@ export function ToolsSection({ report, t, onOpenRun }: SectionProps) {
         head={[t('tool'), t('calls'), t('succeeded'), t('successRate'), t('p50'), t('p95'), '']}
         rows={report.tools.map((tool) => ({
           key: tool.name,
-          cells: [tool.name, tool.calls, tool.ok, formatPercent(tool.successRate), ms(tool.p50Ms), ms(tool.p95Ms), <OpenButton key="open" group={tool} what={tool.name} t={t} onOpenRun={onOpenRun} />],
+          cells: [
+            tool.name,
+            tool.calls,
+            tool.ok,
+            formatPercent(tool.successRate),
+            ms(tool.p50Ms),
+            ms(tool.p95Ms),
+            <OpenButton key="open" group={tool} what={tool.name} t={t} onOpenRun={onOpenRun} />,
+          ],
         }))}
       />
     </Section>
@@ -193,14 +279,35 @@ export function ModelsSection({ report, t, marks, onOpenRun }: SectionProps) {
   const categories = useMemo(() => report.models.map((model) => model.model), [report]);
   const series = useMemo<ChartSeries[]>(
     () => [
-      { name: t('ttftP50'), values: report.models.map((model) => model.ttftP50Ms ?? 0), color: COLORS.input, format: (value) => formatDuration(value) },
-      { name: t('totalP50'), values: report.models.map((model) => model.p50Ms ?? 0), color: COLORS.output, format: (value) => formatDuration(value) },
+      {
+        name: t('ttftP50'),
+        values: report.models.map((model) => model.ttftP50Ms ?? 0),
+        color: COLORS.input,
+        format: (value) => formatDuration(value),
+      },
+      {
+        name: t('totalP50'),
+        values: report.models.map((model) => model.p50Ms ?? 0),
+        color: COLORS.output,
+        format: (value) => formatDuration(value),
+      },
     ],
     [report, t],
   );
-  const items = report.models.map((model) => t('chartModelsItem', { model: model.model, ttft50: ms(model.ttftP50Ms), ttft95: ms(model.ttftP95Ms), p50: ms(model.p50Ms), p95: ms(model.p95Ms) }));
+  const items = report.models.map((model) =>
+    t('chartModelsItem', {
+      model: model.model,
+      ttft50: ms(model.ttftP50Ms),
+      ttft95: ms(model.ttftP95Ms),
+      p50: ms(model.p50Ms),
+      p95: ms(model.p95Ms),
+    }),
+  );
   const source = (sources: Record<'reported' | 'counted' | 'estimated', number>) =>
-    (['reported', 'counted', 'estimated'] as const).filter((key) => sources[key] > 0).map((key) => t(key)).join(', ');
+    (['reported', 'counted', 'estimated'] as const)
+      .filter((key) => sources[key] > 0)
+      .map((key) => t(key))
+      .join(', ');
   return (
     <Section title={t('chartModels')}>
       <BarChart
@@ -215,7 +322,17 @@ export function ModelsSection({ report, t, marks, onOpenRun }: SectionProps) {
       />
       <Table
         caption={t('chartModels')}
-        head={[t('model'), t('calls'), t('ttftP50'), t('ttftP95'), t('totalP50'), t('totalP95'), t('tokens'), t('cost'), '']}
+        head={[
+          t('model'),
+          t('calls'),
+          t('ttftP50'),
+          t('ttftP95'),
+          t('totalP50'),
+          t('totalP95'),
+          t('tokens'),
+          t('cost'),
+          '',
+        ]}
         rows={report.models.map((model) => ({
           key: model.model,
           cells: [
@@ -226,7 +343,9 @@ export function ModelsSection({ report, t, marks, onOpenRun }: SectionProps) {
             ms(model.p50Ms),
             ms(model.p95Ms),
             `${formatTokens(model.inputTokens)} / ${formatTokens(model.outputTokens)} (${source(model.tokenSources)})`,
-            model.cost === undefined ? marks('noPrice') : `${formatCost(model.cost)}${model.priceSource === 'default' ? ` (${t('priceDefault')})` : ''}`,
+            model.cost === undefined
+              ? marks('noPrice')
+              : `${formatCost(model.cost)}${model.priceSource === 'default' ? ` (${t('priceDefault')})` : ''}`,
             <OpenButton key="open" group={model} what={model.model} t={t} onOpenRun={onOpenRun} />,
           ],
         }))}
@@ -238,7 +357,10 @@ export function ModelsSection({ report, t, marks, onOpenRun }: SectionProps) {
 /** Errors by kind. */
 export function ErrorsSection({ report, t, onOpenRun }: SectionProps) {
   const categories = useMemo(() => report.errors.map((error) => error.kind), [report]);
-  const series = useMemo<ChartSeries[]>(() => [{ name: t('count'), values: report.errors.map((error) => error.count), color: COLORS.error }], [report, t]);
+  const series = useMemo<ChartSeries[]>(
+    () => [{ name: t('count'), values: report.errors.map((error) => error.count), color: COLORS.error }],
+    [report, t],
+  );
   const items = report.errors.map((error) => t('chartErrorsItem', { kind: error.kind, count: error.count }));
   return (
     <Section title={t('chartErrors')}>
@@ -255,7 +377,15 @@ export function ErrorsSection({ report, t, onOpenRun }: SectionProps) {
       <Table
         caption={t('chartErrors')}
         head={[t('kind'), t('count'), t('runs'), '']}
-        rows={report.errors.map((error) => ({ key: error.kind, cells: [error.kind, error.count, error.runCount, <OpenButton key="open" group={error} what={error.kind} t={t} onOpenRun={onOpenRun} />] }))}
+        rows={report.errors.map((error) => ({
+          key: error.kind,
+          cells: [
+            error.kind,
+            error.count,
+            error.runCount,
+            <OpenButton key="open" group={error} what={error.kind} t={t} onOpenRun={onOpenRun} />,
+          ],
+        }))}
       />
     </Section>
   );
@@ -278,7 +408,13 @@ export function StuckSection({ report, t, marks, titleOf, onOpenRun }: SectionPr
               new Date(run.startTime).toLocaleString(),
               run.steps,
               run.reasons.map((reason) => stuckReasonText(marks, reason)).join('; '),
-              <OpenButton key="open" group={{ runs: [run], runCount: 1 }} what={run.input} t={t} onOpenRun={onOpenRun} />,
+              <OpenButton
+                key="open"
+                group={{ runs: [run], runCount: 1 }}
+                what={run.input}
+                t={t}
+                onOpenRun={onOpenRun}
+              />,
             ],
           }))}
         />

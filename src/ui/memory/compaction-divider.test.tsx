@@ -24,7 +24,9 @@ describe('CompactionDivider', () => {
 
   it('uses the singular for one message', () => {
     render(<CompactionDivider count={1} summary="x" />);
-    expect(screen.getByRole('group', { name: '1 earlier message summarised' })).toHaveTextContent('1 earlier message summarised');
+    expect(screen.getByRole('group', { name: '1 earlier message summarised' })).toHaveTextContent(
+      '1 earlier message summarised',
+    );
   });
 
   it('explains the fallback when messages were left out without a summary', () => {

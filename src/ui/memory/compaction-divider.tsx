@@ -15,7 +15,12 @@ export interface CompactionDividerProps {
  * A divider in the chat where the model's context was compacted: "N earlier messages summarised", with the summary
  * expandable as plain text. The messages above it stay on screen; only the model's context is shorter.
  */
-export function CompactionDivider({ count, summary, variant = 'summarised', t = englishMemory }: CompactionDividerProps) {
+export function CompactionDivider({
+  count,
+  summary,
+  variant = 'summarised',
+  t = englishMemory,
+}: CompactionDividerProps) {
   const label =
     variant === 'dropped'
       ? count === 1
@@ -31,7 +36,13 @@ export function CompactionDivider({ count, summary, variant = 'summarised', t = 
   const text = summary.trim();
 
   return (
-    <div role="group" aria-label={englishLabel} data-testid="compaction-divider" data-variant={variant} className="my-3 flex flex-col gap-1 text-xs text-zinc-500 dark:text-zinc-400">
+    <div
+      role="group"
+      aria-label={englishLabel}
+      data-testid="compaction-divider"
+      data-variant={variant}
+      className="my-3 flex flex-col gap-1 text-xs text-zinc-500 dark:text-zinc-400"
+    >
       <div className="flex items-center gap-2">
         <span aria-hidden="true" className="h-px flex-1 bg-zinc-300 dark:bg-zinc-700" />
         <span className="font-medium">{label}</span>

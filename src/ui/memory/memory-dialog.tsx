@@ -40,7 +40,11 @@ export function MemoryDialog() {
       widthClassName="w-[min(40rem,95vw)]"
       bodyClassName="p-4"
       footer={
-        <button type="button" className="rounded-md border border-slate-300 px-3 py-1 text-sm dark:border-slate-600" onClick={close}>
+        <button
+          type="button"
+          className="rounded-md border border-slate-300 px-3 py-1 text-sm dark:border-slate-600"
+          onClick={close}
+        >
           {appT('app.close')}
         </button>
       }

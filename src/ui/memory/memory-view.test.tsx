@@ -12,7 +12,14 @@ afterEach(cleanup);
 
 const notes: Note[] = [
   { id: 'note_1', content: 'The user prefers metric units.', tags: ['preferences'], createdAt: 1, updatedAt: 3 },
-  { id: 'note_2', content: 'Project deadline: Friday noon.', tags: ['work'], createdAt: 1, updatedAt: 2, sessionId: 'sess_1' },
+  {
+    id: 'note_2',
+    content: 'Project deadline: Friday noon.',
+    tags: ['work'],
+    createdAt: 1,
+    updatedAt: 2,
+    sessionId: 'sess_1',
+  },
   { id: 'note_3', content: '用户喜欢喝绿茶。', tags: [], createdAt: 1, updatedAt: 1 },
 ];
 
@@ -23,8 +30,18 @@ function Harness(props: Partial<MemoryViewProps> & { initial?: Note[] }) {
     <MemoryView
       notes={items}
       locale="en-GB"
-      onAdd={props.onAdd ?? ((content, tags) => setItems((current) => [{ id: `note_${current.length + 10}`, content, tags, createdAt: 9, updatedAt: 9 }, ...current]))}
-      onUpdate={props.onUpdate ?? ((id, patch) => setItems((current) => current.map((note) => (note.id === id ? { ...note, ...patch } : note))))}
+      onAdd={
+        props.onAdd ??
+        ((content, tags) =>
+          setItems((current) => [
+            { id: `note_${current.length + 10}`, content, tags, createdAt: 9, updatedAt: 9 },
+            ...current,
+          ]))
+      }
+      onUpdate={
+        props.onUpdate ??
+        ((id, patch) => setItems((current) => current.map((note) => (note.id === id ? { ...note, ...patch } : note))))
+      }
       onDelete={props.onDelete ?? ((id) => setItems((current) => current.filter((note) => note.id !== id)))}
       {...(props.t ? { t: props.t } : {})}
     />
@@ -33,15 +50,26 @@ function Harness(props: Partial<MemoryViewProps> & { initial?: Note[] }) {
 
 function noteTexts(): string[] {
   const list = screen.queryByRole('list', { name: 'Notes' });
-  return list ? within(list).getAllByRole('listitem').map((item) => item.querySelector('p')?.textContent ?? '') : [];
+  return list
+    ? within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('p')?.textContent ?? '')
+    : [];
 }
 
 describe('MemoryView', () => {
   it('is a region named Memory listing every note as plain text', () => {
-    render(<Harness initial={[...notes, { id: 'x', content: '<b>not bold</b>', tags: [], createdAt: 1, updatedAt: 1 }]} />);
+    render(
+      <Harness initial={[...notes, { id: 'x', content: '<b>not bold</b>', tags: [], createdAt: 1, updatedAt: 1 }]} />,
+    );
     const region = screen.getByRole('region', { name: 'Memory' });
     expect(within(region).getByText('4 notes')).toBeInTheDocument();
-    expect(noteTexts()).toEqual(['The user prefers metric units.', 'Project deadline: Friday noon.', '用户喜欢喝绿茶。', '<b>not bold</b>']);
+    expect(noteTexts()).toEqual([
+      'The user prefers metric units.',
+      'Project deadline: Friday noon.',
+      '用户喜欢喝绿茶。',
+      '<b>not bold</b>',
+    ]);
     expect(region.querySelector('b')).toBeNull();
     expect(screen.getByText('work')).toBeInTheDocument();
     expect(screen.getAllByText(/Saved by the agent/u)).toHaveLength(1);
@@ -83,7 +111,9 @@ describe('MemoryView', () => {
     render(<Harness onAdd={() => Promise.reject(new Error('The storage quota is full.'))} />);
     await user.type(screen.getByRole('textbox', { name: 'New note' }), 'Remember this');
     await user.click(screen.getByRole('button', { name: 'Add note' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The note could not be added: The storage quota is full.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The note could not be added: The storage quota is full.',
+    );
     expect(screen.getByRole('textbox', { name: 'New note' })).toHaveValue('Remember this');
   });
 
@@ -121,7 +151,9 @@ describe('MemoryView', () => {
     expect(noteTexts()).toHaveLength(3);
 
     await user.click(screen.getAllByRole('button', { name: 'Delete note' })[0] as HTMLElement);
-    await user.click(within(screen.getByRole('group', { name: 'Confirm deletion' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('group', { name: 'Confirm deletion' })).getByRole('button', { name: 'Delete' }),
+    );
     expect(noteTexts()).toEqual(['Project deadline: Friday noon.', '用户喜欢喝绿茶。']);
     expect(screen.getByText('2 notes')).toBeInTheDocument();
   });

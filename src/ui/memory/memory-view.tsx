@@ -52,19 +52,33 @@ export function MemoryView({ notes, onAdd, onUpdate, onDelete, t = englishMemory
     }
   };
 
-  const report = (key: 'updateFailed' | 'deleteFailed') => (failure: unknown) => setError(t(key, { error: messageOf(failure) }));
+  const report = (key: 'updateFailed' | 'deleteFailed') => (failure: unknown) =>
+    setError(t(key, { error: messageOf(failure) }));
 
   return (
-    <section role="region" aria-label="Memory" aria-describedby={descriptionId} className="flex h-full min-h-0 flex-col gap-3 p-3 text-zinc-900 dark:text-zinc-100">
+    <section
+      role="region"
+      aria-label="Memory"
+      aria-describedby={descriptionId}
+      className="flex h-full min-h-0 flex-col gap-3 p-3 text-zinc-900 dark:text-zinc-100"
+    >
       <header className="flex flex-col gap-1">
         <div className="flex items-baseline justify-between gap-2">
           <h2 className="text-base font-semibold">{t('title')}</h2>
-          <span className="text-xs text-zinc-500 dark:text-zinc-400">{notes.length === 1 ? t('noteCountOne') : t('noteCount', { count: notes.length })}</span>
+          <span className="text-xs text-zinc-500 dark:text-zinc-400">
+            {notes.length === 1 ? t('noteCountOne') : t('noteCount', { count: notes.length })}
+          </span>
         </div>
-        <p id={descriptionId} className="text-xs text-zinc-600 dark:text-zinc-400">{t('description')}</p>
+        <p id={descriptionId} className="text-xs text-zinc-600 dark:text-zinc-400">
+          {t('description')}
+        </p>
       </header>
 
-      <form aria-label="Add note" className="flex flex-col gap-2 rounded-md border border-zinc-200 p-2 dark:border-zinc-800" onSubmit={(event) => void add(event)}>
+      <form
+        aria-label="Add note"
+        className="flex flex-col gap-2 rounded-md border border-zinc-200 p-2 dark:border-zinc-800"
+        onSubmit={(event) => void add(event)}
+      >
         <textarea
           aria-label="New note"
           placeholder={t('newNotePlaceholder')}
@@ -75,23 +89,48 @@ export function MemoryView({ notes, onAdd, onUpdate, onDelete, t = englishMemory
           onChange={(event) => setContent(event.target.value)}
         />
         <div className="flex items-center gap-2">
-          <input aria-label={names('Tags')} placeholder={t('tagsPlaceholder')} className={fieldClass} value={tags} disabled={adding} onChange={(event) => setTags(event.target.value)} />
-          <Button type="submit" variant="primary" size="md" aria-label="Add note" disabled={adding || content.trim() === ''}>
+          <input
+            aria-label={names('Tags')}
+            placeholder={t('tagsPlaceholder')}
+            className={fieldClass}
+            value={tags}
+            disabled={adding}
+            onChange={(event) => setTags(event.target.value)}
+          />
+          <Button
+            type="submit"
+            variant="primary"
+            size="md"
+            aria-label="Add note"
+            disabled={adding || content.trim() === ''}
+          >
             {t('add')}
           </Button>
         </div>
       </form>
 
       {error !== null ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-2 py-1 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+        <p
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 px-2 py-1 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+        >
           {error}
         </p>
       ) : null}
 
-      <input type="search" aria-label={names('Search notes')} placeholder={t('searchPlaceholder')} className={fieldClass} value={query} onChange={(event) => setQuery(event.target.value)} />
+      <input
+        type="search"
+        aria-label={names('Search notes')}
+        placeholder={t('searchPlaceholder')}
+        className={fieldClass}
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+      />
 
       {visible.length === 0 ? (
-        <p className="text-sm text-zinc-500 dark:text-zinc-400">{notes.length === 0 ? t('empty') : t('noMatches', { query: query.trim() })}</p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">
+          {notes.length === 0 ? t('empty') : t('noMatches', { query: query.trim() })}
+        </p>
       ) : (
         <ul aria-label={names('Notes')} className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto">
           {visible.map((note) => (

@@ -56,13 +56,34 @@ export function NoteEditForm({ note, t, onSave, onDone, onCancel, onError }: Not
 
   return (
     <form aria-label={names('Edit note')} className="flex flex-col gap-2" onSubmit={(event) => void save(event)}>
-      <textarea aria-label={names('Note text')} rows={4} className={fieldClass} value={content} disabled={busy} autoFocus onChange={(event) => setContent(event.target.value)} />
-      <input aria-label={names('Note tags')} placeholder={t('tagsPlaceholder')} className={fieldClass} value={tags} disabled={busy} onChange={(event) => setTags(event.target.value)} />
+      <textarea
+        aria-label={names('Note text')}
+        rows={4}
+        className={fieldClass}
+        value={content}
+        disabled={busy}
+        autoFocus
+        onChange={(event) => setContent(event.target.value)}
+      />
+      <input
+        aria-label={names('Note tags')}
+        placeholder={t('tagsPlaceholder')}
+        className={fieldClass}
+        value={tags}
+        disabled={busy}
+        onChange={(event) => setTags(event.target.value)}
+      />
       <div className="flex justify-end gap-2">
         <Button size="sm" variant="ghost" aria-label={names('Cancel editing')} disabled={busy} onClick={onCancel}>
           {t('cancel')}
         </Button>
-        <Button size="sm" variant="primary" type="submit" aria-label={names('Save note')} disabled={busy || content.trim() === ''}>
+        <Button
+          size="sm"
+          variant="primary"
+          type="submit"
+          aria-label={names('Save note')}
+          disabled={busy || content.trim() === ''}
+        >
           {t('save')}
         </Button>
       </div>

@@ -12,5 +12,12 @@ export function filterNotes(notes: readonly Note[], query: string): Note[] {
 
 /** Tags typed into a field: split at commas (also `，` and `、`), trimmed, without empties or repeats. */
 export function parseTags(text: string): string[] {
-  return [...new Set(text.split(/[,，、]/u).map((tag) => tag.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[,，、]/u)
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

@@ -39,7 +39,14 @@ export function NoteItem({ note, t, locale, onUpdate, onDelete, onUpdateError, o
   if (mode === 'edit') {
     return (
       <li className="rounded-md border border-indigo-300 p-2 dark:border-indigo-700">
-        <NoteEditForm note={note} t={t} onSave={onUpdate} onDone={() => setMode('view')} onCancel={() => setMode('view')} onError={onUpdateError} />
+        <NoteEditForm
+          note={note}
+          t={t}
+          onSave={onUpdate}
+          onDone={() => setMode('view')}
+          onCancel={() => setMode('view')}
+          onError={onUpdateError}
+        />
       </li>
     );
   }
@@ -49,7 +56,10 @@ export function NoteItem({ note, t, locale, onUpdate, onDelete, onUpdateError, o
       <p className="text-sm break-words whitespace-pre-wrap">{note.content}</p>
       <div className="mt-1 flex flex-wrap items-center gap-1 text-xs text-zinc-500 dark:text-zinc-400">
         {note.tags.map((tag) => (
-          <span key={tag} className="rounded bg-zinc-100 px-1.5 py-0.5 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+          <span
+            key={tag}
+            className="rounded bg-zinc-100 px-1.5 py-0.5 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+          >
             {tag}
           </span>
         ))}
@@ -57,15 +67,36 @@ export function NoteItem({ note, t, locale, onUpdate, onDelete, onUpdateError, o
         {note.sessionId !== undefined ? <span>· {t('savedByAgent')}</span> : null}
         {mode === 'view' ? (
           <span className="ml-auto flex gap-1">
-            <IconButton label={names('Edit note')} title={t('edit')} icon={<PencilIcon />} onClick={() => setMode('edit')} />
-            <IconButton label={names('Delete note')} title={t('delete')} icon={<TrashIcon />} onClick={() => setMode('confirm-delete')} />
+            <IconButton
+              label={names('Edit note')}
+              title={t('edit')}
+              icon={<PencilIcon />}
+              onClick={() => setMode('edit')}
+            />
+            <IconButton
+              label={names('Delete note')}
+              title={t('delete')}
+              icon={<TrashIcon />}
+              onClick={() => setMode('confirm-delete')}
+            />
           </span>
         ) : null}
       </div>
       {mode === 'confirm-delete' ? (
-        <div role="group" aria-label={names('Confirm deletion')} className="mt-2 flex flex-wrap items-center gap-2 rounded-md bg-red-50 p-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
+        <div
+          role="group"
+          aria-label={names('Confirm deletion')}
+          className="mt-2 flex flex-wrap items-center gap-2 rounded-md bg-red-50 p-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100"
+        >
           <span className="flex-1">{t('confirmDelete')}</span>
-          <Button size="sm" variant="ghost" aria-label={names('Keep note')} disabled={busy} autoFocus onClick={() => setMode('view')}>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={names('Keep note')}
+            disabled={busy}
+            autoFocus
+            onClick={() => setMode('view')}
+          >
             {t('cancel')}
           </Button>
           <Button size="sm" variant="danger" aria-label="Delete" disabled={busy} onClick={() => void remove()}>

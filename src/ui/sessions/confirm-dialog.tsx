@@ -25,10 +25,20 @@ export function ConfirmDialog(props: {
       widthClassName="w-[min(24rem,calc(100vw-2rem))]"
       footer={
         <>
-          <button ref={cancelRef} type="button" className="rounded-md border border-slate-300 px-3 py-1 text-sm dark:border-slate-600" onClick={props.onCancel}>
+          <button
+            ref={cancelRef}
+            type="button"
+            className="rounded-md border border-slate-300 px-3 py-1 text-sm dark:border-slate-600"
+            onClick={props.onCancel}
+          >
             {props.cancelText}
           </button>
-          <button type="button" aria-label={props.confirmLabel} className="rounded-md bg-red-600 px-3 py-1 text-sm font-medium text-white hover:bg-red-700" onClick={props.onConfirm}>
+          <button
+            type="button"
+            aria-label={props.confirmLabel}
+            className="rounded-md bg-red-600 px-3 py-1 text-sm font-medium text-white hover:bg-red-700"
+            onClick={props.onConfirm}
+          >
             {props.confirmText}
           </button>
         </>

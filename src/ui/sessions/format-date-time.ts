@@ -5,7 +5,14 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 export function formatDateTime(time: number, language: string): string {
   let format = formats.get(language);
   if (!format) {
-    format = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    format = new Intl.DateTimeFormat(language, {
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     formats.set(language, format);
   }
   return format.format(time);

@@ -19,7 +19,11 @@ export function SearchSnippets({ snippets, query, onOpen }: SearchSnippetsProps)
   const parts = useMemo(() => snippets?.map((snippet) => highlightParts(snippet.text, terms)), [snippets, terms]);
   if (!snippets || snippets.length === 0) return null;
   return (
-    <ul aria-label={names('Matching messages')} title={t('sessions.matchingMessages')} className="space-y-0.5 px-1 pb-1.5">
+    <ul
+      aria-label={names('Matching messages')}
+      title={t('sessions.matchingMessages')}
+      className="space-y-0.5 px-1 pb-1.5"
+    >
       {snippets.map((snippet, position) => (
         <li key={snippet.entryId}>
           <button
@@ -30,7 +34,9 @@ export function SearchSnippets({ snippets, query, onOpen }: SearchSnippetsProps)
           >
             {(parts?.[position] ?? []).map((part, index) =>
               part.hit ? (
-                <mark key={index} className="rounded-sm bg-amber-200 px-0.5 text-inherit dark:bg-amber-700/60">{part.text}</mark>
+                <mark key={index} className="rounded-sm bg-amber-200 px-0.5 text-inherit dark:bg-amber-700/60">
+                  {part.text}
+                </mark>
               ) : (
                 <span key={index}>{part.text}</span>
               ),

@@ -13,7 +13,17 @@ afterEach(() => {
 });
 
 function session(id: string, title: string, updatedAt: number): SessionRecord {
-  return { id, title, titleEdited: false, createdAt: updatedAt, updatedAt, messageCount: 2, spanCount: 0, nextSeq: 2, status: 'idle' };
+  return {
+    id,
+    title,
+    titleEdited: false,
+    createdAt: updatedAt,
+    updatedAt,
+    messageCount: 2,
+    spanCount: 0,
+    nextSeq: 2,
+    status: 'idle',
+  };
 }
 
 const garden = session('sess_garden', 'Garden chores', 2_000);
@@ -22,7 +32,11 @@ const maths = session('sess_maths', 'What is 17*3?', 1_000);
 describe('SessionSidebar search', () => {
   it('keeps the shown snippets highlighted for the query they answer while a newer search runs', async () => {
     useAppStore.setState({ sessions: [garden, maths], activeSessionId: maths.id, ready: true });
-    useAppStore.getState().setSessionSearch('ferns', [{ sessionId: garden.id, snippets: [{ entryId: 'e1', text: 'Remind me to water the ferns' }] }]);
+    useAppStore
+      .getState()
+      .setSessionSearch('ferns', [
+        { sessionId: garden.id, snippets: [{ entryId: 'e1', text: 'Remind me to water the ferns' }] },
+      ]);
     render(<SessionSidebar />);
     const list = screen.getByRole('list', { name: 'Session list' });
     const snippets = await within(list).findByRole('list', { name: 'Matching messages' });
@@ -39,7 +53,11 @@ describe('SessionSidebar search', () => {
     expect(within(snippets).queryByText('water', { selector: 'mark' })).toBeNull();
 
     // The answer for the new query: its highlights.
-    useAppStore.getState().setSessionSearch('water', [{ sessionId: garden.id, snippets: [{ entryId: 'e1', text: 'Remind me to water the ferns' }] }]);
+    useAppStore
+      .getState()
+      .setSessionSearch('water', [
+        { sessionId: garden.id, snippets: [{ entryId: 'e1', text: 'Remind me to water the ferns' }] },
+      ]);
     expect(await within(list).findByText('water', { selector: 'mark' })).toBeVisible();
     expect(within(list).queryByText('ferns', { selector: 'mark' })).toBeNull();
     expect(list).not.toHaveAttribute('aria-busy');

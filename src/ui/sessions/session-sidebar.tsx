@@ -1,11 +1,29 @@
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type DragEvent,
+  type FormEvent,
+} from 'react';
 import type { SessionRecord } from '../../db/schema.ts';
 import type { SearchSnippet } from '../../db/search-match.ts';
 import { exportActiveSessionHtml, exportActiveSessionMarkdown } from '../../store/actions/export-readable.ts';
 import { bigImportText } from '../../i18n/big-import.ts';
 import { cancelImport, exportActiveSession, exportAllSessions, importFiles } from '../../store/actions/file-actions.ts';
-import { deleteSession, newSession, openSearchHit, renameSession, searchSessions, switchSession } from '../../store/actions/session-actions.ts';
+import {
+  deleteSession,
+  newSession,
+  openSearchHit,
+  renameSession,
+  searchSessions,
+  switchSession,
+} from '../../store/actions/session-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import { snippetsBySession, visibleSessions } from '../../store/selectors/sessions.ts';
 import { PencilIcon, TrashIcon } from '../components/icons.tsx';
@@ -42,7 +60,8 @@ function firstScreenOf(list: HTMLElement | null): number | undefined {
   return Math.ceil(height / (ROW_ESTIMATE_PX + SNIPPET_ESTIMATE_PX + ROW_GAP_PX)) + OVERSCAN_ROWS;
 }
 
-const formatBytes = (bytes: number) => (bytes < 1048576 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1048576).toFixed(1)} MB`);
+const formatBytes = (bytes: number) =>
+  bytes < 1048576 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1048576).toFixed(1)} MB`;
 
 /** The progress of a large import: bytes read of the file, then spans mapped or conversations written; Cancel. */
 function ImportProgressBar() {
@@ -69,7 +88,14 @@ function ImportProgressBar() {
   return (
     <div className="flex flex-col gap-0.5 text-[11px] text-slate-600 dark:text-slate-300">
       <div className="flex items-center gap-1">
-        <progress aria-label={names('Import progress')} aria-valuetext={label} data-phase={progress.phase} max={Math.max(1, progress.total)} value={progress.done} className="h-1.5 min-w-0 flex-1" />
+        <progress
+          aria-label={names('Import progress')}
+          aria-valuetext={label}
+          data-phase={progress.phase}
+          max={Math.max(1, progress.total)}
+          value={progress.done}
+          className="h-1.5 min-w-0 flex-1"
+        />
         {progress.cancellable ? (
           <button type="button" className={buttonClass} aria-label={names('Cancel import')} onClick={cancelImport}>
             {bigImportText(language, 'cancel')}
@@ -103,7 +129,19 @@ interface SessionRowProps {
  * One session of the list. Memoised: a keystroke in the search box re-renders the list but none of its rows until the
  * answer changes them, and a row's snippets keep the highlights of the query they answer.
  */
-const SessionRow = memo(function SessionRow({ session, active, running, snippets, snippetsQuery, index, start, measure, rename, onRename, onDelete }: SessionRowProps) {
+const SessionRow = memo(function SessionRow({
+  session,
+  active,
+  running,
+  snippets,
+  snippetsQuery,
+  index,
+  start,
+  measure,
+  rename,
+  onRename,
+  onDelete,
+}: SessionRowProps) {
   const language = useLanguage();
   const names = useNames();
   const t = useT();
@@ -112,7 +150,9 @@ const SessionRow = memo(function SessionRow({ session, active, running, snippets
     <li
       aria-current={active ? 'true' : undefined}
       className={`group rounded-md ${start === undefined ? '' : 'absolute inset-x-0 top-0'} ${active ? 'bg-sky-100 dark:bg-sky-900/40' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
-      {...(start === undefined ? {} : { ref: measure, 'data-index': index, style: { transform: `translateY(${start}px)` } })}
+      {...(start === undefined
+        ? {}
+        : { ref: measure, 'data-index': index, style: { transform: `translateY(${start}px)` } })}
     >
       {rename ? (
         <form onSubmit={rename.submit} className="flex gap-1 p-1">
@@ -124,7 +164,9 @@ const SessionRow = memo(function SessionRow({ session, active, running, snippets
             onKeyDown={(event) => event.key === 'Escape' && rename.cancel()}
             className="min-w-0 flex-1 rounded border border-slate-300 bg-white px-1 text-sm dark:border-slate-700 dark:bg-slate-950"
           />
-          <button type="submit" className={buttonClass}>{t('sessions.save')}</button>
+          <button type="submit" className={buttonClass}>
+            {t('sessions.save')}
+          </button>
         </form>
       ) : (
         <div className="flex items-center gap-1">
@@ -137,7 +179,11 @@ const SessionRow = memo(function SessionRow({ session, active, running, snippets
           >
             {title}
           </button>
-          {running ? <span className="text-xs text-sky-600" title={t('sessions.running')} aria-hidden="true">●</span> : null}
+          {running ? (
+            <span className="text-xs text-sky-600" title={t('sessions.running')} aria-hidden="true">
+              ●
+            </span>
+          ) : null}
           {active ? (
             <span className="flex shrink-0 gap-0.5 pr-1">
               <button
@@ -163,12 +209,19 @@ const SessionRow = memo(function SessionRow({ session, active, running, snippets
           ) : null}
         </div>
       )}
-      <div className={`px-2 pb-1 text-[11px] ${active ? 'text-slate-600 dark:text-slate-300' : 'text-slate-500 dark:text-slate-400'}`} aria-hidden="true">
+      <div
+        className={`px-2 pb-1 text-[11px] ${active ? 'text-slate-600 dark:text-slate-300' : 'text-slate-500 dark:text-slate-400'}`}
+        aria-hidden="true"
+      >
         {session.messageCount} {t('sessions.messages')} · {formatDateTime(session.updatedAt, language)}
       </div>
       {snippets?.length ? (
         <Suspense fallback={null}>
-          <SearchSnippets snippets={snippets} query={snippetsQuery} onOpen={(entryId) => void openSearchHit(session.id, entryId)} />
+          <SearchSnippets
+            snippets={snippets}
+            query={snippetsQuery}
+            onOpen={(entryId) => void openSearchHit(session.id, entryId)}
+          />
         </Suspense>
       ) : null}
     </li>
@@ -229,7 +282,10 @@ export function SessionSidebar() {
   // whenever the matches change (the rows may be the same, their snippets not).
   const shownIds = unread ? rows.map(({ session }) => session.id).join(' ') : '';
   useEffect(() => {
-    if (shownIds) void import('../../store/actions/session-search.ts').then(({ loadSearchSnippets }) => loadSearchSnippets(shownIds.split(' ')));
+    if (shownIds)
+      void import('../../store/actions/session-search.ts').then(({ loadSearchSnippets }) =>
+        loadSearchSnippets(shownIds.split(' ')),
+      );
   }, [shownIds, matches]);
 
   const submitRename = (event: FormEvent) => {
@@ -265,7 +321,14 @@ export function SessionSidebar() {
     >
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-sm font-semibold">{t('sessions.title')}</h2>
-        <button type="button" className={`${buttonClass} border-sky-700 bg-sky-700 text-white hover:bg-sky-800 dark:border-sky-700 dark:hover:bg-sky-600`} onClick={() => void newSession()} disabled={!ready} aria-keyshortcuts="Alt+N" aria-label="New session">
+        <button
+          type="button"
+          className={`${buttonClass} border-sky-700 bg-sky-700 text-white hover:bg-sky-800 dark:border-sky-700 dark:hover:bg-sky-600`}
+          onClick={() => void newSession()}
+          disabled={!ready}
+          aria-keyshortcuts="Alt+N"
+          aria-label="New session"
+        >
           {t('sessions.new')}
         </button>
       </div>
@@ -288,8 +351,12 @@ export function SessionSidebar() {
         data-virtualized={virtualized ? 'true' : 'false'}
         className={`min-h-0 flex-1 overflow-y-auto contain-strict ${virtualized ? 'relative' : 'space-y-1'}`}
       >
-        {sessions.length === 0 && query ? <li className="px-2 text-sm text-slate-500 dark:text-slate-400">{t('sessions.empty')}</li> : null}
-        {virtualized ? <li role="presentation" aria-hidden="true" style={{ height: virtualizer.getTotalSize() }} /> : null}
+        {sessions.length === 0 && query ? (
+          <li className="px-2 text-sm text-slate-500 dark:text-slate-400">{t('sessions.empty')}</li>
+        ) : null}
+        {virtualized ? (
+          <li role="presentation" aria-hidden="true" style={{ height: virtualizer.getTotalSize() }} />
+        ) : null}
         {rows.map(({ session, item }) => (
           <SessionRow
             key={session.id}
@@ -299,23 +366,51 @@ export function SessionSidebar() {
             snippets={snippets.get(session.id)}
             snippetsQuery={matchesQuery}
             {...(item ? { index: item.index, start: item.start, measure: virtualizer.measureElement } : {})}
-            rename={renaming === session.id ? { draft: draftTitle, setDraft: setDraftTitle, submit: submitRename, cancel: cancelRename } : undefined}
+            rename={
+              renaming === session.id
+                ? { draft: draftTitle, setDraft: setDraftTitle, submit: submitRename, cancel: cancelRename }
+                : undefined
+            }
             onRename={startRename}
             onDelete={setConfirmDelete}
           />
         ))}
       </ul>
       <div className="flex flex-wrap gap-1 border-t border-slate-200 pt-2 dark:border-slate-800">
-        <button type="button" className={buttonClass} onClick={() => void exportActiveSession()} disabled={!activeSessionId} aria-label="Export session">
+        <button
+          type="button"
+          className={buttonClass}
+          onClick={() => void exportActiveSession()}
+          disabled={!activeSessionId}
+          aria-label="Export session"
+        >
           {t('sessions.export')}
         </button>
-        <button type="button" className={buttonClass} onClick={() => void exportActiveSessionMarkdown()} disabled={!activeSessionId} aria-label="Export Markdown">
+        <button
+          type="button"
+          className={buttonClass}
+          onClick={() => void exportActiveSessionMarkdown()}
+          disabled={!activeSessionId}
+          aria-label="Export Markdown"
+        >
           {t('sessions.exportMarkdown')}
         </button>
-        <button type="button" className={buttonClass} onClick={() => void exportActiveSessionHtml()} disabled={!activeSessionId} aria-label="Export HTML report">
+        <button
+          type="button"
+          className={buttonClass}
+          onClick={() => void exportActiveSessionHtml()}
+          disabled={!activeSessionId}
+          aria-label="Export HTML report"
+        >
           {t('sessions.exportHtml')}
         </button>
-        <button type="button" className={buttonClass} onClick={() => void exportAllSessions()} disabled={!ready} aria-label="Export all">
+        <button
+          type="button"
+          className={buttonClass}
+          onClick={() => void exportAllSessions()}
+          disabled={!ready}
+          aria-label="Export all"
+        >
           {t('sessions.exportAll')}
         </button>
         <button type="button" className={buttonClass} onClick={() => fileInput.current?.click()} disabled={!ready}>

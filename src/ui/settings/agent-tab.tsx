@@ -15,22 +15,51 @@ export function AgentTab({ draft, update }: SettingsTabProps) {
       <div className="grid gap-3 sm:grid-cols-3">
         <SettingItem id="maxSteps">
           <Field label={t('settings.maxSteps')}>
-            <input aria-label="Max steps" type="number" min={1} max={100} className={inputClass} value={draft.maxSteps} onChange={(event) => update('maxSteps', Math.round(numberOr(event.target.value, draft.maxSteps)))} />
+            <input
+              aria-label="Max steps"
+              type="number"
+              min={1}
+              max={100}
+              className={inputClass}
+              value={draft.maxSteps}
+              onChange={(event) => update('maxSteps', Math.round(numberOr(event.target.value, draft.maxSteps)))}
+            />
           </Field>
         </SettingItem>
         <SettingItem id="maxToolCalls">
           <Field label={t('settings.maxToolCalls')}>
-            <input aria-label={names('Max tool calls')} type="number" min={1} max={500} className={inputClass} value={draft.maxToolCalls} onChange={(event) => update('maxToolCalls', Math.round(numberOr(event.target.value, draft.maxToolCalls)))} />
+            <input
+              aria-label={names('Max tool calls')}
+              type="number"
+              min={1}
+              max={500}
+              className={inputClass}
+              value={draft.maxToolCalls}
+              onChange={(event) => update('maxToolCalls', Math.round(numberOr(event.target.value, draft.maxToolCalls)))}
+            />
           </Field>
         </SettingItem>
         <SettingItem id="deadline">
           <Field label={t('settings.deadline')}>
-            <input aria-label={names('Time limit')} type="number" min={5} max={3600} className={inputClass} value={draft.deadlineSeconds} onChange={(event) => update('deadlineSeconds', numberOr(event.target.value, draft.deadlineSeconds))} />
+            <input
+              aria-label={names('Time limit')}
+              type="number"
+              min={5}
+              max={3600}
+              className={inputClass}
+              value={draft.deadlineSeconds}
+              onChange={(event) => update('deadlineSeconds', numberOr(event.target.value, draft.deadlineSeconds))}
+            />
           </Field>
         </SettingItem>
         <SettingItem id="protocol">
           <Field label={t('settings.protocol')}>
-            <select aria-label="Protocol" className={inputClass} value={draft.protocol} onChange={(event) => update('protocol', event.target.value as Settings['protocol'])}>
+            <select
+              aria-label="Protocol"
+              className={inputClass}
+              value={draft.protocol}
+              onChange={(event) => update('protocol', event.target.value as Settings['protocol'])}
+            >
               <option value="auto">{t('settings.protocol.auto')}</option>
               <option value="tools">{t('settings.protocol.tools')}</option>
               <option value="react">{t('settings.protocol.react')}</option>
@@ -42,7 +71,14 @@ export function AgentTab({ draft, update }: SettingsTabProps) {
       <AnswerCheckSection draft={draft} update={update} />
       <SettingItem id="systemPrompt">
         <Field label={t('settings.systemPrompt')}>
-          <textarea aria-label="System prompt" rows={4} className={inputClass} placeholder={t('settings.systemPromptPlaceholder')} value={draft.systemPrompt} onChange={(event) => update('systemPrompt', event.target.value)} />
+          <textarea
+            aria-label="System prompt"
+            rows={4}
+            className={inputClass}
+            placeholder={t('settings.systemPromptPlaceholder')}
+            value={draft.systemPrompt}
+            onChange={(event) => update('systemPrompt', event.target.value)}
+          />
         </Field>
       </SettingItem>
     </div>

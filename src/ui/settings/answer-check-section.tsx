@@ -12,7 +12,13 @@ export function AnswerCheckSection({ draft, update }: Pick<SettingsTabProps, 'dr
     <SettingItem id="answerCheck">
       <div className="flex flex-col gap-1">
         <label className="flex items-center gap-2 text-xs">
-          <input type="checkbox" aria-label="Check answers before finishing" aria-describedby={hintId} checked={draft.answerCheck} onChange={(event) => update('answerCheck', event.target.checked)} />
+          <input
+            type="checkbox"
+            aria-label="Check answers before finishing"
+            aria-describedby={hintId}
+            checked={draft.answerCheck}
+            onChange={(event) => update('answerCheck', event.target.checked)}
+          />
           {t('answerCheck')}
         </label>
         <p id={hintId} className="text-xs text-zinc-500 dark:text-zinc-400">

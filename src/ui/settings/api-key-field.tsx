@@ -13,7 +13,16 @@ export interface ApiKeyFieldProps {
 }
 
 /** The API key: masked by default (a password field named `API key`), with a button to show it while typing. */
-export function ApiKeyField({ value, onChange, disabled, label, hint, showText, hideText, inputClassName }: ApiKeyFieldProps) {
+export function ApiKeyField({
+  value,
+  onChange,
+  disabled,
+  label,
+  hint,
+  showText,
+  hideText,
+  inputClassName,
+}: ApiKeyFieldProps) {
   const [visible, setVisible] = useState(false);
   const inputId = useId();
   const hintId = useId();
@@ -43,7 +52,9 @@ export function ApiKeyField({ value, onChange, disabled, label, hint, showText, 
           {visible ? hideText : showText}
         </button>
       </div>
-      <span id={hintId} className="font-normal text-slate-500 dark:text-slate-400">{hint}</span>
+      <span id={hintId} className="font-normal text-slate-500 dark:text-slate-400">
+        {hint}
+      </span>
     </div>
   );
 }

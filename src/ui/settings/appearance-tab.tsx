@@ -11,7 +11,12 @@ export function AppearanceTab({ draft, update }: SettingsTabProps) {
     <div className="grid gap-3 sm:grid-cols-2">
       <SettingItem id="language">
         <Field label={t('app.language')}>
-          <select aria-label="Language" className={inputClass} value={draft.language} onChange={(event) => update('language', event.target.value as Settings['language'])}>
+          <select
+            aria-label="Language"
+            className={inputClass}
+            value={draft.language}
+            onChange={(event) => update('language', event.target.value as Settings['language'])}
+          >
             <option value="system">{t('app.language.system')}</option>
             <option value="en">English</option>
             <option value="zh-CN">简体中文</option>
@@ -20,7 +25,12 @@ export function AppearanceTab({ draft, update }: SettingsTabProps) {
       </SettingItem>
       <SettingItem id="theme">
         <Field label={t('app.theme')}>
-          <select aria-label={names('Theme')} className={inputClass} value={draft.theme} onChange={(event) => update('theme', event.target.value as Settings['theme'])}>
+          <select
+            aria-label={names('Theme')}
+            className={inputClass}
+            value={draft.theme}
+            onChange={(event) => update('theme', event.target.value as Settings['theme'])}
+          >
             <option value="system">{t('app.theme.system')}</option>
             <option value="light">{t('app.theme.light')}</option>
             <option value="dark">{t('app.theme.dark')}</option>

@@ -38,7 +38,9 @@ export function CustomToolsSection(props: {
           {t('tools.custom.new')}
         </Button>
       </div>
-      {props.tools.length === 0 ? <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('tools.custom.none')}</p> : null}
+      {props.tools.length === 0 ? (
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('tools.custom.none')}</p>
+      ) : null}
       <ul className="flex flex-col gap-1">
         {props.tools.map((tool, index) => (
           <li key={tool.name} className="flex items-center gap-2 text-xs">
@@ -49,10 +51,19 @@ export function CustomToolsSection(props: {
               onChange={(event) => props.onEnabledChange({ ...props.enabled, [tool.name]: event.target.checked })}
             />
             <code>{tool.name}</code>
-            <span className="text-zinc-500 dark:text-zinc-400">{tool.kind === 'javascript' ? 'JavaScript' : `HTTP ${tool.method}`}</span>
-            {tool.needsApproval ? <span className="text-amber-700 dark:text-amber-400">{t('tools.custom.needsApproval')}</span> : null}
+            <span className="text-zinc-500 dark:text-zinc-400">
+              {tool.kind === 'javascript' ? 'JavaScript' : `HTTP ${tool.method}`}
+            </span>
+            {tool.needsApproval ? (
+              <span className="text-amber-700 dark:text-amber-400">{t('tools.custom.needsApproval')}</span>
+            ) : null}
             <span className="ml-auto flex gap-1">
-              <Button size="sm" variant="ghost" aria-label={`Edit tool ${tool.name}`} onClick={() => setEditing({ index, definition: tool })}>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Edit tool ${tool.name}`}
+                onClick={() => setEditing({ index, definition: tool })}
+              >
                 {t('tools.custom.edit')}
               </Button>
               <Button size="sm" variant="ghost" aria-label={`Delete tool ${tool.name}`} onClick={() => remove(index)}>

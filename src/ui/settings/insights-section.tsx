@@ -54,22 +54,57 @@ export function InsightsSection(props: {
   return (
     <fieldset className="grid gap-3 sm:grid-cols-3">
       <legend className="mb-2 text-sm font-semibold">{t('settingsTitle')}</legend>
-      <p className="text-xs text-slate-600 sm:col-span-3 dark:text-slate-300">{t('settingsPricesOf', { model: model || '—' })}</p>
+      <p className="text-xs text-slate-600 sm:col-span-3 dark:text-slate-300">
+        {t('settingsPricesOf', { model: model || '—' })}
+      </p>
       <label className={labelClass}>
         <span>{t('inputPrice')}</span>
-        <input aria-label="Input price" type="number" min={0} step="any" className={inputClass} disabled={!model} placeholder={placeholder('input')} value={shown('input')} onChange={(event) => setField('input', event.target.value)} />
+        <input
+          aria-label="Input price"
+          type="number"
+          min={0}
+          step="any"
+          className={inputClass}
+          disabled={!model}
+          placeholder={placeholder('input')}
+          value={shown('input')}
+          onChange={(event) => setField('input', event.target.value)}
+        />
       </label>
       <label className={labelClass}>
         <span>{t('cachedInputPrice')}</span>
-        <input type="number" min={0} step="any" className={inputClass} disabled={!model} placeholder={placeholder('cachedInput')} value={shown('cachedInput')} onChange={(event) => setField('cachedInput', event.target.value)} />
+        <input
+          type="number"
+          min={0}
+          step="any"
+          className={inputClass}
+          disabled={!model}
+          placeholder={placeholder('cachedInput')}
+          value={shown('cachedInput')}
+          onChange={(event) => setField('cachedInput', event.target.value)}
+        />
       </label>
       <label className={labelClass}>
         <span>{t('outputPrice')}</span>
-        <input aria-label="Output price" type="number" min={0} step="any" className={inputClass} disabled={!model} placeholder={placeholder('output')} value={shown('output')} onChange={(event) => setField('output', event.target.value)} />
+        <input
+          aria-label="Output price"
+          type="number"
+          min={0}
+          step="any"
+          className={inputClass}
+          disabled={!model}
+          placeholder={placeholder('output')}
+          value={shown('output')}
+          onChange={(event) => setField('output', event.target.value)}
+        />
       </label>
       <p className="text-xs text-slate-500 sm:col-span-3 dark:text-slate-400" data-testid="price-hint">
         {fallback
-          ? t('defaultPriceHint', { input: `$${fallback.input}`, cached: `$${fallback.cachedInput ?? fallback.input}`, output: `$${fallback.output}` })
+          ? t('defaultPriceHint', {
+              input: `$${fallback.input}`,
+              cached: `$${fallback.cachedInput ?? fallback.input}`,
+              output: `$${fallback.output}`,
+            })
           : t('noPriceHint')}
       </p>
       <label className={labelClass}>
@@ -83,7 +118,8 @@ export function InsightsSection(props: {
           onChange={(event) => {
             setStuckText(event.target.value);
             const value = Math.round(Number(event.target.value));
-            if (event.target.value.trim() !== '' && Number.isFinite(value) && value >= 1 && value <= 1000) props.onStuckStepsChange(value);
+            if (event.target.value.trim() !== '' && Number.isFinite(value) && value >= 1 && value <= 1000)
+              props.onStuckStepsChange(value);
           }}
         />
       </label>

@@ -8,13 +8,19 @@ import { services } from '../../store/services.ts';
 import { Button } from '../components/button.tsx';
 import { useNames, useT } from '../use-t.ts';
 
-const inputClass = 'w-full rounded-md border border-zinc-300 bg-white px-2 py-1 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-950';
+const inputClass =
+  'w-full rounded-md border border-zinc-300 bg-white px-2 py-1 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-950';
 
 /** Connects once to list the server's tools (the SDK is loaded here, on first use), then closes. */
 async function listServer(url: string, headers: string): Promise<Omit<McpServerEntry, 'alwaysAllow'>> {
   const { connectMcp } = await import('../../tools/mcp/mcp-client.ts');
   const fetch = services().fetch;
-  const connection = await connectMcp({ url, headers, fetch: (input, init) => fetch(input, init), pageOrigin: location.origin });
+  const connection = await connectMcp({
+    url,
+    headers,
+    fetch: (input, init) => fetch(input, init),
+    pageOrigin: location.origin,
+  });
   await connection.close().catch(() => undefined);
   return { url, headers, name: connection.serverName, tools: connection.tools };
 }
@@ -35,7 +41,10 @@ export function McpServersSection(props: {
   const [headers, setHeaders] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const offered = offeredNamesForServers(props.servers, [...builtinTools.map((tool) => tool.name), ...props.customNames]);
+  const offered = offeredNamesForServers(props.servers, [
+    ...builtinTools.map((tool) => tool.name),
+    ...props.customNames,
+  ]);
 
   const connect = async (target: string, headerText: string) => {
     setBusy(true);
@@ -44,7 +53,11 @@ export function McpServersSection(props: {
       const listed = await listServer(target.trim(), headerText);
       const previous = props.servers.find((server) => server.url === listed.url);
       const entry: McpServerEntry = { ...listed, alwaysAllow: previous?.alwaysAllow ?? {} };
-      props.onServersChange(previous ? props.servers.map((server) => (server.url === listed.url ? entry : server)) : [...props.servers, entry]);
+      props.onServersChange(
+        previous
+          ? props.servers.map((server) => (server.url === listed.url ? entry : server))
+          : [...props.servers, entry],
+      );
       setAdding(false);
       setUrl('');
       setHeaders('');
@@ -69,7 +82,9 @@ export function McpServersSection(props: {
     const alwaysAllow = { ...server.alwaysAllow };
     if (allow) alwaysAllow[toolName] = toolFingerprint(tool);
     else delete alwaysAllow[toolName];
-    props.onServersChange(props.servers.map((candidate) => (candidate.url === server.url ? { ...server, alwaysAllow } : candidate)));
+    props.onServersChange(
+      props.servers.map((candidate) => (candidate.url === server.url ? { ...server, alwaysAllow } : candidate)),
+    );
   };
 
   return (
@@ -84,14 +99,34 @@ export function McpServersSection(props: {
         <div className="flex flex-col gap-2 rounded-md border border-zinc-200 p-2 dark:border-zinc-700">
           <label className="flex flex-col gap-1 text-xs font-medium">
             <span>{t('tools.mcp.url')}</span>
-            <input aria-label="MCP server URL" type="url" className={inputClass} placeholder="https://example.com/mcp" value={url} onChange={(event) => setUrl(event.target.value)} onKeyDown={onUrlKey} />
+            <input
+              aria-label="MCP server URL"
+              type="url"
+              className={inputClass}
+              placeholder="https://example.com/mcp"
+              value={url}
+              onChange={(event) => setUrl(event.target.value)}
+              onKeyDown={onUrlKey}
+            />
           </label>
           <label className="flex flex-col gap-1 text-xs font-medium">
             <span>{t('tools.mcp.headers')}</span>
-            <textarea aria-label="MCP headers" rows={2} className={inputClass} placeholder="Authorization: Bearer …" value={headers} onChange={(event) => setHeaders(event.target.value)} />
+            <textarea
+              aria-label="MCP headers"
+              rows={2}
+              className={inputClass}
+              placeholder="Authorization: Bearer …"
+              value={headers}
+              onChange={(event) => setHeaders(event.target.value)}
+            />
           </label>
           <div className="flex items-center gap-2">
-            <Button size="sm" variant="primary" onClick={() => void connect(url, headers)} disabled={busy || url.trim() === ''}>
+            <Button
+              size="sm"
+              variant="primary"
+              onClick={() => void connect(url, headers)}
+              disabled={busy || url.trim() === ''}
+            >
               {t('tools.mcp.connect')}
             </Button>
             {busy ? <span className="text-xs text-zinc-500">{t('tools.mcp.connecting')}</span> : null}
@@ -107,15 +142,33 @@ export function McpServersSection(props: {
       {props.servers.map((server) => {
         const offeredNames = offered.get(server.url);
         return (
-          <div key={server.url} role="group" aria-label={server.name} className="flex flex-col gap-1 rounded-md border border-zinc-200 p-2 text-xs dark:border-zinc-700">
+          <div
+            key={server.url}
+            role="group"
+            aria-label={server.name}
+            className="flex flex-col gap-1 rounded-md border border-zinc-200 p-2 text-xs dark:border-zinc-700"
+          >
             <div className="flex items-center gap-2">
               <strong>{server.name}</strong>
               <span className="truncate text-zinc-500 dark:text-zinc-400">{server.url}</span>
               <span className="ml-auto flex gap-1">
-                <Button size="sm" variant="ghost" aria-label={names('Reconnect {server}', { server: server.name })} disabled={busy} onClick={() => void connect(server.url, server.headers)}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={names('Reconnect {server}', { server: server.name })}
+                  disabled={busy}
+                  onClick={() => void connect(server.url, server.headers)}
+                >
                   {t('tools.mcp.reconnect')}
                 </Button>
-                <Button size="sm" variant="ghost" aria-label={names('Remove server {server}', { server: server.name })} onClick={() => props.onServersChange(props.servers.filter((candidate) => candidate.url !== server.url))}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={names('Remove server {server}', { server: server.name })}
+                  onClick={() =>
+                    props.onServersChange(props.servers.filter((candidate) => candidate.url !== server.url))
+                  }
+                >
                   {t('tools.custom.delete')}
                 </Button>
               </span>
@@ -132,17 +185,32 @@ export function McpServersSection(props: {
                       type="checkbox"
                       aria-label={tool.name}
                       checked={props.enabled[offeredName] !== false}
-                      onChange={(event) => props.onEnabledChange({ ...props.enabled, [offeredName]: event.target.checked })}
+                      onChange={(event) =>
+                        props.onEnabledChange({ ...props.enabled, [offeredName]: event.target.checked })
+                      }
                     />
                     <code>{tool.name}</code>
                   </label>
-                  {offeredName === tool.name ? null : <span className="text-zinc-500">→ <code>{offeredName}</code></span>}
+                  {offeredName === tool.name ? null : (
+                    <span className="text-zinc-500">
+                      → <code>{offeredName}</code>
+                    </span>
+                  )}
                   <label className="ml-auto flex items-center gap-1 text-zinc-600 dark:text-zinc-300">
-                    <input type="checkbox" aria-label={names('Always allow {tool}', { tool: tool.name })} checked={allowed !== undefined && !changed} onChange={(event) => setAlwaysAllow(server, tool.name, event.target.checked)} />
+                    <input
+                      type="checkbox"
+                      aria-label={names('Always allow {tool}', { tool: tool.name })}
+                      checked={allowed !== undefined && !changed}
+                      onChange={(event) => setAlwaysAllow(server, tool.name, event.target.checked)}
+                    />
                     {t('tools.mcp.alwaysAllow')}
                   </label>
-                  {changed ? <span className="w-full text-amber-700 dark:text-amber-400">{t('tools.mcp.changed')}</span> : null}
-                  {tool.description ? <span className="w-full text-zinc-500 dark:text-zinc-400">{tool.description}</span> : null}
+                  {changed ? (
+                    <span className="w-full text-amber-700 dark:text-amber-400">{t('tools.mcp.changed')}</span>
+                  ) : null}
+                  {tool.description ? (
+                    <span className="w-full text-zinc-500 dark:text-zinc-400">{tool.description}</span>
+                  ) : null}
                 </div>
               );
             })}

@@ -54,7 +54,11 @@ export function ModelTab({ draft, update, setDraft }: SettingsTabProps) {
     const result = await check(draft);
     if (serial !== checkSerial.current) return;
     if (!result.ok) {
-      setStatus({ kind: 'error', text: result.advice ?? result.message, ...(result.title ? { title: result.title } : {}) });
+      setStatus({
+        kind: 'error',
+        text: result.advice ?? result.message,
+        ...(result.title ? { title: result.title } : {}),
+      });
       return;
     }
     setModels(result.models);
@@ -70,9 +74,16 @@ export function ModelTab({ draft, update, setDraft }: SettingsTabProps) {
         <legend className="mb-2 text-sm font-semibold">{t('settings.section.endpoint')}</legend>
         <SettingItem id="provider">
           <Field label={t('settings.provider')}>
-            <select aria-label="Provider" className={inputClass} value={draft.provider} onChange={(event) => chooseProvider(event.target.value)}>
+            <select
+              aria-label="Provider"
+              className={inputClass}
+              value={draft.provider}
+              onChange={(event) => chooseProvider(event.target.value)}
+            >
               {providerPresets.map((option) => (
-                <option key={option.id} value={option.id}>{option.label}</option>
+                <option key={option.id} value={option.id}>
+                  {option.label}
+                </option>
               ))}
             </select>
           </Field>
@@ -124,7 +135,12 @@ export function ModelTab({ draft, update, setDraft }: SettingsTabProps) {
         </SettingItem>
         <SettingItem id="apiKey">
           <label className="flex items-center gap-2 text-xs sm:col-span-2">
-            <input type="checkbox" checked={draft.storeApiKey} disabled={isDemo} onChange={(event) => change('storeApiKey', event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={draft.storeApiKey}
+              disabled={isDemo}
+              onChange={(event) => change('storeApiKey', event.target.checked)}
+            />
             {t('settings.storeApiKey')}
           </label>
         </SettingItem>
@@ -133,35 +149,74 @@ export function ModelTab({ draft, update, setDraft }: SettingsTabProps) {
             <button type="button" className={buttonClass} onClick={() => void runCheck(checkConnection)}>
               {t('settings.testConnection')}
             </button>
-            <button type="button" className={buttonClass} onClick={() => void runCheck(fetchModelList)} disabled={isDemo}>
+            <button
+              type="button"
+              className={buttonClass}
+              onClick={() => void runCheck(fetchModelList)}
+              disabled={isDemo}
+            >
               {t('settings.loadModels')}
             </button>
             {status ? <ConnectionStatus status={status} /> : null}
           </div>
         </SettingItem>
-        <p className="text-xs text-slate-500 dark:text-slate-400 sm:col-span-2">{isDemo ? t('settings.demoNote') : t('settings.corsNote')}</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400 sm:col-span-2">
+          {isDemo ? t('settings.demoNote') : t('settings.corsNote')}
+        </p>
       </fieldset>
 
       <div className="grid gap-3 sm:grid-cols-3">
         <SettingItem id="contextWindow">
           <Field label={t('settings.contextWindow')}>
-            <input aria-label="Context window" type="number" min={512} step={512} className={inputClass} value={draft.contextWindow} onChange={(event) => change('contextWindow', Math.round(numberOr(event.target.value, draft.contextWindow)))} />
+            <input
+              aria-label="Context window"
+              type="number"
+              min={512}
+              step={512}
+              className={inputClass}
+              value={draft.contextWindow}
+              onChange={(event) =>
+                change('contextWindow', Math.round(numberOr(event.target.value, draft.contextWindow)))
+              }
+            />
           </Field>
         </SettingItem>
         <SettingItem id="temperature">
           <Field label={t('settings.temperature')}>
-            <input aria-label={names('Temperature')} type="number" min={0} max={2} step={0.1} placeholder={t('settings.temperatureDefault')} className={inputClass} value={draft.temperature ?? ''} onChange={(event) => change('temperature', event.target.value === '' ? null : numberOr(event.target.value, 1))} />
+            <input
+              aria-label={names('Temperature')}
+              type="number"
+              min={0}
+              max={2}
+              step={0.1}
+              placeholder={t('settings.temperatureDefault')}
+              className={inputClass}
+              value={draft.temperature ?? ''}
+              onChange={(event) =>
+                change('temperature', event.target.value === '' ? null : numberOr(event.target.value, 1))
+              }
+            />
           </Field>
         </SettingItem>
         <SettingItem id="stream">
           <label className="flex items-center gap-2 text-xs">
-            <input type="checkbox" checked={draft.stream} onChange={(event) => change('stream', event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={draft.stream}
+              onChange={(event) => change('stream', event.target.checked)}
+            />
             {t('settings.stream')}
           </label>
         </SettingItem>
       </div>
       <SettingItem id="prices">
-        <InsightsSection model={isDemo ? 'glassbox-demo' : draft.model} prices={draft.modelPrices} stuckSteps={draft.stuckSteps} onPricesChange={(modelPrices) => change('modelPrices', modelPrices)} onStuckStepsChange={(stuckSteps) => change('stuckSteps', stuckSteps)} />
+        <InsightsSection
+          model={isDemo ? 'glassbox-demo' : draft.model}
+          prices={draft.modelPrices}
+          stuckSteps={draft.stuckSteps}
+          onPricesChange={(modelPrices) => change('modelPrices', modelPrices)}
+          onStuckStepsChange={(stuckSteps) => change('stuckSteps', stuckSteps)}
+        />
       </SettingItem>
     </div>
   );

@@ -6,7 +6,8 @@ import { useLanguage } from '../use-t.ts';
 import { SettingItem } from './setting-item.tsx';
 import { Field, inputClass, type SettingsTabProps } from './settings-fields.tsx';
 
-type Probe = { state: 'idle' } | { state: 'testing' } | { state: 'ok'; text: string } | { state: 'failed'; text: string };
+type Probe =
+  { state: 'idle' } | { state: 'testing' } | { state: 'ok'; text: string } | { state: 'failed'; text: string };
 
 /** Semantic recall: the switch, the embedding model (or the demo's labelled local embedder) and a probe. */
 export function SemanticRecallSection({ draft, update }: Pick<SettingsTabProps, 'draft' | 'update'>) {
@@ -16,14 +17,22 @@ export function SemanticRecallSection({ draft, update }: Pick<SettingsTabProps, 
   const runProbe = async () => {
     setProbe({ state: 'testing' });
     const result = await testEmbeddings(draft);
-    setProbe(result.ok ? { state: 'ok', text: t('testOk', { model: result.model, dimensions: result.dimensions }) } : { state: 'failed', text: result.message });
+    setProbe(
+      result.ok
+        ? { state: 'ok', text: t('testOk', { model: result.model, dimensions: result.dimensions }) }
+        : { state: 'failed', text: result.message },
+    );
   };
   return (
     <>
       <SettingItem id="semanticRecall">
         <div className="flex flex-col gap-1 text-xs sm:col-span-2">
           <label className="flex items-center gap-2">
-            <input type="checkbox" checked={draft.semanticRecall} onChange={(event) => update('semanticRecall', event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={draft.semanticRecall}
+              onChange={(event) => update('semanticRecall', event.target.checked)}
+            />
             {t('semanticRecall')}
           </label>
           <span className="text-slate-500 dark:text-slate-400">{t('semanticRecallHint')}</span>
@@ -42,11 +51,23 @@ export function SemanticRecallSection({ draft, update }: Pick<SettingsTabProps, 
             />
           </Field>
           <div className="flex flex-wrap items-center gap-2 text-xs">
-            <button type="button" className="rounded-md border border-slate-300 px-2 py-1 disabled:opacity-60 dark:border-slate-700" disabled={probe.state === 'testing'} onClick={() => void runProbe()}>
+            <button
+              type="button"
+              className="rounded-md border border-slate-300 px-2 py-1 disabled:opacity-60 dark:border-slate-700"
+              disabled={probe.state === 'testing'}
+              onClick={() => void runProbe()}
+            >
               {probe.state === 'testing' ? t('testing') : t('testEmbeddings')}
             </button>
             {probe.state === 'ok' || probe.state === 'failed' ? (
-              <span role="status" data-testid="embedding-probe" data-probe={probe.state} className={probe.state === 'ok' ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}>
+              <span
+                role="status"
+                data-testid="embedding-probe"
+                data-probe={probe.state}
+                className={
+                  probe.state === 'ok' ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'
+                }
+              >
                 {probe.text}
               </span>
             ) : null}

@@ -34,7 +34,11 @@ export function SettingsDialog() {
     setQuery(next);
     // Show a tab with matches when the one open has none.
     const result = searchSettings(next);
-    setTab((current) => ((result.perTab.get(current) ?? 0) > 0 ? current : (SETTINGS_TABS.find((id) => (result.perTab.get(id) ?? 0) > 0) ?? current)));
+    setTab((current) =>
+      (result.perTab.get(current) ?? 0) > 0
+        ? current
+        : (SETTINGS_TABS.find((id) => (result.perTab.get(id) ?? 0) > 0) ?? current),
+    );
   };
 
   const close = () => setUi({ settingsOpen: false });
@@ -50,31 +54,58 @@ export function SettingsDialog() {
   const props: SettingsTabProps = { draft, update, setDraft };
   return (
     // Focus goes back to where it was (the Settings button) when the dialog closes.
-    <Dialog open label="Settings" onClose={close} closeOnBackdrop={false} widthClassName="w-[min(44rem,95vw)]" bodyClassName="p-0">
+    <Dialog
+      open
+      label="Settings"
+      onClose={close}
+      closeOnBackdrop={false}
+      widthClassName="w-[min(44rem,95vw)]"
+      bodyClassName="p-0"
+    >
       <form onSubmit={submit} className="flex flex-col gap-4 p-5">
         <h2 className="text-lg font-semibold">{t('settings.title')}</h2>
-        <SettingsSearchBox query={query} onQuery={search} count={searching ? found.ids.size : undefined} language={language} />
+        <SettingsSearchBox
+          query={query}
+          onQuery={search}
+          count={searching ? found.ids.size : undefined}
+          language={language}
+        />
         <SettingsMatchContext value={searching ? found.ids : null}>
           <SettingsTabs
-          selected={tab}
-          onSelect={setTab}
-          {...(searching ? { matchCounts: found.perTab, emptyText: settingsTabsText(language, found.ids.size === 0 ? 'noMatch' : 'noMatchInTab', { query: query.trim() }) } : {})}
-          panels={{
-            Model: <ModelTab {...props} />,
-            Agent: <AgentTab {...props} />,
-            Tools: <ToolsTab {...props} />,
-            Memory: <MemoryTab {...props} />,
-            Tracing: <TracingTab {...props} />,
-            Data: <DataTab {...props} />,
-            Appearance: <AppearanceTab {...props} />,
-          }}
+            selected={tab}
+            onSelect={setTab}
+            {...(searching
+              ? {
+                  matchCounts: found.perTab,
+                  emptyText: settingsTabsText(language, found.ids.size === 0 ? 'noMatch' : 'noMatchInTab', {
+                    query: query.trim(),
+                  }),
+                }
+              : {})}
+            panels={{
+              Model: <ModelTab {...props} />,
+              Agent: <AgentTab {...props} />,
+              Tools: <ToolsTab {...props} />,
+              Memory: <MemoryTab {...props} />,
+              Tracing: <TracingTab {...props} />,
+              Data: <DataTab {...props} />,
+              Appearance: <AppearanceTab {...props} />,
+            }}
           />
         </SettingsMatchContext>
         <div className="sticky bottom-0 flex justify-end gap-2 border-t border-slate-200 bg-white pt-3 dark:border-slate-700 dark:bg-slate-900">
-          <button type="button" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600" onClick={close}>
+          <button
+            type="button"
+            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600"
+            onClick={close}
+          >
             {t('settings.cancel')}
           </button>
-          <button type="submit" className="rounded-md bg-sky-700 px-4 py-1.5 text-sm font-medium text-white hover:bg-sky-800" aria-label="Save">
+          <button
+            type="submit"
+            className="rounded-md bg-sky-700 px-4 py-1.5 text-sm font-medium text-white hover:bg-sky-800"
+            aria-label="Save"
+          >
             {t('settings.save')}
           </button>
         </div>

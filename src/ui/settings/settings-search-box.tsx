@@ -4,7 +4,12 @@ import type { Language } from '../../i18n/index.ts';
 import { inputClass } from './settings-fields.tsx';
 
 /** The search box of Settings; Esc clears a search before it would close the dialog. */
-export function SettingsSearchBox(props: { query: string; onQuery: (query: string) => void; count: number | undefined; language: Language }) {
+export function SettingsSearchBox(props: {
+  query: string;
+  onQuery: (query: string) => void;
+  count: number | undefined;
+  language: Language;
+}) {
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Escape' || props.query === '') return;
     event.preventDefault();

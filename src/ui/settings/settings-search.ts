@@ -41,20 +41,35 @@ export const SETTING_ENTRIES: readonly SettingEntry[] = [
     keys: [],
     more: (language) => {
       const t = createInsightsTranslate(language);
-      return ['Output price', t('settingsTitle'), t('inputPrice'), t('cachedInputPrice'), t('outputPrice'), t('stuckStepsLabel')];
+      return [
+        'Output price',
+        t('settingsTitle'),
+        t('inputPrice'),
+        t('cachedInputPrice'),
+        t('outputPrice'),
+        t('stuckStepsLabel'),
+      ];
     },
   },
   { id: 'maxSteps', tab: 'Agent', name: 'Max steps', keys: ['settings.maxSteps'] },
   { id: 'maxToolCalls', tab: 'Agent', name: 'Max tool calls', keys: ['settings.maxToolCalls'] },
   { id: 'deadline', tab: 'Agent', name: 'Time limit', keys: ['settings.deadline'] },
-  { id: 'protocol', tab: 'Agent', name: 'Protocol', keys: ['settings.protocol', 'settings.protocol.react', 'settings.protocol.tools'] },
+  {
+    id: 'protocol',
+    tab: 'Agent',
+    name: 'Protocol',
+    keys: ['settings.protocol', 'settings.protocol.react', 'settings.protocol.tools'],
+  },
   { id: 'systemPrompt', tab: 'Agent', name: 'System prompt', keys: ['settings.systemPrompt'] },
   {
     id: 'answerCheck',
     tab: 'Agent',
     name: 'Check answers before finishing',
     keys: [],
-    more: (language) => [createPlanTranslate(language)('answerCheck'), createPlanTranslate(language)('answerCheckHint')],
+    more: (language) => [
+      createPlanTranslate(language)('answerCheck'),
+      createPlanTranslate(language)('answerCheckHint'),
+    ],
   },
   {
     id: 'builtinTools',
@@ -66,9 +81,28 @@ export const SETTING_ENTRIES: readonly SettingEntry[] = [
   { id: 'customTools', tab: 'Tools', name: 'New tool', keys: ['tools.custom.title', 'tools.custom.new'] },
   { id: 'mcpServers', tab: 'Tools', name: 'Add MCP server', keys: ['tools.mcp.title', 'tools.mcp.add'] },
   { id: 'memoryRecall', tab: 'Memory', name: 'Recall notes', keys: ['settings.memoryRecall'] },
-  { id: 'semanticRecall', tab: 'Memory', name: 'Semantic recall', keys: [], more: (language) => semanticRecallWords(language, ['semanticRecall', 'semanticRecallHint', 'searchWords']) },
-  { id: 'embeddingModel', tab: 'Memory', name: 'Embedding model', keys: [], more: (language) => semanticRecallWords(language, ['embeddingModel', 'testEmbeddings', 'demoEmbedder', 'searchWords']) },
-  { id: 'compactionShare', tab: 'Memory', name: 'Compaction share', keys: ['settings.compactionShare'], more: (language) => [settingsTabsText(language, 'compactionWords')] },
+  {
+    id: 'semanticRecall',
+    tab: 'Memory',
+    name: 'Semantic recall',
+    keys: [],
+    more: (language) => semanticRecallWords(language, ['semanticRecall', 'semanticRecallHint', 'searchWords']),
+  },
+  {
+    id: 'embeddingModel',
+    tab: 'Memory',
+    name: 'Embedding model',
+    keys: [],
+    more: (language) =>
+      semanticRecallWords(language, ['embeddingModel', 'testEmbeddings', 'demoEmbedder', 'searchWords']),
+  },
+  {
+    id: 'compactionShare',
+    tab: 'Memory',
+    name: 'Compaction share',
+    keys: ['settings.compactionShare'],
+    more: (language) => [settingsTabsText(language, 'compactionWords')],
+  },
   {
     id: 'consolidateCompactions',
     tab: 'Memory',
@@ -79,9 +113,25 @@ export const SETTING_ENTRIES: readonly SettingEntry[] = [
       return [t('setting'), t('searchWords')];
     },
   },
-  { id: 'otlpEndpoint', tab: 'Tracing', name: 'OTLP endpoint', keys: ['settings.otlpEndpoint', 'settings.section.export'] },
-  { id: 'otlpHeaders', tab: 'Tracing', name: 'OTLP headers', keys: ['settings.otlpHeaders', 'settings.section.export'] },
-  { id: 'storage', tab: 'Data', name: 'Storage', keys: [], more: (language) => [storageText(language, 'heading'), settingsTabsText(language, 'storageWords')] },
+  {
+    id: 'otlpEndpoint',
+    tab: 'Tracing',
+    name: 'OTLP endpoint',
+    keys: ['settings.otlpEndpoint', 'settings.section.export'],
+  },
+  {
+    id: 'otlpHeaders',
+    tab: 'Tracing',
+    name: 'OTLP headers',
+    keys: ['settings.otlpHeaders', 'settings.section.export'],
+  },
+  {
+    id: 'storage',
+    tab: 'Data',
+    name: 'Storage',
+    keys: [],
+    more: (language) => [storageText(language, 'heading'), settingsTabsText(language, 'storageWords')],
+  },
   { id: 'language', tab: 'Appearance', name: 'Language', keys: ['app.language'] },
   { id: 'theme', tab: 'Appearance', name: 'Theme', keys: ['app.theme', 'app.theme.dark', 'app.theme.light'] },
 ];
@@ -97,7 +147,13 @@ const haystacks = new Map<string, string>();
 function haystack(entry: SettingEntry): string {
   let text = haystacks.get(entry.id);
   if (text === undefined) {
-    const words = [entry.name, ...LANGUAGES.flatMap((language) => [...entry.keys.map((key) => translate(language, key)), ...(entry.more?.(language) ?? [])])];
+    const words = [
+      entry.name,
+      ...LANGUAGES.flatMap((language) => [
+        ...entry.keys.map((key) => translate(language, key)),
+        ...(entry.more?.(language) ?? []),
+      ]),
+    ];
     text = words.join('\n').toLowerCase();
     haystacks.set(entry.id, text);
   }
@@ -106,7 +162,10 @@ function haystack(entry: SettingEntry): string {
 
 /** The query's terms: lowercased, split on spaces (a Chinese query is usually one term). */
 export function searchTerms(query: string): string[] {
-  return query.toLowerCase().split(/\s+/u).filter((term) => term !== '');
+  return query
+    .toLowerCase()
+    .split(/\s+/u)
+    .filter((term) => term !== '');
 }
 
 /** Whether the entry matches every term (an empty query matches everything). */
@@ -117,7 +176,10 @@ export function entryMatches(entry: SettingEntry, terms: readonly string[]): boo
 }
 
 /** The ids of the entries matching the query, and how many match in each tab. */
-export function searchSettings(query: string): { ids: ReadonlySet<string>; perTab: ReadonlyMap<SettingsTabId, number> } {
+export function searchSettings(query: string): {
+  ids: ReadonlySet<string>;
+  perTab: ReadonlyMap<SettingsTabId, number>;
+} {
   const terms = searchTerms(query);
   const ids = new Set<string>();
   const perTab = new Map<SettingsTabId, number>();

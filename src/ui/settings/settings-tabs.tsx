@@ -93,15 +93,26 @@ export function SettingsTabs(props: {
             >
               {settingsTabsText(language, TEXT_KEYS[tab])}
               {props.matchCounts && count(tab) > 0 ? (
-                <span className="rounded-full bg-sky-100 px-1.5 text-xs text-sky-900 dark:bg-sky-900 dark:text-sky-100">{count(tab)}</span>
+                <span className="rounded-full bg-sky-100 px-1.5 text-xs text-sky-900 dark:bg-sky-900 dark:text-sky-100">
+                  {count(tab)}
+                </span>
               ) : null}
             </button>
           );
         })}
       </div>
       {SETTINGS_TABS.map((tab) => (
-        <div key={tab} role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} hidden={tab !== props.selected} className="pt-1">
-          {props.matchCounts && count(tab) === 0 ? <p className="py-2 text-sm text-slate-600 dark:text-slate-300">{props.emptyText}</p> : null}
+        <div
+          key={tab}
+          role="tabpanel"
+          id={panelId(tab)}
+          aria-labelledby={tabId(tab)}
+          hidden={tab !== props.selected}
+          className="pt-1"
+        >
+          {props.matchCounts && count(tab) === 0 ? (
+            <p className="py-2 text-sm text-slate-600 dark:text-slate-300">{props.emptyText}</p>
+          ) : null}
           {props.panels[tab]}
         </div>
       ))}

@@ -23,7 +23,10 @@ export function StorageUsage() {
     status.usage !== undefined && status.quota !== undefined
       ? text('usage', { used: formatBytes(status.usage), quota: formatBytes(status.quota) })
       : text('unknown');
-  const persistence = status.persistent === undefined ? text('persistenceUnknown') : text(status.persistent ? 'persistent' : 'notPersistent');
+  const persistence =
+    status.persistent === undefined
+      ? text('persistenceUnknown')
+      : text(status.persistent ? 'persistent' : 'notPersistent');
   const share = usageShare(status);
   return (
     <section aria-label={names('Storage')} className="grid gap-1 text-xs text-slate-600 dark:text-slate-300">

@@ -11,7 +11,11 @@ import type { SettingsTabProps } from './settings-fields.tsx';
 import { SettingItem } from './setting-item.tsx';
 
 /** One checkbox per built-in tool; a tool switched off is not offered to the model at all. */
-function ToolToggles(props: { enabled: Settings['enabledTools']; onChange: (enabled: Settings['enabledTools']) => void; title: string }) {
+function ToolToggles(props: {
+  enabled: Settings['enabledTools'];
+  onChange: (enabled: Settings['enabledTools']) => void;
+  title: string;
+}) {
   const language = useLanguage();
   const idPrefix = useId();
   const t = useT();
@@ -20,8 +24,7 @@ function ToolToggles(props: { enabled: Settings['enabledTools']; onChange: (enab
     <fieldset>
       <legend className="mb-1 text-sm font-semibold">{props.title}</legend>
       <p className="mb-2 text-xs text-slate-500 dark:text-slate-400">
-        {t('settings.toolsNote')}{' '}
-        {offCount > 0 ? t('settings.toolsOff', { count: offCount }) : null}
+        {t('settings.toolsNote')} {offCount > 0 ? t('settings.toolsOff', { count: offCount }) : null}
       </p>
       <div className="grid gap-1.5 sm:grid-cols-2">
         {builtinTools.map((tool) => {
@@ -40,9 +43,15 @@ function ToolToggles(props: { enabled: Settings['enabledTools']; onChange: (enab
               <span className="flex flex-col">
                 <span>
                   <code>{tool.name}</code>
-                  {tool.restricted ? <span className="ml-1 text-amber-700 dark:text-amber-400">{t('settings.toolNeedsApproval')}</span> : null}
+                  {tool.restricted ? (
+                    <span className="ml-1 text-amber-700 dark:text-amber-400">{t('settings.toolNeedsApproval')}</span>
+                  ) : null}
                 </span>
-                {summary ? <span id={descriptionId} className="text-slate-500 dark:text-slate-400">{summary}</span> : null}
+                {summary ? (
+                  <span id={descriptionId} className="text-slate-500 dark:text-slate-400">
+                    {summary}
+                  </span>
+                ) : null}
               </span>
             </label>
           );
@@ -61,7 +70,11 @@ export function ToolsTab({ draft, update }: SettingsTabProps) {
   return (
     <div className="flex flex-col gap-2">
       <SettingItem id="builtinTools">
-        <ToolToggles enabled={draft.enabledTools} onChange={(enabledTools) => update('enabledTools', enabledTools)} title={t('settings.tools')} />
+        <ToolToggles
+          enabled={draft.enabledTools}
+          onChange={(enabledTools) => update('enabledTools', enabledTools)}
+          title={t('settings.tools')}
+        />
       </SettingItem>
       <SettingItem id="customTools">
         <CustomToolsSection

@@ -42,7 +42,12 @@ export function ForkDialog({ point, onRun, onClose, t }: ForkDialogProps) {
       <Button variant="ghost" onClick={onClose}>
         {t('fork.cancel')}
       </Button>
-      <Button variant="primary" aria-label="Run fork" disabled={missing} onClick={() => onRun({ text, reuseToolResults: reuse })}>
+      <Button
+        variant="primary"
+        aria-label="Run fork"
+        disabled={missing}
+        onClick={() => onRun({ text, reuseToolResults: reuse })}
+      >
         {t('fork.run')}
       </Button>
     </>
@@ -67,7 +72,13 @@ export function ForkDialog({ point, onRun, onClose, t }: ForkDialogProps) {
         />
         {missing ? <p className="text-xs text-red-700 dark:text-red-300">{t('fork.emptyMessage')}</p> : null}
         <label className="flex items-start gap-2">
-          <input type="checkbox" aria-label="Reuse recorded tool results" checked={reuse} onChange={(event) => setReuse(event.target.checked)} className="mt-0.5" />
+          <input
+            type="checkbox"
+            aria-label="Reuse recorded tool results"
+            checked={reuse}
+            onChange={(event) => setReuse(event.target.checked)}
+            className="mt-0.5"
+          />
           <span>
             <span className="font-medium">{t('fork.reuse')}</span>
             <span className="block text-xs text-zinc-500 dark:text-zinc-400">{t('fork.reuseHint')}</span>

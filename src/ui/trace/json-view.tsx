@@ -8,7 +8,8 @@ const MAX_CHILDREN = 200;
 export function parseJsonString(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const trimmed = value.trim();
-  if (!(trimmed.startsWith('{') && trimmed.endsWith('}')) && !(trimmed.startsWith('[') && trimmed.endsWith(']'))) return value;
+  if (!(trimmed.startsWith('{') && trimmed.endsWith('}')) && !(trimmed.startsWith('[') && trimmed.endsWith(']')))
+    return value;
   try {
     return JSON.parse(trimmed) as unknown;
   } catch {
@@ -18,13 +19,23 @@ export function parseJsonString(value: unknown): unknown {
 
 function LongText({ text, t }: { text: string; t: TraceTranslate }) {
   const [showAll, setShowAll] = useState(false);
-  if (text === '') return <span translate="yes" className="text-zinc-500 dark:text-zinc-400 italic">{t('json.empty')}</span>;
+  if (text === '')
+    return (
+      <span translate="yes" className="text-zinc-500 dark:text-zinc-400 italic">
+        {t('json.empty')}
+      </span>
+    );
   const cut = !showAll && text.length > MAX_STRING;
   return (
     <span className="break-words whitespace-pre-wrap">
       {cut ? `${text.slice(0, MAX_STRING)}…` : text}
       {cut && (
-        <button type="button" translate="yes" className="ml-2 text-xs text-sky-700 underline dark:text-sky-400" onClick={() => setShowAll(true)}>
+        <button
+          type="button"
+          translate="yes"
+          className="ml-2 text-xs text-sky-700 underline dark:text-sky-400"
+          onClick={() => setShowAll(true)}
+        >
           {t('json.showAll', { count: text.length })}
         </button>
       )}
@@ -40,14 +51,27 @@ function Leaf({ value, t }: { value: unknown; t: TraceTranslate }) {
       </span>
     );
   }
-  if (typeof value === 'number' || typeof value === 'bigint') return <span className="text-sky-800 dark:text-sky-300">{String(value)}</span>;
+  if (typeof value === 'number' || typeof value === 'bigint')
+    return <span className="text-sky-800 dark:text-sky-300">{String(value)}</span>;
   if (typeof value === 'boolean') return <span className="text-violet-800 dark:text-violet-300">{String(value)}</span>;
   if (value === null) return <span className="text-zinc-500 dark:text-zinc-400">null</span>;
   if (value === undefined) return <span className="text-zinc-500 dark:text-zinc-400">undefined</span>;
   return <span>{String(value)}</span>;
 }
 
-function Node({ name, value, depth, expandDepth, t }: { name?: string; value: unknown; depth: number; expandDepth: number; t: TraceTranslate }) {
+function Node({
+  name,
+  value,
+  depth,
+  expandDepth,
+  t,
+}: {
+  name?: string;
+  value: unknown;
+  depth: number;
+  expandDepth: number;
+  t: TraceTranslate;
+}) {
   const [showAll, setShowAll] = useState(false);
   const label = name !== undefined ? <span className="text-zinc-600 dark:text-zinc-400">{name}: </span> : null;
   if (value === null || typeof value !== 'object') {
@@ -59,8 +83,13 @@ function Node({ name, value, depth, expandDepth, t }: { name?: string; value: un
     );
   }
   const isArray = Array.isArray(value);
-  const entries: Array<[string, unknown]> = isArray ? value.map((item, index) => [String(index), item]) : Object.entries(value);
-  const count = entries.length === 1 ? t(isArray ? 'json.item' : 'json.key') : t(isArray ? 'json.items' : 'json.keys', { count: entries.length });
+  const entries: Array<[string, unknown]> = isArray
+    ? value.map((item, index) => [String(index), item])
+    : Object.entries(value);
+  const count =
+    entries.length === 1
+      ? t(isArray ? 'json.item' : 'json.key')
+      : t(isArray ? 'json.items' : 'json.keys', { count: entries.length });
   const summary = `${isArray ? '[…]' : '{…}'} ${count}`;
   if (entries.length === 0) {
     return (
@@ -75,14 +104,21 @@ function Node({ name, value, depth, expandDepth, t }: { name?: string; value: un
     <details open={depth < expandDepth} className="group">
       <summary className="cursor-pointer rounded select-none hover:bg-zinc-100 dark:hover:bg-zinc-800">
         {label}
-        <span translate="yes" className="text-zinc-500 dark:text-zinc-400">{summary}</span>
+        <span translate="yes" className="text-zinc-500 dark:text-zinc-400">
+          {summary}
+        </span>
       </summary>
       <div className="ml-3 border-l border-zinc-200 pl-2 dark:border-zinc-700">
         {shown.map(([key, item]) => (
           <Node key={key} name={key} value={item} depth={depth + 1} expandDepth={expandDepth} t={t} />
         ))}
         {shown.length < entries.length && (
-          <button type="button" translate="yes" className="text-xs text-sky-700 underline dark:text-sky-400" onClick={() => setShowAll(true)}>
+          <button
+            type="button"
+            translate="yes"
+            className="text-xs text-sky-700 underline dark:text-sky-400"
+            onClick={() => setShowAll(true)}
+          >
             {t('json.items', { count: entries.length })}
           </button>
         )}

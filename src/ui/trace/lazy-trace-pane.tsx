@@ -25,7 +25,12 @@ function subscribe(listener: () => void): () => void {
 }
 
 function EmptyTrace() {
-  return <aside aria-label="Trace" className="flex h-full min-h-0 w-full flex-col border-l border-slate-200 dark:border-slate-800" />;
+  return (
+    <aside
+      aria-label="Trace"
+      className="flex h-full min-h-0 w-full flex-col border-l border-slate-200 dark:border-slate-800"
+    />
+  );
 }
 
 /** The Trace region: the real pane once its code is asked for or spans are there to show, an empty region before. */

@@ -25,7 +25,10 @@ interface SpanCandidate {
 function candidatesOf(span: Span): SpanCandidate[] {
   const ranked = span.attributes[CONTEXT_ATTRIBUTE.memoryRanked];
   if (!Array.isArray(ranked)) return [];
-  return ranked.filter((entry): entry is SpanCandidate => typeof entry === 'object' && entry !== null && typeof (entry as SpanCandidate).id === 'string');
+  return ranked.filter(
+    (entry): entry is SpanCandidate =>
+      typeof entry === 'object' && entry !== null && typeof (entry as SpanCandidate).id === 'string',
+  );
 }
 
 type Status = { key: MemorySpanStringKey; values?: TextValues } | undefined;
@@ -59,11 +62,22 @@ export function MemorySpanNotes({ span }: { span: Span }) {
   return (
     <section className="border-t border-zinc-200 pt-2 dark:border-zinc-800">
       <h4 className="text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-300">{t('heading')}</h4>
-      {failure ? <p role="alert" className="text-xs text-red-700 dark:text-red-300">{failure}</p> : null}
+      {failure ? (
+        <p role="alert" className="text-xs text-red-700 dark:text-red-300">
+          {failure}
+        </p>
+      ) : null}
       {notes === undefined ? <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('loading')}</p> : null}
       <ol aria-label={t('listLabel')} className="mt-1.5 flex flex-col gap-1.5">
         {candidates.map((candidate) => (
-          <CandidateItem key={candidate.id} candidate={candidate} note={notes?.get(candidate.id)} loaded={notes !== undefined} t={t} onChanged={reload} />
+          <CandidateItem
+            key={candidate.id}
+            candidate={candidate}
+            note={notes?.get(candidate.id)}
+            loaded={notes !== undefined}
+            t={t}
+            onChanged={reload}
+          />
         ))}
       </ol>
     </section>
@@ -112,13 +126,23 @@ function CandidateItem({
       data-note-state={gone ? 'forgotten' : note?.pinned ? 'pinned' : 'kept'}
       className={`rounded-md border p-2 text-xs ${candidate.kept ? 'border-indigo-300 dark:border-indigo-700' : 'border-zinc-200 dark:border-zinc-800'}`}
     >
-      <p className={`break-words whitespace-pre-wrap ${gone ? 'text-zinc-500 dark:text-zinc-400' : ''}`}>{candidate.snippet}</p>
+      <p className={`break-words whitespace-pre-wrap ${gone ? 'text-zinc-500 dark:text-zinc-400' : ''}`}>
+        {candidate.snippet}
+      </p>
       <p className="mt-0.5 text-zinc-600 tabular-nums dark:text-zinc-400">
-        {t('scores', { fullText: formatScore(candidate.fullTextScore, t), cosine: formatScore(candidate.similarity, t), rank: candidate.fusedRank })}
+        {t('scores', {
+          fullText: formatScore(candidate.fullTextScore, t),
+          cosine: formatScore(candidate.similarity, t),
+          rank: candidate.fusedRank,
+        })}
       </p>
       <p className={candidate.kept ? 'text-emerald-800 dark:text-emerald-300' : 'text-zinc-600 dark:text-zinc-400'}>
         {t(reasonKey(candidate.reason))}
-        {note?.pinned ? <span className="ml-1.5 rounded bg-amber-100 px-1 text-amber-900 dark:bg-amber-950 dark:text-amber-200">{t('pinnedBadge')}</span> : null}
+        {note?.pinned ? (
+          <span className="ml-1.5 rounded bg-amber-100 px-1 text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+            {t('pinnedBadge')}
+          </span>
+        ) : null}
       </p>
       {gone ? <p className="mt-1 text-zinc-600 dark:text-zinc-400">{t('forgotten')}</p> : null}
       {note && mode === 'view' ? (
@@ -127,7 +151,9 @@ function CandidateItem({
             size="sm"
             aria-label={note.pinned ? t('unpinNote') : t('pinNote')}
             disabled={busy}
-            onClick={() => void act(async () => (await pinNote(note.id, !note.pinned), { key: note.pinned ? 'unpinned' : 'pinned' }))}
+            onClick={() =>
+              void act(async () => (await pinNote(note.id, !note.pinned), { key: note.pinned ? 'unpinned' : 'pinned' }))
+            }
           >
             {note.pinned ? t('unpin') : t('pin')}
           </Button>
@@ -146,19 +172,36 @@ function CandidateItem({
             t={memoryT}
             onSave={async (patch) => {
               const embeddingFailure = await changeNote(note.id, patch);
-              setStatus(embeddingFailure === undefined ? { key: 'saved' } : { key: 'savedNotEmbedded', values: { reason: embeddingFailure } });
+              setStatus(
+                embeddingFailure === undefined
+                  ? { key: 'saved' }
+                  : { key: 'savedNotEmbedded', values: { reason: embeddingFailure } },
+              );
               await onChanged();
             }}
             onDone={() => setMode('view')}
             onCancel={() => setMode('view')}
-            onError={(error) => setStatus({ key: 'failed', values: { error: error instanceof Error ? error.message : String(error) } })}
+            onError={(error) =>
+              setStatus({ key: 'failed', values: { error: error instanceof Error ? error.message : String(error) } })
+            }
           />
         </div>
       ) : null}
       {note && mode === 'confirm-forget' ? (
-        <div role="group" aria-label={t('confirmForgetGroup')} className="mt-1.5 flex flex-wrap items-center gap-2 rounded-md bg-red-50 p-2 text-red-900 dark:bg-red-950 dark:text-red-100">
+        <div
+          role="group"
+          aria-label={t('confirmForgetGroup')}
+          className="mt-1.5 flex flex-wrap items-center gap-2 rounded-md bg-red-50 p-2 text-red-900 dark:bg-red-950 dark:text-red-100"
+        >
           <span className="flex-1">{t('confirmForget')}</span>
-          <Button size="sm" variant="ghost" aria-label={t('keepNote')} disabled={busy} autoFocus onClick={() => setMode('view')}>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={t('keepNote')}
+            disabled={busy}
+            autoFocus
+            onClick={() => setMode('view')}
+          >
             {t('cancel')}
           </Button>
           <Button

@@ -6,8 +6,14 @@ import { useLanguage } from '../use-t.ts';
 export function OlderRunsNotice({ sessionId, count, loading }: { sessionId: string; count: number; loading: boolean }) {
   const language = useLanguage();
   return (
-    <div role="status" data-testid="trace-older-runs" className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2 text-xs text-zinc-600 dark:border-slate-800 dark:text-zinc-300">
-      <span className="min-w-0 flex-1">{bigSessionText(language, 'olderRuns', { count: count.toLocaleString(language) })}</span>
+    <div
+      role="status"
+      data-testid="trace-older-runs"
+      className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2 text-xs text-zinc-600 dark:border-slate-800 dark:text-zinc-300"
+    >
+      <span className="min-w-0 flex-1">
+        {bigSessionText(language, 'olderRuns', { count: count.toLocaleString(language) })}
+      </span>
       <button
         type="button"
         disabled={loading}

@@ -12,12 +12,16 @@ export function QuerySpanFields({ attributes }: { attributes: Record<string, unk
   return (
     <>
       <dt className="text-zinc-500 dark:text-zinc-400">{t('spanSql')}</dt>
-      <dd translate="no" className="min-w-0 whitespace-pre-wrap break-words font-mono">{sql}</dd>
+      <dd translate="no" className="min-w-0 whitespace-pre-wrap break-words font-mono">
+        {sql}
+      </dd>
       {typeof total === 'number' ? (
         <>
           <dt className="text-zinc-500 dark:text-zinc-400">{t('spanRows')}</dt>
           <dd className="min-w-0 tabular-nums">
-            {typeof returned === 'number' && returned < total ? t('rowsShown', { shown: returned, total }) : t('rowsAll', { total })}
+            {typeof returned === 'number' && returned < total
+              ? t('rowsShown', { shown: returned, total })
+              : t('rowsAll', { total })}
           </dd>
         </>
       ) : null}

@@ -2,7 +2,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { fillPlaceholders, type TraceStringKey, type TraceTranslate } from '../../i18n/trace.ts';
 import type { ComparableRun } from '../../store/actions/trace-actions.ts';
 import { useNames } from '../use-t.ts';
-import { compareRuns, type FieldComparison, type JsonChange, type StepPair, type TextPart } from '../../trace/compare-runs.ts';
+import {
+  compareRuns,
+  type FieldComparison,
+  type JsonChange,
+  type StepPair,
+  type TextPart,
+} from '../../trace/compare-runs.ts';
 import { formatClockTime, formatDuration, formatTokens } from '../../trace/format.ts';
 
 /** Props of `RunComparison`: the runs to pick from, the chosen ids, and where choices go. */
@@ -59,7 +65,9 @@ function JsonDiff({ changes, t }: { changes: JsonChange[]; t: TraceTranslate }) 
           <span className="text-zinc-500">{t(`compare.${change.type}`)}</span>{' '}
           {change.type !== 'added' && <del className="bg-red-100 dark:bg-red-900/60">{shortJson(change.first)}</del>}
           {change.type === 'changed' && ' → '}
-          {change.type !== 'removed' && <ins className="bg-emerald-100 no-underline dark:bg-emerald-900/60">{shortJson(change.second)}</ins>}
+          {change.type !== 'removed' && (
+            <ins className="bg-emerald-100 no-underline dark:bg-emerald-900/60">{shortJson(change.second)}</ins>
+          )}
         </li>
       ))}
     </ul>
@@ -87,9 +95,14 @@ function FieldView({ field, t }: { field: FieldComparison; t: TraceTranslate }) 
   return (
     <div className="text-xs" data-field={field.field}>
       <div className="font-medium">{label}</div>
-      {field.json ? <JsonDiff changes={field.json} t={t} /> : field.text ? <TextDiff parts={field.text} /> : (
+      {field.json ? (
+        <JsonDiff changes={field.json} t={t} />
+      ) : field.text ? (
+        <TextDiff parts={field.text} />
+      ) : (
         <div>
-          <del className="bg-red-100 dark:bg-red-900/60">{field.first || '—'}</del> → <ins className="bg-emerald-100 no-underline dark:bg-emerald-900/60">{field.second || '—'}</ins>
+          <del className="bg-red-100 dark:bg-red-900/60">{field.first || '—'}</del> →{' '}
+          <ins className="bg-emerald-100 no-underline dark:bg-emerald-900/60">{field.second || '—'}</ins>
         </div>
       )}
     </div>
@@ -99,10 +112,18 @@ function FieldView({ field, t }: { field: FieldComparison; t: TraceTranslate }) 
 function PairView({ pair, t }: { pair: StepPair; t: TraceTranslate }) {
   const only = !pair.first ? t('compare.onlySecond') : !pair.second ? t('compare.onlyFirst') : undefined;
   return (
-    <li aria-label={pair.label} data-changed={pair.changed} className="border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
+    <li
+      aria-label={pair.label}
+      data-changed={pair.changed}
+      className="border-b border-zinc-200 px-3 py-2 dark:border-zinc-800"
+    >
       <div className="mb-1 flex items-center gap-2 text-xs font-semibold">
         <span>{pair.label}</span>
-        {only ? <span className="font-normal text-amber-700 dark:text-amber-400">{only}</span> : !pair.changed && <span className="font-normal text-zinc-500">{t('compare.unchanged')}</span>}
+        {only ? (
+          <span className="font-normal text-amber-700 dark:text-amber-400">{only}</span>
+        ) : (
+          !pair.changed && <span className="font-normal text-zinc-500">{t('compare.unchanged')}</span>
+        )}
       </div>
       {pair.fields.map((field) => (
         <FieldView key={field.field} field={field} t={t} />
@@ -112,7 +133,15 @@ function PairView({ pair, t }: { pair: StepPair; t: TraceTranslate }) {
 }
 
 /** The Run comparison region: two run pickers, a summary line and the aligned steps with their differences. */
-export function RunComparison({ runs, activeSessionId, firstRunId, secondRunId, onChange, onClose, t }: RunComparisonProps) {
+export function RunComparison({
+  runs,
+  activeSessionId,
+  firstRunId,
+  secondRunId,
+  onChange,
+  onClose,
+  t,
+}: RunComparisonProps) {
   const names = useNames();
   const defaults = useMemo(() => {
     const own = (runs ?? []).filter((run) => run.sessionId === activeSessionId);
@@ -128,13 +157,24 @@ export function RunComparison({ runs, activeSessionId, firstRunId, secondRunId, 
     [first, second],
   );
   const choose = (which: 'first' | 'second', runId: string) =>
-    onChange({ firstRunId: which === 'first' ? runId : (firstId ?? runId), secondRunId: which === 'second' ? runId : (secondId ?? runId) });
+    onChange({
+      firstRunId: which === 'first' ? runId : (firstId ?? runId),
+      secondRunId: which === 'second' ? runId : (secondId ?? runId),
+    });
 
   return (
-    <section aria-label="Run comparison" className="flex min-h-0 flex-1 flex-col bg-white text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
+    <section
+      aria-label="Run comparison"
+      className="flex min-h-0 flex-1 flex-col bg-white text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100"
+    >
       <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
         <h2 className="flex-1 text-sm font-semibold">{t('compare.title')}</h2>
-        <button type="button" aria-label={names('Close comparison')} className="rounded border border-zinc-300 px-2 py-0.5 text-xs dark:border-zinc-600" onClick={onClose}>
+        <button
+          type="button"
+          aria-label={names('Close comparison')}
+          className="rounded border border-zinc-300 px-2 py-0.5 text-xs dark:border-zinc-600"
+          onClick={onClose}
+        >
           {t('compare.close')}
         </button>
       </div>

@@ -18,10 +18,26 @@ describe('SpanDetails', () => {
   it('shows a run with its totals, input and answer, and opens all attributes on demand', async () => {
     const user = userEvent.setup();
     const span = makeSpan({
-      name: 'What is 6*7?', startTime: 1000, endTime: 2400,
-      attributes: { [ATTR.runInput]: 'What is 6*7?', [ATTR.runOutput]: '42', [ATTR.runStopReason]: 'final-answer', custom: 'visible-on-open' },
+      name: 'What is 6*7?',
+      startTime: 1000,
+      endTime: 2400,
+      attributes: {
+        [ATTR.runInput]: 'What is 6*7?',
+        [ATTR.runOutput]: '42',
+        [ATTR.runStopReason]: 'final-answer',
+        custom: 'visible-on-open',
+      },
     });
-    const aggregates = { inputTokens: 1000, outputTokens: 234, reasoningTokens: 0, cachedTokens: 0, llmCalls: 2, toolCalls: 1, errors: 0, descendants: 3 };
+    const aggregates = {
+      inputTokens: 1000,
+      outputTokens: 234,
+      reasoningTokens: 0,
+      cachedTokens: 0,
+      llmCalls: 2,
+      toolCalls: 1,
+      errors: 0,
+      descendants: 3,
+    };
     render(<SpanDetails span={span} aggregates={aggregates} />);
     const region = screen.getByRole('region', { name: 'Span details' });
     expect(within(region).getByTestId('span-duration')).toHaveTextContent('1.4 s');
@@ -34,7 +50,11 @@ describe('SpanDetails', () => {
   });
 
   it('shows a retry with its attempt, delay and reason', () => {
-    const span = makeSpan({ kind: 'retry', name: 'retry', attributes: { [ATTR.retryAttempt]: 2, [ATTR.retryDelayMs]: 1500, [ATTR.retryReason]: 'HTTP 429' } });
+    const span = makeSpan({
+      kind: 'retry',
+      name: 'retry',
+      attributes: { [ATTR.retryAttempt]: 2, [ATTR.retryDelayMs]: 1500, [ATTR.retryReason]: 'HTTP 429' },
+    });
     render(<SpanDetails span={span} />);
     const region = screen.getByRole('region', { name: 'Span details' });
     expect(region).toHaveTextContent('Attempt2');
@@ -45,22 +65,48 @@ describe('SpanDetails', () => {
 
 describe('SpanDetails while a model call streams', () => {
   const running = makeSpan({
-    spanId: 'l1', parentSpanId: 'r1', runId: 'r1', kind: 'llm', name: 'chat demo', status: 'running', endTime: undefined,
+    spanId: 'l1',
+    parentSpanId: 'r1',
+    runId: 'r1',
+    kind: 'llm',
+    name: 'chat demo',
+    status: 'running',
+    endTime: undefined,
     attributes: { [ATTR.llmRequestModel]: 'demo-model' },
   });
 
   it('shows the output streamed so far for a running llm span', () => {
-    const { rerender } = render(<SpanDetails span={running} liveOutput={{ text: 'The answer', reasoning: '', toolCalls: [] }} now={running.startTime + 500} />);
+    const { rerender } = render(
+      <SpanDetails
+        span={running}
+        liveOutput={{ text: 'The answer', reasoning: '', toolCalls: [] }}
+        now={running.startTime + 500}
+      />,
+    );
     const region = screen.getByRole('region', { name: 'Span details' });
     expect(within(region).getByTestId('span-live-output')).toHaveTextContent('The answer');
     expect(within(region).getByTestId('span-duration')).toHaveTextContent('500 ms');
-    rerender(<SpanDetails span={running} liveOutput={{ text: 'The answer is 42', reasoning: '', toolCalls: [{ name: 'calculator', arguments: '{"expression":"6*7"}' }] }} />);
+    rerender(
+      <SpanDetails
+        span={running}
+        liveOutput={{
+          text: 'The answer is 42',
+          reasoning: '',
+          toolCalls: [{ name: 'calculator', arguments: '{"expression":"6*7"}' }],
+        }}
+      />,
+    );
     expect(within(region).getByTestId('span-live-output')).toHaveTextContent('The answer is 42');
     expect(within(region).getByTestId('span-live-output')).toHaveTextContent('calculator');
   });
 
   it('shows the recorded output, not the live one, once the span has ended', () => {
-    const ended = { ...running, status: 'ok' as const, endTime: running.startTime + 900, attributes: { ...running.attributes, [ATTR.llmOutputText]: 'Final text' } };
+    const ended = {
+      ...running,
+      status: 'ok' as const,
+      endTime: running.startTime + 900,
+      attributes: { ...running.attributes, [ATTR.llmOutputText]: 'Final text' },
+    };
     render(<SpanDetails span={ended} liveOutput={{ text: 'stale', reasoning: '', toolCalls: [] }} />);
     const region = screen.getByRole('region', { name: 'Span details' });
     expect(within(region).queryByTestId('span-live-output')).toBeNull();

@@ -38,7 +38,9 @@ export interface SpanDetailsProps {
 
 // Token figures with their source (reported, counted, estimated) and the call's cost: the tokenizer and the prices
 // are a chunk of their own, loaded when a model call is first shown.
-const SpanTokenFields = lazy(() => import('./span-token-fields.tsx').then((module) => ({ default: module.SpanTokenFields })));
+const SpanTokenFields = lazy(() =>
+  import('./span-token-fields.tsx').then((module) => ({ default: module.SpanTokenFields })),
+);
 
 const FORKABLE: ReadonlySet<Span['kind']> = new Set(['run', 'llm', 'tool']);
 
@@ -52,11 +54,25 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** A collapsible section; its content is only rendered while open (large spans stay cheap). */
-function Section({ title, children, open: initiallyOpen = true }: { title: string; children: ReactNode; open?: boolean }) {
+function Section({
+  title,
+  children,
+  open: initiallyOpen = true,
+}: {
+  title: string;
+  children: ReactNode;
+  open?: boolean;
+}) {
   const [open, setOpen] = useState(initiallyOpen);
   return (
-    <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)} className="border-t border-zinc-200 pt-2 dark:border-zinc-800">
-      <summary className="cursor-pointer text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-300">{title}</summary>
+    <details
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      className="border-t border-zinc-200 pt-2 dark:border-zinc-800"
+    >
+      <summary className="cursor-pointer text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-300">
+        {title}
+      </summary>
       {open && <div className="mt-1.5">{children}</div>}
     </details>
   );
@@ -77,11 +93,23 @@ function LlmSections({ span, liveOutput, t }: { span: Span; liveOutput: LiveOutp
   return (
     <>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
-        {head.map(([label, value]) => (value === undefined ? null : <Field key={label} label={label}>{value}</Field>))}
+        {head.map(([label, value]) =>
+          value === undefined ? null : (
+            <Field key={label} label={label}>
+              {value}
+            </Field>
+          ),
+        )}
         <Suspense fallback={null}>
           <SpanTokenFields span={span} />
         </Suspense>
-        {rows.map(([label, value]) => (value === undefined ? null : <Field key={label} label={label}>{value}</Field>))}
+        {rows.map(([label, value]) =>
+          value === undefined ? null : (
+            <Field key={label} label={label}>
+              {value}
+            </Field>
+          ),
+        )}
       </dl>
       {a[ATTR.llmParameters] !== undefined && (
         <Section title={t('details.parameters')} open={false}>
@@ -98,7 +126,9 @@ function LlmSections({ span, liveOutput, t }: { span: Span; liveOutput: LiveOutp
               text={liveOutput.text}
               reasoning={liveOutput.reasoning}
               refusal={undefined}
-              toolCalls={liveOutput.toolCalls.filter((call) => call.name).map((call) => ({ id: call.id, name: call.name, arguments: call.arguments }))}
+              toolCalls={liveOutput.toolCalls
+                .filter((call) => call.name)
+                .map((call) => ({ id: call.id, name: call.name, arguments: call.arguments }))}
               t={t}
             />
           </div>
@@ -120,7 +150,12 @@ function LlmSections({ span, liveOutput, t }: { span: Span; liveOutput: LiveOutp
 function ToolSourceField({ attributes, t }: { attributes: Record<string, unknown>; t: TraceTranslate }) {
   const customKind = stringAttribute(attributes, ATTR.toolCustomKind);
   const server = stringAttribute(attributes, ATTR.toolMcpServer);
-  if (customKind) return <Field label={t('details.toolSource')}>{t(customKind === 'http' ? 'details.customHttpTool' : 'details.customJavascriptTool')}</Field>;
+  if (customKind)
+    return (
+      <Field label={t('details.toolSource')}>
+        {t(customKind === 'http' ? 'details.customHttpTool' : 'details.customJavascriptTool')}
+      </Field>
+    );
   if (!server) return null;
   return (
     <Field label={t('details.toolSource')}>
@@ -162,17 +197,30 @@ function ToolSections({ span, t }: { span: Span; t: TraceTranslate }) {
   );
 }
 
-function RunSections({ span, aggregates, t }: { span: Span; aggregates: SpanAggregates | undefined; t: TraceTranslate }) {
+function RunSections({
+  span,
+  aggregates,
+  t,
+}: {
+  span: Span;
+  aggregates: SpanAggregates | undefined;
+  t: TraceTranslate;
+}) {
   const a = span.attributes;
   return (
     <>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
-        {stringAttribute(a, ATTR.runStopReason) && <Field label={t('details.stopReason')}>{stringAttribute(a, ATTR.runStopReason)}</Field>}
-        {stringAttribute(a, ATTR.runProtocol) && <Field label={t('details.protocol')}>{stringAttribute(a, ATTR.runProtocol)}</Field>}
+        {stringAttribute(a, ATTR.runStopReason) && (
+          <Field label={t('details.stopReason')}>{stringAttribute(a, ATTR.runStopReason)}</Field>
+        )}
+        {stringAttribute(a, ATTR.runProtocol) && (
+          <Field label={t('details.protocol')}>{stringAttribute(a, ATTR.runProtocol)}</Field>
+        )}
         {aggregates && (
           <>
             <Field label={t('trace.tokens')}>
-              {formatTokens(aggregates.inputTokens + aggregates.outputTokens)} ({formatTokens(aggregates.inputTokens)} / {formatTokens(aggregates.outputTokens)})
+              {formatTokens(aggregates.inputTokens + aggregates.outputTokens)} ({formatTokens(aggregates.inputTokens)} /{' '}
+              {formatTokens(aggregates.outputTokens)})
             </Field>
             <Field label={t('trace.llmCalls')}>{aggregates.llmCalls}</Field>
             <Field label={t('trace.toolCalls')}>{aggregates.toolCalls}</Field>
@@ -199,15 +247,28 @@ function RetrySections({ span, t }: { span: Span; t: TraceTranslate }) {
   const delay = numberAttribute(a, ATTR.retryDelayMs);
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
-      {numberAttribute(a, ATTR.retryAttempt) !== undefined && <Field label={t('details.attempt')}>{numberAttribute(a, ATTR.retryAttempt)}</Field>}
+      {numberAttribute(a, ATTR.retryAttempt) !== undefined && (
+        <Field label={t('details.attempt')}>{numberAttribute(a, ATTR.retryAttempt)}</Field>
+      )}
       {delay !== undefined && <Field label={t('details.delay')}>{formatDuration(delay)}</Field>}
-      {stringAttribute(a, ATTR.retryReason) && <Field label={t('details.reason')}>{stringAttribute(a, ATTR.retryReason)}</Field>}
+      {stringAttribute(a, ATTR.retryReason) && (
+        <Field label={t('details.reason')}>{stringAttribute(a, ATTR.retryReason)}</Field>
+      )}
     </dl>
   );
 }
 
 /** The selected span: timing, status, error, and per kind the model call, tool call or run; copyable as JSON. */
-export function SpanDetails({ span, liveOutput, aggregates, runStart, now, t = englishTrace, className = '', onFork }: SpanDetailsProps) {
+export function SpanDetails({
+  span,
+  liveOutput,
+  aggregates,
+  runStart,
+  now,
+  t = englishTrace,
+  className = '',
+  onFork,
+}: SpanDetailsProps) {
   const names = useNames();
   const [copied, setCopied] = useState<{ spanId: string; ok: boolean }>();
   const copyState = copied === undefined || copied.spanId !== span?.spanId ? 'idle' : copied.ok ? 'copied' : 'failed';
@@ -249,12 +310,22 @@ export function SpanDetails({ span, liveOutput, aggregates, runStart, now, t = e
         {copyState === 'copied' ? t('details.copied') : copyState === 'failed' ? t('details.copyFailed') : ''}
       </span>
       <div className="flex flex-wrap gap-1.5 text-xs">
-        <span translate="no" title={t(`kind.${span.kind}`)} className={`rounded px-1.5 font-mono uppercase ${KIND_BADGE[span.kind]}`} data-testid="span-details-kind">
+        <span
+          translate="no"
+          title={t(`kind.${span.kind}`)}
+          className={`rounded px-1.5 font-mono uppercase ${KIND_BADGE[span.kind]}`}
+          data-testid="span-details-kind"
+        >
           {span.kind}
         </span>
-        <span className={`rounded px-1.5 ${STATUS_BADGE[span.status]}`} data-testid="span-details-status">{t(`status.${span.status}` as const)}</span>
+        <span className={`rounded px-1.5 ${STATUS_BADGE[span.status]}`} data-testid="span-details-status">
+          {t(`status.${span.status}` as const)}
+        </span>
         {span.attributes[ATTR.toolReplayed] === true ? (
-          <span className="rounded bg-violet-100 px-1.5 text-violet-800 dark:bg-violet-950 dark:text-violet-200" data-testid="span-details-replayed">
+          <span
+            className="rounded bg-violet-100 px-1.5 text-violet-800 dark:bg-violet-950 dark:text-violet-200"
+            data-testid="span-details-replayed"
+          >
             {t('fork.replayed')}
           </span>
         ) : null}
@@ -277,14 +348,21 @@ export function SpanDetails({ span, liveOutput, aggregates, runStart, now, t = e
           <Field label={t('details.offset')}>+{formatDuration(Math.max(0, span.startTime - runStart))}</Field>
         )}
         <Field label={t('details.spanId')}>
-          <span translate="no" className="font-mono text-[11px]">{span.spanId}</span>
+          <span translate="no" className="font-mono text-[11px]">
+            {span.spanId}
+          </span>
         </Field>
         <Field label={t('details.traceId')}>
-          <span translate="no" className="font-mono text-[11px] break-all">{span.traceId}</span>
+          <span translate="no" className="font-mono text-[11px] break-all">
+            {span.traceId}
+          </span>
         </Field>
       </dl>
       {span.error && (
-        <div className="rounded-md border border-red-300 bg-red-50 p-2 text-xs text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200" data-testid="span-error">
+        <div
+          className="rounded-md border border-red-300 bg-red-50 p-2 text-xs text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200"
+          data-testid="span-error"
+        >
           <div className="font-semibold">
             {t('details.error')}: <span className="font-mono">{span.error.type}</span>
           </div>
@@ -297,7 +375,16 @@ export function SpanDetails({ span, liveOutput, aggregates, runStart, now, t = e
       {(span.kind === 'run' || span.kind === 'agent') && <RunSections span={span} aggregates={aggregates} t={t} />}
       {span.kind === 'retry' && <RetrySections span={span} t={t} />}
       {span.kind === 'memory' && <MemorySpanNotes key={span.spanId} span={span} />}
-      <Section title={t('details.attributes')} open={span.kind !== 'llm' && span.kind !== 'tool' && span.kind !== 'run' && span.kind !== 'agent' && span.kind !== 'retry'}>
+      <Section
+        title={t('details.attributes')}
+        open={
+          span.kind !== 'llm' &&
+          span.kind !== 'tool' &&
+          span.kind !== 'run' &&
+          span.kind !== 'agent' &&
+          span.kind !== 'retry'
+        }
+      >
         <JsonView value={span.attributes} expandDepth={1} t={t} />
       </Section>
     </section>

@@ -28,7 +28,10 @@ export function readToolCalls(value: unknown): ToolCallView[] {
 /** A tool call requested by the model, as a card with its arguments as collapsible JSON. */
 export function ToolCallCard({ call, t }: { call: ToolCallView; t: TraceTranslate }) {
   return (
-    <div className="rounded-md border border-amber-300 bg-amber-50/60 p-2 dark:border-amber-800 dark:bg-amber-950/30" data-tool-call-id={call.id}>
+    <div
+      className="rounded-md border border-amber-300 bg-amber-50/60 p-2 dark:border-amber-800 dark:bg-amber-950/30"
+      data-tool-call-id={call.id}
+    >
       <div className="flex flex-wrap items-baseline gap-x-2 text-xs">
         <span className="font-mono font-semibold text-amber-900 dark:text-amber-200">{call.name}</span>
         {call.id && <span className="font-mono text-zinc-500 dark:text-zinc-400">{call.id}</span>}
@@ -77,7 +80,9 @@ export function MessageList({ messages, t }: { messages: unknown; t: TraceTransl
           <li key={index} className={`rounded-md border p-2 ${ROLE_STYLE[role] ?? ROLE_STYLE.system}`}>
             <div className="mb-1 flex items-baseline gap-2 text-[11px] font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-300">
               <span>{roleLabel(role, t)}</span>
-              {typeof message.tool_call_id === 'string' && <span className="font-mono font-normal normal-case">{message.tool_call_id}</span>}
+              {typeof message.tool_call_id === 'string' && (
+                <span className="font-mono font-normal normal-case">{message.tool_call_id}</span>
+              )}
             </div>
             {body}
             {calls.length > 0 && (
@@ -95,7 +100,19 @@ export function MessageList({ messages, t }: { messages: unknown; t: TraceTransl
 }
 
 /** What the model returned: reasoning (collapsed), text, refusal and tool calls as cards. */
-export function ModelOutput({ text, reasoning, refusal, toolCalls, t }: { text: unknown; reasoning: unknown; refusal: unknown; toolCalls: unknown; t: TraceTranslate }) {
+export function ModelOutput({
+  text,
+  reasoning,
+  refusal,
+  toolCalls,
+  t,
+}: {
+  text: unknown;
+  reasoning: unknown;
+  refusal: unknown;
+  toolCalls: unknown;
+  t: TraceTranslate;
+}) {
   const calls = readToolCalls(toolCalls);
   const hasText = typeof text === 'string' && text !== '';
   const hasReasoning = typeof reasoning === 'string' && reasoning !== '';
@@ -107,8 +124,12 @@ export function ModelOutput({ text, reasoning, refusal, toolCalls, t }: { text: 
     <div className="flex flex-col gap-1.5">
       {hasReasoning && (
         <details className="rounded-md border border-zinc-200 p-2 dark:border-zinc-700">
-          <summary className="cursor-pointer text-xs text-zinc-600 dark:text-zinc-300">{t('details.reasoning')}</summary>
-          <p className="mt-1 text-[13px] break-words whitespace-pre-wrap text-zinc-600 dark:text-zinc-300">{reasoning}</p>
+          <summary className="cursor-pointer text-xs text-zinc-600 dark:text-zinc-300">
+            {t('details.reasoning')}
+          </summary>
+          <p className="mt-1 text-[13px] break-words whitespace-pre-wrap text-zinc-600 dark:text-zinc-300">
+            {reasoning}
+          </p>
         </details>
       )}
       {hasText && <p className="text-[13px] break-words whitespace-pre-wrap">{text}</p>}

@@ -30,15 +30,31 @@ interface SpanRowProps {
   t: TraceTranslate;
 }
 
-function barGeometry(start: number, duration: number | undefined, axis: TimeAxis | undefined): { left: number; width: number } {
+function barGeometry(
+  start: number,
+  duration: number | undefined,
+  axis: TimeAxis | undefined,
+): { left: number; width: number } {
   if (!axis) return { left: 0, width: 100 };
   const length = Math.max(axis.end - axis.start, 1);
   const left = Math.min(Math.max(((start - axis.start) / length) * 100, 0), 100);
-  const width = Math.max(Math.min((((duration ?? 0) / length) * 100), 100 - left), 0.75);
+  const width = Math.max(Math.min(((duration ?? 0) / length) * 100, 100 - left), 0.75);
   return { left: Math.min(left, 99.25), width };
 }
 
-function SpanRowView({ row, selected, active, axis, now, metaId, offset, onSelect, onToggle, registerRef, t }: SpanRowProps) {
+function SpanRowView({
+  row,
+  selected,
+  active,
+  axis,
+  now,
+  metaId,
+  offset,
+  onSelect,
+  onToggle,
+  registerRef,
+  t,
+}: SpanRowProps) {
   const { span, aggregates } = row.node;
   const duration = spanDurationMs(span, now);
   const durationText = duration === undefined ? '…' : formatDuration(duration);
@@ -56,9 +72,11 @@ function SpanRowView({ row, selected, active, axis, now, metaId, offset, onSelec
   } else if (span.kind === 'run' || row.hasChildren) {
     const tokens = aggregates.inputTokens + aggregates.outputTokens;
     if (tokens > 0) details.push(`${formatTokensCompact(tokens)} ${t('trace.tokensShort')}`);
-    if ((span.kind === 'run' || span.kind === 'agent') && aggregates.toolCalls > 0) details.push(t('row.tools', { count: aggregates.toolCalls }));
+    if ((span.kind === 'run' || span.kind === 'agent') && aggregates.toolCalls > 0)
+      details.push(t('row.tools', { count: aggregates.toolCalls }));
     const childErrors = aggregates.errors - (span.status === 'error' ? 1 : 0);
-    if ((span.kind === 'run' || span.kind === 'agent') && childErrors > 0) details.push(t('row.errors', { count: childErrors }));
+    if ((span.kind === 'run' || span.kind === 'agent') && childErrors > 0)
+      details.push(t('row.errors', { count: childErrors }));
   }
   const statusText = span.status === 'ok' ? '' : t(`status.${span.status}` as const);
 
@@ -78,12 +96,25 @@ function SpanRowView({ row, selected, active, axis, now, metaId, offset, onSelec
       data-span-kind={span.kind}
       data-span-status={span.status}
       // Fixed size and contained: a row scrolled into view lays out and paints on its own, never the tree's others.
-      style={offset === undefined ? { height: ROW_HEIGHT, contain: 'strict' } : { height: ROW_HEIGHT, contain: 'strict', position: 'absolute', top: 0, left: 0, transform: `translateY(${offset}px)` }}
+      style={
+        offset === undefined
+          ? { height: ROW_HEIGHT, contain: 'strict' }
+          : {
+              height: ROW_HEIGHT,
+              contain: 'strict',
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              transform: `translateY(${offset}px)`,
+            }
+      }
       onClick={() => onSelect(span.spanId)}
       className={[
         'flex w-full cursor-pointer items-center gap-1.5 border-l-2 pr-2 text-left text-[13px] outline-none select-none',
         'focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:ring-inset',
-        selected ? 'border-sky-500 bg-sky-50 dark:bg-sky-950/60' : 'border-transparent hover:bg-zinc-100 dark:hover:bg-zinc-800/70',
+        selected
+          ? 'border-sky-500 bg-sky-50 dark:bg-sky-950/60'
+          : 'border-transparent hover:bg-zinc-100 dark:hover:bg-zinc-800/70',
         row.matches ? '' : 'opacity-60',
       ].join(' ')}
     >
@@ -100,18 +131,32 @@ function SpanRowView({ row, selected, active, axis, now, metaId, offset, onSelec
         {row.hasChildren ? (row.expanded ? '▾' : '▸') : ''}
       </span>
       <span aria-hidden="true" className={`h-2 w-2 shrink-0 rounded-full ${STATUS_BAR[span.status]}`} />
-      <span translate="no" title={t(`kind.${span.kind}`)} className={`shrink-0 rounded px-1 font-mono text-[10px] leading-4 uppercase ${KIND_BADGE[span.kind]}`}>
+      <span
+        translate="no"
+        title={t(`kind.${span.kind}`)}
+        className={`shrink-0 rounded px-1 font-mono text-[10px] leading-4 uppercase ${KIND_BADGE[span.kind]}`}
+      >
         {span.kind}
       </span>
-      <span className={`min-w-0 flex-1 truncate ${span.status === 'error' ? 'text-red-700 dark:text-red-300' : ''}`} title={span.name} translate="no">
+      <span
+        className={`min-w-0 flex-1 truncate ${span.status === 'error' ? 'text-red-700 dark:text-red-300' : ''}`}
+        title={span.name}
+        translate="no"
+      >
         {span.name}
       </span>
-      <span id={metaId} className="shrink-0 text-[11px] whitespace-nowrap text-zinc-500 tabular-nums dark:text-zinc-400">
+      <span
+        id={metaId}
+        className="shrink-0 text-[11px] whitespace-nowrap text-zinc-500 tabular-nums dark:text-zinc-400"
+      >
         {[...details, durationText].join(' · ')}
         {statusText && <span className="sr-only">, {statusText}</span>}
       </span>
       <span aria-hidden="true" className="relative h-2.5 w-16 shrink-0 rounded-sm bg-zinc-100 sm:w-24 dark:bg-zinc-800">
-        <span className={`absolute top-0 h-full rounded-sm ${STATUS_BAR[span.status]}`} style={{ left: `${bar.left}%`, width: `${bar.width}%` }} />
+        <span
+          className={`absolute top-0 h-full rounded-sm ${STATUS_BAR[span.status]}`}
+          style={{ left: `${bar.left}%`, width: `${bar.width}%` }}
+        />
       </span>
     </div>
   );

@@ -32,4 +32,16 @@ export const KIND_BADGE: Record<SpanKind, string> = {
 };
 
 /** Every span kind, in the order filters list them. */
-export const SPAN_KINDS: readonly SpanKind[] = ['run', 'agent', 'llm', 'plan', 'tool', 'reflection', 'retry', 'compaction', 'memory', 'approval', 'mcp'];
+export const SPAN_KINDS: readonly SpanKind[] = [
+  'run',
+  'agent',
+  'llm',
+  'plan',
+  'tool',
+  'reflection',
+  'retry',
+  'compaction',
+  'memory',
+  'approval',
+  'mcp',
+];

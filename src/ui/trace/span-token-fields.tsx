@@ -35,18 +35,39 @@ export function SpanTokenFields({ span }: { span: Span }) {
   const title = sourceTitle(tokens.tokenSource, model, t);
   const rows: Array<[string, string, string | undefined, string]> = [
     [t('inputTokens'), t('figure', { tokens: formatTokens(tokens.inputTokens), source }), title, 'span-input-tokens'],
-    [t('outputTokens'), t('figure', { tokens: formatTokens(tokens.outputTokens), source }), title, 'span-output-tokens'],
+    [
+      t('outputTokens'),
+      t('figure', { tokens: formatTokens(tokens.outputTokens), source }),
+      title,
+      'span-output-tokens',
+    ],
     [t('cost'), price ? formatCost(costOf(tokens, price)) : t('noPrice'), undefined, 'span-cost'],
   ];
   // Only the endpoint reports these: a tokenizer cannot tell reasoning tokens it never saw, nor what was cached.
   const reasoning = numberAttribute(span.attributes, ATTR.llmUsageReasoningTokens);
   const cached = numberAttribute(span.attributes, ATTR.llmUsageCachedTokens);
-  if (reasoning !== undefined) rows.splice(2, 0, [t('reasoningTokens'), t('figure', { tokens: formatTokens(reasoning), source }), title, 'span-reasoning-tokens']);
-  if (cached !== undefined) rows.splice(rows.length - 1, 0, [t('cachedTokens'), t('figure', { tokens: formatTokens(cached), source }), title, 'span-cached-tokens']);
+  if (reasoning !== undefined)
+    rows.splice(2, 0, [
+      t('reasoningTokens'),
+      t('figure', { tokens: formatTokens(reasoning), source }),
+      title,
+      'span-reasoning-tokens',
+    ]);
+  if (cached !== undefined)
+    rows.splice(rows.length - 1, 0, [
+      t('cachedTokens'),
+      t('figure', { tokens: formatTokens(cached), source }),
+      title,
+      'span-cached-tokens',
+    ]);
   return (
     <>
       {rows.map(([label, value, hint, testId]) => (
-        <div key={testId} className="contents" data-token-source={testId === 'span-cost' ? undefined : tokens.tokenSource}>
+        <div
+          key={testId}
+          className="contents"
+          data-token-source={testId === 'span-cost' ? undefined : tokens.tokenSource}
+        >
           <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
           <dd className="min-w-0 break-words tabular-nums" title={hint} data-testid={testId}>
             {value}

@@ -1,4 +1,10 @@
-import { defaultRangeExtractor, observeElementRect, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
+import {
+  defaultRangeExtractor,
+  observeElementRect,
+  useVirtualizer,
+  type Range,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { TraceTranslate } from '../../i18n/trace.ts';
 import type { VisibleRow } from '../../trace/build-span-tree.ts';
@@ -9,8 +15,13 @@ export const VIRTUALIZE_AFTER = 150;
 
 /** A tree not laid out yet (hidden panel, jsdom) still renders a first window of rows. */
 const FALLBACK_HEIGHT = 600;
-function observeRect(instance: Virtualizer<HTMLDivElement, Element>, callback: (rect: { width: number; height: number }) => void) {
-  return observeElementRect(instance, (rect) => callback(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_HEIGHT }));
+function observeRect(
+  instance: Virtualizer<HTMLDivElement, Element>,
+  callback: (rect: { width: number; height: number }) => void,
+) {
+  return observeElementRect(instance, (rect) =>
+    callback(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_HEIGHT }),
+  );
 }
 
 interface SpanTreeProps {
@@ -27,7 +38,17 @@ interface SpanTreeProps {
 }
 
 /** The span tree: a flat list of treeitems (aria-level/setsize/posinset), roving tabindex, virtualised when long. */
-export function SpanTree({ rows, selectedId, axes, now, onSelect, onToggle, onExpandMany, revealRequest, t }: SpanTreeProps) {
+export function SpanTree({
+  rows,
+  selectedId,
+  axes,
+  now,
+  onSelect,
+  onToggle,
+  onExpandMany,
+  revealRequest,
+  t,
+}: SpanTreeProps) {
   const baseId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowElements = useRef(new Map<string, HTMLDivElement>());
@@ -94,7 +115,14 @@ export function SpanTree({ rows, selectedId, axes, now, onSelect, onToggle, onEx
     edges.current = { first: firstKey, last: lastKey, count: rows.length };
     const added = rows.length - previous.count;
     const scroller = scrollRef.current;
-    if (!scroller || added <= 0 || previous.last !== lastKey || previous.first === firstKey || previous.first === undefined) return;
+    if (
+      !scroller ||
+      added <= 0 ||
+      previous.last !== lastKey ||
+      previous.first === firstKey ||
+      previous.first === undefined
+    )
+      return;
     if (virtualized) virtualizer.scrollToOffset(scroller.scrollTop + added * ROW_HEIGHT);
     else scroller.scrollTop += added * ROW_HEIGHT;
   }, [firstKey, lastKey, rows.length, virtualized, virtualizer]);
@@ -160,7 +188,11 @@ export function SpanTree({ rows, selectedId, axes, now, onSelect, onToggle, onEx
         onSelect(spanId);
         break;
       case '*':
-        onExpandMany(rows.filter((other) => other.parentIndex === row.parentIndex && other.hasChildren).map((other) => other.node.span.spanId));
+        onExpandMany(
+          rows
+            .filter((other) => other.parentIndex === row.parentIndex && other.hasChildren)
+            .map((other) => other.node.span.spanId),
+        );
         break;
       default:
         return;
@@ -209,9 +241,7 @@ export function SpanTree({ rows, selectedId, axes, now, onSelect, onToggle, onEx
         <div role="none" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index];
-            return row
-              ? renderRow(row, item.index, item.start)
-              : null;
+            return row ? renderRow(row, item.index, item.start) : null;
           })}
         </div>
       ) : (

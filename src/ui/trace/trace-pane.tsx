@@ -1,6 +1,12 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { createTraceTranslate } from '../../i18n/trace.ts';
-import { closeCompare, exportOtlp, loadComparableRuns, openCompare, selectSpanAndReveal } from '../../store/actions/trace-actions.ts';
+import {
+  closeCompare,
+  exportOtlp,
+  loadComparableRuns,
+  openCompare,
+  selectSpanAndReveal,
+} from '../../store/actions/trace-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import type { AppState } from '../../store/app-store.ts';
 import { selectActiveRun, selectActiveSpans } from '../../store/selectors/sessions.ts';
@@ -17,7 +23,9 @@ import { createInsightsMarksTranslate } from '../../i18n/insights-marks.ts';
 const RunComparison = lazy(() => import('./run-comparison.tsx'));
 // Cost and stuck marks need the pricing and token-estimate code: a chunk of its own, loaded once there are spans.
 // Shown only for a long session opened at its latest run (issue 20): a chunk of its own.
-const OlderRunsNotice = lazy(() => import('./older-runs-notice.tsx').then((module) => ({ default: module.OlderRunsNotice })));
+const OlderRunsNotice = lazy(() =>
+  import('./older-runs-notice.tsx').then((module) => ({ default: module.OlderRunsNotice })),
+);
 const TraceInsights = lazy(() => import('./trace-insights.tsx').then((module) => ({ default: module.TraceInsights })));
 
 /** Ticks every 250 ms while `active`, so running spans show a live duration. */
@@ -38,7 +46,9 @@ function selectLiveOutput(state: AppState): StreamingState | undefined {
   const streaming = selectActiveRun(state).streaming;
   if (!streaming || !state.selectedSpanId) return undefined;
   const selected = selectActiveSpans(state).find((span) => span.spanId === state.selectedSpanId);
-  return selected?.kind === 'llm' && selected.status === 'running' && selected.runId === streaming.runId ? streaming : undefined;
+  return selected?.kind === 'llm' && selected.status === 'running' && selected.runId === streaming.runId
+    ? streaming
+    : undefined;
 }
 
 /** The Trace region: the active session's span tree, wired to the store. */
@@ -55,7 +65,9 @@ export function TracePane() {
   const liveOutput = useAppStore(selectLiveOutput);
   const comparison = useAppStore((state) => state.runComparison);
   const activeSessionId = useAppStore((state) => state.activeSessionId);
-  const olderSpans = useAppStore((state) => (state.activeSessionId ? state.olderSpans[state.activeSessionId] : undefined));
+  const olderSpans = useAppStore((state) =>
+    state.activeSessionId ? state.olderSpans[state.activeSessionId] : undefined,
+  );
   // The dialog holds the fork point found when it opened: what the step received then.
   const [fork, setFork] = useState<{ spanId: string; point: ReturnType<typeof findForkPoint> }>();
   const openFork = (spanId: string) => {
@@ -64,7 +76,10 @@ export function TracePane() {
   };
   const readOnly = isImportedTrace(spans);
   return (
-    <aside aria-label="Trace" className="flex h-full min-h-0 w-full flex-col border-l border-slate-200 dark:border-slate-800">
+    <aside
+      aria-label="Trace"
+      className="flex h-full min-h-0 w-full flex-col border-l border-slate-200 dark:border-slate-800"
+    >
       {comparison ? (
         <Suspense fallback={<p className="px-3 py-2 text-xs">{t('compare.loading')}</p>}>
           <RunComparison
@@ -78,31 +93,38 @@ export function TracePane() {
           />
         </Suspense>
       ) : (
-      <>
-      {olderSpans && activeSessionId ? (
-        <Suspense fallback={null}>
-          <OlderRunsNotice sessionId={activeSessionId} count={olderSpans.count} loading={olderSpans.loading} />
-        </Suspense>
-      ) : null}
-      {spans.length > 0 ? (
-        <Suspense fallback={null}>
-          <TraceInsights spans={spans} selectedSpanId={selectedSpanId} prices={prices} stuckSteps={stuckSteps} marks={marks} onSelectSpan={selectSpanAndReveal} />
-        </Suspense>
-      ) : null}
-      <div className="flex min-h-0 flex-1 flex-col">
-      <TracePanel
-        spans={spans}
-        {...(selectedSpanId ? { selectedSpanId } : {})}
-        onSelectSpan={selectSpanAndReveal}
-        onExportOtlp={() => void exportOtlp()}
-        onCompare={compareActiveSession}
-        {...(readOnly || running ? {} : { onFork: (span: { spanId: string }) => openFork(span.spanId) })}
-        {...(now === undefined ? {} : { now })}
-        {...(liveOutput ? { liveOutput } : {})}
-        t={t}
-      />
-      </div>
-      </>
+        <>
+          {olderSpans && activeSessionId ? (
+            <Suspense fallback={null}>
+              <OlderRunsNotice sessionId={activeSessionId} count={olderSpans.count} loading={olderSpans.loading} />
+            </Suspense>
+          ) : null}
+          {spans.length > 0 ? (
+            <Suspense fallback={null}>
+              <TraceInsights
+                spans={spans}
+                selectedSpanId={selectedSpanId}
+                prices={prices}
+                stuckSteps={stuckSteps}
+                marks={marks}
+                onSelectSpan={selectSpanAndReveal}
+              />
+            </Suspense>
+          ) : null}
+          <div className="flex min-h-0 flex-1 flex-col">
+            <TracePanel
+              spans={spans}
+              {...(selectedSpanId ? { selectedSpanId } : {})}
+              onSelectSpan={selectSpanAndReveal}
+              onExportOtlp={() => void exportOtlp()}
+              onCompare={compareActiveSession}
+              {...(readOnly || running ? {} : { onFork: (span: { spanId: string }) => openFork(span.spanId) })}
+              {...(now === undefined ? {} : { now })}
+              {...(liveOutput ? { liveOutput } : {})}
+              t={t}
+            />
+          </div>
+        </>
       )}
       {fork ? (
         <ForkDialog

@@ -13,34 +13,77 @@ const T = 1_700_000_000_000;
 
 afterEach(cleanup);
 
-const child = (spanId: string, overrides: Partial<Span>) => makeSpan({ spanId, parentSpanId: 'r2', runId: 'r2', ...overrides });
+const child = (spanId: string, overrides: Partial<Span>) =>
+  makeSpan({ spanId, parentSpanId: 'r2', runId: 'r2', ...overrides });
 
 /** Two runs; the second: llm (with tool call) → calculator → weather (fails) → final llm. */
 function sessionSpans(): Span[] {
   return [
     makeSpan({ spanId: 'r1', name: 'Hello', startTime: T, endTime: T + 300, attributes: { [ATTR.runInput]: 'Hello' } }),
-    makeSpan({ spanId: 'l0', parentSpanId: 'r1', runId: 'r1', kind: 'llm', name: 'chat old', startTime: T + 10, endTime: T + 200 }),
+    makeSpan({
+      spanId: 'l0',
+      parentSpanId: 'r1',
+      runId: 'r1',
+      kind: 'llm',
+      name: 'chat old',
+      startTime: T + 10,
+      endTime: T + 200,
+    }),
     makeSpan({ spanId: 'r2', name: 'What is 6*7?', startTime: T + 1000, endTime: T + 3000 }),
     child('l1', {
-      kind: 'llm', name: 'chat demo-model', startTime: T + 1010, endTime: T + 1822,
+      kind: 'llm',
+      name: 'chat demo-model',
+      startTime: T + 1010,
+      endTime: T + 1822,
       attributes: {
-        [ATTR.llmProvider]: 'demo', [ATTR.llmRequestModel]: 'demo-model', [ATTR.llmUsageInputTokens]: 1234, [ATTR.llmUsageOutputTokens]: 56,
-        [ATTR.llmFinishReason]: 'tool_calls', [ATTR.llmTimeToFirstTokenMs]: 120,
-        [ATTR.llmMessages]: [{ role: 'system', content: 'You are Glassbox.' }, { role: 'user', content: 'What is 6*7?' }],
-        [ATTR.llmOutputToolCalls]: [{ id: 'call_1', type: 'function', function: { name: 'calculator', arguments: '{"expression":"6*7"}' } }],
+        [ATTR.llmProvider]: 'demo',
+        [ATTR.llmRequestModel]: 'demo-model',
+        [ATTR.llmUsageInputTokens]: 1234,
+        [ATTR.llmUsageOutputTokens]: 56,
+        [ATTR.llmFinishReason]: 'tool_calls',
+        [ATTR.llmTimeToFirstTokenMs]: 120,
+        [ATTR.llmMessages]: [
+          { role: 'system', content: 'You are Glassbox.' },
+          { role: 'user', content: 'What is 6*7?' },
+        ],
+        [ATTR.llmOutputToolCalls]: [
+          { id: 'call_1', type: 'function', function: { name: 'calculator', arguments: '{"expression":"6*7"}' } },
+        ],
       },
     }),
     child('y1', { parentSpanId: 'l1', kind: 'retry', name: 'retry after 429', startTime: T + 1020, endTime: T + 1030 }),
     child('t1', {
-      kind: 'tool', name: 'calculator', startTime: T + 1900, endTime: T + 1905,
-      attributes: { [ATTR.toolName]: 'calculator', [ATTR.toolCallId]: 'call_1', [ATTR.toolArguments]: { expression: '6*7' }, [ATTR.toolResult]: '42' },
+      kind: 'tool',
+      name: 'calculator',
+      startTime: T + 1900,
+      endTime: T + 1905,
+      attributes: {
+        [ATTR.toolName]: 'calculator',
+        [ATTR.toolCallId]: 'call_1',
+        [ATTR.toolArguments]: { expression: '6*7' },
+        [ATTR.toolResult]: '42',
+      },
     }),
     child('t2', {
-      kind: 'tool', name: 'get_weather', startTime: T + 1910, endTime: T + 2400, status: 'error',
+      kind: 'tool',
+      name: 'get_weather',
+      startTime: T + 1910,
+      endTime: T + 2400,
+      status: 'error',
       error: { type: 'network_error', message: 'Open-Meteo is unreachable' },
-      attributes: { [ATTR.toolName]: 'get_weather', [ATTR.toolArguments]: { city: 'Paris' }, [ATTR.toolError]: 'Open-Meteo is unreachable' },
+      attributes: {
+        [ATTR.toolName]: 'get_weather',
+        [ATTR.toolArguments]: { city: 'Paris' },
+        [ATTR.toolError]: 'Open-Meteo is unreachable',
+      },
     }),
-    child('l2', { kind: 'llm', name: 'chat final', startTime: T + 2500, endTime: T + 2990, attributes: { [ATTR.llmOutputText]: 'It is 42, the answer to Infinity.' } }),
+    child('l2', {
+      kind: 'llm',
+      name: 'chat final',
+      startTime: T + 2500,
+      endTime: T + 2990,
+      attributes: { [ATTR.llmOutputText]: 'It is 42, the answer to Infinity.' },
+    }),
   ];
 }
 
@@ -71,7 +114,13 @@ describe('TracePanel', () => {
     expect(screen.getByRole('button', { name: 'Export OTLP' })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search spans' })).toBeInTheDocument();
     expect(names()).toEqual([
-      'run: Hello', 'run: What is 6*7?', 'llm: chat demo-model', 'retry: retry after 429', 'tool: calculator', 'tool: get_weather', 'llm: chat final',
+      'run: Hello',
+      'run: What is 6*7?',
+      'llm: chat demo-model',
+      'retry: retry after 429',
+      'tool: calculator',
+      'tool: get_weather',
+      'llm: chat final',
     ]);
     const [first, latest] = screen.getAllByRole('treeitem', { name: /^run: / });
     expect(first).toHaveAttribute('aria-expanded', 'false');
@@ -87,8 +136,12 @@ describe('TracePanel', () => {
 
   it('shows tokens and durations inline and session totals in the header', () => {
     render(<Harness spans={sessionSpans()} />);
-    expect(screen.getByRole('treeitem', { name: 'llm: chat demo-model' })).toHaveAccessibleDescription('1.2k→56 tok · 812 ms');
-    expect(screen.getByRole('treeitem', { name: 'run: What is 6*7?' })).toHaveAccessibleDescription('1.3k tok · 2 tools · 1 errors · 2.0 s');
+    expect(screen.getByRole('treeitem', { name: 'llm: chat demo-model' })).toHaveAccessibleDescription(
+      '1.2k→56 tok · 812 ms',
+    );
+    expect(screen.getByRole('treeitem', { name: 'run: What is 6*7?' })).toHaveAccessibleDescription(
+      '1.3k tok · 2 tools · 1 errors · 2.0 s',
+    );
     expect(screen.getByTestId('trace-total-runs')).toHaveTextContent('2');
     expect(screen.getByTestId('trace-total-tokens')).toHaveTextContent('1.3k');
     expect(screen.getByTestId('trace-total-tool-calls')).toHaveTextContent('2');
@@ -147,10 +200,16 @@ describe('TracePanel', () => {
 
   it('renders untrusted output as text, never HTML', async () => {
     const user = userEvent.setup();
-    const spans = [makeSpan({ spanId: 'r1', name: 'x', attributes: {} }), makeSpan({
-      spanId: 't1', parentSpanId: 'r1', kind: 'tool', name: 'search_web',
-      attributes: { [ATTR.toolResult]: '<img src=x onerror="alert(1)"><b>bold</b>' },
-    })];
+    const spans = [
+      makeSpan({ spanId: 'r1', name: 'x', attributes: {} }),
+      makeSpan({
+        spanId: 't1',
+        parentSpanId: 'r1',
+        kind: 'tool',
+        name: 'search_web',
+        attributes: { [ATTR.toolResult]: '<img src=x onerror="alert(1)"><b>bold</b>' },
+      }),
+    ];
     render(<Harness spans={spans} />);
     await user.click(screen.getByRole('treeitem', { name: 'tool: search_web' }));
     const details = screen.getByRole('region', { name: 'Span details' });
@@ -230,10 +289,23 @@ describe('TracePanel', () => {
 
   it('updates live: a new run opens, running spans show live duration and growing output', () => {
     const spans = sessionSpans();
-    const run3 = makeSpan({ spanId: 'r3', name: 'Next question', startTime: T + 10_000, endTime: undefined, status: 'running' });
+    const run3 = makeSpan({
+      spanId: 'r3',
+      name: 'Next question',
+      startTime: T + 10_000,
+      endTime: undefined,
+      status: 'running',
+    });
     const llm = makeSpan({
-      spanId: 'l3', parentSpanId: 'r3', runId: 'r3', kind: 'llm', name: 'chat live', startTime: T + 10_010, endTime: undefined,
-      status: 'running', attributes: { [ATTR.llmOutputText]: 'Thinking', [ATTR.llmTimeToFirstTokenMs]: 95 },
+      spanId: 'l3',
+      parentSpanId: 'r3',
+      runId: 'r3',
+      kind: 'llm',
+      name: 'chat live',
+      startTime: T + 10_010,
+      endTime: undefined,
+      status: 'running',
+      attributes: { [ATTR.llmOutputText]: 'Thinking', [ATTR.llmTimeToFirstTokenMs]: 95 },
     });
     const { rerender } = render(<Harness spans={spans} selectedSpanId="l3" />);
     rerender(<Harness spans={[...spans, run3, llm]} selectedSpanId="l3" now={T + 10_500} />);
@@ -251,15 +323,23 @@ describe('TracePanel', () => {
   });
 
   it('a click whose press began before the run ended selects the span, with the spans replaced by their stored copies', () => {
-    const running = sessionSpans().map((span) => (span.runId === 'r2' && (span.spanId === 'r2' || span.spanId === 'l2') ? { ...span, endTime: undefined, status: 'running' as const } : span));
+    const running = sessionSpans().map((span) =>
+      span.runId === 'r2' && (span.spanId === 'r2' || span.spanId === 'l2')
+        ? { ...span, endTime: undefined, status: 'running' as const }
+        : span,
+    );
     const live = { text: 'It is', reasoning: '', toolCalls: [] };
     const onSelectSpan = vi.fn();
-    const { rerender } = render(<Harness spans={running} selectedSpanId="l2" liveOutput={live} now={T + 2600} onSelectSpan={onSelectSpan} />);
+    const { rerender } = render(
+      <Harness spans={running} selectedSpanId="l2" liveOutput={live} now={T + 2600} onSelectSpan={onSelectSpan} />,
+    );
     expect(screen.getByRole('region', { name: 'Span details' })).toHaveTextContent('It is');
     const row = item('tool: calculator');
     fireEvent.mouseDown(row);
     // The run ends between the press and the release: every span is a new object (read back from storage), in another order.
-    const stored = sessionSpans().toReversed().map((span) => structuredClone(span));
+    const stored = sessionSpans()
+      .toReversed()
+      .map((span) => structuredClone(span));
     // (The harness keeps the selection from here on, as the store does.)
     rerender(<Harness spans={stored} onSelectSpan={onSelectSpan} />);
     expect(row.isConnected).toBe(true);
@@ -286,7 +366,10 @@ describe('TracePanel', () => {
     render(<Harness spans={sessionSpans()} t={(key) => zh[key]} />);
     expect(screen.getByRole('button', { name: 'Expand all' })).toHaveTextContent('全部展开');
     expect(screen.getByRole('button', { name: 'Export OTLP' })).toHaveTextContent('导出 OTLP');
-    expect(screen.getByRole('searchbox', { name: 'Search spans' })).toHaveAttribute('placeholder', '搜索名称、参数、输出…');
+    expect(screen.getByRole('searchbox', { name: 'Search spans' })).toHaveAttribute(
+      'placeholder',
+      '搜索名称、参数、输出…',
+    );
     expect(screen.getByRole('region', { name: 'Span details' })).toHaveTextContent('选择一个 span 查看详情。');
     expect(screen.getByRole('treeitem', { name: 'tool: calculator' })).toBeInTheDocument();
   });

@@ -1,6 +1,14 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { englishTrace, type TraceStringKey } from '../../i18n/trace.ts';
-import { allParentIds, ancestorIds, buildSpanTree, flattenVisible, isFilterActive, type SpanFilter, type SpanNode } from '../../trace/build-span-tree.ts';
+import {
+  allParentIds,
+  ancestorIds,
+  buildSpanTree,
+  flattenVisible,
+  isFilterActive,
+  type SpanFilter,
+  type SpanNode,
+} from '../../trace/build-span-tree.ts';
 import type { Span, SpanKind } from '../../trace/span.ts';
 import { sessionTotals } from '../../trace/totals.ts';
 import { SpanDetails, type LiveOutput } from './span-details.tsx';
@@ -53,7 +61,17 @@ function latestTimes(spans: readonly Span[]): Map<string, number> {
 }
 
 /** The trace panel: session totals, toolbar, the span tree with waterfall, and the selected span's details. */
-export function TracePanel({ spans, selectedSpanId, onSelectSpan, onExportOtlp, onCompare, onFork, now, liveOutput, t = englishTrace }: TracePanelProps) {
+export function TracePanel({
+  spans,
+  selectedSpanId,
+  onSelectSpan,
+  onExportOtlp,
+  onCompare,
+  onFork,
+  now,
+  liveOutput,
+  t = englishTrace,
+}: TracePanelProps) {
   const [kind, setKind] = useState<SpanKind | 'all'>('all');
   const [errorsOnly, setErrorsOnly] = useState(false);
   const [search, setSearch] = useState('');
@@ -156,7 +174,10 @@ export function TracePanel({ spans, selectedSpanId, onSelectSpan, onExportOtlp, 
 
   const selectedSpan = selected === undefined ? undefined : spanById.get(selected);
   return (
-    <div className="flex h-full min-h-0 flex-col bg-white text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100" data-testid="trace-panel">
+    <div
+      className="flex h-full min-h-0 flex-col bg-white text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100"
+      data-testid="trace-panel"
+    >
       <TraceSummary totals={totals} t={t} />
       <TraceToolbar
         kind={kind}

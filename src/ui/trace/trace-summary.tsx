@@ -3,7 +3,19 @@ import { formatDuration, formatTokens, formatTokensCompact } from '../../trace/f
 import type { TraceTotals } from '../../trace/totals.ts';
 import { useNames } from '../use-t.ts';
 
-function Stat({ label, value, title, testId, alert = false }: { label: string; value: string; title?: string; testId: string; alert?: boolean }) {
+function Stat({
+  label,
+  value,
+  title,
+  testId,
+  alert = false,
+}: {
+  label: string;
+  value: string;
+  title?: string;
+  testId: string;
+  alert?: boolean;
+}) {
   return (
     <div className="flex flex-col" title={title} data-testid={testId}>
       <dt className="text-[10px] tracking-wide text-zinc-500 uppercase dark:text-zinc-400">{label}</dt>
@@ -17,7 +29,12 @@ export function TraceSummary({ totals, t }: { totals: TraceTotals; t: TraceTrans
   const names = useNames();
   return (
     <dl className="flex flex-wrap gap-x-4 gap-y-1 px-3 py-2" aria-label={names('Session totals')}>
-      <Stat testId="trace-total-runs" label={t('trace.runs')} value={String(totals.runs)} title={fillPlaceholders(t('trace.spans'), { count: totals.spans })} />
+      <Stat
+        testId="trace-total-runs"
+        label={t('trace.runs')}
+        value={String(totals.runs)}
+        title={fillPlaceholders(t('trace.spans'), { count: totals.spans })}
+      />
       <Stat
         testId="trace-total-tokens"
         label={t('trace.tokens')}
@@ -27,7 +44,12 @@ export function TraceSummary({ totals, t }: { totals: TraceTotals; t: TraceTrans
       <Stat testId="trace-total-time" label={t('trace.time')} value={formatDuration(totals.durationMs)} />
       <Stat testId="trace-total-llm-calls" label={t('trace.llmCalls')} value={String(totals.llmCalls)} />
       <Stat testId="trace-total-tool-calls" label={t('trace.toolCalls')} value={String(totals.toolCalls)} />
-      <Stat testId="trace-total-errors" label={t('trace.errors')} value={String(totals.errors)} alert={totals.errors > 0} />
+      <Stat
+        testId="trace-total-errors"
+        label={t('trace.errors')}
+        value={String(totals.errors)}
+        alert={totals.errors > 0}
+      />
     </dl>
   );
 }

@@ -40,7 +40,13 @@ export function TraceToolbar(props: TraceToolbarProps) {
             {t('compare.open')}
           </button>
         )}
-        <button type="button" aria-label="Export OTLP" className={button} onClick={props.onExportOtlp} disabled={!props.canExport}>
+        <button
+          type="button"
+          aria-label="Export OTLP"
+          className={button}
+          onClick={props.onExportOtlp}
+          disabled={!props.canExport}
+        >
           {t('trace.exportOtlp')}
         </button>
       </div>
@@ -67,7 +73,12 @@ export function TraceToolbar(props: TraceToolbarProps) {
           ))}
         </select>
         <label className="flex items-center gap-1 text-xs">
-          <input type="checkbox" aria-label={names('Errors only')} checked={props.errorsOnly} onChange={(event) => props.onErrorsOnlyChange(event.target.checked)} />
+          <input
+            type="checkbox"
+            aria-label={names('Errors only')}
+            checked={props.errorsOnly}
+            onChange={(event) => props.onErrorsOnlyChange(event.target.checked)}
+          />
           <span aria-hidden="true">{t('trace.errorsOnly')}</span>
         </label>
       </div>

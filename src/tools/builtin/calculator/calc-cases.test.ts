@@ -17,7 +17,9 @@ interface CalcCases {
   reject: Array<{ input: string; reason: string }>;
 }
 
-const VECTORS = JSON.parse(readFileSync(resolve(process.cwd(), '../shared/real-data/calc-cases.json'), 'utf8')) as CalcCases;
+const VECTORS = JSON.parse(
+  readFileSync(resolve(process.cwd(), '../shared/real-data/calc-cases.json'), 'utf8'),
+) as CalcCases;
 
 function within(got: number, expected: number, tolerance: Tolerance): boolean {
   if (Object.is(got, expected) || got === expected) return true;
@@ -32,7 +34,12 @@ describe('calculator against the expr-eval and mathjs vectors', () => {
 
   it('the parser evaluates every case within its tolerance', () => {
     const misses = VECTORS.cases
-      .map(({ expression, expected, tolerance }) => ({ expression, expected, got: evaluateExpression(parseExpression(expression)), tolerance }))
+      .map(({ expression, expected, tolerance }) => ({
+        expression,
+        expected,
+        got: evaluateExpression(parseExpression(expression)),
+        tolerance,
+      }))
       .filter(({ got, expected, tolerance }) => !within(got, expected, tolerance));
     expect(misses).toEqual([]);
   });
@@ -41,7 +48,9 @@ describe('calculator against the expr-eval and mathjs vectors', () => {
     const relative = 10 ** -(RESULT_SIGNIFICANT_DIGITS - 1);
     const misses = VECTORS.cases
       .map(({ expression, expected, tolerance }) => ({ expression, expected, got: calculate(expression), tolerance }))
-      .filter(({ got, expected, tolerance }) => !within(got, expected, tolerance) && !within(got, expected, { relative }));
+      .filter(
+        ({ got, expected, tolerance }) => !within(got, expected, tolerance) && !within(got, expected, { relative }),
+      );
     expect(misses).toEqual([]);
   });
 

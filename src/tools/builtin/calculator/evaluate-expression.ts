@@ -34,10 +34,12 @@ function evaluateBinary(node: Extract<ExpressionNode, { type: 'binary' }>): numb
       if (right === 0) throw new ToolError(`Division by zero at position ${node.position}.`);
       return finite(left / right, `${show(left)} / ${show(right)}`);
     case '%':
-      if (right === 0) throw new ToolError(`Division by zero (remainder of ${show(left)} % 0) at position ${node.position}.`);
+      if (right === 0)
+        throw new ToolError(`Division by zero (remainder of ${show(left)} % 0) at position ${node.position}.`);
       return finite(left % right, `${show(left)} % ${show(right)}`);
     case '**':
-      if (left === 0 && right < 0) throw new ToolError(`Division by zero (0 raised to a negative power) at position ${node.position}.`);
+      if (left === 0 && right < 0)
+        throw new ToolError(`Division by zero (0 raised to a negative power) at position ${node.position}.`);
       return finite(left ** right, `${show(left)} ** ${show(right)}`);
   }
 }
@@ -78,7 +80,8 @@ function lookUpConstant(name: string, position: number): number {
 
 function finite(value: number, description: string): number {
   if (Number.isNaN(value)) throw new ToolError(`${description} is not a real number.`);
-  if (!Number.isFinite(value)) throw new ToolError(`${description} has no finite result (too large, or undefined there).`);
+  if (!Number.isFinite(value))
+    throw new ToolError(`${description} has no finite result (too large, or undefined there).`);
   return value;
 }
 

@@ -8,4 +8,3 @@ export function formatResult(value: number): number {
   const rounded = Number(value.toPrecision(RESULT_SIGNIFICANT_DIGITS));
   return Object.is(rounded, -0) ? 0 : rounded;
 }
-

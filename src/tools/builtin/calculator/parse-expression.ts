@@ -100,7 +100,9 @@ class Parser {
         return inner;
       }
       case 'end':
-        throw new ToolError(`The expression ends too early: a number, name or '(' is missing at position ${token.position}.`);
+        throw new ToolError(
+          `The expression ends too early: a number, name or '(' is missing at position ${token.position}.`,
+        );
       default:
         throw unexpected(token);
     }
@@ -136,7 +138,8 @@ class Parser {
 
   private nested<T>(parse: () => T): T {
     this.depth += 1;
-    if (this.depth > MAX_NESTING_DEPTH) throw new ToolError(`The expression is nested too deeply (more than ${MAX_NESTING_DEPTH} levels).`);
+    if (this.depth > MAX_NESTING_DEPTH)
+      throw new ToolError(`The expression is nested too deeply (more than ${MAX_NESTING_DEPTH} levels).`);
     try {
       return parse();
     } finally {

@@ -40,7 +40,8 @@ export function normalizeExpression(input: string): string {
   for (const character of input) {
     const code = character.codePointAt(0) ?? 0;
     if (code >= 0xff10 && code <= 0xff19) output += String.fromCharCode(code - 0xff10 + 48);
-    else if ((code >= 0xff21 && code <= 0xff3a) || (code >= 0xff41 && code <= 0xff5a)) output += String.fromCharCode(code - 0xfee0);
+    else if ((code >= 0xff21 && code <= 0xff3a) || (code >= 0xff41 && code <= 0xff5a))
+      output += String.fromCharCode(code - 0xfee0);
     else output += EQUIVALENT_CHARACTERS[character] ?? character;
   }
   return output;

@@ -21,7 +21,8 @@ export function htmlToText(html: string): string {
 
 function decodeEntity(name: string): string | undefined {
   if (name[0] === '#') {
-    const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
+    const code =
+      name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
     return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : undefined;
   }
   return NAMED_ENTITIES[name.toLowerCase()];
@@ -31,7 +32,12 @@ function decodeEntity(name: string): string | undefined {
 export function shortenText(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;
   const head = text.slice(0, maxChars);
-  const sentenceEnd = Math.max(head.lastIndexOf('. '), head.lastIndexOf('。'), head.lastIndexOf('! '), head.lastIndexOf('? '));
+  const sentenceEnd = Math.max(
+    head.lastIndexOf('. '),
+    head.lastIndexOf('。'),
+    head.lastIndexOf('! '),
+    head.lastIndexOf('? '),
+  );
   if (sentenceEnd > maxChars / 2) return head.slice(0, sentenceEnd + 1);
   const space = head.lastIndexOf(' ');
   return `${(space > maxChars / 2 ? head.slice(0, space) : head).trimEnd()}…`;

@@ -9,16 +9,23 @@ const options = { toolName: 'test_tool', service: 'Example API', timeoutMs: 1000
 describe('fetchJson', () => {
   it('parses JSON answers', async () => {
     const fetch = createReplayFetch([{ match: 'example', respond: () => jsonResponse({ ok: 1 }) }]);
-    expect(await fetchJson({ fetch, signal: new AbortController().signal }, 'https://example.test/a', options)).toEqual({ ok: 1 });
+    expect(await fetchJson({ fetch, signal: new AbortController().signal }, 'https://example.test/a', options)).toEqual(
+      { ok: 1 },
+    );
   });
 
-  it('reports HTTP errors with the body\'s reason', async () => {
+  it("reports HTTP errors with the body's reason", async () => {
     const fetch = createReplayFetch([
       { match: '/mediawiki', respond: () => jsonResponse({ error: { info: 'Bad title' } }, 400) },
-      { match: '/plain', respond: () => new Response('Service Unavailable', { status: 503, statusText: 'Service Unavailable' }) },
+      {
+        match: '/plain',
+        respond: () => new Response('Service Unavailable', { status: 503, statusText: 'Service Unavailable' }),
+      },
     ]);
     const context = { fetch, signal: new AbortController().signal };
-    await expect(fetchJson(context, 'https://example.test/mediawiki', options)).rejects.toThrow('Example API answered HTTP 400: Bad title');
+    await expect(fetchJson(context, 'https://example.test/mediawiki', options)).rejects.toThrow(
+      'Example API answered HTTP 400: Bad title',
+    );
     await expect(fetchJson(context, 'https://example.test/plain', options)).rejects.toThrow(
       'Example API answered HTTP 503 Service Unavailable: Service Unavailable',
     );
@@ -26,16 +33,18 @@ describe('fetchJson', () => {
 
   it('reports a body that is not JSON', async () => {
     const fetch = createReplayFetch([{ match: 'example', respond: () => new Response('<html>captive portal</html>') }]);
-    await expect(fetchJson({ fetch, signal: new AbortController().signal }, 'https://example.test/', options)).rejects.toThrow(
-      'Example API sent a response that is not JSON: <html>captive portal</html>',
-    );
+    await expect(
+      fetchJson({ fetch, signal: new AbortController().signal }, 'https://example.test/', options),
+    ).rejects.toThrow('Example API sent a response that is not JSON: <html>captive portal</html>');
   });
 
   it('never calls fetch for an already cancelled run', async () => {
     const controller = new AbortController();
     controller.abort(new Error('stopped'));
     const fetch = createReplayFetch([]);
-    await expect(fetchJson({ fetch, signal: controller.signal }, 'https://example.test/', options)).rejects.toThrow('stopped');
+    await expect(fetchJson({ fetch, signal: controller.signal }, 'https://example.test/', options)).rejects.toThrow(
+      'stopped',
+    );
     expect(fetch.requests).toHaveLength(0);
   });
 
@@ -68,9 +77,9 @@ describe('fetchJson', () => {
 
 describe('htmlToText', () => {
   it('strips tags and decodes entities', () => {
-    expect(htmlToText('<span class="searchmatch">Tom</span> &amp; Jerry&#39;s &quot;show&quot; &#x4E2D;&nbsp;<b>x</b>')).toBe(
-      'Tom & Jerry\'s "show" 中 x',
-    );
+    expect(
+      htmlToText('<span class="searchmatch">Tom</span> &amp; Jerry&#39;s &quot;show&quot; &#x4E2D;&nbsp;<b>x</b>'),
+    ).toBe('Tom & Jerry\'s "show" 中 x');
     expect(htmlToText('&bogus; &#0;')).toBe('&bogus; &#0;');
   });
 

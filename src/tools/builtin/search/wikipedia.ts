@@ -74,7 +74,13 @@ export async function searchWikipedia(
   const parsed = searchSchema.safeParse(await fetchJson(context, searchUrl(language, query, limit), requestOptions));
   if (!parsed.success) throw new ToolError('Wikipedia sent an unexpected search response.');
   const { search, searchinfo } = parsed.data.query;
-  const extracts = search.length ? await fetchExtracts(context, language, search.map((hit) => hit.pageid)) : new Map<number, string>();
+  const extracts = search.length
+    ? await fetchExtracts(
+        context,
+        language,
+        search.map((hit) => hit.pageid),
+      )
+    : new Map<number, string>();
   return {
     totalHits: searchinfo?.totalhits ?? search.length,
     ...(searchinfo?.suggestion ? { suggestion: searchinfo.suggestion } : {}),
@@ -90,7 +96,11 @@ export async function searchWikipedia(
   };
 }
 
-async function fetchExtracts(context: Pick<ToolContext, 'fetch' | 'signal'>, language: string, pageIds: number[]): Promise<Map<number, string>> {
+async function fetchExtracts(
+  context: Pick<ToolContext, 'fetch' | 'signal'>,
+  language: string,
+  pageIds: number[],
+): Promise<Map<number, string>> {
   const extracts = new Map<number, string>();
   let body: unknown;
   try {
@@ -109,6 +119,12 @@ async function fetchExtracts(context: Pick<ToolContext, 'fetch' | 'signal'>, lan
 }
 
 function apiUrl(language: string, parameters: Record<string, string>): string {
-  const search = new URLSearchParams({ action: 'query', format: 'json', formatversion: '2', origin: '*', ...parameters });
+  const search = new URLSearchParams({
+    action: 'query',
+    format: 'json',
+    formatversion: '2',
+    origin: '*',
+    ...parameters,
+  });
   return `https://${language}.wikipedia.org/w/api.php?${search.toString()}`;
 }

@@ -124,7 +124,14 @@ export const forecastBerlin = {
     wind_speed_10m: 'km/h',
     relative_humidity_2m: '%',
   },
-  current: { time: '2025-06-01T14:15', interval: 900, temperature_2m: 22.4, weather_code: 3, wind_speed_10m: 11.2, relative_humidity_2m: 48 },
+  current: {
+    time: '2025-06-01T14:15',
+    interval: 900,
+    temperature_2m: 22.4,
+    weather_code: 3,
+    wind_speed_10m: 11.2,
+    relative_humidity_2m: 48,
+  },
   daily_units: { time: 'iso8601', temperature_2m_max: '°C', temperature_2m_min: '°C' },
   daily: { time: ['2025-06-01'], temperature_2m_max: [24.1], temperature_2m_min: [13.0] },
 };
@@ -145,7 +152,14 @@ export const forecastParisTexasImperial = {
     wind_speed_10m: 'mp/h',
     relative_humidity_2m: '%',
   },
-  current: { time: '2025-06-01T07:15', interval: 900, temperature_2m: 71.6, weather_code: 95, wind_speed_10m: 9.8, relative_humidity_2m: 88 },
+  current: {
+    time: '2025-06-01T07:15',
+    interval: 900,
+    temperature_2m: 71.6,
+    weather_code: 95,
+    wind_speed_10m: 9.8,
+    relative_humidity_2m: 88,
+  },
   daily_units: { time: 'iso8601', temperature_2m_max: '°F', temperature_2m_min: '°F' },
   daily: { time: ['2025-06-01'], temperature_2m_max: [86.2], temperature_2m_min: [68.9] },
 };
@@ -166,7 +180,14 @@ export const forecastBeijing = {
     wind_speed_10m: 'km/h',
     relative_humidity_2m: '%',
   },
-  current: { time: '2025-01-15T08:00', interval: 900, temperature_2m: -6.3, weather_code: 0, wind_speed_10m: 4.7, relative_humidity_2m: 31 },
+  current: {
+    time: '2025-01-15T08:00',
+    interval: 900,
+    temperature_2m: -6.3,
+    weather_code: 0,
+    wind_speed_10m: 4.7,
+    relative_humidity_2m: 31,
+  },
   daily_units: { time: 'iso8601', temperature_2m_max: '°C', temperature_2m_min: '°C' },
   daily: { time: ['2025-01-15'], temperature_2m_max: [2.1], temperature_2m_min: [-8.4] },
 };

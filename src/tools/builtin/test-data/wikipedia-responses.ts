@@ -85,6 +85,10 @@ export const searchNoHitsWithSuggestion = {
 
 /** MediaWiki's error envelope (sent with HTTP 200). */
 export const searchApiError = {
-  error: { code: 'nosrsearch', info: 'The "srsearch" parameter must be set.', docref: 'See https://en.wikipedia.org/w/api.php for API usage.' },
+  error: {
+    code: 'nosrsearch',
+    info: 'The "srsearch" parameter must be set.',
+    docref: 'See https://en.wikipedia.org/w/api.php for API usage.',
+  },
   servedby: 'mw-api-ext.eqiad.main-7d9c6f6b8-x2x5m',
 };

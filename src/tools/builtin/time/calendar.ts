@@ -41,7 +41,9 @@ export function fromDayNumber(dayNumber: number): CalendarDate {
   const shifted = dayNumber + 719468;
   const era = Math.floor(shifted / 146097);
   const dayOfEra = shifted - era * 146097;
-  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) / 365);
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) / 365,
+  );
   const dayOfShiftedYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
   const monthIndex = Math.floor((5 * dayOfShiftedYear + 2) / 153);
   const day = dayOfShiftedYear - Math.floor((153 * monthIndex + 2) / 5) + 1;
@@ -85,11 +87,14 @@ export function formatCalendarDate({ year, month, day }: CalendarDate): string {
 export function parseCalendarDate(text: string, argumentName: string): CalendarDate {
   const match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text.trim());
   if (!match) {
-    throw new ToolError(`${argumentName} must be a date written yyyy-mm-dd (e.g. 2024-03-15) or "today", got "${text}".`);
+    throw new ToolError(
+      `${argumentName} must be a date written yyyy-mm-dd (e.g. 2024-03-15) or "today", got "${text}".`,
+    );
   }
   const date = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
   if (date.year < MIN_YEAR) throw new ToolError(`${argumentName}: years start at ${MIN_YEAR}, got ${date.year}.`);
-  if (date.month < 1 || date.month > 12) throw new ToolError(`${argumentName}: there is no month ${date.month} (months are 01–12).`);
+  if (date.month < 1 || date.month > 12)
+    throw new ToolError(`${argumentName}: there is no month ${date.month} (months are 01–12).`);
   const lastDay = daysInMonth(date.year, date.month);
   if (date.day < 1 || date.day > lastDay) {
     throw new ToolError(

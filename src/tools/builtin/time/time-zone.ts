@@ -15,7 +15,14 @@ export interface ZonedDateTime {
 }
 
 /** Example zone names quoted in error messages and tool descriptions. */
-export const TIME_ZONE_EXAMPLES = ['UTC', 'Asia/Shanghai', 'Europe/London', 'America/New_York', 'Asia/Tokyo', 'Australia/Sydney'];
+export const TIME_ZONE_EXAMPLES = [
+  'UTC',
+  'Asia/Shanghai',
+  'Europe/London',
+  'America/New_York',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+];
 
 // Names people use that are not IANA ids; lower-case keys without spaces.
 const ALIASES: Record<string, string> = {

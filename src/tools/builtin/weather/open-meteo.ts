@@ -77,7 +77,11 @@ export function forecastUrl(place: Pick<Place, 'latitude' | 'longitude'>, units:
  * Finds a place by name. "Paris, France" or "Springfield, Illinois" searches for the part before the comma and
  * prefers the result whose country, region or country code matches the rest.
  */
-export async function findPlace(context: Pick<ToolContext, 'fetch' | 'signal'>, query: string, language: string): Promise<Place> {
+export async function findPlace(
+  context: Pick<ToolContext, 'fetch' | 'signal'>,
+  query: string,
+  language: string,
+): Promise<Place> {
   const [name = '', ...qualifiers] = query.split(/[,，]/).map((part) => part.trim());
   const qualifier = qualifiers.filter(Boolean).join(' ').toLowerCase();
   const body = await fetchJson(context, geocodingUrl(name, language, qualifier ? 10 : 1), {
@@ -90,7 +94,9 @@ export async function findPlace(context: Pick<ToolContext, 'fetch' | 'signal'>, 
   const results = parsed.data.results ?? [];
   const preferred = qualifier
     ? results.find((place) =>
-        [place.country, place.admin1, place.country_code].some((field) => field && qualifier.includes(field.toLowerCase())),
+        [place.country, place.admin1, place.country_code].some(
+          (field) => field && qualifier.includes(field.toLowerCase()),
+        ),
       )
     : undefined;
   const place = preferred ?? results[0];
@@ -103,7 +109,11 @@ export async function findPlace(context: Pick<ToolContext, 'fetch' | 'signal'>, 
 }
 
 /** Fetches current conditions and today's temperature range for a place. */
-export async function fetchForecast(context: Pick<ToolContext, 'fetch' | 'signal'>, place: Place, units: Units): Promise<Forecast> {
+export async function fetchForecast(
+  context: Pick<ToolContext, 'fetch' | 'signal'>,
+  place: Place,
+  units: Units,
+): Promise<Forecast> {
   const body = await fetchJson(context, forecastUrl(place, units), {
     toolName: 'get_weather',
     service: 'Open-Meteo forecast',
