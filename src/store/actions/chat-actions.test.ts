@@ -17,8 +17,9 @@ import {
   stopRun,
 } from './chat-actions.ts';
 import { enqueue } from '../message-queue.ts';
+import { storedQueuedMessages } from '../queue-storage.ts';
 import { runningElsewhere } from './run-session.ts';
-import { newSession, switchSession } from './session-actions.ts';
+import { deleteSession, newSession, switchSession } from './session-actions.ts';
 
 const initialState = useAppStore.getState();
 
@@ -236,6 +237,17 @@ describe('sending while the session is busy', () => {
     endpoint.release(0);
     await vi.waitFor(() => expect(chatOf(sessionId).at(-1)).toBe('assistant: Answer to two'));
     expect(queuedTexts(sessionId)).toEqual([]);
+  });
+
+  it("a deleted session's queued messages are not kept for a reload", async () => {
+    install(gatedEndpoint().fetch);
+    const sessionId = await newSession();
+    useAppStore
+      .getState()
+      .updateQueue(sessionId, (queue) => enqueue({ ...queue, busy: true }, { id: 'queued_1', text: 'two' }));
+    expect(storedQueuedMessages(sessionId)).toHaveLength(1);
+    await deleteSession(sessionId);
+    expect(storedQueuedMessages(sessionId)).toEqual([]);
   });
 
   it("shows the new run as running together with its question, never the last run's Done beside it", async () => {

@@ -4,7 +4,7 @@ import type { Span } from '../../trace/span.ts';
 import { useAppStore } from '../app-store.ts';
 import { clearFlushJournal, readFlushJournal } from '../flush-journal.ts';
 import { emptyQueue, restoreQueue } from '../message-queue.ts';
-import { storedQueuedMessages } from '../queue-storage.ts';
+import { storedQueuedMessages, storeQueuedMessages } from '../queue-storage.ts';
 import { services } from '../services.ts';
 import { isRunning, isRunningElsewhere, runningElsewhere } from './run-session.ts';
 import { reportStorageError } from './storage-errors.ts';
@@ -331,6 +331,7 @@ export async function deleteSession(sessionId: string): Promise<void> {
   }
   const state = useAppStore.getState();
   state.removeSession(sessionId);
+  storeQueuedMessages(sessionId, []);
   broadcast?.({ type: 'sessions-changed' });
   if (state.activeSessionId === sessionId) {
     const next = useAppStore.getState().sessions[0];
