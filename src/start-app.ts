@@ -62,9 +62,9 @@ async function openPersistence(): Promise<{ persistence: Persistence; problem?: 
 
 /** Saves the streamed text of running steps when the page is hidden or goes away (reload, closed tab). */
 function flushOnHide(): void {
-  addEventListener('pagehide', () => flushActiveRuns(true));
+  addEventListener('pagehide', () => flushActiveRuns());
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') flushActiveRuns(false);
+    if (document.visibilityState === 'hidden') flushActiveRuns();
   });
 }
 

@@ -113,10 +113,7 @@ export function createIndexedDbPersistence(
   db: GlassboxDatabase,
   options: IndexedDbPersistenceOptions,
 ): Persistence & { retryKeptWrites(): Promise<void> } {
-  const importId = (prefix: string) => (prefix === 'span' ? newSpanId() : options.newId(prefix));
-  const notes = createNotesStore(db, { newId: () => options.newId('note'), now: options.now });
   const queue = createRetryQueue(options);
-  const toolState = createToolStateStore(db, options.now);
   return {
     retryKeptWrites: () => queue.retry(),
     kind: 'indexeddb',
@@ -151,6 +148,18 @@ export function createIndexedDbPersistence(
     searchSessions: (query, searchOptions) => searchSessions(db, query, searchOptions),
     searchSnippets: (query, sessionIds, searchOptions) => searchSnippets(db, query, sessionIds, searchOptions),
     prepareSearch: () => prepareSearchIndex(db),
+    ...sessionFileMethods(db, options),
+    ...sideStores(db, options, queue),
+  };
+}
+
+/** Export and import of session files (their code loads with the first use). */
+function sessionFileMethods(
+  db: GlassboxDatabase,
+  options: IndexedDbPersistenceOptions,
+): Pick<Persistence, 'exportSessions' | 'importFile'> {
+  const importId = (prefix: string) => (prefix === 'span' ? newSpanId() : options.newId(prefix));
+  return {
     exportSessions: async ({ sessionIds, all }) => {
       const { exportSessions, sessionFileName } = await sessionFiles();
       const file = await exportSessions(db, { ...(all ? {} : { sessionIds }), includeNotes: all, now: options.now() });
@@ -181,6 +190,18 @@ export function createIndexedDbPersistence(
         return { ok: false, error: `${fileName}: ${error instanceof Error ? error.message : String(error)}` };
       }
     },
+  };
+}
+
+/** Tool state, notes, their embeddings and attachments; tool-state writes go through the retry queue. */
+function sideStores(
+  db: GlassboxDatabase,
+  options: IndexedDbPersistenceOptions,
+  queue: ReturnType<typeof createRetryQueue>,
+): Pick<Persistence, 'toolState' | 'notes' | 'noteVectors' | 'attachments'> {
+  const notes = createNotesStore(db, { newId: () => options.newId('note'), now: options.now });
+  const toolState = createToolStateStore(db, options.now);
+  return {
     toolState: {
       get: (sessionId, key) => toolState.get(sessionId, key),
       set: (sessionId, key, value) => queue.write(() => toolState.set(sessionId, key, value), undefined),

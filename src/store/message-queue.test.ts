@@ -6,6 +6,7 @@ import {
   enqueue,
   finishEditing,
   removeQueued,
+  restoreQueue,
   resumeQueue,
   runEnded,
   startEditing,
@@ -111,5 +112,26 @@ describe('the message queue of a session', () => {
     const queue = removeQueued(startEditing(queued(one, two), 'q1'), 'q1');
     expect(queue).toEqual({ busy: false, paused: false, items: [two] });
     expect(takeNext(queue).message).toEqual(two);
+  });
+});
+
+describe('a queue after a reload', () => {
+  it('puts the messages back: going on after a finished run or behind a run in another tab, paused after a failed one', () => {
+    expect(restoreQueue(emptyQueue, [one, two], 'done')).toEqual({ busy: false, paused: false, items: [one, two] });
+    expect(restoreQueue(emptyQueue, [one], 'running')).toMatchObject({ paused: false, items: [one] });
+    expect(restoreQueue(emptyQueue, [one], 'interrupted')).toMatchObject({ paused: true, items: [one] });
+    // The tab's own queue wins over what it had stored.
+    const live = queued(three);
+    expect(restoreQueue(live, [one], 'done')).toBe(live);
+  });
+
+  it('a message refused because another tab runs the session waits for that run instead of pausing', () => {
+    const busy = takeNext(queued(one)).queue;
+    expect(endTurn(busy, { status: 'not-started', unsent: one, waiting: true })).toEqual({
+      busy: false,
+      paused: false,
+      items: [one],
+    });
+    expect(endTurn(busy, { status: 'not-started', unsent: one })).toMatchObject({ paused: true });
   });
 });

@@ -80,8 +80,11 @@ export function takeNext(queue: SessionQueue): { queue: SessionQueue; message?: 
   return { queue: { ...queue, busy: true, items: rest }, message: next };
 }
 
-/** How a turn ended: the run's status, or `not-started` with the message it was to send (if any). */
-export type TurnEnd = { status: RunStatus } | { status: 'not-started'; unsent?: QueuedMessage };
+/**
+ * How a turn ended: the run's status, or `not-started` with the message it was to send (if any); `waiting`: it could
+ * not start because another tab runs the session, and this tab waits for that run to end.
+ */
+export type TurnEnd = { status: RunStatus } | { status: 'not-started'; unsent?: QueuedMessage; waiting?: boolean };
 
 function pausesAfter(status: RunStatus): boolean {
   return status !== 'done' && status !== 'idle';
@@ -97,8 +100,19 @@ export function endTurn(queue: SessionQueue, end: TurnEnd): SessionQueue {
   const { runOver, ...rest } = queue;
   if (end.status === 'not-started') {
     const items = end.unsent ? [end.unsent, ...queue.items] : queue.items;
-    return { ...rest, busy: false, paused: items.length > 0, items };
+    // Waiting for another tab's run is not a failure: the messages go once that run is over.
+    return { ...rest, busy: false, paused: items.length > 0 && !end.waiting, items };
   }
   // Decided when the run ended; a message sent since then has taken the pause off.
   return { ...rest, busy: false, paused: runOver ? queue.paused : pausesAfter(end.status) };
+}
+
+/**
+ * The messages this tab had queued before a reload, put back when their session is shown. After a run that ended
+ * well, or behind a run in another tab, they go on (after that run); after a run that stopped, failed or was
+ * interrupted they wait, paused. A queue this tab holds already is kept as it is.
+ */
+export function restoreQueue(queue: SessionQueue, items: readonly QueuedMessage[], status: RunStatus): SessionQueue {
+  if (queue.busy || queue.items.length > 0 || items.length === 0) return queue;
+  return { ...queue, items, paused: status !== 'running' && pausesAfter(status) };
 }

@@ -16,8 +16,10 @@ import {
   sendMessage,
   stopRun,
 } from './chat-actions.ts';
+import { enqueue } from '../message-queue.ts';
+import { storedQueuedMessages } from '../queue-storage.ts';
 import { runningElsewhere } from './run-session.ts';
-import { newSession } from './session-actions.ts';
+import { deleteSession, newSession, switchSession } from './session-actions.ts';
 
 const initialState = useAppStore.getState();
 
@@ -60,17 +62,15 @@ function install(fetch: typeof globalThis.fetch, overrides: Partial<Services> = 
   const now = () => (time += 10);
   const persistence = createMemoryPersistence({ newId: sequentialIds(), now });
   setServices({ persistence, fetch, now, newId: sequentialIds(), ...overrides });
-  useAppStore
-    .getState()
-    .setSettings({
-      ...defaultSettings,
-      provider: 'custom',
-      baseUrl: 'http://model.test/v1',
-      apiKey: 'k',
-      model: 'm',
-      stream: true,
-      memoryRecall: false,
-    });
+  useAppStore.getState().setSettings({
+    ...defaultSettings,
+    provider: 'custom',
+    baseUrl: 'http://model.test/v1',
+    apiKey: 'k',
+    model: 'm',
+    stream: true,
+    memoryRecall: false,
+  });
   return persistence;
 }
 
@@ -189,6 +189,65 @@ describe('sending while the session is busy', () => {
     expect(queuedTexts(sessionId)).toEqual(['hello']);
     expect(useAppStore.getState().queues[sessionId]).toMatchObject({ busy: false, paused: true });
     expect(useAppStore.getState().runs[sessionId]?.status).toBe('idle');
+  });
+
+  it('a message refused because another tab runs the session waits for that run: then the alert goes and it is sent', async () => {
+    const endpoint = gatedEndpoint();
+    const otherRunEnds = deferred();
+    let otherTabRuns = true;
+    install(endpoint.fetch, {
+      withSessionLock: async (_id, work) => {
+        if (otherTabRuns) return false;
+        await work();
+        return true;
+      },
+      isSessionLockedElsewhere: async () => otherTabRuns,
+      waitForSessionUnlock: () => otherRunEnds.promise,
+    });
+    const sessionId = await newSession();
+
+    await sendMessage('hello');
+    expect(useAppStore.getState().appAlert).toBe(runningElsewhere());
+    expect(queuedTexts(sessionId)).toEqual(['hello']);
+    expect(useAppStore.getState().queues[sessionId]).toMatchObject({ busy: false, paused: false });
+
+    otherTabRuns = false;
+    otherRunEnds.resolve();
+    await vi.waitFor(() => expect(endpoint.questions).toEqual(['hello']));
+    expect(useAppStore.getState().appAlert).toBeUndefined();
+    endpoint.release(0);
+    await vi.waitFor(() => expect(useAppStore.getState().runs[sessionId]?.status).toBe('done'));
+    expect(chatOf(sessionId)).toEqual(['user: hello', 'assistant: Answer to hello']);
+    expect(queuedTexts(sessionId)).toEqual([]);
+  });
+
+  it('queued messages survive a reload of the tab and are sent once the session is shown again', async () => {
+    const endpoint = gatedEndpoint();
+    install(endpoint.fetch);
+    const sessionId = await newSession();
+    // A message waits behind a turn of this tab when the tab reloads.
+    useAppStore
+      .getState()
+      .updateQueue(sessionId, (queue) => enqueue({ ...queue, busy: true }, { id: 'queued_1', text: 'two' }));
+
+    // A reload: the store starts empty (storage stays); the session is loaded again.
+    useAppStore.setState({ ...initialState, settings: useAppStore.getState().settings }, true);
+    await switchSession(sessionId);
+    await vi.waitFor(() => expect(endpoint.questions).toEqual(['two']));
+    endpoint.release(0);
+    await vi.waitFor(() => expect(chatOf(sessionId).at(-1)).toBe('assistant: Answer to two'));
+    expect(queuedTexts(sessionId)).toEqual([]);
+  });
+
+  it("a deleted session's queued messages are not kept for a reload", async () => {
+    install(gatedEndpoint().fetch);
+    const sessionId = await newSession();
+    useAppStore
+      .getState()
+      .updateQueue(sessionId, (queue) => enqueue({ ...queue, busy: true }, { id: 'queued_1', text: 'two' }));
+    expect(storedQueuedMessages(sessionId)).toHaveLength(1);
+    await deleteSession(sessionId);
+    expect(storedQueuedMessages(sessionId)).toEqual([]);
   });
 
   it("shows the new run as running together with its question, never the last run's Done beside it", async () => {

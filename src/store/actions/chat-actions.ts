@@ -16,7 +16,13 @@ import {
 } from '../message-queue.ts';
 import { services } from '../services.ts';
 import { abortRun, answerApproval, isRunning, runSession } from './run-session.ts';
-import { afterRunElsewhere, sessionForInput, whenLoaded } from './session-actions.ts';
+import {
+  afterRunElsewhere,
+  onQueueRestored,
+  reloadWhenUnlocked,
+  sessionForInput,
+  whenLoaded,
+} from './session-actions.ts';
 import { reportStorageError } from './storage-errors.ts';
 import { storeText } from './store-text.ts';
 
@@ -37,6 +43,9 @@ export async function sendMessage(text: string): Promise<void> {
     .updateQueue(sessionId, (queue) => enqueue(queue, { id: services().newId('queued'), text: content }));
   await sendNextQueued(sessionId);
 }
+
+// Messages queued before a reload go on like any queued message.
+onQueueRestored((sessionId) => void sendNextQueued(sessionId));
 
 /** Starts the next queued message of the session if the session is free and its queue goes on. */
 async function sendNextQueued(sessionId: string): Promise<void> {
@@ -60,8 +69,22 @@ async function sendNextQueued(sessionId: string): Promise<void> {
     await whenLoaded(sessionId);
     started = await sendNow(sessionId, queued.text);
   } finally {
-    endSessionTurn(sessionId, started, queued);
+    endSessionTurn(sessionId, started, queued, !started && (await waitForRunElsewhere(sessionId)));
   }
+}
+
+/**
+ * After a send was refused: when another tab holds the session's run, this tab reloads the session once that run
+ * is over (and its alert goes), and the message waits for it; true when it does.
+ */
+async function waitForRunElsewhere(sessionId: string): Promise<boolean> {
+  try {
+    if (!(await services().isSessionLockedElsewhere?.(sessionId))) return false;
+  } catch {
+    return false;
+  }
+  reloadWhenUnlocked(sessionId);
+  return afterRunElsewhere(sessionId) !== undefined;
 }
 
 /** A turn the user started directly (Retry, Resume, Regenerate, Edit and resend); said so, not ignored, when the session is busy. */
@@ -92,10 +115,10 @@ async function userTurn(sessionId: string, work: () => Promise<boolean>): Promis
   }
 }
 
-function endSessionTurn(sessionId: string, started: boolean, unsent?: QueuedMessage): void {
+function endSessionTurn(sessionId: string, started: boolean, unsent?: QueuedMessage, waiting = false): void {
   const end: TurnEnd = started
     ? { status: useAppStore.getState().runs[sessionId]?.status ?? 'idle' }
-    : { status: 'not-started', ...(unsent ? { unsent } : {}) };
+    : { status: 'not-started', ...(unsent ? { unsent } : {}), ...(waiting ? { waiting } : {}) };
   useAppStore.getState().updateQueue(sessionId, (queue) => endTurn(queue, end));
   const ending = turnEnds.get(sessionId);
   turnEnds.delete(sessionId);

@@ -239,85 +239,110 @@ export async function importFiles(files: File[]): Promise<void> {
   }
 }
 
-async function importChecked(
+type ImportDeps = Pick<ReturnType<typeof services>, 'persistence' | 'broadcast'> & {
+  language: Language;
+  text: Translate;
+};
+
+/** What the writes of an import did, for its toast, alert and report. */
+interface ImportTally {
+  imported: string[];
+  skipped: SkippedConversation[];
+  /** The first imported session as written (shown without reading it back). */
+  written?: { session: SessionRecord; entries: TranscriptEntry[]; spans: Span[] };
+  toolNotes: string[];
+  copies: number;
+  failure?: string;
+  cancelled: boolean;
+}
+
+const isStreamed = (content: Checked): content is StreamedImport =>
+  typeof content !== 'string' && 'streamed' in content;
+
+async function importChecked(files: File[], signal: AbortSignal, deps: ImportDeps): Promise<void> {
+  const checked = await checkAll(files, signal, deps);
+  if (!checked) return;
+  useAppStore.getState().setUi({ importProgress: undefined });
+  const tally: ImportTally = { imported: [], skipped: [], toolNotes: [], copies: 0, cancelled: false };
+  for (const [index, file] of checked.entries()) {
+    if (signal.aborted) {
+      tally.cancelled = true;
+      for (const rest of checked.slice(index)) if (isStreamed(rest.text)) rest.text.discard();
+      break;
+    }
+    if (!(await writeFile(file, tally, deps))) break;
+  }
+  await reportImport(tally, deps);
+}
+
+/** Validates every file before anything is written; undefined (and said why) when one fails or the import is cancelled. */
+async function checkAll(
   files: File[],
   signal: AbortSignal,
-  {
-    persistence,
-    broadcast,
-    language,
-    text,
-  }: Pick<ReturnType<typeof services>, 'persistence' | 'broadcast'> & { language: Language; text: Translate },
-): Promise<void> {
-  const texts: Array<{ name: string; text: Checked }> = [];
-  const discard = () => {
-    for (const entry of texts) if (typeof entry.text !== 'string' && 'streamed' in entry.text) entry.text.discard();
-  };
+  { language, text }: ImportDeps,
+): Promise<Array<{ name: string; text: Checked }> | undefined> {
+  const checked: Array<{ name: string; text: Checked }> = [];
   for (const file of files) {
-    const checked = await checkFile(file, language, signal);
-    if (!checked.ok || signal.aborted) {
-      discard();
-      const alert = !checked.ok && 'error' in checked ? text('import.failed', { error: checked.error }) : undefined;
-      useAppStore
-        .getState()
-        .setUi({
-          toast: alert ? undefined : bigImportText(language, 'cancelledNothing'),
-          importProgress: undefined,
-          appAlert: alert,
-        });
-      return;
+    const result = await checkFile(file, language, signal);
+    if (!result.ok || signal.aborted) {
+      for (const entry of checked) if (isStreamed(entry.text)) entry.text.discard();
+      const alert = !result.ok && 'error' in result ? text('import.failed', { error: result.error }) : undefined;
+      useAppStore.getState().setUi({
+        toast: alert ? undefined : bigImportText(language, 'cancelledNothing'),
+        importProgress: undefined,
+        appAlert: alert,
+      });
+      return undefined;
     }
-    texts.push({ name: file.name, text: checked.parsed });
+    checked.push({ name: file.name, text: result.parsed });
   }
-  useAppStore.getState().setUi({ importProgress: undefined });
-  const imported: string[] = [];
-  const skipped: SkippedConversation[] = [];
-  let written: { session: SessionRecord; entries: TranscriptEntry[]; spans: Span[] } | undefined;
-  const toolNotes: string[] = [];
-  let copies = 0;
-  let failure: string | undefined;
-  let cancelled = false;
-  for (const [index, { name, text: content }] of texts.entries()) {
-    if (signal.aborted) {
-      cancelled = true;
-      for (const rest of texts.slice(index))
-        if (typeof rest.text !== 'string' && 'streamed' in rest.text) rest.text.discard();
-      break;
-    }
-    if (typeof content !== 'string' && 'streamed' in content) {
-      // Written by the worker in batches; the progress bar counts conversations.
-      const result = await content.write((progress) => showProgress(name, progress));
-      useAppStore.getState().setUi({ importProgress: undefined });
-      if (!result.ok) {
-        failure = result.error;
-        break;
-      }
-      imported.push(...result.sessionIds);
-      skipped.push(...result.skipped);
-      if (result.cancelled) {
-        cancelled = true;
-        break;
-      }
-      continue;
-    }
-    const result = await persistence.importFile(content, name);
+  return checked;
+}
+
+/** Writes one checked file into the tally; false when the import stops there (a failure, a cancelled stream). */
+async function writeFile(
+  { name, text: content }: { name: string; text: Checked },
+  tally: ImportTally,
+  { persistence }: ImportDeps,
+): Promise<boolean> {
+  if (isStreamed(content)) {
+    // Written by the worker in batches; the progress bar counts conversations.
+    const result = await content.write((progress) => showProgress(name, progress));
+    useAppStore.getState().setUi({ importProgress: undefined });
     if (!result.ok) {
-      failure = result.error;
-      break;
+      tally.failure = result.error;
+      return false;
     }
-    if (imported.length === 0) written = result.first;
-    imported.push(...result.sessionIds);
-    // Sessions from files bring their runs: Insights keeps their facts now rather than at its first open.
-    void import('./insights-actions.ts').then(
-      (insights) => insights.indexSessionFacts(result.sessionIds),
-      () => undefined,
-    );
-    skipped.push(...result.skipped);
-    copies += result.copies;
-    // What a valid file could not bring back (a note's unreadable embedding) is said, not silently dropped.
-    if (typeof content !== 'string') toolNotes.push(...(content.warnings ?? []));
-    toolNotes.push(...(await importTools(content)));
+    tally.imported.push(...result.sessionIds);
+    tally.skipped.push(...result.skipped);
+    if (result.cancelled) tally.cancelled = true;
+    return !result.cancelled;
   }
+  const result = await persistence.importFile(content, name);
+  if (!result.ok) {
+    tally.failure = result.error;
+    return false;
+  }
+  if (tally.imported.length === 0) tally.written = result.first;
+  tally.imported.push(...result.sessionIds);
+  // Sessions from files bring their runs: Insights keeps their facts now rather than at its first open.
+  void import('./insights-actions.ts').then(
+    (insights) => insights.indexSessionFacts(result.sessionIds),
+    () => undefined,
+  );
+  tally.skipped.push(...result.skipped);
+  tally.copies += result.copies;
+  // What a valid file could not bring back (a note's unreadable embedding) is said, not silently dropped.
+  if (typeof content !== 'string') tally.toolNotes.push(...(content.warnings ?? []));
+  tally.toolNotes.push(...(await importTools(content)));
+  return true;
+}
+
+/** Lists the new sessions, opens the first and says what the import did. */
+async function reportImport(
+  { imported, skipped, written, toolNotes, copies, failure, cancelled }: ImportTally,
+  { persistence, broadcast, language, text }: ImportDeps,
+): Promise<void> {
   if (imported.length > 0) {
     try {
       useAppStore.getState().setSessions(await persistence.listSessions());

@@ -26,6 +26,37 @@ export interface CancelledImport {
   cancelled: true;
 }
 
+type WorkerFailure = { ok: false; error: string };
+type ParseOutcome = ParsedImport | StreamedImport | CancelledImport | WorkerFailure | undefined;
+
+/** One parse in the worker: where its messages go. */
+interface WorkerParse {
+  worker: Worker;
+  send: (request: ParseImportRequest) => void;
+  resolve: (outcome: ParseOutcome) => void;
+  onProgress: (progress: ImportProgress | StreamProgress) => void;
+  failed: (reason: string) => WorkerFailure;
+  progressed: boolean;
+  streaming: boolean;
+  /** Where the worker's messages go once `write` has started. */
+  writer?: {
+    onProgress: (progress: StreamProgress) => void;
+    resolve: (result: StreamImportResult | WorkerFailure) => void;
+  };
+}
+
+function startWorker(): Worker | undefined {
+  if (typeof Worker === 'undefined') return undefined;
+  try {
+    return new Worker(new URL('../../db/parse-import-worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'glassbox-import',
+    });
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Reads and validates an import file in a module worker, reporting progress (bytes read, then spans mapped).
  * A ChatGPT export is streamed: checked and counted here, written later through the returned `StreamedImport`.
@@ -36,89 +67,75 @@ export function parseInWorker(
   language: Language,
   onProgress: (progress: ImportProgress | StreamProgress) => void,
   signal?: AbortSignal,
-): Promise<ParsedImport | StreamedImport | CancelledImport | { ok: false; error: string } | undefined> {
-  if (typeof Worker === 'undefined') return Promise.resolve(undefined);
-  let worker: Worker;
-  try {
-    worker = new Worker(new URL('../../db/parse-import-worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'glassbox-import',
-    });
-  } catch {
-    return Promise.resolve(undefined);
-  }
-  const send = (request: ParseImportRequest) => worker.postMessage(request);
+): Promise<ParseOutcome> {
+  const worker = startWorker();
+  if (!worker) return Promise.resolve(undefined);
   return new Promise((resolve) => {
-    let progressed = false;
-    let streaming = false;
-    // Where the worker's messages go once `write` has started.
-    let writer:
-      | {
-          onProgress: (progress: StreamProgress) => void;
-          resolve: (result: StreamImportResult | { ok: false; error: string }) => void;
-        }
-      | undefined;
-    const failed = (reason: string) => ({
-      ok: false as const,
-      error: importErrorText(language, 'unparsable', { file: file.name, reason }),
-    });
+    const parse: WorkerParse = {
+      worker,
+      send: (request) => worker.postMessage(request),
+      resolve,
+      onProgress,
+      failed: (reason) => ({ ok: false, error: importErrorText(language, 'unparsable', { file: file.name, reason }) }),
+      progressed: false,
+      streaming: false,
+    };
     signal?.addEventListener('abort', () => {
       // A stream stops between conversations (its written batches kept); a whole-file parse has written nothing.
-      if (streaming) send({ type: 'cancel' });
+      if (parse.streaming) parse.send({ type: 'cancel' });
       else {
         worker.terminate();
         resolve({ ok: false, cancelled: true });
       }
     });
-    worker.onmessage = (event: MessageEvent<ParseImportMessage>) => {
-      const message = event.data;
-      if (message.type === 'progress') {
-        progressed = true;
-        onProgress(message.progress);
-      } else if (message.type === 'stream-progress') {
-        progressed = true;
-        streaming = true;
-        if (writer) writer.onProgress(message.progress);
-        else onProgress(message.progress);
-      } else if (message.type === 'scanned') {
-        resolve({
-          ok: true,
-          streamed: true,
-          total: message.total,
-          write: (onWrite) =>
-            new Promise((done) => {
-              writer = { onProgress: onWrite, resolve: done };
-              send({ type: 'write' });
-            }),
-          discard: () => worker.terminate(),
-        });
-      } else if (message.type === 'written') {
-        worker.terminate();
-        writer?.resolve(message.result);
-      } else {
-        worker.terminate();
-        if (writer)
-          writer.resolve(
-            message.result.ok
-              ? failed('unexpected reply')
-              : 'cancelled' in message.result
-                ? { ok: true, sessionIds: [], skipped: [], cancelled: true }
-                : message.result,
-          );
-        else resolve(message.result);
-      }
-    };
+    worker.onmessage = (event: MessageEvent<ParseImportMessage>) => onWorkerMessage(parse, event.data);
     worker.onerror = (event) => {
       event.preventDefault();
       worker.terminate();
       const reason = event.message || importErrorText(language, 'workerFailed');
-      if (writer) {
-        writer.resolve(failed(reason));
+      if (parse.writer) {
+        parse.writer.resolve(parse.failed(reason));
         return;
       }
       // A worker that never ran (blocked, failed to load) leaves the file to the page; one that failed mid-way says so.
-      resolve(progressed ? failed(reason) : undefined);
+      resolve(parse.progressed ? parse.failed(reason) : undefined);
     };
-    send({ file, language });
+    parse.send({ file, language });
   });
+}
+
+function onWorkerMessage(parse: WorkerParse, message: ParseImportMessage): void {
+  const { worker, writer } = parse;
+  if (message.type === 'progress') {
+    parse.progressed = true;
+    parse.onProgress(message.progress);
+  } else if (message.type === 'stream-progress') {
+    parse.progressed = true;
+    parse.streaming = true;
+    if (writer) writer.onProgress(message.progress);
+    else parse.onProgress(message.progress);
+  } else if (message.type === 'scanned') {
+    parse.resolve({
+      ok: true,
+      streamed: true,
+      total: message.total,
+      write: (onWrite) =>
+        new Promise((done) => {
+          parse.writer = { onProgress: onWrite, resolve: done };
+          parse.send({ type: 'write' });
+        }),
+      discard: () => worker.terminate(),
+    });
+  } else if (message.type === 'written') {
+    worker.terminate();
+    writer?.resolve(message.result);
+  } else {
+    worker.terminate();
+    if (!writer) parse.resolve(message.result);
+    else if (message.result.ok) writer.resolve(parse.failed('unexpected reply'));
+    else
+      writer.resolve(
+        'cancelled' in message.result ? { ok: true, sessionIds: [], skipped: [], cancelled: true } : message.result,
+      );
+  }
 }

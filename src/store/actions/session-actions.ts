@@ -3,6 +3,8 @@ import type { SessionRecord } from '../../db/schema.ts';
 import type { Span } from '../../trace/span.ts';
 import { useAppStore } from '../app-store.ts';
 import { clearFlushJournal, readFlushJournal } from '../flush-journal.ts';
+import { emptyQueue, restoreQueue } from '../message-queue.ts';
+import { storedQueuedMessages, storeQueuedMessages } from '../queue-storage.ts';
 import { services } from '../services.ts';
 import { isRunning, isRunningElsewhere, runningElsewhere } from './run-session.ts';
 import { reportStorageError } from './storage-errors.ts';
@@ -73,13 +75,18 @@ async function settleInterrupted(session: SessionRecord, spans: Span[]): Promise
 
 const awaitingUnlock = new Map<string, Promise<void>>();
 
-/** Reloads the session once the tab that runs it lets go (it finished, or was closed mid-run). */
-function reloadWhenUnlocked(sessionId: string): void {
+/**
+ * Reloads the session once the tab that runs it lets go (it finished, or was closed mid-run); the notice that it
+ * runs in another tab (in the chat, or as the alert of a send that was refused) then goes.
+ */
+export function reloadWhenUnlocked(sessionId: string): void {
   const wait = services().waitForSessionUnlock;
   if (!wait || awaitingUnlock.has(sessionId)) return;
   const reload = wait(sessionId)
     .then(async () => {
       awaitingUnlock.delete(sessionId);
+      const alert = useAppStore.getState().appAlert;
+      if (alert && isRunningElsewhere(alert)) useAppStore.getState().setUi({ appAlert: undefined });
       if (isRunning(sessionId)) return;
       await refreshSessions();
       if (useAppStore.getState().sessions.some((session) => session.id === sessionId)) await loadSession(sessionId);
@@ -238,6 +245,18 @@ export function showLoaded(
         : run.alert;
     return { status, notices, streaming: undefined, alert };
   });
+  const queue = state.queues[sessionId] ?? emptyQueue;
+  const restored = restoreQueue(queue, storedQueuedMessages(sessionId), status);
+  if (restored === queue) return;
+  state.updateQueue(sessionId, () => restored);
+  queueRestored(sessionId);
+}
+
+let queueRestored: (sessionId: string) => void = () => undefined;
+
+/** Who sends the queued messages a session gets back after a reload (chat-actions.ts; set once, at its load). */
+export function onQueueRestored(send: (sessionId: string) => void): void {
+  queueRestored = send;
 }
 
 /**
@@ -312,6 +331,7 @@ export async function deleteSession(sessionId: string): Promise<void> {
   }
   const state = useAppStore.getState();
   state.removeSession(sessionId);
+  storeQueuedMessages(sessionId, []);
   broadcast?.({ type: 'sessions-changed' });
   if (state.activeSessionId === sessionId) {
     const next = useAppStore.getState().sessions[0];

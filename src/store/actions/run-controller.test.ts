@@ -7,7 +7,7 @@ import { readFlushJournal } from '../flush-journal.ts';
 import { createMemoryPersistence } from '../memory-persistence.ts';
 import { setServices } from '../services.ts';
 import { abortRun, flushActiveRuns, runSession } from './run-session.ts';
-import { createRunWriter } from './run-writer.ts';
+import { RunController } from './run-controller.ts';
 
 const initialState = useAppStore.getState();
 
@@ -37,22 +37,20 @@ beforeEach(() => {
 });
 
 describe('flushing the step in flight', () => {
-  it("saves streamed text as a partial entry that the step's end then updates in place, and journals it when the page leaves", async () => {
+  it('journals streamed text as a partial answer while the run goes on; the step then saves one answer and clears the journal', async () => {
     let time = 1_000_000;
     const now = () => (time += 10);
     const persistence = createMemoryPersistence({ newId: sequentialIds(), now });
     setServices({ persistence, fetch: streamThenHang('The tide turns twice a day'), now, newId: sequentialIds() });
-    useAppStore
-      .getState()
-      .setSettings({
-        ...defaultSettings,
-        provider: 'custom',
-        baseUrl: 'http://model.test/v1',
-        apiKey: 'k',
-        model: 'm',
-        stream: true,
-        memoryRecall: false,
-      });
+    useAppStore.getState().setSettings({
+      ...defaultSettings,
+      provider: 'custom',
+      baseUrl: 'http://model.test/v1',
+      apiKey: 'k',
+      model: 'm',
+      stream: true,
+      memoryRecall: false,
+    });
     const { id } = await persistence.createSession();
     const question = userEntry(id, 'msg_question', 'How often do tides turn?');
     useAppStore.getState().appendEntry(id, question);
@@ -66,40 +64,33 @@ describe('flushing the step in flight', () => {
       .poll(() => useAppStore.getState().runs[id]?.streaming?.text, { timeout: 10_000 })
       .toBe('The tide turns twice a day');
 
-    // The tab is hidden: the partial text reaches storage while the run goes on.
-    flushActiveRuns(false);
-    await expect
-      .poll(
-        async () => (await persistence.listMessages(id)).map((entry) => [entry.message.content, entry.meta?.partial]),
-        { timeout: 10_000 },
-      )
-      .toEqual([
-        ['How often do tides turn?', undefined],
-        ['The tide turns twice a day', true],
-      ]);
-    const partialId = (await persistence.listMessages(id))[1]?.id;
-    expect((await persistence.listSpans(id)).map((span) => [span.kind, span.status])).toEqual([
-      ['run', 'running'],
-      ['llm', 'running'],
-    ]);
-
-    // The page goes away: the same state is journaled synchronously, user message included (spans only
-    // when they changed since their last completed write).
-    flushActiveRuns(true);
+    // The tab is hidden: the spans so far reach storage, the partial text is journaled (synchronously) with the
+    // user's message; storage never gets an answer the step's end would have to replace.
+    flushActiveRuns();
     const journal = readFlushJournal(id);
-    expect(journal?.entries.map((entry) => entry.id)).toEqual(['msg_question', partialId]);
+    expect(journal?.entries.map((entry) => entry.id)[0]).toBe('msg_question');
     expect(journal?.entries[1]).toMatchObject({
       message: { role: 'assistant', content: 'The tide turns twice a day' },
       meta: { partial: true },
     });
-    expect(journal?.spans).toEqual([]);
+    await expect
+      .poll(async () => (await persistence.listSpans(id)).map((span) => [span.kind, span.status]), { timeout: 10_000 })
+      .toEqual([
+        ['run', 'running'],
+        ['llm', 'running'],
+      ]);
+    expect((await persistence.listMessages(id)).map((entry) => entry.id)).toEqual(['msg_question']);
+    // The flush's own save does not clear the journal: the partial answer is only there.
+    expect(readFlushJournal(id)).toBeDefined();
 
-    // The run ends (here by Stop): its last write replaces the partial entry rather than adding one, and clears the journal.
+    // The run ends (here by Stop): its last write saves the answer once and clears the journal.
     abortRun(id);
     await expect(run).resolves.toBe(true);
     const messages = await persistence.listMessages(id);
-    expect(messages.map((entry) => entry.id)).toEqual(['msg_question', partialId]);
+    expect(messages).toHaveLength(2);
     expect(messages[1]?.message.content).toBe('The tide turns twice a day');
+    // Its id is one the agent made, not one set aside for a partial.
+    expect(messages[1]?.id).not.toBe(journal?.entries[1]?.id);
     expect(await persistence.getSession(id)).toMatchObject({ status: 'stopped', messageCount: 2 });
     expect(readFlushJournal(id)).toBeUndefined();
   });
@@ -117,8 +108,9 @@ describe('the journal when the page goes away', () => {
     persistence.saveStep = (input) => (++writes === 1 ? saveStep(input) : new Promise(() => undefined));
     setServices({ persistence, fetch: streamThenHang(''), now, newId: sequentialIds() });
     const question = userEntry(id, 'msg_question', 'Boiling point at 3,000 m?');
-    const writer = createRunWriter(id, question);
-    await writer.start('run_1', question);
+    const controller = new RunController(id, { history: [question.message], runInput: '', userEntry: question });
+    await controller.handle({ type: 'run-start', runId: 'run_1', traceId: 'trace_1' });
+    void controller.handle({ type: 'step-start', step: 1, spanId: 'span_1' });
 
     const delegated = [
       {
@@ -140,8 +132,13 @@ describe('the journal when the page goes away', () => {
         message: { role: 'tool' as const, tool_call_id: 'c1', content: '90' },
       },
     ];
-    void writer.delegatedStepEnded(delegated);
-    writer.flush(true, undefined);
+    void controller.handle({
+      type: 'delegated',
+      callId: 'call_1',
+      agent: 'helper',
+      event: { type: 'step-end', step: 1, entries: delegated },
+    });
+    controller.flush();
     expect(readFlushJournal(id)?.entries.map((entry) => entry.id)).toEqual(['msg_question', 'msg_call', 'msg_result']);
   });
 });
