@@ -27,7 +27,11 @@ import { BUILTIN_TOOL_NAMES } from '../../tools/builtin-names.ts';
 /** Downloads the active session as versioned JSON. */
 export async function exportActiveSession(): Promise<void> {
   const sessionId = useAppStore.getState().activeSessionId;
-  if (!sessionId) return;
+  if (sessionId) await exportSession(sessionId);
+}
+
+/** Downloads one session as versioned JSON. */
+export async function exportSession(sessionId: string): Promise<void> {
   try {
     const file = await services().persistence.exportSessions({ sessionIds: [sessionId], all: false });
     services().download?.(file.fileName, file.text);
@@ -258,13 +262,11 @@ async function importChecked(
     if (!checked.ok || signal.aborted) {
       discard();
       const alert = !checked.ok && 'error' in checked ? text('import.failed', { error: checked.error }) : undefined;
-      useAppStore
-        .getState()
-        .setUi({
-          toast: alert ? undefined : bigImportText(language, 'cancelledNothing'),
-          importProgress: undefined,
-          appAlert: alert,
-        });
+      useAppStore.getState().setUi({
+        toast: alert ? undefined : bigImportText(language, 'cancelledNothing'),
+        importProgress: undefined,
+        appAlert: alert,
+      });
       return;
     }
     texts.push({ name: file.name, text: checked.parsed });
