@@ -251,7 +251,8 @@ export async function switchSession(
   written?: { session: SessionRecord; entries: TranscriptEntry[]; spans: Span[] },
 ): Promise<{ loadError: unknown } | undefined> {
   const state = useAppStore.getState();
-  // Cleared once the chat has rendered it (src/ui/app-panes.tsx); the session already on screen is not reopened.
+  // Cleared once the chat has rendered it (SessionShownSignal in src/ui/session-recovery.tsx); the session already
+  // on screen is not being opened.
   if (state.activeSessionId !== sessionId || !state.entries[sessionId]) markOpening(sessionId);
   const shown =
     written !== undefined &&

@@ -43,7 +43,7 @@ describe('ErrorBoundary', () => {
     expect(screen.getByText('first is fine')).toBeInTheDocument();
     expect(screen.getByText('third is fine')).toBeInTheDocument();
     expect(screen.queryByText('second is fine')).toBeNull();
-    const alert = screen.getByRole('alert');
+    const alert = screen.getByRole('alert', { name: 'This message could not be shown' });
     expect(alert).toHaveTextContent(
       "This message could not be shown: Cannot read properties of undefined (reading 'name') in second",
     );

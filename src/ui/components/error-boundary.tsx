@@ -107,6 +107,7 @@ export function CrashNotice({
   return (
     <div
       role="alert"
+      aria-label={t('failedLabel', { part: t(`part.${part}`) })}
       data-testid="crash-notice"
       data-crash-part={part}
       className="m-2 flex flex-col gap-2 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
