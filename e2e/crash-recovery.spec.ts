@@ -60,6 +60,8 @@ const crashNotice = (page: Page, part: string) =>
 
 test.describe('a crash never locks the user out', () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+  // Each test runs the model, damages the data and reloads once or twice.
+  test.slow();
 
   test('a message that throws shows what failed in its place; the other messages and the app keep working', async ({
     page,
@@ -115,8 +117,6 @@ test.describe('a crash never locks the user out', () => {
     await expect(banner).toContainText('What is 2+2?');
     await expect(crashNotice(page, 'chat')).toHaveCount(0);
     await expect(sessionList(page).getByRole('listitem')).toHaveCount(2);
-    await send(page, 'What is 5*5?');
-    await expectRunStatus(page, 'done');
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
