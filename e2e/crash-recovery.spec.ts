@@ -140,6 +140,23 @@ test.describe('a crash never locks the user out', () => {
     await expect(crashNotice(page, 'chat')).toHaveCount(0);
   });
 
+  test('a session that fails when switched to takes only the chat down; switching away brings it back', async ({
+    page,
+  }) => {
+    await sessionWithToolCall(page);
+    await page.getByRole('button', { name: 'New session' }).click();
+    await expect(sessionList(page).getByRole('listitem')).toHaveCount(2);
+    await damageStoredMessages(page, 'null-message');
+
+    await sessionList(page).getByRole('button', { name: 'What is 2+2?' }).click();
+    await expect(crashNotice(page, 'chat')).toContainText('This session could not be shown');
+    await expect(page.getByRole('tree', { name: 'Span tree' })).toBeVisible();
+
+    await sessionList(page).getByRole('button', { name: 'Untitled' }).click();
+    await expect(crashNotice(page, 'chat')).toHaveCount(0);
+    await expectReady(page);
+  });
+
   test('a second tab does not open the session another tab failed on, and Open anyway still can', async ({ page }) => {
     await sessionWithToolCall(page);
     await damageStoredMessages(page, 'null-message');
