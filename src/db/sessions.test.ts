@@ -113,6 +113,20 @@ describe('sessions', () => {
     expect(await deleteSession(db, 'sess_a')).toBe(false);
   });
 
+  it('deletes a session whose stored message is damaged (no message at all), and takes it off the search index', async () => {
+    const db = await openTestDb();
+    await sessionWith(db, 'sess_damaged', 100, ['zebra question', 'zebra answer']);
+    const chunks = await db.getAll('messageChunks');
+    for (const chunk of chunks) {
+      (chunk.messages[0] as { message: unknown }).message = null;
+      await db.put('messageChunks', chunk);
+    }
+    expect(await deleteSession(db, 'sess_damaged')).toBe(true);
+    expect(await getSession(db, 'sess_damaged')).toBeUndefined();
+    expect(await listMessages(db, 'sess_damaged')).toEqual([]);
+    expect((await searchSessions(db, 'zebra')).map((hit) => hit.sessionId)).toEqual([]);
+  });
+
   it('searches titles and message text, case-insensitively, requiring every word', async () => {
     const db = await openTestDb();
     await sessionWith(db, 'sess_weather', 300, ['Weather in Paris?', 'It is SUNNY in Paris today.']);

@@ -130,7 +130,9 @@ export async function deleteSession(db: GlassboxDatabase, id: string): Promise<b
         () => tx.objectStore('messageChunks').delete(sessionNumberRange(id)),
         ...attachmentKeys.map((key) => () => tx.objectStore('attachments').delete(key)),
       ]);
-      await searchIndex.removeMessagesFromIndex(db, tx.objectStore('searchIndex'), id, messagesOfChunks(chunks), []);
+      // A damaged record without its message has no terms, and must not stop its session from being deleted.
+      const indexed = messagesOfChunks(chunks).filter((record) => (record.message as unknown) != null);
+      await searchIndex.removeMessagesFromIndex(db, tx.objectStore('searchIndex'), id, indexed, []);
       return existed;
     },
   );

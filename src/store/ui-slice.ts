@@ -9,6 +9,13 @@ export interface ImportReport {
   lines: string[];
 }
 
+/** A session not opened at start-up because opening it failed before (store/actions/session-opening.ts). */
+export interface FailedSession {
+  sessionId: string;
+  /** The load threw this (its message); absent: an earlier opening never finished rendering. */
+  loadError?: string;
+}
+
 /** Where a deployed new version of the app stands (store/actions/app-update.ts). */
 export type AppUpdate = 'none' | 'ready' | 'after-run';
 
@@ -51,6 +58,8 @@ export interface UiSlice {
   runComparison: { firstRunId?: string; secondRunId?: string } | undefined;
   /** A new version is installed and waiting ('ready'), or the user asked to reload once the run ends ('after-run'). */
   appUpdate: AppUpdate;
+  /** Offered in a banner (Open anyway, Export, Delete) instead of being opened. */
+  failedSession: FailedSession | undefined;
   setUi(patch: Partial<Omit<UiSlice, 'setUi'>>): void;
 }
 
@@ -69,5 +78,6 @@ export const createUiSlice: Slice<UiSlice> = (set) => ({
   importProgress: undefined,
   runComparison: undefined,
   appUpdate: 'none',
+  failedSession: undefined,
   setUi: (patch) => set(patch),
 });

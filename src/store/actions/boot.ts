@@ -6,7 +6,9 @@ import { requestPersistentStorage } from '../storage-status.ts';
 import { prepareLanguageOf } from './current-language.ts';
 import { abortRun, isRunning } from './run-session.ts';
 import { reportStorageError, warnIfNearlyFull } from './storage-errors.ts';
+import type { SessionRecord } from '../../db/schema.ts';
 import { loadSession, newSession, refreshSessions, rememberedActiveSession, switchSession } from './session-actions.ts';
+import { openingFailed, pruneOpeningMarks } from './session-opening.ts';
 
 /** Loads settings and sessions and opens the session that was active before; then the app accepts input. */
 export async function boot(storageProblem?: string): Promise<void> {
@@ -28,12 +30,32 @@ export async function boot(storageProblem?: string): Promise<void> {
   for (const sessionId of flushJournalSessionIds()) {
     if (!sessions.some((session) => session.id === sessionId)) clearFlushJournal(sessionId);
   }
-  const remembered = rememberedActiveSession();
-  const target = sessions.find((session) => session.id === remembered) ?? useAppStore.getState().sessions[0];
-  if (target) await switchSession(target.id);
-  else await newSession();
+  pruneOpeningMarks(new Set(sessions.map((session) => session.id)));
+  await openFirstSession(sessions);
   useAppStore.getState().setReady(true);
   if (persistence.kind === 'indexeddb') void warnIfNearlyFull();
+}
+
+/**
+ * Opens the session that was active before, unless opening it failed last time (it crashed or hung the app: its
+ * mark is still there) or its load throws now: then a new session opens and the banner offers the failed one.
+ */
+async function openFirstSession(sessions: readonly SessionRecord[]): Promise<void> {
+  const remembered = rememberedActiveSession();
+  const target = sessions.find((session) => session.id === remembered) ?? useAppStore.getState().sessions[0];
+  if (!target) {
+    await newSession();
+    return;
+  }
+  const failed = openingFailed(target.id) ? {} : await switchSession(target.id);
+  if (!failed) return;
+  await newSession();
+  const loadError = 'loadError' in failed ? describeError(failed.loadError) : undefined;
+  useAppStore.getState().setUi({ failedSession: { sessionId: target.id, ...(loadError ? { loadError } : {}) } });
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** Applies what another tab changed. */

@@ -27,7 +27,11 @@ import { BUILTIN_TOOL_NAMES } from '../../tools/builtin-names.ts';
 /** Downloads the active session as versioned JSON. */
 export async function exportActiveSession(): Promise<void> {
   const sessionId = useAppStore.getState().activeSessionId;
-  if (!sessionId) return;
+  if (sessionId) await exportSession(sessionId);
+}
+
+/** Downloads one session as versioned JSON. */
+export async function exportSession(sessionId: string): Promise<void> {
   try {
     const file = await services().persistence.exportSessions({ sessionIds: [sessionId], all: false });
     services().download?.(file.fileName, file.text);

@@ -7,6 +7,7 @@ import { emptyQueue, restoreQueue } from '../message-queue.ts';
 import { storedQueuedMessages, storeQueuedMessages } from '../queue-storage.ts';
 import { services } from '../services.ts';
 import { isRunning, isRunningElsewhere, runningElsewhere } from './run-session.ts';
+import { clearOpeningMarks, markOpening } from './session-opening.ts';
 import { reportStorageError } from './storage-errors.ts';
 import { storeText } from './store-text.ts';
 
@@ -261,13 +262,17 @@ export function onQueueRestored(send: (sessionId: string) => void): void {
 
 /**
  * Opens a session: loads it if needed and makes it active. `written` is the session exactly as it was just
- * written (an import): it is shown as is instead of being read back.
+ * written (an import): it is shown as is instead of being read back. Resolves to the error when loading it
+ * failed (it is reported too), else undefined.
  */
 export async function switchSession(
   sessionId: string,
   written?: { session: SessionRecord; entries: TranscriptEntry[]; spans: Span[] },
-): Promise<void> {
+): Promise<{ loadError: unknown } | undefined> {
   const state = useAppStore.getState();
+  // Cleared once the chat has rendered it (SessionShownSignal in src/ui/session-recovery.tsx); the session already
+  // on screen is not being opened.
+  if (state.activeSessionId !== sessionId || !state.entries[sessionId]) markOpening(sessionId);
   const shown =
     written !== undefined &&
     written.session.id === sessionId &&
@@ -284,11 +289,16 @@ export async function switchSession(
   state.selectSpan(undefined);
   state.setUi({ mobilePane: 'chat', scrollToEntryId: undefined, appAlert: undefined });
   rememberActive(sessionId);
-  if (shown) return;
-  const load = loadSession(sessionId).catch(reportStorageError);
+  if (shown) return undefined;
+  let failed: { loadError: unknown } | undefined;
+  const load = loadSession(sessionId).catch((error: unknown) => {
+    failed = { loadError: error };
+    reportStorageError(error);
+  });
   loading.set(sessionId, load);
   await load;
   if (loading.get(sessionId) === load) loading.delete(sessionId);
+  return failed;
 }
 
 /** Opens a session at a message the sidebar search found: the chat scrolls to it and highlights it. */
@@ -329,9 +339,11 @@ export async function deleteSession(sessionId: string): Promise<void> {
     reportStorageError(error);
     return;
   }
+  clearOpeningMarks(sessionId);
   const state = useAppStore.getState();
   state.removeSession(sessionId);
   storeQueuedMessages(sessionId, []);
+  if (state.failedSession?.sessionId === sessionId) state.setUi({ failedSession: undefined });
   broadcast?.({ type: 'sessions-changed' });
   if (state.activeSessionId === sessionId) {
     const next = useAppStore.getState().sessions[0];

@@ -15,6 +15,7 @@ import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import { defaultChatTranslate, type ChatTranslate } from '../../i18n/chat.ts';
 import { classNames } from '../components/class-names.ts';
+import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { ArrowDownIcon } from '../components/icons.tsx';
 import { buildMessageRows, estimateRowHeight, withStreamingRow } from './message-rows.ts';
 import { buildPlanViews, type PlanView } from './plan-views.ts';
@@ -98,7 +99,11 @@ const MessageRowView = memo(function MessageRowView({ entry, actions, ...rest }:
     };
   }, [actions, entry]);
   const { planView, ...others } = rest;
-  return <MessageView entry={entry} actions={bound} {...others} {...(planView ? { planView } : {})} />;
+  return (
+    <ErrorBoundary part="message" resetKey={entry}>
+      <MessageView entry={entry} actions={bound} {...others} {...(planView ? { planView } : {})} />
+    </ErrorBoundary>
+  );
 });
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { classNames } from './class-names.ts';
+import { ErrorBoundary } from './error-boundary.tsx';
 import { CloseIcon } from './icons.tsx';
 import { IconButton } from './icon-button.tsx';
 
@@ -120,7 +121,8 @@ export function Dialog({
           </header>
         ) : null}
         <div data-dialog-body="" className={classNames('min-h-0 flex-1 overflow-y-auto', bodyClassName)}>
-          {children}
+          {/* A failing body shows what failed; the header's × and Esc still close the dialog. */}
+          <ErrorBoundary part="dialog">{children}</ErrorBoundary>
         </div>
         {footer ? (
           <footer className="flex justify-end gap-2 border-t border-zinc-200 px-4 py-3 dark:border-zinc-700">

@@ -12,6 +12,7 @@ import {
 import type { Span, SpanKind } from '../../trace/span.ts';
 import { sessionTotals } from '../../trace/totals.ts';
 import { SpanDetails, type LiveOutput } from './span-details.tsx';
+import { ErrorBoundary } from '../components/error-boundary.tsx';
 import type { TimeAxis } from './span-row.tsx';
 import { SpanTree } from './span-tree.tsx';
 import { TraceSummary } from './trace-summary.tsx';
@@ -213,16 +214,28 @@ export function TracePanel({
         revealRequest={revealRequest}
         t={t}
       />
-      <SpanDetails
-        span={selectedSpan}
-        {...(liveOutput && selectedSpan?.kind === 'llm' && selectedSpan.status === 'running' ? { liveOutput } : {})}
-        aggregates={selected === undefined ? undefined : nodes.get(selected)?.aggregates}
-        runStart={selectedSpan ? spanById.get(selectedSpan.runId)?.startTime : undefined}
-        now={now}
-        t={t}
-        {...(onFork ? { onFork } : {})}
-        className="max-h-[55%] min-h-0 shrink-0 overflow-auto border-t border-zinc-200 dark:border-zinc-800"
-      />
+      <ErrorBoundary
+        part="spanDetails"
+        resetKey={selectedSpan}
+        frame={
+          <section
+            role="region"
+            aria-label="Span details"
+            className="max-h-[55%] shrink-0 overflow-auto border-t border-zinc-200 dark:border-zinc-800"
+          />
+        }
+      >
+        <SpanDetails
+          span={selectedSpan}
+          {...(liveOutput && selectedSpan?.kind === 'llm' && selectedSpan.status === 'running' ? { liveOutput } : {})}
+          aggregates={selected === undefined ? undefined : nodes.get(selected)?.aggregates}
+          runStart={selectedSpan ? spanById.get(selectedSpan.runId)?.startTime : undefined}
+          now={now}
+          t={t}
+          {...(onFork ? { onFork } : {})}
+          className="max-h-[55%] min-h-0 shrink-0 overflow-auto border-t border-zinc-200 dark:border-zinc-800"
+        />
+      </ErrorBoundary>
     </div>
   );
 }
