@@ -11,6 +11,7 @@ import type { Attachment, ToolStateStore } from '../tools/tool-context.ts';
 import { newSpanId } from '../trace/ids.ts';
 import type { Span } from '../trace/span.ts';
 import type { Persistence } from './persistence.ts';
+import { stringifyJson } from '../json/deep-json.ts';
 
 /** Export and import code (parsers, mappers, schemas) is a chunk of its own: the first load does not carry it. */
 const sessionFiles = async () => {
@@ -236,7 +237,7 @@ export function createMemoryPersistence(
       if (all) file.notes = (await stores.notes.list()).toReversed();
       return {
         fileName: sessionFileName(file, all ? undefined : file.sessions[0]?.title),
-        text: JSON.stringify(file, null, 2),
+        text: stringifyJson(file, 2) ?? '',
       };
     },
     importFile: async (text, fileName) => {
