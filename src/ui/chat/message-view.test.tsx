@@ -151,7 +151,7 @@ describe('MessageView tool calls', () => {
     );
     expect(within(card).getByRole('region', { name: 'Arguments' })).toHaveTextContent('共 100,000 层');
     cleanup();
-    renderView({ entry: deepResult, toolName: 'fetch_json' });
+    renderView({ entry: deepResult });
     expect(screen.getByRole('article', { name: 'tool message' })).toHaveTextContent(
       'nested too deep to show: 100,000 levels',
     );
