@@ -75,10 +75,24 @@ describe('data nested 100,000 levels deep in a run', () => {
     expect(harness.tracer.spans.some((span) => span.kind === 'reflection')).toBe(true);
   });
 
-  it('model tool-call arguments nested 100,000 levels deep are refused with a reason the model can act on', () => {
+  it('model tool-call arguments nested 100,000 levels deep are refused with a reason the model can act on', async () => {
     for (const text of [deepObjectText(DEPTH), `{"a":${deepArrayText(DEPTH)}}`]) {
       const parsed = parseToolArguments(text);
       expect(parsed).toEqual({ ok: false, message: expect.stringContaining('nested more than') });
     }
+    const harness = createHarness({
+      tools: [deepHttpTool()],
+      turns: [
+        { toolCalls: [{ id: 'call_deep', name: 'fetch_json', arguments: deepObjectText(DEPTH) }] },
+        { toolCalls: [{ id: 'call_deep_2', name: 'fetch_json', arguments: `{"a":${deepArrayText(DEPTH)}}` }] },
+        { text: 'I could not send arguments that deep.' },
+      ],
+    });
+    const result = await harness.run();
+    expect(result.outcome).toBe('done');
+    const tools = harness.tracer.spans.filter((span) => span.kind === 'tool');
+    expect(tools.map((span) => span.status)).toEqual(['error', 'error']);
+    const observations = harness.model.requests[2]?.messages.filter((message) => message.role === 'tool');
+    for (const message of observations ?? []) expect(message.content).toContain('nested more than');
   });
 });
