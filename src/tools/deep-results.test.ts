@@ -9,6 +9,9 @@ import { customToolSchema } from './custom/definition.ts';
 import { toCustomTool } from './custom/custom-tool.ts';
 import { callResultText } from './mcp/mcp-client.ts';
 import { defineTool } from './define-tool.ts';
+import { checkParametersSchema } from './custom/check-definition.ts';
+import { toolFingerprint } from './mcp/fingerprint.ts';
+import { stringifyJson } from '../json/deep-json.ts';
 
 // Issue 35: tool results and model arguments nested 100,000 levels deep never break a run.
 const DEPTH = 100_000;
@@ -94,5 +97,24 @@ describe('data nested 100,000 levels deep in a run', () => {
     expect(tools.map((span) => span.status)).toEqual(['error', 'error']);
     const observations = harness.model.requests[2]?.messages.filter((message) => message.role === 'tool');
     for (const message of observations ?? []) expect(message.content).toContain('nested more than');
+  });
+});
+
+describe('tool schemas nested 100,000 levels deep', () => {
+  const deepSchema = (): Record<string, unknown> => {
+    let schema: Record<string, unknown> = { type: 'string' };
+    for (let level = 0; level < DEPTH; level += 1) schema = { type: 'array', items: schema };
+    return { type: 'object', properties: { list: schema } };
+  };
+
+  it('a custom tool parameters schema is refused with the path where it is too deep', () => {
+    const checked = checkParametersSchema(stringifyJson(deepSchema()) ?? '');
+    expect(checked).toEqual({ ok: false, message: expect.stringContaining('is nested more than 64 levels deep') });
+  });
+
+  it('an MCP tool input schema still has a fingerprint', () => {
+    const fingerprint = toolFingerprint({ description: 'deep', inputSchema: deepSchema() });
+    expect(fingerprint).toMatch(/^[0-9a-f]{16}$/);
+    expect(toolFingerprint({ description: 'deep', inputSchema: deepSchema() })).toBe(fingerprint);
   });
 });
