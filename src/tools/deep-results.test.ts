@@ -9,6 +9,7 @@ import { customToolSchema } from './custom/definition.ts';
 import { toCustomTool } from './custom/custom-tool.ts';
 import { callResultText } from './mcp/mcp-client.ts';
 import { defineTool } from './define-tool.ts';
+import { loadTable } from './data/load-table.ts';
 import { checkParametersSchema } from './custom/check-definition.ts';
 import { toolFingerprint } from './mcp/fingerprint.ts';
 import { stringifyJson } from '../json/deep-json.ts';
@@ -116,5 +117,12 @@ describe('tool schemas nested 100,000 levels deep', () => {
     const fingerprint = toolFingerprint({ description: 'deep', inputSchema: deepSchema() });
     expect(fingerprint).toMatch(/^[0-9a-f]{16}$/);
     expect(toolFingerprint({ description: 'deep', inputSchema: deepSchema() })).toBe(fingerprint);
+  });
+});
+
+describe('an attached JSON file nested 100,000 levels deep', () => {
+  it('loads as a table whose cell holds the nested value as JSON text', () => {
+    const table = loadTable('deep.json', 'json', `[{"id":1,"data":${deepArrayText(DEPTH)}}]`);
+    expect(table.rows).toEqual([[1, deepArrayText(DEPTH)]]);
   });
 });

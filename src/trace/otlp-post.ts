@@ -1,4 +1,5 @@
 import { stringifyJson } from '../json/deep-json.ts';
+
 /** The outcome of sending traces to a collector: errors are data with a message for the user. */
 export type OtlpPostResult = { ok: true } | { ok: false; message: string };
 
