@@ -32,19 +32,24 @@ describe('stringifyJson', () => {
     // The iterative writer (the native one is the reference): through showJson, which never cuts this value.
     expect(showJson(value, { maxDepth: 10 }).text).toBe(JSON.stringify(value, null, 2));
     expect(showJson(value, { maxDepth: 10, indent: 0 }).text).toBe(JSON.stringify(value));
-    // Under a value too deep for the native writer.
-    const deep = [deepArray(DEEP), value];
-    expect(stringifyJson(deep)).toBe(`[${deepArrayText(DEEP)},${JSON.stringify(value)}]`);
+    // Under a value too deep for the native writer (10,000 levels are enough for that).
+    const deep = [deepArray(10_000), value];
+    expect(stringifyJson(deep)).toBe(`[${deepArrayText(10_000)},${JSON.stringify(value)}]`);
     const indented = stringifyJson(deep, 2) ?? '';
     expect(indented.startsWith('[\n  [\n    [\n')).toBe(true);
     expect(stringifyJson(JSON.parse(indented))).toBe(stringifyJson(deep));
   });
 
-  it('writes 100,000-level arrays and objects that JSON.stringify cannot', () => {
-    expect(() => JSON.stringify(deepArray(DEEP))).toThrow(RangeError);
-    expect(stringifyJson(deepArray(DEEP))).toBe(deepArrayText(DEEP));
-    expect(stringifyJson(deepObject(DEEP))).toBe(deepObjectText(DEEP));
-    expect(JSON.parse(stringifyJson(deepObject(DEEP), 2) ?? '')).toBeTruthy();
+  it('writes 100,000-level arrays that JSON.stringify cannot', () => {
+    const deep = deepArray(DEEP);
+    expect(() => JSON.stringify(deep)).toThrow(RangeError);
+    expect(stringifyJson(deep)).toBe(deepArrayText(DEEP));
+  });
+
+  it('writes 100,000-level objects, indented where an indent fits', () => {
+    const text = stringifyJson(deepObject(DEEP), 2) ?? '';
+    expect(text.startsWith('{\n  "a": {\n    "a": {')).toBe(true);
+    expect(text.replace(/\s/g, '')).toBe(deepObjectText(DEEP));
   });
 
   it('still refuses a cycle', () => {
@@ -97,5 +102,14 @@ describe('mapJson', () => {
     const cyclic: Record<string, unknown> = { a: shared, b: shared };
     cyclic['self'] = cyclic;
     expect(mapJson(cyclic, (text) => text)).toEqual({ a: { s: 1 }, b: { s: 1 }, self: '[Circular]' });
+  });
+});
+
+describe('a value that holds itself', () => {
+  it('has a finite depth, with or without a limit', () => {
+    const cyclic: unknown[] = [[1]];
+    cyclic.push(cyclic);
+    expect(jsonDepth(cyclic)).toBe(2);
+    expect(jsonDepth(cyclic, 50)).toBe(51);
   });
 });

@@ -28,13 +28,15 @@ export function jsonDepth(value: unknown, limit = Infinity): number {
   if (!isContainer(value)) return 0;
   const values: unknown[] = [value];
   const depths: number[] = [1];
-  const seen = new WeakSet<object>();
+  // Only a walk without a limit must remember what it saw (a value that holds itself would never end); with a
+  // limit, such a value just goes past it. Remembering costs about a third of the walk.
+  const seen = limit === Infinity ? new WeakSet<object>() : undefined;
   let deepest = 0;
   while (values.length > 0) {
     const node = values.pop();
     const depth = depths.pop() ?? 0;
-    if (!isContainer(node) || seen.has(node)) continue;
-    seen.add(node);
+    if (!isContainer(node) || seen?.has(node)) continue;
+    seen?.add(node);
     if (depth > deepest) {
       deepest = depth;
       if (deepest > limit) return deepest;
