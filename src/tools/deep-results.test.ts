@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createHarness } from '../agent/test-harness.ts';
 import { parseToolArguments } from '../agent/parse-tool-call.ts';
+import { parseDecision } from '../agent/json-plan-decision.ts';
 import { estimateMessagesTokens } from '../context/token-estimate.ts';
 import { ATTR } from '../trace/attributes.ts';
 import { deepArrayText, deepObject, deepObjectText } from '../testing/deep-session.ts';
@@ -124,5 +125,12 @@ describe('an attached JSON file nested 100,000 levels deep', () => {
   it('loads as a table whose cell holds the nested value as JSON text', () => {
     const table = loadTable('deep.json', 'json', `[{"id":1,"data":${deepArrayText(DEPTH)}}]`);
     expect(table.rows).toEqual([[1, deepArrayText(DEPTH)]]);
+  });
+});
+
+describe('a JSON plan decision whose arguments are a string of JSON nested 100,000 levels deep', () => {
+  it('is refused with a reason the model can act on', () => {
+    const raw = stringifyJson({ type: 'tool_call', tool: 'fetch_json', args: deepObjectText(DEPTH) }) ?? '';
+    expect(parseDecision(raw)).toEqual({ ok: false, problem: expect.stringContaining('nested more than 256 levels') });
   });
 });
