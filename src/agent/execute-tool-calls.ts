@@ -11,6 +11,7 @@ import { parseToolArguments, validateToolArguments } from './parse-tool-call.ts'
 import { AGENT_ATTRIBUTE, ATTRIBUTE } from './span-attributes.ts';
 import { truncateObservation } from './truncate-observation.ts';
 import { canonicalArguments } from './stop-conditions.ts';
+import { stringifyJson } from '../json/deep-json.ts';
 
 /** What happened to one tool call; `observation` is the (truncated) text the model sees. */
 export interface ToolCallOutcome {
@@ -270,7 +271,7 @@ export function serialiseResult(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === undefined) return '(no output)';
   try {
-    return JSON.stringify(value) ?? String(value);
+    return stringifyJson(value) ?? String(value);
   } catch {
     return String(value);
   }

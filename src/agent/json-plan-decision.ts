@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { parse as parsePartialJson, Allow } from 'partial-json';
 import type { JsonSchema } from '../model/model.ts';
 import type { AnyTool } from '../tools/define-tool.ts';
-import { scanJsonValue } from './json-scan.ts';
+import { MAX_JSON_DEPTH, scanJsonValue } from './json-scan.ts';
+import { deeperThan } from '../json/deep-json.ts';
 
 /** One reply of the JSON plan protocol, understood. */
 export type JsonDecision =
@@ -238,6 +239,9 @@ function readArgs(
   if (args.trim() === '') return { ok: true, value: {} };
   try {
     const parsed = JSON.parse(args) as unknown;
+    // The same depth the decision's own JSON may have (json-scan.ts): deeper arguments are refused, not walked.
+    if (deeperThan(parsed, MAX_JSON_DEPTH))
+      return { ok: false, problem: `is nested more than ${MAX_JSON_DEPTH} levels deep` };
     if (isRecord(parsed)) return { ok: true, value: parsed };
   } catch {
     // Reported below.

@@ -11,7 +11,8 @@ export interface JsonSyntaxProblem {
 /** The end of the first complete JSON value in `text`, or where and why it is not valid JSON. */
 export type JsonScanResult = { ok: true; end: number } | ({ ok: false } & JsonSyntaxProblem);
 
-const MAX_DEPTH = 256;
+/** The deepest nesting a reply's JSON may have. */
+export const MAX_JSON_DEPTH = 256;
 
 class ScanFailure {
   constructor(
@@ -152,7 +153,7 @@ export function scanJsonValue(text: string, start = 0): JsonScanResult {
   };
 
   function scanValue(depth: number): void {
-    if (depth > MAX_DEPTH) fail(`the JSON is nested more than ${MAX_DEPTH} levels deep`);
+    if (depth > MAX_JSON_DEPTH) fail(`the JSON is nested more than ${MAX_JSON_DEPTH} levels deep`);
     skipWhitespace();
     const char = text[index];
     if (char === '{') scanObject(depth);

@@ -1,4 +1,5 @@
 import type { ChatMessage, ToolCall, ToolSpec } from '../model/model.ts';
+import { stringifyJson } from '../json/deep-json.ts';
 
 /**
  * Token counts estimated without a vocabulary, calibrated on OpenAI's byte-pair encodings (cl100k_base,
@@ -131,7 +132,7 @@ export function estimateToolsTokens(tools: readonly ToolSpec[]): number {
       TOOL_DEFINITION_OVERHEAD_TOKENS +
       estimateTokens(tool.function.name) +
       estimateTokens(tool.function.description) +
-      estimateTokens(JSON.stringify(tool.function.parameters));
+      estimateTokens(stringifyJson(tool.function.parameters) ?? '');
   }
   return tokens;
 }

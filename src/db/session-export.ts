@@ -4,6 +4,7 @@ import { sessionNumberRange, sessionStringRange } from './schema.ts';
 import { messagesOfChunks } from './message-chunks.ts';
 import { spansOfChunks } from './spans.ts';
 import { readStorage, type GlassboxDatabase } from './transaction.ts';
+import { mapJson, stringifyJson } from '../json/deep-json.ts';
 
 /** Whether JSON.stringify would write some character of the text as an escape (quotes, backslashes, controls). */
 function escapedInJson(text: string): boolean {
@@ -14,46 +15,32 @@ function escapedInJson(text: string): boolean {
   return false;
 }
 
-/** Replaces any occurrence of a secret in every string of a JSON-like value. */
+/** Replaces any occurrence of a secret in every string of a JSON-like value (at any depth). */
 export function redactSecrets<T>(value: T, secrets: readonly string[]): T {
   if (secrets.length === 0) return value;
   // Usually no secret occurs at all: one search of the JSON text says so, instead of copying every string. A secret
   // with characters JSON escapes could hide from that search, so those always take the full walk.
   if (!secrets.some(escapedInJson)) {
-    const json = JSON.stringify(value) ?? '';
+    const json = stringifyJson(value) ?? '';
     if (!secrets.some((secret) => json.includes(secret))) return value;
   }
-  const visit = (node: unknown): unknown => {
-    if (typeof node === 'string') {
-      return secrets.reduce(
-        (text, secret) => (text.includes(secret) ? text.split(secret).join('[redacted]') : text),
-        node,
-      );
-    }
-    if (Array.isArray(node)) return node.map(visit);
-    if (node && typeof node === 'object') {
-      const copy: Record<string, unknown> = {};
-      for (const [key, nested] of Object.entries(node)) copy[key] = visit(nested);
-      return copy;
-    }
-    return node;
-  };
-  return visit(value) as T;
+  const redact = (text: string) =>
+    secrets.reduce(
+      (result, secret) => (result.includes(secret) ? result.split(secret).join('[redacted]') : result),
+      text,
+    );
+  return mapJson(value, redact) as T;
 }
 
 // Attribute names that could carry credentials: never exported, at any depth.
 const SECRET_ATTRIBUTE = /header|authorization|api[-_]?key|secret|password|cookie/i;
 
 function withoutSecretAttributes(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutSecretAttributes);
-  if (value && typeof value === 'object') {
-    const copy: Record<string, unknown> = {};
-    for (const [key, nested] of Object.entries(value)) {
-      if (!SECRET_ATTRIBUTE.test(key)) copy[key] = withoutSecretAttributes(nested);
-    }
-    return copy;
-  }
-  return value;
+  return mapJson(
+    value,
+    (text) => text,
+    (key) => !SECRET_ATTRIBUTE.test(key),
+  );
 }
 
 function toFileMessage(record: MessageRecord): FileMessage {

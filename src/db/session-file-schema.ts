@@ -4,6 +4,7 @@ import type { FileNoteVector } from './note-vector-file.ts';
 import { rosterSettingsShape } from '../config/agents.ts';
 import { portableToolsSchema } from '../tools/custom/portable.ts';
 import { SPAN_KIND_VALUES } from '../trace/span.ts';
+import { storableJson } from '../json/deep-json.ts';
 
 /** The `format` marker of a Glassbox sessions file. */
 export const SESSION_FILE_FORMAT = 'glassbox.sessions';
@@ -14,6 +15,8 @@ export const SESSION_FILE_VERSION = 1;
 const id = z.string().min(1).max(200);
 const text = z.string().max(20_000_000);
 const time = z.number().finite().nonnegative();
+// Free-form data (span attributes, tool state): a value too deep to clone or store becomes its JSON text (issue 35).
+const freeValue = z.unknown().transform((value) => storableJson(value));
 
 const toolCallSchema = z.object({
   id: z.string().max(200),
@@ -82,11 +85,11 @@ export const fileSpanSchema = z.object({
   endTime: time.optional(),
   status: z.enum(['running', 'ok', 'error', 'cancelled']),
   error: z.object({ type: z.string().max(1000), message: text }).optional(),
-  attributes: z.record(z.string(), z.unknown()),
+  attributes: z.record(z.string(), freeValue),
 });
 
 /** One tool-state value of an exported session. */
-export const fileToolStateSchema = z.object({ key: z.string().min(1).max(200), value: z.unknown(), updatedAt: time });
+export const fileToolStateSchema = z.object({ key: z.string().min(1).max(200), value: freeValue, updatedAt: time });
 
 /** A file attached to an exported session. */
 export const fileAttachmentSchema = z.object({

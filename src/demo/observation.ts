@@ -128,18 +128,20 @@ export function describeValue(value: unknown, maxLines = 8): string {
   if (typeof value === 'string') return value;
   if (typeof value !== 'object' || value === null) return String(value);
   const lines: string[] = [];
-  const visit = (current: unknown, prefix: string): void => {
-    if (lines.length >= maxLines) return;
+  // Fields deeper than this are not described (a result may be nested thousands of levels deep).
+  const maxLevels = 8;
+  const visit = (current: unknown, prefix: string, level: number): void => {
+    if (lines.length >= maxLines || level > maxLevels) return;
     if (Array.isArray(current)) {
-      current.slice(0, maxLines).forEach((item, index) => visit(item, `${prefix}${index + 1}`));
+      current.slice(0, maxLines).forEach((item, index) => visit(item, `${prefix}${index + 1}`, level + 1));
       return;
     }
     if (isRecord(current)) {
-      for (const [key, item] of Object.entries(current)) visit(item, prefix ? `${prefix}.${key}` : key);
+      for (const [key, item] of Object.entries(current)) visit(item, prefix ? `${prefix}.${key}` : key, level + 1);
       return;
     }
     lines.push(`- ${prefix}: ${String(current)}`);
   };
-  visit(value, '');
+  visit(value, '', 0);
   return lines.slice(0, maxLines).join('\n');
 }

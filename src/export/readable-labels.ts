@@ -23,6 +23,7 @@ const LABEL_KEYS = [
   'noSpans',
   'draftAnswer',
   'answerCheck',
+  'tooDeep',
 ] as const;
 
 /** Headings and captions of the readable exports, in the reader's language. */

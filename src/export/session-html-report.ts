@@ -8,7 +8,7 @@ import {
   type SpanNode,
 } from '../trace/index.ts';
 import { ENGLISH_LABELS, messageHeading, type ReadableLabels } from './readable-labels.ts';
-import { prettyJson } from './session-markdown.ts';
+import { prettyJson, shownJson } from './session-markdown.ts';
 import { sessionSpans, toolNameOf } from './session-parts.ts';
 
 /** The report's only policy: nothing loads, nothing runs; inline styles and data: images only. */
@@ -52,14 +52,21 @@ ul.tree{padding-left:0}
 .attrs dd{font-weight:400;margin:0 0 .35rem}
 .attrs pre{margin:.15rem 0}
 .error{color:#b91c1c}
+.cut{color:#92400e;font-size:.8rem;margin:.15rem 0}
 `;
 
-function attributeValue(value: unknown): string {
-  if (typeof value === 'string') return prettyJson(value).text;
-  return JSON.stringify(value, null, 2) ?? String(value);
+function attributeValue(value: unknown, labels: ReadableLabels): string {
+  const shown = typeof value === 'string' ? prettyJson(value, labels) : shownJson(value, labels);
+  return shown.note ? `${shown.text}\n${shown.note}` : shown.text;
 }
 
-function spanDetails(node: SpanNode): string {
+/** A preformatted block of JSON (or text), with the note when it was too deep to show whole. */
+function preBlock(text: string, labels: ReadableLabels): string {
+  const shown = prettyJson(text, labels);
+  return `<pre>${escapeHtml(shown.text)}</pre>${shown.note ? `<p class="cut">${escapeHtml(shown.note)}</p>` : ''}`;
+}
+
+function spanDetails(node: SpanNode, labels: ReadableLabels): string {
   const { span } = node;
   const rows: string[] = [
     `<dt>status</dt><dd>${escapeHtml(span.status)}</dd>`,
@@ -68,7 +75,7 @@ function spanDetails(node: SpanNode): string {
   if (span.error)
     rows.push(`<dt>error</dt><dd class="error">${escapeHtml(`${span.error.type}: ${span.error.message}`)}</dd>`);
   for (const [key, value] of Object.entries(span.attributes)) {
-    const text = attributeValue(value);
+    const text = attributeValue(value, labels);
     rows.push(
       `<dt>${escapeHtml(key)}</dt><dd>${text.includes('\n') || text.length > 80 ? `<pre>${escapeHtml(text)}</pre>` : escapeHtml(text)}</dd>`,
     );
@@ -85,20 +92,20 @@ function barStyle(node: SpanNode, runStart: number, runLength: number): string {
   return `left:${left.toFixed(2)}%;width:${width.toFixed(2)}%`;
 }
 
-function spanItem(node: SpanNode, runStart: number, runLength: number): string {
+function spanItem(node: SpanNode, runStart: number, runLength: number, labels: ReadableLabels): string {
   const { span } = node;
   const duration = spanDurationMs(span);
   const kind = /^[a-z]+$/.test(span.kind) ? span.kind : 'span';
   const status = /^[a-z]+$/.test(span.status) ? span.status : 'unknown';
   const children = node.children.length
-    ? `<ul>${node.children.map((child) => spanItem(child, runStart, runLength)).join('')}</ul>`
+    ? `<ul>${node.children.map((child) => spanItem(child, runStart, runLength, labels)).join('')}</ul>`
     : '';
   return (
     `<li class="span k-${kind} s-${status}"><details><summary>` +
     `<span class="name"><span class="kind">${escapeHtml(span.kind)}</span>${escapeHtml(span.name)}</span>` +
     `<span class="lane"><span class="bar" style="${barStyle(node, runStart, runLength)}"></span></span>` +
     `<span class="dur">${escapeHtml(duration === undefined ? '…' : formatDuration(duration))}</span>` +
-    `</summary>${spanDetails(node)}</details>${children}</li>`
+    `</summary>${spanDetails(node, labels)}</details>${children}</li>`
   );
 }
 
@@ -117,7 +124,7 @@ function messageArticles(session: FileSession, labels: ReadableLabels): string {
       const status = entry.meta?.toolStatus ? ` (${entry.meta.toolStatus})` : '';
       articles.push(
         `<article class="tool" aria-label="${escapeHtml(labels.toolResult)}"><h3>${escapeHtml(`${labels.toolResult}: ${name}${status}`)}</h3>` +
-          `<pre>${escapeHtml(prettyJson(message.content).text)}</pre></article>`,
+          `${preBlock(message.content, labels)}</article>`,
       );
       continue;
     }
@@ -133,7 +140,7 @@ function messageArticles(session: FileSession, labels: ReadableLabels): string {
       for (const call of message.tool_calls ?? []) {
         parts.push(
           `<details open><summary>${escapeHtml(`${labels.toolCall}: ${call.function.name}`)}</summary>` +
-            `<pre>${escapeHtml(prettyJson(call.function.arguments).text)}</pre></details>`,
+            `${preBlock(call.function.arguments, labels)}</details>`,
         );
       }
     }
@@ -174,7 +181,7 @@ export function sessionHtmlReport(
     ? `<ul class="tree">${forest
         .map((root) => {
           const start = root.span.startTime;
-          return spanItem(root, start, runEnd(root) - start);
+          return spanItem(root, start, runEnd(root) - start, labels);
         })
         .join('')}</ul>`
     : `<p class="meta">${escapeHtml(labels.noSpans)}</p>`;

@@ -1,5 +1,6 @@
 import type { FileSession } from '../db/session-file-schema.ts';
 import { computeTotals, formatDuration, formatTokens } from '../trace/index.ts';
+import { showJson } from '../json/deep-json.ts';
 import { ENGLISH_LABELS, messageHeading, type ReadableLabels } from './readable-labels.ts';
 import { sessionSpans, toolNameOf } from './session-parts.ts';
 
@@ -10,13 +11,26 @@ function fence(text: string, info = ''): string {
   return `${marker}${info}\n${text}\n${marker}`;
 }
 
-/** Pretty JSON when the text is JSON, else the text itself. */
-export function prettyJson(text: string): { text: string; json: boolean } {
+/** Pretty JSON when the text is JSON, else the text itself; JSON too deep to show is cut with a note saying so. */
+export function prettyJson(text: string, labels: ReadableLabels): { text: string; json: boolean; note?: string } {
+  let value: unknown;
   try {
-    return { text: JSON.stringify(JSON.parse(text), null, 2), json: true };
+    value = JSON.parse(text);
   } catch {
     return { text, json: false };
   }
+  return shownJson(value, labels);
+}
+
+/** Pretty JSON of a value, cut past the levels a reader can follow, with the note that says how deep it was. */
+export function shownJson(value: unknown, labels: ReadableLabels): { text: string; json: boolean; note?: string } {
+  const shown = showJson(value);
+  if (shown.cutDepth === undefined) return { text: shown.text, json: true };
+  return {
+    text: shown.text,
+    json: true,
+    note: labels.tooDeep.replace('{levels}', shown.cutDepth.toLocaleString('en-US')),
+  };
 }
 
 function quoted(label: string, text: string): string {
@@ -43,8 +57,9 @@ export function sessionMarkdown(
     if (message.role === 'tool') {
       const name = entry.meta?.toolName ?? toolNameOf(session, message.tool_call_id) ?? labels.tool;
       const status = entry.meta?.toolStatus ? ` (${entry.meta.toolStatus})` : '';
-      const result = prettyJson(message.content);
+      const result = prettyJson(message.content, labels);
       out.push(`### ${labels.toolResult}: \`${name}\`${status}`, fence(result.text, result.json ? 'json' : 'text'));
+      if (result.note) out.push(`_${result.note}_`);
       continue;
     }
     const heading = messageHeading(entry, labels);
@@ -54,8 +69,9 @@ export function sessionMarkdown(
     if (content.trim()) out.push(content.trim());
     if (message.role === 'assistant') {
       for (const call of message.tool_calls ?? []) {
-        const args = prettyJson(call.function.arguments);
+        const args = prettyJson(call.function.arguments, labels);
         out.push(`**${labels.toolCall}:** \`${call.function.name}\``, fence(args.text, args.json ? 'json' : 'text'));
+        if (args.note) out.push(`_${args.note}_`);
       }
     }
   }

@@ -63,6 +63,7 @@ export const en = {
   'readable.noSpans': 'No spans recorded.',
   'readable.draftAnswer': 'Draft answer (revised after the answer check)',
   'readable.answerCheck': 'Answer check',
+  'readable.tooDeep': 'nested too deep to show: {levels} levels',
   'sessions.import': 'Import',
   'sessions.importHint': 'Drop Glassbox or ChatGPT export files here',
   'sessions.messages': 'messages',

@@ -158,6 +158,7 @@ const en = {
   'json.key': '1 key',
   'json.showAll': 'Show all ({count} characters)',
   'json.empty': '(empty)',
+  'json.tooDeep': 'nested too deep to show: {levels} levels',
 };
 
 /** A key of the trace panel's UI strings. */
@@ -317,6 +318,7 @@ const zhCN: Record<TraceStringKey, string> = {
   'json.key': '1 个键',
   'json.showAll': '显示全部（{count} 个字符）',
   'json.empty': '（空）',
+  'json.tooDeep': '嵌套过深，未全部显示：共 {levels} 层',
 };
 
 /** The trace panel's UI strings in English and Simplified Chinese. Accessible names stay English (aria-label). */

@@ -65,6 +65,7 @@ export const zhCN: Record<AppStringKey, string> = {
   'readable.noSpans': '没有记录的 span。',
   'readable.draftAnswer': '答案草稿（答案检查后已修改）',
   'readable.answerCheck': '答案检查',
+  'readable.tooDeep': '嵌套过深，未全部显示：共 {levels} 层',
   'sessions.import': '导入',
   'sessions.importHint': '把 Glassbox 或 ChatGPT 的导出文件拖到这里',
   'sessions.messages': '条消息',

@@ -1,3 +1,5 @@
+import { showJson } from '../json/deep-json.ts';
+
 /** What an endpoint said about a failure, read from whichever error envelope it uses. */
 export interface ErrorEnvelope {
   message?: string;
@@ -20,21 +22,29 @@ function formatDetailList(detail: unknown[]): string {
     .map((item) => {
       if (!isRecord(item)) return String(item);
       const location = Array.isArray(item['loc']) ? item['loc'].join('.') : '';
-      const text = typeof item['msg'] === 'string' ? item['msg'] : JSON.stringify(item);
+      const text =
+        typeof item['msg'] === 'string'
+          ? item['msg']
+          : showJson(item, { indent: 0, maxDepth: MAX_MESSAGE_LEVELS }).text;
       return location ? `${location}: ${text}` : text;
     })
     .join('; ');
 }
 
-function messageFrom(value: unknown): string | undefined {
+// How many envelopes inside one another are read for a message; an error body can be nested any depth.
+const MAX_MESSAGE_LEVELS = 8;
+
+function messageFrom(value: unknown, level = 0): string | undefined {
   if (typeof value === 'string') return value.trim() || undefined;
   if (Array.isArray(value)) return formatDetailList(value) || undefined;
   if (isRecord(value)) {
-    for (const key of ['message', 'detail', 'msg', 'error_description'] as const) {
-      const nested = messageFrom(value[key]);
-      if (nested) return nested;
+    if (level < MAX_MESSAGE_LEVELS) {
+      for (const key of ['message', 'detail', 'msg', 'error_description'] as const) {
+        const nested = messageFrom(value[key], level + 1);
+        if (nested) return nested;
+      }
     }
-    return JSON.stringify(value);
+    return truncate(showJson(value, { indent: 0, maxDepth: MAX_MESSAGE_LEVELS }).text);
   }
   return undefined;
 }

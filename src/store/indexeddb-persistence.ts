@@ -19,6 +19,7 @@ import { toStorageError } from '../db/storage-error.ts';
 import type { GlassboxDatabase } from '../db/transaction.ts';
 import { newSpanId } from '../trace/ids.ts';
 import type { Persistence } from './persistence.ts';
+import { stringifyJson } from '../json/deep-json.ts';
 
 /** Export and import code (parsers, mappers, schemas) is a chunk of its own: the first load does not carry it. */
 const sessionFiles = () => import('../db/session-file.ts');
@@ -165,7 +166,7 @@ function sessionFileMethods(
       const file = await exportSessions(db, { ...(all ? {} : { sessionIds }), includeNotes: all, now: options.now() });
       return {
         fileName: sessionFileName(file, all ? undefined : file.sessions[0]?.title),
-        text: JSON.stringify(file, null, 2),
+        text: stringifyJson(file, 2) ?? '',
       };
     },
     importFile: async (text, fileName) => {

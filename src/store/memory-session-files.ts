@@ -1,3 +1,4 @@
+import { stringifyJson } from '../json/deep-json.ts';
 import type { TranscriptEntry } from '../agent/transcript.ts';
 import type { SessionRecord } from '../db/schema.ts';
 import type { SessionFile } from '../db/session-file.ts';
@@ -57,7 +58,7 @@ async function exportSessions(
   if (all) file.notes = (await state.stores.notes.list()).toReversed();
   return {
     fileName: sessionFileName(file, all ? undefined : file.sessions[0]?.title),
-    text: JSON.stringify(file, null, 2),
+    text: stringifyJson(file, 2) ?? '',
   };
 }
 

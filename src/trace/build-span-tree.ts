@@ -1,3 +1,4 @@
+import { stringifyJson } from '../json/deep-json.ts';
 import { ATTR, numberAttribute } from './attributes.ts';
 import type { Span, SpanKind } from './span.ts';
 
@@ -132,7 +133,7 @@ function stringify(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
   try {
-    return JSON.stringify(value) ?? '';
+    return stringifyJson(value) ?? '';
   } catch {
     return String(value);
   }

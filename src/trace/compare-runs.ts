@@ -1,6 +1,7 @@
 import { ATTR, numberAttribute, stringAttribute } from './attributes.ts';
 import type { Span } from './span.ts';
 import { isRecord, parseJsonText } from './json-values.ts';
+import { showJson, stringifyJson } from '../json/deep-json.ts';
 
 /** A piece of a text diff. */
 export interface TextPart {
@@ -59,7 +60,7 @@ function show(value: unknown): string {
   if (value === undefined) return '';
   if (typeof value === 'string') return value;
   try {
-    return JSON.stringify(value, null, 2) ?? String(value);
+    return showJson(value).text;
   } catch {
     return String(value);
   }
@@ -96,7 +97,7 @@ export function diffJson(
     }
     return changes;
   }
-  if (JSON.stringify(first) !== JSON.stringify(second)) changes.push({ path, type: 'changed', first, second });
+  if (stringifyJson(first) !== stringifyJson(second)) changes.push({ path, type: 'changed', first, second });
   return changes;
 }
 

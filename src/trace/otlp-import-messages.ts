@@ -1,5 +1,6 @@
 import type { ChatMessage, ToolCall } from '../model/model.ts';
 import { isRecord, parseJsonText } from './json-values.ts';
+import { stringifyJson } from '../json/deep-json.ts';
 
 export { parseJsonText } from './json-values.ts';
 
@@ -8,7 +9,7 @@ export function asText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === undefined || value === null) return '';
   try {
-    return JSON.stringify(value) ?? String(value);
+    return stringifyJson(value) ?? String(value);
   } catch {
     return String(value);
   }

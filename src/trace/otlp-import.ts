@@ -1,4 +1,5 @@
 import type { ChatMessage, ToolCall } from '../model/model.ts';
+import { jsonDepth, SAFE_DEPTH, stringifyJson } from '../json/deep-json.ts';
 import { ATTR } from './attributes.ts';
 import { mapSpanAttributes, type MappedSpan, type TraceConvention } from './otlp-import-conventions.ts';
 import { decodeAttributes, otlpTraceFileSchema, unixNanoToMs, type OtlpJsonSpan } from './otlp-import-schema.ts';
@@ -129,7 +130,7 @@ function findRoots(group: readonly RawSpan[]): {
   return { parents, roots };
 }
 
-const sameMessage = (a: ChatMessage, b: ChatMessage): boolean => JSON.stringify(a) === JSON.stringify(b);
+const sameMessage = (a: ChatMessage, b: ChatMessage): boolean => stringifyJson(a) === stringifyJson(b);
 
 /** The chat of one run: its last llm call's input (without system messages) and output. */
 function runMessages(
@@ -230,6 +231,10 @@ const SESSION_ID = /^[\w.:-]{1,200}$/;
  * the messages its spans carry. Returns what is wrong (with the path in the file) when the file is not valid OTLP.
  */
 export function importOtlpTraces(value: unknown): { ok: true; traces: ImportedTrace[] } | { ok: false; error: string } {
+  // The schema is checked recursively: an attribute nested past what it can check is refused, with how deep it is.
+  const depth = jsonDepth(value, SAFE_DEPTH);
+  if (depth > SAFE_DEPTH)
+    return { ok: false, error: `not a valid OTLP trace file: nested deeper than ${SAFE_DEPTH} levels` };
   const parsed = otlpTraceFileSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,3 +1,5 @@
+import { stringifyJson } from '../json/deep-json.ts';
+
 /** The outcome of sending traces to a collector: errors are data with a message for the user. */
 export type OtlpPostResult = { ok: true } | { ok: false; message: string };
 
@@ -88,7 +90,7 @@ export async function postOtlp(
     const init: RequestInit = {
       method: 'POST',
       headers: { ...headers, 'Content-Type': 'application/json' },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
+      body: typeof body === 'string' ? body : (stringifyJson(body) ?? ''),
     };
     if (signal) init.signal = signal;
     response = await fetch(target, init);

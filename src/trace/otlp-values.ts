@@ -1,3 +1,5 @@
+import { mapJson, stringifyJson } from '../json/deep-json.ts';
+
 /** An OTLP `AnyValue` in its JSON encoding (64-bit integers as decimal strings). */
 export type OtlpAnyValue =
   | { stringValue: string }
@@ -36,29 +38,20 @@ export function scrubString(text: string, secrets: readonly string[]): string {
   return result;
 }
 
-/** A deep copy without credential-named keys and with secret strings replaced; cycles become `[Circular]`. */
-export function redactValue(value: unknown, secrets: readonly string[], seen = new WeakSet<object>()): unknown {
-  if (typeof value === 'string') return scrubString(value, secrets);
-  if (value === null || typeof value !== 'object') return value;
-  if (seen.has(value)) return '[Circular]';
-  seen.add(value);
-  let copy: unknown;
-  if (Array.isArray(value)) copy = value.map((item) => redactValue(item, secrets, seen));
-  else {
-    const object: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value))
-      if (!isSecretKey(key)) object[key] = redactValue(item, secrets, seen);
-    copy = object;
-  }
-  seen.delete(value);
-  return copy;
+/** A deep copy (of any depth) without credential-named keys and with secret strings replaced; cycles become `[Circular]`. */
+export function redactValue(value: unknown, secrets: readonly string[]): unknown {
+  return mapJson(
+    value,
+    (text) => scrubString(text, secrets),
+    (key) => !isSecretKey(key),
+  );
 }
 
-/** JSON text of any value; strings stay as they are. */
+/** JSON text of any value (of any depth); strings stay as they are. */
 export function toJsonText(value: unknown): string {
   if (typeof value === 'string') return value;
   try {
-    return JSON.stringify(value) ?? String(value);
+    return stringifyJson(value) ?? String(value);
   } catch {
     return String(value);
   }

@@ -1,3 +1,4 @@
+import { stringifyJson } from '../../json/deep-json.ts';
 import { ATTR } from '../../trace/attributes.ts';
 import type { Span } from '../../trace/span.ts';
 import { useAppStore } from '../app-store.ts';
@@ -111,7 +112,7 @@ export async function exportOtlp(): Promise<void> {
     redact: settings.apiKey ? [settings.apiKey] : [],
   });
   const date = new Date(services().now()).toISOString().slice(0, 10);
-  services().download?.(`glassbox-otlp-${sessionId}-${date}.json`, JSON.stringify(body, null, 2));
+  services().download?.(`glassbox-otlp-${sessionId}-${date}.json`, stringifyJson(body, 2) ?? '');
   if (!settings.otlpEndpoint.trim()) return;
   const { parseOtlpHeaders, postOtlp } = await import('../../trace/otlp-post.ts');
   const headers = parseOtlpHeaders(settings.otlpHeaders);

@@ -70,8 +70,12 @@ export function checkParametersSchema(text: string): SchemaCheck {
   return { ok: true, schema: value };
 }
 
-function checkPropertySchema(schema: unknown, path: string): string | undefined {
+// Property schemas are checked level by level: a schema nested deeper than anyone writes is refused, not walked.
+const MAX_SCHEMA_LEVELS = 64;
+
+function checkPropertySchema(schema: unknown, path: string, level = 1): string | undefined {
   if (typeof schema === 'boolean') return undefined;
+  if (level > MAX_SCHEMA_LEVELS) return `${path} is nested more than ${MAX_SCHEMA_LEVELS} levels deep.`;
   if (!isRecord(schema)) return `${path} must be a schema object (e.g. {"type": "string"}).`;
   const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
   for (const type of types) {
@@ -82,11 +86,11 @@ function checkPropertySchema(schema: unknown, path: string): string | undefined 
   if (schema.enum !== undefined && !Array.isArray(schema.enum)) return `${path}.enum must be an array.`;
   if (isRecord(schema.properties)) {
     for (const [key, property] of Object.entries(schema.properties)) {
-      const problem = checkPropertySchema(property, `${path}.properties.${key}`);
+      const problem = checkPropertySchema(property, `${path}.properties.${key}`, level + 1);
       if (problem) return problem;
     }
   }
-  if (schema.items !== undefined) return checkPropertySchema(schema.items, `${path}.items`);
+  if (schema.items !== undefined) return checkPropertySchema(schema.items, `${path}.items`, level + 1);
   return undefined;
 }
 

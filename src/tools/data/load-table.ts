@@ -1,3 +1,5 @@
+import { stringifyJson } from '../../json/deep-json.ts';
+
 /** A column of a loaded table: its cleaned SQL name, the header it came from and its inferred type. */
 export interface TableColumn {
   name: string;
@@ -179,7 +181,7 @@ function jsonText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
+  return stringifyJson(value) ?? '';
 }
 
 /** Reads a JSON array of objects (or JSON Lines, one object a line) as header + string rows. */

@@ -1,11 +1,20 @@
 import type { McpToolInfo } from './mcp-entry.ts';
+import { deeperThan, stringifyJson } from '../../json/deep-json.ts';
+
+// Keys are sorted level by level; a schema deeper than this is hashed as it is written (it is never walked).
+const SORTED_LEVELS = 64;
 
 function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (deeperThan(value, SORTED_LEVELS)) return stringifyJson(value) ?? 'null';
+  return sortedJson(value);
+}
+
+function sortedJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
     return `{${Object.keys(value)
       .toSorted()
-      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .map((key) => `${JSON.stringify(key)}:${sortedJson((value as Record<string, unknown>)[key])}`)
       .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';

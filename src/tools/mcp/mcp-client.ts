@@ -7,6 +7,7 @@ import { ToolError, describeError } from '../tool-error.ts';
 import { diagnoseMcpConnection } from './connection-doctor.ts';
 import { mcpToolInfoSchema, parseHeaderLines, type McpToolInfo } from './mcp-entry.ts';
 import { McpToolResultError, untracedExchanges, type McpExchangeTracer } from './mcp-trace.ts';
+import { stringifyJson } from '../../json/deep-json.ts';
 
 /** A live connection to one MCP server. */
 export interface McpConnection {
@@ -86,8 +87,8 @@ export function callResultText(result: {
     } else if (part.type === 'resource_link') parts.push(`[resource ${String(part.uri ?? '')}]`);
   }
   if (parts.length === 0 && result.structuredContent !== undefined)
-    parts.push(JSON.stringify(result.structuredContent));
-  if (parts.length === 0 && result.toolResult !== undefined) parts.push(JSON.stringify(result.toolResult));
+    parts.push(stringifyJson(result.structuredContent) ?? '');
+  if (parts.length === 0 && result.toolResult !== undefined) parts.push(stringifyJson(result.toolResult) ?? '');
   return parts.join('\n') || '(no output)';
 }
 

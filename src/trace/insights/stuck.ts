@@ -1,3 +1,4 @@
+import { stringifyJson } from '../../json/deep-json.ts';
 import { ATTR, numberAttribute, stringAttribute } from '../attributes.ts';
 import type { Span } from '../span.ts';
 
@@ -33,7 +34,7 @@ function argumentsKey(value: unknown): string {
       return value.trim();
     }
   }
-  return JSON.stringify(value ?? null);
+  return stringifyJson(value ?? null) ?? 'null';
 }
 
 /**

@@ -6,6 +6,7 @@ import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { ChatMessage, ToolCall } from '../../model/model.ts';
 import { createChatTranslate } from '../../i18n/chat.ts';
 import { MessageView } from './message-view.tsx';
+import { deepArrayText, deepObjectText } from '../../testing/deep-session.ts';
 import type { MessageViewProps } from './message-types.ts';
 
 afterEach(cleanup);
@@ -124,6 +125,36 @@ describe('MessageView tool calls', () => {
     expect(within(calc).getByRole('region', { name: 'Result' })).toHaveTextContent('42');
     await user.click(within(calc).getByRole('button', { name: 'Show in trace' }));
     expect(onSelectToolCall).toHaveBeenCalledWith('call_calc');
+  });
+
+  it('shows arguments and a result nested 100,000 levels deep, cut with a note in the reader language', async () => {
+    const user = userEvent.setup();
+    const deepCall: ToolCall = {
+      id: 'call_deep',
+      type: 'function',
+      function: { name: 'fetch_json', arguments: deepObjectText(100_000) },
+    };
+    const deepAssistant = entry({ role: 'assistant', content: null, tool_calls: [deepCall] });
+    const deepResult = entry(
+      { role: 'tool', tool_call_id: 'call_deep', content: deepArrayText(100_000) },
+      { meta: { toolName: 'fetch_json', toolStatus: 'ok' } },
+    );
+    renderView({
+      entry: deepAssistant,
+      toolEntries: new Map([['call_deep', deepResult]]),
+      t: createChatTranslate('zh-CN'),
+    });
+    const card = screen.getByRole('group', { name: 'Tool call fetch_json' });
+    await user.click(within(card).getByRole('button', { expanded: false }));
+    expect(within(card).getByRole('region', { name: 'Result' })).toHaveTextContent(
+      '嵌套过深，未全部显示：共 100,000 层',
+    );
+    expect(within(card).getByRole('region', { name: 'Arguments' })).toHaveTextContent('共 100,000 层');
+    cleanup();
+    renderView({ entry: deepResult });
+    expect(screen.getByRole('article', { name: 'tool message' })).toHaveTextContent(
+      'nested too deep to show: 100,000 levels',
+    );
   });
 
   it('marks a call without a result after the run as having none, and shows errors', () => {

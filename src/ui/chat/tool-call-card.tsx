@@ -7,7 +7,8 @@ import { classNames } from '../components/class-names.ts';
 import { AlertIcon, BlockedIcon, CheckIcon, ChevronIcon, DashIcon, TraceIcon } from '../components/icons.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { readQueryResult } from './query-result-read.ts';
-import { compactArguments, formatDuration, prettyText, type ToolCallStatus } from './tool-call-format.ts';
+import { PrettyBlock } from './pretty-block.tsx';
+import { compactArguments, formatDuration, type ToolCallStatus } from './tool-call-format.ts';
 import { useNames } from '../use-t.ts';
 
 /** Props of {@link ToolCallCard}. */
@@ -186,16 +187,18 @@ export const ToolCallCard = memo(function ToolCallCard({
           <>
             <section aria-label={names('Arguments')}>
               <h4 className="mb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">{t('toolArguments')}</h4>
-              <pre className={PRE_CLASSES}>{argumentsText.trim() ? prettyText(argumentsText) : '{}'}</pre>
+              <PrettyBlock className={PRE_CLASSES} text={argumentsText.trim() ? argumentsText : '{}'} t={t} />
             </section>
             {result ? (
               <section aria-label={names(resultIsNote ? 'Result' : 'Error')}>
                 <h4 className="mb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
                   {resultIsNote ? t('toolResult') : t('toolError')}
                 </h4>
-                <pre className={classNames(PRE_CLASSES, failed && 'text-red-800 dark:text-red-200')}>
-                  {prettyText(result.message.content ?? '')}
-                </pre>
+                <PrettyBlock
+                  className={classNames(PRE_CLASSES, failed && 'text-red-800 dark:text-red-200')}
+                  text={result.message.content ?? ''}
+                  t={t}
+                />
               </section>
             ) : null}
             {onShowInTrace ? (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
+import { deepArrayText, deepObjectText } from '../../testing/deep-session.ts';
 import { compactArguments, formatDuration, prettyText, previewText, toolCallStatus } from './tool-call-format.ts';
 
 const result = (toolStatus?: 'ok' | 'error' | 'denied'): TranscriptEntry => ({
@@ -56,9 +57,20 @@ describe('compactArguments', () => {
 
 describe('prettyText and previewText', () => {
   it('pretty-prints JSON results only', () => {
-    expect(prettyText('{"temp":3}')).toBe('{\n  "temp": 3\n}');
-    expect(prettyText('plain 42')).toBe('plain 42');
-    expect(prettyText('{broken')).toBe('{broken');
+    expect(prettyText('{"temp":3}')).toEqual({ text: '{\n  "temp": 3\n}' });
+    expect(prettyText('plain 42')).toEqual({ text: 'plain 42' });
+    expect(prettyText('{broken')).toEqual({ text: '{broken' });
+  });
+
+  it('cuts results and arguments nested 100,000 levels deep, saying how deep they are', () => {
+    for (const text of [deepArrayText(100_000), deepObjectText(100_000)]) {
+      const shown = prettyText(text);
+      expect(shown.cutDepth).toBe(100_000);
+      expect(shown.text).toContain('…');
+      expect(shown.text.length).toBeLessThan(20_000);
+      expect(compactArguments(text).length).toBeLessThanOrEqual(80);
+    }
+    expect(compactArguments(`{"query":${deepObjectText(100_000)}}`)).toMatch(/^query: \{"a":\{"a":/);
   });
 
   it('collapses whitespace for one-line previews', () => {

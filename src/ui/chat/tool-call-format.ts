@@ -1,4 +1,5 @@
 import type { TranscriptEntry } from '../../agent/transcript.ts';
+import { showJson, type ShownJson } from '../../json/deep-json.ts';
 
 /** Where a tool call stands, as its card shows it. */
 export type ToolCallStatus =
@@ -48,18 +49,25 @@ export function compactArguments(argumentsJson: string, maxLength = 80): string 
   if (!parsed.ok) return truncate(argumentsJson.replace(/\s+/g, ' ').trim(), maxLength);
   const value = parsed.value;
   if (value && typeof value === 'object' && !Array.isArray(value)) {
-    const parts = Object.entries(value).map(([key, item]) => `${key}: ${JSON.stringify(item) ?? String(item)}`);
+    const parts = Object.entries(value).map(([key, item]) => `${key}: ${oneLine(item, maxLength)}`);
     return truncate(parts.join(', '), maxLength);
   }
-  return truncate(JSON.stringify(value) ?? '', maxLength);
+  return truncate(oneLine(value, maxLength), maxLength);
 }
 
-/** Text for a preformatted block: JSON objects and arrays pretty-printed, anything else as it is. */
-export function prettyText(text: string): string {
+// A line is cut at `maxLength` characters, so no more levels than that can show (and deep data cannot overflow).
+const oneLine = (value: unknown, maxLength: number): string =>
+  value === undefined ? 'undefined' : showJson(value, { indent: 0, maxDepth: maxLength }).text;
+
+/**
+ * Text for a preformatted block: JSON objects and arrays pretty-printed (levels past the shown depth cut, with how
+ * deep the data is), anything else as it is.
+ */
+export function prettyText(text: string): ShownJson {
   const trimmed = text.trim();
-  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return text;
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return { text };
   const parsed = parseJson(trimmed);
-  return parsed.ok ? JSON.stringify(parsed.value, null, 2) : text;
+  return parsed.ok ? showJson(parsed.value) : { text };
 }
 
 /** The first `maxLength` characters of a text on one line, for compact rows. */

@@ -2,7 +2,8 @@ import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { ChatTranslate } from '../../i18n/chat.ts';
 import { classNames } from '../components/class-names.ts';
 import { AlertIcon, BlockedIcon, CheckIcon, DashIcon, ToolIcon } from '../components/icons.tsx';
-import { formatDuration, prettyText, previewText } from './tool-call-format.ts';
+import { PrettyBlock } from './pretty-block.tsx';
+import { formatDuration, previewText } from './tool-call-format.ts';
 
 /** Props of {@link ToolMessageView}. */
 export interface ToolMessageViewProps {
@@ -62,9 +63,11 @@ export function ToolMessageView({ entry, toolName, highlighted, t }: ToolMessage
             <span className="ml-auto shrink-0 tabular-nums">{formatDuration(duration)}</span>
           ) : null}
         </summary>
-        <pre className="mt-1 max-h-72 overflow-auto rounded-md bg-zinc-50 p-2 font-mono whitespace-pre-wrap break-words text-zinc-800 dark:bg-zinc-950 dark:text-zinc-100">
-          {prettyText(content)}
-        </pre>
+        <PrettyBlock
+          className="mt-1 max-h-72 overflow-auto rounded-md bg-zinc-50 p-2 font-mono whitespace-pre-wrap break-words text-zinc-800 dark:bg-zinc-950 dark:text-zinc-100"
+          text={content}
+          t={t}
+        />
       </details>
     </article>
   );

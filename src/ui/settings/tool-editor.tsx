@@ -7,6 +7,7 @@ import { useAppStore } from '../../store/app-store.ts';
 import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { useNames, useT } from '../use-t.ts';
+import { stringifyJson } from '../../json/deep-json.ts';
 
 const inputClass =
   'w-full rounded-md border border-zinc-300 bg-white px-2 py-1 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-950';
@@ -64,7 +65,7 @@ export function ToolEditor(props: {
   const t = useT();
   const names = useNames();
   const [draft, setDraft] = useState<CustomToolDefinition>(props.initial);
-  const [parametersText, setParametersText] = useState(() => JSON.stringify(props.initial.parameters, null, 2));
+  const [parametersText, setParametersText] = useState(() => stringifyJson(props.initial.parameters, 2) ?? '{}');
   const [sample, setSample] = useState('{}');
   const [problem, setProblem] = useState<string | null>(null);
   const [testResult, setTestResult] = useState<{ ok: boolean; text: string } | null>(null);

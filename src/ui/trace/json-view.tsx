@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { englishTrace, type TraceTranslate } from '../../i18n/trace.ts';
+import { CUT_MARK, jsonDepth, SHOWN_DEPTH } from '../../json/deep-json.ts';
 
 const MAX_STRING = 4000;
 const MAX_CHILDREN = 200;
@@ -59,21 +60,30 @@ function Leaf({ value, t }: { value: unknown; t: TraceTranslate }) {
   return <span>{String(value)}</span>;
 }
 
-function Node({
-  name,
-  value,
-  depth,
-  expandDepth,
-  t,
-}: {
+interface NodeProps {
   name?: string;
   value: unknown;
   depth: number;
   expandDepth: number;
+  /** The whole value's depth when it is deeper than a view shows (levels past {@link SHOWN_DEPTH} are cut). */
+  tooDeep: number | undefined;
   t: TraceTranslate;
-}) {
+}
+
+function Node({ name, value, depth, expandDepth, tooDeep, t }: NodeProps) {
   const [showAll, setShowAll] = useState(false);
   const label = name !== undefined ? <span className="text-zinc-600 dark:text-zinc-400">{name}: </span> : null;
+  if (value !== null && typeof value === 'object' && depth >= SHOWN_DEPTH) {
+    return (
+      <div>
+        {label}
+        {CUT_MARK}{' '}
+        <span translate="yes" data-testid="nested-too-deep" className="text-amber-800 dark:text-amber-300">
+          {t('json.tooDeep', { levels: (tooDeep ?? depth).toLocaleString('en-US') })}
+        </span>
+      </div>
+    );
+  }
   if (value === null || typeof value !== 'object') {
     return (
       <div className="pl-4 -indent-4">
@@ -110,7 +120,7 @@ function Node({
       </summary>
       <div className="ml-3 border-l border-zinc-200 pl-2 dark:border-zinc-700">
         {shown.map(([key, item]) => (
-          <Node key={key} name={key} value={item} depth={depth + 1} expandDepth={expandDepth} t={t} />
+          <Node key={key} name={key} value={item} depth={depth + 1} expandDepth={expandDepth} tooDeep={tooDeep} t={t} />
         ))}
         {shown.length < entries.length && (
           <button
@@ -140,11 +150,12 @@ export interface JsonViewProps {
 
 /** Collapsible JSON rendered as plain text: model output and tool results are untrusted, never HTML. */
 export function JsonView({ value, expandDepth = 2, parseStrings = true, label, t = englishTrace }: JsonViewProps) {
-  const shown = parseStrings ? parseJsonString(value) : value;
+  const shown = useMemo(() => (parseStrings ? parseJsonString(value) : value), [parseStrings, value]);
+  const tooDeep = useMemo(() => (jsonDepth(shown, SHOWN_DEPTH) > SHOWN_DEPTH ? jsonDepth(shown) : undefined), [shown]);
   return (
     // Data, not UI text: `translate="no"` (its show-all and item-count labels opt back in).
     <div translate="no" className="font-mono text-xs leading-5" aria-label={label} role={label ? 'group' : undefined}>
-      <Node value={shown} depth={0} expandDepth={expandDepth} t={t} />
+      <Node value={shown} depth={0} expandDepth={expandDepth} tooDeep={tooDeep} t={t} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
   type TextPart,
 } from '../../trace/compare-runs.ts';
 import { formatClockTime, formatDuration, formatTokens } from '../../trace/format.ts';
+import { showJson } from '../../json/deep-json.ts';
 
 /** Props of `RunComparison`: the runs to pick from, the chosen ids, and where choices go. */
 export interface RunComparisonProps {
@@ -52,7 +53,7 @@ function TextDiff({ parts }: { parts: TextPart[] }) {
 }
 
 const shortJson = (value: unknown): string => {
-  const text = JSON.stringify(value) ?? 'undefined';
+  const text = value === undefined ? 'undefined' : showJson(value, { indent: 0, maxDepth: 200 }).text;
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 };
 

@@ -5,6 +5,8 @@ import { afterEach, describe, it, expect } from 'vitest';
 import { ATTR } from '../../trace/attributes.ts';
 import { makeSpan } from '../../testing/span-fixtures.ts';
 import { JsonView } from './json-view.tsx';
+import { createTraceTranslate } from '../../i18n/trace.ts';
+import { deepArrayText, deepObject, deepObjectText } from '../../testing/deep-session.ts';
 import { SpanDetails } from './span-details.tsx';
 
 afterEach(cleanup);
@@ -123,6 +125,25 @@ describe('JsonView', () => {
     expect(details[1]).toHaveAttribute('open');
     expect(details[2]).not.toHaveAttribute('open');
     expect(screen.getByText('[…] 2 items')).toBeInTheDocument();
+  });
+
+  it('cuts JSON nested 100,000 levels deep at the shown depth and says how deep it is', () => {
+    const { unmount } = render(<JsonView value={deepArrayText(100_000)} t={createTraceTranslate('zh-CN')} />);
+    expect(screen.getByTestId('nested-too-deep')).toHaveTextContent('嵌套过深，未全部显示：共 100,000 层');
+    unmount();
+    const span = makeSpan({
+      kind: 'tool',
+      name: 'fetch_json',
+      attributes: {
+        [ATTR.toolArguments]: deepObjectText(100_000),
+        [ATTR.toolResult]: deepArrayText(100_000),
+        'tool.raw': deepObject(100_000),
+      },
+    });
+    render(<SpanDetails span={span} />);
+    const notes = screen.getAllByTestId('nested-too-deep');
+    expect(notes).toHaveLength(2);
+    for (const note of notes) expect(note).toHaveTextContent('nested too deep to show: 100,000 levels');
   });
 
   it('keeps plain text and cuts very long strings behind Show all', async () => {

@@ -12,6 +12,7 @@ import { KIND_BADGE, STATUS_BADGE } from './span-style.ts';
 import { QuerySpanFields } from './query-span-fields.tsx';
 import { MemorySpanNotes } from './memory-span-notes.tsx';
 import { useNames } from '../use-t.ts';
+import { stringifyJson } from '../../json/deep-json.ts';
 
 /** What a running model call has streamed so far (the span itself only gets its output when it ends). */
 export interface LiveOutput {
@@ -281,7 +282,7 @@ export function SpanDetails({
     );
   }
   const duration = spanDurationMs(span, now);
-  const copy = async () => setCopied({ spanId: span.spanId, ok: await copyText(JSON.stringify(span, null, 2)) });
+  const copy = async () => setCopied({ spanId: span.spanId, ok: await copyText(stringifyJson(span, 2) ?? '') });
 
   return (
     <section role="region" aria-label="Span details" className={`flex flex-col gap-2 p-3 text-sm ${className}`}>
