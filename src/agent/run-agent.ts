@@ -8,7 +8,8 @@ import type { PureToolCache, ToolReplay } from './execute-tool-calls.ts';
 import { checkFinalAnswer } from './answer-revision.ts';
 import { withDelegation, type DelegateFrame, type DelegationOptions } from './delegation.ts';
 import type { AgentEvent, AgentEventSink } from './events.ts';
-import { findUnansweredToolCalls, type WireProtocol } from './history.ts';
+import { findUnansweredToolCalls } from './history.ts';
+import { initialProtocol, type ProtocolName } from './protocols/index.ts';
 import { AGENT_ATTRIBUTE, ATTRIBUTE } from './span-attributes.ts';
 import {
   deadline,
@@ -42,7 +43,7 @@ export interface RunAgentOptions {
     toolTimeoutMs: number;
     maxObservationChars: number;
   };
-  protocol: 'auto' | 'tools' | 'react' | 'json';
+  protocol: 'auto' | ProtocolName;
   /** The protocol each endpoint needed, remembered across runs (the model layer's endpoint memory). */
   protocolMemory?: ProtocolMemory;
   /** provider+baseUrl+model (`endpointKey`), for protocolMemory. */
@@ -140,9 +141,9 @@ export async function runAgent(given: RunAgentOptions): Promise<RunResult> {
     abortEnd: () =>
       controller.signal.reason instanceof DeadlineExceeded ? deadlineEnd(options.limits.deadlineMs) : ABORTED_END,
     emit,
-    protocol: initialProtocol(options),
+    protocol: initialProtocol(options.protocol, () => options.protocolMemory?.get(endpointKeyOf(options))),
   };
-  runSpan.setAttributes({ [ATTRIBUTE.runProtocol]: context.protocol });
+  runSpan.setAttributes({ [ATTRIBUTE.runProtocol]: context.protocol.name });
 
   let end: RunEnd;
   try {
@@ -158,7 +159,7 @@ export async function runAgent(given: RunAgentOptions): Promise<RunResult> {
   const answer = end.reason === 'final-answer' ? entries.at(-1)?.message.content : undefined;
   runSpan.setAttributes({
     [ATTRIBUTE.runStopReason]: end.reason,
-    [ATTRIBUTE.runProtocol]: context.protocol,
+    [ATTRIBUTE.runProtocol]: context.protocol.name,
     [AGENT_ATTRIBUTE.runOutcome]: end.outcome,
     ...(typeof answer === 'string' ? { [AGENT_ATTRIBUTE.runOutput]: answer } : {}),
   });
@@ -253,11 +254,6 @@ function withLimitNotice(
   const notice = last.meta?.notice ? `${last.meta.notice} ${next.message}` : next.message;
   const noticeText = [...(last.meta?.noticeText ?? []), next.text];
   return [...stepEntries.slice(0, -1), { ...last, meta: { ...last.meta, notice, noticeText } }];
-}
-
-function initialProtocol(options: RunAgentOptions): WireProtocol {
-  if (options.protocol !== 'auto') return options.protocol;
-  return options.protocolMemory?.get(endpointKeyOf(options)) ?? 'tools';
 }
 
 function runName(options: RunAgentOptions): string {

@@ -7,7 +7,7 @@ import { formatDuration } from './format-duration.ts';
 import { AGENT_ATTRIBUTE, ATTRIBUTE } from './span-attributes.ts';
 import { raceAbort } from '../model/abort.ts';
 import { createNotice } from './transcript-entries.ts';
-import { readPartialDecision } from './json-plan-decision.ts';
+import type { PartialDecision } from './json-plan-decision.ts';
 
 /** Output streamed before a call ended early (Stop or an error). */
 export interface PartialOutput {
@@ -32,8 +32,8 @@ export interface ModelStepInput {
   /** Fire-and-forget event delivery (stream events cannot wait). */
   emit: (event: AgentEvent) => void;
   now: () => number;
-  /** The reply is a JSON plan decision: it streams as `decision-delta` events (plan, answer) instead of raw text. */
-  decisions?: boolean;
+  /** The reply is a decision: it streams as `decision-delta` events (plan, answer) read by this, instead of raw text. */
+  decisionView?: (textSoFar: string) => PartialDecision;
 }
 
 /**
@@ -82,7 +82,7 @@ export async function runModelStep(input: ModelStepInput): Promise<ModelStepResu
         closeRetry();
         firstToken();
         partial.text += event.delta;
-        if (input.decisions) emit({ type: 'decision-delta', decision: readPartialDecision(partial.text) });
+        if (input.decisionView) emit({ type: 'decision-delta', decision: input.decisionView(partial.text) });
         else emit({ type: 'text-delta', delta: event.delta });
         return;
       case 'reasoning-delta':
