@@ -3,11 +3,12 @@ import { executeToolCalls, type ToolCallOutcome } from './execute-tool-calls.ts'
 import type { Decision } from './protocols/protocol.ts';
 import { addEntry, announce, callIdPrefix, freeze, type RunContext } from './run-context.ts';
 import { AGENT_ATTRIBUTE } from './span-attributes.ts';
-import { countToolCalls, type RunEnd, type StepResult } from './stop-conditions.ts';
+import type { RunEnd, StepResult } from './stop-conditions.ts';
 import {
   assistantMessage,
   finishNotice,
   joinNotices,
+  createNotice,
   joinReasoning,
   toolEntry,
   type Notice,
@@ -22,6 +23,8 @@ export interface ReplyInput {
   response: ModelResponse;
   spanId: string;
   previous: readonly StepResult[];
+  /** How many more tool calls the run may make: calls of the reply beyond it are dropped unbuilt. */
+  toolCallBudget: number;
   /** The notice of a protocol fallback during this turn, kept on the reply's entry. */
   switched: Notice | undefined;
 }
@@ -47,13 +50,15 @@ export async function actOnReply(input: ReplyInput): Promise<StepResult> {
     afterCorrection: previous.at(-1)?.kind === 'format-retry',
   });
   const finish = announce(context, finishNotice(response));
+  const requested = decision.type === 'tool-calls' ? decision.calls.length : 0;
+  const dropped = announce(context, droppedCallsNotice(requested, input.toolCallBudget, context.options.limits));
   const extras: EntryExtras = {
     reasoning: joinReasoning(response.reasoning, decision.thought),
     spanId: input.spanId,
     meta: {
       finishReason: response.finishReason,
       ...(decision.rawText === undefined ? {} : { rawText: decision.rawText }),
-      ...joinNotices([input.switched, finish]),
+      ...joinNotices([input.switched, finish, dropped]),
       ...(decision.next === undefined ? {} : { planNext: decision.next }),
     },
   };
@@ -69,12 +74,21 @@ export async function actOnReply(input: ReplyInput): Promise<StepResult> {
       ]);
     }
     case 'tool-calls': {
-      const assistant = addEntry(context, assistantMessage(decision.text, decision.calls), extras);
-      return runTools(context, step, input.startedAt, decision.calls, [assistant], previous, 'tool-calls');
+      // Only the calls within the budget become entries, spans and events; the model's message keeps just those.
+      const calls = decision.calls.slice(0, input.toolCallBudget);
+      const assistant = addEntry(context, assistantMessage(decision.text, calls), extras);
+      return runTools(context, step, input.startedAt, calls, [assistant], 'tool-calls');
     }
     case 'malformed':
       return malformedReply(input, decision, extras);
   }
+}
+
+/** The notice for a reply that asked for more tool calls than the run has left, if it did. */
+function droppedCallsNotice(requested: number, budget: number, limits: { maxToolCalls: number }): Notice | undefined {
+  if (requested <= budget) return undefined;
+  const values = { requested, kept: budget, limit: limits.maxToolCalls, dropped: requested - budget };
+  return createNotice('tool-calls-dropped', { key: 'tool-calls-dropped', values });
 }
 
 /** A malformed reply is kept as it came; then one correction request, or the end the protocol gives. */
@@ -159,18 +173,16 @@ async function saveMemoryNote(context: RunContext, content: string): Promise<voi
 /** The tag of a long-term note a model wrote with `memory_note` (the Memory dialog shows it). */
 export const MODEL_NOTE_TAG = 'by-model';
 
-/** Runs a step's tool calls and records their results as entries after `leading`. */
+/** Runs a step's tool calls (all within the run's budget) and records their results as entries after `leading`. */
 export async function runTools(
   context: RunContext,
   step: number,
   startedAt: number,
   calls: readonly ToolCall[],
   leading: TranscriptEntry[],
-  previous: readonly StepResult[],
   kind: 'tool-calls' | 'resumed-tools',
 ): Promise<StepResult> {
   const { options } = context;
-  const { maxToolCalls } = options.limits;
   const outcomes = await executeToolCalls({
     calls,
     tools: options.tools,
@@ -182,8 +194,6 @@ export async function runTools(
     signal: context.signal,
     defaultTimeoutMs: options.limits.toolTimeoutMs,
     maxObservationChars: options.limits.maxObservationChars,
-    runnableCount: Math.max(0, maxToolCalls - countToolCalls(previous)),
-    limitMessage: `Not run: the tool call limit (${maxToolCalls}) for this run was reached.`,
     emit: context.emit,
     now: options.now,
     ...(options.replay ? { replay: options.replay } : {}),
@@ -197,7 +207,7 @@ export async function runTools(
   return freeze({
     step,
     kind,
-    toolCalls: outcomes.filter((outcome) => outcome.executed).map(stepToolCall),
+    toolCalls: outcomes.map(stepToolCall),
     entries: [...leading, ...toolEntries],
     startedAt,
     endedAt: options.now(),

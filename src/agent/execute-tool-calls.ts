@@ -19,8 +19,6 @@ export interface ToolCallOutcome {
   observation: string;
   spanId: string;
   durationMs: number;
-  /** False when the call was not attempted because the run's tool call limit was reached. */
-  executed: boolean;
   /** The result came from a recorded run (see {@link ToolReplay}); the tool did not run. */
   replayed?: boolean;
   /** A pure tool's result answered from the session's cache; the tool did not run. */
@@ -54,9 +52,6 @@ export interface ExecuteToolCallsInput {
   signal: AbortSignal;
   defaultTimeoutMs: number;
   maxObservationChars: number;
-  /** Calls at this position and after are not run; they get `limitMessage` as their observation. */
-  runnableCount?: number;
-  limitMessage?: string;
   emit: (event: AgentEvent) => void;
   now: () => number;
   /** Answers calls from a recorded run instead of running them (a fork that reuses recorded tool results). */
@@ -84,10 +79,10 @@ class ToolTimeout extends Error {
 
 /** Runs tool calls concurrently, each in its own tool span; outcomes come back in call order. */
 export function executeToolCalls(input: ExecuteToolCallsInput): Promise<ToolCallOutcome[]> {
-  return Promise.all(input.calls.map((call, index) => executeOne(input, call, index)));
+  return Promise.all(input.calls.map((call) => executeOne(input, call)));
 }
 
-async function executeOne(input: ExecuteToolCallsInput, call: ToolCall, index: number): Promise<ToolCallOutcome> {
+async function executeOne(input: ExecuteToolCallsInput, call: ToolCall): Promise<ToolCallOutcome> {
   const { tools, signal, emit, now } = input;
   const toolName = call.function.name;
   const tool = tools.find((candidate) => candidate.name === toolName);
@@ -116,12 +111,7 @@ async function executeOne(input: ExecuteToolCallsInput, call: ToolCall, index: n
 
   let replayed = false;
   let cached = false;
-  const finish = (
-    status: ToolCallOutcome['status'],
-    text: string,
-    errorType?: string,
-    executed = true,
-  ): ToolCallOutcome => {
+  const finish = (status: ToolCallOutcome['status'], text: string, errorType?: string): ToolCallOutcome => {
     const observation = truncateObservation(text, input.maxObservationChars);
     const durationMs = Math.max(0, now() - startedAt);
     if (status === 'ok') {
@@ -143,20 +133,11 @@ async function executeOne(input: ExecuteToolCallsInput, call: ToolCall, index: n
       observation,
       spanId,
       durationMs,
-      executed,
       ...(replayed ? { replayed } : {}),
       ...(cached ? { cached } : {}),
     };
   };
 
-  if (input.runnableCount !== undefined && index >= input.runnableCount) {
-    return finish(
-      'error',
-      input.limitMessage ?? 'Not run: the tool call limit for this run was reached.',
-      'limit',
-      false,
-    );
-  }
   if (signal.aborted) return finish('cancelled', cancelledObservation(signal));
   // A recorded result answers the call as it was answered before: no side effects, so no approval either.
   const recorded = input.replay?.({ id: call.id, name: toolName, arguments: call.function.arguments });

@@ -34,6 +34,8 @@ export interface ModelStepInput {
   now: () => number;
   /** The reply is a decision: it streams as `decision-delta` events (plan, answer) read by this, instead of raw text. */
   decisionView?: (textSoFar: string) => PartialDecision;
+  /** How many tool calls of the reply the run will act on: the rest are neither streamed nor recorded on the span. */
+  toolCallBudget?: number;
 }
 
 /**
@@ -147,9 +149,15 @@ export async function runModelStep(input: ModelStepInput): Promise<ModelStepResu
   };
 
   try {
-    const response = await raceAbort(model.generate(request, { signal, onEvent }), signal);
+    const budget = input.toolCallBudget;
+    const call = model.generate(request, {
+      signal,
+      onEvent,
+      ...(budget === undefined ? {} : { toolCallLimit: budget }),
+    });
+    const response = await raceAbort(call, signal);
     closeRetry();
-    span.setAttributes(responseAttributes(response, model.modelId));
+    span.setAttributes(responseAttributes(response, model.modelId, budget));
     span.end('ok');
     return { status: 'ok', response, spanId };
   } catch (error) {
@@ -168,7 +176,11 @@ export async function runModelStep(input: ModelStepInput): Promise<ModelStepResu
   }
 }
 
-function responseAttributes(response: ModelResponse, requestedModel: string): Record<string, unknown> {
+function responseAttributes(
+  response: ModelResponse,
+  requestedModel: string,
+  toolCallBudget = Number.POSITIVE_INFINITY,
+): Record<string, unknown> {
   const attributes: Record<string, unknown> = {
     [ATTRIBUTE.llmResponseModel]: response.responseModel || requestedModel,
     [ATTRIBUTE.llmOutputText]: response.text,
@@ -178,8 +190,10 @@ function responseAttributes(response: ModelResponse, requestedModel: string): Re
   if (response.responseFormatLevel) attributes[AGENT_ATTRIBUTE.llmResponseFormat] = response.responseFormatLevel;
   if (response.refusal) attributes[AGENT_ATTRIBUTE.llmOutputRefusal] = response.refusal;
   if (response.responseId) attributes[AGENT_ATTRIBUTE.llmResponseId] = response.responseId;
+  if (response.toolCalls.length > toolCallBudget)
+    attributes[ATTRIBUTE.llmToolCallsDropped] = response.toolCalls.length - toolCallBudget;
   if (response.toolCalls.length > 0) {
-    attributes[ATTRIBUTE.llmOutputToolCalls] = response.toolCalls.map((call) => ({
+    attributes[ATTRIBUTE.llmOutputToolCalls] = response.toolCalls.slice(0, toolCallBudget).map((call) => ({
       id: call.id,
       name: call.function.name,
       arguments: call.function.arguments,

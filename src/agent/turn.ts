@@ -8,7 +8,7 @@ import { addEntry, freeze, type RunContext } from './run-context.ts';
 import type { RunAgentOptions } from './run-agent.ts';
 import { AGENT_ATTRIBUTE, ATTRIBUTE } from './span-attributes.ts';
 import { runModelStep, type ModelStepResult } from './step.ts';
-import type { StepResult } from './stop-conditions.ts';
+import { countToolCalls, type StepResult } from './stop-conditions.ts';
 import { createNotice, joinNotices, type Notice } from './transcript-entries.ts';
 import type { TranscriptEntry } from './transcript.ts';
 
@@ -50,6 +50,7 @@ export async function playModelTurn(
     });
   }
 
+  const toolCallBudget = remainingToolCalls(context, previous);
   let switched: Notice | undefined;
   let compactedAfterOverflow = false;
   for (;;) {
@@ -62,6 +63,7 @@ export async function playModelTurn(
       signal: context.signal,
       emit: context.emit,
       now: options.now,
+      toolCallBudget,
       ...(context.protocol.decisionView ? { decisionView: context.protocol.decisionView } : {}),
     });
     const fallback = result.status === 'error' ? fallbackProtocol(context, result.error) : undefined;
@@ -81,18 +83,27 @@ export async function playModelTurn(
     }
     if (result.status !== 'ok') return endedTurn(context, step, startedAt, result);
     const { response, spanId } = result;
-    return actOnReply({ context, step, startedAt, response, spanId, previous, switched });
+    return actOnReply({ context, step, startedAt, response, spanId, previous, toolCallBudget, switched });
   }
 }
 
-/** The turn that completes an interrupted run's unanswered tool calls before any model call (step 0). */
+/**
+ * The turn that completes an interrupted run's unanswered tool calls before any model call (step 0), as many as the
+ * run's budget allows (any others stay unanswered for the next run).
+ */
 export function resumeTurn(
   context: RunContext,
   calls: readonly ToolCall[],
   previous: readonly StepResult[],
 ): Promise<StepResult> {
   context.emit({ type: 'step-start', step: 0, spanId: context.runSpan.span.spanId });
-  return runTools(context, 0, context.options.now(), calls, [], previous, 'resumed-tools');
+  const runnable = calls.slice(0, remainingToolCalls(context, previous));
+  return runTools(context, 0, context.options.now(), runnable, [], 'resumed-tools');
+}
+
+/** How many more tool calls the run may make. */
+function remainingToolCalls(context: RunContext, previous: readonly StepResult[]): number {
+  return Math.max(0, context.options.limits.maxToolCalls - countToolCalls(previous));
 }
 
 /** A turn whose model call was stopped or failed: partial output is kept, marked as partial. */

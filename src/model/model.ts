@@ -82,6 +82,11 @@ export type ModelStreamEvent =
 export interface ModelCallOptions {
   signal: AbortSignal;
   onEvent?: (event: ModelStreamEvent) => void;
+  /**
+   * How many tool calls the caller will act on: `tool-call-delta` events are reported only for the calls before this
+   * position (the response still has every call). Unset: all are reported.
+   */
+  toolCallLimit?: number;
 }
 
 /** The agent's view of an LLM: one chat-completions call, streamed or not. */

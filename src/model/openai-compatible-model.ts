@@ -102,6 +102,7 @@ export function createOpenAICompatibleModel(config: OpenAICompatibleConfig): Mod
           body,
           signal: options.signal,
           onEvent: options.onEvent,
+          toolCallLimit: options.toolCallLimit,
           now,
           createToolCallId,
         });

@@ -15,6 +15,8 @@ import { createToolCallAccumulator } from './tool-call-accumulator.ts';
 export interface StreamAssemblerOptions {
   /** Makes an id for a tool call the endpoint left without one (Gemini sends `""`). */
   createToolCallId?: (ordinal: number) => string;
+  /** `tool-call-delta` events are reported only for calls at positions below this (see ModelCallOptions). */
+  toolCallEventLimit?: number;
 }
 
 /** The assembled response plus the events that finishing released. */
@@ -80,6 +82,7 @@ function defaultToolCallId(ordinal: number): string {
 /** Creates a pure, incremental assembler of chat-completion chunks. */
 export function createStreamAssembler(options: StreamAssemblerOptions = {}): StreamAssembler {
   const createToolCallId = options.createToolCallId ?? defaultToolCallId;
+  const toolCallEventLimit = options.toolCallEventLimit ?? Number.POSITIVE_INFINITY;
   const thinkSplitter = createThinkTagSplitter();
   const markupFilter = createToolMarkupFilter();
   const toolCalls = createToolCallAccumulator();
@@ -131,7 +134,7 @@ export function createStreamAssembler(options: StreamAssemblerOptions = {}): Str
   const absorbToolCall = (fragment: ToolCallWire, events: ModelStreamEvent[]): void => {
     const event = toolCalls.push(fragment);
     if (toolCalls.count > 0) emitText(markupFilter.discard(), events);
-    if (event) events.push(event);
+    if (event && event.index < toolCallEventLimit) events.push(event);
   };
   const absorbMessage = (message: MessageWire, events: ModelStreamEvent[]): void => {
     // Some servers send the same reasoning under both names; prefer `reasoning_content`.
