@@ -1,19 +1,14 @@
-import type { Model, ModelRequest, ModelResponse, ModelStreamEvent } from '../model/model.ts';
+import type { Model, ModelRequest, ModelResponse } from '../model/model.ts';
 import { ModelError } from '../model/model-error.ts';
 import type { SpanHandle, Tracer } from '../trace/span.ts';
 import type { AgentEvent } from './events.ts';
 import { errorMessage, errorType } from './errors.ts';
-import { formatDuration } from './format-duration.ts';
 import { AGENT_ATTRIBUTE, ATTRIBUTE } from './span-attributes.ts';
 import { raceAbort } from '../model/abort.ts';
-import { createNotice } from './transcript-entries.ts';
 import type { PartialDecision } from './json-plan-decision.ts';
+import { createStepStream, type PartialOutput } from './step-stream.ts';
 
-/** Output streamed before a call ended early (Stop or an error). */
-export interface PartialOutput {
-  text: string;
-  reasoning: string;
-}
+export type { PartialOutput } from './step-stream.ts';
 
 /** The outcome of one model call; the llm span has already ended accordingly. */
 export type ModelStepResult =
@@ -43,7 +38,7 @@ export interface ModelStepInput {
  * `retry-scheduled` into retry spans and `option-dropped` into notices, and records the response on the span.
  */
 export async function runModelStep(input: ModelStepInput): Promise<ModelStepResult> {
-  const { model, request, tracer, signal, emit, now } = input;
+  const { model, request, tracer, signal, emit } = input;
   const span = tracer.startSpan({
     kind: 'llm',
     name: model.modelId,
@@ -60,93 +55,7 @@ export async function runModelStep(input: ModelStepInput): Promise<ModelStepResu
   const spanId = span.span.spanId;
   emit({ type: 'step-start', step: input.step, spanId });
 
-  const startedAt = now();
-  const partial: PartialOutput = { text: '', reasoning: '' };
-  const droppedOptions: string[] = [];
-  const fallbacks: string[] = [];
-  let firstTokenSeen = false;
-  let openRetry: SpanHandle | undefined;
-  /** A retry span covers one wait and the attempt after it, so it ends with that attempt's outcome. */
-  const closeRetry = (status: 'ok' | 'error' | 'cancelled' = 'ok', error?: { type: string; message: string }): void => {
-    openRetry?.end(status, status === 'error' ? error : undefined);
-    openRetry = undefined;
-  };
-  const firstToken = (): void => {
-    if (firstTokenSeen) return;
-    firstTokenSeen = true;
-    span.setAttributes({ [ATTRIBUTE.llmTimeToFirstTokenMs]: now() - startedAt });
-  };
-
-  const onEvent = (event: ModelStreamEvent): void => {
-    if (signal.aborted) return;
-    switch (event.type) {
-      case 'text-delta':
-        closeRetry();
-        firstToken();
-        partial.text += event.delta;
-        if (input.decisionView) emit({ type: 'decision-delta', decision: input.decisionView(partial.text) });
-        else emit({ type: 'text-delta', delta: event.delta });
-        return;
-      case 'reasoning-delta':
-        closeRetry();
-        firstToken();
-        partial.reasoning += event.delta;
-        emit({ type: 'reasoning-delta', delta: event.delta });
-        return;
-      case 'tool-call-delta':
-        closeRetry();
-        firstToken();
-        emit({ ...event });
-        return;
-      case 'retry-scheduled': {
-        // Another retry means the attempt after the previous wait failed too.
-        closeRetry('error', { type: event.error.kind, message: event.error.message });
-        const cause = event.error.status === undefined ? event.error.kind : `${event.error.kind} ${event.error.status}`;
-        openRetry = tracer.startSpan({
-          kind: 'retry',
-          name: `attempt ${event.attempt} after ${cause}`,
-          parent: span,
-          attributes: {
-            [ATTRIBUTE.retryAttempt]: event.attempt,
-            [ATTRIBUTE.retryDelayMs]: event.delayMs,
-            [ATTRIBUTE.retryReason]: `${cause}: ${event.error.message}`,
-          },
-        });
-        emit({
-          type: 'notice',
-          ...createNotice('retry-wait', {
-            key: 'retry-wait',
-            values: { cause, delay: formatDuration(event.delayMs), attempt: event.attempt },
-          }),
-        });
-        return;
-      }
-      case 'response-format-fallback': {
-        const fallback = `${event.from} → ${event.to}: ${event.reason}`;
-        span.setAttributes({ [AGENT_ATTRIBUTE.llmResponseFormatFallback]: [...fallbacks, fallback] });
-        fallbacks.push(fallback);
-        emit({
-          type: 'notice',
-          ...createNotice('response-format-fallback', {
-            key: 'response-format-fallback',
-            values: { from: event.from, to: event.to, reason: event.reason },
-          }),
-        });
-        return;
-      }
-      case 'option-dropped':
-        droppedOptions.push(event.option);
-        span.setAttributes({ [AGENT_ATTRIBUTE.llmOptionsDropped]: [...droppedOptions] });
-        emit({
-          type: 'notice',
-          ...createNotice('option-dropped', {
-            key: 'option-dropped',
-            values: { option: event.option, reason: event.reason },
-          }),
-        });
-        return;
-    }
-  };
+  const { onEvent, partial, closeRetry } = createStepStream(input, span);
 
   try {
     const budget = input.toolCallBudget;
