@@ -2,7 +2,7 @@ import type { ChatMessage } from '../model/model.ts';
 import type { SpanHandle } from '../trace/span.ts';
 import type { AgentEvent } from './events.ts';
 import type { WireProtocol } from './protocols/protocol.ts';
-import type { RunAgentOptions } from './run-agent.ts';
+import type { RunAgentOptions } from './run-options.ts';
 import type { RunEnd, StepResult } from './stop-conditions.ts';
 import { createEntry, type EntryFactory, type Notice } from './transcript-entries.ts';
 import type { TranscriptEntry } from './transcript.ts';

@@ -5,7 +5,7 @@ import { modelErrorEnd } from './errors.ts';
 import { splitSystemMessages } from './history.ts';
 import { protocolNamed } from './protocols/index.ts';
 import { addEntry, freeze, type RunContext } from './run-context.ts';
-import type { RunAgentOptions } from './run-agent.ts';
+import type { RunAgentOptions } from './run-options.ts';
 import { AGENT_ATTRIBUTE, ATTRIBUTE } from './span-attributes.ts';
 import { runModelStep, type ModelStepResult } from './step.ts';
 import { countToolCalls, type StepResult } from './stop-conditions.ts';
