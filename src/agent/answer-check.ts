@@ -2,14 +2,13 @@ import { z } from 'zod';
 import type { ChatMessage, JsonSchema, ModelRequest } from '../model/model.ts';
 import { describeContradiction, findContradictions, type Contradiction, type Evidence } from './answer-facts.ts';
 import type { AgentEvent } from './events.ts';
-import type { WireProtocol } from './history.ts';
 import { unwrapFence } from './json-plan-decision.ts';
 import { scanJsonValue } from './json-scan.ts';
 import { AGENT_ATTRIBUTE } from './span-attributes.ts';
 import { runModelStep } from './step.ts';
 import { createNotice, type Notice } from './transcript-entries.ts';
 import type { TranscriptEntry } from './transcript.ts';
-import type { RunContext } from './turn.ts';
+import type { RunContext } from './run-context.ts';
 
 /** The first words of the verdict call's system prompt (the demo model recognises the call by them). */
 export const ANSWER_CHECK_PROMPT_START = "You check an assistant's answer against the evidence it rests on.";
@@ -170,17 +169,11 @@ function clip(text: string): string {
   return text.length > MAX_CLAIM_CHARS ? `${text.slice(0, MAX_CLAIM_CHARS - 1)}…` : text;
 }
 
-/** The message that asks for the one revision: the claims in question, in the run's protocol. */
-export function revisionRequestText(claims: readonly string[], protocol: WireProtocol): string {
+/** The message that asks for the one revision: the claims in question, and how to reply in the run's protocol. */
+export function revisionRequestText(claims: readonly string[], protocolHint: string): string {
   const list =
     claims.length > 0 ? claims.map((claim) => `- ${claim}`).join('\n') : '- (the checker named no single claim)';
-  const format =
-    protocol === 'json'
-      ? ' Reply with one JSON decision, as before.'
-      : protocol === 'react'
-        ? ' Use the same format as before (Thought, then Action and Action Input, or Final Answer).'
-        : '';
-  return `${REVISION_REQUEST_START} that the tool results do not support:\n${list}\nRevise your answer: correct these claims (call tools again if you need to), then give the complete corrected answer.${format}`;
+  return `${REVISION_REQUEST_START} that the tool results do not support:\n${list}\nRevise your answer: correct these claims (call tools again if you need to), then give the complete corrected answer.${protocolHint}`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { checkAnswer, checkInputOf, revisionRequestText } from './answer-check.t
 import type { StepResult } from './stop-conditions.ts';
 import { createEntry, createNotice, type Notice } from './transcript-entries.ts';
 import type { TranscriptEntry } from './transcript.ts';
-import type { RunContext } from './turn.ts';
+import type { RunContext } from './run-context.ts';
 
 /** What the loop does after the answer check: keep the answer, revise it once, or end (Stop came during the check). */
 export type CheckedAnswer = { type: 'kept' } | { type: 'revise'; added: TranscriptEntry[] } | { type: 'aborted' };
@@ -52,7 +52,7 @@ export async function checkFinalAnswer(context: RunContext, input: FinalAnswerIn
   };
   const request = createEntry(
     context.factory,
-    { role: 'user', content: revisionRequestText(outcome.claims, context.protocol) },
+    { role: 'user', content: revisionRequestText(outcome.claims, context.protocol.revisionHint) },
     {
       meta: { synthetic: true, draftOf: context.factory.runId },
     },

@@ -2,60 +2,12 @@ import { z } from 'zod';
 import type { ChatMessage, Model } from '../model/model.ts';
 import { defineTool, type AnyTool } from '../tools/define-tool.ts';
 import { ToolError } from '../tools/tool-error.ts';
-import type { SpanHandle } from '../trace/span.ts';
 import type { AgentEvent, AgentEventSink } from './events.ts';
-import type { RunAgentOptions, RunResult } from './run-agent.ts';
+import type { DelegationBudget, DelegationOptions, RosterAgent, RunAgentOptions, RunResult } from './run-options.ts';
 import { stopEnd, type StopCondition } from './stop-conditions.ts';
 import { createEntry, type EntryFactory } from './transcript-entries.ts';
 
-/** One agent of the roster, resolved for a run: its prompt, the tools it may use and (optionally) its own model. */
-export interface RosterAgent {
-  name: string;
-  systemPrompt: string;
-  /** Only these tools are offered to it (delegate tools are added while the depth allows). */
-  tools: AnyTool[];
-  /** Its own model; the parent's model when absent. */
-  model?: Model;
-}
-
-/** Delegation for a run: who can be delegated to, and the limits every level shares. */
-export interface DelegationOptions {
-  agents: RosterAgent[];
-  /** How deep delegation may nest: 1 = only the main agent delegates. */
-  maxDepth: number;
-  /** Delegations per run, at every level together (each revision counts). */
-  maxDelegations: number;
-  /** Tokens (input + output) the whole run may use, all agents together; no limit when absent. */
-  maxTokens?: number;
-  /**
-   * A resumed run: the stored transcripts of the delegations the interrupted run left unanswered, by their
-   * `delegate_<name>` call id (at any depth). Such a delegation continues from its transcript: its finished tool
-   * calls are not redone, and a delegate that had already answered is not asked again.
-   */
-  resumed?: ReadonlyMap<string, readonly ChatMessage[]>;
-}
-
-/** What all levels of one run share: counted as they go. */
-export interface DelegationBudget {
-  delegations: number;
-  tokens: number;
-  readonly maxDelegations: number;
-  readonly maxTokens?: number;
-  /** Epoch ms by which the whole run (every delegate too) must end. */
-  readonly deadlineAt: number;
-}
-
-/** Set on the options of a delegated run: where it sits in the run. */
-export interface DelegateFrame {
-  agent: string;
-  /** The `delegate_<name>` call this run answers. */
-  parentCallId: string;
-  /** 1 for an agent the main agent delegated to. */
-  depth: number;
-  /** The `delegate_<name>` tool span: the agent span nests in it. */
-  parentSpan: SpanHandle;
-  budget: DelegationBudget;
-}
+export type { DelegateFrame, DelegationBudget, DelegationOptions, RosterAgent } from './run-options.ts';
 
 /** The meta every transcript entry of a delegated run carries. */
 export interface DelegationMeta {

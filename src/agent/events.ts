@@ -11,6 +11,8 @@ export type NoticeCode =
   | 'protocol-switched'
   | 'option-dropped'
   | 'limit-reached'
+  /** One reply asked for more tool calls than the run had left; the rest were dropped unbuilt. */
+  | 'tool-calls-dropped'
   | 'retrying'
   /** A failed model call is waiting to be sent again; stale once output arrives (the trace keeps the retry span). */
   | 'retry-wait'

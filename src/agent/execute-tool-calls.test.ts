@@ -312,7 +312,7 @@ describe('tool execution in the loop', () => {
     expect(harness.tracer.only('approval').attributes['approval.decision']).toBe('denied');
   });
 
-  it('does not run calls beyond the tool call limit and says why', async () => {
+  it('does not build calls beyond the tool call limit and says why', async () => {
     const cities: string[] = [];
     const harness = createHarness({
       tools: [weatherTool(cities)],
@@ -331,7 +331,10 @@ describe('tool execution in the loop', () => {
     const result = await harness.run();
 
     expect(cities).toEqual(['Paris', 'Oslo']);
-    expect(result.entries[3]?.message.content).toBe('Not run: the tool call limit (2) for this run was reached.');
+    expect(result.entries.map((entry) => entry.message.role)).toEqual(['assistant', 'tool', 'tool']);
+    expect(result.entries[0]?.meta?.notice).toBe(
+      'The model asked for 3 tool calls at once. Tool call limit (2): 2 run, 1 dropped.',
+    );
     expect(result).toMatchObject({
       outcome: 'stopped',
       reason: 'max-tool-calls',

@@ -20,8 +20,6 @@ export interface ToolCallOutcome {
   observation: string;
   spanId: string;
   durationMs: number;
-  /** False when the call was not attempted because the run's tool call limit was reached. */
-  executed: boolean;
   /** The result came from a recorded run (see {@link ToolReplay}); the tool did not run. */
   replayed?: boolean;
   /** A pure tool's result answered from the session's cache; the tool did not run. */
@@ -55,9 +53,6 @@ export interface ExecuteToolCallsInput {
   signal: AbortSignal;
   defaultTimeoutMs: number;
   maxObservationChars: number;
-  /** Calls at this position and after are not run; they get `limitMessage` as their observation. */
-  runnableCount?: number;
-  limitMessage?: string;
   emit: (event: AgentEvent) => void;
   now: () => number;
   /** Answers calls from a recorded run instead of running them (a fork that reuses recorded tool results). */
@@ -85,13 +80,38 @@ class ToolTimeout extends Error {
 
 /** Runs tool calls concurrently, each in its own tool span; outcomes come back in call order. */
 export function executeToolCalls(input: ExecuteToolCallsInput): Promise<ToolCallOutcome[]> {
-  return Promise.all(input.calls.map((call, index) => executeOne(input, call, index)));
+  return Promise.all(input.calls.map((call) => executeOne(input, call)));
 }
 
-async function executeOne(input: ExecuteToolCallsInput, call: ToolCall, index: number): Promise<ToolCallOutcome> {
-  const { tools, signal, emit, now } = input;
+async function executeOne(input: ExecuteToolCallsInput, call: ToolCall): Promise<ToolCallOutcome> {
+  const started = startCall(input, call);
+  const ready = await prepareCall(input, started);
+  return 'outcome' in ready ? ready.outcome : runTool(input, started, ready);
+}
+
+/** A call under way: its tool span, the tool it names (if any), its parsed arguments, and how it finishes. */
+interface StartedCall {
+  call: ToolCall;
+  tool: AnyTool | undefined;
+  span: SpanHandle;
+  parsed: ReturnType<typeof parseToolArguments>;
+  finish: Finish;
+  /** Restarts the duration clock (after approval: the duration is the tool's own run). */
+  restartClock: () => void;
+}
+
+/** Ends the call's span, announces the result or error, and makes the outcome. */
+type Finish = (
+  status: ToolCallOutcome['status'],
+  text: string,
+  errorType?: string,
+  flags?: Pick<ToolCallOutcome, 'replayed' | 'cached'>,
+) => ToolCallOutcome;
+
+/** Opens the tool span and announces the call. */
+function startCall(input: ExecuteToolCallsInput, call: ToolCall): StartedCall {
   const toolName = call.function.name;
-  const tool = tools.find((candidate) => candidate.name === toolName);
+  const tool = input.tools.find((candidate) => candidate.name === toolName);
   const span = input.tracer.startSpan({
     kind: 'tool',
     name: toolName.trim().slice(0, 80) || '(no name)',
@@ -104,122 +124,145 @@ async function executeOne(input: ExecuteToolCallsInput, call: ToolCall, index: n
       ...tool?.spanAttributes,
     },
   });
-  const spanId = span.span.spanId;
   const parsed = parseToolArguments(call.function.arguments);
-  emit({
-    type: 'tool-call',
-    callId: call.id,
-    toolName,
-    arguments: parsed.ok ? parsed.value : call.function.arguments,
-    spanId,
-  });
-  let startedAt = now();
-
-  let replayed = false;
-  let cached = false;
-  const finish = (
-    status: ToolCallOutcome['status'],
-    text: string,
-    errorType?: string,
-    executed = true,
-  ): ToolCallOutcome => {
-    const observation = truncateObservation(text, input.maxObservationChars);
-    const durationMs = Math.max(0, now() - startedAt);
-    if (status === 'ok') {
-      span.setAttributes({
-        [ATTRIBUTE.toolResult]: observation,
-        ...(observation === text ? {} : { [AGENT_ATTRIBUTE.toolTruncated]: true }),
-      });
-      span.end('ok');
-      emit({ type: 'tool-result', callId: call.id, toolName, result: observation, durationMs });
-    } else {
-      span.setAttributes({ [ATTRIBUTE.toolError]: observation });
-      if (status === 'cancelled') span.end('cancelled');
-      else span.end('error', { type: errorType ?? status, message: observation });
-      emit({ type: 'tool-error', callId: call.id, toolName, error: observation, durationMs });
-    }
-    return {
-      call,
-      status,
-      observation,
-      spanId,
-      durationMs,
-      executed,
-      ...(replayed ? { replayed } : {}),
-      ...(cached ? { cached } : {}),
-    };
+  const args = parsed.ok ? parsed.value : call.function.arguments;
+  input.emit({ type: 'tool-call', callId: call.id, toolName, arguments: args, spanId: span.span.spanId });
+  let startedAt = input.now();
+  const finish: Finish = (status, text, errorType, flags = {}) => {
+    const durationMs = Math.max(0, input.now() - startedAt);
+    return finishCall(input, call, span, { status, text, errorType, durationMs, flags });
   };
+  return { call, tool, span, parsed, finish, restartClock: () => (startedAt = input.now()) };
+}
 
-  if (input.runnableCount !== undefined && index >= input.runnableCount) {
-    return finish(
-      'error',
-      input.limitMessage ?? 'Not run: the tool call limit for this run was reached.',
-      'limit',
-      false,
-    );
+function finishCall(
+  input: ExecuteToolCallsInput,
+  call: ToolCall,
+  span: SpanHandle,
+  result: {
+    status: ToolCallOutcome['status'];
+    text: string;
+    errorType: string | undefined;
+    durationMs: number;
+    flags: Pick<ToolCallOutcome, 'replayed' | 'cached'>;
+  },
+): ToolCallOutcome {
+  const { status, text, durationMs } = result;
+  const toolName = call.function.name;
+  const observation = truncateObservation(text, input.maxObservationChars);
+  if (status === 'ok') {
+    span.setAttributes({
+      [ATTRIBUTE.toolResult]: observation,
+      ...(observation === text ? {} : { [AGENT_ATTRIBUTE.toolTruncated]: true }),
+    });
+    span.end('ok');
+    input.emit({ type: 'tool-result', callId: call.id, toolName, result: observation, durationMs });
+  } else {
+    span.setAttributes({ [ATTRIBUTE.toolError]: observation });
+    if (status === 'cancelled') span.end('cancelled');
+    else span.end('error', { type: result.errorType ?? status, message: observation });
+    input.emit({ type: 'tool-error', callId: call.id, toolName, error: observation, durationMs });
   }
-  if (signal.aborted) return finish('cancelled', cancelledObservation(signal));
+  const { replayed, cached } = result.flags;
+  return {
+    call,
+    status,
+    observation,
+    spanId: span.span.spanId,
+    durationMs,
+    ...(replayed ? { replayed } : {}),
+    ...(cached ? { cached } : {}),
+  };
+}
+
+/** A call that may run: its tool, validated arguments, and its key in the pure-tool cache (if it has one). */
+interface ReadyCall {
+  tool: AnyTool;
+  args: unknown;
+  cacheKey: string | undefined;
+}
+
+/**
+ * Everything before a tool runs: Stop, a recorded result, an unknown tool, bad arguments, a cache hit and
+ * approval each answer the call here; otherwise it is ready to run.
+ */
+async function prepareCall(
+  input: ExecuteToolCallsInput,
+  started: StartedCall,
+): Promise<ReadyCall | { outcome: ToolCallOutcome }> {
+  const { signal } = input;
+  const { call, tool, span, parsed, finish } = started;
+  const toolName = call.function.name;
+  const answered = (outcome: ToolCallOutcome) => ({ outcome });
+  if (signal.aborted) return answered(finish('cancelled', cancelledObservation(signal)));
   // A recorded result answers the call as it was answered before: no side effects, so no approval either.
   const recorded = input.replay?.({ id: call.id, name: toolName, arguments: call.function.arguments });
   if (recorded) {
-    replayed = true;
     span.setAttributes({ [AGENT_ATTRIBUTE.toolReplayed]: true });
-    return finish(recorded.status, recorded.result, 'replayed-error');
+    return answered(finish(recorded.status, recorded.result, 'replayed-error', { replayed: true }));
   }
-  if (!tool) return finish('error', unknownToolMessage(toolName, tools), 'unknown-tool');
+  if (!tool) return answered(finish('error', unknownToolMessage(toolName, input.tools), 'unknown-tool'));
   if (!parsed.ok) {
-    return finish(
-      'error',
-      `Error: the arguments for ${toolName} are not valid JSON: ${parsed.message}. Send the call again with the arguments as one JSON object.`,
-      'invalid-json',
-    );
+    const message = `Error: the arguments for ${toolName} are not valid JSON: ${parsed.message}. Send the call again with the arguments as one JSON object.`;
+    return answered(finish('error', message, 'invalid-json'));
   }
   const validated = await validateToolArguments(tool, parsed.value);
   if (!validated.ok) {
-    return finish(
-      'error',
-      `Error: invalid arguments for ${toolName}: ${validated.message}. Send the call again with arguments that match the tool's schema.`,
-      'invalid-arguments',
-    );
+    const message = `Error: invalid arguments for ${toolName}: ${validated.message}. Send the call again with arguments that match the tool's schema.`;
+    return answered(finish('error', message, 'invalid-arguments'));
   }
-
   const cacheKey =
     input.cache && isPure(tool, validated.value)
       ? `${toolName} ${canonicalArguments(JSON.stringify(validated.value))}`
       : undefined;
   const hit = cacheKey === undefined ? undefined : input.cache?.get(cacheKey);
   if (hit !== undefined) {
-    cached = true;
     span.setAttributes({ [AGENT_ATTRIBUTE.toolCached]: true });
-    return finish('ok', hit);
+    return answered(finish('ok', hit, undefined, { cached: true }));
   }
+  const refused = tool.restricted ? await askApproval(input, started, validated.value) : undefined;
+  return refused ? answered(refused) : { tool, args: validated.value, cacheKey };
+}
 
-  if (tool.restricted) {
-    const decision = await requestApproval({
-      approve: input.approve,
-      toolName,
-      callId: call.id,
-      arguments: validated.value,
-      tracer: input.tracer,
-      parent: span,
-      signal,
-      emit,
-    });
-    if (decision.type === 'aborted') return finish('cancelled', cancelledObservation(signal));
-    if (decision.type === 'denied') return finish('denied', DENIED_OBSERVATION, 'denied');
-    if (decision.type === 'failed')
-      return finish(
-        'error',
-        `Error: approval for ${toolName} could not be asked: ${decision.message}`,
-        'approval-failed',
-      );
-  }
+/** Asks the user about a restricted call: undefined when approved, else the call's outcome. */
+async function askApproval(
+  input: ExecuteToolCallsInput,
+  { call, span, finish }: StartedCall,
+  args: unknown,
+): Promise<ToolCallOutcome | undefined> {
+  const toolName = call.function.name;
+  const decision = await requestApproval({
+    approve: input.approve,
+    toolName,
+    callId: call.id,
+    arguments: args,
+    tracer: input.tracer,
+    parent: span,
+    signal: input.signal,
+    emit: input.emit,
+  });
+  if (decision.type === 'aborted') return finish('cancelled', cancelledObservation(input.signal));
+  if (decision.type === 'denied') return finish('denied', DENIED_OBSERVATION, 'denied');
+  if (decision.type === 'failed')
+    return finish(
+      'error',
+      `Error: approval for ${toolName} could not be asked: ${decision.message}`,
+      'approval-failed',
+    );
+  return undefined;
+}
 
+/** Runs the tool under its timeout and the run's signal; its value (serialised) is the observation. */
+async function runTool(input: ExecuteToolCallsInput, started: StartedCall, ready: ReadyCall): Promise<ToolCallOutcome> {
+  const { signal } = input;
+  const { call, span, finish } = started;
+  const { tool, cacheKey } = ready;
+  const toolName = call.function.name;
   const timeoutMs = tool.timeoutMs ?? input.defaultTimeoutMs;
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(new ToolTimeout(timeoutMs)), timeoutMs);
   const callSignal = combineSignals([signal, timeout.signal]);
-  startedAt = now();
+  started.restartClock();
   try {
     const context: ToolContext = {
       ...input.toolContext,
@@ -230,7 +273,7 @@ async function executeOne(input: ExecuteToolCallsInput, call: ToolCall, index: n
       startChildSpan: (options) => input.tracer.startSpan({ ...options, parent: span }),
     };
     const value = await raceAbort(
-      Promise.resolve().then(() => tool.execute(validated.value, context)),
+      Promise.resolve().then(() => tool.execute(ready.args, context)),
       callSignal,
     );
     const text = serialiseResult(value);

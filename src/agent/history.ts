@@ -1,21 +1,13 @@
 import type { ChatMessage, ToolCall } from '../model/model.ts';
-import type { AnyTool } from '../tools/define-tool.ts';
-import { buildJsonPlanSystemPrompt, toJsonPlanMessages } from './json-plan-protocol.ts';
-import { buildReactSystemPrompt, toReactMessages } from './react-text-protocol.ts';
-
-/** Which wire protocol a request uses: native tool calls, text ReAct, or one JSON decision per reply (JSON plan). */
-export type WireProtocol = 'tools' | 'react' | 'json';
 
 /**
- * The messages to send: one system message first (the system prompt merged with any leading system messages
- * the context hook produced), then the conversation, rewritten for text ReAct when that protocol is in use.
+ * The system prompt merged with any leading system messages the context hook produced, and the conversation after
+ * them: what a protocol builds its request from.
  */
-export function buildRequestMessages(
+export function splitSystemMessages(
   systemPrompt: string,
   context: readonly ChatMessage[],
-  protocol: WireProtocol,
-  tools: readonly AnyTool[],
-): ChatMessage[] {
+): { system: string; messages: ChatMessage[] } {
   let index = 0;
   const systemParts = [systemPrompt];
   for (; index < context.length; index += 1) {
@@ -23,13 +15,10 @@ export function buildRequestMessages(
     if (message.role !== 'system') break;
     systemParts.push(message.content);
   }
-  const rest = context.slice(index);
-  const base = systemParts.filter((part) => part.trim() !== '').join('\n\n');
-  if (protocol === 'json')
-    return [{ role: 'system', content: buildJsonPlanSystemPrompt(base, tools) }, ...toJsonPlanMessages(rest)];
-  const system = protocol === 'react' && tools.length > 0 ? buildReactSystemPrompt(base, tools) : base;
-  const body = protocol === 'react' ? toReactMessages(rest) : [...rest];
-  return system === '' ? body : [{ role: 'system', content: system }, ...body];
+  return {
+    system: systemParts.filter((part) => part.trim() !== '').join('\n\n'),
+    messages: context.slice(index),
+  };
 }
 
 /**

@@ -17,7 +17,7 @@ export {
 export { parseToolArguments, validateToolArguments, formatIssues } from './parse-tool-call.ts';
 export { truncateObservation } from './truncate-observation.ts';
 export { parseReactReply, type ReactParseResult } from './react-parse.ts';
-export { buildReactSystemPrompt, toReactMessages, interpretReactReply } from './react-text-protocol.ts';
+export { buildReactSystemPrompt, toReactMessages, interpretReactReply } from './protocols/react-text.ts';
 export { describeModelError } from './errors.ts';
 export { formatDuration } from './format-duration.ts';
 export { findUnansweredToolCalls } from './history.ts';

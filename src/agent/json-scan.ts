@@ -23,156 +23,165 @@ class ScanFailure {
 
 /** Scans one JSON value starting at `start` (after optional whitespace) without building it. */
 export function scanJsonValue(text: string, start = 0): JsonScanResult {
-  let index = start;
-
-  const found = (): string =>
-    index >= text.length ? 'found the end of the text' : `found ${quote(text[index] as string)}`;
-  const fail = (expected: string): never => {
-    if (index >= text.length)
-      throw new ScanFailure(index, `unexpected end of the text: the JSON is incomplete (${expected})`);
-    throw new ScanFailure(index, `${expected}, ${found()}`);
-  };
-  const skipWhitespace = (): void => {
-    while (index < text.length && ' \t\n\r'.includes(text[index] as string)) index += 1;
-  };
-
-  const scanString = (): void => {
-    index += 1; // opening quote
-    while (index < text.length) {
-      const char = text[index] as string;
-      if (char === '"') {
-        index += 1;
-        return;
-      }
-      if (char === '\\') {
-        const escape = text[index + 1];
-        if (escape === undefined) {
-          index += 1;
-          return fail('expected an escape character after a backslash');
-        }
-        if (escape === 'u') {
-          const hex = text.slice(index + 2, index + 6);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) {
-            index += 2;
-            fail('expected four hex digits after \\u');
-          }
-          index += 6;
-          continue;
-        }
-        if (!'"\\/bfnrt'.includes(escape)) {
-          index += 1;
-          fail('expected a valid escape (\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)');
-        }
-        index += 2;
-        continue;
-      }
-      if (char.charCodeAt(0) < 0x20)
-        fail('a line break or control character inside a string must be escaped (write \\n)');
-      index += 1;
-    }
-    fail('the string is not closed with a double quote');
-  };
-
-  const scanDigits = (what: string): void => {
-    const begin = index;
-    while (index < text.length && /[0-9]/.test(text[index] as string)) index += 1;
-    if (index === begin) fail(`expected a digit ${what}`);
-  };
-
-  const scanNumber = (): void => {
-    if (text[index] === '-') index += 1;
-    if (text[index] === '0') index += 1;
-    else scanDigits('in the number');
-    if (text[index] === '.') {
-      index += 1;
-      scanDigits('after the decimal point');
-    }
-    if (text[index] === 'e' || text[index] === 'E') {
-      index += 1;
-      if (text[index] === '+' || text[index] === '-') index += 1;
-      scanDigits('in the exponent');
-    }
-  };
-
-  const scanLiteral = (literal: string): void => {
-    if (text.startsWith(literal, index)) {
-      index += literal.length;
-      return;
-    }
-    fail(`expected a value (object, array, string, number, true, false or null)`);
-  };
-
-  const scanObject = (depth: number): void => {
-    index += 1;
-    skipWhitespace();
-    if (text[index] === '}') {
-      index += 1;
-      return;
-    }
-    for (;;) {
-      if (text[index] !== '"') {
-        if (text[index] === "'") fail('expected a property name in double quotes (single quotes are not JSON)');
-        fail('expected a property name in double quotes');
-      }
-      scanString();
-      skipWhitespace();
-      if (text[index] !== ':') fail("expected ':' after the property name");
-      index += 1;
-      scanValue(depth + 1);
-      skipWhitespace();
-      if (text[index] === '}') {
-        index += 1;
-        return;
-      }
-      if (text[index] !== ',') fail("expected ',' or '}' after a property value");
-      index += 1;
-      skipWhitespace();
-      if (text[index] === '}') fail('expected another property after the comma (trailing commas are not JSON)');
-    }
-  };
-
-  const scanArray = (depth: number): void => {
-    index += 1;
-    skipWhitespace();
-    if (text[index] === ']') {
-      index += 1;
-      return;
-    }
-    for (;;) {
-      scanValue(depth + 1);
-      skipWhitespace();
-      if (text[index] === ']') {
-        index += 1;
-        return;
-      }
-      if (text[index] !== ',') fail("expected ',' or ']' after an array item");
-      index += 1;
-      skipWhitespace();
-      if (text[index] === ']') fail('expected another item after the comma (trailing commas are not JSON)');
-    }
-  };
-
-  function scanValue(depth: number): void {
-    if (depth > MAX_JSON_DEPTH) fail(`the JSON is nested more than ${MAX_JSON_DEPTH} levels deep`);
-    skipWhitespace();
-    const char = text[index];
-    if (char === '{') scanObject(depth);
-    else if (char === '[') scanArray(depth);
-    else if (char === '"') scanString();
-    else if (char === '-' || (char !== undefined && char >= '0' && char <= '9')) scanNumber();
-    else if (char === 't') scanLiteral('true');
-    else if (char === 'f') scanLiteral('false');
-    else if (char === 'n') scanLiteral('null');
-    else fail('expected a value (object, array, string, number, true, false or null)');
-  }
-
+  const scanner = new JsonScanner(text, start);
   try {
-    scanValue(0);
-    return { ok: true, end: index };
+    scanner.scanValue(0);
+    return { ok: true, end: scanner.index };
   } catch (error) {
     if (!(error instanceof ScanFailure)) throw error;
     const { line, column } = lineAndColumn(text, error.position);
     return { ok: false, position: error.position, line, column, problem: error.problem };
+  }
+}
+
+/** A cursor over the text; each method consumes one kind of JSON value or throws a ScanFailure. */
+class JsonScanner {
+  constructor(
+    private readonly text: string,
+    public index: number,
+  ) {}
+
+  private char(offset = 0): string | undefined {
+    return this.text[this.index + offset];
+  }
+
+  private found(): string {
+    return this.index >= this.text.length ? 'found the end of the text' : `found ${quote(this.char() as string)}`;
+  }
+
+  private fail(expected: string): never {
+    if (this.index >= this.text.length)
+      throw new ScanFailure(this.index, `unexpected end of the text: the JSON is incomplete (${expected})`);
+    throw new ScanFailure(this.index, `${expected}, ${this.found()}`);
+  }
+
+  private skipWhitespace(): void {
+    while (this.index < this.text.length && ' \t\n\r'.includes(this.char() as string)) this.index += 1;
+  }
+
+  scanValue(depth: number): void {
+    if (depth > MAX_JSON_DEPTH) this.fail(`the JSON is nested more than ${MAX_JSON_DEPTH} levels deep`);
+    this.skipWhitespace();
+    const char = this.char();
+    if (char === '{') this.scanObject(depth);
+    else if (char === '[') this.scanArray(depth);
+    else if (char === '"') this.scanString();
+    else if (char === '-' || (char !== undefined && char >= '0' && char <= '9')) this.scanNumber();
+    else if (char === 't') this.scanLiteral('true');
+    else if (char === 'f') this.scanLiteral('false');
+    else if (char === 'n') this.scanLiteral('null');
+    else this.fail('expected a value (object, array, string, number, true, false or null)');
+  }
+
+  private scanString(): void {
+    this.index += 1; // opening quote
+    while (this.index < this.text.length) {
+      const char = this.char() as string;
+      if (char === '"') {
+        this.index += 1;
+        return;
+      }
+      if (char === '\\') {
+        this.scanEscape();
+        continue;
+      }
+      if (char.charCodeAt(0) < 0x20)
+        this.fail('a line break or control character inside a string must be escaped (write \\n)');
+      this.index += 1;
+    }
+    this.fail('the string is not closed with a double quote');
+  }
+
+  private scanEscape(): void {
+    const escape = this.char(1);
+    if (escape === undefined) {
+      this.index += 1;
+      this.fail('expected an escape character after a backslash');
+    }
+    if (escape === 'u') {
+      const hex = this.text.slice(this.index + 2, this.index + 6);
+      if (!/^[0-9a-fA-F]{4}$/.test(hex)) {
+        this.index += 2;
+        this.fail('expected four hex digits after \\u');
+      }
+      this.index += 6;
+      return;
+    }
+    if (!'"\\/bfnrt'.includes(escape)) {
+      this.index += 1;
+      this.fail('expected a valid escape (\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)');
+    }
+    this.index += 2;
+  }
+
+  private scanDigits(what: string): void {
+    const begin = this.index;
+    while (this.index < this.text.length && /[0-9]/.test(this.char() as string)) this.index += 1;
+    if (this.index === begin) this.fail(`expected a digit ${what}`);
+  }
+
+  private scanNumber(): void {
+    if (this.char() === '-') this.index += 1;
+    if (this.char() === '0') this.index += 1;
+    else this.scanDigits('in the number');
+    if (this.char() === '.') {
+      this.index += 1;
+      this.scanDigits('after the decimal point');
+    }
+    if (this.char() === 'e' || this.char() === 'E') {
+      this.index += 1;
+      if (this.char() === '+' || this.char() === '-') this.index += 1;
+      this.scanDigits('in the exponent');
+    }
+  }
+
+  private scanLiteral(literal: string): void {
+    if (this.text.startsWith(literal, this.index)) {
+      this.index += literal.length;
+      return;
+    }
+    this.fail(`expected a value (object, array, string, number, true, false or null)`);
+  }
+
+  private scanObject(depth: number): void {
+    this.scanItems('}', 'property', () => {
+      if (this.char() !== '"') {
+        if (this.char() === "'") this.fail('expected a property name in double quotes (single quotes are not JSON)');
+        this.fail('expected a property name in double quotes');
+      }
+      this.scanString();
+      this.skipWhitespace();
+      if (this.char() !== ':') this.fail("expected ':' after the property name");
+      this.index += 1;
+      this.scanValue(depth + 1);
+    });
+  }
+
+  private scanArray(depth: number): void {
+    this.scanItems(']', 'item', () => this.scanValue(depth + 1));
+  }
+
+  /** The items of an object or array after its opening bracket, separated by commas, up to `close`. */
+  private scanItems(close: '}' | ']', noun: 'property' | 'item', scanItem: () => void): void {
+    this.index += 1;
+    this.skipWhitespace();
+    if (this.char() === close) {
+      this.index += 1;
+      return;
+    }
+    const after = noun === 'property' ? 'a property value' : 'an array item';
+    for (;;) {
+      scanItem();
+      this.skipWhitespace();
+      if (this.char() === close) {
+        this.index += 1;
+        return;
+      }
+      if (this.char() !== ',') this.fail(`expected ',' or '${close}' after ${after}`);
+      this.index += 1;
+      this.skipWhitespace();
+      if (this.char() === close) this.fail(`expected another ${noun} after the comma (trailing commas are not JSON)`);
+    }
   }
 }
 

@@ -17,6 +17,8 @@ export const agentTextEnglish = {
   'option-dropped': 'The endpoint did not accept the option "{option}", so it was left out: {reason}',
   'stop.max-steps': 'Stopped: step limit ({limit}) reached.',
   'stop.max-tool-calls': 'Stopped: tool call limit ({limit}) reached.',
+  'tool-calls-dropped':
+    'The model asked for {requested} tool calls at once. Tool call limit ({limit}): {kept} run, {dropped} dropped.',
   'stop.deadline': 'Stopped: time limit ({duration}) reached.',
   'stop.no-progress': 'Stopped: no progress — {tool} was called {times} times in a row with the same arguments.',
   'stop.aborted': 'Stopped by the user.',

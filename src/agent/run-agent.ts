@@ -1,14 +1,11 @@
-import type { ChatMessage, Model } from '../model/model.ts';
-import type { AnyTool } from '../tools/define-tool.ts';
-import type { ApprovalRequest, ToolContext } from '../tools/tool-context.ts';
-import type { SpanHandle, Tracer } from '../trace/span.ts';
-import type { ProtocolMemory } from '../model/endpoint-memory.ts';
+import type { ChatMessage } from '../model/model.ts';
 import { ABORTED_END, DeadlineExceeded, internalErrorEnd } from './errors.ts';
-import type { PureToolCache, ToolReplay } from './execute-tool-calls.ts';
 import { checkFinalAnswer } from './answer-revision.ts';
-import { withDelegation, type DelegateFrame, type DelegationOptions } from './delegation.ts';
+import { withDelegation } from './delegation.ts';
 import type { AgentEvent, AgentEventSink } from './events.ts';
-import { findUnansweredToolCalls, type WireProtocol } from './history.ts';
+import type { RunAgentOptions, RunResult } from './run-options.ts';
+import { findUnansweredToolCalls } from './history.ts';
+import { initialProtocol } from './protocols/index.ts';
 import { AGENT_ATTRIBUTE, ATTRIBUTE } from './span-attributes.ts';
 import {
   deadline,
@@ -24,74 +21,9 @@ import {
   type StopCondition,
 } from './stop-conditions.ts';
 import { endpointKeyOf, playModelTurn, resumeTurn, type RunContext } from './turn.ts';
-import type { RunOutcome, StopReason, TranscriptEntry } from './transcript.ts';
+import type { StopReason, TranscriptEntry } from './transcript.ts';
 
-/** Everything one run of the agent needs; all non-determinism (ids, clock, signal) is injected. */
-export interface RunAgentOptions {
-  sessionId: string;
-  model: Model;
-  /** The enabled tools. */
-  tools: AnyTool[];
-  /** Full context to send (system prompt not included), ending with the new user message, or for a resume with whatever was saved. */
-  history: ChatMessage[];
-  systemPrompt: string;
-  limits: {
-    maxSteps: number;
-    maxToolCalls: number;
-    deadlineMs: number;
-    toolTimeoutMs: number;
-    maxObservationChars: number;
-  };
-  protocol: 'auto' | 'tools' | 'react' | 'json';
-  /** The protocol each endpoint needed, remembered across runs (the model layer's endpoint memory). */
-  protocolMemory?: ProtocolMemory;
-  /** provider+baseUrl+model (`endpointKey`), for protocolMemory. */
-  endpointKey?: string;
-  tracer: Tracer;
-  /** The user's message text, recorded on the run span. */
-  runInput?: string;
-  toolContext: Omit<ToolContext, 'callId' | 'signal' | 'sessionId'>;
-  approve: ApprovalRequest;
-  signal: AbortSignal;
-  /** Awaited for 'step-end' (persistence) and 'run-end'. */
-  onEvent: AgentEventSink;
-  newId: (prefix: 'msg') => string;
-  now: () => number;
-  /**
-   * Optional hook run before each model call to shape the context (compaction, memory recall); default identity.
-   * After the endpoint rejects a request as longer than the context window, it is called once more with
-   * `force: true` and the call is retried once.
-   */
-  prepareContext?: (messages: ChatMessage[], info: PrepareContextInfo) => Promise<ChatMessage[]>;
-  /** Answers tool calls from a recorded run instead of running them (a fork reusing recorded tool results). */
-  replay?: ToolReplay;
-  /** The session's cache of pure tool results (calculator, date_calc): a repeated call is answered from it. */
-  toolCache?: PureToolCache;
-  /** Delegation on: the roster's agents are offered as `delegate_<name>` tools (see delegation.ts). */
-  delegation?: DelegationOptions;
-  /** Set by a delegation on the run it starts: the run is an `agent` span inside the delegate tool span. */
-  delegate?: DelegateFrame;
-  /** Check the final answer against the run's tool results, and revise it once if unsupported (not in delegated runs). */
-  answerCheck?: boolean;
-}
-
-/** What `prepareContext` is told about the call it prepares. */
-export interface PrepareContextInfo {
-  step: number;
-  parentSpan: SpanHandle;
-  signal: AbortSignal;
-  /** The endpoint said the last request was too long for the context window: compact even if the estimate fits. */
-  force?: boolean;
-}
-
-/** How a run ended and everything it added to the transcript. */
-export interface RunResult {
-  runId: string;
-  outcome: RunOutcome;
-  reason: StopReason;
-  entries: TranscriptEntry[];
-  message?: string;
-}
+export type { PrepareContextInfo, RunAgentOptions, RunResult } from './run-options.ts';
 
 const RUN_NAME_LENGTH = 60;
 const NO_PROGRESS_REPEATS = 3;
@@ -140,9 +72,9 @@ export async function runAgent(given: RunAgentOptions): Promise<RunResult> {
     abortEnd: () =>
       controller.signal.reason instanceof DeadlineExceeded ? deadlineEnd(options.limits.deadlineMs) : ABORTED_END,
     emit,
-    protocol: initialProtocol(options),
+    protocol: initialProtocol(options.protocol, () => options.protocolMemory?.get(endpointKeyOf(options))),
   };
-  runSpan.setAttributes({ [ATTRIBUTE.runProtocol]: context.protocol });
+  runSpan.setAttributes({ [ATTRIBUTE.runProtocol]: context.protocol.name });
 
   let end: RunEnd;
   try {
@@ -158,7 +90,7 @@ export async function runAgent(given: RunAgentOptions): Promise<RunResult> {
   const answer = end.reason === 'final-answer' ? entries.at(-1)?.message.content : undefined;
   runSpan.setAttributes({
     [ATTRIBUTE.runStopReason]: end.reason,
-    [ATTRIBUTE.runProtocol]: context.protocol,
+    [ATTRIBUTE.runProtocol]: context.protocol.name,
     [AGENT_ATTRIBUTE.runOutcome]: end.outcome,
     ...(typeof answer === 'string' ? { [AGENT_ATTRIBUTE.runOutput]: answer } : {}),
   });
@@ -253,11 +185,6 @@ function withLimitNotice(
   const notice = last.meta?.notice ? `${last.meta.notice} ${next.message}` : next.message;
   const noticeText = [...(last.meta?.noticeText ?? []), next.text];
   return [...stepEntries.slice(0, -1), { ...last, meta: { ...last.meta, notice, noticeText } }];
-}
-
-function initialProtocol(options: RunAgentOptions): WireProtocol {
-  if (options.protocol !== 'auto') return options.protocol;
-  return options.protocolMemory?.get(endpointKeyOf(options)) ?? 'tools';
 }
 
 function runName(options: RunAgentOptions): string {

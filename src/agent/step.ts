@@ -1,19 +1,14 @@
-import type { Model, ModelRequest, ModelResponse, ModelStreamEvent } from '../model/model.ts';
+import type { Model, ModelRequest, ModelResponse } from '../model/model.ts';
 import { ModelError } from '../model/model-error.ts';
 import type { SpanHandle, Tracer } from '../trace/span.ts';
 import type { AgentEvent } from './events.ts';
 import { errorMessage, errorType } from './errors.ts';
-import { formatDuration } from './format-duration.ts';
 import { AGENT_ATTRIBUTE, ATTRIBUTE } from './span-attributes.ts';
 import { raceAbort } from '../model/abort.ts';
-import { createNotice } from './transcript-entries.ts';
-import { readPartialDecision } from './json-plan-decision.ts';
+import type { PartialDecision } from './json-plan-decision.ts';
+import { createStepStream, type PartialOutput } from './step-stream.ts';
 
-/** Output streamed before a call ended early (Stop or an error). */
-export interface PartialOutput {
-  text: string;
-  reasoning: string;
-}
+export type { PartialOutput } from './step-stream.ts';
 
 /** The outcome of one model call; the llm span has already ended accordingly. */
 export type ModelStepResult =
@@ -32,8 +27,10 @@ export interface ModelStepInput {
   /** Fire-and-forget event delivery (stream events cannot wait). */
   emit: (event: AgentEvent) => void;
   now: () => number;
-  /** The reply is a JSON plan decision: it streams as `decision-delta` events (plan, answer) instead of raw text. */
-  decisions?: boolean;
+  /** The reply is a decision: it streams as `decision-delta` events (plan, answer) read by this, instead of raw text. */
+  decisionView?: (textSoFar: string) => PartialDecision;
+  /** How many tool calls of the reply the run will act on: the rest are neither streamed nor recorded on the span. */
+  toolCallBudget?: number;
 }
 
 /**
@@ -41,7 +38,7 @@ export interface ModelStepInput {
  * `retry-scheduled` into retry spans and `option-dropped` into notices, and records the response on the span.
  */
 export async function runModelStep(input: ModelStepInput): Promise<ModelStepResult> {
-  const { model, request, tracer, signal, emit, now } = input;
+  const { model, request, tracer, signal, emit } = input;
   const span = tracer.startSpan({
     kind: 'llm',
     name: model.modelId,
@@ -58,98 +55,18 @@ export async function runModelStep(input: ModelStepInput): Promise<ModelStepResu
   const spanId = span.span.spanId;
   emit({ type: 'step-start', step: input.step, spanId });
 
-  const startedAt = now();
-  const partial: PartialOutput = { text: '', reasoning: '' };
-  const droppedOptions: string[] = [];
-  const fallbacks: string[] = [];
-  let firstTokenSeen = false;
-  let openRetry: SpanHandle | undefined;
-  /** A retry span covers one wait and the attempt after it, so it ends with that attempt's outcome. */
-  const closeRetry = (status: 'ok' | 'error' | 'cancelled' = 'ok', error?: { type: string; message: string }): void => {
-    openRetry?.end(status, status === 'error' ? error : undefined);
-    openRetry = undefined;
-  };
-  const firstToken = (): void => {
-    if (firstTokenSeen) return;
-    firstTokenSeen = true;
-    span.setAttributes({ [ATTRIBUTE.llmTimeToFirstTokenMs]: now() - startedAt });
-  };
-
-  const onEvent = (event: ModelStreamEvent): void => {
-    if (signal.aborted) return;
-    switch (event.type) {
-      case 'text-delta':
-        closeRetry();
-        firstToken();
-        partial.text += event.delta;
-        if (input.decisions) emit({ type: 'decision-delta', decision: readPartialDecision(partial.text) });
-        else emit({ type: 'text-delta', delta: event.delta });
-        return;
-      case 'reasoning-delta':
-        closeRetry();
-        firstToken();
-        partial.reasoning += event.delta;
-        emit({ type: 'reasoning-delta', delta: event.delta });
-        return;
-      case 'tool-call-delta':
-        closeRetry();
-        firstToken();
-        emit({ ...event });
-        return;
-      case 'retry-scheduled': {
-        // Another retry means the attempt after the previous wait failed too.
-        closeRetry('error', { type: event.error.kind, message: event.error.message });
-        const cause = event.error.status === undefined ? event.error.kind : `${event.error.kind} ${event.error.status}`;
-        openRetry = tracer.startSpan({
-          kind: 'retry',
-          name: `attempt ${event.attempt} after ${cause}`,
-          parent: span,
-          attributes: {
-            [ATTRIBUTE.retryAttempt]: event.attempt,
-            [ATTRIBUTE.retryDelayMs]: event.delayMs,
-            [ATTRIBUTE.retryReason]: `${cause}: ${event.error.message}`,
-          },
-        });
-        emit({
-          type: 'notice',
-          ...createNotice('retry-wait', {
-            key: 'retry-wait',
-            values: { cause, delay: formatDuration(event.delayMs), attempt: event.attempt },
-          }),
-        });
-        return;
-      }
-      case 'response-format-fallback': {
-        const fallback = `${event.from} → ${event.to}: ${event.reason}`;
-        span.setAttributes({ [AGENT_ATTRIBUTE.llmResponseFormatFallback]: [...fallbacks, fallback] });
-        fallbacks.push(fallback);
-        emit({
-          type: 'notice',
-          ...createNotice('response-format-fallback', {
-            key: 'response-format-fallback',
-            values: { from: event.from, to: event.to, reason: event.reason },
-          }),
-        });
-        return;
-      }
-      case 'option-dropped':
-        droppedOptions.push(event.option);
-        span.setAttributes({ [AGENT_ATTRIBUTE.llmOptionsDropped]: [...droppedOptions] });
-        emit({
-          type: 'notice',
-          ...createNotice('option-dropped', {
-            key: 'option-dropped',
-            values: { option: event.option, reason: event.reason },
-          }),
-        });
-        return;
-    }
-  };
+  const { onEvent, partial, closeRetry } = createStepStream(input, span);
 
   try {
-    const response = await raceAbort(model.generate(request, { signal, onEvent }), signal);
+    const budget = input.toolCallBudget;
+    const call = model.generate(request, {
+      signal,
+      onEvent,
+      ...(budget === undefined ? {} : { toolCallLimit: budget }),
+    });
+    const response = await raceAbort(call, signal);
     closeRetry();
-    span.setAttributes(responseAttributes(response, model.modelId));
+    span.setAttributes(responseAttributes(response, model.modelId, budget));
     span.end('ok');
     return { status: 'ok', response, spanId };
   } catch (error) {
@@ -168,7 +85,11 @@ export async function runModelStep(input: ModelStepInput): Promise<ModelStepResu
   }
 }
 
-function responseAttributes(response: ModelResponse, requestedModel: string): Record<string, unknown> {
+function responseAttributes(
+  response: ModelResponse,
+  requestedModel: string,
+  toolCallBudget = Number.POSITIVE_INFINITY,
+): Record<string, unknown> {
   const attributes: Record<string, unknown> = {
     [ATTRIBUTE.llmResponseModel]: response.responseModel || requestedModel,
     [ATTRIBUTE.llmOutputText]: response.text,
@@ -178,8 +99,10 @@ function responseAttributes(response: ModelResponse, requestedModel: string): Re
   if (response.responseFormatLevel) attributes[AGENT_ATTRIBUTE.llmResponseFormat] = response.responseFormatLevel;
   if (response.refusal) attributes[AGENT_ATTRIBUTE.llmOutputRefusal] = response.refusal;
   if (response.responseId) attributes[AGENT_ATTRIBUTE.llmResponseId] = response.responseId;
+  if (response.toolCalls.length > toolCallBudget)
+    attributes[ATTRIBUTE.llmToolCallsDropped] = response.toolCalls.length - toolCallBudget;
   if (response.toolCalls.length > 0) {
-    attributes[ATTRIBUTE.llmOutputToolCalls] = response.toolCalls.map((call) => ({
+    attributes[ATTRIBUTE.llmOutputToolCalls] = response.toolCalls.slice(0, toolCallBudget).map((call) => ({
       id: call.id,
       name: call.function.name,
       arguments: call.function.arguments,

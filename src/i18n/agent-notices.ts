@@ -14,6 +14,8 @@ const zhCN: Record<AgentTextKey, string> = {
   'option-dropped': '接口不接受选项 “{option}”，已将其省略：{reason}',
   'stop.max-steps': '已停止：达到步数上限（{limit}）。',
   'stop.max-tool-calls': '已停止：达到工具调用上限（{limit}）。',
+  'tool-calls-dropped':
+    '模型一次请求了 {requested} 个工具调用。工具调用上限（{limit}）：运行 {kept} 个，丢弃 {dropped} 个。',
   'stop.deadline': '已停止：达到时间上限（{duration}）。',
   'stop.no-progress': '已停止：没有进展 — {tool} 连续 {times} 次以相同参数被调用。',
   'stop.plan-unstable': '已停止：没有进展 — 计划连续改变了 {times} 次，期间没有调用工具，也没有给出答案。',

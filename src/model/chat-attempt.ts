@@ -28,6 +28,8 @@ export interface ChatAttemptInput {
   onEvent?: ((event: ModelStreamEvent) => void) | undefined;
   now: () => number;
   createToolCallId: (ordinal: number) => string;
+  /** See ModelCallOptions.toolCallLimit. */
+  toolCallLimit?: number | undefined;
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
@@ -76,7 +78,10 @@ function normalizeJsonAnswer(
     const message = 'The endpoint answered, but not with a chat completion (no "choices").';
     throw markNotRetryable(new ModelError('server', message, { status }));
   }
-  return normalizeCompletion(body, { createToolCallId: input.createToolCallId });
+  return normalizeCompletion(body, {
+    createToolCallId: input.createToolCallId,
+    ...(input.toolCallLimit === undefined ? {} : { toolCallEventLimit: input.toolCallLimit }),
+  });
 }
 
 /**
@@ -89,7 +94,11 @@ export async function runChatAttempt(input: ChatAttemptInput): Promise<ModelResp
   let emittedOutput = false;
   let firstTokenAt: number | undefined;
   const startedAt = input.now();
-  const assembler = createStreamAssembler({ createToolCallId: input.createToolCallId });
+  const assemblerOptions = {
+    createToolCallId: input.createToolCallId,
+    ...(input.toolCallLimit === undefined ? {} : { toolCallEventLimit: input.toolCallLimit }),
+  };
+  const assembler = createStreamAssembler(assemblerOptions);
 
   const emit = (events: ModelStreamEvent[]): void => {
     for (const event of events) {

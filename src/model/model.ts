@@ -1,5 +1,3 @@
-import type { JsonReplyFormat, ResponseFormatLevel } from './response-format.ts';
-
 /** A tool call as it travels in OpenAI chat format. */
 export interface ToolCall {
   id: string;
@@ -16,6 +14,20 @@ export type ChatMessage =
 
 /** A JSON Schema object as sent to the model in `tools[].function.parameters`. */
 export type JsonSchema = Record<string, unknown>;
+
+/**
+ * How a JSON reply is asked for, strongest first: strict `json_schema`, non-strict `json_schema`,
+ * `json_object` (the prompt must contain the word JSON), or by the prompt alone (`prompt`: no `response_format`).
+ */
+export type ResponseFormatLevel = 'json_schema_strict' | 'json_schema' | 'json_object' | 'prompt';
+
+/** A request for one JSON reply shaped by `schema`; the model layer picks the level the endpoint accepts. */
+export interface JsonReplyFormat {
+  /** The schema's name on the wire (`response_format.json_schema.name`). */
+  name: string;
+  /** Written in the strict-mode subset, so every level can send it. */
+  schema: JsonSchema;
+}
 
 /** A tool offered to the model, in OpenAI `tools` format. */
 export interface ToolSpec {
@@ -82,6 +94,11 @@ export type ModelStreamEvent =
 export interface ModelCallOptions {
   signal: AbortSignal;
   onEvent?: (event: ModelStreamEvent) => void;
+  /**
+   * How many tool calls the caller will act on: `tool-call-delta` events are reported only for the calls before this
+   * position (the response still has every call). Unset: all are reported.
+   */
+  toolCallLimit?: number;
 }
 
 /** The agent's view of an LLM: one chat-completions call, streamed or not. */

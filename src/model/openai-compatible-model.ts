@@ -69,79 +69,7 @@ export function createOpenAICompatibleModel(config: OpenAICompatibleConfig): Mod
   };
   if (typeof config.temperature === 'number') parameters['temperature'] = config.temperature;
 
-  /** The JSON-reply level of this call: remembered, else where the ladder starts for this endpoint. */
-  const responseFormatLevel = (): ResponseFormatLevel =>
-    memory.get(memoryKey, 'response_format') ?? initialResponseFormatLevel(config.provider, baseUrl);
-
-  /**
-   * One attempt, re-sent at once without any option the endpoint rejects (each dropped at most once), and with a
-   * weaker `response_format` when it refuses the one sent (each level tried at most once; the working one is remembered).
-   */
-  const attemptWithFallbacks = async (
-    request: ModelRequest,
-    options: ModelCallOptions,
-    dropped: Set<DroppableOption>,
-  ): Promise<ModelResponse> => {
-    let level = responseFormatLevel();
-    const triedLevels = new Set<ResponseFormatLevel>();
-    for (;;) {
-      const body = buildChatRequestBody({
-        model: config.model,
-        request,
-        stream: config.stream,
-        temperature: config.temperature,
-        dropped,
-        responseFormatLevel: level,
-      });
-      try {
-        const response = await runChatAttempt({
-          baseUrl,
-          apiKey: config.apiKey,
-          fetch: config.fetch,
-          timeoutMs: config.timeoutMs,
-          body,
-          signal: options.signal,
-          onEvent: options.onEvent,
-          now,
-          createToolCallId,
-        });
-        if (!request.responseFormat) return response;
-        if (memory.get(memoryKey, 'response_format') !== level) memory.set(memoryKey, 'response_format', level);
-        return { ...response, responseFormatLevel: level };
-      } catch (error) {
-        const modelError = classifyError(error);
-        const option = rejectedOption(modelError, body);
-        if (option === undefined && request.responseFormat) {
-          triedLevels.add(level);
-          const next = nextResponseFormatLevel(modelError, level, triedLevels);
-          if (next === undefined) throw modelError;
-          memory.set(memoryKey, 'response_format', next);
-          options.onEvent?.({ type: 'response-format-fallback', from: level, to: next, reason: modelError.message });
-          level = next;
-          continue;
-        }
-        if (option === undefined || dropped.has(option)) throw modelError;
-        dropped.add(option);
-        memory.set(memoryKey, option, false);
-        options.onEvent?.({ type: 'option-dropped', option, reason: modelError.message });
-      }
-    }
-  };
-
-  const attachAvailableModels = async (error: ModelError, signal: AbortSignal): Promise<void> => {
-    try {
-      const models = await listModels({
-        baseUrl,
-        apiKey: config.apiKey,
-        signal,
-        timeoutMs: Math.min(config.timeoutMs, MODEL_LIST_TIMEOUT_MS),
-        ...(config.fetch ? { fetch: config.fetch } : {}),
-      });
-      if (models.length > 0) error.availableModels = models;
-    } catch {
-      // Best effort: the 404 itself is what the user needs to see.
-    }
-  };
+  const endpoint: Endpoint = { config, baseUrl, memory, memoryKey, now, createToolCallId };
 
   return {
     provider: config.provider,
@@ -150,7 +78,7 @@ export function createOpenAICompatibleModel(config: OpenAICompatibleConfig): Mod
     async generate(request, options) {
       const dropped = new Set(DROPPABLE_OPTIONS.filter((option) => memory.get(memoryKey, option) === false));
       try {
-        return await withRetries(() => attemptWithFallbacks(request, options, dropped), {
+        return await withRetries(() => attemptWithFallbacks(endpoint, request, options, dropped), {
           policy,
           signal: options.signal,
           random,
@@ -160,10 +88,100 @@ export function createOpenAICompatibleModel(config: OpenAICompatibleConfig): Mod
       } catch (error) {
         const modelError = classifyError(error, { aborted: options.signal.aborted });
         if (modelError.kind === 'not-found' && modelError.status === 404 && !options.signal.aborted) {
-          await attachAvailableModels(modelError, options.signal);
+          await attachAvailableModels(endpoint, modelError, options.signal);
         }
         throw modelError;
       }
     },
   };
+}
+
+/** One endpoint as the calls to it see it. */
+interface Endpoint {
+  config: OpenAICompatibleConfig;
+  baseUrl: string;
+  memory: EndpointMemory;
+  memoryKey: string;
+  now: () => number;
+  createToolCallId: (ordinal: number) => string;
+}
+
+/** The JSON-reply level of this call: remembered, else where the ladder starts for this endpoint. */
+function responseFormatLevel({ memory, memoryKey, config, baseUrl }: Endpoint): ResponseFormatLevel {
+  return memory.get(memoryKey, 'response_format') ?? initialResponseFormatLevel(config.provider, baseUrl);
+}
+
+/**
+ * One attempt, re-sent at once without any option the endpoint rejects (each dropped at most once), and with a
+ * weaker `response_format` when it refuses the one sent (each level tried at most once; the working one is remembered).
+ */
+async function attemptWithFallbacks(
+  endpoint: Endpoint,
+  request: ModelRequest,
+  options: ModelCallOptions,
+  dropped: Set<DroppableOption>,
+): Promise<ModelResponse> {
+  const { config, memory, memoryKey } = endpoint;
+  let level = responseFormatLevel(endpoint);
+  const triedLevels = new Set<ResponseFormatLevel>();
+  for (;;) {
+    const body = buildChatRequestBody({
+      model: config.model,
+      request,
+      stream: config.stream,
+      temperature: config.temperature,
+      dropped,
+      responseFormatLevel: level,
+    });
+    try {
+      const response = await runChatAttempt({
+        baseUrl: endpoint.baseUrl,
+        apiKey: config.apiKey,
+        fetch: config.fetch,
+        timeoutMs: config.timeoutMs,
+        body,
+        signal: options.signal,
+        onEvent: options.onEvent,
+        toolCallLimit: options.toolCallLimit,
+        now: endpoint.now,
+        createToolCallId: endpoint.createToolCallId,
+      });
+      if (!request.responseFormat) return response;
+      if (memory.get(memoryKey, 'response_format') !== level) memory.set(memoryKey, 'response_format', level);
+      return { ...response, responseFormatLevel: level };
+    } catch (error) {
+      const modelError = classifyError(error);
+      const option = rejectedOption(modelError, body);
+      if (option === undefined && request.responseFormat) {
+        triedLevels.add(level);
+        const next = nextResponseFormatLevel(modelError, level, triedLevels);
+        if (next === undefined) throw modelError;
+        memory.set(memoryKey, 'response_format', next);
+        options.onEvent?.({ type: 'response-format-fallback', from: level, to: next, reason: modelError.message });
+        level = next;
+        continue;
+      }
+      if (option === undefined || dropped.has(option)) throw modelError;
+      dropped.add(option);
+      memory.set(memoryKey, option, false);
+      options.onEvent?.({ type: 'option-dropped', option, reason: modelError.message });
+    }
+  }
+}
+
+/** After a 404 for the model: the models the endpoint does offer, on the error (best effort). */
+async function attachAvailableModels(endpoint: Endpoint, error: ModelError, signal: AbortSignal): Promise<void> {
+  const { config } = endpoint;
+  try {
+    const models = await listModels({
+      baseUrl: endpoint.baseUrl,
+      apiKey: config.apiKey,
+      signal,
+      timeoutMs: Math.min(config.timeoutMs, MODEL_LIST_TIMEOUT_MS),
+      ...(config.fetch ? { fetch: config.fetch } : {}),
+    });
+    if (models.length > 0) error.availableModels = models;
+  } catch {
+    // Best effort: the 404 itself is what the user needs to see.
+  }
 }

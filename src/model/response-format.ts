@@ -1,11 +1,7 @@
 import type { ModelError } from './model-error.ts';
-import type { JsonSchema } from './model.ts';
+import type { JsonReplyFormat, JsonSchema, ResponseFormatLevel } from './model.ts';
 
-/**
- * How a JSON reply is asked for, strongest first: strict `json_schema`, non-strict `json_schema`,
- * `json_object` (the prompt must contain the word JSON), or by the prompt alone (`prompt`: no `response_format`).
- */
-export type ResponseFormatLevel = 'json_schema_strict' | 'json_schema' | 'json_object' | 'prompt';
+export type { JsonReplyFormat, ResponseFormatLevel } from './model.ts';
 
 export const RESPONSE_FORMAT_LEVELS: readonly ResponseFormatLevel[] = [
   'json_schema_strict',
@@ -13,14 +9,6 @@ export const RESPONSE_FORMAT_LEVELS: readonly ResponseFormatLevel[] = [
   'json_object',
   'prompt',
 ];
-
-/** A request for one JSON reply shaped by `schema`; the model layer picks the level the endpoint accepts. */
-export interface JsonReplyFormat {
-  /** The schema's name on the wire (`response_format.json_schema.name`). */
-  name: string;
-  /** Written in the strict-mode subset, so every level can send it. */
-  schema: JsonSchema;
-}
 
 /** The `response_format` body field at a level (none at `prompt`). */
 export type WireResponseFormat =

@@ -1,20 +1,15 @@
-import {
-  readCompletionWire,
-  type MessageWire,
-  type TimingsWire,
-  type ToolCallWire,
-  type UsageWire,
-} from './chunk-schema.ts';
-import { createThinkTagSplitter, createToolMarkupFilter } from './content-filters.ts';
+import { readCompletionWire, type TimingsWire, type UsageWire } from './chunk-schema.ts';
 import { readErrorEnvelope } from './error-envelope.ts';
 import { ModelError } from './model-error.ts';
 import type { FinishReason, ModelResponse, ModelStreamEvent, Usage } from './model.ts';
-import { createToolCallAccumulator } from './tool-call-accumulator.ts';
+import { createMessageAssembler } from './message-assembler.ts';
 
 /** Options for assembling a response. */
 export interface StreamAssemblerOptions {
   /** Makes an id for a tool call the endpoint left without one (Gemini sends `""`). */
   createToolCallId?: (ordinal: number) => string;
+  /** `tool-call-delta` events are reported only for calls at positions below this (see ModelCallOptions). */
+  toolCallEventLimit?: number;
 }
 
 /** The assembled response plus the events that finishing released. */
@@ -56,15 +51,6 @@ function usageFromTimings(wire: TimingsWire): Usage | undefined {
   return usage;
 }
 
-/** The text inside a Mistral `thinking` part: a string or a list of `{type:"text",text}` parts. */
-function thinkingText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (!Array.isArray(value)) return '';
-  return value
-    .map((part) => (typeof part === 'object' && part !== null ? String((part as { text?: unknown }).text ?? '') : ''))
-    .join('');
-}
-
 /** Builds the error a stream reported in a chunk or a named `error` event. */
 export function streamErrorFromPayload(payload: unknown): ModelError {
   const envelope = readErrorEnvelope(typeof payload === 'object' && payload !== null ? { error: payload } : payload);
@@ -79,68 +65,15 @@ function defaultToolCallId(ordinal: number): string {
 
 /** Creates a pure, incremental assembler of chat-completion chunks. */
 export function createStreamAssembler(options: StreamAssemblerOptions = {}): StreamAssembler {
-  const createToolCallId = options.createToolCallId ?? defaultToolCallId;
-  const thinkSplitter = createThinkTagSplitter();
-  const markupFilter = createToolMarkupFilter();
-  const toolCalls = createToolCallAccumulator();
-  let text = '';
-  let reasoning = '';
-  let refusal = '';
+  const message = createMessageAssembler({
+    createToolCallId: options.createToolCallId ?? defaultToolCallId,
+    toolCallEventLimit: options.toolCallEventLimit ?? Number.POSITIVE_INFINITY,
+  });
   let finishReason: FinishReason | undefined;
   let usage: Usage | undefined;
   let responseId: string | undefined;
   let responseModel: string | undefined;
   let chunkCount = 0;
-
-  const emitText = (delta: string, events: ModelStreamEvent[]): void => {
-    if (delta === '') return;
-    text += delta;
-    events.push({ type: 'text-delta', delta });
-  };
-  const emitReasoning = (delta: string, events: ModelStreamEvent[]): void => {
-    if (delta === '') return;
-    reasoning += delta;
-    events.push({ type: 'reasoning-delta', delta });
-  };
-  const absorbContent = (content: string, events: ModelStreamEvent[]): void => {
-    if (content === '') return;
-    const split = thinkSplitter.push(content);
-    emitReasoning(split.reasoning, events);
-    emitText(markupFilter.push(split.text), events);
-  };
-  const absorbParts = (parts: unknown[], events: ModelStreamEvent[]): void => {
-    for (const part of parts) {
-      if (typeof part === 'string') {
-        absorbContent(part, events);
-        continue;
-      }
-      if (typeof part !== 'object' || part === null) continue;
-      const typed = part as {
-        type?: unknown;
-        text?: unknown;
-        thinking?: unknown;
-        refusal?: unknown;
-        reasoning?: unknown;
-      };
-      if (typed.type === 'thinking') emitReasoning(thinkingText(typed.thinking), events);
-      else if (typed.type === 'reasoning') emitReasoning(thinkingText(typed.reasoning ?? typed.text), events);
-      else if (typed.type === 'refusal' && typeof typed.refusal === 'string') refusal += typed.refusal;
-      else if (typeof typed.text === 'string') absorbContent(typed.text, events);
-    }
-  };
-  const absorbToolCall = (fragment: ToolCallWire, events: ModelStreamEvent[]): void => {
-    const event = toolCalls.push(fragment);
-    if (toolCalls.count > 0) emitText(markupFilter.discard(), events);
-    if (event) events.push(event);
-  };
-  const absorbMessage = (message: MessageWire, events: ModelStreamEvent[]): void => {
-    // Some servers send the same reasoning under both names; prefer `reasoning_content`.
-    emitReasoning(message.reasoning_content || message.reasoning || '', events);
-    if (typeof message.content === 'string') absorbContent(message.content, events);
-    else if (Array.isArray(message.content)) absorbParts(message.content, events);
-    if (message.refusal) refusal += message.refusal;
-    for (const fragment of message.tool_calls ?? []) if (fragment) absorbToolCall(fragment, events);
-  };
 
   return {
     get chunkCount() {
@@ -163,8 +96,8 @@ export function createStreamAssembler(options: StreamAssemblerOptions = {}): Str
       for (const choice of wire.choices ?? []) {
         // Only the first choice is assembled; `n` is never requested.
         if (!choice || (typeof choice.index === 'number' && choice.index !== 0)) continue;
-        const message = choice.delta ?? choice.message;
-        if (message) absorbMessage(message, events);
+        const delta = choice.delta ?? choice.message;
+        if (delta) message.absorb(delta, events);
         if (choice.finish_reason && finishReason === undefined) finishReason = choice.finish_reason;
       }
       return events;
@@ -172,19 +105,15 @@ export function createStreamAssembler(options: StreamAssemblerOptions = {}): Str
 
     finish() {
       const events: ModelStreamEvent[] = [];
-      const split = thinkSplitter.flush();
-      emitReasoning(split.reasoning, events);
-      emitText(markupFilter.push(split.text), events);
-      emitText(toolCalls.count > 0 ? markupFilter.discard() : markupFilter.flush(), events);
-
-      const calls = toolCalls.finish(createToolCallId);
+      const assembled = message.finish(events);
+      const calls = assembled.toolCalls;
       const response: ModelResponse = {
-        text: markupFilter.droppedMarkup ? text.trimEnd() : text,
-        reasoning,
+        text: assembled.droppedMarkup ? assembled.text.trimEnd() : assembled.text,
+        reasoning: assembled.reasoning,
         toolCalls: calls,
         finishReason: finishReason ?? (calls.length > 0 ? 'tool_calls' : 'stop'),
       };
-      if (refusal) response.refusal = refusal;
+      if (assembled.refusal) response.refusal = assembled.refusal;
       if (usage) response.usage = usage;
       if (responseId) response.responseId = responseId;
       if (responseModel) response.responseModel = responseModel;

@@ -28,6 +28,8 @@ function argumentsText(value: string | Record<string, unknown> | null | undefine
 export function createToolCallAccumulator() {
   const calls: PendingToolCall[] = [];
   const byWireIndex = new Map<number, PendingToolCall>();
+  // The first call that adopted each id: fragments keyed by id alone find their call without a scan (linear streams).
+  const byId = new Map<string, PendingToolCall>();
 
   const findCall = (wireIndex: number | undefined, id: string | undefined): PendingToolCall | undefined => {
     if (wireIndex !== undefined) {
@@ -36,7 +38,7 @@ export function createToolCallAccumulator() {
       if (call && id !== undefined && call.id !== '' && call.id !== id) return undefined;
       return call;
     }
-    if (id !== undefined) return calls.find((call) => call.id === id);
+    if (id !== undefined) return byId.get(id);
     return calls.at(-1);
   };
 
@@ -60,6 +62,7 @@ export function createToolCallAccumulator() {
       let changed = argumentsDelta !== '';
       if (id !== undefined && call.id === '') {
         call.id = id;
+        if (!byId.has(id)) byId.set(id, call);
         event.id = id;
         changed = true;
       }

@@ -178,6 +178,7 @@ async function play(
       if (name) call.function.name = name;
       call.function.arguments += argumentsDelta;
       calls.set(index, call);
+      if (index >= (options.toolCallLimit ?? Number.POSITIVE_INFINITY)) continue;
       options.onEvent?.({
         type: 'tool-call-delta',
         index,

@@ -30,6 +30,8 @@ export const ATTR = {
   /** Request options the endpoint refused and the model client dropped. */
   llmOptionsDropped: 'llm.options_dropped',
   llmOutputToolCalls: 'llm.output.tool_calls',
+  /** Tool calls of the reply beyond the run's tool call budget: not recorded, not run (the count). */
+  llmToolCallsDropped: 'llm.tool_calls_dropped',
   llmFinishReason: 'llm.finish_reason',
   llmUsageInputTokens: 'llm.usage.input_tokens',
   llmUsageOutputTokens: 'llm.usage.output_tokens',

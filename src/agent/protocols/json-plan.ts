@@ -1,6 +1,73 @@
-import type { ChatMessage } from '../model/model.ts';
-import type { AnyTool } from '../tools/define-tool.ts';
-import { decisionText, parseDecision } from './json-plan-decision.ts';
+import type { ChatMessage } from '../../model/model.ts';
+import type { AnyTool } from '../../tools/define-tool.ts';
+import { decisionJsonSchema, decisionText, parseDecision, readPartialDecision } from '../json-plan-decision.ts';
+import { stopEnd } from '../stop-conditions.ts';
+import { createNotice } from '../transcript-entries.ts';
+import type { Decision, MalformedRecovery, ProtocolReplyInput, WireProtocol } from './protocol.ts';
+
+/**
+ * JSON plan: every reply is one JSON decision (`plan`, `tool_call` or `final`), asked for with `response_format`.
+ * A reply that does not parse or validate gets one correction request quoting the validator; a second one in a row
+ * ends the run with that message.
+ */
+export const jsonPlan: WireProtocol = {
+  name: 'json',
+  buildRequest({ system, messages, tools }) {
+    return {
+      messages: [
+        { role: 'system', content: buildJsonPlanSystemPrompt(system, tools) },
+        ...toJsonPlanMessages(messages),
+      ],
+      responseFormat: { name: 'agent_decision', schema: decisionJsonSchema(tools) },
+    };
+  },
+  interpret: interpretJsonPlan,
+  // A decision cut short keeps what it shows (the answer so far, the plan's steps), not its raw JSON.
+  partialAnswer(text) {
+    const decision = readPartialDecision(text);
+    const plan = decision.type === 'plan' && decision.plan?.length ? { plan: decision.plan } : {};
+    return { content: decision.answer ?? '', meta: { rawText: text, ...plan } };
+  },
+  decisionView: readPartialDecision,
+  revisionHint: ' Reply with one JSON decision, as before.',
+};
+
+function interpretJsonPlan({ response, tools, callIdPrefix, afterCorrection }: ProtocolReplyInput): Decision {
+  const rawText = response.text;
+  const parsed = parseDecision(rawText, tools);
+  if (!parsed.ok) {
+    const { problem } = parsed;
+    const recovery: MalformedRecovery = afterCorrection
+      ? { type: 'end', end: stopEnd('no-progress', { key: 'stop.decision-invalid', values: { problem } }) }
+      : {
+          type: 'correct',
+          message: decisionCorrectionMessage(problem),
+          notice: createNotice('decision-invalid', { key: 'decision-correction', values: { problem } }),
+        };
+    return { type: 'malformed', problem, content: rawText, rawText, recovery };
+  }
+  const { decision } = parsed;
+  const facts = {
+    rawText,
+    ...(decision.next === undefined ? {} : { next: decision.next }),
+    ...(decision.memoryNote ? { memoryNote: decision.memoryNote } : {}),
+  };
+  switch (decision.type) {
+    case 'plan':
+      return { type: 'plan', plan: decision.plan, content: decisionText(decision), ...facts };
+    case 'final':
+      return { type: 'final', answer: decision.answer, ...facts };
+    case 'tool_call': {
+      const args = JSON.stringify(decision.args);
+      const call = {
+        id: `${callIdPrefix}_0`,
+        type: 'function' as const,
+        function: { name: decision.tool, arguments: args },
+      };
+      return { type: 'tool-calls', calls: [call], text: '', ...facts };
+    }
+  }
+}
 
 /** The first words of the correction request (the history rewrite keeps the reply it corrects as it came). */
 const CORRECTION_PREFIX = 'Your last reply was not a valid JSON decision';

@@ -1,6 +1,42 @@
-import type { ChatMessage, ToolCall } from '../model/model.ts';
-import type { AnyTool } from '../tools/define-tool.ts';
-import { parseReactReply } from './react-parse.ts';
+import type { ChatMessage, ToolCall } from '../../model/model.ts';
+import type { AnyTool } from '../../tools/define-tool.ts';
+import { parseReactReply } from '../react-parse.ts';
+import { interpretNativeReply } from './native-tools.ts';
+import { withSystem, type Decision, type ProtocolReplyInput, type WireProtocol } from './protocol.ts';
+
+/**
+ * Text ReAct, for endpoints without native tool calling: the tools and the Thought / Action / Action Input format are
+ * described in the system prompt, results go back as `Observation:` messages. A malformed reply gets one correction
+ * request; a second malformed reply in a row is taken as the answer. Without tools it is plain chat.
+ */
+export const reactText: WireProtocol = {
+  name: 'react',
+  buildRequest({ system, messages, tools }) {
+    const prompt = tools.length > 0 ? buildReactSystemPrompt(system, tools) : system;
+    return { messages: withSystem(prompt, toReactMessages(messages)) };
+  },
+  interpret: (input) => (input.tools.length === 0 ? interpretNativeReply(input) : interpretReact(input)),
+  partialAnswer: (text) => ({ content: text, meta: {} }),
+  revisionHint: ' Use the same format as before (Thought, then Action and Action Input, or Final Answer).',
+};
+
+function interpretReact({ response, tools, callIdPrefix, afterCorrection }: ProtocolReplyInput): Decision {
+  const rawText = response.text;
+  const decision = interpretReactReply(rawText, tools, `${callIdPrefix}_0`);
+  const thought = decision.type === 'invalid' || decision.thought === undefined ? {} : { thought: decision.thought };
+  if (decision.type === 'action') return { type: 'tool-calls', calls: [decision.call], text: '', rawText, ...thought };
+  if (decision.type === 'final') return { type: 'final', answer: decision.answer, rawText, ...thought };
+  // One format correction per malformed reply; a second malformed reply in a row is taken as the answer.
+  if (afterCorrection) return { type: 'final', answer: rawText.trim(), rawText };
+  const correction = formatCorrectionMessage(decision.problem, tools);
+  return {
+    type: 'malformed',
+    problem: decision.problem,
+    content: rawText,
+    rawText,
+    recovery: { type: 'correct', message: correction },
+  };
+}
 
 /** A text-ReAct reply turned into what the loop acts on. */
 export type ReactDecision =

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineTool } from '../tools/define-tool.ts';
-import { fakeToolContext, createHarness, weatherTool } from './test-harness.ts';
-import { toJsonPlanMessages } from './json-plan-protocol.ts';
+import { defineTool } from '../../tools/define-tool.ts';
+import { fakeToolContext, createHarness, weatherTool } from '../test-harness.ts';
+import { toJsonPlanMessages } from './json-plan.ts';
 
 const plan = '{"type":"plan","plan":["Look up the weather in Paris","Answer"],"next":"Look up the weather in Paris"}';
 const call = '{"type":"tool_call","tool":"get_weather","args":{"city":"Paris"},"next":"Look up the weather in Paris"}';

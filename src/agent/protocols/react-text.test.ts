@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ModelError } from '../model/model-error.ts';
-import type { ChatMessage } from '../model/model.ts';
-import { defineTool } from '../tools/define-tool.ts';
-import { interpretReactReply, toReactMessages } from './react-text-protocol.ts';
-import { createHarness, weatherTool } from './test-harness.ts';
+import { ModelError } from '../../model/model-error.ts';
+import type { ChatMessage } from '../../model/model.ts';
+import { defineTool } from '../../tools/define-tool.ts';
+import { interpretReactReply, toReactMessages } from './react-text.ts';
+import { createHarness, weatherTool } from '../test-harness.ts';
 
 function memory() {
   const values = new Map<string, 'tools' | 'react'>();
