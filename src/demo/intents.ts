@@ -22,12 +22,15 @@ export type { TodoRequest } from './intent-details.ts';
 export type { FoundPlace } from './places.ts';
 export type { CalendarDate } from './dates.ts';
 
+/** What the demo says it cannot do (help.ts words it). */
+export type CannotTopic = 'javascript' | 'data' | 'earlier-date';
+
 /** What the user asked for, as far as the scripted demo understands it. */
 export type Intent =
   | { kind: 'calculate'; expression: string }
   | { kind: 'current-time'; place?: FoundPlace }
   /** N days after (or before, when negative) a date; no date means today. */
-  | { kind: 'date-offset'; days: number; from?: CalendarDate }
+  | { kind: 'date-offset'; days: number; from?: CalendarDate; earlier?: boolean }
   /** Days between two dates; no `from` means today. */
   | { kind: 'days-between'; from?: CalendarDate; to: CalendarDate }
   | { kind: 'weekday'; date: CalendarDate }
@@ -37,7 +40,10 @@ export type Intent =
   /** `earlier`: the user means the city of an earlier weather lookup ("that city", "那个城市"). */
   | { kind: 'weather'; place?: FoundPlace; earlier?: boolean }
   | { kind: 'weather-difference'; places: [FoundPlace, FoundPlace] }
-  | { kind: 'run-javascript'; code: string; written: boolean }
+  /** `task`: what a program the demo wrote computes (absent for the user's own code). */
+  | { kind: 'run-javascript'; code: string; written: boolean; task?: { en: string; zh: string } }
+  /** A request of a kind the demo knows but cannot do as asked: it says so, and what it can do. */
+  | { kind: 'cannot'; topic: CannotTopic }
   | { kind: 'web-search'; query: string }
   | { kind: 'read-file'; name?: string }
   /** "Which region sold the most?": a grouped SQL query over an attached table. */
@@ -90,6 +96,10 @@ const HELP_WORD = /^\s*(?:help|\?|what can you do|who are you|what are you)|你�
 const GREETING =
   /^\s*(?:(?:hi|hello|hey|howdy|good (?:morning|afternoon|evening))\b|你好|您好|嗨|哈喽|早上好|晚上好)/iu;
 
+/** A date named earlier in the conversation: "300 days after that?", 「那之后300天」, 「再过300天呢」. */
+const EARLIER_DATE =
+  /\b(?:after|before|from|since)\s+(?:that|then|it|this)\b|\bthat (?:date|day)\b|那天|那一天|那个日期|这个日期|那之后|那之前|在那|此后|再过|再往后/iu;
+
 function readDayOffset(text: string): number | undefined {
   if (/\b(?:day after tomorrow)\b|后天/iu.test(text)) return 2;
   if (/\b(?:day before yesterday)\b|前天/iu.test(text)) return -2;
@@ -108,6 +118,18 @@ function readDayOffset(text: string): number | undefined {
     const size = Number(chinese[1]) * (chinese[2] === '天' ? 1 : 7);
     return chinese[3] === '前' ? -size : size;
   }
+  // 「2024年5月20日之后150天」「那之前30天」「再过300天」: the direction before the number.
+  const chineseAfter = /(?:(?:之|以|往)?(后|前)|再过|过)\s*(\d+)\s*(天|周|个?星期)/u.exec(text);
+  if (chineseAfter) {
+    const size = Number(chineseAfter[2]) * (chineseAfter[3] === '天' ? 1 : 7);
+    return chineseAfter[1] === '前' ? -size : size;
+  }
+  // "2024-05-20 plus 150 days", "add 150 days to May 20, 2024", "2024-05-20 + 3 weeks", "minus 10 days".
+  const plus = /(plus|\+|add|minus|-|subtract)\s*(\d+)\s+(day|week)s?\b/iu.exec(text);
+  if (plus) {
+    const size = Number(plus[2]) * (plus[3]?.toLowerCase() === 'week' ? 7 : 1);
+    return /minus|-|subtract/iu.test(plus[1] ?? '') ? -size : size;
+  }
   if (
     /\btomorrow\b|明天/iu.test(text) &&
     /\b(?:what|which)\s+(?:day|date)\b|\bdate\b|星期几|周几|几号|礼拜几/iu.test(text)
@@ -124,7 +146,12 @@ function readDayOffset(text: string): number | undefined {
 function detectDateIntent(text: string): Intent | undefined {
   const dates = findDates(text);
   const offset = readDayOffset(text);
-  if (offset !== undefined) return { kind: 'date-offset', days: offset, ...(dates[0] ? { from: dates[0] } : {}) };
+  if (offset !== undefined) {
+    if (dates[0]) return { kind: 'date-offset', days: offset, from: dates[0] };
+    return EARLIER_DATE.test(text)
+      ? { kind: 'date-offset', days: offset, earlier: true }
+      : { kind: 'date-offset', days: offset };
+  }
   const asksBetween =
     /how many days|days (?:until|till|to|left|between|since|before)|\buntil\b|\btill\b|多少天|几天|还有多久|相差多少天|间隔/iu.test(
       text,
@@ -180,7 +207,10 @@ export function detectIntent(rawText: string): Intent {
   const text = normaliseWidth(rawText).trim();
   const useTool = readUseTool(rawText.trim());
   if (useTool) return useTool;
-  if (JAVASCRIPT_WORD.test(text)) return { kind: 'run-javascript', ...readJavaScript(rawText) };
+  if (JAVASCRIPT_WORD.test(text)) {
+    const javascript = readJavaScript(rawText);
+    return javascript ? { kind: 'run-javascript', ...javascript } : { kind: 'cannot', topic: 'javascript' };
+  }
   const dataQuestion = readDataQuestion(text);
   if (dataQuestion) return dataQuestion;
   const todo = readTodoRequest(text);

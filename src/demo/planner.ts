@@ -27,7 +27,7 @@ import {
 } from './answers-live.ts';
 import type { ConversationState, ToolExchange } from './conversation.ts';
 import { findIsoDateIn, formatIsoDate, resolveYear, type CalendarDate } from './dates.ts';
-import { askForCityText, helpText, toolUnavailableText, unknownEarlierCityText } from './help.ts';
+import { askForCityText, cannotText, helpText, toolUnavailableText, unknownEarlierCityText } from './help.ts';
 import type { Intent } from './intents.ts';
 import { readCalculatorResult } from './observation.ts';
 import { placeFromToolCity } from './places.ts';
@@ -223,7 +223,13 @@ function planTool(intent: Intent, state: ConversationState): Decision {
         intent.place?.written,
       );
     }
-    case 'date-offset':
+    case 'date-offset': {
+      if (!intent.earlier) return planDate(intent, state);
+      // "300 days after that?": counted from the date of the answer before, never from today.
+      const earlier = state.earlierDate === undefined ? undefined : findIsoDateIn(state.earlierDate);
+      if (!earlier) return answer(state, cannotText(language, 'earlier-date'));
+      return planDate({ kind: 'date-offset', days: intent.days, from: earlier }, state);
+    }
     case 'days-between':
     case 'weekday':
       return planDate(intent, state);
@@ -264,7 +270,8 @@ function planTool(intent: Intent, state: ConversationState): Decision {
       return planWeatherDifference(intent, state);
     case 'run-javascript': {
       const result = lastResult(state, 'run_javascript');
-      if (result?.observation) return answer(state, answerJavaScript(language, intent.written, result.observation));
+      if (result?.observation)
+        return answer(state, answerJavaScript(language, intent.written, result.observation, intent.task));
       return call(state, 'run_javascript', { code: intent.code });
     }
     case 'web-search': {
@@ -293,6 +300,8 @@ function planTool(intent: Intent, state: ConversationState): Decision {
       if (result?.observation) return answer(state, answerUsedTool(language, intent.name, result.observation));
       return call(state, intent.name, intent.arguments);
     }
+    case 'cannot':
+      return answer(state, cannotText(language, intent.topic));
     case 'help':
       return {
         kind: 'answer',
