@@ -1,4 +1,6 @@
+import { readDataFigure, readDataQuestion, type DataQuestion } from './data-question.ts';
 import { findDates, type CalendarDate } from './dates.ts';
+import { writeProgram } from './javascript-task.ts';
 import { extractExpression } from './extract-expression.ts';
 import {
   readFileRequest,
@@ -46,8 +48,8 @@ export type Intent =
   | { kind: 'cannot'; topic: CannotTopic }
   | { kind: 'web-search'; query: string }
   | { kind: 'read-file'; name?: string }
-  /** "Which region sold the most?": a grouped SQL query over an attached table. */
-  | { kind: 'data-question'; group: string; most: boolean }
+  /** "Which product sold the most?", "average price by region": SQL over an attached table. */
+  | { kind: 'data-question'; question: DataQuestion }
   | { kind: 'help'; greeting: boolean }
   /** "use my tool <name> with {json}": calls a tool the user made (or any offered tool) with those arguments. */
   | { kind: 'use-tool'; name: string; arguments: Record<string, unknown> };
@@ -187,20 +189,9 @@ function detectWeatherIntent(text: string): Intent | undefined {
   return place ? { kind: 'weather', place } : { kind: 'weather' };
 }
 
-const DATA_QUESTION_EN =
-  /\b(?:which|what)\s+([a-z_]+)\s+(?:sold|sells|sell|had|has|made|makes|earned)\s+(?:the\s+)?(most|least|highest|lowest)\b/iu;
-const DATA_QUESTION_ZH = /哪(?:个|一个|些)\s*(\S{1,4}?)\s*(?:卖得|卖的|销售额?|销量)?最(多|少|高|低)/u;
-
-/** Reads "which <column> sold the most / least" (or 哪个<列>卖得最多), the demo's one table question. */
-function readDataQuestion(text: string): Extract<Intent, { kind: 'data-question' }> | undefined {
-  const english = DATA_QUESTION_EN.exec(text);
-  if (english?.[1] && english[2])
-    return { kind: 'data-question', group: english[1].toLowerCase(), most: /most|highest/iu.test(english[2]) };
-  const chinese = DATA_QUESTION_ZH.exec(text);
-  if (chinese?.[1] && chinese[2])
-    return { kind: 'data-question', group: chinese[1], most: chinese[2] === '多' || chinese[2] === '高' };
-  return undefined;
-}
+/** A sum or product over a range asked without naming JavaScript. */
+const RANGE_TASK =
+  /\b(?:sum|product|total)\s+of\s+(?:the\s+|all\s+)?(?:squares\s+|cubes\s+|numbers\s+|integers\s+)?(?:of\s+|from\s+)?(?:the\s+)?(?:numbers\s+|integers\s+)?(?:from\s+)?-?\d+\s+(?:to|through)\s+-?\d+|\d+\s*(?:到|至)\s*\d+\s*(?:的|之)?(?:平方|立方)?(?:和|积|乘积|总和)/iu;
 
 /** Classifies the user's message into one of the demo's intents; the order settles overlaps (todo before notes, dates before arithmetic). */
 export function detectIntent(rawText: string): Intent {
@@ -212,7 +203,7 @@ export function detectIntent(rawText: string): Intent {
     return javascript ? { kind: 'run-javascript', ...javascript } : { kind: 'cannot', topic: 'javascript' };
   }
   const dataQuestion = readDataQuestion(text);
-  if (dataQuestion) return dataQuestion;
+  if (dataQuestion) return { kind: 'data-question', question: dataQuestion };
   const todo = readTodoRequest(text);
   if (todo) return { kind: 'todo', request: todo };
   const noteQuery = readNoteQuery(text);
@@ -229,6 +220,11 @@ export function detectIntent(rawText: string): Intent {
   }
   const file = readFileRequest(text);
   if (file) return { kind: 'read-file', ...file };
+  // "Sum of the squares of 1 to 10", 「1到10的平方和」: a program the demo can write, not arithmetic or a table question.
+  const program = RANGE_TASK.test(text) ? writeProgram(text) : undefined;
+  if (program) return { kind: 'run-javascript', code: program.code, written: false, task: program.task };
+  const figure = readDataFigure(text);
+  if (figure) return { kind: 'data-question', question: figure };
   const expression = extractExpression(text);
   if (expression !== undefined) return { kind: 'calculate', expression };
   const search = readWebSearch(text);

@@ -58,6 +58,13 @@ describe('the demo writes the program the question asks for, with its numbers', 
     expect(run('Run JavaScript: the first 8 primes').result).toBe('2, 3, 5, 7, 11, 13, 17, 19');
   });
 
+  it('writes the program for a sum over a range asked without naming JavaScript', () => {
+    expect(run('What is the sum of the squares of 1 to 12?').result).toBe(sumOf(1, 12, 2).toString());
+    expect(run('1到50的平方和是多少').result).toBe(sumOf(1, 50, 2).toString());
+    expect(run('sum of 1 to 250').result).toBe(sumOf(1, 250, 1).toString());
+    expect(detectIntent('What is 15 - 3 plus 2?')).toMatchObject({ kind: 'calculate' });
+  });
+
   it.each([
     'Run JavaScript to sort my files',
     'Run JavaScript to compute the average of 1 to 10',

@@ -9,13 +9,8 @@ import {
   say,
 } from './answers.ts';
 import { answerFile } from './answers-file.ts';
-import {
-  answerGroupedQuery,
-  noDataText,
-  noMatchingColumnText,
-  planGroupedQuery,
-  readDescribedTables,
-} from './answers-data.ts';
+import { answerDataQuery, noDataText, noMatchingColumnText } from './answers-data.ts';
+import { planDataQuery, readDescribedTables, type DataQuestion } from './data-question.ts';
 import {
   answerJavaScript,
   answerLiveToolFailed,
@@ -205,6 +200,24 @@ function planWeatherDifference(
   return call(state, 'calculator', { expression }, 'difference');
 }
 
+/** A table question: the SQL from the question's own columns, or plainly what the demo cannot answer. */
+function planData(question: DataQuestion, state: ConversationState): Decision {
+  const { language } = state;
+  if (!state.offered.has('query_data')) return answer(state, noDataText(language));
+  const tables = readDescribedTables(state.descriptions.get('query_data'));
+  const plan = planDataQuery(tables, question);
+  if (!plan) {
+    const words = [question.group, question.measure].filter(
+      (word): word is string => word !== undefined && word !== 'sold' && word !== 'earned',
+    );
+    const missing = words.length > 0 ? noMatchingColumnText(language, words, tables) : '';
+    return answer(state, [missing, cannotText(language, 'data')].filter(Boolean).join('\n\n'));
+  }
+  const result = lastResult(state, 'query_data');
+  if (result?.observation) return answer(state, answerDataQuery(language, plan, result.observation));
+  return call(state, 'query_data', { sql: plan.sql }, plan.table);
+}
+
 function planTool(intent: Intent, state: ConversationState): Decision {
   const { language } = state;
   switch (intent.kind) {
@@ -285,16 +298,8 @@ function planTool(intent: Intent, state: ConversationState): Decision {
       // Without a name, read_file reads the only attached file or lists them.
       return call(state, 'read_file', intent.name === undefined ? {} : { name: intent.name }, intent.name);
     }
-    case 'data-question': {
-      if (!state.offered.has('query_data')) return answer(state, noDataText(language));
-      const tables = readDescribedTables(state.descriptions.get('query_data'));
-      const plan = planGroupedQuery(tables, intent.group, intent.most);
-      if (!plan) return answer(state, noMatchingColumnText(language, intent.group, tables));
-      const result = lastResult(state, 'query_data');
-      if (result?.observation)
-        return answer(state, answerGroupedQuery(language, plan, intent.most, result.observation));
-      return call(state, 'query_data', { sql: plan.sql }, plan.table);
-    }
+    case 'data-question':
+      return planData(intent.question, state);
     case 'use-tool': {
       const result = lastResult(state, intent.name);
       if (result?.observation) return answer(state, answerUsedTool(language, intent.name, result.observation));

@@ -104,6 +104,8 @@ describe('calculator questions use the expression asked', () => {
     ['How much is 12% of 340?', '40.8'],
     ['根号 169 乘以 3', '39'],
     ['compute 1000 mod 7', '6'],
+    ['What is 15 - 3 plus 2?', '14'],
+    ['20 - 4 + 1 是多少', '17'],
   ])('%s = %s', async (question, result) => {
     expect((await ask(question)).answer).toContain(`**${result}**`);
   });
