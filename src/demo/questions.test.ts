@@ -1,16 +1,25 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../model/model.ts';
 import { calculatorTool } from '../tools/builtin/calculator.ts';
 import { dateCalcTool } from '../tools/builtin/date-calc.ts';
 import { getCurrentTimeTool } from '../tools/builtin/get-current-time.ts';
+import { runJavascriptTool } from '../tools/builtin/run-javascript.ts';
 import { toToolSpec, type AnyTool } from '../tools/define-tool.ts';
 import { createTestToolContext } from '../tools/testing/create-test-tool-context.ts';
 import { scriptReply } from './scripted-model.ts';
 
 // The scripted model against the real calculator, date_calc and clock (2024-02-27, UTC), so every answer below is
 // checked against what the question asked, with numbers the demo was not written for.
-const TOOLS: AnyTool[] = [calculatorTool, dateCalcTool, getCurrentTimeTool];
-const context = createTestToolContext();
+const TOOLS: AnyTool[] = [calculatorTool, dateCalcTool, getCurrentTimeTool, runJavascriptTool];
+// run_javascript's sandbox is a browser worker; here the program runs in a fresh Node context instead.
+const context = createTestToolContext({
+  runSandboxed: async (code: string) => ({
+    ok: true,
+    result: String(runInNewContext(`(() => {\n${code}\n})()`) as unknown),
+    logs: [],
+  }),
+});
 
 /** Sends `question` after `history`, runs the tools the demo calls until it answers; returns the new messages. */
 async function ask(
@@ -108,5 +117,37 @@ describe('calculator questions use the expression asked', () => {
     ['20 - 4 + 1 是多少', '17'],
   ])('%s = %s', async (question, result) => {
     expect((await ask(question)).answer).toContain(`**${result}**`);
+  });
+});
+
+describe('JavaScript questions run a program for the numbers asked', () => {
+  it.each([
+    ['Run JavaScript to sum the squares of 1 to 10', 'the sum of the squares from 1 to 10', '385'],
+    ['Run JavaScript to sum the squares of 1 to 20', 'the sum of the squares from 1 to 20', '2870'],
+    ['用 JavaScript 计算 1 到 10 的平方和', '1 到 10 的平方和', '385'],
+    ['用 JavaScript 计算 5 到 8 的立方和', '5 到 8 的立方和', '1196'],
+  ])('%s', async (question, task, result) => {
+    const { answer } = await ask(question);
+    expect(answer).toContain(`**${task}**`);
+    expect(answer).toContain(`\`${result}\``);
+  });
+
+  it('says plainly what it cannot write, in English and Chinese, and runs nothing', async () => {
+    const english = await ask('Run JavaScript to make me a website');
+    expect(english.messages.some((message) => message.role === 'tool')).toBe(false);
+    expect(english.answer).toContain("The offline demo can't write a program for that.");
+    const chinese = await ask('用 JavaScript 帮我做一个网站');
+    expect(chinese.answer).toContain('离线演示写不出这个程序');
+  });
+});
+
+describe('questions the demo does not know', () => {
+  it.each([
+    ['Write me a poem about the sea', 'not an LLM'],
+    ['给我写一首关于大海的诗', '不是大语言模型'],
+  ])('%s → says what it is and what it can do', async (question, plain) => {
+    const { answer, messages } = await ask(question);
+    expect(answer).toContain(plain);
+    expect(messages.some((message) => message.role === 'tool')).toBe(false);
   });
 });
