@@ -89,7 +89,7 @@ const EARLIER_PLACE = new RegExp(
   'iu',
 );
 const DIFFERENCE_WORD =
-  /difference|differ|diff\b|warmer|colder|hotter|cooler|compare|\bvs\.?\b|versus|温差|差多少|相差|差几度|差了|高几度|低几度|哪个更|比较/iu;
+  /difference|differ|diff\b|warmer|colder|hotter|cooler|warmest|coldest|hottest|highest|lowest|compare|\bvs\.?\b|versus|温差|差多少|相差|差几度|差了|高几度|低几度|哪个更|比较/iu;
 const JAVASCRIPT_WORD =
   /javascript|\bjs\b|node\.?js|```|\b(?:run|execute|eval(?:uate)?)\s+(?:this|some|the|my|a)?\s*(?:code|script|snippet|program)|(?:运行|执行|跑一?下).{0,12}(?:代码|脚本|程序)|(?:代码|脚本|程序).{0,6}(?:运行|执行|跑一?下)/iu;
 const TIME_WORD =
@@ -202,7 +202,8 @@ export function detectIntent(rawText: string): Intent {
     const javascript = readJavaScript(rawText);
     return javascript ? { kind: 'run-javascript', ...javascript } : { kind: 'cannot', topic: 'javascript' };
   }
-  const dataQuestion = readDataQuestion(text);
+  // "Which city has the highest temperature?" is about the weather, not a table.
+  const dataQuestion = WEATHER_WORD.test(text) ? undefined : readDataQuestion(text);
   if (dataQuestion) return { kind: 'data-question', question: dataQuestion };
   const todo = readTodoRequest(text);
   if (todo) return { kind: 'todo', request: todo };
