@@ -17,7 +17,7 @@ export default defineConfig({
   workers: 2,
   // No retries, in CI too: a flaky test is a bug to find, not to hide.
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }], ['./e2e/shared-data-reporter.ts']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

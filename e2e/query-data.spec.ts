@@ -36,10 +36,10 @@ test.describe('query_data: SQL over attached files', () => {
     await openApp(page);
     await useEndpoint(page, mockLlm.url);
     await attachCsv(page, 'sales.csv', SALES);
-    // The scripted server reads the tables from the tool description and writes the SQL itself.
+    // The scripted server reads the tables from the tool description and writes the SQL itself: "sold" is units.
     await send(page, 'Which region sold the most?');
     await expectRunStatus(page, 'done');
-    await expect(lastAnswer(page)).toContainText('West sold the most: 4,320 in total');
+    await expect(lastAnswer(page)).toContainText('West sold the most: 29 in total');
 
     const bodies = chatBodies(mockLlm);
     const tools = (bodies[0]?.tools ?? []) as { function: { name: string; description: string } }[];
@@ -51,10 +51,10 @@ test.describe('query_data: SQL over attached files', () => {
     expect(JSON.parse(String(result?.content))).toEqual({
       columns: ['region', 'total'],
       rows: [
-        ['West', 4320],
-        ['North', 3060],
-        ['East', 1980],
-        ['South', 960],
+        ['West', 29],
+        ['North', 21],
+        ['East', 11],
+        ['South', 8],
       ],
       row_count: 4,
     });
@@ -74,10 +74,10 @@ test.describe('query_data: SQL over attached files', () => {
     await span.click();
     const details = page.getByRole('region', { name: 'Span details' });
     await expect(details).toContainText(
-      'SELECT region, SUM(amount) AS total FROM sales GROUP BY region ORDER BY total DESC',
+      'SELECT region, SUM(units) AS total FROM sales GROUP BY region ORDER BY total DESC',
     );
     await expect(details.getByRole('definition').filter({ hasText: /^SELECT region/ })).toHaveText(
-      'SELECT region, SUM(amount) AS total FROM sales GROUP BY region ORDER BY total DESC',
+      'SELECT region, SUM(units) AS total FROM sales GROUP BY region ORDER BY total DESC',
     );
     await expect(details).toContainText('Rows4 rows');
   });
@@ -123,7 +123,7 @@ test.describe('query_data: SQL over attached files', () => {
     await expect(chat(page).getByRole('list', { name: 'Attached files' }).getByRole('listitem')).toContainText([
       'sales.csv',
     ]);
-    await expect(lastAnswer(page)).toContainText('West sold the most: 7,200 in total');
+    await expect(lastAnswer(page)).toContainText('West sold the most: 450 in total');
     await expect(lastAnswer(page)).toContainText('not from an LLM');
     await expect(toolCard(page).getByRole('table', { name: 'Query result' }).getByRole('row')).toHaveCount(5);
   });

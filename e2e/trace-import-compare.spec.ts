@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { expect, lastAnswer, openApp, send, test, useEndpoint } from './fixtures.ts';
 import { spanTree } from './agent-helpers.ts';
 import { sessionList } from './persistence-helpers.ts';
+import { SHARED_DATA_E2E_TAG } from './shared-data-reporter.ts';
+import { hasSharedData, sharedPath } from '../src/testing/shared-data.ts';
 
 // The official OTLP/HTTP JSON example (see ../shared/real-data/SOURCES.md), read in place.
-const OFFICIAL = resolve(process.cwd(), '../shared/real-data/otlp/trace.json');
+const OFFICIAL = sharedPath('real-data', 'otlp', 'trace.json');
 
 const kv = (key: string, value: string | number) => ({
   key,
@@ -80,38 +81,39 @@ function openInferenceFile() {
   };
 }
 
-test('OTLP trace files import through Import sessions: the official example and an OpenInference trace, read only', async ({
-  page,
-}) => {
-  await openApp(page);
-  await page.getByLabel('Import sessions').setInputFiles(OFFICIAL);
-  await expect(spanTree(page).getByRole('treeitem', { name: /I'm a server span/ })).toBeVisible();
-  await expect(page.getByRole('main', { name: 'Chat' })).toContainText(
-    'This session is an imported trace (read only).',
-  );
-  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+test(
+  'OTLP trace files import through Import sessions: the official example and an OpenInference trace, read only',
+  { tag: SHARED_DATA_E2E_TAG },
+  async ({ page }) => {
+    test.skip(!hasSharedData, 'needs ../shared (third-party test data)');
+    await openApp(page);
+    await page.getByLabel('Import sessions').setInputFiles(OFFICIAL);
+    await expect(spanTree(page).getByRole('treeitem', { name: /I'm a server span/ })).toBeVisible();
+    await expect(page.getByRole('main', { name: 'Chat' })).toContainText(
+      'This session is an imported trace (read only).',
+    );
+    await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
 
-  await page
-    .getByLabel('Import sessions')
-    .setInputFiles({
+    await page.getByLabel('Import sessions').setInputFiles({
       name: 'phoenix.json',
       mimeType: 'application/json',
       buffer: Buffer.from(JSON.stringify(openInferenceFile())),
     });
-  const tree = spanTree(page);
-  await expect(tree.getByRole('treeitem', { name: /^run: TravelAgent/ })).toBeVisible();
-  await expect(tree.getByRole('treeitem', { name: /^llm: ChatCompletion/ })).toBeVisible();
-  await expect(tree.getByRole('treeitem', { name: /^tool: get_weather/ })).toBeVisible();
-  // The conversation is rebuilt from the llm span's messages.
-  await expect(page.getByRole('article', { name: 'user message' })).toContainText('Weather in Oslo?');
-  await expect(lastAnswer(page)).toHaveText('It is 3 °C in Oslo.');
-  // Unknown attributes are shown in Span details.
-  await tree.getByRole('treeitem', { name: /^llm: ChatCompletion/ }).click();
-  const details = page.getByRole('region', { name: 'Span details' });
-  await details.getByText('All attributes').click();
-  await expect(details).toContainText('phoenix.custom');
-  await expect(sessionList(page).getByRole('listitem')).toHaveCount(3);
-});
+    const tree = spanTree(page);
+    await expect(tree.getByRole('treeitem', { name: /^run: TravelAgent/ })).toBeVisible();
+    await expect(tree.getByRole('treeitem', { name: /^llm: ChatCompletion/ })).toBeVisible();
+    await expect(tree.getByRole('treeitem', { name: /^tool: get_weather/ })).toBeVisible();
+    // The conversation is rebuilt from the llm span's messages.
+    await expect(page.getByRole('article', { name: 'user message' })).toContainText('Weather in Oslo?');
+    await expect(lastAnswer(page)).toHaveText('It is 3 °C in Oslo.');
+    // Unknown attributes are shown in Span details.
+    await tree.getByRole('treeitem', { name: /^llm: ChatCompletion/ }).click();
+    const details = page.getByRole('region', { name: 'Span details' });
+    await details.getByText('All attributes').click();
+    await expect(details).toContainText('phoenix.custom');
+    await expect(sessionList(page).getByRole('listitem')).toHaveCount(3);
+  },
+);
 
 test('a broken trace file gets an alert saying what is wrong and imports nothing', async ({ page }) => {
   await openApp(page);
@@ -167,11 +169,9 @@ test('Compare runs marks the changed calculator argument; our OTLP export re-imp
   await expect(changed).toContainText('"7*8"');
 
   // Same run on both sides: nothing marked.
-  await region
-    .getByRole('combobox', { name: 'First run' })
-    .selectOption({
-      label: (await region.getByRole('combobox', { name: 'Second run' }).locator('option:checked').textContent()) ?? '',
-    });
+  await region.getByRole('combobox', { name: 'First run' }).selectOption({
+    label: (await region.getByRole('combobox', { name: 'Second run' }).locator('option:checked').textContent()) ?? '',
+  });
   await expect(region.getByRole('status')).toContainText('same answer');
   await expect(region.locator('[data-change]')).toHaveCount(0);
   await region.getByRole('button', { name: 'Close comparison' }).click();

@@ -78,13 +78,11 @@ test('a broken large trace file gets an alert from the worker and changes nothin
   };
   const spans = good.resourceSpans[0]?.scopeSpans[0]?.spans ?? [];
   (spans[500] as { traceId: string }).traceId = 'not-hex';
-  await page
-    .getByLabel('Import sessions')
-    .setInputFiles({
-      name: 'big-broken.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(good)),
-    });
+  await page.getByLabel('Import sessions').setInputFiles({
+    name: 'big-broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(good)),
+  });
   await expect(page.getByRole('alert').filter({ hasText: 'big-broken.json' })).toContainText(
     'traceId: expected 32 hex characters',
   );

@@ -50,4 +50,25 @@ describe('the pure-tool cache', () => {
     await harness.run();
     expect(toolCache.values.size).toBe(0);
   });
+
+  it.each(['tomorrow', 'yesterday', 'today', '明天', '昨天', '今天'])(
+    'runs date_calc on "%s" again when asked again, never marked cached; a written date is cached',
+    async (word) => {
+      const toolCache = memoryCache();
+      const run = (args: string) =>
+        createHarness({
+          tools: [dateCalcTool],
+          toolCache,
+          turns: [{ toolCalls: [{ id: 'c1', name: 'date_calc', arguments: args }] }, { text: 'Done.' }],
+        }).run();
+      const relative = JSON.stringify({ date: word, add_days: 2 });
+      await run(relative);
+      expect((await run(relative)).entries[1]?.meta?.cached).toBeUndefined();
+      expect(toolCache.values.size).toBe(0);
+
+      const written = JSON.stringify({ date: '2024-05-20', add_days: 150 });
+      await run(written);
+      expect((await run(written)).entries[1]?.meta).toMatchObject({ cached: true });
+    },
+  );
 });

@@ -1,16 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openTestDb } from '../testing/fake-db.ts';
+import { SHARED_DATA_TAG, sharedPath } from '../testing/shared-data.ts';
 import { listMessages } from './messages.ts';
 import { importParsed, parseImportFile, type ParsedImport } from './session-file.ts';
 import { sequentialIds } from './test-fixtures.ts';
 
 // Real exports written by other projects (see ../shared/real-data/SOURCES.md); read in place, never copied.
-const DIRECTORY = resolve(process.cwd(), '../shared/real-data/chatgpt');
+const DIRECTORY = sharedPath('real-data', 'chatgpt');
 
 function read(name: string): string {
-  return readFileSync(resolve(DIRECTORY, name), 'utf8');
+  return readFileSync(sharedPath('real-data', 'chatgpt', name), 'utf8');
 }
 
 function imported(name: string): ParsedImport {
@@ -39,7 +39,7 @@ function rawBranch(conversation: RawConversation): NonNullable<RawNode['message'
   return messages;
 }
 
-describe('ChatGPT import of real exports', () => {
+describe('ChatGPT import of real exports', { tags: [SHARED_DATA_TAG] }, () => {
   it('imports every file in the real-data folder, with no citation marks left and nothing hidden shown', async () => {
     const names = readdirSync(DIRECTORY).filter((name) => name.endsWith('.json'));
     expect(names.length).toBeGreaterThanOrEqual(6);

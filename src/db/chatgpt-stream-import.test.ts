@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openTestDb } from '../testing/fake-db.ts';
+import { SHARED_DATA_TAG, sharedPath } from '../testing/shared-data.ts';
 import { parseChatGptExport } from './chatgpt-import.ts';
 import { importChatGptStream, scanChatGptExport, startsAsArray, type StreamProgress } from './chatgpt-stream-import.ts';
 import { listMessages } from './messages.ts';
@@ -9,7 +10,7 @@ import { listSessions } from './sessions.ts';
 import { sequentialIds } from './test-fixtures.ts';
 
 // Real exports written by other projects (see ../shared/real-data/SOURCES.md); read in place, never copied.
-const DIRECTORY = resolve(process.cwd(), '../shared/real-data/chatgpt');
+const DIRECTORY = sharedPath('real-data', 'chatgpt');
 
 /** Every conversation of every real export, as one array (the way a heavy user's single file holds them). */
 function realConversations(): unknown[] {
@@ -48,49 +49,53 @@ const conversation = (index: number) => ({
 });
 
 describe('streamed ChatGPT import', () => {
-  it('imports the real exports as one file exactly as the whole-file import converts them, skips reported', async () => {
-    const conversations = realConversations();
-    const blob = new Blob([JSON.stringify(conversations, null, 1)]);
-    expect(await startsAsArray(blob)).toBe(true);
-    const expected = parseChatGptExport(conversations, 'all.json');
-    if (!expected.ok) throw new Error(expected.error);
+  it(
+    'imports the real exports as one file exactly as the whole-file import converts them, skips reported',
+    { tags: [SHARED_DATA_TAG] },
+    async () => {
+      const conversations = realConversations();
+      const blob = new Blob([JSON.stringify(conversations, null, 1)]);
+      expect(await startsAsArray(blob)).toBe(true);
+      const expected = parseChatGptExport(conversations, 'all.json');
+      if (!expected.ok) throw new Error(expected.error);
 
-    const scanned = await scanChatGptExport(blob, 'all.json', 'en', () => undefined);
-    expect(scanned).toEqual({ ok: true, total: conversations.length });
-    const db = await openTestDb();
-    const progress: StreamProgress[] = [];
-    // Batches of a few messages: several transactions.
-    const result = await importChatGptStream(db, blob, {
-      fileName: 'all.json',
-      language: 'en',
-      total: conversations.length,
-      newId: sequentialIds(),
-      onProgress: (p) => progress.push(p),
-      batchMessages: 5,
-    });
-    if (!result.ok) throw new Error(result.error);
-    expect(result.cancelled).toBe(false);
-    expect(result.skipped).toEqual(expected.skipped);
-    expect(result.sessionIds).toHaveLength(expected.sessions.length);
-    const stored = await listSessions(db);
-    expect(stored.map((session) => session.title).sort()).toEqual(
-      expected.sessions.map((session) => session.title).sort(),
-    );
-    for (const [index, id] of result.sessionIds.entries()) {
-      const messages = await listMessages(db, id);
-      expect(messages.map((m) => [m.message.role, m.message.content])).toEqual(
-        expected.sessions[index]?.messages.map((m) => [m.message.role, m.message.content]),
+      const scanned = await scanChatGptExport(blob, 'all.json', 'en', () => undefined);
+      expect(scanned).toEqual({ ok: true, total: conversations.length });
+      const db = await openTestDb();
+      const progress: StreamProgress[] = [];
+      // Batches of a few messages: several transactions.
+      const result = await importChatGptStream(db, blob, {
+        fileName: 'all.json',
+        language: 'en',
+        total: conversations.length,
+        newId: sequentialIds(),
+        onProgress: (p) => progress.push(p),
+        batchMessages: 5,
+      });
+      if (!result.ok) throw new Error(result.error);
+      expect(result.cancelled).toBe(false);
+      expect(result.skipped).toEqual(expected.skipped);
+      expect(result.sessionIds).toHaveLength(expected.sessions.length);
+      const stored = await listSessions(db);
+      expect(stored.map((session) => session.title).sort()).toEqual(
+        expected.sessions.map((session) => session.title).sort(),
       );
-    }
-    expect(progress.at(-1)).toEqual({
-      phase: 'write',
-      bytesDone: blob.size,
-      bytesTotal: blob.size,
-      done: conversations.length,
-      total: conversations.length,
-    });
-    db.close();
-  });
+      for (const [index, id] of result.sessionIds.entries()) {
+        const messages = await listMessages(db, id);
+        expect(messages.map((m) => [m.message.role, m.message.content])).toEqual(
+          expected.sessions[index]?.messages.map((m) => [m.message.role, m.message.content]),
+        );
+      }
+      expect(progress.at(-1)).toEqual({
+        phase: 'write',
+        bytesDone: blob.size,
+        bytesTotal: blob.size,
+        done: conversations.length,
+        total: conversations.length,
+      });
+      db.close();
+    },
+  );
 
   it('Cancel keeps the conversations converted before it, whole, and nothing after', async () => {
     const blob = new Blob([JSON.stringify(Array.from({ length: 40 }, (_, index) => conversation(index)))]);

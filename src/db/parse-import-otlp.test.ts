@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openTestDb } from '../testing/fake-db.ts';
+import { SHARED_DATA_TAG, sharedPath } from '../testing/shared-data.ts';
 import { ATTR } from '../trace/attributes.ts';
 import { toOtlpRequest } from '../trace/otlp.ts';
 import { listMessages } from './messages.ts';
@@ -9,7 +9,7 @@ import { importParsed, parseImportFile, type ParsedImport } from './session-file
 import { listSpans } from './spans.ts';
 import { span as fixtureSpan, sequentialIds } from './test-fixtures.ts';
 
-const OFFICIAL = resolve(process.cwd(), '../shared/real-data/otlp/trace.json');
+const OFFICIAL = sharedPath('real-data', 'otlp', 'trace.json');
 
 function parsed(text: string, name = 'trace.json'): ParsedImport {
   const result = parseImportFile(text, name);
@@ -18,22 +18,26 @@ function parsed(text: string, name = 'trace.json'): ParsedImport {
 }
 
 describe('parseImportFile: OTLP trace files', () => {
-  it('imports the official OTLP example as one session through the normal import', async () => {
-    const result = parsed(readFileSync(OFFICIAL, 'utf8'));
-    expect(result.sessions).toHaveLength(1);
-    const db = await openTestDb();
-    const { sessionIds } = await importParsed(db, result, { newId: sequentialIds() });
-    const spans = await listSpans(db, sessionIds[0] as string);
-    expect(
-      spans.map((span) => [
-        span.name,
-        span.kind,
-        span.parentSpanId,
-        span.attributes['my.span.attr'],
-        span.attributes[ATTR.importSource],
-      ]),
-    ).toEqual([["I'm a server span", 'run', undefined, 'some value', 'otlp']]);
-  });
+  it(
+    'imports the official OTLP example as one session through the normal import',
+    { tags: [SHARED_DATA_TAG] },
+    async () => {
+      const result = parsed(readFileSync(OFFICIAL, 'utf8'));
+      expect(result.sessions).toHaveLength(1);
+      const db = await openTestDb();
+      const { sessionIds } = await importParsed(db, result, { newId: sequentialIds() });
+      const spans = await listSpans(db, sessionIds[0] as string);
+      expect(
+        spans.map((span) => [
+          span.name,
+          span.kind,
+          span.parentSpanId,
+          span.attributes['my.span.attr'],
+          span.attributes[ATTR.importSource],
+        ]),
+      ).toEqual([["I'm a server span", 'run', undefined, 'some value', 'otlp']]);
+    },
+  );
 
   it('re-imports our own export as a copy of the session: same tree, chat rebuilt', async () => {
     const sessionId = 'sess_src';

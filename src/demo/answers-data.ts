@@ -1,61 +1,7 @@
 import { say } from './answers.ts';
+import type { DataPlan, DescribedTable } from './data-question.ts';
 import type { Observation } from './observation.ts';
 import type { DemoLanguage } from './text.ts';
-
-/** A table as `query_data`'s description lists it: `- sales (from sales.csv): region TEXT, amount REAL`. */
-export interface DescribedTable {
-  name: string;
-  file: string;
-  columns: { name: string; type: string }[];
-}
-
-/** Reads the tables listed in `query_data`'s description. */
-export function readDescribedTables(description: string | undefined): DescribedTable[] {
-  if (!description) return [];
-  return [...description.matchAll(/^- (\S+) \(from ([^)\n]+)\): (.+)$/gmu)].map((match) => ({
-    name: match[1] ?? '',
-    file: match[2] ?? '',
-    columns: (match[3] ?? '')
-      .split(', ')
-      .map((column) => /^(\S+) (INTEGER|REAL|TEXT)$/u.exec(column))
-      .filter((column): column is RegExpExecArray => column !== null)
-      .map((column) => ({ name: column[1] ?? '', type: column[2] ?? '' })),
-  }));
-}
-
-/** Chinese words for the columns the demo's questions name. */
-const CHINESE_COLUMN_WORDS: Record<string, string[]> = {
-  地区: ['region', 'area', 'district'],
-  区域: ['region', 'area'],
-  产品: ['product', 'item'],
-  城市: ['city'],
-  月份: ['month'],
-  国家: ['country'],
-  门店: ['store', 'shop'],
-};
-const MEASURES = /^(?:amount|sales|revenue|total|value|price|销售额|金额|收入)$/u;
-
-/** The grouped query answering "which <group> sold the most/least": the group column named in the question, the amount summed. */
-export function planGroupedQuery(
-  tables: readonly DescribedTable[],
-  group: string,
-  most: boolean,
-): { sql: string; table: string; group: string; measure: string } | undefined {
-  const wanted = group.toLowerCase();
-  const candidates = [wanted, ...(CHINESE_COLUMN_WORDS[group] ?? [])];
-  for (const table of tables) {
-    const groupColumn =
-      table.columns.find((column) => candidates.includes(column.name)) ??
-      table.columns.find((column) => candidates.some((candidate) => column.name.includes(candidate)));
-    if (!groupColumn) continue;
-    const numeric = table.columns.filter((column) => column.type !== 'TEXT' && column !== groupColumn);
-    const measure = numeric.find((column) => MEASURES.test(column.name)) ?? numeric.at(-1);
-    if (!measure) continue;
-    const sql = `SELECT ${groupColumn.name}, SUM(${measure.name}) AS total FROM ${table.name} GROUP BY ${groupColumn.name} ORDER BY total ${most ? 'DESC' : 'ASC'}`;
-    return { sql, table: table.name, group: groupColumn.name, measure: measure.name };
-  }
-  return undefined;
-}
 
 function formatNumber(value: unknown): string {
   return typeof value === 'number' ? value.toLocaleString('en-US', { maximumFractionDigits: 2 }) : String(value);
@@ -66,13 +12,58 @@ const LABEL_EN =
 const LABEL_ZH =
   '_SQL 和这句话来自脚本演示模型，不是大语言模型；数字来自查询本身。要自由提问，请在设置里连接真实模型。_';
 
-/** The scripted answer after a grouped `query_data`: the top (or bottom) group and its total, or what went wrong. */
-export function answerGroupedQuery(
-  language: DemoLanguage,
-  plan: { table: string; group: string; measure: string },
-  most: boolean,
-  observation: Observation,
-): string {
+/** "units summed by product over **sales**" / "按 product 汇总 **sales** 的 units". */
+function howText(language: DemoLanguage, plan: DataPlan, groups?: number): string {
+  const avg = plan.question.aggregate === 'avg';
+  const by = plan.group === undefined ? '' : say(language, ` by ${plan.group}`, `按 ${plan.group} `);
+  const count = groups === undefined ? '' : say(language, `, ${groups} groups`, `，共 ${groups} 组`);
+  return say(
+    language,
+    `${plan.measure} ${avg ? 'averaged' : 'summed'}${by} over **${plan.table}**${count}`,
+    `${by}${avg ? '平均' : '汇总'} **${plan.table}** 的 ${plan.measure}${count}`,
+  );
+}
+
+/** The headline of a ranking: "**West** sold the most: 450", "**Tea** has the lowest average price: 12". */
+function rankingText(language: DemoLanguage, plan: DataPlan, name: unknown, value: unknown): string {
+  const { question } = plan;
+  const most = question.order !== 'least';
+  const n = formatNumber(value);
+  const who = `**${String(name)}**`;
+  if (question.measure === 'sold')
+    return say(
+      language,
+      `${who} sold the ${most ? 'most' : 'fewest'}: ${n} in total`,
+      `${who} 卖得最${most ? '多' : '少'}：合计 ${n}`,
+    );
+  const avg = question.aggregate === 'avg';
+  return say(
+    language,
+    `${who} has the ${most ? 'highest' : 'lowest'} ${avg ? 'average' : 'total'} ${plan.measure}: ${n}`,
+    `${who} 的${avg ? '平均' : '合计'} ${plan.measure} 最${most ? '高' : '低'}：${n}`,
+  );
+}
+
+function figureText(language: DemoLanguage, plan: DataPlan, rows: unknown[][]): string {
+  const avg = plan.question.aggregate === 'avg';
+  if (plan.group === undefined) {
+    const [value, count] = rows[0] ?? [];
+    return say(
+      language,
+      `The ${avg ? 'average' : 'total'} ${plan.measure} is **${formatNumber(value)}** (${howText(language, plan)}, ${formatNumber(count)} rows).`,
+      `${plan.measure} 的${avg ? '平均值' : '总和'}是 **${formatNumber(value)}**（${howText(language, plan)}，共 ${formatNumber(count)} 行）。`,
+    );
+  }
+  const lines = rows.map((row) => `- ${String(row[0])}: **${formatNumber(row[1])}**`).join('\n');
+  return say(
+    language,
+    `The ${avg ? 'average' : 'total'} ${plan.measure} by ${plan.group} (${howText(language, plan, rows.length)}):\n\n${lines}`,
+    `按 ${plan.group} 的 ${plan.measure} ${avg ? '平均值' : '总和'}（${howText(language, plan, rows.length)}）：\n\n${lines}`,
+  );
+}
+
+/** The scripted answer after `query_data`: the top (or bottom) group, or the figure asked for, or what went wrong. */
+export function answerDataQuery(language: DemoLanguage, plan: DataPlan, observation: Observation): string {
   if (!observation.ok) {
     return say(
       language,
@@ -89,7 +80,8 @@ export function answerGroupedQuery(
       `The table **${plan.table}** has no rows to compare.`,
       `表 **${plan.table}** 里没有可比较的行。`,
     );
-  const [name, total] = first;
+  if (plan.question.order === undefined)
+    return [figureText(language, plan, rows), say(language, LABEL_EN, LABEL_ZH)].join('\n\n');
   const runnerUp = second
     ? say(
         language,
@@ -100,8 +92,8 @@ export function answerGroupedQuery(
   return [
     say(
       language,
-      `**${String(name)}** sold the ${most ? 'most' : 'least'}: ${formatNumber(total)} in total (${plan.measure} summed by ${plan.group} over **${plan.table}**, ${rows.length} groups).${runnerUp}`,
-      `**${String(name)}** 卖得最${most ? '多' : '少'}：合计 ${formatNumber(total)}（按 ${plan.group} 汇总 **${plan.table}** 的 ${plan.measure}，共 ${rows.length} 组）。${runnerUp}`,
+      `${rankingText(language, plan, first[0], first[1])} (${howText(language, plan, rows.length)}).${runnerUp}`,
+      `${rankingText(language, plan, first[0], first[1])}（${howText(language, plan, rows.length)}）。${runnerUp}`,
     ),
     say(language, LABEL_EN, LABEL_ZH),
   ].join('\n\n');
@@ -116,14 +108,25 @@ export function noDataText(language: DemoLanguage): string {
   );
 }
 
-/** What the demo says when the tables it sees have no column the question names. */
-export function noMatchingColumnText(language: DemoLanguage, group: string, tables: readonly DescribedTable[]): string {
+/** The columns of the attached tables, for saying which ones a question could have named. */
+export function listedColumns(language: DemoLanguage, tables: readonly DescribedTable[]): string {
   const listed = tables
     .map((table) => `**${table.name}** (${table.columns.map((column) => column.name).join(', ')})`)
     .join(say(language, '; ', '；'));
+  return listed || say(language, 'the attached tables', '附加的表');
+}
+
+/** What the demo says when the attached tables have no column for a word of the question. */
+export function noMatchingColumnText(
+  language: DemoLanguage,
+  words: string[],
+  tables: readonly DescribedTable[],
+): string {
+  const quoted = words.map((word) => `“${word}”`).join(say(language, ' or ', '或'));
+  const listed = listedColumns(language, tables);
   return say(
     language,
-    `I found no column for “${group}” with a number to add up in ${listed || 'the attached tables'}. As a scripted demo I only answer “which <column> sold the most?”.`,
-    `在 ${listed || '附加的表'} 里没有找到“${group}”对应的列和可汇总的数值列。作为脚本演示，我只会回答“哪个<列>卖得最多？”这类问题。`,
+    `I found no column for ${quoted} in ${listed}, so I did not query anything.`,
+    `在 ${listed} 里没有找到${quoted}对应的列，所以没有查询。`,
   );
 }

@@ -101,7 +101,12 @@ function codeBlock(text: string): string {
 }
 
 /** The final answer after running JavaScript in the sandbox (or after the user denied it). */
-export function answerJavaScript(language: DemoLanguage, written: boolean, observation: Observation): string {
+export function answerJavaScript(
+  language: DemoLanguage,
+  written: boolean,
+  observation: Observation,
+  task?: { en: string; zh: string },
+): string {
   const { value } = observation;
   const timedOut =
     findField(value, /^timed_?out$/iu) === true ||
@@ -143,8 +148,8 @@ export function answerJavaScript(language: DemoLanguage, written: boolean, obser
       ? say(language, 'I ran your code in the sandboxed worker.', '我在沙箱 Worker 里运行了你的代码。')
       : say(
           language,
-          'I wrote a small program for that and ran it in the sandboxed worker.',
-          '我写了一小段程序，并在沙箱 Worker 里运行了它。',
+          `I wrote a small program for ${task ? `**${task.en}**` : 'that'} and ran it in the sandboxed worker.`,
+          `我写了一小段程序计算${task ? `**${task.zh}**` : '它'}，并在沙箱 Worker 里运行了它。`,
         ),
   ];
   if (resultText !== undefined && resultText !== '')

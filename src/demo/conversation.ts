@@ -45,6 +45,8 @@ export interface ConversationState {
   systemText: string;
   /** The city of the latest get_weather call before the user's last message, for "that city" follow-ups. */
   earlierWeatherCity?: string;
+  /** The date (YYYY-MM-DD) of the latest answer that gave one, for "300 days after that?" follow-ups. */
+  earlierDate?: string;
 }
 
 const OBSERVATION_PREFIX = /^\s*Observation\b[^:\n]*:\s*/iu;
@@ -194,6 +196,18 @@ function latestWeatherCity(messages: ChatMessage[]): string | undefined {
   return undefined;
 }
 
+/** The date the latest dated answer gave: its bold date ("is **2024-10-17**"), else the last date it wrote. */
+function latestAnsweredDate(messages: ChatMessage[]): string | undefined {
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    const message = messages[index];
+    if (message?.role !== 'assistant' || !message.content) continue;
+    const bold = [...message.content.matchAll(/\*\*(\d{4}-\d{2}-\d{2})\*\*/gu)].at(-1)?.[1];
+    const any = [...message.content.matchAll(/\d{4}-\d{2}-\d{2}/gu)].at(-1)?.[0];
+    if (bold ?? any) return bold ?? any;
+  }
+  return undefined;
+}
+
 /** Reads the request: the last real user message, the protocol in use, the offered tools and the tool calls made since. */
 export function readConversation(request: { messages: ChatMessage[]; tools?: ToolSpec[] }): ConversationState {
   const { messages } = request;
@@ -236,9 +250,12 @@ export function readConversation(request: { messages: ChatMessage[]; tools?: Too
     (count, message) => count + (message.role === 'assistant' ? (message.tool_calls?.length ?? 0) : 0),
     0,
   );
-  const earlierWeatherCity = latestWeatherCity(messages.slice(0, Math.max(0, lastUserIndex)));
+  const before = messages.slice(0, Math.max(0, lastUserIndex));
+  const earlierWeatherCity = latestWeatherCity(before);
+  const earlierDate = latestAnsweredDate(before);
   return {
     ...(earlierWeatherCity === undefined ? {} : { earlierWeatherCity }),
+    ...(earlierDate === undefined ? {} : { earlierDate }),
     userText,
     language: detectLanguage(userText),
     protocol,

@@ -383,15 +383,13 @@ describe('createDemoFetch as a plain fetch', () => {
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const events = (await response.text()).split('\n\n').filter(Boolean);
     expect(events.at(-1)).toBe('data: [DONE]');
-    const chunks = events
-      .slice(0, -1)
-      .map(
-        (event) =>
-          JSON.parse(event.replace(/^data: /u, '')) as {
-            choices: { delta: Record<string, unknown>; finish_reason: string | null }[];
-            usage?: unknown;
-          },
-      );
+    const chunks = events.slice(0, -1).map(
+      (event) =>
+        JSON.parse(event.replace(/^data: /u, '')) as {
+          choices: { delta: Record<string, unknown>; finish_reason: string | null }[];
+          usage?: unknown;
+        },
+    );
     expect(chunks[0]?.choices[0]?.delta).toEqual({ role: 'assistant', content: null });
     const opener = chunks.find((chunk) => chunk.choices[0]?.delta.tool_calls)?.choices[0]?.delta.tool_calls;
     expect(opener).toEqual([

@@ -1,5 +1,6 @@
 import type { ChatMessage } from '../model/model.ts';
 import { say } from './answers.ts';
+import type { CannotTopic } from './intents.ts';
 import { detectLanguage, truncate, type DemoLanguage } from './text.ts';
 
 /** The fallback answer: says this is a scripted offline demo, what it can do, and how to connect a real model. */
@@ -13,7 +14,8 @@ export function helpText(language: DemoLanguage, greeting: boolean): string {
       '- **待办**：“帮我记个待办：明天带伞”“我有哪些待办”',
       '- **记忆**：“记住：我的储物柜密码是 4312”“你还记得我的储物柜密码吗”',
       '- **天气**（需要联网）：“北京天气怎么样”“北京和上海温差多少”',
-      '- **JavaScript**（运行前会请你批准）：“运行 JavaScript：[1,2,3].map(x => x * 2)”',
+      '- **JavaScript**（运行前会请你批准）：“运行 JavaScript：[1,2,3].map(x => x * 2)”“用 JavaScript 计算 1 到 10 的平方和”',
+      '- **表格**（先附加 CSV 文件）：“哪个产品卖得最多？”“按地区的平均价格”',
       '- **答案检查**（在 设置 → Agent 中勾选“完成前检查答案”）：“答案检查演示：1234 * 56 等于多少？”——演示会先写出一份粗心的草稿，让检查把它找出来',
       '',
       '要使用真正的模型，请打开 **设置 → Provider**，选择一个预设（OpenAI、DeepSeek、Ollama、LM Studio……）或 **Custom (OpenAI-compatible)**，再填写 Base URL、API key 和模型名称。',
@@ -27,11 +29,40 @@ export function helpText(language: DemoLanguage, greeting: boolean): string {
     '- **Todos**: “Remind me to buy milk”, “What are my todos?”',
     '- **Memory**: “Remember that my locker code is 4312”, “What do you remember about my locker code?”',
     '- **Weather** (needs network): “What is the weather in Paris?”, “What is the temperature difference between Beijing and Shanghai?”',
-    '- **JavaScript** (asks for your approval first): “Run JavaScript: [1,2,3].map(x => x * 2)”',
+    '- **JavaScript** (asks for your approval first): “Run JavaScript: [1,2,3].map(x => x * 2)”, “Run JavaScript to sum the squares of 1 to 10”',
+    '- **Tables** (attach a CSV first): “Which product sold the most?”, “average price by region”',
     '- **Answer check** (tick *Check answers before finishing* in Settings → Agent): “Answer check demo: what is 1234 * 56?” — the demo drafts a careless answer for the check to catch',
     '',
     'To talk to a real model, open **Settings → Provider** and pick a preset (OpenAI, DeepSeek, Ollama, LM Studio, …) or **Custom (OpenAI-compatible)**, then enter the base URL, API key and model.',
   ].join('\n');
+}
+
+const CANNOT: Record<CannotTopic, { en: string; zh: string }> = {
+  javascript: {
+    en: "The offline demo can't write a program for that. It runs code you give it (in backticks or a ``` block), and writes programs only for: sums and products of numbers, squares or cubes over a range (“sum the squares of 1 to 10”), a factorial (“factorial of 20”), Fibonacci numbers (“the first 15 Fibonacci numbers”) and primes (“primes between 10 and 50”).",
+    zh: '离线演示写不出这个程序。它可以运行你给出的代码（放在反引号或 ``` 代码块里），自己只会写这几类程序：某个范围内数字、平方或立方的和与乘积（“用 JavaScript 计算 1 到 10 的平方和”）、阶乘（“20 的阶乘”）、斐波那契数（“斐波那契数列前15项”）和质数（“10 到 50 之间的质数”）。',
+  },
+  data: {
+    en: "The offline demo can't answer that question about the table. It answers only: which <column> sold the most or fewest (“Which product sold the most?”), which <column> has the highest or lowest <number column>, and the total or average of a number column, optionally by a column (“average price by region”) — using column names from the attached file.",
+    zh: '离线演示回答不了这个关于表格的问题。它只会回答：哪个<列>卖得最多或最少（“哪个产品卖得最多？”）、哪个<列>的<数值列>最高或最低，以及某个数值列的总和或平均值，可按某列分组（“按地区的平均价格”）——列名取自附加的文件。',
+  },
+  'earlier-date': {
+    en: "I don't know which date you mean: there is no earlier date answer in this session. Give the date, e.g. “What day is 300 days after 2024-10-17?”",
+    zh: '我不知道你指的是哪一天：这个会话里之前没有算过日期。请写出日期，例如“2024年10月17日之后300天是星期几？”',
+  },
+};
+
+/** Says plainly that the demo cannot do this request as asked, and what it can do instead. */
+export function cannotText(language: DemoLanguage, topic: CannotTopic): string {
+  const text = CANNOT[topic];
+  return [
+    say(language, text.en, text.zh),
+    say(
+      language,
+      '_This is the scripted demo, not an LLM: connect a real model in Settings → Provider to ask anything._',
+      '_这是脚本演示模型，不是大语言模型：要自由提问，请在 设置 → Provider 里连接真实模型。_',
+    ),
+  ].join('\n\n');
 }
 
 /** Says that the tool a request needs is not offered (turned off in Settings, or no tools at all). */

@@ -1,3 +1,4 @@
+import { writeProgram, type WrittenProgram } from './javascript-task.ts';
 import { cleanPhrase } from './text.ts';
 
 /** What the user asked of the todo list. */
@@ -89,40 +90,18 @@ export function readNoteQuery(text: string): string | undefined {
   return undefined;
 }
 
-/** JavaScript the user asked to run: their own code when they gave some, else a small program for a known task. */
-export function readJavaScript(text: string): { code: string; written: boolean } {
+/** JavaScript the user asked to run: their own code when they gave some, else a program the demo can write for the task. */
+export function readJavaScript(
+  text: string,
+): { code: string; written: boolean; task?: WrittenProgram['task'] } | undefined {
   const fenced = /```[ \t]*(?:javascript|js|typescript|ts)?[ \t]*\n?([\s\S]*?)```/iu.exec(text);
   if (fenced?.[1]?.trim()) return { code: fenced[1].trim(), written: true };
   const inline = /`([^`\n]+)`/u.exec(text);
   if (inline?.[1]?.trim()) return { code: inline[1].trim(), written: true };
   const afterColon = /(?:javascript|js|code|代码|脚本)[^:：\n]{0,20}[:：]\s*([\s\S]+)/iu.exec(text);
   if (afterColon?.[1] && /[()=;[\]{}+*]/u.test(afterColon[1])) return { code: afterColon[1].trim(), written: true };
-  const count = Number(/\d+/u.exec(text)?.[0] ?? Number.NaN);
-  if (/fibonacci|斐波那契/iu.test(text)) {
-    const n = Number.isFinite(count) && count > 0 && count <= 80 ? count : 10;
-    return {
-      written: false,
-      code: `const fibonacci = [0, 1];\nwhile (fibonacci.length < ${n}) {\n  fibonacci.push(fibonacci[fibonacci.length - 1] + fibonacci[fibonacci.length - 2]);\n}\nconsole.log(fibonacci.slice(0, ${n}).join(', '));\nreturn fibonacci.slice(0, ${n});`,
-    };
-  }
-  if (/prime|质数|素数/iu.test(text)) {
-    const limit = Number.isFinite(count) && count > 1 && count <= 100000 ? count : 50;
-    return {
-      written: false,
-      code: `const primes = [];\nfor (let n = 2; n <= ${limit}; n++) {\n  if (primes.every((p) => n % p !== 0)) primes.push(n);\n}\nconsole.log(primes.length + ' primes up to ${limit}');\nreturn primes;`,
-    };
-  }
-  if (/factorial|阶乘/iu.test(text)) {
-    const n = Number.isFinite(count) && count >= 0 && count <= 170 ? count : 10;
-    return {
-      written: false,
-      code: `let product = 1n;\nfor (let i = 2n; i <= ${n}n; i++) product *= i;\nreturn product.toString();`,
-    };
-  }
-  return {
-    written: false,
-    code: "const numbers = [1, 2, 3, 4, 5];\nconst squares = numbers.map((n) => n * n);\nconsole.log('squares:', squares.join(', '));\nreturn squares.reduce((sum, n) => sum + n, 0);",
-  };
+  const program = writeProgram(text);
+  return program ? { code: program.code, written: false, task: program.task } : undefined;
 }
 
 /** Reads an encyclopedia/web search request; returns the query. */

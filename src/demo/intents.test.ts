@@ -46,6 +46,13 @@ describe('detectIntent', () => {
     ['who is Ada Lovelace?', 'web-search'],
     ['summarise report.csv', 'read-file'],
     ['tell me a joke', 'help'],
+    ['Which product sold the most?', 'data-question'],
+    ['哪个地区的销售额最高？', 'data-question'],
+    ['average price by region', 'data-question'],
+    ['Which city has the highest temperature, Beijing or Shanghai?', 'weather-difference'],
+    ['Run JavaScript to sum the squares of 1 to 10', 'run-javascript'],
+    ['Run JavaScript to paint my house', 'cannot'],
+    ['300 days after that?', 'date-offset'],
   ])('reads %j as %s', (text, kind) => {
     expect(detectIntent(text).kind).toBe(kind);
   });

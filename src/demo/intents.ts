@@ -1,4 +1,6 @@
+import { readDataFigure, readDataQuestion, type DataQuestion } from './data-question.ts';
 import { findDates, type CalendarDate } from './dates.ts';
+import { writeProgram } from './javascript-task.ts';
 import { extractExpression } from './extract-expression.ts';
 import {
   readFileRequest,
@@ -22,12 +24,15 @@ export type { TodoRequest } from './intent-details.ts';
 export type { FoundPlace } from './places.ts';
 export type { CalendarDate } from './dates.ts';
 
+/** What the demo says it cannot do (help.ts words it). */
+export type CannotTopic = 'javascript' | 'data' | 'earlier-date';
+
 /** What the user asked for, as far as the scripted demo understands it. */
 export type Intent =
   | { kind: 'calculate'; expression: string }
   | { kind: 'current-time'; place?: FoundPlace }
   /** N days after (or before, when negative) a date; no date means today. */
-  | { kind: 'date-offset'; days: number; from?: CalendarDate }
+  | { kind: 'date-offset'; days: number; from?: CalendarDate; earlier?: boolean }
   /** Days between two dates; no `from` means today. */
   | { kind: 'days-between'; from?: CalendarDate; to: CalendarDate }
   | { kind: 'weekday'; date: CalendarDate }
@@ -37,11 +42,14 @@ export type Intent =
   /** `earlier`: the user means the city of an earlier weather lookup ("that city", "那个城市"). */
   | { kind: 'weather'; place?: FoundPlace; earlier?: boolean }
   | { kind: 'weather-difference'; places: [FoundPlace, FoundPlace] }
-  | { kind: 'run-javascript'; code: string; written: boolean }
+  /** `task`: what a program the demo wrote computes (absent for the user's own code). */
+  | { kind: 'run-javascript'; code: string; written: boolean; task?: { en: string; zh: string } }
+  /** A request of a kind the demo knows but cannot do as asked: it says so, and what it can do. */
+  | { kind: 'cannot'; topic: CannotTopic }
   | { kind: 'web-search'; query: string }
   | { kind: 'read-file'; name?: string }
-  /** "Which region sold the most?": a grouped SQL query over an attached table. */
-  | { kind: 'data-question'; group: string; most: boolean }
+  /** "Which product sold the most?", "average price by region": SQL over an attached table. */
+  | { kind: 'data-question'; question: DataQuestion }
   | { kind: 'help'; greeting: boolean }
   /** "use my tool <name> with {json}": calls a tool the user made (or any offered tool) with those arguments. */
   | { kind: 'use-tool'; name: string; arguments: Record<string, unknown> };
@@ -81,7 +89,7 @@ const EARLIER_PLACE = new RegExp(
   'iu',
 );
 const DIFFERENCE_WORD =
-  /difference|differ|diff\b|warmer|colder|hotter|cooler|compare|\bvs\.?\b|versus|温差|差多少|相差|差几度|差了|高几度|低几度|哪个更|比较/iu;
+  /difference|differ|diff\b|warmer|colder|hotter|cooler|warmest|coldest|hottest|highest|lowest|compare|\bvs\.?\b|versus|温差|差多少|相差|差几度|差了|高几度|低几度|哪个更|比较/iu;
 const JAVASCRIPT_WORD =
   /javascript|\bjs\b|node\.?js|```|\b(?:run|execute|eval(?:uate)?)\s+(?:this|some|the|my|a)?\s*(?:code|script|snippet|program)|(?:运行|执行|跑一?下).{0,12}(?:代码|脚本|程序)|(?:代码|脚本|程序).{0,6}(?:运行|执行|跑一?下)/iu;
 const TIME_WORD =
@@ -89,6 +97,10 @@ const TIME_WORD =
 const HELP_WORD = /^\s*(?:help|\?|what can you do|who are you|what are you)|你能做什么|你会什么|帮助|你是谁|怎么用/iu;
 const GREETING =
   /^\s*(?:(?:hi|hello|hey|howdy|good (?:morning|afternoon|evening))\b|你好|您好|嗨|哈喽|早上好|晚上好)/iu;
+
+/** A date named earlier in the conversation: "300 days after that?", 「那之后300天」, 「再过300天呢」. */
+const EARLIER_DATE =
+  /\b(?:after|before|from|since)\s+(?:that|then|it|this)\b|\bthat (?:date|day)\b|那天|那一天|那个日期|这个日期|那之后|那之前|在那|此后|再过|再往后/iu;
 
 function readDayOffset(text: string): number | undefined {
   if (/\b(?:day after tomorrow)\b|后天/iu.test(text)) return 2;
@@ -108,6 +120,18 @@ function readDayOffset(text: string): number | undefined {
     const size = Number(chinese[1]) * (chinese[2] === '天' ? 1 : 7);
     return chinese[3] === '前' ? -size : size;
   }
+  // 「2024年5月20日之后150天」「那之前30天」「再过300天」: the direction before the number.
+  const chineseAfter = /(?:(?:之|以|往)?(后|前)|再过|过)\s*(\d+)\s*(天|周|个?星期)/u.exec(text);
+  if (chineseAfter) {
+    const size = Number(chineseAfter[2]) * (chineseAfter[3] === '天' ? 1 : 7);
+    return chineseAfter[1] === '前' ? -size : size;
+  }
+  // "2024-05-20 plus 150 days", "add 150 days to May 20, 2024", "2024-05-20 + 3 weeks", "minus 10 days".
+  const plus = /(plus|\+|add|minus|-|subtract)\s*(\d+)\s+(day|week)s?\b/iu.exec(text);
+  if (plus) {
+    const size = Number(plus[2]) * (plus[3]?.toLowerCase() === 'week' ? 7 : 1);
+    return /minus|-|subtract/iu.test(plus[1] ?? '') ? -size : size;
+  }
   if (
     /\btomorrow\b|明天/iu.test(text) &&
     /\b(?:what|which)\s+(?:day|date)\b|\bdate\b|星期几|周几|几号|礼拜几/iu.test(text)
@@ -124,7 +148,12 @@ function readDayOffset(text: string): number | undefined {
 function detectDateIntent(text: string): Intent | undefined {
   const dates = findDates(text);
   const offset = readDayOffset(text);
-  if (offset !== undefined) return { kind: 'date-offset', days: offset, ...(dates[0] ? { from: dates[0] } : {}) };
+  if (offset !== undefined) {
+    if (dates[0]) return { kind: 'date-offset', days: offset, from: dates[0] };
+    return EARLIER_DATE.test(text)
+      ? { kind: 'date-offset', days: offset, earlier: true }
+      : { kind: 'date-offset', days: offset };
+  }
   const asksBetween =
     /how many days|days (?:until|till|to|left|between|since|before)|\buntil\b|\btill\b|多少天|几天|还有多久|相差多少天|间隔/iu.test(
       text,
@@ -160,29 +189,22 @@ function detectWeatherIntent(text: string): Intent | undefined {
   return place ? { kind: 'weather', place } : { kind: 'weather' };
 }
 
-const DATA_QUESTION_EN =
-  /\b(?:which|what)\s+([a-z_]+)\s+(?:sold|sells|sell|had|has|made|makes|earned)\s+(?:the\s+)?(most|least|highest|lowest)\b/iu;
-const DATA_QUESTION_ZH = /哪(?:个|一个|些)\s*(\S{1,4}?)\s*(?:卖得|卖的|销售额?|销量)?最(多|少|高|低)/u;
-
-/** Reads "which <column> sold the most / least" (or 哪个<列>卖得最多), the demo's one table question. */
-function readDataQuestion(text: string): Extract<Intent, { kind: 'data-question' }> | undefined {
-  const english = DATA_QUESTION_EN.exec(text);
-  if (english?.[1] && english[2])
-    return { kind: 'data-question', group: english[1].toLowerCase(), most: /most|highest/iu.test(english[2]) };
-  const chinese = DATA_QUESTION_ZH.exec(text);
-  if (chinese?.[1] && chinese[2])
-    return { kind: 'data-question', group: chinese[1], most: chinese[2] === '多' || chinese[2] === '高' };
-  return undefined;
-}
+/** A sum or product over a range asked without naming JavaScript. */
+const RANGE_TASK =
+  /\b(?:sum|product|total)\s+of\s+(?:the\s+|all\s+)?(?:squares\s+|cubes\s+|numbers\s+|integers\s+)?(?:of\s+|from\s+)?(?:the\s+)?(?:numbers\s+|integers\s+)?(?:from\s+)?-?\d+\s+(?:to|through)\s+-?\d+|\d+\s*(?:到|至)\s*\d+\s*(?:的|之)?(?:平方|立方)?(?:和|积|乘积|总和)/iu;
 
 /** Classifies the user's message into one of the demo's intents; the order settles overlaps (todo before notes, dates before arithmetic). */
 export function detectIntent(rawText: string): Intent {
   const text = normaliseWidth(rawText).trim();
   const useTool = readUseTool(rawText.trim());
   if (useTool) return useTool;
-  if (JAVASCRIPT_WORD.test(text)) return { kind: 'run-javascript', ...readJavaScript(rawText) };
-  const dataQuestion = readDataQuestion(text);
-  if (dataQuestion) return dataQuestion;
+  if (JAVASCRIPT_WORD.test(text)) {
+    const javascript = readJavaScript(rawText);
+    return javascript ? { kind: 'run-javascript', ...javascript } : { kind: 'cannot', topic: 'javascript' };
+  }
+  // "Which city has the highest temperature?" is about the weather, not a table.
+  const dataQuestion = WEATHER_WORD.test(text) ? undefined : readDataQuestion(text);
+  if (dataQuestion) return { kind: 'data-question', question: dataQuestion };
   const todo = readTodoRequest(text);
   if (todo) return { kind: 'todo', request: todo };
   const noteQuery = readNoteQuery(text);
@@ -199,6 +221,11 @@ export function detectIntent(rawText: string): Intent {
   }
   const file = readFileRequest(text);
   if (file) return { kind: 'read-file', ...file };
+  // "Sum of the squares of 1 to 10", 「1到10的平方和」: a program the demo can write, not arithmetic or a table question.
+  const program = RANGE_TASK.test(text) ? writeProgram(text) : undefined;
+  if (program) return { kind: 'run-javascript', code: program.code, written: false, task: program.task };
+  const figure = readDataFigure(text);
+  if (figure) return { kind: 'data-question', question: figure };
   const expression = extractExpression(text);
   if (expression !== undefined) return { kind: 'calculate', expression };
   const search = readWebSearch(text);

@@ -9,13 +9,8 @@ import {
   say,
 } from './answers.ts';
 import { answerFile } from './answers-file.ts';
-import {
-  answerGroupedQuery,
-  noDataText,
-  noMatchingColumnText,
-  planGroupedQuery,
-  readDescribedTables,
-} from './answers-data.ts';
+import { answerDataQuery, noDataText, noMatchingColumnText } from './answers-data.ts';
+import { planDataQuery, readDescribedTables, type DataQuestion } from './data-question.ts';
 import {
   answerJavaScript,
   answerLiveToolFailed,
@@ -27,7 +22,7 @@ import {
 } from './answers-live.ts';
 import type { ConversationState, ToolExchange } from './conversation.ts';
 import { findIsoDateIn, formatIsoDate, resolveYear, type CalendarDate } from './dates.ts';
-import { askForCityText, helpText, toolUnavailableText, unknownEarlierCityText } from './help.ts';
+import { askForCityText, cannotText, helpText, toolUnavailableText, unknownEarlierCityText } from './help.ts';
 import type { Intent } from './intents.ts';
 import { readCalculatorResult } from './observation.ts';
 import { placeFromToolCity } from './places.ts';
@@ -205,6 +200,24 @@ function planWeatherDifference(
   return call(state, 'calculator', { expression }, 'difference');
 }
 
+/** A table question: the SQL from the question's own columns, or plainly what the demo cannot answer. */
+function planData(question: DataQuestion, state: ConversationState): Decision {
+  const { language } = state;
+  if (!state.offered.has('query_data')) return answer(state, noDataText(language));
+  const tables = readDescribedTables(state.descriptions.get('query_data'));
+  const plan = planDataQuery(tables, question);
+  if (!plan) {
+    const words = [question.group, question.measure].filter(
+      (word): word is string => word !== undefined && word !== 'sold' && word !== 'earned',
+    );
+    const missing = words.length > 0 ? noMatchingColumnText(language, words, tables) : '';
+    return answer(state, [missing, cannotText(language, 'data')].filter(Boolean).join('\n\n'));
+  }
+  const result = lastResult(state, 'query_data');
+  if (result?.observation) return answer(state, answerDataQuery(language, plan, result.observation));
+  return call(state, 'query_data', { sql: plan.sql }, plan.table);
+}
+
 function planTool(intent: Intent, state: ConversationState): Decision {
   const { language } = state;
   switch (intent.kind) {
@@ -223,7 +236,13 @@ function planTool(intent: Intent, state: ConversationState): Decision {
         intent.place?.written,
       );
     }
-    case 'date-offset':
+    case 'date-offset': {
+      if (!intent.earlier) return planDate(intent, state);
+      // "300 days after that?": counted from the date of the answer before, never from today.
+      const earlier = state.earlierDate === undefined ? undefined : findIsoDateIn(state.earlierDate);
+      if (!earlier) return answer(state, cannotText(language, 'earlier-date'));
+      return planDate({ kind: 'date-offset', days: intent.days, from: earlier }, state);
+    }
     case 'days-between':
     case 'weekday':
       return planDate(intent, state);
@@ -264,7 +283,8 @@ function planTool(intent: Intent, state: ConversationState): Decision {
       return planWeatherDifference(intent, state);
     case 'run-javascript': {
       const result = lastResult(state, 'run_javascript');
-      if (result?.observation) return answer(state, answerJavaScript(language, intent.written, result.observation));
+      if (result?.observation)
+        return answer(state, answerJavaScript(language, intent.written, result.observation, intent.task));
       return call(state, 'run_javascript', { code: intent.code });
     }
     case 'web-search': {
@@ -278,21 +298,15 @@ function planTool(intent: Intent, state: ConversationState): Decision {
       // Without a name, read_file reads the only attached file or lists them.
       return call(state, 'read_file', intent.name === undefined ? {} : { name: intent.name }, intent.name);
     }
-    case 'data-question': {
-      if (!state.offered.has('query_data')) return answer(state, noDataText(language));
-      const tables = readDescribedTables(state.descriptions.get('query_data'));
-      const plan = planGroupedQuery(tables, intent.group, intent.most);
-      if (!plan) return answer(state, noMatchingColumnText(language, intent.group, tables));
-      const result = lastResult(state, 'query_data');
-      if (result?.observation)
-        return answer(state, answerGroupedQuery(language, plan, intent.most, result.observation));
-      return call(state, 'query_data', { sql: plan.sql }, plan.table);
-    }
+    case 'data-question':
+      return planData(intent.question, state);
     case 'use-tool': {
       const result = lastResult(state, intent.name);
       if (result?.observation) return answer(state, answerUsedTool(language, intent.name, result.observation));
       return call(state, intent.name, intent.arguments);
     }
+    case 'cannot':
+      return answer(state, cannotText(language, intent.topic));
     case 'help':
       return {
         kind: 'answer',

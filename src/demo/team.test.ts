@@ -74,4 +74,27 @@ describe('the demo team dialogue', () => {
     const result = await harness.run();
     expect(result.entries.at(-1)?.message.content).toContain('Delegate to agents');
   });
+
+  it.each([
+    ['Research the boiling point of water at 4,500 m and have it reviewed', 'tools', 'about 85 °C at 4,500 m'],
+    ['Research the boiling point of water at 1200 metres and have it checked', 'react', 'about 96 °C at 1,200 m'],
+    ['帮我调研海拔6000米处水的沸点，并让审核员检查', 'tools', '海拔 6000 米处，水大约在 80 °C 沸腾'],
+    ['帮我调研海拔500米处水的沸点，并让审核员检查', 'tools', '水大约在 98.3 °C 沸腾'],
+  ] as const)("estimates for the altitude asked, not the example's: %s", async (text, protocol, expected) => {
+    const { harness, result, answer } = await runTeam(text, protocol);
+    expect(result.outcome).toBe('done');
+    expect(answer).toContain(expected);
+    expect(answer).toContain('VERDICT: approved');
+    expect(answer).not.toContain('3,000');
+    const calculation = harness.tracer.find('tool', 'calculator')[0];
+    expect(JSON.stringify(calculation?.attributes)).toContain(
+      `100 - ${/(\d[\d,]*)\s*(?:m|米)/u.exec(text)?.[1]?.replace(',', '')}/300`,
+    );
+  });
+
+  it('says plainly what it can do when no altitude is given, instead of answering for 3,000 m', async () => {
+    const { answer } = await runTeam('Research the boiling point of water and have it reviewed');
+    expect(answer).toContain('estimates the boiling point of water at an altitude you give in metres');
+    expect(answer).not.toContain('90 °C');
+  });
 });

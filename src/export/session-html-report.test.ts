@@ -1,18 +1,19 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FileSession } from '../db/session-file-schema.ts';
+import { SHARED_DATA_TAG, sharedPath } from '../testing/shared-data.ts';
 import { REPORT_CSP, sessionHtmlReport } from './session-html-report.ts';
 import { sessionWithToolCall } from './test-session.ts';
 
 // Real payloads from the test suites of markdown-it, commonmark.js, micromark, react-markdown and DOMPurify.
-const PAYLOADS = (
-  JSON.parse(readFileSync(resolve(process.cwd(), '../shared/real-data/xss-payloads.json'), 'utf8')) as {
-    id: string;
-    payload: string;
-  }[]
-).map((vector) => vector.payload);
+const payloads = () =>
+  (
+    JSON.parse(readFileSync(sharedPath('real-data', 'xss-payloads.json'), 'utf8')) as {
+      id: string;
+      payload: string;
+    }[]
+  ).map((vector) => vector.payload);
 
 const URL_ATTRIBUTES = [
   'href',
@@ -106,37 +107,46 @@ describe('sessionHtmlReport', () => {
   // One report holds every payload (each in its own messages and spans) and is parsed once: jsdom builds a document in
   // milliseconds per report, and 111 reports parsed twice each took seconds under load. The fields a report has only
   // one of (title, export time, language) get a report per payload, without messages or spans, so each stays small.
-  it('stays inert for every real XSS payload in messages, reasoning, tool calls, results and spans', () => {
-    expect(PAYLOADS.length).toBeGreaterThan(100);
-    const sessions = PAYLOADS.map((payload, index) => payloadSession(payload, index));
-    const report = sessionHtmlReport({
-      ...sessionWithToolCall(),
-      messages: sessions.flatMap((session) => session.messages),
-      spans: sessions.flatMap((session) => session.spans),
-    });
-    const document = parse(report);
-    expect(liveContent(report, document)).toEqual([]);
-    // The text itself survives: the reader sees what the model wrote, each payload in its own message and span.
-    const userTexts = [...document.querySelectorAll('article.user')].map(
-      (article) => article.querySelector('.text')?.textContent,
-    );
-    expect(userTexts).toEqual(PAYLOADS.map((payload) => payload.trim()));
-    const spanNames = [...document.querySelectorAll('li.span > details > summary > .name')].map(
-      (name) => name.textContent,
-    );
-    expect(spanNames).toEqual(PAYLOADS.flatMap((payload) => [`run${payload}`, `llm${payload}`, `tool${payload}`]));
-  });
-
-  it('stays inert for every real XSS payload as the title, the export time and the language', () => {
-    for (const payload of PAYLOADS) {
-      const html = sessionHtmlReport(
-        { ...sessionWithToolCall({ title: payload }), messages: [], spans: [] },
-        { exportedAt: payload, language: payload },
+  it(
+    'stays inert for every real XSS payload in messages, reasoning, tool calls, results and spans',
+    { tags: [SHARED_DATA_TAG] },
+    () => {
+      const PAYLOADS = payloads();
+      expect(PAYLOADS.length).toBeGreaterThan(100);
+      const sessions = PAYLOADS.map((payload, index) => payloadSession(payload, index));
+      const report = sessionHtmlReport({
+        ...sessionWithToolCall(),
+        messages: sessions.flatMap((session) => session.messages),
+        spans: sessions.flatMap((session) => session.spans),
+      });
+      const document = parse(report);
+      expect(liveContent(report, document)).toEqual([]);
+      // The text itself survives: the reader sees what the model wrote, each payload in its own message and span.
+      const userTexts = [...document.querySelectorAll('article.user')].map(
+        (article) => article.querySelector('.text')?.textContent,
       );
-      const document = parse(html);
-      expect({ payload, found: liveContent(html, document) }).toEqual({ payload, found: [] });
-      // The reader sees the title as written (white space collapsed).
-      expect(document.querySelector('h1')?.textContent).toBe(payload.replace(/\s+/g, ' ').trim() || 'Glassbox');
-    }
-  });
+      expect(userTexts).toEqual(PAYLOADS.map((payload) => payload.trim()));
+      const spanNames = [...document.querySelectorAll('li.span > details > summary > .name')].map(
+        (name) => name.textContent,
+      );
+      expect(spanNames).toEqual(PAYLOADS.flatMap((payload) => [`run${payload}`, `llm${payload}`, `tool${payload}`]));
+    },
+  );
+
+  it(
+    'stays inert for every real XSS payload as the title, the export time and the language',
+    { tags: [SHARED_DATA_TAG] },
+    () => {
+      for (const payload of payloads()) {
+        const html = sessionHtmlReport(
+          { ...sessionWithToolCall({ title: payload }), messages: [], spans: [] },
+          { exportedAt: payload, language: payload },
+        );
+        const document = parse(html);
+        expect({ payload, found: liveContent(html, document) }).toEqual({ payload, found: [] });
+        // The reader sees the title as written (white space collapsed).
+        expect(document.querySelector('h1')?.textContent).toBe(payload.replace(/\s+/g, ' ').trim() || 'Glassbox');
+      }
+    },
+  );
 });

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SHARED_DATA_TAG, sharedPath } from '../testing/shared-data.ts';
 import { createStreamAssembler, normalizeCompletion } from './stream-assembler.ts';
 
 // Recordings from the providers that have presets (DashScope, Mistral, Gemini, xAI, Together), read in place from
 // ../shared/wire-fixtures (see its SOURCES.md): each must yield complete tool calls with an id, a name and JSON
 // arguments, and no tool markup in the text.
 function fixture(name: string): string {
-  return readFileSync(resolve(process.cwd(), '../shared/wire-fixtures', name), 'utf8');
+  return readFileSync(sharedPath('wire-fixtures', name), 'utf8');
 }
 
 function sseChunks(text: string): unknown[] {
@@ -35,7 +35,7 @@ function expectUsableCalls(toolCalls: Array<{ id: string; function: { name: stri
   expect(new Set(toolCalls.map((call) => call.id)).size).toBe(toolCalls.length);
 }
 
-describe('tool calls recorded from the preset providers', () => {
+describe('tool calls recorded from the preset providers', { tags: [SHARED_DATA_TAG] }, () => {
   it.each([
     'dashscope-stream-tool-call.sse',
     'mistral-stream-tool-call.sse',

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SHARED_DATA_TAG, sharedPath } from '../testing/shared-data.ts';
 import { classifyHttpError } from './classify-error.ts';
 import { createEndpointMemory, endpointKey } from './endpoint-memory.ts';
 import type { ModelRequest, ModelStreamEvent } from './model.ts';
@@ -9,7 +9,7 @@ import { nextResponseFormatLevel, type ResponseFormatLevel } from './response-fo
 import { chunk, createRecordingFetch, jsonResponse, sseResponse, type Reply } from './wire-test-helpers.ts';
 
 function fixture(name: string): unknown {
-  return JSON.parse(readFileSync(resolve(process.cwd(), '../shared/wire-fixtures', name), 'utf8'));
+  return JSON.parse(readFileSync(sharedPath('wire-fixtures', name), 'utf8'));
 }
 
 // Error bodies with the shapes these servers send when they refuse a response_format.
@@ -66,7 +66,7 @@ describe('the response_format ladder', () => {
     );
   });
 
-  it('leaves errors that are not about response_format alone (recorded bodies)', () => {
+  it('leaves errors that are not about response_format alone (recorded bodies)', { tags: [SHARED_DATA_TAG] }, () => {
     for (const [name, status] of [
       ['openai-error-400-unsupported-parameter.json', 400],
       ['openai-error-400-context-length.json', 400],
@@ -170,16 +170,20 @@ describe('JSON replies through the model', () => {
     ]);
   });
 
-  it('starts DeepSeek at json_object and gives up on an error that is not about the format', async () => {
-    const { requests, generate } = setup(
-      [jsonResponse(fixture('openai-error-401-invalid-api-key.json'), 401)],
-      'deepseek',
-      'https://api.deepseek.com',
-    );
-    await expect(generate()).rejects.toMatchObject({ kind: 'auth' });
-    expect(requests).toHaveLength(1);
-    expect(requests[0]?.body).toMatchObject({ response_format: { type: 'json_object' } });
-  });
+  it(
+    'starts DeepSeek at json_object and gives up on an error that is not about the format',
+    { tags: [SHARED_DATA_TAG] },
+    async () => {
+      const { requests, generate } = setup(
+        [jsonResponse(fixture('openai-error-401-invalid-api-key.json'), 401)],
+        'deepseek',
+        'https://api.deepseek.com',
+      );
+      await expect(generate()).rejects.toMatchObject({ kind: 'auth' });
+      expect(requests).toHaveLength(1);
+      expect(requests[0]?.body).toMatchObject({ response_format: { type: 'json_object' } });
+    },
+  );
 
   it('sends no response_format without a JSON request', async () => {
     const { fetch, requests } = createRecordingFetch([decisionStream()]);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SHARED_DATA_TAG, sharedPath } from '../testing/shared-data.ts';
 import { ATTR } from './attributes.ts';
 import { toOtlpRequest } from './otlp.ts';
 import { importOtlpTraces, type ImportedTrace } from './otlp-import.ts';
@@ -9,7 +9,6 @@ import { createTracer } from './tracer.ts';
 import type { Span } from './span.ts';
 
 // Real files from other projects (see ../shared/real-data/SOURCES.md); read in place, never copied.
-const REAL_DATA = resolve(process.cwd(), '../shared/real-data');
 
 /** Two runs of one session recorded through the tracer: tool calls, a failing tool, a cancelled retry. */
 function recordSession(): Span[] {
@@ -182,9 +181,9 @@ describe('importOtlpTraces: round trip of our export', () => {
     ).toBe(true);
   });
 
-  it('emits only gen_ai.* names that are in the current GenAI registry', () => {
+  it('emits only gen_ai.* names that are in the current GenAI registry', { tags: [SHARED_DATA_TAG] }, () => {
     const registry = new Set(
-      readFileSync(resolve(REAL_DATA, 'genai-attributes.txt'), 'utf8')
+      readFileSync(sharedPath('real-data', 'genai-attributes.txt'), 'utf8')
         .split('\n')
         .map((line) => line.trim())
         .filter((line) => line && !line.startsWith('#')),
@@ -201,29 +200,33 @@ describe('importOtlpTraces: round trip of our export', () => {
 });
 
 describe('importOtlpTraces: foreign files', () => {
-  it('imports the official OTLP example: one trace, its span, resource and attributes kept', () => {
-    const trace = only(JSON.parse(readFileSync(resolve(REAL_DATA, 'otlp/trace.json'), 'utf8')));
-    expect(trace.id).toBe('sess_otlp_5b8efff798038103d269b633813fc60c');
-    expect(trace.spans).toHaveLength(1);
-    const span = trace.spans[0] as Span;
-    // Its parent is not in the file: it is the root, a run.
-    expect([span.spanId, span.parentSpanId, span.kind, span.name, span.status]).toEqual([
-      'eee19b7ec3c1b174',
-      undefined,
-      'run',
-      "I'm a server span",
-      'ok',
-    ]);
-    expect((span.endTime as number) - span.startTime).toBe(1000);
-    expect(span.attributes).toMatchObject({
-      'my.span.attr': 'some value',
-      'resource.service.name': 'my.service',
-      'otel.span.kind': 'server',
-      'otel.scope.name': 'my.library',
-    });
-    expect(trace.messages).toEqual([]);
-    expect(trace.title).toBe("I'm a server span");
-  });
+  it(
+    'imports the official OTLP example: one trace, its span, resource and attributes kept',
+    { tags: [SHARED_DATA_TAG] },
+    () => {
+      const trace = only(JSON.parse(readFileSync(sharedPath('real-data', 'otlp', 'trace.json'), 'utf8')));
+      expect(trace.id).toBe('sess_otlp_5b8efff798038103d269b633813fc60c');
+      expect(trace.spans).toHaveLength(1);
+      const span = trace.spans[0] as Span;
+      // Its parent is not in the file: it is the root, a run.
+      expect([span.spanId, span.parentSpanId, span.kind, span.name, span.status]).toEqual([
+        'eee19b7ec3c1b174',
+        undefined,
+        'run',
+        "I'm a server span",
+        'ok',
+      ]);
+      expect((span.endTime as number) - span.startTime).toBe(1000);
+      expect(span.attributes).toMatchObject({
+        'my.span.attr': 'some value',
+        'resource.service.name': 'my.service',
+        'otel.span.kind': 'server',
+        'otel.scope.name': 'my.library',
+      });
+      expect(trace.messages).toEqual([]);
+      expect(trace.title).toBe("I'm a server span");
+    },
+  );
 
   it('maps OpenTelemetry GenAI spans: operations, usage, messages, tool calls; int64 as strings or numbers', () => {
     const traceId = 'AB'.repeat(16);

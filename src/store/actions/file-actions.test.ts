@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sequentialIds } from '../../db/test-fixtures.ts';
 import { translate } from '../../i18n/index.ts';
+import { SHARED_DATA_TAG, sharedPath } from '../../testing/shared-data.ts';
 import { useAppStore } from '../app-store.ts';
 import { createMemoryPersistence } from '../memory-persistence.ts';
 import { setServices } from '../services.ts';
@@ -15,7 +15,7 @@ const now = () => (time += 1000);
 const MODERN = 'librechat-chatgpt-modern-export.json';
 
 function realExport(name: string): File {
-  return new File([readFileSync(resolve(process.cwd(), '../shared/real-data/chatgpt', name), 'utf8')], name);
+  return new File([readFileSync(sharedPath('real-data', 'chatgpt', name), 'utf8')], name);
 }
 
 beforeEach(() => {
@@ -30,27 +30,31 @@ beforeEach(() => {
 });
 
 describe('importFiles with a ChatGPT export', () => {
-  it('imports the readable conversations and reports the skipped one by name and reason', async () => {
-    await importFiles([realExport(MODERN)]);
+  it(
+    'imports the readable conversations and reports the skipped one by name and reason',
+    { tags: [SHARED_DATA_TAG] },
+    async () => {
+      await importFiles([realExport(MODERN)]);
 
-    const state = useAppStore.getState();
-    expect(state.sessions.map((session) => session.title).toSorted()).toEqual([
-      'Deploying the staging cluster',
-      'Weeknight pasta',
-    ]);
-    expect(state.toast).toBe('Imported 2 sessions.');
-    expect(state.appAlert).toBeUndefined();
-    expect(state.importReport).toEqual({
-      title: 'Imported 2 sessions; skipped 1 ChatGPT conversation that could not be read:',
-      lines: [`${MODERN}: "Corrupted entry" — the export holds no messages for it (no mapping)`],
-    });
-    // The first imported conversation is open.
-    expect(state.sessions.find((session) => session.id === state.activeSessionId)?.title).toBe(
-      'Deploying the staging cluster',
-    );
-  });
+      const state = useAppStore.getState();
+      expect(state.sessions.map((session) => session.title).toSorted()).toEqual([
+        'Deploying the staging cluster',
+        'Weeknight pasta',
+      ]);
+      expect(state.toast).toBe('Imported 2 sessions.');
+      expect(state.appAlert).toBeUndefined();
+      expect(state.importReport).toEqual({
+        title: 'Imported 2 sessions; skipped 1 ChatGPT conversation that could not be read:',
+        lines: [`${MODERN}: "Corrupted entry" — the export holds no messages for it (no mapping)`],
+      });
+      // The first imported conversation is open.
+      expect(state.sessions.find((session) => session.id === state.activeSessionId)?.title).toBe(
+        'Deploying the staging cluster',
+      );
+    },
+  );
 
-  it('clears the report on the next import that skips nothing', async () => {
+  it('clears the report on the next import that skips nothing', { tags: [SHARED_DATA_TAG] }, async () => {
     await importFiles([realExport(MODERN)]);
     await importFiles([realExport('librechat-chatgpt-tree.json')]);
     expect(useAppStore.getState().importReport).toBeUndefined();

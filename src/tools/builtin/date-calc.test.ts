@@ -100,3 +100,40 @@ describe('date_calc', () => {
     expect(() => dateCalcTool.schema.parse({ date: '2024-01-01', add_days: 1.5 })).toThrow();
   });
 });
+
+describe('date_calc purity (whether a repeated call may be answered from the cache)', () => {
+  const pure = (args: Parameters<typeof dateCalcTool.execute>[0]) => {
+    if (typeof dateCalcTool.pure !== 'function') throw new Error('date_calc decides purity per call');
+    return dateCalcTool.pure(dateCalcTool.schema.parse(args));
+  };
+  const relative = [
+    'today',
+    'Today',
+    ' TOMORROW ',
+    'tomorrow',
+    'yesterday',
+    '今天',
+    '明天',
+    '昨天',
+    'now',
+    'next week',
+    'in 3 days',
+    'monday',
+    'next Friday',
+    '后天',
+    '下周一',
+  ];
+
+  it.each(relative)('never caches a call whose date is "%s"', (word) => {
+    expect(pure({ date: word })).toBe(false);
+    expect(pure({ date: word, add_days: 3 })).toBe(false);
+    expect(pure({ date: '2024-05-20', days_between: word })).toBe(false);
+    expect(pure({ date: word, days_between: '2024-05-20', timezone: 'Asia/Shanghai' })).toBe(false);
+  });
+
+  it('caches a call whose dates are all written out', () => {
+    expect(pure({ date: '2024-05-20', add_days: 150 })).toBe(true);
+    expect(pure({ date: '2024-5-2', days_between: '2025-01-01' })).toBe(true);
+    expect(pure({ date: ' 2024-12-25 ', timezone: 'Europe/London' })).toBe(true);
+  });
+});

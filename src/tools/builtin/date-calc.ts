@@ -9,6 +9,7 @@ import {
   formatCalendarDate,
   fromDayNumber,
   isLeapYear,
+  isWrittenDate,
   isoWeek,
   parseCalendarDate,
   toDayNumber,
@@ -42,8 +43,9 @@ const amount = (unit: string) =>
 /** `date_calc`: calendar arithmetic (shift a date, weekday of a date, days between two dates). */
 export const dateCalcTool = defineTool({
   name: 'date_calc',
-  // "today" depends on the clock; every other date answers the same way each time.
-  pure: (args) => !/today/i.test(JSON.stringify(args)),
+  // Cached only when every date is written out (yyyy-mm-dd): such a call answers the same way each time. Any other
+  // date is either resolved against the clock ("today", "tomorrow", "昨天", …) or refused, and is never cached.
+  pure: (args) => isWrittenDate(args.date) && (args.days_between === undefined || isWrittenDate(args.days_between)),
   description: [
     'Calendar arithmetic on dates (no times): the weekday, day of year and ISO week of a date; the date N days/weeks/months/years',
     'after or before it (add_days, add_weeks, add_months, add_years; negative values go back; month ends are clamped, so',

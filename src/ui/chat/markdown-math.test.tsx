@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SHARED_DATA_TAG, sharedPath } from '../../testing/shared-data.ts';
 import { Markdown } from './markdown.tsx';
 
 afterEach(cleanup);
@@ -13,7 +13,7 @@ interface ChatGptNode {
 
 /** The assistant answers of a real ChatGPT (code interpreter) export that use `\(` math (../shared/real-data). */
 function chatGptMathAnswers(): string[] {
-  const file = resolve(process.cwd(), '../shared/real-data/chatgpt/chatgpt2graph-conversations.json');
+  const file = sharedPath('real-data', 'chatgpt', 'chatgpt2graph-conversations.json');
   const conversations = JSON.parse(readFileSync(file, 'utf8')) as { mapping: Record<string, ChatGptNode> }[];
   return conversations.flatMap((conversation) =>
     Object.values(conversation.mapping).flatMap((node) =>
@@ -27,7 +27,7 @@ function chatGptMathAnswers(): string[] {
 }
 
 describe('Markdown math', () => {
-  it('renders the math of real ChatGPT answers with KaTeX, inline and display', () => {
+  it('renders the math of real ChatGPT answers with KaTeX, inline and display', { tags: [SHARED_DATA_TAG] }, () => {
     const answers = chatGptMathAnswers();
     expect(answers.length).toBeGreaterThan(3);
     for (const answer of answers) {

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SHARED_DATA_TAG, sharedPath } from '../../testing/shared-data.ts';
 import { Markdown } from './markdown.tsx';
 
 // Payloads and harmless look-alikes from the test suites of markdown-it, commonmark.js, micromark, react-markdown
@@ -15,11 +15,12 @@ interface Vector {
 }
 
 function vectors(name: string): Vector[] {
-  return JSON.parse(readFileSync(resolve(process.cwd(), '../shared/real-data', name), 'utf8')) as Vector[];
+  return JSON.parse(readFileSync(sharedPath('real-data', name), 'utf8')) as Vector[];
 }
 
-const PAYLOADS = vectors('xss-payloads.json');
-const CONTROLS = vectors('xss-controls.json');
+// Read when a test runs, so that without ../shared the tagged tests are skipped rather than the file failing.
+const payloads = () => vectors('xss-payloads.json');
+const controls = () => vectors('xss-controls.json');
 
 const URL_ATTRIBUTES = [
   'href',
@@ -74,25 +75,29 @@ function renderAnswer(text: string, streaming: boolean): HTMLElement {
 afterEach(cleanup);
 
 describe('Markdown against real XSS payloads', () => {
-  it('holds 111 payloads and 36 controls', () => {
-    expect(PAYLOADS).toHaveLength(111);
-    expect(CONTROLS).toHaveLength(36);
+  it('holds 111 payloads and 36 controls', { tags: [SHARED_DATA_TAG] }, () => {
+    expect(payloads()).toHaveLength(111);
+    expect(controls()).toHaveLength(36);
   });
 
   for (const streaming of [false, true]) {
-    it(`runs no script from any payload (${streaming ? 'streamed' : 'finished'} answer)`, () => {
-      const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-      const failures: string[] = [];
-      for (const vector of PAYLOADS) {
-        const container = renderAnswer(vector.payload, streaming);
-        const found = liveScript(container);
-        if (found.length > 0) failures.push(`${vector.id}: ${found.join(', ')}`);
-        cleanup();
-      }
-      expect(failures).toEqual([]);
-      expect(alert).not.toHaveBeenCalled();
-      alert.mockRestore();
-    });
+    it(
+      `runs no script from any payload (${streaming ? 'streamed' : 'finished'} answer)`,
+      { tags: [SHARED_DATA_TAG] },
+      () => {
+        const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+        const failures: string[] = [];
+        for (const vector of payloads()) {
+          const container = renderAnswer(vector.payload, streaming);
+          const found = liveScript(container);
+          if (found.length > 0) failures.push(`${vector.id}: ${found.join(', ')}`);
+          cleanup();
+        }
+        expect(failures).toEqual([]);
+        expect(alert).not.toHaveBeenCalled();
+        alert.mockRestore();
+      },
+    );
   }
 
   it('detects live script when it is there (the check is not vacuous)', () => {
@@ -134,27 +139,31 @@ const IMAGES_NOT_LOADED = new Set([
 ]);
 
 describe('Markdown keeps the harmless look-alikes working', () => {
-  it('renders every link control as a link to the same URL, and the http(s) images as loadable images', () => {
-    const failures: string[] = [];
-    for (const vector of CONTROLS) {
-      const { kind, url } = expectedUrl(vector);
-      const container = renderAnswer(vector.payload, false);
-      if (kind === 'a') {
-        const link = container.querySelector('a');
-        if (link?.getAttribute('href') !== url)
-          failures.push(`${vector.id}: expected a link to ${url}, got ${link?.outerHTML ?? container.innerHTML}`);
-        else if (!url.startsWith('#') && !(link.getAttribute('rel') ?? '').includes('noopener'))
-          failures.push(`${vector.id}: no noopener`);
-      } else if (IMAGES_NOT_LOADED.has(vector.id)) {
-        if (container.querySelector('img') || !/Image removed/i.test(container.textContent ?? ''))
-          failures.push(`${vector.id}: expected the image-removed placeholder`);
-      } else {
-        const image = container.querySelector('img');
-        if (image?.getAttribute('src') !== url)
-          failures.push(`${vector.id}: expected an image from ${url}, got ${container.innerHTML}`);
+  it(
+    'renders every link control as a link to the same URL, and the http(s) images as loadable images',
+    { tags: [SHARED_DATA_TAG] },
+    () => {
+      const failures: string[] = [];
+      for (const vector of controls()) {
+        const { kind, url } = expectedUrl(vector);
+        const container = renderAnswer(vector.payload, false);
+        if (kind === 'a') {
+          const link = container.querySelector('a');
+          if (link?.getAttribute('href') !== url)
+            failures.push(`${vector.id}: expected a link to ${url}, got ${link?.outerHTML ?? container.innerHTML}`);
+          else if (!url.startsWith('#') && !(link.getAttribute('rel') ?? '').includes('noopener'))
+            failures.push(`${vector.id}: no noopener`);
+        } else if (IMAGES_NOT_LOADED.has(vector.id)) {
+          if (container.querySelector('img') || !/Image removed/i.test(container.textContent ?? ''))
+            failures.push(`${vector.id}: expected the image-removed placeholder`);
+        } else {
+          const image = container.querySelector('img');
+          if (image?.getAttribute('src') !== url)
+            failures.push(`${vector.id}: expected an image from ${url}, got ${container.innerHTML}`);
+        }
+        cleanup();
       }
-      cleanup();
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { SHARED_DATA_TAG, sharedPath } from '../../../testing/shared-data.ts';
 import { calculate } from './calculate.ts';
 import { evaluateExpression } from './evaluate-expression.ts';
 import { RESULT_SIGNIFICANT_DIGITS } from './format-result.ts';
@@ -17,9 +17,8 @@ interface CalcCases {
   reject: Array<{ input: string; reason: string }>;
 }
 
-const VECTORS = JSON.parse(
-  readFileSync(resolve(process.cwd(), '../shared/real-data/calc-cases.json'), 'utf8'),
-) as CalcCases;
+const vectors = (): CalcCases =>
+  JSON.parse(readFileSync(sharedPath('real-data', 'calc-cases.json'), 'utf8')) as CalcCases;
 
 function within(got: number, expected: number, tolerance: Tolerance): boolean {
   if (Object.is(got, expected) || got === expected) return true;
@@ -27,14 +26,14 @@ function within(got: number, expected: number, tolerance: Tolerance): boolean {
   return Math.abs(got - expected) <= allowed;
 }
 
-describe('calculator against the expr-eval and mathjs vectors', () => {
+describe('calculator against the expr-eval and mathjs vectors', { tags: [SHARED_DATA_TAG] }, () => {
   it('holds 99 cases, 10 non-finite and 16 rejects', () => {
-    expect([VECTORS.cases.length, VECTORS.non_finite.length, VECTORS.reject.length]).toEqual([99, 10, 16]);
+    expect([vectors().cases.length, vectors().non_finite.length, vectors().reject.length]).toEqual([99, 10, 16]);
   });
 
   it('the parser evaluates every case within its tolerance', () => {
-    const misses = VECTORS.cases
-      .map(({ expression, expected, tolerance }) => ({
+    const misses = vectors()
+      .cases.map(({ expression, expected, tolerance }) => ({
         expression,
         expected,
         got: evaluateExpression(parseExpression(expression)),
@@ -46,8 +45,13 @@ describe('calculator against the expr-eval and mathjs vectors', () => {
 
   it('the tool answers every case to its documented precision (12 significant digits, float noise removed)', () => {
     const relative = 10 ** -(RESULT_SIGNIFICANT_DIGITS - 1);
-    const misses = VECTORS.cases
-      .map(({ expression, expected, tolerance }) => ({ expression, expected, got: calculate(expression), tolerance }))
+    const misses = vectors()
+      .cases.map(({ expression, expected, tolerance }) => ({
+        expression,
+        expected,
+        got: calculate(expression),
+        tolerance,
+      }))
       .filter(
         ({ got, expected, tolerance }) => !within(got, expected, tolerance) && !within(got, expected, { relative }),
       );
@@ -57,14 +61,14 @@ describe('calculator against the expr-eval and mathjs vectors', () => {
   it('gives a clear error, never NaN or Infinity, where upstream returns a non-finite number', () => {
     // A tool result goes back to the model as JSON, where NaN and Infinity cannot be written: an error that
     // says why is the useful answer.
-    for (const { expression } of VECTORS.non_finite) {
+    for (const { expression } of vectors().non_finite) {
       expect(() => calculate(expression), expression).toThrow(/not a real number|no finite result|Division by zero/);
     }
   });
 
   it('refuses every reject while parsing, so nothing is evaluated', () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    for (const { input } of VECTORS.reject) {
+    for (const { input } of vectors().reject) {
       expect(() => parseExpression(input), input).toThrow();
       expect(() => calculate(input), input).toThrow();
     }

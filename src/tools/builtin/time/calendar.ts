@@ -84,8 +84,16 @@ export function formatCalendarDate({ year, month, day }: CalendarDate): string {
 }
 
 /** Parses a strict `yyyy-mm-dd` date and checks that it exists; throws a `ToolError` naming the problem. */
+/** A date written out, yyyy-mm-dd (month and day may have one digit); surrounding spaces are allowed. */
+const WRITTEN_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+
+/** Whether `text` is a written-out date rather than a word resolved against the clock ("today", "明天"). */
+export function isWrittenDate(text: string): boolean {
+  return WRITTEN_DATE.test(text.trim());
+}
+
 export function parseCalendarDate(text: string, argumentName: string): CalendarDate {
-  const match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text.trim());
+  const match = WRITTEN_DATE.exec(text.trim());
   if (!match) {
     throw new ToolError(
       `${argumentName} must be a date written yyyy-mm-dd (e.g. 2024-03-15) or "today", got "${text}".`,
