@@ -63,6 +63,12 @@ test('fork at a tool span with an edited result: a linked session answers from 4
   await expect(changed).toContainText('result');
   await expect(changed.locator('del')).toHaveText('42');
   await expect(changed.locator('ins')).toHaveText('41');
+  // The fork's steps align with the steps they replay: the first model call is carried, the second is the fork's.
+  await expect(region.getByRole('listitem', { name: 'llm 1' })).toContainText('before the fork');
+  await expect(region.getByRole('listitem', { name: 'llm 2' }).locator('[data-field="output"] ins')).toHaveText('41.');
+  await expect(region.locator('ol > li')).toHaveCount(3);
+  await expect(region).not.toContainText('undefined');
+  await expect(region).not.toContainText('only in the');
   await region.getByRole('button', { name: 'Close comparison' }).click();
   await expect(region).toBeHidden();
   // The Trace panel's Compare runs in a fork preselects the fork's original too.

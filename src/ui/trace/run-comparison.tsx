@@ -9,6 +9,7 @@ import {
   type StepPair,
   type TextPart,
 } from '../../trace/compare-runs.ts';
+import type { ForkAlignment } from '../../trace/compare-align.ts';
 import { formatClockTime, formatDuration, formatTokens } from '../../trace/format.ts';
 
 /** Props of `RunComparison`: the runs to pick from, the chosen ids, and where choices go. */
@@ -29,6 +30,13 @@ const select =
 function runLabel(run: ComparableRun): string {
   const input = run.input.replace(/\s+/g, ' ').trim();
   return `${run.sessionTitle} · ${formatClockTime(run.startTime)} · ${input.length > 60 ? `${input.slice(0, 60)}…` : input}`;
+}
+
+/** How the two runs align when one is a fork of the other (its first run, made from a span of the other). */
+function forkAlignment(first: ComparableRun, second: ComparableRun): ForkAlignment | undefined {
+  if (second.forkedFrom?.runId === first.runId) return { spanId: second.forkedFrom.spanId, fork: 'second' };
+  if (first.forkedFrom?.runId === second.runId) return { spanId: first.forkedFrom.spanId, fork: 'first' };
+  return undefined;
 }
 
 function TextDiff({ parts }: { parts: TextPart[] }) {
@@ -52,7 +60,7 @@ function TextDiff({ parts }: { parts: TextPart[] }) {
 }
 
 const shortJson = (value: unknown): string => {
-  const text = JSON.stringify(value) ?? 'undefined';
+  const text = JSON.stringify(value) ?? '—';
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 };
 
@@ -110,7 +118,13 @@ function FieldView({ field, t }: { field: FieldComparison; t: TraceTranslate }) 
 }
 
 function PairView({ pair, t }: { pair: StepPair; t: TraceTranslate }) {
-  const only = !pair.first ? t('compare.onlySecond') : !pair.second ? t('compare.onlyFirst') : undefined;
+  const only = pair.carried
+    ? t('compare.carried')
+    : !pair.first
+      ? t('compare.onlySecond')
+      : !pair.second
+        ? t('compare.onlyFirst')
+        : undefined;
   return (
     <li
       aria-label={pair.label}
@@ -153,7 +167,10 @@ export function RunComparison({
   const first = runs?.find((run) => run.runId === firstId);
   const second = runs?.find((run) => run.runId === secondId);
   const comparison = useMemo(
-    () => (first && second ? compareRuns(first.spans, first.runId, second.spans, second.runId) : undefined),
+    () =>
+      first && second
+        ? compareRuns(first.spans, first.runId, second.spans, second.runId, forkAlignment(first, second))
+        : undefined,
     [first, second],
   );
   const choose = (which: 'first' | 'second', runId: string) =>
