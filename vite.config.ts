@@ -56,6 +56,10 @@ function offlineApp() {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), devWithoutCsp(), lazyChinese(import.meta.dirname), offlineApp()],
+  // KaTeX's markup parsed in an inert document, so formulas cause no CSP violations (see the file).
+  resolve: {
+    alias: { 'hast-util-from-html-isomorphic': `${import.meta.dirname}/src/ui/chat/inert-html.ts` },
+  },
   build: {
     target: 'es2022',
     sourcemap: false,

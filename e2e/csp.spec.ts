@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectRunStatus, lastAnswer, openApp, send, test } from './fixtures.ts';
+import { expect, expectRunStatus, lastAnswer, openApp, send, test, useEndpoint } from './fixtures.ts';
 import { defineAttempt, embedSandboxPage, type Attempt } from './sandbox-helpers.ts';
 
 const distDirectory = process.env.E2E_DIST ?? 'dist';
@@ -236,4 +236,27 @@ test('the app runs under its policy: a demo conversation with tools, the sandbox
   expect(inlineRan).toBe(false);
   await expect.poll(() => violations.events.length).toBe(1);
   expect(violations.events[0]).toContain('script-src-elem blocked inline');
+});
+
+test('formulas render under the policy with no violation', async ({ page, mockLlm }) => {
+  const violations = await watchViolations(page);
+  await openApp(page);
+  await useEndpoint(page, mockLlm.url);
+  mockLlm.enqueue({
+    kind: 'reply',
+    content:
+      'Inline $$\\sqrt{a^2+b^2}$$ and a display formula:\n\n$$\n\\frac{1}{2\\pi}\\int_0^{2\\pi} e^{i\\theta}\\,d\\theta = \\sum_{n=1}^{\\infty} \\frac{x^n}{n!}\n$$\n',
+  });
+  await send(page, 'Show me some formulas');
+  await expectRunStatus(page, 'done');
+  await expect(lastAnswer(page).locator('.katex-display')).toHaveCount(1);
+  await expect(lastAnswer(page).locator('.katex')).toHaveCount(2);
+  // KaTeX's own sizes still apply (set through the CSSOM): the fraction's struts have their heights.
+  const heights = await lastAnswer(page)
+    .locator('.katex-html .strut')
+    .evaluateAll((struts) => struts.map((strut) => (strut as HTMLElement).style.height));
+  expect(heights.length).toBeGreaterThan(0);
+  for (const height of heights) expect(height).toMatch(/em$/u);
+  expect(violations.events).toEqual([]);
+  expect(violations.console).toEqual([]);
 });

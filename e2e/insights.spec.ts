@@ -110,15 +110,15 @@ test.describe('Insights: totals, tool success, cost and stuck runs from stored s
     await expect(view.getByTestId('insights-token-sources')).toContainText('4 reported');
     // Each chart is an image whose name states its figures.
     await expect(
-      view.getByRole('img', { name: /^Tool success rate, 1 tools: calculator: 50% of 2 calls/ }),
+      view.getByRole('img', { name: /^Tool success rate, 1 tool: calculator: 50% of 2 calls/ }),
     ).toBeVisible();
     await expect(
-      view.getByRole('img', { name: /^Tokens and cost over time, 1 bars: .*3,500 in, 350 out, \$0\.0105, 2 runs/ }),
+      view.getByRole('img', { name: /^Tokens and cost over time, 1 bar: .*3,500 in, 350 out, \$0\.0105, 2 runs/ }),
     ).toBeVisible();
     await expect(
-      view.getByRole('img', { name: /^Model latency, 1 models: mock-insights: time to first token p50/ }),
+      view.getByRole('img', { name: /^Model latency, 1 model: mock-insights: time to first token p50/ }),
     ).toBeVisible();
-    await expect(view.getByRole('img', { name: /^Errors by kind, 1 kinds: tool: / })).toBeVisible();
+    await expect(view.getByRole('img', { name: /^Errors by kind, 1 kind: tool: / })).toBeVisible();
     // The tables hold the same numbers.
     const tools = view.getByRole('region', { name: 'Tool success rate and latency' });
     await expect(tools.getByRole('row', { name: /calculator/ })).toContainText('50%');
@@ -217,7 +217,7 @@ test.describe('Insights: totals, tool success, cost and stuck runs from stored s
     const list = view.getByRole('region', { name: 'Possibly stuck runs' });
     await expect(list).toContainText('3 steps (more than 2)');
     await expect(list).toContainText('calculator called 3 times with the same arguments');
-    await expect(view.getByRole('img', { name: /^Steps per run, 1 bars: 3 steps: 1 runs/ })).toBeVisible();
+    await expect(view.getByRole('img', { name: /^Steps per run, 1 bar: 3 steps: 1 run/ })).toBeVisible();
   });
 
   test('each run’s facts are kept when it is saved: after a reload, the first open of Insights reads no spans', async ({

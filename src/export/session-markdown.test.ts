@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sessionMarkdown } from './session-markdown.ts';
+import { micromark } from 'micromark';
+import { escapeRawHtml, sessionMarkdown } from './session-markdown.ts';
 import { sessionHtmlReport } from './session-html-report.ts';
 import { sessionWithToolCall } from './test-session.ts';
 
@@ -25,6 +26,24 @@ describe('sessionMarkdown', () => {
       ].join('\n\n') + '\n',
     );
     expect(markdown).not.toContain('<details');
+  });
+
+  it('shows raw HTML in messages as text, even in a viewer that renders HTML, and leaves code as written', () => {
+    const hostile = 'Look: <img src=x onerror="alert(1)"> and <script>alert(2)</script>, see <https://example.com>.';
+    const session = sessionWithToolCall({
+      title: 'A <b>bold</b> title',
+      user: hostile,
+      reasoning: 'Think <iframe src="https://evil.example"></iframe>',
+      answer: 'Use `<div>` here:\n\n```html\n<div onclick="x()">hi</div>\n```\n\nDone <u>now</u>.',
+    });
+    const markdown = sessionMarkdown(session);
+    const html = micromark(markdown, { allowDangerousHtml: true });
+    expect(html).not.toMatch(/<(img|script|iframe|b|u)\b/u);
+    expect(html).toContain('Look: &lt;img src=x onerror=&quot;alert(1)&quot;&gt;');
+    expect(html).toContain('<a href="https://example.com">');
+    expect(html).toContain('<code>&lt;div&gt;</code>');
+    expect(markdown).toContain('```html\n<div onclick="x()">hi</div>\n```');
+    expect(escapeRawHtml('a < b and 2<3')).toBe('a &lt; b and 2&lt;3');
   });
 
   it('fences a result that holds backticks with a longer fence, and keeps non-JSON text as it is', () => {

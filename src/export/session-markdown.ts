@@ -33,6 +33,40 @@ export function shownJson(value: unknown, labels: ReadableLabels): { text: strin
   };
 }
 
+const FENCE = /^ {0,3}(`{3,}|~{3,})/u;
+
+/** `<` as `&lt;` in text outside inline code spans, keeping autolinks such as `<https://example.com>`. */
+function escapeInline(line: string): string {
+  return line
+    .split(/(`+[^`]*?`+)/u)
+    .map((part, index) => (index % 2 === 1 ? part : part.replace(/<(?!(?:https?|mailto):[^\s<>]*>)/giu, '&lt;')))
+    .join('');
+}
+
+/**
+ * Message text with its raw HTML shown as text: a viewer that renders HTML in Markdown (most do) would otherwise
+ * run or show what a model or an imported file wrote, `<img onerror=…>`, `<script>`, `<iframe>`. Code (fenced
+ * blocks and inline spans) is left as written: it is shown as text already.
+ */
+export function escapeRawHtml(markdown: string): string {
+  let fenceMarker: string | undefined;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      const marker = FENCE.exec(line)?.[1];
+      if (fenceMarker !== undefined) {
+        if (marker && marker[0] === fenceMarker[0] && marker.length >= fenceMarker.length) fenceMarker = undefined;
+        return line;
+      }
+      if (marker) {
+        fenceMarker = marker;
+        return line;
+      }
+      return escapeInline(line);
+    })
+    .join('\n');
+}
+
 function quoted(label: string, text: string): string {
   return text
     .split('\n')
@@ -43,14 +77,14 @@ function quoted(label: string, text: string): string {
 /**
  * A session as Markdown for people: one section per message, reasoning as a quoted "Reasoning:" paragraph, tool
  * calls (their arguments) and tool results as fenced blocks, and the session's totals at the end. Message text is
- * the model's Markdown as written.
+ * the model's Markdown as written, except raw HTML, which shows as text (`escapeRawHtml`).
  */
 export function sessionMarkdown(
   session: FileSession,
   options: { labels?: ReadableLabels; exportedAt?: string } = {},
 ): string {
   const labels = options.labels ?? ENGLISH_LABELS;
-  const out: string[] = [`# ${session.title.replace(/\s+/g, ' ').trim() || 'Glassbox'}`];
+  const out: string[] = [`# ${escapeRawHtml(session.title.replace(/\s+/g, ' ').trim()) || 'Glassbox'}`];
   if (options.exportedAt) out.push(`_${labels.exportedAt} · ${options.exportedAt}_`);
   for (const entry of session.messages) {
     const { message } = entry;
@@ -64,9 +98,9 @@ export function sessionMarkdown(
     }
     const heading = messageHeading(entry, labels);
     out.push(`## ${heading}`);
-    if (entry.reasoning?.trim()) out.push(quoted(labels.reasoning, entry.reasoning.trim()));
+    if (entry.reasoning?.trim()) out.push(quoted(labels.reasoning, escapeRawHtml(entry.reasoning.trim())));
     const content = message.content ?? '';
-    if (content.trim()) out.push(content.trim());
+    if (content.trim()) out.push(escapeRawHtml(content.trim()));
     if (message.role === 'assistant') {
       for (const call of message.tool_calls ?? []) {
         const args = prettyJson(call.function.arguments, labels);

@@ -59,7 +59,7 @@ const en = {
   toolStatusPreparing: 'Preparing',
   toolStatusAwaitingApproval: 'Awaiting approval',
   delegationTo: 'Delegation to {agent}',
-  delegationMessages: '{count} messages',
+  delegationMessages: '{count} {count|message|messages}',
   delegationWorking: 'working…',
   toolStatusNoResult: 'No result',
   approve: 'Approve',

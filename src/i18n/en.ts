@@ -88,8 +88,9 @@ export const en = {
   'settings.loadModels': 'Load models',
   'settings.testConnection': 'Test connection',
   'settings.testing': 'Testing…',
-  'settings.connectionOk': 'Connected. The endpoint lists {count} models.',
-  'settings.connectionOkModel': 'Connected. The endpoint lists {count} models, and “{model}” answered a test message.',
+  'settings.connectionOk': 'Connected. The endpoint lists {count} {count|model|models}.',
+  'settings.connectionOkModel':
+    'Connected. The endpoint lists {count} {count|model|models}, and “{model}” answered a test message.',
   'settings.showKey': 'Show',
   'settings.hideKey': 'Hide',
   'settings.temperature': 'Temperature',

@@ -9,7 +9,7 @@ const en = {
   description:
     'Long-term notes shared by all sessions. The agent saves them with save_note and recalls related ones before it answers; you can add, edit and delete them here.',
   searchPlaceholder: 'Search notes',
-  noteCount: '{count} notes',
+  noteCount: '{count} {count|note|notes}',
   noteCountOne: '1 note',
   empty: 'No notes yet. Add one below, or ask the agent to remember something.',
   noMatches: 'No notes match “{query}”.',
@@ -31,9 +31,9 @@ const en = {
   deleteFailed: 'The note could not be deleted: {error}',
   contentRequired: 'A note needs some text.',
 
-  dividerSummarised: '{count} earlier messages summarised',
+  dividerSummarised: '{count} earlier {count|message|messages} summarised',
   dividerSummarisedOne: '1 earlier message summarised',
-  dividerDropped: '{count} earlier messages left out of the context',
+  dividerDropped: '{count} earlier {count|message|messages} left out of the context',
   dividerDroppedOne: '1 earlier message left out of the context',
   dividerTruncated: 'Long messages shortened for the model',
   dividerShowSummary: 'Show the summary the model sees',

@@ -5,7 +5,8 @@ import { createTranslate, defineDictionary, type Language, type Translate } from
  * (UI-CONTRACT.md "JSON plan protocol and answer check") stay English in `aria-label`s; these are what people read.
  */
 const en = {
-  protocolJson: 'JSON plan (one JSON decision per reply, with a visible plan)',
+  protocolJson: 'JSON plan (a visible plan)',
+  protocolJsonHint: 'One JSON decision per reply, with a plan you can follow.',
   planTitle: 'Plan',
   planDone: 'done',
   planCurrent: 'in progress',
@@ -25,7 +26,8 @@ const en = {
 export type PlanStringKey = keyof typeof en;
 
 const zhCN: Record<PlanStringKey, string> = {
-  protocolJson: 'JSON plan（每次回复一个 JSON 决策，计划可见）',
+  protocolJson: 'JSON 计划（计划可见）',
+  protocolJsonHint: '每次回复一个 JSON 决策，计划清晰可见。',
   planTitle: '计划',
   planDone: '已完成',
   planCurrent: '进行中',

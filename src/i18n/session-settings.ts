@@ -15,7 +15,7 @@ const en = {
   model: 'Model for this session',
   modelPlaceholder: 'empty = {model} (from Settings)',
   modelsLoading: 'Loading the endpoint’s models…',
-  modelsListed: '{count} models listed by the endpoint; any model id can be typed.',
+  modelsListed: '{count} {count|model|models} listed by the endpoint; any model id can be typed.',
   modelsFailed: 'The endpoint’s models could not be listed ({error}); any model id can be typed.',
   demoModel:
     'The offline demo model answers under any model name; the name shows in the trace only for a real endpoint.',

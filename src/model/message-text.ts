@@ -16,18 +16,26 @@ export interface TextRef<K extends string = string> {
   values?: TextValues;
 }
 
-/** Fills `{name}` placeholders; nested messages are rendered with `render`; unknown names stay as written. */
+/**
+ * Fills `{name}` placeholders; nested messages are rendered with `render`; unknown names stay as written. English
+ * plurals: `{count|model|models}` is the first word when the value of `count` is 1, the second otherwise (Chinese
+ * strings have no plural and never use it).
+ */
 export function fillPlaceholders(
   template: string,
   values: TextValues | undefined,
   render: (ref: TextRef) => string = (ref) => ref.key,
 ): string {
   if (!values) return template;
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => {
-    if (!Object.hasOwn(values, name)) return match;
-    const value = values[name];
-    return typeof value === 'object' ? render(value) : String(value);
-  });
+  return template.replace(
+    /\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}/g,
+    (match, name: string, one?: string, other?: string) => {
+      if (!Object.hasOwn(values, name)) return match;
+      if (one !== undefined) return String(values[name]) === '1' ? one : (other ?? '');
+      const value = values[name];
+      return typeof value === 'object' ? render(value) : String(value);
+    },
+  );
 }
 
 /** Renders messages with one table; parts are joined with `separator` (a space in English, nothing in Chinese). */

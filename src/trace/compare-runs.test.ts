@@ -100,6 +100,73 @@ describe('compareRuns', () => {
   });
 });
 
+describe('compareRuns with a fork', () => {
+  const original = () => run('d'.repeat(16), '6*7', '42');
+  /** A fork made at the original's calculator call: the call answered with 41, then one model call. */
+  const fork = (runId: string) => [
+    span(runId, 'run', 0, 500, { [ATTR.runOutput]: '41' }),
+    span(runId, 'tool', 10, 11, {
+      [ATTR.toolName]: 'calculator',
+      [ATTR.toolArguments]: { expression: '6*7' },
+      [ATTR.toolResult]: { value: '41' },
+    }),
+    span(runId, 'llm', 20, 300, {
+      [ATTR.llmOutputText]: 'It is 41.',
+      [ATTR.llmUsageInputTokens]: 150,
+      [ATTR.llmUsageOutputTokens]: 10,
+    }),
+  ];
+  const summary = (pairs: ReturnType<typeof compareRuns>['pairs']) =>
+    pairs.map((pair) => [pair.label, Boolean(pair.carried), Boolean(pair.first), Boolean(pair.second), pair.changed]);
+
+  it('aligns a fork at a tool span with the steps it replays; the steps before the fork are carried', () => {
+    const first = original();
+    const toolSpan = first.find((candidate) => candidate.kind === 'tool') as Span;
+    const second = fork('e'.repeat(16));
+    const comparison = compareRuns(first, 'd'.repeat(16), second, 'e'.repeat(16), {
+      spanId: toolSpan.spanId,
+      fork: 'second',
+    });
+    expect(summary(comparison.pairs)).toEqual([
+      ['llm 1', true, true, false, false],
+      ['calculator 1', false, true, true, true],
+      ['llm 2', false, true, true, true],
+    ]);
+    expect(comparison.pairs[1]?.fields.find((field) => field.field === 'result')?.json).toEqual([
+      { path: 'value', type: 'changed', first: '42', second: '41' },
+    ]);
+    // Picked the other way round, the fork is the first run: the same alignment, sides swapped.
+    const swapped = compareRuns(second, 'e'.repeat(16), first, 'd'.repeat(16), {
+      spanId: toolSpan.spanId,
+      fork: 'first',
+    });
+    expect(summary(swapped.pairs)).toEqual([
+      ['llm 1', true, false, true, false],
+      ['calculator 1', false, true, true, true],
+      ['llm 2', false, true, true, true],
+    ]);
+  });
+
+  it('aligns a fork at an llm span with that call; a side without tool calls has them removed, not undefined', () => {
+    const first = original();
+    const llm2 = first.filter((candidate) => candidate.kind === 'llm')[1] as Span;
+    const second = fork('f'.repeat(16)).filter((candidate) => candidate.kind !== 'tool');
+    const comparison = compareRuns(first, 'd'.repeat(16), second, 'f'.repeat(16), {
+      spanId: llm2.spanId,
+      fork: 'second',
+    });
+    expect(summary(comparison.pairs)).toEqual([
+      ['llm 1', true, true, false, false],
+      ['calculator 1', true, true, false, false],
+      ['llm 2', false, true, true, true],
+    ]);
+    // Without the fork point, llm 1 (which made a tool call) meets the fork's call (which made none).
+    const unaligned = compareRuns(first, 'd'.repeat(16), second, 'f'.repeat(16));
+    const calls = unaligned.pairs[0]?.fields.find((field) => field.field === 'toolCalls');
+    expect(calls?.json).toEqual([{ path: '', type: 'removed', first: expect.any(Array) }]);
+  });
+});
+
 describe('diffJson and diffText', () => {
   it('reports keys added, removed and changed, nested and in arrays', () => {
     expect(diffJson({ a: 1, b: { c: [1, 2] }, gone: true }, { a: 1, b: { c: [1, 3, 4] }, 'new key': null })).toEqual([

@@ -1,4 +1,5 @@
 import { ATTR, numberAttribute, stringAttribute } from './attributes.ts';
+import { alignRuns, runSteps, type ForkAlignment } from './compare-align.ts';
 import type { Span } from './span.ts';
 import { isRecord, parseJsonText } from './json-values.ts';
 import { showJson, stringifyJson } from '../json/deep-json.ts';
@@ -29,7 +30,7 @@ export interface FieldComparison {
   json?: JsonChange[];
 }
 
-/** Two steps aligned: llm call i with llm call i, the k-th call of a tool with the k-th call of the same tool. */
+/** Two steps aligned (see `alignRuns`), with what differs between them. */
 export interface StepPair {
   kind: 'llm' | 'tool';
   /** `llm 2`, `calculator 1`… */
@@ -38,6 +39,8 @@ export interface StepPair {
   second?: Span;
   fields: FieldComparison[];
   changed: boolean;
+  /** A step of the original before the fork point: the fork starts from it, so it has no counterpart. */
+  carried?: boolean;
 }
 
 /** Totals of one run for the summary line. */
@@ -78,6 +81,11 @@ export function diffJson(
   depth = 0,
 ): JsonChange[] {
   if (Object.is(first, second)) return changes;
+  // A value only one side has (no tool calls at all on the other) is added or removed, never changed to "undefined".
+  if (first === undefined || second === undefined) {
+    changes.push(second === undefined ? { path, type: 'removed', first } : { path, type: 'added', second });
+    return changes;
+  }
   if (depth < 50 && isRecord(first) && isRecord(second)) {
     for (const key of Object.keys(first)) {
       if (!(key in second)) changes.push({ path: pathKey(path, key), type: 'removed', first: first[key] });
@@ -251,17 +259,6 @@ function compareStep(kind: 'llm' | 'tool', label: string, first: Span | undefine
   };
 }
 
-/** The llm and tool spans of a run, in start order. */
-export function runSteps(spans: readonly Span[], runId: string): Span[] {
-  return spans
-    .filter((span) => span.runId === runId && (span.kind === 'llm' || span.kind === 'tool'))
-    .sort((a, b) => a.startTime - b.startTime);
-}
-
-function stepKey(span: Span): string {
-  return span.kind === 'llm' ? 'llm' : `tool:${stringAttribute(span.attributes, ATTR.toolName) ?? span.name}`;
-}
-
 function figures(spans: readonly Span[], runId: string): RunFigures {
   const steps = runSteps(spans, runId);
   const root = spans.find((span) => span.spanId === runId);
@@ -282,39 +279,23 @@ function figures(spans: readonly Span[], runId: string): RunFigures {
 
 /**
  * Aligns two runs step by step (llm call i with llm call i; the k-th call of a tool with the k-th call of the same
- * tool, steps only one run has on their own) and compares each pair: messages sent and output as word diffs,
- * tool arguments, results and calls as JSON diffs, tokens and durations side by side.
+ * tool, steps only one run has on their own; a fork from the fork point on, `alignRuns`) and compares each pair:
+ * messages sent and output as word diffs, tool arguments, results and calls as JSON diffs, tokens and durations
+ * side by side. Steps a fork carries from its original are listed once, unchanged.
  */
 export function compareRuns(
   firstSpans: readonly Span[],
   firstRunId: string,
   secondSpans: readonly Span[],
   secondRunId: string,
+  fork?: ForkAlignment,
 ): RunComparison {
-  const firstSteps = runSteps(firstSpans, firstRunId);
-  const secondSteps = runSteps(secondSpans, secondRunId);
-  const pending = new Map<string, Span[]>();
-  for (const span of secondSteps) pending.set(stepKey(span), [...(pending.get(stepKey(span)) ?? []), span]);
-  const counts = new Map<string, number>();
-  const pairs: StepPair[] = [];
-  const used = new Set<Span>();
-  const label = (span: Span, index: number) =>
-    span.kind === 'llm' ? `llm ${index}` : `${stringAttribute(span.attributes, ATTR.toolName) ?? span.name} ${index}`;
-  for (const span of firstSteps) {
-    const key = stepKey(span);
-    const index = (counts.get(key) ?? 0) + 1;
-    counts.set(key, index);
-    const match = pending.get(key)?.[index - 1];
-    if (match) used.add(match);
-    pairs.push(compareStep(span.kind as 'llm' | 'tool', label(span, index), span, match));
-  }
-  const secondCounts = new Map<string, number>();
-  for (const span of secondSteps) {
-    const key = stepKey(span);
-    const index = (secondCounts.get(key) ?? 0) + 1;
-    secondCounts.set(key, index);
-    if (!used.has(span)) pairs.push(compareStep(span.kind as 'llm' | 'tool', label(span, index), undefined, span));
-  }
+  const aligned = alignRuns(runSteps(firstSpans, firstRunId), runSteps(secondSpans, secondRunId), fork);
+  const pairs = aligned.map((step): StepPair =>
+    step.carried
+      ? { ...step, fields: [], changed: false, carried: true }
+      : compareStep(step.kind, step.label, step.first, step.second),
+  );
   const first = figures(firstSpans, firstRunId);
   const second = figures(secondSpans, secondRunId);
   return { pairs, first, second, answerChanged: first.answer !== second.answer };

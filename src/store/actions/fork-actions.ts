@@ -7,7 +7,8 @@ import type { Span } from '../../trace/span.ts';
 import { useAppStore } from '../app-store.ts';
 import { services } from '../services.ts';
 import { currentLanguage } from './current-language.ts';
-import { startFork, type ForkPoint } from './fork-plan.ts';
+import { carryIntoFork, todoAtForkPoint } from './fork-carry.ts';
+import { startFork, type ForkPoint, type ForkStart } from './fork-plan.ts';
 import { runSession } from './run-session.ts';
 import { switchSession } from './session-actions.ts';
 import { reportStorageError } from './storage-errors.ts';
@@ -44,31 +45,49 @@ export function forkReplay(
 type ForkPointAnswer = { callId: string; result: string };
 
 /**
+ * Writes the fork's session: linked to the original, with its title, model and system prompt, the transcript up to
+ * the fork point, and what the run depended on (files, the todo list then).
+ */
+async function createForkSession(
+  point: ForkPoint,
+  start: ForkStart,
+  original: SessionRecord | undefined,
+): Promise<SessionRecord> {
+  const { persistence, newId, now } = services();
+  const strings = traceStrings[currentLanguage()];
+  const created = await persistence.createSession();
+  const copied = start.entries.map((entry) => ({ ...entry, id: newId('msg'), sessionId: created.id }));
+  const title = fillPlaceholders(strings['fork.sessionTitle'], { title: original?.title ?? '' }).slice(0, 200);
+  const toolName = point.edit.type === 'tool-result' ? point.edit.call.function.name : '';
+  const todo = todoAtForkPoint(
+    start.entries,
+    start.answer ? { toolName, result: start.answer.result, createdAt: now() } : undefined,
+  );
+  await carryIntoFork(persistence, newId, { sessionId: point.sessionId, todo }, created.id);
+  await persistence.updateSession(created.id, {
+    title,
+    titleEdited: true,
+    forkedFrom: { sessionId: point.sessionId, runId: point.originalRunId, spanId: point.spanId, step: point.step },
+    // A fork continues the original with its own model and system prompt, if it had them.
+    ...(original?.overrides ? { overrides: { ...original.overrides } } : {}),
+  });
+  return (await persistence.saveStep({ sessionId: created.id, entries: copied, spans: [], session: {} })) ?? created;
+}
+
+/**
  * Forks the active session at `point`: a new session linked to the original (which is left as it was) gets the
  * transcript up to that step with the step's input replaced by the edited text, opens, and continues the run
  * through the usual run path. Resolves with the new session's id once its run has ended (undefined if it failed).
  */
 export async function forkRun(point: ForkPoint, choice: ForkChoice): Promise<string | undefined> {
-  const { persistence, newId, now, broadcast } = services();
+  const { newId, now, broadcast } = services();
   const state = useAppStore.getState();
   const original = state.sessions.find((session) => session.id === point.sessionId);
   const start = startFork(point, choice.text);
   if (start.userMessage !== undefined && start.userMessage.trim() === '') return undefined;
-  const strings = traceStrings[currentLanguage()];
   let fork: SessionRecord;
-  let copied: TranscriptEntry[];
   try {
-    const created = await persistence.createSession();
-    copied = start.entries.map((entry) => ({ ...entry, id: newId('msg'), sessionId: created.id }));
-    const title = fillPlaceholders(strings['fork.sessionTitle'], { title: original?.title ?? '' }).slice(0, 200);
-    await persistence.updateSession(created.id, {
-      title,
-      titleEdited: true,
-      forkedFrom: { sessionId: point.sessionId, runId: point.originalRunId, spanId: point.spanId, step: point.step },
-      // A fork continues the original with its own model and system prompt, if it had them.
-      ...(original?.overrides ? { overrides: { ...original.overrides } } : {}),
-    });
-    fork = (await persistence.saveStep({ sessionId: created.id, entries: copied, spans: [], session: {} })) ?? created;
+    fork = await createForkSession(point, start, original);
   } catch (error) {
     reportStorageError(error);
     return undefined;

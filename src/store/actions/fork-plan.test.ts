@@ -167,6 +167,33 @@ describe('findForkPoint and startFork', () => {
     expect(start.answer).toEqual({ callId: 'c2', result: '13:00' });
   });
 
+  it('a server that numbers calls afresh in each reply: the tool span forks at the step that made its call', () => {
+    const add = (text: string) => call('call_0', 'todo', { action: 'add', text });
+    const entries = [
+      entry('run_t', { role: 'user', content: 'Add two tasks' }),
+      entry('run_t', { role: 'assistant', content: null, tool_calls: [add('A')] }, { spanId: 'llm_t1' }),
+      entry('run_t', { role: 'tool', tool_call_id: 'call_0', content: 'added A' }, { spanId: 'tool_t1' }),
+      entry('run_t', { role: 'assistant', content: null, tool_calls: [add('B')] }, { spanId: 'llm_t2' }),
+      entry('run_t', { role: 'tool', tool_call_id: 'call_0', content: 'added B' }, { spanId: 'tool_t2' }),
+      entry('run_t', { role: 'assistant', content: 'Done.' }, { spanId: 'llm_t3' }),
+    ];
+    const timed = (spanId: string, kind: Span['kind'], startTime: number, attributes: Record<string, unknown> = {}) =>
+      span(spanId, kind, 'run_t', attributes, { startTime, endTime: startTime + 5 });
+    const tool = { [ATTR.toolName]: 'todo', [ATTR.toolCallId]: 'call_0' };
+    const spans = [
+      timed('run_t', 'run', 0, { [ATTR.runInput]: 'Add two tasks' }),
+      timed('llm_t1', 'llm', 10, { [ATTR.llmStep]: 1 }),
+      timed('tool_t1', 'tool', 20, tool),
+      timed('llm_t2', 'llm', 30, { [ATTR.llmStep]: 2 }),
+      timed('tool_t2', 'tool', 40, tool),
+      timed('llm_t3', 'llm', 50, { [ATTR.llmStep]: 3 }),
+    ];
+    const first = point(entries, spans, 'tool_t1');
+    expect(first).toMatchObject({ step: 1, input: 'added A' });
+    expect(first.entries.map((copied) => copied.message.content)).toEqual(['Add two tasks', null]);
+    expect(point(entries, spans, 'tool_t2')).toMatchObject({ step: 2, input: 'added B' });
+  });
+
   it('an llm span after tools: the history up to its last message, replaced by the edited text', () => {
     const { entries, spans } = session();
     const fork = point(entries, spans, 'llm_b2');

@@ -77,16 +77,35 @@ function llmStep(spans: readonly Span[], spanId: string | undefined): number | u
   return span ? numberAttribute(span.attributes, ATTR.llmStep) : undefined;
 }
 
+/**
+ * The index of the assistant message that made the tool span's call: the answer of the last llm call of the run
+ * that started before the tool did. Some servers number calls afresh in every reply (`call_0` in each step), so the
+ * call id alone may name an earlier or later step; it decides only when the trace cannot.
+ */
+function callingEntryIndex(
+  entries: readonly TranscriptEntry[],
+  spans: readonly Span[],
+  span: Span,
+  callId: string | undefined,
+): number {
+  const makes = (entry: TranscriptEntry) =>
+    entry.message.role === 'assistant' && (entry.message.tool_calls ?? []).some((call) => call.id === callId);
+  let llm: Span | undefined;
+  for (const other of spans) {
+    if (other.kind !== 'llm' || other.runId !== span.runId || other.startTime > span.startTime) continue;
+    if (!llm || other.startTime >= llm.startTime) llm = other;
+  }
+  const byStep = llm ? entries.findIndex((entry) => entry.spanId === llm.spanId && makes(entry)) : -1;
+  return byStep >= 0 ? byStep : entries.findLastIndex(makes);
+}
+
 function toolFork(
   entries: readonly TranscriptEntry[],
   spans: readonly Span[],
   span: Span,
 ): ForkPoint | { error: ForkError } {
   const callId = stringAttribute(span.attributes, ATTR.toolCallId);
-  const assistantIndex = entries.findLastIndex(
-    (entry) =>
-      entry.message.role === 'assistant' && (entry.message.tool_calls ?? []).some((call) => call.id === callId),
-  );
+  const assistantIndex = callingEntryIndex(entries, spans, span, callId);
   const assistant = entries[assistantIndex];
   if (callId === undefined || !assistant || assistant.message.role !== 'assistant') {
     return { error: 'no-call' };

@@ -54,6 +54,8 @@ export interface ComparableRun {
   startTime: number;
   input: string;
   spans: Span[];
+  /** On a fork's first run: the run and span of the original it was forked from. */
+  forkedFrom?: { runId: string; spanId: string };
 }
 
 /** Opens the Run comparison view; without ids it picks the active session's last two runs (a fork passes its original). */
@@ -86,7 +88,9 @@ export async function loadComparableRuns(): Promise<ComparableRun[]> {
     const roots = spans.filter((span) => span.spanId === span.runId).sort((a, b) => a.startTime - b.startTime);
     for (const span of roots) {
       const input = span.attributes[ATTR.runInput];
+      const origin = span === roots[0] ? session.forkedFrom : undefined;
       runs.push({
+        ...(origin ? { forkedFrom: { runId: origin.runId, spanId: origin.spanId } } : {}),
         runId: span.runId,
         sessionId: session.id,
         sessionTitle: session.title,

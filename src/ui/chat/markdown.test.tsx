@@ -56,6 +56,13 @@ describe('Markdown with hostile input', () => {
     expect(image).toHaveAttribute('referrerpolicy', 'no-referrer');
   });
 
+  it('shows the whole address, query string included, before the image is loaded', () => {
+    const address = 'https://img.example.com/pixel.png?user=ann%40example.com&chat=secret-plan-42';
+    render(<Markdown text={`![status](${address})`} />);
+    const button = screen.getByRole('button', { name: 'Load image from img.example.com' });
+    expect(button).toHaveTextContent(address);
+  });
+
   it('never offers to load a data: or javascript: image', () => {
     const { container } = render(
       <Markdown text="![x](data:image/svg+xml;base64,PHN2Zz4=) ![y](javascript:alert(1))" />,

@@ -27,3 +27,12 @@ export function readQueryResult(content: string | null | undefined): QueryResult
   if (!Array.isArray(rows) || !rows.every((row) => Array.isArray(row) && row.every(isCell))) return undefined;
   return { columns, rows: rows as Cell[][], rowCount: typeof rowCount === 'number' ? rowCount : rows.length };
 }
+
+/**
+ * A cell as people write it: a float SQLite summed in binary shows as 92.99, not 92.99000000000001 (15 significant
+ * digits, trailing zeros trimmed). For display only: the result keeps the raw value (sorting, the model, exports).
+ */
+export function formatCell(cell: Exclude<Cell, null>): string {
+  if (typeof cell !== 'number' || Number.isInteger(cell) || !Number.isFinite(cell)) return String(cell);
+  return String(Number(cell.toPrecision(15)));
+}

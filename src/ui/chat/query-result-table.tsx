@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { createDataTranslate } from '../../i18n/data.ts';
 import { useLanguage } from '../use-t.ts';
 
-import type { Cell, QueryResultData } from './query-result-read.ts';
+import { formatCell, type Cell, type QueryResultData } from './query-result-read.ts';
 
 function compareCells(left: Cell, right: Cell): number {
   if (left === right) return 0;
@@ -73,7 +73,7 @@ export function QueryResultTable({ result }: { result: QueryResultData }) {
                     translate="no"
                     className={typeof cell === 'number' ? 'px-2 py-0.5 text-right tabular-nums' : 'px-2 py-0.5'}
                   >
-                    {cell === null ? <span className="text-zinc-400">{t('nullCell')}</span> : String(cell)}
+                    {cell === null ? <span className="text-zinc-400">{t('nullCell')}</span> : formatCell(cell)}
                   </td>
                 );
               })}

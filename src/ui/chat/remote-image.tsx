@@ -42,6 +42,10 @@ export function RemoteImage({ src, alt, title }: RemoteImageProps) {
         <ImageIcon className="size-4 shrink-0" />
         <span className="min-w-0">
           <span className="block truncate">{host ? t('loadImage', { host }) : t('loadImageUnknownHost')}</span>
+          {/* The whole address, query string included: what loading it would send is the user's to see first. */}
+          <span data-testid="image-address" translate="no" className="block break-all font-mono text-[11px]">
+            {src}
+          </span>
           {alt ? <span className="block truncate text-zinc-500 dark:text-zinc-400">{alt}</span> : null}
         </span>
       </button>

@@ -32,10 +32,24 @@ export interface DialogProps {
   widthClassName?: string;
   /** Classes of the scrolling body (padding, gaps). */
   bodyClassName?: string;
+  /**
+   * `top`: held at a fixed distance from the top instead of centred, for a dialog whose height changes while open
+   * (Settings' tabs): its header and tabs then stay where the pointer is.
+   */
+  placement?: 'center' | 'top';
 }
 
 const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Where the dialog sits, and the height it may take there (the dialog and its column both). */
+const PLACEMENT = {
+  center: { dialog: 'm-auto max-h-[calc(100dvh-2rem)]', height: 'max-h-[calc(100dvh-2rem)]' },
+  top: {
+    dialog: 'mx-auto mt-[min(8dvh,4rem)] mb-auto max-h-[calc(100dvh-min(8dvh,4rem)-1rem)]',
+    height: 'max-h-[calc(100dvh-min(8dvh,4rem)-1rem)]',
+  },
+} as const;
 
 /**
  * The one modal of the app, on the native `<dialog>`: the browser traps focus and makes the rest inert; Esc
@@ -55,6 +69,7 @@ export function Dialog({
   className,
   widthClassName = 'w-[min(36rem,calc(100vw-2rem))]',
   bodyClassName = 'px-4 py-3',
+  placement = 'center',
 }: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -105,13 +120,14 @@ export function Dialog({
         if (closeOnBackdrop && event.target === dialogRef.current) onClose();
       }}
       className={classNames(
-        'm-auto max-h-[calc(100dvh-2rem)] rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl',
+        PLACEMENT[placement].dialog,
+        'rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl',
         'backdrop:bg-black/40 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100',
         widthClassName,
         className,
       )}
     >
-      <div className="flex max-h-[calc(100dvh-2rem)] flex-col">
+      <div className={classNames('flex flex-col', PLACEMENT[placement].height)}>
         {hasHeader ? (
           <header className="flex items-center justify-between gap-4 border-b border-zinc-200 px-4 py-3 dark:border-zinc-700">
             <h2 id={titleId} className="text-base font-semibold">

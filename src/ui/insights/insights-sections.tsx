@@ -27,6 +27,8 @@ const COLORS = {
 const ms = (value: number | undefined) => (value === undefined ? '—' : formatDuration(value));
 const thClass = 'border-b border-slate-200 px-2 py-1 text-left font-medium dark:border-slate-700';
 const tdClass = 'border-b border-slate-100 px-2 py-1 tabular-nums dark:border-slate-800';
+/** The last column (each table's Open button) stays in view when a narrow screen scrolls the table sideways. */
+const actionClass = 'sticky right-0 bg-white dark:bg-zinc-900';
 
 function pad(value: number): string {
   return String(value).padStart(2, '0');
@@ -73,8 +75,12 @@ function Table(props: { caption: string; head: string[]; rows: Array<{ key: stri
         <caption className="sr-only">{props.caption}</caption>
         <thead>
           <tr>
-            {props.head.map((cell) => (
-              <th key={cell} scope="col" className={thClass}>
+            {props.head.map((cell, index) => (
+              <th
+                key={cell}
+                scope="col"
+                className={index === props.head.length - 1 ? `${thClass} ${actionClass}` : thClass}
+              >
                 {cell}
               </th>
             ))}
@@ -84,7 +90,7 @@ function Table(props: { caption: string; head: string[]; rows: Array<{ key: stri
           {props.rows.map((row) => (
             <tr key={row.key}>
               {row.cells.map((cell, index) => (
-                <td key={index} className={tdClass}>
+                <td key={index} className={index === row.cells.length - 1 ? `${tdClass} ${actionClass}` : tdClass}>
                   {cell}
                 </td>
               ))}

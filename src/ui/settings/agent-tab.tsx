@@ -52,22 +52,26 @@ export function AgentTab({ draft, update }: SettingsTabProps) {
             />
           </Field>
         </SettingItem>
-        <SettingItem id="protocol">
-          <Field label={t('settings.protocol')}>
-            <select
-              aria-label="Protocol"
-              className={inputClass}
-              value={draft.protocol}
-              onChange={(event) => update('protocol', event.target.value as Settings['protocol'])}
-            >
-              <option value="auto">{t('settings.protocol.auto')}</option>
-              <option value="tools">{t('settings.protocol.tools')}</option>
-              <option value="react">{t('settings.protocol.react')}</option>
-              <option value="json">{createPlanTranslate(language)('protocolJson')}</option>
-            </select>
-          </Field>
-        </SettingItem>
       </div>
+      {/* A row of its own: the options are longer than a third of the dialog. */}
+      <SettingItem id="protocol">
+        <Field
+          label={t('settings.protocol')}
+          hint={draft.protocol === 'json' ? createPlanTranslate(language)('protocolJsonHint') : undefined}
+        >
+          <select
+            aria-label="Protocol"
+            className={inputClass}
+            value={draft.protocol}
+            onChange={(event) => update('protocol', event.target.value as Settings['protocol'])}
+          >
+            <option value="auto">{t('settings.protocol.auto')}</option>
+            <option value="tools">{t('settings.protocol.tools')}</option>
+            <option value="react">{t('settings.protocol.react')}</option>
+            <option value="json">{createPlanTranslate(language)('protocolJson')}</option>
+          </select>
+        </Field>
+      </SettingItem>
       <AnswerCheckSection draft={draft} update={update} />
       <SettingItem id="systemPrompt">
         <Field label={t('settings.systemPrompt')}>

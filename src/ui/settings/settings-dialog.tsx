@@ -60,6 +60,7 @@ export function SettingsDialog() {
       onClose={close}
       closeOnBackdrop={false}
       widthClassName="w-[min(44rem,95vw)]"
+      placement="top"
       bodyClassName="p-0"
     >
       <form onSubmit={submit} className="flex flex-col gap-4 p-5">

@@ -9,6 +9,7 @@ import {
   type StepPair,
   type TextPart,
 } from '../../trace/compare-runs.ts';
+import type { ForkAlignment } from '../../trace/compare-align.ts';
 import { formatClockTime, formatDuration, formatTokens } from '../../trace/format.ts';
 import { showJson } from '../../json/deep-json.ts';
 
@@ -32,6 +33,13 @@ function runLabel(run: ComparableRun): string {
   return `${run.sessionTitle} · ${formatClockTime(run.startTime)} · ${input.length > 60 ? `${input.slice(0, 60)}…` : input}`;
 }
 
+/** How the two runs align when one is a fork of the other (its first run, made from a span of the other). */
+function forkAlignment(first: ComparableRun, second: ComparableRun): ForkAlignment | undefined {
+  if (second.forkedFrom?.runId === first.runId) return { spanId: second.forkedFrom.spanId, fork: 'second' };
+  if (first.forkedFrom?.runId === second.runId) return { spanId: first.forkedFrom.spanId, fork: 'first' };
+  return undefined;
+}
+
 function TextDiff({ parts }: { parts: TextPart[] }) {
   return (
     <pre className="whitespace-pre-wrap break-words font-mono text-[11px]">
@@ -53,7 +61,7 @@ function TextDiff({ parts }: { parts: TextPart[] }) {
 }
 
 const shortJson = (value: unknown): string => {
-  const text = value === undefined ? 'undefined' : showJson(value, { indent: 0, maxDepth: 200 }).text;
+  const text = value === undefined ? '—' : showJson(value, { indent: 0, maxDepth: 200 }).text;
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 };
 
@@ -111,7 +119,13 @@ function FieldView({ field, t }: { field: FieldComparison; t: TraceTranslate }) 
 }
 
 function PairView({ pair, t }: { pair: StepPair; t: TraceTranslate }) {
-  const only = !pair.first ? t('compare.onlySecond') : !pair.second ? t('compare.onlyFirst') : undefined;
+  const only = pair.carried
+    ? t('compare.carried')
+    : !pair.first
+      ? t('compare.onlySecond')
+      : !pair.second
+        ? t('compare.onlyFirst')
+        : undefined;
   return (
     <li
       aria-label={pair.label}
@@ -154,7 +168,10 @@ export function RunComparison({
   const first = runs?.find((run) => run.runId === firstId);
   const second = runs?.find((run) => run.runId === secondId);
   const comparison = useMemo(
-    () => (first && second ? compareRuns(first.spans, first.runId, second.spans, second.runId) : undefined),
+    () =>
+      first && second
+        ? compareRuns(first.spans, first.runId, second.spans, second.runId, forkAlignment(first, second))
+        : undefined,
     [first, second],
   );
   const choose = (which: 'first' | 'second', runId: string) =>

@@ -140,7 +140,7 @@ describe('TracePanel', () => {
       '1.2k→56 tok · 812 ms',
     );
     expect(screen.getByRole('treeitem', { name: 'run: What is 6*7?' })).toHaveAccessibleDescription(
-      '1.3k tok · 2 tools · 1 errors · 2.0 s',
+      '1.3k tok · 2 tools · 1 error · 2.0 s',
     );
     expect(screen.getByTestId('trace-total-runs')).toHaveTextContent('2');
     expect(screen.getByTestId('trace-total-tokens')).toHaveTextContent('1.3k');
