@@ -116,15 +116,13 @@ export async function startMcpTestServer(
       let transport = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
       if (!transport) {
         if (request.method !== 'POST' || !isInitializeRequest(body)) {
-          response
-            .writeHead(400, { 'content-type': 'application/json' })
-            .end(
-              JSON.stringify({
-                jsonrpc: '2.0',
-                error: { code: -32000, message: 'Bad Request: No valid session ID provided' },
-                id: null,
-              }),
-            );
+          response.writeHead(400, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              jsonrpc: '2.0',
+              error: { code: -32000, message: 'Bad Request: No valid session ID provided' },
+              id: null,
+            }),
+          );
           return;
         }
         const created: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({

@@ -128,17 +128,15 @@ async function writeVersion2Database(factory: IDBFactory, name: string, spans: S
   }
   // Stored in an order unrelated to time, so the migration cannot rely on key order.
   for (const record of spans.toReversed()) await tx.objectStore('spans').put(record);
-  await tx
-    .objectStore('attachments')
-    .put({
-      id: 'file_1',
-      sessionId: 'sess_a',
-      name: 'a.txt',
-      mimeType: 'text/plain',
-      size: 1,
-      text: 'a',
-      createdAt: 1,
-    });
+  await tx.objectStore('attachments').put({
+    id: 'file_1',
+    sessionId: 'sess_a',
+    name: 'a.txt',
+    mimeType: 'text/plain',
+    size: 1,
+    text: 'a',
+    createdAt: 1,
+  });
   await tx.done;
   db.close();
 }
@@ -152,19 +150,17 @@ async function writeVersion5Database(
   const db = await openRaw(factory, name, 5, (database) => createLegacyStores(database, 5));
   const tx = db.transaction(['sessions', 'messages'], 'readwrite');
   for (const [id, count] of sessions) {
-    await tx
-      .objectStore('sessions')
-      .put({
-        id,
-        title: id,
-        titleEdited: false,
-        createdAt: 1,
-        updatedAt: 2,
-        messageCount: count,
-        spanCount: 0,
-        nextSeq: count + 3,
-        status: 'done',
-      });
+    await tx.objectStore('sessions').put({
+      id,
+      title: id,
+      titleEdited: false,
+      createdAt: 1,
+      updatedAt: 2,
+      messageCount: count,
+      spanCount: 0,
+      nextSeq: count + 3,
+      status: 'done',
+    });
   }
   // Ids that sort unlike seqs, written newest first: the migration must go by session and seq, not by id or order.
   for (const [id, count] of sessions) {

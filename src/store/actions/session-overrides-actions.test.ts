@@ -38,18 +38,16 @@ function install(fetch: typeof globalThis.fetch): Persistence {
   const now = () => (time += 10);
   const persistence = createMemoryPersistence({ newId: sequentialIds(), now });
   setServices({ persistence, fetch, now, newId: sequentialIds() });
-  useAppStore
-    .getState()
-    .setSettings({
-      ...defaultSettings,
-      provider: 'custom',
-      baseUrl: 'http://model.test/v1',
-      apiKey: 'k',
-      model: 'global-model',
-      systemPrompt: 'Global prompt.',
-      stream: true,
-      memoryRecall: false,
-    });
+  useAppStore.getState().setSettings({
+    ...defaultSettings,
+    provider: 'custom',
+    baseUrl: 'http://model.test/v1',
+    apiKey: 'k',
+    model: 'global-model',
+    systemPrompt: 'Global prompt.',
+    stream: true,
+    memoryRecall: false,
+  });
   return persistence;
 }
 
