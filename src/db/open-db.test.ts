@@ -7,7 +7,8 @@ import { listNotes, searchNotes } from './notes.ts';
 import { openGlassboxDb } from './open-db.ts';
 import { saveStep } from './save-step.ts';
 import { DB_VERSION } from './schema.ts';
-import { ensureSearchIndex, searchIndexReady, searchSessions } from './search-index.ts';
+import { ensureSearchIndex, searchIndexReady } from './search-index.ts';
+import { searchSessions } from './search-query.ts';
 import { getSession, listSessions } from './sessions.ts';
 import { loadSettings } from './settings.ts';
 import { listRunSpans, listSpans } from './spans.ts';
@@ -128,17 +129,15 @@ async function writeVersion2Database(factory: IDBFactory, name: string, spans: S
   }
   // Stored in an order unrelated to time, so the migration cannot rely on key order.
   for (const record of spans.toReversed()) await tx.objectStore('spans').put(record);
-  await tx
-    .objectStore('attachments')
-    .put({
-      id: 'file_1',
-      sessionId: 'sess_a',
-      name: 'a.txt',
-      mimeType: 'text/plain',
-      size: 1,
-      text: 'a',
-      createdAt: 1,
-    });
+  await tx.objectStore('attachments').put({
+    id: 'file_1',
+    sessionId: 'sess_a',
+    name: 'a.txt',
+    mimeType: 'text/plain',
+    size: 1,
+    text: 'a',
+    createdAt: 1,
+  });
   await tx.done;
   db.close();
 }
@@ -152,19 +151,17 @@ async function writeVersion5Database(
   const db = await openRaw(factory, name, 5, (database) => createLegacyStores(database, 5));
   const tx = db.transaction(['sessions', 'messages'], 'readwrite');
   for (const [id, count] of sessions) {
-    await tx
-      .objectStore('sessions')
-      .put({
-        id,
-        title: id,
-        titleEdited: false,
-        createdAt: 1,
-        updatedAt: 2,
-        messageCount: count,
-        spanCount: 0,
-        nextSeq: count + 3,
-        status: 'done',
-      });
+    await tx.objectStore('sessions').put({
+      id,
+      title: id,
+      titleEdited: false,
+      createdAt: 1,
+      updatedAt: 2,
+      messageCount: count,
+      spanCount: 0,
+      nextSeq: count + 3,
+      status: 'done',
+    });
   }
   // Ids that sort unlike seqs, written newest first: the migration must go by session and seq, not by id or order.
   for (const [id, count] of sessions) {

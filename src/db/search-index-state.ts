@@ -19,10 +19,15 @@ export function isSearchIndexComplete(state: SearchIndexRecord | undefined): boo
 type SearchIndexModule = typeof import('./search-index.ts');
 let loaded: SearchIndexModule | undefined;
 
-/** The index's code (a lazy chunk), loaded once. */
+/** The code that writes the index (a lazy chunk), loaded once. */
 export async function loadSearchIndex(): Promise<SearchIndexModule> {
   loaded ??= await import('./search-index.ts');
   return loaded;
+}
+
+/** The code that queries the index (a lazy chunk with the writer's, which rebuilds a stale index), loaded once. */
+export function loadSearchQuery(): Promise<typeof import('./search-query.ts')> {
+  return import('./search-query.ts');
 }
 
 /**

@@ -99,3 +99,27 @@ export function highlightParts(text: string, terms: readonly string[]): SnippetP
   if (at < text.length || parts.length === 0) parts.push({ text: text.slice(at), hit: false });
   return parts;
 }
+
+/** Whitespace collapsed, for comparing a normalised title with the normalised query. */
+function collapsed(text: string): string {
+  return text.trim().split(/\s+/u).join(' ');
+}
+
+/**
+ * The sessions (newest first) in the order a search lists its matches: first those whose title is the query (typed
+ * in full), then those whose title contains every word, then the rest (matched by their messages), newest first
+ * within each. So typing a session's title finds it among the first rows however many others mention its words.
+ * `normalisedTitle`: the session's title through {@link normaliseForSearch}.
+ */
+export function rankedByTitle<T>(sessions: readonly T[], normalisedTitle: (session: T) => string, query: string): T[] {
+  const terms = searchTerms(query);
+  if (terms.length === 0) return [...sessions];
+  const typed = collapsed(normaliseForSearch(query));
+  const ranked: [T[], T[], T[]] = [[], [], []];
+  for (const session of sessions) {
+    const title = normalisedTitle(session);
+    const rank = collapsed(title) === typed ? 0 : terms.every((term) => title.includes(term)) ? 1 : 2;
+    ranked[rank].push(session);
+  }
+  return ranked.flat();
+}

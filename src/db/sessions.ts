@@ -4,8 +4,13 @@ import { sessionNumberRange, sessionStringRange, UNTITLED } from './schema.ts';
 import { StorageError } from './storage-error.ts';
 import { readStorage, requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
 import type { SessionMatch } from './search-match.ts';
-import type { SearchOptions } from './search-index.ts';
-import { isSearchIndexComplete, loadSearchIndex, SEARCH_INDEX_STATE_KEY } from './search-index-state.ts';
+import type { SearchOptions } from './search-query.ts';
+import {
+  isSearchIndexComplete,
+  loadSearchIndex,
+  loadSearchQuery,
+  SEARCH_INDEX_STATE_KEY,
+} from './search-index-state.ts';
 
 /** Fields a caller may change on a session; a key present with value `undefined` clears an optional field. */
 export type SessionPatch = Partial<
@@ -136,13 +141,13 @@ export async function deleteSession(db: GlassboxDatabase, id: string): Promise<b
   );
 }
 
-/** The sidebar search (search-index.ts, loaded on the first search). */
+/** The sidebar search (search-query.ts, loaded on the first search). */
 export async function searchSessions(
   db: GlassboxDatabase,
   query: string,
   options?: SearchOptions,
 ): Promise<SessionMatch[]> {
-  return (await loadSearchIndex()).searchSessions(db, query, options);
+  return (await loadSearchQuery()).searchSessions(db, query, options);
 }
 
 /**
@@ -162,5 +167,5 @@ export async function searchSnippets(
   sessionIds: string[],
   options?: { signal?: AbortSignal },
 ): Promise<SessionMatch[]> {
-  return (await loadSearchIndex()).searchSnippets(db, query, sessionIds, options);
+  return (await loadSearchQuery()).searchSnippets(db, query, sessionIds, options);
 }
