@@ -16,18 +16,13 @@ export function isSearchIndexComplete(state: SearchIndexRecord | undefined): boo
   return state !== undefined && state.version === SEARCH_INDEX_VERSION && state.building === undefined;
 }
 
-type SearchIndexModule = typeof import('./search-index.ts');
+type SearchIndexModule = typeof import('./search-lazy.ts');
 let loaded: SearchIndexModule | undefined;
 
-/** The code that writes the index (a lazy chunk), loaded once. */
+/** The index's code, writing and querying (a lazy chunk: search-lazy.ts), loaded once. */
 export async function loadSearchIndex(): Promise<SearchIndexModule> {
-  loaded ??= await import('./search-index.ts');
+  loaded ??= await import('./search-lazy.ts');
   return loaded;
-}
-
-/** The code that queries the index (a lazy chunk with the writer's, which rebuilds a stale index), loaded once. */
-export function loadSearchQuery(): Promise<typeof import('./search-query.ts')> {
-  return import('./search-query.ts');
 }
 
 /**

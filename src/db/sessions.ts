@@ -5,12 +5,7 @@ import { StorageError } from './storage-error.ts';
 import { readStorage, requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
 import type { SessionMatch } from './search-match.ts';
 import type { SearchOptions } from './search-query.ts';
-import {
-  isSearchIndexComplete,
-  loadSearchIndex,
-  loadSearchQuery,
-  SEARCH_INDEX_STATE_KEY,
-} from './search-index-state.ts';
+import { isSearchIndexComplete, loadSearchIndex, SEARCH_INDEX_STATE_KEY } from './search-index-state.ts';
 
 /** Fields a caller may change on a session; a key present with value `undefined` clears an optional field. */
 export type SessionPatch = Partial<
@@ -147,7 +142,7 @@ export async function searchSessions(
   query: string,
   options?: SearchOptions,
 ): Promise<SessionMatch[]> {
-  return (await loadSearchQuery()).searchSessions(db, query, options);
+  return (await loadSearchIndex()).searchSessions(db, query, options);
 }
 
 /**
@@ -167,5 +162,5 @@ export async function searchSnippets(
   sessionIds: string[],
   options?: { signal?: AbortSignal },
 ): Promise<SessionMatch[]> {
-  return (await loadSearchQuery()).searchSnippets(db, query, sessionIds, options);
+  return (await loadSearchIndex()).searchSnippets(db, query, sessionIds, options);
 }
