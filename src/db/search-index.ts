@@ -60,7 +60,7 @@ export function batchBucket(kind: 'import' | 'rebuild'): string {
 }
 
 /**
- * The index's one cache: the terms this page has written rows for, per session (a step's flushes repeat most of
+ * The writer's one cache: the terms this page has written rows for, per session (a step's flushes repeat most of
  * them, so each writes only what is new). Owned by this module; invalidated when a session leaves rows
  * ({@link removeSessionTerms} forgets that session) and when a rebuild clears the store (forgets everything). Another
  * tab's rebuild indexes every stored message again, and a session being written is locked to its tab, so a term

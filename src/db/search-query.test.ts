@@ -219,7 +219,7 @@ describe('search index: querying', () => {
     }
   }, 60_000);
 
-  it('reads the index as it is at every keystroke: a row written since the last one is found', async () => {
+  it('answers a word typed on from the rows read for its start while the page list stays the same, and reads again for a new list', async () => {
     const db = await openTestDb();
     await sessionWith(db, 'sess_a', 300, ['kiwi one']);
     await sessionWith(db, 'sess_b', 200, ['plum two']);
@@ -227,13 +227,31 @@ describe('search index: querying', () => {
       { id: 'sess_a', title: 'Untitled' },
       { id: 'sess_b', title: 'Untitled' },
     ];
-    const found = async (query: string) =>
-      (await searchSessions(db, query, { sessions })).map((match) => match.sessionId);
-    expect(await found('ki')).toEqual(['sess_a']);
-    // Written behind the page's back (another tab, a sync), the page's list the same object.
+    const found = async (query: string, list: typeof sessions) =>
+      (await searchSessions(db, query, { sessions: list })).map((match) => match.sessionId);
+    expect(await found('ki', sessions)).toEqual(['sess_a']);
+    // A row written behind the page's back (no writer of the page does so without replacing its list): the rows read
+    // for `ki` answer `kiw` as before; the new list every change brings reads the index again.
     await putUnindexed(db, { ...userEntry('sess_b', 'sess_b_later', 'kiwis three'), seq: 5 });
     await db.put('searchIndex', { term: 'kiwis', bucket: 'sess_b', sessions: ['sess_b'] });
-    expect(await found('kiw')).toEqual(['sess_a', 'sess_b']);
+    expect(await found('kiw', sessions)).toEqual(['sess_a']);
+    expect(await found('kiw', [...sessions])).toEqual(['sess_a', 'sess_b']);
+    // Without a list (no page), nothing is kept.
+    expect(await ids(db, 'kiwis')).toEqual(['sess_b']);
+  });
+
+  it('keeps no rows read while the index is rebuilt', async () => {
+    const db = await openTestDb();
+    await sessionWith(db, 'sess_a', 300, ['kiwi one']);
+    const sessions = [{ id: 'sess_a', title: 'Untitled' }];
+    const building = { term: '', bucket: 'state', sessions: [], version: SEARCH_INDEX_VERSION, building: 'rebuild:x' };
+    await db.put('searchIndex', building);
+    await db.delete('searchIndex', ['kiwi', 'sess_a']);
+    // Scanned meanwhile (the rows read for `ki` lack sess_a and are dropped).
+    expect((await searchSessions(db, 'ki', { sessions })).map((match) => match.sessionId)).toEqual(['sess_a']);
+    await db.put('searchIndex', { term: '', bucket: 'state', sessions: [], version: SEARCH_INDEX_VERSION });
+    await db.put('searchIndex', { term: 'kiwi', bucket: 'sess_a', sessions: ['sess_a'] });
+    expect((await searchSessions(db, 'kiw', { sessions })).map((match) => match.sessionId)).toEqual(['sess_a']);
   });
 
   it('indexes and finds text in a message or tool result holding JSON nested 100,000 levels, without overflowing', async () => {

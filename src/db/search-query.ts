@@ -1,13 +1,13 @@
 // QUERYING the sessions' full-text index (written by search-index.ts). One path: LOOK UP each word's tokens in the
 // index → the CANDIDATES (sessions whose messages hold every word, or whose title contains it) → MATCH them against
 // their messages (session-matcher.ts), so the snippets, highlights and entries to open are exactly those of a scan.
-// No cache: every query reads the index as it is now, so an answer never lags behind the data. Loaded lazily.
-import type { SearchIndexRecord, SessionRecord } from './schema.ts';
+// The one cache is the look-up's (search-lookup.ts), kept per session list. Loaded lazily.
+import type { SessionRecord } from './schema.ts';
 import { ensureSearchIndex } from './search-index.ts';
-import { isSearchIndexComplete, SEARCH_INDEX_STATE_KEY } from './search-index-state.ts';
-import { initialTerm, firstCharacter, queryTokens, type QueryToken } from './search-index-terms.ts';
+import { queryTokens, type QueryToken } from './search-index-terms.ts';
+import { lookUp } from './search-lookup.ts';
 import { normaliseForSearch, rankedByTitle, searchTerms, type SessionMatch } from './search-match.ts';
-import { FIRST_PAGE, runMatchers, settleUnawaited, SNIPPETS_FIRST_PAGE } from './search-read.ts';
+import { FIRST_PAGE, runMatchers, SNIPPETS_FIRST_PAGE } from './search-read.ts';
 import { sessionMatcher, type SessionMatcher } from './session-matcher.ts';
 import { listSessions } from './sessions.ts';
 import { readStorage, type GlassboxDatabase } from './transaction.ts';
@@ -60,48 +60,6 @@ function queryWord(term: string): QueryWord {
   return { term, tokens: own ? [own] : tokens, exact: own !== undefined };
 }
 
-/** The index rows of a token: its own, every term it starts (a prefix), or a one-character prefix's initial. */
-function tokenRange({ token, prefix }: QueryToken): IDBKeyRange {
-  if (!prefix) return IDBKeyRange.bound([token], [token, []]);
-  if (firstCharacter(token) === token) return IDBKeyRange.bound([initialTerm(token)], [initialTerm(token), []]);
-  return IDBKeyRange.bound([token], [`${token}\uffff`]);
-}
-
-function sessionsOf(rows: readonly SearchIndexRecord[]): Set<string> {
-  const sessions = new Set<string>();
-  for (const row of rows) for (const id of row.sessions) sessions.add(id);
-  return sessions;
-}
-
-function intersect(a: ReadonlySet<string> | undefined, b: ReadonlySet<string>): ReadonlySet<string> {
-  if (!a) return b;
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
-  return new Set([...small].filter((id) => large.has(id)));
-}
-
-/**
- * LOOK UP: per word, the sessions whose messages hold every one of its tokens (undefined for a word without a token,
- * punctuation alone: no constraint), all read in one read-only transaction with the index's state. Undefined when the
- * index is not complete at this version (rows read from an index being rebuilt may lack some).
- */
-async function lookUp(
-  db: GlassboxDatabase,
-  words: readonly QueryWord[],
-): Promise<Array<ReadonlySet<string> | undefined> | undefined> {
-  const tx = db.transaction('searchIndex', 'readonly');
-  settleUnawaited(tx);
-  const [state, ...found] = await Promise.all([
-    tx.store.get(SEARCH_INDEX_STATE_KEY),
-    ...words.map(async (word) => {
-      const perToken = await Promise.all(
-        word.tokens.map(async (token) => sessionsOf(await tx.store.getAll(tokenRange(token)))),
-      );
-      return perToken.reduce<ReadonlySet<string> | undefined>((all, sessions) => intersect(all, sessions), undefined);
-    }),
-  ]);
-  return isSearchIndexComplete(state) ? found : undefined;
-}
-
 /**
  * CANDIDATES: the sessions that hold every word in their messages or their title, in the order the answer lists
  * them ({@link rankedByTitle}), each marked whether some word was found in its messages (a session matched by its
@@ -143,7 +101,13 @@ export async function searchSessions(
   if (terms.length === 0) return sessions.map((session) => ({ sessionId: session.id, snippets: [] }));
   const titled = sessions.map((session) => ({ session, title: normaliseForSearch(session.title) }));
   const words = terms.map(queryWord);
-  const found = await readStorage(() => lookUp(db, words));
+  const found = await readStorage(() =>
+    lookUp(
+      db,
+      words.map((word) => word.tokens),
+      options.sessions,
+    ),
+  );
   options.signal?.throwIfAborted();
   if (!found) {
     void ensureSearchIndex(db).catch(() => undefined);
