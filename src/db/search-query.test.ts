@@ -219,6 +219,29 @@ describe('search index: querying', () => {
     }
   }, 60_000);
 
+  it('answers the same with the first pages of the shown top sessions read alongside the lookup, on the new first screen or not', async () => {
+    const db = await openTestDb();
+    // Forty messages each, the word first in message 30 (in the first page read) or, in sess_d, 35 (a second round,
+    // in a transaction of its own after a first page read in the lookup's).
+    for (const [index, id] of ['sess_a', 'sess_b', 'sess_c', 'sess_d'].entries()) {
+      const at = id === 'sess_d' ? 35 : 30;
+      await sessionWith(
+        db,
+        id,
+        500 - index,
+        Array.from({ length: 40 }, (_, seq) => (seq === at && id !== 'sess_c' ? `kiwi at ${seq}` : `plain ${seq}`)),
+      );
+    }
+    const plain = await searchSessions(db, 'kiwi');
+    expect(plain.map((match) => match.sessionId)).toEqual(['sess_a', 'sess_b', 'sess_d']);
+    expect(plain[0]?.snippets).toEqual([{ entryId: 'sess_a_m30', text: 'kiwi at 30' }]);
+    expect(plain[2]?.snippets).toEqual([{ entryId: 'sess_d_m35', text: 'kiwi at 35' }]);
+    for (const likely of [['sess_a', 'sess_b', 'sess_c', 'sess_d'], ['sess_c'], ['sess_d', 'sess_x'], []]) {
+      expect(await searchSessions(db, 'kiwi', { likely })).toEqual(plain);
+      expect(await searchSessions(db, 'kiwi 30', { likely })).toEqual(await searchSessions(db, 'kiwi 30'));
+    }
+  });
+
   it('answers a word typed on from the rows read for its start while the page list stays the same, and reads again for a new list', async () => {
     const db = await openTestDb();
     await sessionWith(db, 'sess_a', 300, ['kiwi one']);

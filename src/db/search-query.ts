@@ -7,7 +7,7 @@ import { ensureSearchIndex } from './search-index.ts';
 import { queryTokens, type QueryToken } from './search-index-terms.ts';
 import { lookUp } from './search-lookup.ts';
 import { normaliseForSearch, rankedByTitle, searchTerms, type SessionMatch } from './search-match.ts';
-import { FIRST_PAGE, runMatchers, SNIPPETS_FIRST_PAGE } from './search-read.ts';
+import { FIRST_PAGE, readFirstPages, runMatchers, SNIPPETS_FIRST_PAGE, type FirstPages } from './search-read.ts';
 import { sessionMatcher, type SessionMatcher } from './session-matcher.ts';
 import { listSessions } from './sessions.ts';
 import { readStorage, type GlassboxDatabase } from './transaction.ts';
@@ -30,6 +30,11 @@ export interface SearchOptions {
    * session record again. Read from storage when absent.
    */
   sessions?: readonly SearchableSession[];
+  /**
+   * The sessions at the top of the list shown now, when this query types on from the one shown: their first messages
+   * are read ahead, alongside the look-up (most will be on the new result's first screen).
+   */
+  likely?: readonly string[];
   /**
    * How many matches get their snippets before the search answers: the rows the list can show. {@link FIRST_SCREEN}
    * when absent. Every session read costs the keystroke time, so a short list reads fewer.
@@ -101,43 +106,44 @@ export async function searchSessions(
   if (terms.length === 0) return sessions.map((session) => ({ sessionId: session.id, snippets: [] }));
   const titled = sessions.map((session) => ({ session, title: normaliseForSearch(session.title) }));
   const words = terms.map(queryWord);
-  const found = await readStorage(() =>
-    lookUp(
-      db,
-      words.map((word) => word.tokens),
-      options.sessions,
-    ),
-  );
+  const firstScreen = Math.max(1, options.firstScreen ?? FIRST_SCREEN);
+  const read = options.likely ? readFirstPages(db, options.likely.slice(0, firstScreen)) : undefined;
+  const tokens = words.map((word) => word.tokens);
+  const found = await readStorage(() => lookUp(db, tokens, options.sessions));
+  const reading = { db, signal: options.signal, read };
   options.signal?.throwIfAborted();
   if (!found) {
     void ensureSearchIndex(db).catch(() => undefined);
     return scan(
-      db,
+      { db, signal: options.signal },
       rankedByTitle(titled, (entry) => entry.title, query),
       terms,
-      options.signal,
     );
   }
   const candidates = candidatesOf(titled, words, found, query);
-  const firstScreen = Math.max(1, options.firstScreen ?? FIRST_SCREEN);
   return match(
-    db,
+    reading,
     candidates,
     terms,
     words.every((word) => word.exact),
     firstScreen,
-    options.signal,
   );
+}
+
+/** Where a search reads messages: its database, its abort signal, and the first pages it reads ahead. */
+interface Reading {
+  db: GlassboxDatabase;
+  signal?: AbortSignal | undefined;
+  read?: FirstPages | undefined;
 }
 
 /** Runs these matchers over their sessions' messages (aborted: rejects with the abort). */
 async function run(
-  db: GlassboxDatabase,
+  { db, signal, read }: Reading,
   matchers: ReadonlyMap<string, SessionMatcher>,
   firstPage: number,
-  signal?: AbortSignal,
 ): Promise<void> {
-  if (matchers.size > 0) await readStorage(() => runMatchers(db, matchers, firstPage, signal));
+  if (matchers.size > 0) await readStorage(() => runMatchers(db, matchers, firstPage, signal, read));
   signal?.throwIfAborted();
 }
 
@@ -147,19 +153,18 @@ async function run(
  * candidate whose messages no longer hold a word (the index listed a message since changed) is left out.
  */
 async function match(
-  db: GlassboxDatabase,
+  reading: Reading,
   candidates: ReadonlyArray<Titled & { inMessages: boolean }>,
   terms: readonly string[],
   exact: boolean,
   firstScreen: number,
-  signal?: AbortSignal,
 ): Promise<SessionMatch[]> {
   let matching = candidates;
   if (!exact) {
     const checks = new Map(
       candidates.map(({ session }) => [session.id, sessionMatcher(session.id, session.title, terms, 0)]),
     );
-    await run(db, checks, FIRST_PAGE, signal);
+    await run(reading, checks, FIRST_PAGE);
     matching = candidates.filter(({ session }) => checks.get(session.id)?.result());
   }
   const matches: SessionMatch[] = [];
@@ -172,7 +177,7 @@ async function match(
         .filter((entry) => entry.inMessages)
         .map(({ session }) => [session.id, sessionMatcher(session.id, session.title, terms)]),
     );
-    await run(db, matchers, SNIPPETS_FIRST_PAGE, signal);
+    await run(reading, matchers, SNIPPETS_FIRST_PAGE);
     for (const { session } of batch) {
       const matcher = matchers.get(session.id);
       const result = matcher ? matcher.result() : { sessionId: session.id, snippets: [] };
@@ -185,14 +190,9 @@ async function match(
 }
 
 /** Every session's messages read through a matcher, without the index (ranked: the order of the answer). */
-async function scan(
-  db: GlassboxDatabase,
-  ranked: readonly Titled[],
-  terms: readonly string[],
-  signal?: AbortSignal,
-): Promise<SessionMatch[]> {
+async function scan(reading: Reading, ranked: readonly Titled[], terms: readonly string[]): Promise<SessionMatch[]> {
   const matchers = new Map(ranked.map(({ session }) => [session.id, sessionMatcher(session.id, session.title, terms)]));
-  await run(db, matchers, FIRST_PAGE, signal);
+  await run(reading, matchers, FIRST_PAGE);
   return ranked.flatMap(({ session }) => matchers.get(session.id)?.result() ?? []);
 }
 
@@ -203,7 +203,7 @@ export async function scanSessions(db: GlassboxDatabase, query: string): Promise
   if (terms.length === 0) return sessions.map((session) => ({ sessionId: session.id, snippets: [] }));
   const titled = sessions.map((session) => ({ session, title: normaliseForSearch(session.title) }));
   return scan(
-    db,
+    { db },
     rankedByTitle(titled, (entry) => entry.title, query),
     terms,
   );
@@ -225,6 +225,6 @@ export async function searchSnippets(
     (session) => session !== undefined,
   );
   const matchers = new Map(sessions.map((session) => [session.id, sessionMatcher(session.id, session.title, terms)]));
-  await run(db, matchers, SNIPPETS_FIRST_PAGE, options.signal);
+  await run({ db, signal: options.signal }, matchers, SNIPPETS_FIRST_PAGE);
   return sessions.flatMap((session) => matchers.get(session.id)?.result() ?? []);
 }

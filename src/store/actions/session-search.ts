@@ -12,6 +12,18 @@ let runningSearch: AbortController | undefined;
 let lastFirstScreen = FIRST_SCREEN;
 
 /**
+ * The sessions at the top of the list shown (the result of the query before, or every session), when `query` types
+ * on from that query or takes letters back: the new first screen is then mostly theirs (read ahead).
+ */
+function likelyFirstScreen(query: string, firstScreen: number): string[] | undefined {
+  const { sessions, sessionMatches, sessionMatchesQuery } = useAppStore.getState();
+  const typed = query.trim();
+  const shown = sessionMatchesQuery.trim();
+  if (!typed.startsWith(shown) && !shown.startsWith(typed)) return undefined;
+  return (sessionMatches ?? sessions).slice(0, firstScreen).map((row) => ('sessionId' in row ? row.sessionId : row.id));
+}
+
+/**
  * Runs the search for the query `searchSessions` just put in the box (an empty one only stops the running search);
  * `firstScreen`: the rows the list can show, whose snippets are read before it answers.
  */
@@ -28,6 +40,7 @@ export async function runSearch(query: string, firstScreen = lastFirstScreen): P
     const matches = await services().persistence.searchSessions(query.trim(), {
       signal: controller.signal,
       sessions,
+      likely: likelyFirstScreen(query, firstScreen),
       firstScreen,
     });
     if (!controller.signal.aborted && useAppStore.getState().sessionQuery === query)
