@@ -106,20 +106,16 @@ function collapsed(text: string): string {
 }
 
 /**
- * The sessions (newest first) in the order a search lists its matches: first those whose title is the query (typed
- * in full), then those whose title contains every word, then the rest (matched by their messages), newest first
- * within each. So typing a session's title finds it among the first rows however many others mention its words.
+ * The sessions (newest first) in the order a search lists its matches: first those whose title is the query typed
+ * in full (case, width and spacing aside), then the rest, newest first. So typing a session's title finds it on the
+ * first row however many other sessions hold its words (`Conversation 1` among 1,111 `Conversation 1…` titles).
  * `normalisedTitle`: the session's title through {@link normaliseForSearch}.
  */
 export function rankedByTitle<T>(sessions: readonly T[], normalisedTitle: (session: T) => string, query: string): T[] {
-  const terms = searchTerms(query);
-  if (terms.length === 0) return [...sessions];
   const typed = collapsed(normaliseForSearch(query));
-  const ranked: [T[], T[], T[]] = [[], [], []];
-  for (const session of sessions) {
-    const title = normalisedTitle(session);
-    const rank = collapsed(title) === typed ? 0 : terms.every((term) => title.includes(term)) ? 1 : 2;
-    ranked[rank].push(session);
-  }
-  return ranked.flat();
+  if (!typed) return [...sessions];
+  const titled: T[] = [];
+  const rest: T[] = [];
+  for (const session of sessions) (collapsed(normalisedTitle(session)) === typed ? titled : rest).push(session);
+  return titled.length === 0 ? rest : [...titled, ...rest];
 }

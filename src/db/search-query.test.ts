@@ -208,7 +208,7 @@ describe('search index: querying', () => {
       const found = await searchSessions(db, 'Conversation 1');
       expect(found[0]?.sessionId).toBe(wanted);
       expect(found.length).toBeGreaterThan(conversations === 20 ? 5 : 1000);
-      // Then the titles that hold every word, newest first.
+      // Then the others, newest first.
       const titles = new Map((await listSessions(db)).map((session) => [session.id, session.title]));
       expect(titles.get(found[1]?.sessionId ?? '')).toBe(
         conversations === 20 ? 'Conversation 19' : 'Conversation 1999',

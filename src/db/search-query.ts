@@ -90,7 +90,7 @@ function candidatesOf(
 
 /**
  * Sessions whose title or message text contains every word of the query (case-insensitive, NFKC), those whose title
- * is the query first, then those whose title holds every word, then the rest, newest first within each; each with
+ * is the query typed in full first, then the rest, newest first within each (`rankedByTitle`); each with
  * snippets of up to three matching messages. Through the index, a word is found where it starts a word of the text
  * (any CJK substring), and only the first screen's matches (`firstScreen`) have their snippets read; while the index
  * is missing or stale it is rebuilt in the background and the messages are scanned instead. An empty query matches

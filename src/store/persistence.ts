@@ -54,7 +54,7 @@ export interface Persistence {
   /** Removes exactly these entries (delete a turn). */
   deleteEntries(sessionId: string, entryIds: string[]): Promise<void>;
   /**
-   * The sessions matching every word of the query, those whose title is the query or holds every word first, newest
+   * The sessions matching every word of the query, those whose title is the query typed in full first, newest
    * first within each (`rankedByTitle`), with snippets of their matching messages (a long result may mark later ones
    * `snippetsPending`). Rejects with the abort when `signal` is aborted. `sessions`: the list the page holds (newest
    * first), searched instead of reading every session record again. `firstScreen`: how many matches have their snippets read before the answer (the rows the list can show).
