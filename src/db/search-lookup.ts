@@ -12,9 +12,9 @@ type Rows = SearchIndexRecord[];
 /**
  * The query's ONE cache, owned here: the rows read for prefixes, kept for the session list object they were read
  * with, so a word typed on (`1` → `15` → `150`) is answered from the rows of its start, and a word kept (`answer`
- * while the next word is typed) from its own, without reading them again. On the 2-core bench machine, reading them
- * again at every key made typing `answer 1500.3` over 150,000 messages 42 → 268 ms a key (p95, same load), hence
- * kept. INVALIDATED by a new list: every change to the sessions (a step, an import, a rename, a deletion, another
+ * while the next word is typed) from its own, without reading them again. Reading them again at every key made
+ * typing `answer 1500.3` over 150,000 messages about 3× slower on the bench (bench/README-figures.md, 2026-12-05),
+ * hence kept. INVALIDATED by a new list: every change to the sessions (a step, an import, a rename, a deletion, another
  * tab's change, a sync) replaces the page's session list, and the search then runs again on the new list
  * (session-search.ts), which starts an empty cache. Never kept for a search without a page list, nor from an index
  * being rebuilt; at most {@link CACHED_PREFIXES} prefixes.

@@ -28,9 +28,8 @@ export type FirstPages = ReadonlyMap<string, Promise<MessageChunkRecord[]>>;
 /**
  * The read-ahead, kept in this simple form: the first pages of the sessions at the top of the list shown now, read
  * alongside the index look-up instead of after it (a key typed on narrows the shown result, so its first screen is
- * mostly the one shown). Without it every key waited for one more round trip: on the 2-core bench machine typing
- * `answer 1500.3` over 150,000 messages took 74 ms a key (p95) instead of 42. A page of a session that is not on the
- * new first screen is dropped.
+ * mostly the one shown). Without it every key waits for one more round trip (measured on the bench: see
+ * bench/README-figures.md, 2026-12-05). A page of a session that is not on the new first screen is dropped.
  */
 export function readFirstPages(db: GlassboxDatabase, sessionIds: readonly string[]): FirstPages {
   const pages = new Map<string, Promise<MessageChunkRecord[]>>();
