@@ -5,7 +5,7 @@ import { deleteMessages, listMessages, truncateMessagesFrom } from './messages.t
 import { chunkMessages, MESSAGES_PER_CHUNK, messagesOfChunks } from './message-chunks.ts';
 import { saveStep } from './save-step.ts';
 import type { MessageRecord } from './schema.ts';
-import { searchSessions } from './search-index.ts';
+import { searchSessions } from './search-query.ts';
 import type { FileSession } from './session-file-schema.ts';
 import { sequentialIds, userEntry } from './test-fixtures.ts';
 

@@ -16,12 +16,12 @@ export function isSearchIndexComplete(state: SearchIndexRecord | undefined): boo
   return state !== undefined && state.version === SEARCH_INDEX_VERSION && state.building === undefined;
 }
 
-type SearchIndexModule = typeof import('./search-index.ts');
+type SearchIndexModule = typeof import('./search-lazy.ts');
 let loaded: SearchIndexModule | undefined;
 
-/** The index's code (a lazy chunk), loaded once. */
+/** The index's code, writing and querying (a lazy chunk: search-lazy.ts), loaded once. */
 export async function loadSearchIndex(): Promise<SearchIndexModule> {
-  loaded ??= await import('./search-index.ts');
+  loaded ??= await import('./search-lazy.ts');
   return loaded;
 }
 

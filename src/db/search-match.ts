@@ -99,3 +99,23 @@ export function highlightParts(text: string, terms: readonly string[]): SnippetP
   if (at < text.length || parts.length === 0) parts.push({ text: text.slice(at), hit: false });
   return parts;
 }
+
+/** Whitespace collapsed, for comparing a normalised title with the normalised query. */
+function collapsed(text: string): string {
+  return text.trim().split(/\s+/u).join(' ');
+}
+
+/**
+ * The sessions (newest first) in the order a search lists its matches: first those whose title is the query typed
+ * in full (case, width and spacing aside), then the rest, newest first. So typing a session's title finds it on the
+ * first row however many other sessions hold its words (`Conversation 1` among 1,111 `Conversation 1…` titles).
+ * `normalisedTitle`: the session's title through {@link normaliseForSearch}.
+ */
+export function rankedByTitle<T>(sessions: readonly T[], normalisedTitle: (session: T) => string, query: string): T[] {
+  const typed = collapsed(normaliseForSearch(query));
+  if (!typed) return [...sessions];
+  const titled: T[] = [];
+  const rest: T[] = [];
+  for (const session of sessions) (collapsed(normalisedTitle(session)) === typed ? titled : rest).push(session);
+  return titled.length === 0 ? rest : [...titled, ...rest];
+}

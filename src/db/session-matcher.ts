@@ -1,5 +1,5 @@
 // Matching a session's messages against the search terms, with the snippets of the first matching ones: what a
-// search runs (search-index.ts, the in-memory storage), not what the sidebar needs to show its results, so it
+// search runs (search-query.ts, the in-memory storage), not what the sidebar needs to show its results, so it
 // stays off the first load.
 import { findHits, normaliseForSearch, type SearchSnippet, type SessionMatch } from './search-match.ts';
 

@@ -4,7 +4,7 @@ import { sessionNumberRange, sessionStringRange, UNTITLED } from './schema.ts';
 import { StorageError } from './storage-error.ts';
 import { readStorage, requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
 import type { SessionMatch } from './search-match.ts';
-import type { SearchOptions } from './search-index.ts';
+import type { SearchOptions } from './search-query.ts';
 import { isSearchIndexComplete, loadSearchIndex, SEARCH_INDEX_STATE_KEY } from './search-index-state.ts';
 
 /** Fields a caller may change on a session; a key present with value `undefined` clears an optional field. */
@@ -138,7 +138,7 @@ export async function deleteSession(db: GlassboxDatabase, id: string): Promise<b
   );
 }
 
-/** The sidebar search (search-index.ts, loaded on the first search). */
+/** The sidebar search (search-query.ts, loaded on the first search). */
 export async function searchSessions(
   db: GlassboxDatabase,
   query: string,

@@ -127,23 +127,26 @@ function messageMethods(
 function searchMethods(state: MemoryState): Pick<Persistence, 'searchSessions' | 'prepareSearch' | 'searchSnippets'> {
   /** The search, matching each session's messages (session-matcher.ts: loaded with the first search). */
   const searchAll = async (query: string): Promise<SessionMatch[]> => {
-    const [{ matchSession }, { searchTerms }] = await Promise.all([
+    const [{ matchSession }, { normaliseForSearch, rankedByTitle, searchTerms }] = await Promise.all([
       import('../db/session-matcher.ts'),
       import('../db/search-match.ts'),
     ]);
     const terms = searchTerms(query);
-    return [...state.sessions.values()]
-      .sort((a, b) => b.record.updatedAt - a.record.updatedAt)
-      .flatMap<SessionMatch>(({ record, messages }) =>
-        terms.length === 0
-          ? [{ sessionId: record.id, snippets: [] }]
-          : (matchSession(
-              record.id,
-              record.title,
-              messages.map((entry) => ({ id: entry.id, content: entry.message.content, role: entry.message.role })),
-              terms,
-            ) ?? []),
-      );
+    const newestFirst = [...state.sessions.values()].sort((a, b) => b.record.updatedAt - a.record.updatedAt);
+    return rankedByTitle(
+      newestFirst,
+      (session) => normaliseForSearch(session.record.title),
+      query,
+    ).flatMap<SessionMatch>(({ record, messages }) =>
+      terms.length === 0
+        ? [{ sessionId: record.id, snippets: [] }]
+        : (matchSession(
+            record.id,
+            record.title,
+            messages.map((entry) => ({ id: entry.id, content: entry.message.content, role: entry.message.role })),
+            terms,
+          ) ?? []),
+    );
   };
   return {
     searchSessions: (query) => searchAll(query),

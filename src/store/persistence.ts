@@ -1,4 +1,4 @@
-import type { SearchOptions } from '../db/search-index.ts';
+import type { SearchOptions } from '../db/search-query.ts';
 import type { SessionMatch } from '../db/search-match.ts';
 import type { TranscriptEntry } from '../agent/transcript.ts';
 import type { Settings } from '../config/settings.ts';
@@ -54,11 +54,10 @@ export interface Persistence {
   /** Removes exactly these entries (delete a turn). */
   deleteEntries(sessionId: string, entryIds: string[]): Promise<void>;
   /**
-   * The sessions matching every word of the query, newest first, with snippets of their matching messages (a long
-   * result may mark later ones `snippetsPending`). Rejects with the abort when `signal` is aborted. `sessions`: the
-   * list the page holds (newest first), searched instead of reading every session record again. `likely`: the top of
-   * the result shown, when the query types on from it (their first messages are read alongside the index).
-   * `firstScreen`: how many matches have their snippets read before the answer (the rows the list can show).
+   * The sessions matching every word of the query, those whose title is the query typed in full first, newest
+   * first within each (`rankedByTitle`), with snippets of their matching messages (a long result may mark later ones
+   * `snippetsPending`). Rejects with the abort when `signal` is aborted. `sessions`: the list the page holds (newest
+   * first), searched instead of reading every session record again. `firstScreen`: how many matches have their snippets read before the answer (the rows the list can show).
    */
   searchSessions(query: string, options?: SearchOptions): Promise<SessionMatch[]>;
   /** Rebuilds the search index in the background if it is missing or stale (the in-memory store has none). */

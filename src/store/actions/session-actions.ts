@@ -375,12 +375,11 @@ export function prepareSearch(): void {
     .catch(() => undefined);
 }
 
-/** Re-reads the session list (another tab changed it). */
+/** Re-reads the session list (another tab changed it; an active search runs again: session-search.ts). */
 export async function refreshSessions(): Promise<void> {
   const sessions = await services().persistence.listSessions();
   const state = useAppStore.getState();
   state.setSessions(sessions);
-  if (state.sessionQuery.trim()) await searchSessions(state.sessionQuery);
   if (state.activeSessionId && !sessions.some((session) => session.id === state.activeSessionId)) {
     const next = sessions[0];
     if (next) await switchSession(next.id);

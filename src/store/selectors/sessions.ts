@@ -8,11 +8,11 @@ import type { SearchSnippet, SessionMatch } from '../../db/search-match.ts';
 const noEntries: TranscriptEntry[] = [];
 const noSpans: Span[] = [];
 
-/** The sessions the sidebar shows: all, or those matching the search. */
+/** The sessions the sidebar shows: all, or those matching the search in the order of the matches. */
 export function visibleSessions(sessions: SessionRecord[], matches: SessionMatch[] | null): SessionRecord[] {
   if (matches === null) return sessions;
-  const matching = new Set(matches.map((match) => match.sessionId));
-  return sessions.filter((session) => matching.has(session.id));
+  const byId = new Map(sessions.map((session) => [session.id, session]));
+  return matches.flatMap((match) => byId.get(match.sessionId) ?? []);
 }
 
 /** The active session's transcript. */
