@@ -5,8 +5,7 @@ import { classNames } from '../components/class-names.ts';
 import { ChevronIcon } from '../components/icons.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useNames } from '../use-t.ts';
-import type { MessageViewActions } from './message-types.ts';
-import { MessageView } from './message-view.tsx';
+import { NestedMessageContext, type MessageViewActions } from './message-types.ts';
 import { DelegatedStreamingContext, streamingEntryFor } from './streaming-entry.ts';
 
 /** Props of {@link DelegationGroup}. */
@@ -44,6 +43,7 @@ export function DelegationGroup({
   ...rest
 }: DelegationGroupProps) {
   const names = useNames();
+  const MessageView = use(NestedMessageContext);
   const streaming = use(DelegatedStreamingContext)?.[callId];
   const sessionId = entries[0]?.sessionId ?? '';
   const streamingEntry = useMemo(
@@ -97,7 +97,7 @@ export function DelegationGroup({
                 >
                   {entry.message.content}
                 </article>
-              ) : (
+              ) : MessageView ? (
                 <MessageView
                   key={entry.id}
                   entry={entry}
@@ -113,10 +113,10 @@ export function DelegationGroup({
                   {...(rest.onDeny ? { onDeny: rest.onDeny } : {})}
                   t={t}
                 />
-              ),
+              ) : null,
             )
           : null}
-        {open && streamingEntry && working ? (
+        {open && streamingEntry && working && MessageView ? (
           <MessageView
             entry={streamingEntry}
             toolEntries={toolEntries}
