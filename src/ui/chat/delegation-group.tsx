@@ -1,4 +1,4 @@
-import { use, useId, useMemo, useState } from 'react';
+import { Fragment, use, useId, useMemo, useState } from 'react';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { ChatTranslate } from '../../i18n/chat.ts';
 import { classNames } from '../components/class-names.ts';
@@ -43,7 +43,7 @@ export function DelegationGroup({
   ...rest
 }: DelegationGroupProps) {
   const names = useNames();
-  const MessageView = use(NestedMessageContext);
+  const renderMessage = use(NestedMessageContext);
   const streaming = use(DelegatedStreamingContext)?.[callId];
   const sessionId = entries[0]?.sessionId ?? '';
   const streamingEntry = useMemo(
@@ -97,36 +97,35 @@ export function DelegationGroup({
                 >
                   {entry.message.content}
                 </article>
-              ) : MessageView ? (
-                <MessageView
-                  key={entry.id}
-                  entry={entry}
-                  toolEntries={toolEntries}
-                  {...(delegations ? { delegations } : {})}
-                  runActive={rest.runActive}
-                  actions={{
-                    ...(rest.actions.onSelectToolCall ? { onSelectToolCall: rest.actions.onSelectToolCall } : {}),
-                  }}
-                  isLastAssistant={false}
-                  {...(pendingApprovals ? { pendingApprovals } : {})}
-                  {...(rest.onApprove ? { onApprove: rest.onApprove } : {})}
-                  {...(rest.onDeny ? { onDeny: rest.onDeny } : {})}
-                  t={t}
-                />
-              ) : null,
+              ) : (
+                <Fragment key={entry.id}>
+                  {renderMessage?.({
+                    entry,
+                    toolEntries,
+                    ...(delegations ? { delegations } : {}),
+                    runActive: rest.runActive,
+                    actions: rest.actions.onSelectToolCall ? { onSelectToolCall: rest.actions.onSelectToolCall } : {},
+                    isLastAssistant: false,
+                    ...(pendingApprovals ? { pendingApprovals } : {}),
+                    ...(rest.onApprove ? { onApprove: rest.onApprove } : {}),
+                    ...(rest.onDeny ? { onDeny: rest.onDeny } : {}),
+                    t,
+                  })}
+                </Fragment>
+              ),
             )
           : null}
-        {open && streamingEntry && working && MessageView ? (
-          <MessageView
-            entry={streamingEntry}
-            toolEntries={toolEntries}
-            streaming
-            runActive={rest.runActive}
-            actions={{}}
-            isLastAssistant={false}
-            t={t}
-          />
-        ) : null}
+        {open && streamingEntry && working
+          ? renderMessage?.({
+              entry: streamingEntry,
+              toolEntries,
+              streaming: true,
+              runActive: rest.runActive,
+              actions: {},
+              isLastAssistant: false,
+              t,
+            })
+          : null}
       </div>
     </div>
   );

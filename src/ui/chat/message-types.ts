@@ -1,4 +1,4 @@
-import { createContext, type ComponentType } from 'react';
+import { createContext, type ReactNode } from 'react';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { ChatTranslate } from '../../i18n/chat.ts';
 import type { PlanView } from './plan-views.ts';
@@ -42,7 +42,7 @@ export interface MessageViewProps {
 }
 
 /**
- * The view of one message, for a delegated run's messages inside a `Delegation to …` group: given by `MessageView`
+ * Renders one message, for a delegated run's messages inside a `Delegation to …` group: given by `MessageView`
  * through this context, so the group need not import the view that imports it.
  */
-export const NestedMessageContext = createContext<ComponentType<MessageViewProps> | null>(null);
+export const NestedMessageContext = createContext<((props: MessageViewProps) => ReactNode) | null>(null);

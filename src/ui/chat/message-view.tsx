@@ -50,7 +50,7 @@ export const MessageView = memo(function MessageView({
       }
       return (
         // A delegated run's messages inside this one's `Delegation to …` groups are shown by this view too.
-        <NestedMessageContext value={MessageView}>
+        <NestedMessageContext value={renderNested}>
           <AssistantMessageView
             entry={entry}
             toolEntries={toolEntries}
@@ -70,3 +70,8 @@ export const MessageView = memo(function MessageView({
       );
   }
 });
+
+/** A delegated run's message, rendered inside its group by the same view. */
+function renderNested(props: MessageViewProps) {
+  return <MessageView {...props} />;
+}
