@@ -135,6 +135,26 @@ describe('MessageList', () => {
     expect(after).not.toHaveAttribute('data-streaming');
   });
 
+  it('gives each step of a run its own row: the next step streams under the same id below the stored one', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const entries = conversation(4);
+    const step = (content: string) => entry(4, { role: 'assistant', content }, { id: 'streaming_run_2' });
+    const { rerender } = render(<MessageList entries={entries} streamingEntry={step('First step')} running />);
+    await settle();
+    const stored = [...entries, entry(4, { role: 'assistant', content: 'First step' })];
+    rerender(<MessageList entries={stored} running />);
+    await settle();
+    rerender(<MessageList entries={stored} streamingEntry={step('Second step')} running />);
+    await settle();
+    const log = screen.getByRole('log', { name: 'Messages' });
+    const texts = within(log)
+      .getAllByRole('article', { name: 'assistant message' })
+      .map((article) => article.textContent);
+    expect(texts.slice(-2)).toEqual([expect.stringContaining('First step'), expect.stringContaining('Second step')]);
+    expect(errors.mock.calls.flat().join(' ')).not.toContain('same key');
+    errors.mockRestore();
+  });
+
   it('pairs tool results with the cards of their assistant message and lists tool rows', async () => {
     const entries = [
       entry(0, { role: 'user', content: 'What is 6*7?' }),

@@ -34,10 +34,12 @@ function rowKeys(memory: KeyMemory, rows: readonly MessageRow[]): string[] {
   const last = rows.length - 1;
   const streamingIndex = rows[last]?.streaming ? last : rows.findIndex((row) => row.streaming);
   const streamingRow = rows[streamingIndex];
-  memory.streamed = streamingRow
-    ? { index: streamingIndex, key: streamingRow.entry.id, runId: streamingRow.entry.runId }
-    : null;
-  return rows.map((row) => memory.aliases.get(row.entry.id) ?? row.entry.id);
+  // Every step of a run streams under the same id: its position tells the steps' rows apart.
+  const streamingKey = `${streamingRow?.entry.id}@${streamingIndex}`;
+  memory.streamed = streamingRow ? { index: streamingIndex, key: streamingKey, runId: streamingRow.entry.runId } : null;
+  return rows.map((row, index) =>
+    index === streamingIndex ? streamingKey : (memory.aliases.get(row.entry.id) ?? row.entry.id),
+  );
 }
 
 /**
