@@ -80,11 +80,15 @@ export async function hugeAnswer(context: BenchContext): Promise<Sample> {
       arguments: { expression: `${index}+1` },
     }));
     context.mock.enqueue({ kind: 'reply', toolCalls: calls });
+    const requestsBefore = context.mock.requests.length;
     const flood = await framesAround(page, 'Flood of tool calls', async () => {
+      // The run is over once the flooding response was asked for and the run shows how it ended (its tool-call
+      // budget stops it, or the step after answers).
+      while (context.mock.requests.length <= requestsBefore) await page.waitForTimeout(100);
       await page
         .getByRole('main', { name: 'Chat' })
         .getByTestId('run-status')
-        .and(page.locator('[data-status="done"], [data-status="error"]'))
+        .and(page.locator('[data-status="done"], [data-status="stopped"], [data-status="error"]'))
         .waitFor({ timeout: 600_000 });
     });
     context.log(
