@@ -375,7 +375,8 @@ export const FIGURES: Figure[] = [
   },
   {
     id: 'toolFloodReopenMs',
-    label: 'the session of 10,000 tool calls opened again from the sidebar: click → its last answer painted',
+    label:
+      'the session of 10,000 tool calls opened again from the sidebar: click → its latest rows and tool cards painted',
     unit: 'ms',
     max: 1000,
     target: '≤ 1 s',

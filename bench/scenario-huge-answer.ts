@@ -108,7 +108,7 @@ export async function hugeAnswer(context: BenchContext): Promise<Sample> {
   }
 }
 
-/** From a new session, opens the session titled `title` (the one shown now) in the sidebar: click → its last answer painted. */
+/** From a new session, opens the session titled `title` (the one shown now) in the sidebar: click → its tool cards painted. */
 async function reopenFromSidebar(page: Page, title: string): Promise<number> {
   const sessionId = await page.getByRole('main', { name: 'Chat' }).getAttribute('data-session-id');
   await page.getByRole('button', { name: 'New session' }).click();
@@ -119,8 +119,8 @@ async function reopenFromSidebar(page: Page, title: string): Promise<number> {
       (id) =>
         (window as unknown as BenchWindow).__bench.whenPainted(() => {
           if (document.querySelector('main[aria-label="Chat"]')?.getAttribute('data-session-id') !== id) return false;
-          const articles = document.querySelectorAll('[role="log"][aria-label="Messages"] article');
-          return articles[articles.length - 1]?.getAttribute('data-message-role') === 'assistant';
+          // Its latest rows: the flood's tool cards (the last rows may be tool results).
+          return document.querySelector('[role="log"][aria-label="Messages"] [data-tool-status]') !== null;
         }, 120_000),
       sessionId,
     ),
