@@ -42,8 +42,6 @@ export function DelegationGroup({
   t,
   ...rest
 }: DelegationGroupProps) {
-  const names = useNames();
-  const renderMessage = use(NestedMessageContext);
   const streaming = use(DelegatedStreamingContext)?.[callId];
   const sessionId = entries[0]?.sessionId ?? '';
   const streamingEntry = useMemo(
@@ -85,49 +83,86 @@ export function DelegationGroup({
         ) : null}
       </button>
       <div id={bodyId} hidden={!open}>
-        {open
-          ? entries.map((entry) =>
-              entry.message.role === 'user' ? (
-                // The task the agent was given: not a message the user typed, so not a `user message`.
-                <article
-                  key={entry.id}
-                  aria-label={names('delegated task')}
-                  data-entry-id={entry.id}
-                  className="px-4 py-2 text-sm whitespace-pre-wrap text-zinc-700 dark:text-zinc-300"
-                >
-                  {entry.message.content}
-                </article>
-              ) : (
-                <Fragment key={entry.id}>
-                  {renderMessage?.({
-                    entry,
-                    toolEntries,
-                    ...(delegations ? { delegations } : {}),
-                    runActive: rest.runActive,
-                    actions: rest.actions.onSelectToolCall ? { onSelectToolCall: rest.actions.onSelectToolCall } : {},
-                    isLastAssistant: false,
-                    ...(pendingApprovals ? { pendingApprovals } : {}),
-                    ...(rest.onApprove ? { onApprove: rest.onApprove } : {}),
-                    ...(rest.onDeny ? { onDeny: rest.onDeny } : {}),
-                    t,
-                  })}
-                </Fragment>
-              ),
-            )
-          : null}
-        {open && streamingEntry && working
-          ? renderMessage?.({
-              entry: streamingEntry,
-              toolEntries,
-              streaming: true,
-              runActive: rest.runActive,
-              actions: {},
-              isLastAssistant: false,
-              t,
-            })
-          : null}
+        {open ? (
+          <DelegatedMessages
+            {...{ entries, toolEntries, delegations, pendingApprovals, t }}
+            streamingEntry={working ? streamingEntry : undefined}
+            runActive={rest.runActive}
+            actions={rest.actions}
+            onApprove={rest.onApprove}
+            onDeny={rest.onDeny}
+          />
+        ) : null}
       </div>
     </div>
+  );
+}
+
+/** The delegated run's messages, shown while its group is open: the task, then each message, then its step in flight. */
+function DelegatedMessages({
+  entries,
+  toolEntries,
+  delegations,
+  pendingApprovals,
+  streamingEntry,
+  t,
+  ...rest
+}: Pick<
+  DelegationGroupProps,
+  | 'entries'
+  | 'toolEntries'
+  | 'delegations'
+  | 'pendingApprovals'
+  | 'runActive'
+  | 'actions'
+  | 'onApprove'
+  | 'onDeny'
+  | 't'
+> & { streamingEntry: TranscriptEntry | undefined }) {
+  const names = useNames();
+  const renderMessage = use(NestedMessageContext);
+  return (
+    <>
+      {entries.map((entry) =>
+        entry.message.role === 'user' ? (
+          // The task the agent was given: not a message the user typed, so not a `user message`.
+          <article
+            key={entry.id}
+            aria-label={names('delegated task')}
+            data-entry-id={entry.id}
+            className="px-4 py-2 text-sm whitespace-pre-wrap text-zinc-700 dark:text-zinc-300"
+          >
+            {entry.message.content}
+          </article>
+        ) : (
+          <Fragment key={entry.id}>
+            {renderMessage?.({
+              entry,
+              toolEntries,
+              ...(delegations ? { delegations } : {}),
+              runActive: rest.runActive,
+              actions: rest.actions.onSelectToolCall ? { onSelectToolCall: rest.actions.onSelectToolCall } : {},
+              isLastAssistant: false,
+              ...(pendingApprovals ? { pendingApprovals } : {}),
+              ...(rest.onApprove ? { onApprove: rest.onApprove } : {}),
+              ...(rest.onDeny ? { onDeny: rest.onDeny } : {}),
+              t,
+            })}
+          </Fragment>
+        ),
+      )}
+      {streamingEntry
+        ? renderMessage?.({
+            entry: streamingEntry,
+            toolEntries,
+            streaming: true,
+            runActive: rest.runActive,
+            actions: {},
+            isLastAssistant: false,
+            t,
+          })
+        : null}
+    </>
   );
 }
 
