@@ -10,6 +10,7 @@ import { startMockLlmServer } from '../e2e/mock-llm/server.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './browser.ts';
 import { consoleTable, evaluate, markdownTable, type BenchResults } from './report.ts';
 import { coldLoadAndStream } from './scenario-cold-stream.ts';
+import { hugeAnswer } from './scenario-huge-answer.ts';
 import { hugeImport, writeHugeExport } from './scenario-huge-import.ts';
 import { bigSession, writeBigSession } from './scenario-big-session.ts';
 import type { BenchContext, Sample, SessionFixture } from './scenario-context.ts';
@@ -34,6 +35,7 @@ const SCENARIOS = {
   'semantic-recall': semanticRecallScale,
   team: teamSession,
   'big-session': bigSession,
+  'huge-answer': hugeAnswer,
 } as const;
 type ScenarioName = keyof typeof SCENARIOS;
 

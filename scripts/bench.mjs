@@ -1,6 +1,6 @@
 // `npm run bench`: builds the app, then runs the benchmark suite of issue 9 (bench/main.ts) headless in
 // Chromium and prints every figure with its target and a pass/miss mark; results go to bench/results.json.
-// Options: --runs N (default 5, or BENCH_RUNS), --only cold-stream|long-session|spans-session|huge-import|insights|query-data|team|big-session|semantic-recall (repeatable),
+// Options: --runs N (default 5, or BENCH_RUNS), --only cold-stream|long-session|spans-session|huge-import|insights|query-data|team|big-session|semantic-recall|huge-answer (repeatable),
 // --no-build (measure the build already in BENCH_DIST), --dist DIR, --port N (0 = any free port).
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';

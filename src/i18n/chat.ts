@@ -74,6 +74,9 @@ const en = {
   noticePartial: 'Stopped — the partial answer is kept.',
 
   jumpToLatest: 'Jump to latest',
+  showPlainText: 'Show as plain text',
+  showFormatted: 'Show formatted',
+  moreToolCalls: 'Show {count} more tool calls (of {total})',
   emptyChat: 'Ask anything. The agent can use tools, and every step shows up in the trace.',
 
   loadImage: 'Load image from {host}',
@@ -182,6 +185,9 @@ const zhCN: Record<ChatStringKey, string> = {
   noticePartial: '已停止 — 保留了部分回答。',
 
   jumpToLatest: '跳到最新',
+  showPlainText: '显示为纯文本',
+  showFormatted: '显示格式',
+  moreToolCalls: '再显示 {count} 个工具调用（共 {total} 个）',
   emptyChat: '随便问。智能体可以调用工具，每一步都会显示在追踪中。',
 
   loadImage: '加载来自 {host} 的图片',

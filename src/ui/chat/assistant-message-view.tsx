@@ -1,16 +1,15 @@
-import { Fragment, lazy, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import { agentNoticeIn } from '../../i18n/agent-notices.ts';
 import type { ChatTranslate } from '../../i18n/chat.ts';
 import type { Language } from '../../i18n/index.ts';
 import { classNames } from '../components/class-names.ts';
 import { Spinner } from '../components/spinner.tsx';
-import { DelegationGroup } from './delegation-group.tsx';
 import { Markdown } from './markdown.tsx';
 import { MessageActionBar } from './message-actions.tsx';
 import type { MessageViewProps } from './message-types.ts';
-import { ToolCallCard } from './tool-call-card.tsx';
-import { toolCallStatus } from './tool-call-format.ts';
+import type { PlanView } from './plan-views.ts';
+import { ToolCallList } from './tool-call-list.tsx';
 import { useLanguage } from '../use-t.ts';
 
 // Only JSON plan runs show a plan: its view and strings load with the first one.
@@ -46,21 +45,49 @@ type AssistantMessageViewProps = Required<Pick<MessageViewProps, 'streaming' | '
     | 'planView'
   >;
 
+/** The model's reasoning, folded: a spinner on it while the model is still thinking. */
+function ReasoningDetails({ reasoning, thinking, t }: { reasoning: string; thinking: boolean; t: ChatTranslate }) {
+  return (
+    <details className="group/reasoning mb-2 rounded-lg border border-zinc-200 text-sm dark:border-zinc-700">
+      <summary className="flex cursor-pointer list-none items-center gap-2 px-3 py-1.5 text-zinc-600 select-none dark:text-zinc-300 [&::-webkit-details-marker]:hidden">
+        <span aria-hidden="true" className="text-xs transition-transform group-open/reasoning:rotate-90">
+          ▶
+        </span>
+        {t('reasoning')}
+        {thinking ? <Spinner label={t('thinking')} className="text-zinc-500 dark:text-zinc-400" /> : null}
+      </summary>
+      <div className="border-t border-zinc-200 px-3 py-2 text-[13px] leading-relaxed whitespace-pre-wrap text-zinc-600 dark:border-zinc-700 dark:text-zinc-300">
+        {reasoning}
+      </div>
+    </details>
+  );
+}
+
+const THINKING_CLASSES = 'flex items-center gap-2 text-sm text-zinc-500 dark:text-zinc-400';
+const HIGHLIGHT_CLASSES = 'rounded-lg bg-amber-50 ring-2 ring-amber-400 ring-inset dark:bg-amber-950/30';
+
+/** A JSON plan decision as its checklist (the run's progress through it when known). */
+function PlanBlock({ plan, view }: { plan: readonly string[]; view: PlanView | undefined }) {
+  return (
+    <Suspense fallback={null}>
+      <PlanChecklist
+        view={view ?? { kind: 'checklist', steps: plan.map((step) => ({ text: step, state: 'pending' })) }}
+      />
+    </Suspense>
+  );
+}
+
 /** An answer or tool-using step of the assistant: reasoning, Markdown text, tool call cards, notices. */
 export function AssistantMessageView({
   entry,
-  toolEntries,
-  delegations,
   streaming,
   runActive,
   actions,
   isLastAssistant,
-  pendingApprovals,
-  onApprove,
-  onDeny,
   highlighted,
   planView,
   t,
+  ...cards
 }: AssistantMessageViewProps) {
   const message = entry.message;
   const plan = entry.meta?.plan;
@@ -79,88 +106,33 @@ export function AssistantMessageView({
       data-entry-id={entry.id}
       data-streaming={streaming ? 'true' : undefined}
       aria-busy={streaming || undefined}
-      className={classNames(
-        'group/message px-4 py-2',
-        highlighted && 'rounded-lg bg-amber-50 ring-2 ring-amber-400 ring-inset dark:bg-amber-950/30',
-      )}
+      className={classNames('group/message px-4 py-2', highlighted && HIGHLIGHT_CLASSES)}
     >
-      {reasoning ? (
-        <details className="group/reasoning mb-2 rounded-lg border border-zinc-200 text-sm dark:border-zinc-700">
-          <summary className="flex cursor-pointer list-none items-center gap-2 px-3 py-1.5 text-zinc-600 select-none dark:text-zinc-300 [&::-webkit-details-marker]:hidden">
-            <span aria-hidden="true" className="text-xs transition-transform group-open/reasoning:rotate-90">
-              ▶
-            </span>
-            {t('reasoning')}
-            {streaming && !text ? <Spinner label={t('thinking')} className="text-zinc-500 dark:text-zinc-400" /> : null}
-          </summary>
-          <div className="border-t border-zinc-200 px-3 py-2 text-[13px] leading-relaxed whitespace-pre-wrap text-zinc-600 dark:border-zinc-700 dark:text-zinc-300">
-            {reasoning}
-          </div>
-        </details>
-      ) : null}
+      {reasoning ? <ReasoningDetails reasoning={reasoning} thinking={streaming && !text} t={t} /> : null}
 
       {waitingForFirstToken ? (
-        <p className="flex items-center gap-2 text-sm text-zinc-500 dark:text-zinc-400">
+        <p className={THINKING_CLASSES}>
           <Spinner className="text-indigo-500" />
           {t('thinking')}
         </p>
       ) : null}
-
-      {plan ? (
-        <Suspense fallback={null}>
-          <PlanChecklist
-            view={planView ?? { kind: 'checklist', steps: plan.map((step) => ({ text: step, state: 'pending' })) }}
-          />
-        </Suspense>
-      ) : null}
+      {plan ? <PlanBlock plan={plan} view={planView} /> : null}
 
       {text || (streaming && toolCalls.length === 0 && !waitingForFirstToken && !plan) ? (
         <div data-testid="message-text" className="text-zinc-900 dark:text-zinc-100">
           <Markdown text={text} streaming={streaming} t={t} />
         </div>
       ) : null}
-
-      {toolCalls.map((call) => {
-        const result = toolEntries.get(call.id);
-        // Entries of the run this call delegated to (the runtime stays out of the main chunk: the name is on them).
-        const delegated = delegations?.get(call.id);
-        const agent = delegated?.[0]?.meta?.delegation?.agent;
-        return (
-          <Fragment key={call.id || call.function.name}>
-            <ToolCallCard
-              call={call}
-              result={result}
-              status={toolCallStatus({
-                result,
-                awaitingApproval: pendingApprovals?.has(call.id) ?? false,
-                streaming,
-                runActive,
-              })}
-              onShowInTrace={actions.onSelectToolCall}
-              onApprove={onApprove}
-              onDeny={onDeny}
-              t={t}
-            />
-            {agent !== undefined && delegated ? (
-              <DelegationGroup
-                agent={agent}
-                callId={call.id}
-                entries={delegated}
-                toolEntries={toolEntries}
-                delegations={delegations}
-                working={!result && runActive}
-                runActive={runActive}
-                actions={actions}
-                pendingApprovals={pendingApprovals}
-                onApprove={onApprove}
-                onDeny={onDeny}
-                t={t}
-              />
-            ) : null}
-          </Fragment>
-        );
-      })}
-
+      {toolCalls.length > 0 ? (
+        <ToolCallList
+          toolCalls={toolCalls}
+          streaming={streaming}
+          runActive={runActive}
+          actions={actions}
+          t={t}
+          {...cards}
+        />
+      ) : null}
       {notices.map((notice) => (
         <p
           key={notice}
@@ -171,7 +143,6 @@ export function AssistantMessageView({
           {notice}
         </p>
       ))}
-
       {/* A tool-only step in the middle of a run has nothing to copy: no bar, no gap. */}
       {!streaming && (text || isLastAssistant) ? (
         <MessageActionBar

@@ -1,12 +1,11 @@
-import { use, useId, useMemo, useState } from 'react';
+import { Fragment, use, useId, useMemo, useState } from 'react';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { ChatTranslate } from '../../i18n/chat.ts';
 import { classNames } from '../components/class-names.ts';
 import { ChevronIcon } from '../components/icons.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useNames } from '../use-t.ts';
-import type { MessageViewActions } from './message-types.ts';
-import { MessageView } from './message-view.tsx';
+import { NestedMessageContext, type MessageViewActions } from './message-types.ts';
 import { DelegatedStreamingContext, streamingEntryFor } from './streaming-entry.ts';
 
 /** Props of {@link DelegationGroup}. */
@@ -43,7 +42,6 @@ export function DelegationGroup({
   t,
   ...rest
 }: DelegationGroupProps) {
-  const names = useNames();
   const streaming = use(DelegatedStreamingContext)?.[callId];
   const sessionId = entries[0]?.sessionId ?? '';
   const streamingEntry = useMemo(
@@ -85,50 +83,86 @@ export function DelegationGroup({
         ) : null}
       </button>
       <div id={bodyId} hidden={!open}>
-        {open
-          ? entries.map((entry) =>
-              entry.message.role === 'user' ? (
-                // The task the agent was given: not a message the user typed, so not a `user message`.
-                <article
-                  key={entry.id}
-                  aria-label={names('delegated task')}
-                  data-entry-id={entry.id}
-                  className="px-4 py-2 text-sm whitespace-pre-wrap text-zinc-700 dark:text-zinc-300"
-                >
-                  {entry.message.content}
-                </article>
-              ) : (
-                <MessageView
-                  key={entry.id}
-                  entry={entry}
-                  toolEntries={toolEntries}
-                  {...(delegations ? { delegations } : {})}
-                  runActive={rest.runActive}
-                  actions={{
-                    ...(rest.actions.onSelectToolCall ? { onSelectToolCall: rest.actions.onSelectToolCall } : {}),
-                  }}
-                  isLastAssistant={false}
-                  {...(pendingApprovals ? { pendingApprovals } : {})}
-                  {...(rest.onApprove ? { onApprove: rest.onApprove } : {})}
-                  {...(rest.onDeny ? { onDeny: rest.onDeny } : {})}
-                  t={t}
-                />
-              ),
-            )
-          : null}
-        {open && streamingEntry && working ? (
-          <MessageView
-            entry={streamingEntry}
-            toolEntries={toolEntries}
-            streaming
+        {open ? (
+          <DelegatedMessages
+            {...{ entries, toolEntries, delegations, pendingApprovals, t }}
+            streamingEntry={working ? streamingEntry : undefined}
             runActive={rest.runActive}
-            actions={{}}
-            isLastAssistant={false}
-            t={t}
+            actions={rest.actions}
+            onApprove={rest.onApprove}
+            onDeny={rest.onDeny}
           />
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** The delegated run's messages, shown while its group is open: the task, then each message, then its step in flight. */
+function DelegatedMessages({
+  entries,
+  toolEntries,
+  delegations,
+  pendingApprovals,
+  streamingEntry,
+  t,
+  ...rest
+}: Pick<
+  DelegationGroupProps,
+  | 'entries'
+  | 'toolEntries'
+  | 'delegations'
+  | 'pendingApprovals'
+  | 'runActive'
+  | 'actions'
+  | 'onApprove'
+  | 'onDeny'
+  | 't'
+> & { streamingEntry: TranscriptEntry | undefined }) {
+  const names = useNames();
+  const renderMessage = use(NestedMessageContext);
+  return (
+    <>
+      {entries.map((entry) =>
+        entry.message.role === 'user' ? (
+          // The task the agent was given: not a message the user typed, so not a `user message`.
+          <article
+            key={entry.id}
+            aria-label={names('delegated task')}
+            data-entry-id={entry.id}
+            className="px-4 py-2 text-sm whitespace-pre-wrap text-zinc-700 dark:text-zinc-300"
+          >
+            {entry.message.content}
+          </article>
+        ) : (
+          <Fragment key={entry.id}>
+            {renderMessage?.({
+              entry,
+              toolEntries,
+              ...(delegations ? { delegations } : {}),
+              runActive: rest.runActive,
+              actions: rest.actions.onSelectToolCall ? { onSelectToolCall: rest.actions.onSelectToolCall } : {},
+              isLastAssistant: false,
+              ...(pendingApprovals ? { pendingApprovals } : {}),
+              ...(rest.onApprove ? { onApprove: rest.onApprove } : {}),
+              ...(rest.onDeny ? { onDeny: rest.onDeny } : {}),
+              t,
+            })}
+          </Fragment>
+        ),
+      )}
+      {streamingEntry
+        ? renderMessage?.({
+            entry: streamingEntry,
+            toolEntries,
+            streaming: true,
+            runActive: rest.runActive,
+            actions: {},
+            isLastAssistant: false,
+            t,
+          })
+        : null}
+    </>
   );
 }
 

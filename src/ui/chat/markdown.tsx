@@ -1,11 +1,11 @@
-import { Fragment, memo, useMemo } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { defaultChatTranslate, type ChatTranslate } from '../../i18n/chat.ts';
-import { fencedCode, finishedBlocks, splitMarkdownBlocks } from './markdown-blocks.ts';
+import { finishedBlocks } from './markdown-blocks.ts';
+import { createBlockSplitter, LARGE_TEXT_CHARS } from './markdown-chunks.ts';
+import { BlockList, PlainParagraphs, PlainTextView, SectionedBlocks, type Renderer } from './markdown-views.tsx';
 import { plainParagraphs } from './markdown-segments.ts';
 import { ChatTranslateContext } from './translate-context.ts';
 import { useLazyValue } from '../components/use-lazy-value.ts';
-
-type Renderer = typeof import('./markdown-renderer.tsx');
 
 let renderer: Renderer | null = null;
 let loading: Promise<Renderer> | null = null;
@@ -47,48 +47,6 @@ const PROSE_CLASSES = [
   '[&_hr]:my-4 [&_hr]:border-zinc-200 dark:[&_hr]:border-zinc-700 [&_del]:text-zinc-500',
 ].join(' ');
 
-/** Paragraphs of plain prose (see plainParagraphs) in the parser's markup: a `<p>` each, a line break between. */
-function PlainParagraphs({ paragraphs }: { paragraphs: readonly string[] }) {
-  return paragraphs.map((paragraph, index) => (
-    // Index keys are stable: the paragraphs of one text. The parser puts a line break between blocks; so does this.
-    <Fragment key={index}>
-      {index > 0 ? '\n' : null}
-      <p>{paragraph}</p>
-    </Fragment>
-  ));
-}
-
-/** One block of a message: plain prose and a lone fenced code block as the parser would render them, without it. */
-const Block = memo(function Block({
-  text,
-  growing,
-  renderer: loaded,
-}: {
-  text: string;
-  growing: boolean;
-  renderer: Renderer;
-}) {
-  const plain = useMemo(() => plainParagraphs(text), [text]);
-  const fence = useMemo(() => (plain ? null : fencedCode(text)), [plain, text]);
-  if (plain) {
-    return (
-      <div>
-        <PlainParagraphs paragraphs={plain} />
-      </div>
-    );
-  }
-  if (fence) {
-    return (
-      <div>
-        <loaded.CodeGrowingContext value={growing}>
-          <loaded.CodeBlock code={fence.code} language={fence.language} />
-        </loaded.CodeGrowingContext>
-      </div>
-    );
-  }
-  return <loaded.MarkdownBlock text={text} growing={growing} />;
-});
-
 /** Props of {@link Markdown}. */
 export interface MarkdownProps {
   /** Untrusted Markdown (model output). */
@@ -102,7 +60,9 @@ export interface MarkdownProps {
 /**
  * Renders untrusted Markdown safely: GFM, no raw HTML (shown as text), unsafe link schemes
  * neutralised, links in a new tab with `noopener`, remote images only on request, lazy highlighting.
- * Until the parser's chunk has loaded the text shows as plain text (React escapes it).
+ * Until the parser's chunk has loaded the text shows as plain text (React escapes it). A text past
+ * LARGE_TEXT_CHARS opens as plain text with a switch to the formatted view, which then renders in sections,
+ * each once scrolled near (link references across its blocks are not resolved there).
  */
 export const Markdown = memo(function Markdown({
   text,
@@ -111,30 +71,51 @@ export const Markdown = memo(function Markdown({
   className,
 }: MarkdownProps) {
   const loaded = useMarkdownRenderer();
-  // Plain prose (no character that could start Markdown syntax) renders as the parser would, without it.
-  const plain = useMemo(() => plainParagraphs(text), [text]);
-  const blocks = useMemo(
-    () => (plain ? [] : streaming ? splitMarkdownBlocks(text) : finishedBlocks(text)),
-    [plain, text, streaming],
-  );
+  const large = text.length > LARGE_TEXT_CHARS;
+  const [choice, setChoice] = useState<'plain' | 'formatted' | null>(null);
+  const view = choice ?? (large ? 'plain' : 'formatted');
+  const blocks = useBlocks(text, streaming, large && view === 'formatted');
   return (
     <ChatTranslateContext value={t}>
+      {large ? (
+        <button
+          type="button"
+          aria-pressed={view === 'plain'}
+          onClick={() => setChoice(view === 'plain' ? 'formatted' : 'plain')}
+          className="mb-1 rounded border border-zinc-300 px-2 py-0.5 text-xs text-zinc-700 hover:bg-zinc-50 dark:border-zinc-600 dark:text-zinc-200 dark:hover:bg-zinc-800"
+        >
+          {view === 'plain' ? t('showFormatted') : t('showPlainText')}
+        </button>
+      ) : null}
       <div className={className ? `${PROSE_CLASSES} ${className}` : PROSE_CLASSES}>
-        {plain ? (
+        {blocks.plain ? (
           <div>
-            <PlainParagraphs paragraphs={plain} />
+            <PlainParagraphs paragraphs={blocks.plain} />
           </div>
-        ) : loaded ? (
-          blocks.map((block, index) => (
-            // Index keys are stable: while streaming, blocks are only appended or the last one grows.
-            <Block key={index} text={block} growing={streaming && index === blocks.length - 1} renderer={loaded} />
-          ))
+        ) : view === 'plain' || !loaded ? (
+          <PlainTextView text={text} />
+        ) : large ? (
+          <SectionedBlocks blocks={blocks.list} streaming={streaming} renderer={loaded} />
         ) : (
-          <div>
-            <p className="whitespace-pre-wrap">{text}</p>
-          </div>
+          <BlockList blocks={blocks.list} streaming={streaming} renderer={loaded} />
         )}
       </div>
     </ChatTranslateContext>
   );
 });
+
+/**
+ * What the formatted view renders: plain prose as paragraphs (no parser needed), else its blocks. A large text is
+ * split the same way streaming or finished, incrementally, so its end re-renders nothing.
+ */
+function useBlocks(text: string, streaming: boolean, large: boolean): { plain: string[] | null; list: string[] } {
+  // The splitter belongs to this view; it keeps the blocks of the text before and starts over on any other text.
+  const [splitter] = useState(createBlockSplitter);
+  const plain = useMemo(() => (text.length > LARGE_TEXT_CHARS ? null : plainParagraphs(text)), [text]);
+  const list = useMemo(() => {
+    if (plain) return [];
+    if (large || streaming) return splitter(text);
+    return finishedBlocks(text);
+  }, [plain, text, streaming, large, splitter]);
+  return { plain, list };
+}

@@ -118,6 +118,43 @@ describe('MessageList', () => {
     expect(within(last as HTMLElement).getByTestId('message-text')).toHaveTextContent('Streaming now');
   });
 
+  it('keeps the streamed row when its step ends: the stored answer updates it, nothing is mounted again', async () => {
+    const entries = conversation(4);
+    const live = entry(4, { role: 'assistant', content: 'Streamed **answer**' }, { id: 'streaming_run_2' });
+    const { rerender } = render(<MessageList entries={entries} streamingEntry={live} running />);
+    await settle();
+    const log = screen.getByRole('log', { name: 'Messages' });
+    const streamed = within(log).getAllByRole('article', { name: 'assistant message' }).at(-1);
+    expect(streamed).toHaveAttribute('data-streaming', 'true');
+    const stored = entry(4, { role: 'assistant', content: 'Streamed **answer**' });
+    rerender(<MessageList entries={[...entries, stored]} running />);
+    await settle();
+    const after = within(log).getAllByRole('article', { name: 'assistant message' }).at(-1);
+    expect(after).toBe(streamed);
+    expect(after).toHaveAttribute('data-entry-id', 'msg_4');
+    expect(after).not.toHaveAttribute('data-streaming');
+  });
+
+  it('gives each step of a run its own row: the next step streams under the same id below the stored one', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const entries = conversation(4);
+    const step = (content: string) => entry(4, { role: 'assistant', content }, { id: 'streaming_run_2' });
+    const { rerender } = render(<MessageList entries={entries} streamingEntry={step('First step')} running />);
+    await settle();
+    const stored = [...entries, entry(4, { role: 'assistant', content: 'First step' })];
+    rerender(<MessageList entries={stored} running />);
+    await settle();
+    rerender(<MessageList entries={stored} streamingEntry={step('Second step')} running />);
+    await settle();
+    const log = screen.getByRole('log', { name: 'Messages' });
+    const texts = within(log)
+      .getAllByRole('article', { name: 'assistant message' })
+      .map((article) => article.textContent);
+    expect(texts.slice(-2)).toEqual([expect.stringContaining('First step'), expect.stringContaining('Second step')]);
+    expect(errors.mock.calls.flat().join(' ')).not.toContain('same key');
+    errors.mockRestore();
+  });
+
   it('pairs tool results with the cards of their assistant message and lists tool rows', async () => {
     const entries = [
       entry(0, { role: 'user', content: 'What is 6*7?' }),

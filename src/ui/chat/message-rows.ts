@@ -86,7 +86,8 @@ function estimateEntryHeight(row: MessageRow): number {
   if (message.role === 'tool' || row.entry.meta?.synthetic) return 28;
   if (message.role === 'user') return 64 + Math.min(10, Math.floor(message.content.length / 90)) * 24;
   const text = message.content ?? '';
-  const lines = text.split('\n').length + Math.floor(text.length / 90);
+  // Past 40 lines the estimate stops growing: a long answer (megabytes, streamed) is not split per token for it.
+  const lines = text.length > 3600 ? 40 : text.split('\n').length + Math.floor(text.length / 90);
   const toolCalls = message.role === 'assistant' ? (message.tool_calls?.length ?? 0) : 0;
   return 72 + Math.min(40, lines) * 24 + toolCalls * 44;
 }

@@ -1,3 +1,4 @@
+import { createContext, type ReactNode } from 'react';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { ChatTranslate } from '../../i18n/chat.ts';
 import type { PlanView } from './plan-views.ts';
@@ -39,3 +40,9 @@ export interface MessageViewProps {
   highlighted?: boolean;
   t?: ChatTranslate;
 }
+
+/**
+ * Renders one message, for a delegated run's messages inside a `Delegation to …` group: given by `MessageView`
+ * through this context, so the group need not import the view that imports it.
+ */
+export const NestedMessageContext = createContext<((props: MessageViewProps) => ReactNode) | null>(null);

@@ -1,7 +1,7 @@
 import { lazy, memo, Suspense } from 'react';
 import { defaultChatTranslate } from '../../i18n/chat.ts';
 import { AssistantMessageView } from './assistant-message-view.tsx';
-import type { MessageViewProps } from './message-types.ts';
+import { NestedMessageContext, type MessageViewProps } from './message-types.ts';
 import { ToolMessageView } from './tool-message-view.tsx';
 import { UserMessageView } from './user-message-view.tsx';
 
@@ -49,21 +49,29 @@ export const MessageView = memo(function MessageView({
         );
       }
       return (
-        <AssistantMessageView
-          entry={entry}
-          toolEntries={toolEntries}
-          {...(delegations ? { delegations } : {})}
-          streaming={streaming}
-          runActive={runActive}
-          actions={actions}
-          isLastAssistant={isLastAssistant}
-          pendingApprovals={pendingApprovals}
-          onApprove={onApprove}
-          onDeny={onDeny}
-          highlighted={highlighted}
-          {...(planView ? { planView } : {})}
-          t={t}
-        />
+        // A delegated run's messages inside this one's `Delegation to …` groups are shown by this view too.
+        <NestedMessageContext value={renderNested}>
+          <AssistantMessageView
+            entry={entry}
+            toolEntries={toolEntries}
+            {...(delegations ? { delegations } : {})}
+            streaming={streaming}
+            runActive={runActive}
+            actions={actions}
+            isLastAssistant={isLastAssistant}
+            pendingApprovals={pendingApprovals}
+            onApprove={onApprove}
+            onDeny={onDeny}
+            highlighted={highlighted}
+            {...(planView ? { planView } : {})}
+            t={t}
+          />
+        </NestedMessageContext>
       );
   }
 });
+
+/** A delegated run's message, rendered inside its group by the same view. */
+function renderNested(props: MessageViewProps) {
+  return <MessageView {...props} />;
+}
