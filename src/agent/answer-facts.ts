@@ -1,3 +1,4 @@
+import { isRecord } from '../json/deep-json.ts';
 /**
  * The answer check's deterministic half: numbers, dates and quotations in an answer that contradict a tool result of
  * the run. It is conservative on purpose — it flags a claim only when the evidence holds a near twin of it (one digit
@@ -390,10 +391,6 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function escapeRegExp(text: string): string {
