@@ -1,4 +1,4 @@
-import { errorEnvelope, type WireReply, type WireUsage } from '../../src/demo/index.ts';
+import { errorEnvelope, type WireReply, type WireUsage } from '../../src/demo/wire.ts';
 
 /** A tool call in a queued reply; `arguments` may be given as an object or as a raw (possibly invalid) JSON string. */
 export interface MockToolCall {

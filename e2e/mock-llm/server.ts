@@ -1,16 +1,16 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DEMO_MODEL_ID } from '../../src/demo/demo-fetch.ts';
+import { buildDemoResponse } from '../../src/demo/demo-response.ts';
+import { localEmbeddingsResponse } from '../../src/demo/local-embedder.ts';
 import {
-  DEMO_MODEL_ID,
-  buildDemoResponse,
   errorEnvelope,
   estimateUsage,
-  localEmbeddingsResponse,
   readChatRequest,
   toChatCompletion,
   toSseEvents,
   type ChatRequestBody,
-} from '../../src/demo/index.ts';
+} from '../../src/demo/wire.ts';
 import {
   defaultErrorBody,
   fillerPieces,

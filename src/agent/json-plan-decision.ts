@@ -3,7 +3,7 @@ import { parse as parsePartialJson, Allow } from 'partial-json';
 import type { JsonSchema } from '../model/model.ts';
 import type { AnyTool } from '../tools/define-tool.ts';
 import { MAX_JSON_DEPTH, scanJsonValue } from './json-scan.ts';
-import { deeperThan } from '../json/deep-json.ts';
+import { deeperThan, isRecord } from '../json/deep-json.ts';
 
 /** One reply of the JSON plan protocol, understood. */
 export type JsonDecision =
@@ -146,10 +146,6 @@ function nullable(schema: JsonSchema): JsonSchema {
   if (Array.isArray(schema.type))
     return schema.type.includes('null') ? schema : { ...schema, type: [...schema.type, 'null'] };
   return { anyOf: [schema, { type: 'null' }] };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -1,9 +1,10 @@
-import { unwrap } from 'idb';
+import { unwrap, type IDBPTransaction } from 'idb';
 import type { Note } from '../tools/tool-context.ts';
 import { invalidateNotesIndex } from './notes.ts';
 import type { ImportedNoteVector } from './note-vector-file.ts';
 import type {
   AttachmentRecord,
+  GlassboxDB,
   MessageRecord,
   NoteVectorRecord,
   SessionRecord,
@@ -222,6 +223,104 @@ function sameNote(a: Note, b: Note): boolean {
   return a.content === b.content && a.tags.join('\u0000') === b.tags.join('\u0000');
 }
 
+/** Where an import looks up ids that may already be stored. */
+interface StoredIds {
+  sessions: KeyedStore;
+  messages: { getKey(key: string): Promise<unknown> };
+  runs: KeyedStore;
+  attachments: KeyedStore;
+}
+
+/** The ids this import has written so far. */
+interface UsedIds {
+  sessions: Set<string>;
+  messages: Set<string>;
+  spans: Set<string>;
+  files: Set<string>;
+}
+
+/** Whether a session file must be imported as a copy with new ids: one of its ids is already written or stored. */
+async function clashes(file: FileSession, used: UsedIds, stored: StoredIds): Promise<boolean> {
+  const clashesInFile =
+    used.sessions.has(file.id) ||
+    anyTaken(
+      file.messages.map((m) => m.id),
+      used.messages,
+    ) ||
+    anyTaken(
+      file.spans.map((s) => s.spanId),
+      used.spans,
+    ) ||
+    anyTaken(
+      file.attachments.map((a) => a.id),
+      used.files,
+    );
+  // A stored session id settles it (a file imported again) before its messages are looked up one by one.
+  return (
+    clashesInFile ||
+    (await anyStored(stored.sessions, [file.id])) ||
+    (
+      await Promise.all([
+        anyMessageStored(
+          stored.messages,
+          file.messages.map((message) => message.id),
+        ),
+        // Span ids are unique per run: a stored run id means its spans are there.
+        anyRunStored(stored.runs, [...new Set(file.spans.map((span) => span.runId))]),
+        anyStored(
+          stored.attachments,
+          file.attachments.map((attachment) => attachment.id),
+        ),
+      ])
+    ).some(Boolean)
+  );
+}
+
+function markUsed(used: UsedIds, records: ReturnType<typeof importRecords>): void {
+  used.sessions.add(records.session.id);
+  for (const message of records.messages) used.messages.add(message.id);
+  for (const span of records.spans) used.spans.add(span.spanId);
+  for (const attachment of records.attachments) used.files.add(attachment.id);
+}
+
+type ImportStoreName =
+  'sessions' | 'messageChunks' | 'spanChunks' | 'toolState' | 'attachments' | 'notes' | 'noteVectors' | 'searchIndex';
+const IMPORT_STORES: ImportStoreName[] = [
+  'sessions',
+  'messageChunks',
+  'spanChunks',
+  'toolState',
+  'attachments',
+  'notes',
+  'noteVectors',
+  'searchIndex',
+];
+type ImportTransaction = IDBPTransaction<GlassboxDB, ImportStoreName[], 'readwrite'>;
+
+/** Writes the notes (a note already stored unchanged is skipped, one whose id is taken gets a new id); how many. */
+async function importNotes(
+  tx: ImportTransaction,
+  parsed: ImportSource,
+  newId: ImportOptions['newId'],
+): Promise<number> {
+  const store = tx.objectStore('notes');
+  let notes = 0;
+  const usedNotes = new Set<string>();
+  const vectors = new Map((parsed.noteVectors ?? []).map((entry) => [entry.noteId, entry]));
+  for (const note of parsed.notes) {
+    const existing = await store.get(note.id);
+    if (existing && sameNote(existing, note)) continue;
+    const id = existing || usedNotes.has(note.id) ? newId('note') : note.id;
+    usedNotes.add(id);
+    await store.add({ ...note, id });
+    notes += 1;
+    // Its embedding comes back with it: recall need not ask the endpoint again (unless the model differs).
+    const vector = vectors.get(note.id);
+    if (vector) unwrap(tx.objectStore('noteVectors')).put(importedVectorRecord(id, vector));
+  }
+  return notes;
+}
+
 /**
  * Writes a validated import in one transaction: nothing is overwritten (a session whose ids already exist
  * is imported as a copy with new ids, links remapped) and on any failure nothing is written.
@@ -232,107 +331,53 @@ export async function importParsed(
   options: ImportOptions,
 ): Promise<ImportResult> {
   const searchIndex = loadedSearchIndex() ?? (await loadSearchIndex());
-  const result = await runTransaction(
-    db,
-    ['sessions', 'messageChunks', 'spanChunks', 'toolState', 'attachments', 'notes', 'noteVectors', 'searchIndex'],
-    'readwrite',
-    async (tx) => {
-      const stores = {
-        sessions: tx.objectStore('sessions'),
-        messageChunks: tx.objectStore('messageChunks'),
-        spanChunks: tx.objectStore('spanChunks'),
-        toolState: tx.objectStore('toolState'),
-        attachments: tx.objectStore('attachments'),
-        notes: tx.objectStore('notes'),
-      };
-      const used = {
-        sessions: new Set<string>(),
-        messages: new Set<string>(),
-        spans: new Set<string>(),
-        files: new Set<string>(),
-      };
-      const sessionIds: string[] = [];
-      let first: ImportResult['first'];
-      let copies = 0;
-      // Every imported message's terms, written as one batch of index rows with the records.
-      const postings: Postings = new Map();
+  const result = await runTransaction(db, IMPORT_STORES, 'readwrite', async (tx) => {
+    const stores = {
+      sessions: tx.objectStore('sessions'),
+      messageChunks: tx.objectStore('messageChunks'),
+      spanChunks: tx.objectStore('spanChunks'),
+      toolState: tx.objectStore('toolState'),
+      attachments: tx.objectStore('attachments'),
+    };
+    const used: UsedIds = { sessions: new Set(), messages: new Set(), spans: new Set(), files: new Set() };
+    const sessionIds: string[] = [];
+    let first: ImportResult['first'];
+    let copies = 0;
+    // Every imported message's terms, written as one batch of index rows with the records.
+    const postings: Postings = new Map();
 
-      for (const file of parsed.sessions) {
-        let fresh = file.source === 'chatgpt';
-        if (!fresh) {
-          const clashesInFile =
-            used.sessions.has(file.id) ||
-            anyTaken(
-              file.messages.map((m) => m.id),
-              used.messages,
-            ) ||
-            anyTaken(
-              file.spans.map((s) => s.spanId),
-              used.spans,
-            ) ||
-            anyTaken(
-              file.attachments.map((a) => a.id),
-              used.files,
-            );
-          // A stored session id settles it (a file imported again) before its messages are looked up one by one.
-          fresh =
-            clashesInFile ||
-            (await anyStored(stores.sessions, [file.id])) ||
-            (
-              await Promise.all([
-                anyMessageStored(
-                  stores.messageChunks.index('by-message'),
-                  file.messages.map((message) => message.id),
-                ),
-                // Span ids are unique per run: a stored run id means its spans are there.
-                anyRunStored(stores.spanChunks.index('by-run'), [...new Set(file.spans.map((span) => span.runId))]),
-                anyStored(
-                  stores.attachments,
-                  file.attachments.map((attachment) => attachment.id),
-                ),
-              ])
-            ).some(Boolean);
-          if (fresh) copies += 1;
-        }
-        const records = importRecords(file, fresh, options.newId);
-        used.sessions.add(records.session.id);
-        for (const message of records.messages) used.messages.add(message.id);
-        for (const span of records.spans) used.spans.add(span.spanId);
-        for (const attachment of records.attachments) used.files.add(attachment.id);
-        sessionIds.push(records.session.id);
-        first ??= {
-          session: records.session,
-          messages: [...records.messages].sort((a, b) => a.seq - b.seq),
-          spans: [...records.spans].sort((a, b) => a.startTime - b.startTime),
-        };
-        // Plain requests, no promise each: thousands of records cost a fraction. A failing one (a key that
-        // exists after all) aborts the transaction, and runTransaction reports it with nothing written.
-        unwrap(stores.sessions).add(records.session);
-        for (const record of chunkMessages(records.messages)) unwrap(stores.messageChunks).add(record);
-        for (const record of chunkSpans(records.spans)) unwrap(stores.spanChunks).add(record);
-        for (const record of records.toolState) unwrap(stores.toolState).add(record);
-        for (const record of records.attachments) unwrap(stores.attachments).add(record);
-        searchIndex.addPostings(postings, records.messages);
+    for (const file of parsed.sessions) {
+      let fresh = file.source === 'chatgpt';
+      if (!fresh) {
+        fresh = await clashes(file, used, {
+          sessions: stores.sessions,
+          messages: stores.messageChunks.index('by-message'),
+          runs: stores.spanChunks.index('by-run'),
+          attachments: stores.attachments,
+        });
+        if (fresh) copies += 1;
       }
-      searchIndex.putPostings(unwrap(tx.objectStore('searchIndex')), postings, searchIndex.batchBucket('import'));
-
-      let notes = 0;
-      const usedNotes = new Set<string>();
-      const vectors = new Map((parsed.noteVectors ?? []).map((entry) => [entry.noteId, entry]));
-      for (const note of parsed.notes) {
-        const existing = await stores.notes.get(note.id);
-        if (existing && sameNote(existing, note)) continue;
-        const id = existing || usedNotes.has(note.id) ? options.newId('note') : note.id;
-        usedNotes.add(id);
-        await stores.notes.add({ ...note, id });
-        notes += 1;
-        // Its embedding comes back with it: recall need not ask the endpoint again (unless the model differs).
-        const vector = vectors.get(note.id);
-        if (vector) unwrap(tx.objectStore('noteVectors')).put(importedVectorRecord(id, vector));
-      }
-      return { sessionIds, copies, notes, ...(first ? { first } : {}) };
-    },
-  );
+      const records = importRecords(file, fresh, options.newId);
+      markUsed(used, records);
+      sessionIds.push(records.session.id);
+      first ??= {
+        session: records.session,
+        messages: [...records.messages].sort((a, b) => a.seq - b.seq),
+        spans: [...records.spans].sort((a, b) => a.startTime - b.startTime),
+      };
+      // Plain requests, no promise each: thousands of records cost a fraction. A failing one (a key that
+      // exists after all) aborts the transaction, and runTransaction reports it with nothing written.
+      unwrap(stores.sessions).add(records.session);
+      for (const record of chunkMessages(records.messages)) unwrap(stores.messageChunks).add(record);
+      for (const record of chunkSpans(records.spans)) unwrap(stores.spanChunks).add(record);
+      for (const record of records.toolState) unwrap(stores.toolState).add(record);
+      for (const record of records.attachments) unwrap(stores.attachments).add(record);
+      searchIndex.addPostings(postings, records.messages);
+    }
+    searchIndex.putPostings(unwrap(tx.objectStore('searchIndex')), postings, searchIndex.batchBucket('import'));
+    const notes = await importNotes(tx, parsed, options.newId);
+    return { sessionIds, copies, notes, ...(first ? { first } : {}) };
+  });
   if (result.notes > 0) invalidateNotesIndex(db);
   return result;
 }

@@ -1,6 +1,7 @@
 // Computes Insights off the main thread: reads the run facts from IndexedDB (all of it once, then only the sessions
 // that changed) and answers queries (time range, session, prices, stuck threshold) from the facts it holds.
-import { aggregateInsights, type InsightsQuery, type InsightsReport } from '../trace/insights/aggregate.ts';
+import { aggregateInsights } from '../trace/insights/aggregate.ts';
+import type { InsightsQuery, InsightsReport } from '../trace/insights/insights-report.ts';
 import type { RunFact } from '../trace/insights/run-facts.ts';
 import { countTokens, loadEncodings } from '../trace/insights/token-counter.ts';
 import { tokenizerEncoding, type TokenizerEncoding } from '../trace/insights/tokenizer-family.ts';

@@ -70,6 +70,41 @@ export function parseImportFile(
   return result;
 }
 
+/**
+ * The notes of a sessions file, with the embeddings that match their dimension; a vector that does not is left out
+ * with a warning, a note that does not validate fails the import.
+ */
+function readFileNotes(
+  rawNotes: readonly unknown[],
+  fileName: string,
+  language: Language,
+): { ok: true; notes: Note[]; noteVectors: ImportedNoteVector[]; warnings: string[] } | { ok: false; error: string } {
+  const notes: Note[] = [];
+  const noteVectors: ImportedNoteVector[] = [];
+  const warnings: string[] = [];
+  for (const [index, raw] of rawNotes.entries()) {
+    const { vector, ...fields } = (raw ?? {}) as { vector?: unknown };
+    const parsed = fileNoteSchema.safeParse(raw === null || typeof raw !== 'object' ? raw : fields);
+    if (!parsed.success) {
+      return { ok: false, error: `${fileName}: ${describeIssues(parsed.error.issues, ['notes', index])}` };
+    }
+    notes.push(parsed.data);
+    if (vector === undefined) continue;
+    // A vector that does not match its dimension is left out (the note is embedded again when it is needed).
+    const checked = fileNoteVectorSchema.safeParse(vector);
+    if (checked.success) noteVectors.push({ noteId: parsed.data.id, ...checked.data });
+    else
+      warnings.push(
+        noteVectorImportText(language, 'noteVectorDropped', {
+          file: fileName,
+          index: index + 1,
+          reason: describeIssues(checked.error.issues, ['notes', index, 'vector']),
+        }),
+      );
+  }
+  return { ok: true, notes, noteVectors, warnings };
+}
+
 function parseUncached(
   text: string,
   fileName: string,
@@ -124,29 +159,9 @@ function parseUncached(
     }
     sessions.push({ ...parsed.data, source: 'glassbox' });
   }
-  const notes: Note[] = [];
-  const noteVectors: ImportedNoteVector[] = [];
-  const warnings: string[] = [];
-  for (const [index, raw] of (envelope.data.notes ?? []).entries()) {
-    const { vector, ...fields } = (raw ?? {}) as { vector?: unknown };
-    const parsed = fileNoteSchema.safeParse(raw === null || typeof raw !== 'object' ? raw : fields);
-    if (!parsed.success) {
-      return { ok: false, error: `${fileName}: ${describeIssues(parsed.error.issues, ['notes', index])}` };
-    }
-    notes.push(parsed.data);
-    if (vector === undefined) continue;
-    // A vector that does not match its dimension is left out (the note is embedded again when it is needed).
-    const checked = fileNoteVectorSchema.safeParse(vector);
-    if (checked.success) noteVectors.push({ noteId: parsed.data.id, ...checked.data });
-    else
-      warnings.push(
-        noteVectorImportText(language, 'noteVectorDropped', {
-          file: fileName,
-          index: index + 1,
-          reason: describeIssues(checked.error.issues, ['notes', index, 'vector']),
-        }),
-      );
-  }
+  const read = readFileNotes(envelope.data.notes ?? [], fileName, language);
+  if (!read.ok) return read;
+  const { notes, noteVectors, warnings } = read;
   const tools = (value as { tools?: unknown }).tools;
   const all = envelope.data.scope === 'all';
   const roster = envelope.data.roster;

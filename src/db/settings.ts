@@ -1,11 +1,8 @@
 import { defaultSettings, settingsSchema, type Settings } from '../config/settings.ts';
 import { readStorage, runTransaction, type GlassboxDatabase } from './transaction.ts';
+import { isRecord } from '../json/deep-json.ts';
 
 const SETTINGS_KEY = 'settings';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Parses stored settings tolerantly: unknown fields are dropped, and a missing or invalid field

@@ -1,3 +1,5 @@
+import { isRecord } from '../json/deep-json.ts';
+
 /** A tool result as the scripted model reads it back from the conversation. */
 export interface Observation {
   ok: boolean;
@@ -18,10 +20,6 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function errorText(value: unknown): string | undefined {

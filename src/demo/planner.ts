@@ -218,6 +218,44 @@ function planData(question: DataQuestion, state: ConversationState): Decision {
   return call(state, 'query_data', { sql: plan.sql }, plan.table);
 }
 
+/** The time now, in the place asked about or here. */
+function planCurrentTime(intent: Extract<Intent, { kind: 'current-time' }>, state: ConversationState): Decision {
+  const result = lastResult(state, 'get_current_time');
+  if (result?.observation) return answer(state, answerTime(state.language, result.observation, intent.place?.written));
+  return call(
+    state,
+    'get_current_time',
+    currentTimeArguments(state.schemas.get('get_current_time'), intent.place?.timeZone),
+    intent.place?.written,
+  );
+}
+
+/** A to-do change or the list, through the todo tool. */
+function planTodo(intent: Extract<Intent, { kind: 'todo' }>, state: ConversationState): Decision {
+  const result = lastResult(state, 'todo');
+  if (result?.observation) return answer(state, answerTodo(state.language, intent.request, result.observation));
+  const { request } = intent;
+  const args =
+    request.action === 'add'
+      ? { action: 'add', text: request.text }
+      : request.action === 'list'
+        ? { action: 'list' }
+        : { action: request.action, id: request.id };
+  return call(state, 'todo', args, request.action);
+}
+
+/** The weather in the place asked about, or in the city of the weather before ("and tomorrow?"). */
+function planWeather(intent: Extract<Intent, { kind: 'weather' }>, state: ConversationState): Decision {
+  const { language } = state;
+  const place =
+    intent.place ??
+    (intent.earlier && state.earlierWeatherCity ? placeFromToolCity(state.earlierWeatherCity, language) : undefined);
+  if (!place) return answer(state, intent.earlier ? unknownEarlierCityText(language) : askForCityText(language));
+  const result = lastResult(state, 'get_weather');
+  if (result?.observation) return answer(state, answerWeather(language, place.written, result.observation));
+  return call(state, 'get_weather', { city: place.query }, place.written);
+}
+
 function planTool(intent: Intent, state: ConversationState): Decision {
   const { language } = state;
   switch (intent.kind) {
@@ -226,16 +264,8 @@ function planTool(intent: Intent, state: ConversationState): Decision {
       if (result?.observation) return answer(state, answerCalculation(language, intent.expression, result.observation));
       return call(state, 'calculator', { expression: intent.expression });
     }
-    case 'current-time': {
-      const result = lastResult(state, 'get_current_time');
-      if (result?.observation) return answer(state, answerTime(language, result.observation, intent.place?.written));
-      return call(
-        state,
-        'get_current_time',
-        currentTimeArguments(state.schemas.get('get_current_time'), intent.place?.timeZone),
-        intent.place?.written,
-      );
-    }
+    case 'current-time':
+      return planCurrentTime(intent, state);
     case 'date-offset': {
       if (!intent.earlier) return planDate(intent, state);
       // "300 days after that?": counted from the date of the answer before, never from today.
@@ -246,18 +276,8 @@ function planTool(intent: Intent, state: ConversationState): Decision {
     case 'days-between':
     case 'weekday':
       return planDate(intent, state);
-    case 'todo': {
-      const result = lastResult(state, 'todo');
-      if (result?.observation) return answer(state, answerTodo(language, intent.request, result.observation));
-      const { request } = intent;
-      const args =
-        request.action === 'add'
-          ? { action: 'add', text: request.text }
-          : request.action === 'list'
-            ? { action: 'list' }
-            : { action: request.action, id: request.id };
-      return call(state, 'todo', args, request.action);
-    }
+    case 'todo':
+      return planTodo(intent, state);
     case 'note-save': {
       const result = lastResult(state, 'save_note');
       if (result?.observation) return answer(state, answerNoteSaved(language, intent.content, result.observation));
@@ -268,17 +288,8 @@ function planTool(intent: Intent, state: ConversationState): Decision {
       if (result?.observation) return answer(state, answerNoteSearch(language, intent.query, result.observation));
       return call(state, 'search_notes', { query: intent.query }, intent.query);
     }
-    case 'weather': {
-      const place =
-        intent.place ??
-        (intent.earlier && state.earlierWeatherCity
-          ? placeFromToolCity(state.earlierWeatherCity, language)
-          : undefined);
-      if (!place) return answer(state, intent.earlier ? unknownEarlierCityText(language) : askForCityText(language));
-      const result = lastResult(state, 'get_weather');
-      if (result?.observation) return answer(state, answerWeather(language, place.written, result.observation));
-      return call(state, 'get_weather', { city: place.query }, place.written);
-    }
+    case 'weather':
+      return planWeather(intent, state);
     case 'weather-difference':
       return planWeatherDifference(intent, state);
     case 'run-javascript': {

@@ -1,12 +1,7 @@
 import type { FileSession } from '../db/session-file-schema.ts';
-import {
-  buildSpanTree,
-  computeTotals,
-  formatDuration,
-  formatTokens,
-  spanDurationMs,
-  type SpanNode,
-} from '../trace/index.ts';
+import { buildSpanTree, type SpanNode } from '../trace/build-span-tree.ts';
+import { computeTotals, spanDurationMs } from '../trace/totals.ts';
+import { formatDuration, formatTokens } from '../trace/format.ts';
 import { ENGLISH_LABELS, messageHeading, type ReadableLabels } from './readable-labels.ts';
 import { prettyJson, shownJson } from './session-markdown.ts';
 import { sessionSpans, toolNameOf } from './session-parts.ts';

@@ -1,5 +1,6 @@
 import type { FileSession } from '../db/session-file-schema.ts';
-import { computeTotals, formatDuration, formatTokens } from '../trace/index.ts';
+import { computeTotals } from '../trace/totals.ts';
+import { formatDuration, formatTokens } from '../trace/format.ts';
 import { showJson } from '../json/deep-json.ts';
 import { ENGLISH_LABELS, messageHeading, type ReadableLabels } from './readable-labels.ts';
 import { sessionSpans, toolNameOf } from './session-parts.ts';

@@ -1,5 +1,5 @@
 import type { FileSession } from '../db/session-file-schema.ts';
-import type { Span } from '../trace/index.ts';
+import type { Span } from '../trace/span.ts';
 
 /** The session's spans as the trace module reads them. */
 export function sessionSpans(session: FileSession): Span[] {

@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { deepArray, deepArrayText, deepObject, deepObjectText } from '../testing/deep-session.ts';
-import { CUT_MARK, jsonDepth, mapJson, showJson, storableJson, stringifyJson } from './deep-json.ts';
+import { CUT_MARK, isRecord, jsonDepth, mapJson, showJson, storableJson, stringifyJson } from './deep-json.ts';
 
 const DEEP = 100_000;
+
+describe('isRecord', () => {
+  it('is true for plain objects only', () => {
+    expect([{}, { a: 1 }, Object.create(null)].map(isRecord)).toEqual([true, true, true]);
+    expect([null, undefined, [], [1], 'x', 1, true].map(isRecord)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+});
 
 describe('jsonDepth', () => {
   it('counts nested arrays and objects without recursion', () => {

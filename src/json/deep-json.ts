@@ -16,6 +16,10 @@ export const CUT_MARK = '…';
 
 type Container = readonly unknown[] | Record<string, unknown>;
 
+/** A plain object (not null, not an array). */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 const isContainer = (value: unknown): value is Container => typeof value === 'object' && value !== null;
 
 const childrenOf = (value: Container): unknown[] => (Array.isArray(value) ? value : Object.values(value));

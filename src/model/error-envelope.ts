@@ -1,4 +1,4 @@
-import { showJson } from '../json/deep-json.ts';
+import { isRecord, showJson } from '../json/deep-json.ts';
 
 /** What an endpoint said about a failure, read from whichever error envelope it uses. */
 export interface ErrorEnvelope {
@@ -11,10 +11,6 @@ export interface ErrorEnvelope {
 }
 
 const MAX_MESSAGE_LENGTH = 1000;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** FastAPI/pydantic validation details: `[{loc:["body","x"], msg:"…"}]` → `body.x: …`. */
 function formatDetailList(detail: unknown[]): string {

@@ -85,25 +85,16 @@ export function conversationMessages(options: ChatGptExportOptions, index: numbe
   return Math.max(2, spread - (spread % 2));
 }
 
-/** One conversation of the export, as an object. */
-export function chatGptConversation(options: ChatGptExportOptions, index: number): Record<string, unknown> {
-  const random = seededRandom((options.seed ?? 11) * 100_003 + index);
-  random();
-  const messages = conversationMessages(options, index);
-  const start = 1_700_000_000 + index * 3600;
-  const rootId = `client-created-root-${index}`;
-  const systemId = uuid(random);
-  const mapping: Record<string, unknown> = {
-    [rootId]: { id: rootId, message: null, parent: null, children: [systemId] },
-  };
-  const node = (
-    id: string,
-    parent: string,
-    role: 'system' | 'user' | 'assistant',
-    text: string,
-    time: number,
-    hidden = false,
-  ) => ({
+/** A node of the conversation's `mapping`, with its message (a hidden one for the system prompt). */
+function mappingNode(
+  id: string,
+  parent: string,
+  role: 'system' | 'user' | 'assistant',
+  text: string,
+  time: number,
+  hidden = false,
+): { id: string; message: Record<string, unknown>; parent: string; children: string[] } {
+  return {
     id,
     message: {
       id,
@@ -129,9 +120,22 @@ export function chatGptConversation(options: ChatGptExportOptions, index: number
       channel: null,
     },
     parent,
-    children: [] as string[],
-  });
-  const system = node(systemId, rootId, 'system', '', start, true);
+    children: [],
+  };
+}
+
+/** One conversation of the export, as an object. */
+export function chatGptConversation(options: ChatGptExportOptions, index: number): Record<string, unknown> {
+  const random = seededRandom((options.seed ?? 11) * 100_003 + index);
+  random();
+  const messages = conversationMessages(options, index);
+  const start = 1_700_000_000 + index * 3600;
+  const rootId = `client-created-root-${index}`;
+  const systemId = uuid(random);
+  const mapping: Record<string, unknown> = {
+    [rootId]: { id: rootId, message: null, parent: null, children: [systemId] },
+  };
+  const system = mappingNode(systemId, rootId, 'system', '', start, true);
   mapping[systemId] = system;
   let previous = system;
   const chinese = index % 7 === 3;
@@ -141,7 +145,7 @@ export function chatGptConversation(options: ChatGptExportOptions, index: number
     const turn = Math.floor(n / 2) + 1;
     const label = role === 'user' ? `Question ${index}.${turn}` : `Answer ${index}.${turn}`;
     const length = Math.max(8, Math.floor(options.messageLength * (0.4 + random() * 1.2)));
-    const current = node(
+    const current = mappingNode(
       id,
       previous.id,
       role,

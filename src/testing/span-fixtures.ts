@@ -55,114 +55,158 @@ export interface SyntheticSessionOptions {
 
 const TOOLS = ['calculator', 'get_current_time', 'search_web', 'todo', 'save_note', 'get_weather'];
 
+/** The state of a synthetic session while it is generated: the clock moves forward with every span. */
+interface SyntheticState {
+  random: () => number;
+  ids: { traceId(): string; spanId(): string };
+  sessionId: string;
+  perRun: number;
+  spans: Span[];
+  clock: number;
+}
+
+/** Adds an ended `ok` span under `parent` in the run of `root`, taking `duration` ms of the clock. */
+function addChild(
+  state: SyntheticState,
+  root: Span,
+  child: { kind: SpanKind; name: string; parent: Span; duration: number; attributes: Record<string, unknown> },
+): Span {
+  const start = state.clock;
+  state.clock += child.duration;
+  const span: Span = {
+    traceId: root.traceId,
+    spanId: state.ids.spanId(),
+    parentSpanId: child.parent.spanId,
+    sessionId: state.sessionId,
+    runId: root.spanId,
+    kind: child.kind,
+    name: child.name,
+    startTime: start,
+    endTime: state.clock,
+    status: 'ok',
+    attributes: child.attributes,
+  };
+  state.spans.push(span);
+  return span;
+}
+
+/** The attributes of a synthetic model call: a tool call, or the final answer when `last`. */
+function llmAttributes(
+  runIndex: number,
+  call: { id: string; tool: string; last: boolean },
+  tokens: { input: number; output: number; ttft: number },
+): Record<string, unknown> {
+  const { id, tool, last } = call;
+  return {
+    [ATTR.llmProvider]: 'demo',
+    [ATTR.llmRequestModel]: 'demo-model',
+    [ATTR.llmResponseModel]: 'demo-model-2025',
+    [ATTR.llmParameters]: { temperature: 0.7, stream: true },
+    [ATTR.llmMessages]: [
+      { role: 'system', content: 'You are Glassbox.' },
+      { role: 'user', content: `Question ${runIndex + 1}` },
+    ],
+    [ATTR.llmOutputText]: last ? `The answer is ${runIndex * 7}.` : '',
+    [ATTR.llmOutputToolCalls]: last
+      ? []
+      : [{ id, type: 'function', function: { name: tool, arguments: `{"expression":"${runIndex} * 7"}` } }],
+    [ATTR.llmFinishReason]: last ? 'stop' : 'tool_calls',
+    [ATTR.llmUsageInputTokens]: tokens.input,
+    [ATTR.llmUsageOutputTokens]: tokens.output,
+    [ATTR.llmTimeToFirstTokenMs]: tokens.ttft,
+  };
+}
+
+/** Adds a run's steps under its root until it has about `perRun` spans: model calls, retries, tool calls. */
+function addSteps(state: SyntheticState, root: Span, runIndex: number): void {
+  const { random, perRun } = state;
+  let count = 1;
+  let step = 0;
+  while (count < perRun) {
+    step += 1;
+    const input = 200 + Math.floor(random() * 2000);
+    const output = 20 + Math.floor(random() * 400);
+    const tool = TOOLS[Math.floor(random() * TOOLS.length)] ?? 'calculator';
+    const id = `call_${runIndex}_${step}`;
+    const last = count + 2 >= perRun;
+    const duration = 50 + Math.floor(random() * 1500);
+    const ttft = 20 + Math.floor(random() * 300);
+    const attributes = llmAttributes(runIndex, { id, tool, last }, { input, output, ttft });
+    const llm = addChild(state, root, {
+      kind: 'llm',
+      name: `chat demo-model step ${step}`,
+      parent: root,
+      duration,
+      attributes,
+    });
+    count += 1;
+    if (random() < 0.05 && count < perRun) {
+      const retry = addChild(state, root, {
+        kind: 'retry',
+        name: 'retry after 429',
+        parent: llm,
+        duration: 10,
+        attributes: { [ATTR.retryAttempt]: 1, [ATTR.retryDelayMs]: 500, [ATTR.retryReason]: 'rate limit' },
+      });
+      retry.startTime = llm.startTime + 1;
+      retry.endTime = llm.startTime + 11;
+      count += 1;
+    }
+    if (last || count >= perRun) break;
+    const failed = random() < 0.08;
+    const toolSpan = addChild(state, root, {
+      kind: 'tool',
+      name: tool,
+      parent: root,
+      duration: 1 + Math.floor(random() * 400),
+      attributes: {
+        [ATTR.toolName]: tool,
+        [ATTR.toolCallId]: id,
+        [ATTR.toolArguments]: { expression: `${runIndex} * 7` },
+        ...(failed ? { [ATTR.toolError]: 'Unexpected token at 3' } : { [ATTR.toolResult]: String(runIndex * 7) }),
+      },
+    });
+    if (failed) {
+      toolSpan.status = 'error';
+      toolSpan.error = { type: 'tool_error', message: 'Unexpected token at 3' };
+    }
+    count += 1;
+  }
+}
+
 /**
  * A deterministic synthetic session: runs of llm calls with usage and messages, tool calls with arguments and
  * results, occasional retries and tool errors. For tests and the trace panel benchmark.
  */
 export function generateSessionSpans(options: SyntheticSessionOptions = {}): Span[] {
-  const random = seededRandom(options.seed ?? 42);
-  const ids = sequentialIds(options.seed ?? 42);
-  const sessionId = options.sessionId ?? 'sess_synthetic';
+  const state: SyntheticState = {
+    random: seededRandom(options.seed ?? 42),
+    ids: sequentialIds(options.seed ?? 42),
+    sessionId: options.sessionId ?? 'sess_synthetic',
+    perRun: Math.max(2, options.spansPerRun ?? 20),
+    spans: [],
+    clock: options.startTime ?? 1_700_000_000_000,
+  };
   const runs = options.runs ?? 10;
-  const perRun = Math.max(2, options.spansPerRun ?? 20);
-  const spans: Span[] = [];
-  let clock = options.startTime ?? 1_700_000_000_000;
-
+  const { spans } = state;
   for (let runIndex = 0; runIndex < runs; runIndex++) {
-    const traceId = ids.traceId();
-    const rootId = ids.spanId();
-    const running = options.lastRunning === true && runIndex === runs - 1;
+    const traceId = state.ids.traceId();
+    const rootId = state.ids.spanId();
     const root: Span = {
       traceId,
       spanId: rootId,
-      sessionId,
+      sessionId: state.sessionId,
       runId: rootId,
       kind: 'run',
       name: `Question ${runIndex + 1}`,
-      startTime: clock,
+      startTime: state.clock,
       status: 'ok',
       attributes: { [ATTR.runInput]: `Question ${runIndex + 1}: what is ${runIndex} * 7?` },
     };
     spans.push(root);
-    const child = (
-      kind: SpanKind,
-      name: string,
-      parent: Span,
-      duration: number,
-      attributes: Record<string, unknown>,
-    ): Span => {
-      const start = clock;
-      clock += duration;
-      const span: Span = {
-        traceId,
-        spanId: ids.spanId(),
-        parentSpanId: parent.spanId,
-        sessionId,
-        runId: rootId,
-        kind,
-        name,
-        startTime: start,
-        endTime: clock,
-        status: 'ok',
-        attributes,
-      };
-      spans.push(span);
-      return span;
-    };
-    let count = 1;
-    let step = 0;
-    while (count < perRun) {
-      step += 1;
-      const inputTokens = 200 + Math.floor(random() * 2000);
-      const outputTokens = 20 + Math.floor(random() * 400);
-      const tool = TOOLS[Math.floor(random() * TOOLS.length)] ?? 'calculator';
-      const callId = `call_${runIndex}_${step}`;
-      const last = count + 2 >= perRun;
-      const llm = child('llm', `chat demo-model step ${step}`, root, 50 + Math.floor(random() * 1500), {
-        [ATTR.llmProvider]: 'demo',
-        [ATTR.llmRequestModel]: 'demo-model',
-        [ATTR.llmResponseModel]: 'demo-model-2025',
-        [ATTR.llmParameters]: { temperature: 0.7, stream: true },
-        [ATTR.llmMessages]: [
-          { role: 'system', content: 'You are Glassbox.' },
-          { role: 'user', content: `Question ${runIndex + 1}` },
-        ],
-        [ATTR.llmOutputText]: last ? `The answer is ${runIndex * 7}.` : '',
-        [ATTR.llmOutputToolCalls]: last
-          ? []
-          : [{ id: callId, type: 'function', function: { name: tool, arguments: `{"expression":"${runIndex} * 7"}` } }],
-        [ATTR.llmFinishReason]: last ? 'stop' : 'tool_calls',
-        [ATTR.llmUsageInputTokens]: inputTokens,
-        [ATTR.llmUsageOutputTokens]: outputTokens,
-        [ATTR.llmTimeToFirstTokenMs]: 20 + Math.floor(random() * 300),
-      });
-      count += 1;
-      if (random() < 0.05 && count < perRun) {
-        const retry = child('retry', 'retry after 429', llm, 10, {
-          [ATTR.retryAttempt]: 1,
-          [ATTR.retryDelayMs]: 500,
-          [ATTR.retryReason]: 'rate limit',
-        });
-        retry.startTime = llm.startTime + 1;
-        retry.endTime = llm.startTime + 11;
-        count += 1;
-      }
-      if (last || count >= perRun) break;
-      const failed = random() < 0.08;
-      const toolSpan = child('tool', tool, root, 1 + Math.floor(random() * 400), {
-        [ATTR.toolName]: tool,
-        [ATTR.toolCallId]: callId,
-        [ATTR.toolArguments]: { expression: `${runIndex} * 7` },
-        ...(failed ? { [ATTR.toolError]: 'Unexpected token at 3' } : { [ATTR.toolResult]: String(runIndex * 7) }),
-      });
-      if (failed) {
-        toolSpan.status = 'error';
-        toolSpan.error = { type: 'tool_error', message: 'Unexpected token at 3' };
-      }
-      count += 1;
-    }
-    clock += 5;
-    if (running) {
+    addSteps(state, root, runIndex);
+    state.clock += 5;
+    if (options.lastRunning === true && runIndex === runs - 1) {
       root.status = 'running';
       const lastSpan = spans[spans.length - 1];
       if (lastSpan && lastSpan !== root) {
@@ -170,11 +214,11 @@ export function generateSessionSpans(options: SyntheticSessionOptions = {}): Spa
         delete lastSpan.endTime;
       }
     } else {
-      root.endTime = clock;
+      root.endTime = state.clock;
       root.attributes[ATTR.runOutput] = `The answer is ${runIndex * 7}.`;
       root.attributes[ATTR.runStopReason] = 'final-answer';
     }
-    clock += 60_000;
+    state.clock += 60_000;
   }
   return spans;
 }

@@ -25,6 +25,18 @@ export interface TestTracer extends Tracer {
   describe(root?: Span): string;
 }
 
+/** The tree under `root` (or every root) as indented `kind: name [status]` lines. */
+function describeTree(spans: readonly Span[], root?: Span): string {
+  const lines: string[] = [];
+  const walk = (span: Span, depth: number): void => {
+    lines.push(`${'  '.repeat(depth)}${span.kind}: ${span.name} [${span.status}]`);
+    for (const child of spans.filter((candidate) => candidate.parentSpanId === span.spanId)) walk(child, depth + 1);
+  };
+  const roots = root ? [root] : spans.filter((span) => span.parentSpanId === undefined);
+  for (const span of roots) walk(span, 0);
+  return lines.join('\n');
+}
+
 /** Creates a test tracer; ids are sequential hex strings and the clock is injectable. */
 export function createTestTracer(options: { sessionId?: string; now?: () => number } = {}): TestTracer {
   const sessionId = options.sessionId ?? 'sess_test';
@@ -102,14 +114,7 @@ export function createTestTracer(options: { sessionId?: string; now?: () => numb
       return spans.filter((candidate) => candidate.parentSpanId === span.spanId);
     },
     describe(root) {
-      const lines: string[] = [];
-      const walk = (span: Span, depth: number): void => {
-        lines.push(`${'  '.repeat(depth)}${span.kind}: ${span.name} [${span.status}]`);
-        for (const child of tracer.children(span)) walk(child, depth + 1);
-      };
-      const roots = root ? [root] : spans.filter((span) => span.parentSpanId === undefined);
-      for (const span of roots) walk(span, 0);
-      return lines.join('\n');
+      return describeTree(spans, root);
     },
   };
   return tracer;

@@ -1,8 +1,8 @@
 import { ATTR, numberAttribute, stringAttribute } from './attributes.ts';
 import { alignRuns, runSteps, type ForkAlignment } from './compare-align.ts';
 import type { Span } from './span.ts';
-import { isRecord, parseJsonText } from './json-values.ts';
-import { showJson, stringifyJson } from '../json/deep-json.ts';
+import { parseJsonText } from './json-values.ts';
+import { isRecord, showJson, stringifyJson } from '../json/deep-json.ts';
 
 /** A piece of a text diff. */
 export interface TextPart {

@@ -1,7 +1,3 @@
-/** A plain object (not null, not an array). */
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** A JSON string parsed when it holds an object or an array; anything else as it is. */
 export function parseJsonText(value: unknown): unknown {
   if (typeof value !== 'string') return value;

@@ -1,6 +1,6 @@
 import type { ChatMessage, ToolCall } from '../model/model.ts';
-import { isRecord, parseJsonText } from './json-values.ts';
-import { stringifyJson } from '../json/deep-json.ts';
+import { parseJsonText } from './json-values.ts';
+import { isRecord, stringifyJson } from '../json/deep-json.ts';
 
 export { parseJsonText } from './json-values.ts';
 

@@ -1,4 +1,4 @@
-import { isRecord } from './json-values.ts';
+import { isRecord } from '../json/deep-json.ts';
 
 /** A message part in the OpenTelemetry GenAI message schema. */
 export type GenAiPart =

@@ -38,6 +38,57 @@ function snapshot(span: Span): Span {
   return copy;
 }
 
+/** What `startSpan` is asked for. */
+interface SpanStart {
+  kind: SpanKind;
+  name: string;
+  parent?: SpanHandle;
+  attributes?: Record<string, unknown>;
+  startTime?: number;
+}
+
+/**
+ * A running span: a root opens a new trace and run; a child shares its parent's and never starts before it. A
+ * start time in the future is brought back to now.
+ */
+function newSpan(
+  start: SpanStart,
+  parent: Span | undefined,
+  context: { sessionId: string; ids: { traceId(): string; spanId(): string }; now: () => number },
+): Span {
+  const spanId = context.ids.spanId();
+  const time = start.startTime === undefined ? context.now() : Math.min(start.startTime, context.now());
+  const span: Span = {
+    traceId: parent ? parent.traceId : context.ids.traceId(),
+    spanId,
+    sessionId: context.sessionId,
+    runId: parent ? parent.runId : spanId,
+    kind: start.kind,
+    name: start.name,
+    startTime: parent ? Math.max(time, parent.startTime) : time,
+    status: 'running',
+    attributes: { ...start.attributes },
+  };
+  if (parent) span.parentSpanId = parent.spanId;
+  return span;
+}
+
+/** Tells every processor about a span (a snapshot each); a processor that throws is reported and skipped. */
+function notifier(
+  processors: SpanProcessor[],
+  report: (error: unknown) => void,
+): (event: 'onStart' | 'onUpdate' | 'onEnd', span: Span) => void {
+  return (event, span) => {
+    for (const processor of processors) {
+      try {
+        processor[event](snapshot(span));
+      } catch (error) {
+        report(error);
+      }
+    }
+  };
+}
+
 /** Creates a tracer whose spans report to the given processors. */
 export function createTracer(options: TracerOptions): SessionTracer {
   const now = options.now ?? defaultNow;
@@ -46,15 +97,7 @@ export function createTracer(options: TracerOptions): SessionTracer {
   const open = new Map<string, Entry>();
   const entries = new WeakMap<SpanHandle, Entry>();
 
-  function notify(event: 'onStart' | 'onUpdate' | 'onEnd', span: Span): void {
-    for (const processor of options.processors) {
-      try {
-        processor[event](snapshot(span));
-      } catch (error) {
-        report(error);
-      }
-    }
-  }
+  const notify = notifier(options.processors, report);
 
   function finish(
     entry: Entry,
@@ -100,29 +143,11 @@ export function createTracer(options: TracerOptions): SessionTracer {
     return handle;
   }
 
-  function startSpan(start: {
-    kind: SpanKind;
-    name: string;
-    parent?: SpanHandle;
-    attributes?: Record<string, unknown>;
-    startTime?: number;
-  }): SpanHandle {
+  function startSpan(start: SpanStart): SpanHandle {
     const parent = start.parent ? entries.get(start.parent) : undefined;
     if (start.parent && !parent) throw new Error('startSpan: the parent handle was not created by this tracer');
-    const spanId = ids.spanId();
-    const time = start.startTime === undefined ? now() : Math.min(start.startTime, now());
-    const span: Span = {
-      traceId: parent ? parent.span.traceId : ids.traceId(),
-      spanId,
-      sessionId: options.sessionId,
-      runId: parent ? parent.span.runId : spanId,
-      kind: start.kind,
-      name: start.name,
-      startTime: parent ? Math.max(time, parent.span.startTime) : time,
-      status: 'running',
-      attributes: { ...start.attributes },
-    };
-    if (parent) span.parentSpanId = parent.span.spanId;
+    const span = newSpan(start, parent?.span, { sessionId: options.sessionId, ids, now });
+    const spanId = span.spanId;
     const entry: Entry = { span, children: [], ended: false };
     if (parent) entry.parent = parent;
 

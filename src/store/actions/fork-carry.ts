@@ -1,7 +1,8 @@
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import { TODO_STATE_KEY } from '../../tools/builtin/todo.ts';
 import type { TodoItem } from '../../tools/tool-context.ts';
-import { isRecord, parseJsonText } from '../../trace/json-values.ts';
+import { parseJsonText } from '../../trace/json-values.ts';
+import { isRecord } from '../../json/deep-json.ts';
 import type { Persistence } from '../persistence.ts';
 
 /** The todo list a `todo` tool result shows (every call returns the whole list), or undefined for anything else. */

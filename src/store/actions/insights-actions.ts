@@ -1,5 +1,6 @@
 import type { IndexRequest, InsightsRequest, InsightsResponse } from '../../db/insights-worker.ts';
-import { aggregateInsights, type InsightsQuery, type InsightsReport } from '../../trace/insights/aggregate.ts';
+import { aggregateInsights } from '../../trace/insights/aggregate.ts';
+import type { InsightsQuery, InsightsReport } from '../../trace/insights/insights-report.ts';
 import { runFacts, type RunFact } from '../../trace/insights/run-facts.ts';
 import { useAppStore } from '../app-store.ts';
 import { services } from '../services.ts';

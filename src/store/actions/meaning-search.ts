@@ -1,4 +1,5 @@
-import type { MeaningSearchResult, NotesSearcher, SemanticStatus } from '../../context/index.ts';
+import type { MeaningSearchResult, SemanticStatus } from '../../context/fused-recall.ts';
+import type { NotesSearcher } from '../../context/memory-recall.ts';
 import { embeddingTextHash, noteEmbeddingText } from '../../context/semantic/note-embedding-text.ts';
 import { normalise } from '../../context/semantic/vector-math.ts';
 import { createInlineScanner, createWorkerScanner, type VectorScanner } from '../../context/semantic/vector-scanner.ts';

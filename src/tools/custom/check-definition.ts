@@ -1,4 +1,5 @@
 import type { CustomToolDefinition } from './definition.ts';
+import { isRecord } from '../../json/deep-json.ts';
 
 /** A valid function name for the OpenAI tools API. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/u;
@@ -19,10 +20,6 @@ export function checkToolName(
 }
 
 const JSON_SCHEMA_TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The result of checking the parameters text. */
 export type SchemaCheck = { ok: true; schema: Record<string, unknown> } | { ok: false; message: string };

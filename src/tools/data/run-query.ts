@@ -40,45 +40,50 @@ export interface QueryWorker {
 /** Why the SQL worker could not answer (a failed start, an SQL error); the message is for the model. */
 export class QueryError extends Error {}
 
+/** One started worker: the files it has been sent, and the requests waiting for its answer. */
+interface WorkerState {
+  worker: QueryWorker;
+  sent: Set<string>;
+  pending: Map<number, (response: SqlWorkerResponse | Error) => void>;
+}
+
+/** Starts a worker whose answers settle the pending requests; when it fails, it is stopped and they all fail. */
+function startWorker(createWorker: () => QueryWorker, stop: (state: WorkerState) => void): WorkerState {
+  const state: WorkerState = { worker: createWorker(), sent: new Set(), pending: new Map() };
+  state.worker.addEventListener('message', (event) => {
+    const data = (event as MessageEvent).data;
+    if (!isSqlWorkerResponse(data)) return;
+    state.pending.get(data.id)?.(data);
+  });
+  state.worker.addEventListener('error', (event) => {
+    event.preventDefault();
+    const message = (event as ErrorEvent).message || 'the worker script could not run';
+    stop(state);
+    for (const settle of state.pending.values()) settle(new QueryError(`The SQL worker failed: ${message}`));
+  });
+  return state;
+}
+
 /**
  * A query runner over one long-lived worker, started on first use, so tables loaded by one query are reused by the
  * next. An abort (Stop, the run's time limit, the tool timeout) terminates the worker; the next query starts a
  * fresh one and loads the files again.
  */
 export function createQueryRunner(createWorker: () => QueryWorker): QueryRunner {
-  let current:
-    | { worker: QueryWorker; sent: Set<string>; pending: Map<number, (response: SqlWorkerResponse | Error) => void> }
-    | undefined;
+  let current: WorkerState | undefined;
   let nextId = 1;
 
-  const start = () => {
-    const worker = createWorker();
-    const state = {
-      worker,
-      sent: new Set<string>(),
-      pending: new Map<number, (response: SqlWorkerResponse | Error) => void>(),
-    };
-    worker.addEventListener('message', (event) => {
-      const data = (event as MessageEvent).data;
-      if (!isSqlWorkerResponse(data)) return;
-      state.pending.get(data.id)?.(data);
-    });
-    worker.addEventListener('error', (event) => {
-      event.preventDefault();
-      const message = (event as ErrorEvent).message || 'the worker script could not run';
-      stop(state);
-      for (const settle of state.pending.values()) settle(new QueryError(`The SQL worker failed: ${message}`));
-    });
-    current = state;
-    return state;
-  };
-  const stop = (state: NonNullable<typeof current>) => {
+  const stop = (state: WorkerState) => {
     state.worker.terminate();
     if (current === state) current = undefined;
   };
+  const start = () => {
+    current = startWorker(createWorker, stop);
+    return current;
+  };
 
   const send = (
-    state: NonNullable<typeof current>,
+    state: WorkerState,
     request: Pick<QueryRequest, 'files'> & Partial<QueryRequest>,
     withText: boolean,
     signal: AbortSignal,

@@ -239,30 +239,33 @@ export function runInWorker(
     }
     if (worker.whenStarted) void worker.whenStarted.then(startRunLimit, () => undefined);
     else startRunLimit();
-    worker.addEventListener('message', (event) => {
-      const data = (event as MessageEvent).data;
-      if (!isSandboxWorkerMessage(data)) return;
-      if (data.type === 'log') {
-        // The worker already bounds its output; this keeps the page safe even if it did not.
-        if (logs.length <= MAX_LOG_ENTRIES) logs.push(truncateText(data.entry, MAX_LOG_ENTRY_CHARS));
-        return;
-      }
-      finish({ result: data.ok ? { ok: true, result: data.result, logs } : { ok: false, error: data.error, logs } });
-    });
-    worker.addEventListener('error', (event) => {
-      event.preventDefault();
-      const message = (event as ErrorEvent).message;
-      finish({
-        result: { ok: false, error: `The sandbox failed: ${message || 'the worker script could not run'}`, logs },
-      });
-    });
-    worker.addEventListener('messageerror', () => {
-      finish({ result: { ok: false, error: 'The sandbox sent a result that could not be read', logs } });
-    });
+    settleFromWorker(worker, logs, (result) => finish({ result }));
     // A Worker's postMessage has no target origin.
     // eslint-disable-next-line unicorn/require-post-message-target-origin
     const run: SandboxRunMessage = { type: 'run', code, ...(options.network ? { network: true } : {}) };
     worker.postMessage(run);
+  });
+}
+
+/** Collects the worker's logs and settles with its result, its failure, or its unreadable message. */
+function settleFromWorker(worker: SandboxWorker, logs: string[], settle: (result: SandboxResult) => void): void {
+  worker.addEventListener('message', (event) => {
+    const data = (event as MessageEvent).data;
+    if (!isSandboxWorkerMessage(data)) return;
+    if (data.type === 'log') {
+      // The worker already bounds its output; this keeps the page safe even if it did not.
+      if (logs.length <= MAX_LOG_ENTRIES) logs.push(truncateText(data.entry, MAX_LOG_ENTRY_CHARS));
+      return;
+    }
+    settle(data.ok ? { ok: true, result: data.result, logs } : { ok: false, error: data.error, logs });
+  });
+  worker.addEventListener('error', (event) => {
+    event.preventDefault();
+    const message = (event as ErrorEvent).message;
+    settle({ ok: false, error: `The sandbox failed: ${message || 'the worker script could not run'}`, logs });
+  });
+  worker.addEventListener('messageerror', () => {
+    settle({ ok: false, error: 'The sandbox sent a result that could not be read', logs });
   });
 }
 

@@ -8,7 +8,7 @@ import {
   type InsightsSource,
 } from '../../store/actions/insights-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
-import type { InsightsReport, RunRef } from '../../trace/insights/aggregate.ts';
+import type { InsightsReport, RunRef } from '../../trace/insights/insights-report.ts';
 import { formatCost, formatPercent, formatTokens } from '../../trace/format.ts';
 import { Dialog } from '../components/dialog.tsx';
 import { useLanguage } from '../use-t.ts';

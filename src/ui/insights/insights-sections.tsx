@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import type { InsightsTranslate } from '../../i18n/insights.ts';
 import type { InsightsMarksTranslate } from '../../i18n/insights-marks.ts';
-import type { CountBucket, InsightsReport, RunGroup, RunRef } from '../../trace/insights/aggregate.ts';
+import type { CountBucket, InsightsReport, RunGroup, RunRef } from '../../trace/insights/insights-report.ts';
 import { formatCost, formatDuration, formatPercent, formatTokens, formatTokensCompact } from '../../trace/format.ts';
 import { BarChart, type ChartSeries } from './bar-chart.tsx';
 import { stuckReasonText } from './stuck-text.ts';

@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import type { TraceStringKey, TraceTranslate } from '../../i18n/trace.ts';
 import { JsonView } from './json-view.tsx';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord } from '../../json/deep-json.ts';
 
 interface ToolCallView {
   id?: string;
