@@ -6,6 +6,7 @@ import { importOtlpTraces, type ImportedTrace } from './otlp-import.ts';
 import type { Span } from './span.ts';
 
 // Real files from other projects (see ../shared/real-data/SOURCES.md); read in place, never copied.
+
 const kv = (key: string, value: unknown) => ({
   key,
   value:
