@@ -1,4 +1,5 @@
-import { DETAILS, FIGURES, type Figure } from './figures.ts';
+import { FIGURES, type Figure } from './figures.ts';
+import { DETAILS } from './figure-details.ts';
 import { summarise, type Summary } from './stats.ts';
 import type { Sample } from './scenario-context.ts';
 
