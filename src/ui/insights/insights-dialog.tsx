@@ -19,8 +19,8 @@ import {
   StuckSection,
   TimelineSection,
   ToolsSection,
-  type SectionProps,
 } from './insights-sections.tsx';
+import type { SectionProps } from './insights-section-parts.tsx';
 
 type Scope = 'session' | 'all';
 type Range = 'hour' | 'day' | 'week' | 'month' | 'all';
