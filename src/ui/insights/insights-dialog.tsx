@@ -19,8 +19,8 @@ import {
   StuckSection,
   TimelineSection,
   ToolsSection,
-  type SectionProps,
 } from './insights-sections.tsx';
+import type { SectionProps } from './insights-section-parts.tsx';
 
 type Scope = 'session' | 'all';
 type Range = 'hour' | 'day' | 'week' | 'month' | 'all';
@@ -107,18 +107,16 @@ function Totals({ report, t, marks }: { report: InsightsReport; t: InsightsTrans
   );
 }
 
-/** The Insights view: what the agent costs and how it behaves, for the session or all sessions, over a time range. */
-export function InsightsDialog() {
-  const language = useLanguage();
-  const t = useMemo(() => createInsightsTranslate(language), [language]);
-  const marks = useMemo(() => createInsightsMarksTranslate(language), [language]);
-  const activeSessionId = useAppStore((state) => state.activeSessionId);
-  const sessions = useAppStore((state) => state.sessions);
+type ReportState = { report?: InsightsReport; error?: string; loading: boolean };
+
+/**
+ * The report for a range and scope, read from one insights source opened with the dialog: the first query refreshes
+ * it, later ones reuse it; an answer to a superseded query is dropped.
+ */
+function useInsightsReport(range: Range, sessionId: string | undefined): ReportState {
   const prices = useAppStore((state) => state.settings.modelPrices);
   const stuckSteps = useAppStore((state) => state.settings.stuckSteps);
-  const [scope, setScope] = useState<Scope>(activeSessionId ? 'session' : 'all');
-  const [range, setRange] = useState<Range>('all');
-  const [state, setState] = useState<{ report?: InsightsReport; error?: string; loading: boolean }>({ loading: true });
+  const [state, setState] = useState<ReportState>({ loading: true });
   const source = useRef<InsightsSource | undefined>(undefined);
   const refreshed = useRef(false);
   const serial = useRef(0);
@@ -128,7 +126,6 @@ export function InsightsDialog() {
     refreshed.current = false;
   }, []);
 
-  const sessionId = scope === 'session' && activeSessionId ? activeSessionId : undefined;
   useEffect(() => {
     const current = source.current;
     if (!current) return;
@@ -155,6 +152,103 @@ export function InsightsDialog() {
           setState({ error: error instanceof Error ? error.message : String(error), loading: false });
       });
   }, [range, sessionId, prices, stuckSteps]);
+  return state;
+}
+
+/** The scope and range pickers, with the loading status beside them. */
+function InsightsFilters({
+  sessionScope,
+  canScopeSession,
+  range,
+  loading,
+  onScope,
+  onRange,
+  t,
+}: {
+  sessionScope: boolean;
+  canScopeSession: boolean;
+  range: Range;
+  loading: boolean;
+  onScope(scope: Scope): void;
+  onRange(range: Range): void;
+  t: InsightsTranslate;
+}) {
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <label className="flex flex-col gap-1 text-xs font-medium">
+        {t('scope')}
+        <select
+          className={selectClass}
+          value={sessionScope ? 'session' : 'all'}
+          onChange={(event) => onScope(event.target.value as Scope)}
+        >
+          <option value="session" disabled={!canScopeSession}>
+            {t('scopeSession')}
+          </option>
+          <option value="all">{t('scopeAll')}</option>
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-xs font-medium">
+        {t('range')}
+        <select className={selectClass} value={range} onChange={(event) => onRange(event.target.value as Range)}>
+          {(Object.keys(RANGE_KEYS) as Range[]).map((key) => (
+            <option key={key} value={key}>
+              {t(RANGE_KEYS[key])}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p role="status" className="text-xs text-slate-500 dark:text-slate-400">
+        {loading ? t('loading') : ''}
+      </p>
+    </div>
+  );
+}
+
+/** The report: totals, then (when there are runs) the timeline and the sections; figures carry their timing. */
+function InsightsReportView({ props, loading }: { props: SectionProps; loading: boolean }) {
+  const { report, t, marks } = props;
+  return (
+    <div
+      className="flex flex-col gap-3"
+      aria-busy={loading}
+      data-testid="insights-report"
+      data-read-ms={report.timing ? Math.round(report.timing.readMs) : undefined}
+      data-aggregate-ms={report.timing ? Math.round(report.timing.aggregateMs) : undefined}
+      data-timing={report.timing ? JSON.stringify(report.timing) : undefined}
+    >
+      <Totals report={report} t={t} marks={marks} />
+      {report.totals.runs === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('empty')}</p>
+      ) : (
+        <>
+          <p className="text-xs text-slate-500 dark:text-slate-400">{t('clickHint')}</p>
+          <TimelineSection {...props} />
+          <div className="grid gap-3 md:grid-cols-2">
+            <DistributionSection {...props} kind="steps" />
+            <DistributionSection {...props} kind="toolCalls" />
+            <ToolsSection {...props} />
+            <ModelsSection {...props} />
+            <ErrorsSection {...props} />
+            <StuckSection {...props} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The Insights view: what the agent costs and how it behaves, for the session or all sessions, over a time range. */
+export function InsightsDialog() {
+  const language = useLanguage();
+  const t = useMemo(() => createInsightsTranslate(language), [language]);
+  const marks = useMemo(() => createInsightsMarksTranslate(language), [language]);
+  const activeSessionId = useAppStore((state) => state.activeSessionId);
+  const sessions = useAppStore((state) => state.sessions);
+  const [scope, setScope] = useState<Scope>(activeSessionId ? 'session' : 'all');
+  const [range, setRange] = useState<Range>('all');
+  const sessionId = scope === 'session' && activeSessionId ? activeSessionId : undefined;
+  const state = useInsightsReport(range, sessionId);
 
   const titles = useMemo(() => new Map(sessions.map((session) => [session.id, session.title])), [sessions]);
   const onOpenRun = (run: RunRef) => void openInsightsRun(run.sessionId, run.runId);
@@ -173,67 +267,21 @@ export function InsightsDialog() {
       widthClassName="w-[min(64rem,96vw)]"
       bodyClassName="flex flex-col gap-3 p-4"
     >
-      <div className="flex flex-wrap items-end gap-3">
-        <label className="flex flex-col gap-1 text-xs font-medium">
-          {t('scope')}
-          <select
-            className={selectClass}
-            value={sessionId ? 'session' : 'all'}
-            onChange={(event) => setScope(event.target.value as Scope)}
-          >
-            <option value="session" disabled={!activeSessionId}>
-              {t('scopeSession')}
-            </option>
-            <option value="all">{t('scopeAll')}</option>
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-xs font-medium">
-          {t('range')}
-          <select className={selectClass} value={range} onChange={(event) => setRange(event.target.value as Range)}>
-            {(Object.keys(RANGE_KEYS) as Range[]).map((key) => (
-              <option key={key} value={key}>
-                {t(RANGE_KEYS[key])}
-              </option>
-            ))}
-          </select>
-        </label>
-        <p role="status" className="text-xs text-slate-500 dark:text-slate-400">
-          {state.loading ? t('loading') : ''}
-        </p>
-      </div>
+      <InsightsFilters
+        sessionScope={sessionId !== undefined}
+        canScopeSession={Boolean(activeSessionId)}
+        range={range}
+        loading={state.loading}
+        onScope={setScope}
+        onRange={setRange}
+        t={t}
+      />
       {state.error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           {t('failed', { error: state.error })}
         </p>
       ) : null}
-      {report && props ? (
-        <div
-          className="flex flex-col gap-3"
-          aria-busy={state.loading}
-          data-testid="insights-report"
-          data-read-ms={report.timing ? Math.round(report.timing.readMs) : undefined}
-          data-aggregate-ms={report.timing ? Math.round(report.timing.aggregateMs) : undefined}
-          data-timing={report.timing ? JSON.stringify(report.timing) : undefined}
-        >
-          <Totals report={report} t={t} marks={marks} />
-          {report.totals.runs === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-300">{t('empty')}</p>
-          ) : (
-            <>
-              <p className="text-xs text-slate-500 dark:text-slate-400">{t('clickHint')}</p>
-              <TimelineSection {...props} />
-              <div className="grid gap-3 md:grid-cols-2">
-                <DistributionSection {...props} kind="steps" />
-                <DistributionSection {...props} kind="toolCalls" />
-                <ToolsSection {...props} />
-                <ModelsSection {...props} />
-                <ErrorsSection {...props} />
-                <StuckSection {...props} />
-              </div>
-            </>
-          )}
-        </div>
-      ) : null}
+      {props ? <InsightsReportView props={props} loading={state.loading} /> : null}
     </Dialog>
   );
 }

@@ -6,6 +6,7 @@ import {
   compareRuns,
   type FieldComparison,
   type JsonChange,
+  type RunComparison as RunComparisonResult,
   type StepPair,
   type TextPart,
 } from '../../trace/compare-runs.ts';
@@ -147,6 +148,60 @@ function PairView({ pair, t }: { pair: StepPair; t: TraceTranslate }) {
   );
 }
 
+/** The two run pickers; each lists every run. */
+function RunPickers({
+  runs,
+  firstId,
+  secondId,
+  onChoose,
+  t,
+}: {
+  runs: ComparableRun[];
+  firstId: string | undefined;
+  secondId: string | undefined;
+  onChoose(which: 'first' | 'second', runId: string): void;
+  t: TraceTranslate;
+}) {
+  return (
+    <div className="grid grid-cols-2 gap-2 px-3 py-2">
+      {(['first', 'second'] as const).map((which) => (
+        <label key={which} className="flex min-w-0 flex-col gap-0.5 text-xs">
+          {t(which === 'first' ? 'compare.first' : 'compare.second')}
+          <select
+            aria-label={which === 'first' ? 'First run' : 'Second run'}
+            className={select}
+            value={(which === 'first' ? firstId : secondId) ?? ''}
+            onChange={(event) => onChoose(which, event.target.value)}
+          >
+            {runs.map((run) => (
+              <option key={run.runId} value={run.runId}>
+                {runLabel(run)}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** One line: steps, tokens and time of both runs, and whether the answer changed. */
+function ComparisonSummary({ comparison, t }: { comparison: RunComparisonResult; t: TraceTranslate }) {
+  return (
+    <p role="status" className="border-b border-zinc-200 px-3 pb-2 text-xs font-medium dark:border-zinc-800">
+      {fillPlaceholders(t('compare.summary'), {
+        steps1: comparison.first.steps,
+        steps2: comparison.second.steps,
+        tokens1: formatTokens(comparison.first.tokens),
+        tokens2: formatTokens(comparison.second.tokens),
+        time1: formatDuration(comparison.first.durationMs),
+        time2: formatDuration(comparison.second.durationMs),
+        answer: t(comparison.answerChanged ? 'compare.answerChanged' : 'compare.answerSame'),
+      })}
+    </p>
+  );
+}
+
 /** The Run comparison region: two run pickers, a summary line and the aligned steps with their differences. */
 export function RunComparison({
   runs,
@@ -202,38 +257,8 @@ export function RunComparison({
         <p className="px-3 py-2 text-xs">{t('compare.needRuns')}</p>
       ) : (
         <>
-          <div className="grid grid-cols-2 gap-2 px-3 py-2">
-            {(['first', 'second'] as const).map((which) => (
-              <label key={which} className="flex min-w-0 flex-col gap-0.5 text-xs">
-                {t(which === 'first' ? 'compare.first' : 'compare.second')}
-                <select
-                  aria-label={which === 'first' ? 'First run' : 'Second run'}
-                  className={select}
-                  value={(which === 'first' ? firstId : secondId) ?? ''}
-                  onChange={(event) => choose(which, event.target.value)}
-                >
-                  {runs.map((run) => (
-                    <option key={run.runId} value={run.runId}>
-                      {runLabel(run)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            ))}
-          </div>
-          {comparison && (
-            <p role="status" className="border-b border-zinc-200 px-3 pb-2 text-xs font-medium dark:border-zinc-800">
-              {fillPlaceholders(t('compare.summary'), {
-                steps1: comparison.first.steps,
-                steps2: comparison.second.steps,
-                tokens1: formatTokens(comparison.first.tokens),
-                tokens2: formatTokens(comparison.second.tokens),
-                time1: formatDuration(comparison.first.durationMs),
-                time2: formatDuration(comparison.second.durationMs),
-                answer: t(comparison.answerChanged ? 'compare.answerChanged' : 'compare.answerSame'),
-              })}
-            </p>
-          )}
+          <RunPickers runs={runs} firstId={firstId} secondId={secondId} onChoose={choose} t={t} />
+          {comparison && <ComparisonSummary comparison={comparison} t={t} />}
           <ol className="min-h-0 flex-1 overflow-auto">
             {comparison?.pairs.map((pair) => (
               <PairView key={pair.label} pair={pair} t={t} />

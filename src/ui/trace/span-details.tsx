@@ -2,16 +2,22 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { englishTrace, type TraceTranslate } from '../../i18n/trace.ts';
 import { ATTR, numberAttribute, stringAttribute } from '../../trace/attributes.ts';
 import type { SpanAggregates } from '../../trace/build-span-tree.ts';
-import { formatClockTime, formatDuration, formatTokens } from '../../trace/format.ts';
+import { formatDuration, formatTokens } from '../../trace/format.ts';
 import type { Span } from '../../trace/span.ts';
 import { spanDurationMs } from '../../trace/totals.ts';
 import { copyText } from './copy-text.ts';
 import { JsonView } from './json-view.tsx';
 import { MessageList, ModelOutput } from './span-messages.tsx';
-import { KIND_BADGE, STATUS_BADGE } from './span-style.ts';
+import {
+  DetailsHeader,
+  Field,
+  SpanBadges,
+  SpanErrorBox,
+  TimingFields,
+  type CopyState,
+} from './span-details-summary.tsx';
 import { QuerySpanFields } from './query-span-fields.tsx';
 import { MemorySpanNotes } from './memory-span-notes.tsx';
-import { useNames } from '../use-t.ts';
 import { stringifyJson } from '../../json/deep-json.ts';
 
 /** What a running model call has streamed so far (the span itself only gets its output when it ends). */
@@ -44,15 +50,6 @@ const SpanTokenFields = lazy(() =>
 );
 
 const FORKABLE: ReadonlySet<Span['kind']> = new Set(['run', 'llm', 'tool']);
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt className="text-zinc-500 dark:text-zinc-400">{label}</dt>
-      <dd className="min-w-0 break-words">{children}</dd>
-    </>
-  );
-}
 
 /** A collapsible section; its content is only rendered while open (large spans stay cheap). */
 function Section({
@@ -270,9 +267,9 @@ export function SpanDetails({
   className = '',
   onFork,
 }: SpanDetailsProps) {
-  const names = useNames();
   const [copied, setCopied] = useState<{ spanId: string; ok: boolean }>();
-  const copyState = copied === undefined || copied.spanId !== span?.spanId ? 'idle' : copied.ok ? 'copied' : 'failed';
+  const copyState: CopyState =
+    copied === undefined || copied.spanId !== span?.spanId ? 'idle' : copied.ok ? 'copied' : 'failed';
 
   if (!span) {
     return (
@@ -281,95 +278,20 @@ export function SpanDetails({
       </section>
     );
   }
-  const duration = spanDurationMs(span, now);
   const copy = async () => setCopied({ spanId: span.spanId, ok: await copyText(stringifyJson(span, 2) ?? '') });
 
   return (
     <section role="region" aria-label="Span details" className={`flex flex-col gap-2 p-3 text-sm ${className}`}>
-      <header className="flex flex-wrap items-start gap-2">
-        <h3 className="min-w-0 flex-1 font-semibold break-words">{span.name}</h3>
-        {onFork && FORKABLE.has(span.kind) && span.status !== 'running' ? (
-          <button
-            type="button"
-            aria-label="Fork from here"
-            onClick={() => onFork(span)}
-            className="rounded border border-indigo-300 px-2 py-0.5 text-xs text-indigo-800 hover:bg-indigo-50 dark:border-indigo-700 dark:text-indigo-200 dark:hover:bg-indigo-950"
-          >
-            {t('fork.button')}
-          </button>
-        ) : null}
-        <button
-          type="button"
-          aria-label={names('Copy JSON')}
-          onClick={() => void copy()}
-          className="rounded border border-zinc-300 px-2 py-0.5 text-xs hover:bg-zinc-100 dark:border-zinc-600 dark:hover:bg-zinc-800"
-        >
-          {t('details.copyJson')}
-        </button>
-      </header>
-      <span role="status" className={copyState === 'idle' ? 'sr-only' : 'text-xs text-zinc-500 dark:text-zinc-400'}>
-        {copyState === 'copied' ? t('details.copied') : copyState === 'failed' ? t('details.copyFailed') : ''}
-      </span>
-      <div className="flex flex-wrap gap-1.5 text-xs">
-        <span
-          translate="no"
-          title={t(`kind.${span.kind}`)}
-          className={`rounded px-1.5 font-mono uppercase ${KIND_BADGE[span.kind]}`}
-          data-testid="span-details-kind"
-        >
-          {span.kind}
-        </span>
-        <span className={`rounded px-1.5 ${STATUS_BADGE[span.status]}`} data-testid="span-details-status">
-          {t(`status.${span.status}` as const)}
-        </span>
-        {span.attributes[ATTR.toolReplayed] === true ? (
-          <span
-            className="rounded bg-violet-100 px-1.5 text-violet-800 dark:bg-violet-950 dark:text-violet-200"
-            data-testid="span-details-replayed"
-          >
-            {t('fork.replayed')}
-          </span>
-        ) : null}
-      </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
-        <Field label={t('details.duration')}>
-          <span data-testid="span-duration" className="tabular-nums">
-            {duration === undefined ? t('status.running') : formatDuration(duration)}
-          </span>
-        </Field>
-        <Field label={t('details.start')}>
-          <span className="tabular-nums">{formatClockTime(span.startTime)}</span>
-        </Field>
-        {span.endTime !== undefined && (
-          <Field label={t('details.end')}>
-            <span className="tabular-nums">{formatClockTime(span.endTime)}</span>
-          </Field>
-        )}
-        {runStart !== undefined && span.parentSpanId !== undefined && (
-          <Field label={t('details.offset')}>+{formatDuration(Math.max(0, span.startTime - runStart))}</Field>
-        )}
-        <Field label={t('details.spanId')}>
-          <span translate="no" className="font-mono text-[11px]">
-            {span.spanId}
-          </span>
-        </Field>
-        <Field label={t('details.traceId')}>
-          <span translate="no" className="font-mono text-[11px] break-all">
-            {span.traceId}
-          </span>
-        </Field>
-      </dl>
-      {span.error && (
-        <div
-          className="rounded-md border border-red-300 bg-red-50 p-2 text-xs text-red-900 dark:border-red-800 dark:bg-red-950/40 dark:text-red-200"
-          data-testid="span-error"
-        >
-          <div className="font-semibold">
-            {t('details.error')}: <span className="font-mono">{span.error.type}</span>
-          </div>
-          <p className="break-words whitespace-pre-wrap">{span.error.message}</p>
-        </div>
-      )}
+      <DetailsHeader
+        span={span}
+        copyState={copyState}
+        onCopy={() => void copy()}
+        {...(onFork && FORKABLE.has(span.kind) && span.status !== 'running' ? { onFork } : {})}
+        t={t}
+      />
+      <SpanBadges span={span} t={t} />
+      <TimingFields span={span} duration={spanDurationMs(span, now)} runStart={runStart} t={t} />
+      {span.error && <SpanErrorBox error={span.error} t={t} />}
       {span.kind === 'llm' && <LlmSections span={span} liveOutput={liveOutput} t={t} />}
       {span.kind === 'tool' && <ToolSections span={span} t={t} />}
       {/* A delegated agent shows its own subtotals like a run. */}

@@ -3,6 +3,7 @@ import type { TraceTranslate } from '../../i18n/trace.ts';
 import { ATTR, numberAttribute } from '../../trace/attributes.ts';
 import type { VisibleRow } from '../../trace/build-span-tree.ts';
 import { formatDuration, formatTokensCompact } from '../../trace/format.ts';
+import type { Span } from '../../trace/span.ts';
 import { spanDurationMs } from '../../trace/totals.ts';
 import { KIND_BADGE, STATUS_BAR } from './span-style.ts';
 
@@ -42,23 +43,9 @@ function barGeometry(
   return { left: Math.min(left, 99.25), width };
 }
 
-function SpanRowView({
-  row,
-  selected,
-  active,
-  axis,
-  now,
-  metaId,
-  offset,
-  onSelect,
-  onToggle,
-  registerRef,
-  t,
-}: SpanRowProps) {
+/** The row's short facts before its duration: tokens (or time to first token) for a call, totals for a parent. */
+function rowDetails(row: VisibleRow, t: TraceTranslate): string[] {
   const { span, aggregates } = row.node;
-  const duration = spanDurationMs(span, now);
-  const durationText = duration === undefined ? '…' : formatDuration(duration);
-  const bar = barGeometry(span.startTime, duration, axis);
   const details: string[] = [];
   if (span.kind === 'llm') {
     const input = numberAttribute(span.attributes, ATTR.llmUsageInputTokens);
@@ -78,6 +65,64 @@ function SpanRowView({
     if ((span.kind === 'run' || span.kind === 'agent') && childErrors > 0)
       details.push(t('row.errors', { count: childErrors }));
   }
+  return details;
+}
+
+/** Fixed size and contained: a row scrolled into view lays out and paints on its own, never the tree's others. */
+function rowStyle(offset: number | undefined) {
+  return offset === undefined
+    ? { height: ROW_HEIGHT, contain: 'strict' as const }
+    : {
+        height: ROW_HEIGHT,
+        contain: 'strict' as const,
+        position: 'absolute' as const,
+        top: 0,
+        left: 0,
+        transform: `translateY(${offset}px)`,
+      };
+}
+
+function rowClassName(selected: boolean, matches: boolean): string {
+  return [
+    'flex w-full cursor-pointer items-center gap-1.5 border-l-2 pr-2 text-left text-[13px] outline-none select-none',
+    'focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:ring-inset',
+    selected
+      ? 'border-sky-500 bg-sky-50 dark:bg-sky-950/60'
+      : 'border-transparent hover:bg-zinc-100 dark:hover:bg-zinc-800/70',
+    matches ? '' : 'opacity-60',
+  ].join(' ');
+}
+
+/** The span's bar on its run's time axis. */
+function WaterfallBar({ status, bar }: { status: Span['status']; bar: { left: number; width: number } }) {
+  return (
+    <span aria-hidden="true" className="relative h-2.5 w-16 shrink-0 rounded-sm bg-zinc-100 sm:w-24 dark:bg-zinc-800">
+      <span
+        className={`absolute top-0 h-full rounded-sm ${STATUS_BAR[status]}`}
+        style={{ left: `${bar.left}%`, width: `${bar.width}%` }}
+      />
+    </span>
+  );
+}
+
+function SpanRowView({
+  row,
+  selected,
+  active,
+  axis,
+  now,
+  metaId,
+  offset,
+  onSelect,
+  onToggle,
+  registerRef,
+  t,
+}: SpanRowProps) {
+  const { span } = row.node;
+  const duration = spanDurationMs(span, now);
+  const durationText = duration === undefined ? '…' : formatDuration(duration);
+  const bar = barGeometry(span.startTime, duration, axis);
+  const details = rowDetails(row, t);
   const statusText = span.status === 'ok' ? '' : t(`status.${span.status}` as const);
 
   return (
@@ -95,28 +140,9 @@ function SpanRowView({
       data-span-id={span.spanId}
       data-span-kind={span.kind}
       data-span-status={span.status}
-      // Fixed size and contained: a row scrolled into view lays out and paints on its own, never the tree's others.
-      style={
-        offset === undefined
-          ? { height: ROW_HEIGHT, contain: 'strict' }
-          : {
-              height: ROW_HEIGHT,
-              contain: 'strict',
-              position: 'absolute',
-              top: 0,
-              left: 0,
-              transform: `translateY(${offset}px)`,
-            }
-      }
+      style={rowStyle(offset)}
       onClick={() => onSelect(span.spanId)}
-      className={[
-        'flex w-full cursor-pointer items-center gap-1.5 border-l-2 pr-2 text-left text-[13px] outline-none select-none',
-        'focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:ring-inset',
-        selected
-          ? 'border-sky-500 bg-sky-50 dark:bg-sky-950/60'
-          : 'border-transparent hover:bg-zinc-100 dark:hover:bg-zinc-800/70',
-        row.matches ? '' : 'opacity-60',
-      ].join(' ')}
+      className={rowClassName(selected, row.matches)}
     >
       <span aria-hidden="true" className="shrink-0" style={{ width: (row.level - 1) * 14 }} />
       <span
@@ -152,12 +178,7 @@ function SpanRowView({
         {[...details, durationText].join(' · ')}
         {statusText && <span className="sr-only">, {statusText}</span>}
       </span>
-      <span aria-hidden="true" className="relative h-2.5 w-16 shrink-0 rounded-sm bg-zinc-100 sm:w-24 dark:bg-zinc-800">
-        <span
-          className={`absolute top-0 h-full rounded-sm ${STATUS_BAR[span.status]}`}
-          style={{ left: `${bar.left}%`, width: `${bar.width}%` }}
-        />
-      </span>
+      <WaterfallBar status={span.status} bar={bar} />
     </div>
   );
 }

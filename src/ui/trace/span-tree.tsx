@@ -1,28 +1,10 @@
-import {
-  defaultRangeExtractor,
-  observeElementRect,
-  useVirtualizer,
-  type Range,
-  type Virtualizer,
-} from '@tanstack/react-virtual';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { TraceTranslate } from '../../i18n/trace.ts';
 import type { VisibleRow } from '../../trace/build-span-tree.ts';
-import { ROW_HEIGHT, SpanRow, type TimeAxis } from './span-row.tsx';
-
-/** Above this many visible rows the tree renders only a window of them. */
-export const VIRTUALIZE_AFTER = 150;
-
-/** A tree not laid out yet (hidden panel, jsdom) still renders a first window of rows. */
-const FALLBACK_HEIGHT = 600;
-function observeRect(
-  instance: Virtualizer<HTMLDivElement, Element>,
-  callback: (rect: { width: number; height: number }) => void,
-) {
-  return observeElementRect(instance, (rect) =>
-    callback(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_HEIGHT }),
-  );
-}
+import { SpanRow, type TimeAxis } from './span-row.tsx';
+import { handleTreeKey } from './span-tree-keys.ts';
+import { useTreeScrollAnchor, useTreeVirtualizer } from './use-tree-virtualizer.ts';
 
 interface SpanTreeProps {
   rows: VisibleRow[];
@@ -37,22 +19,8 @@ interface SpanTreeProps {
   t: TraceTranslate;
 }
 
-/** The span tree: a flat list of treeitems (aria-level/setsize/posinset), roving tabindex, virtualised when long. */
-export function SpanTree({
-  rows,
-  selectedId,
-  axes,
-  now,
-  onSelect,
-  onToggle,
-  onExpandMany,
-  revealRequest,
-  t,
-}: SpanTreeProps) {
-  const baseId = useId();
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const rowElements = useRef(new Map<string, HTMLDivElement>());
-  const focusPending = useRef(false);
+/** The row holding the tree's tab stop: the last one moved to, following the selection, else the first. */
+function useActiveRow(rows: readonly VisibleRow[], selectedId: string | undefined) {
   const [activeId, setActiveId] = useState<string | undefined>(selectedId);
   const [previousSelected, setPreviousSelected] = useState(selectedId);
   if (selectedId !== previousSelected) {
@@ -65,68 +33,20 @@ export function SpanTree({
     const selectedIndex = selectedId === undefined ? -1 : rows.findIndex((row) => row.node.span.spanId === selectedId);
     activeIndex = selectedIndex === -1 ? 0 : selectedIndex;
   }
+  return { activeIndex, setActiveId };
+}
+
+/** Focus and reveal of row elements: focus follows keyboard moves, and each reveal request scrolls once. */
+function useRowFocus(
+  rows: readonly VisibleRow[],
+  activeIndex: number,
+  revealRequest: SpanTreeProps['revealRequest'],
+  virtualized: boolean,
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+) {
+  const rowElements = useRef(new Map<string, HTMLDivElement>());
+  const focusPending = useRef(false);
   const effectiveActiveId = rows[activeIndex]?.node.span.spanId;
-
-  const virtualized = rows.length > VIRTUALIZE_AFTER;
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      // The focusable row stays rendered so the tree always keeps its tab stop.
-      const indexes = defaultRangeExtractor(range);
-      if (activeIndex >= 0 && activeIndex < range.count && !indexes.includes(activeIndex)) {
-        indexes.push(activeIndex);
-        indexes.sort((a, b) => a - b);
-      }
-      return indexes;
-    },
-    [activeIndex],
-  );
-  // Stable while the rows are: a new key function makes the virtualiser recompute every row's position.
-  const getItemKey = useCallback((index: number) => rows[index]?.node.span.spanId ?? index, [rows]);
-  // The virtualizer's functions are used only inside this component, never handed to memoised children.
-  // oxlint-disable-next-line react/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    // Rows are cheap to add: a fast scroll replaces the whole window each frame, so a small overscan does less work.
-    overscan: 4,
-    getItemKey,
-    rangeExtractor,
-    enabled: virtualized,
-    observeElementRect: observeRect,
-    useFlushSync: false,
-  });
-
-  // A long tree of another session opens at its end, where the latest run is, as the chat opens at the latest
-  // message. Only a change of session scrolls: rows arriving later must not pull the reader along.
-  const sessionKey = rows[0]?.node.span.sessionId;
-  useLayoutEffect(() => {
-    if (sessionKey !== undefined && virtualized) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
-    // oxlint-disable-next-line react-hooks/exhaustive-deps
-  }, [sessionKey]);
-
-  // A long session shows its latest run first and its older runs once they are read: rows arriving above
-  // (the last row unchanged) keep the view where it was, at the same distance from the end.
-  const edges = useRef<{ first?: string; last?: string; count: number }>({ count: 0 });
-  const firstKey = rows[0]?.node.span.spanId;
-  const lastKey = rows.at(-1)?.node.span.spanId;
-  useLayoutEffect(() => {
-    const previous = edges.current;
-    edges.current = { first: firstKey, last: lastKey, count: rows.length };
-    const added = rows.length - previous.count;
-    const scroller = scrollRef.current;
-    if (
-      !scroller ||
-      added <= 0 ||
-      previous.last !== lastKey ||
-      previous.first === firstKey ||
-      previous.first === undefined
-    )
-      return;
-    if (virtualized) virtualizer.scrollToOffset(scroller.scrollTop + added * ROW_HEIGHT);
-    else scroller.scrollTop += added * ROW_HEIGHT;
-  }, [firstKey, lastKey, rows.length, virtualized, virtualizer]);
-
   const registerRef = useCallback((spanId: string, element: HTMLDivElement | null) => {
     if (element) rowElements.current.set(spanId, element);
     else rowElements.current.delete(spanId);
@@ -151,61 +71,46 @@ export function SpanTree({
     else rowElements.current.get(revealRequest.spanId)?.scrollIntoView?.({ block: 'nearest' });
   }, [revealRequest, rows, virtualized, virtualizer]);
 
+  const requestFocus = () => {
+    focusPending.current = true;
+  };
+  return { registerRef, requestFocus };
+}
+
+/** The span tree: a flat list of treeitems (aria-level/setsize/posinset), roving tabindex, virtualised when long. */
+export function SpanTree({
+  rows,
+  selectedId,
+  axes,
+  now,
+  onSelect,
+  onToggle,
+  onExpandMany,
+  revealRequest,
+  t,
+}: SpanTreeProps) {
+  const baseId = useId();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const { activeIndex, setActiveId } = useActiveRow(rows, selectedId);
+  const { virtualized, virtualizer } = useTreeVirtualizer(rows, activeIndex, scrollRef);
+  useTreeScrollAnchor(rows, virtualized, virtualizer, scrollRef);
+  const { registerRef, requestFocus } = useRowFocus(rows, activeIndex, revealRequest, virtualized, virtualizer);
+
   const moveTo = (index: number) => {
     const target = rows[Math.min(Math.max(index, 0), rows.length - 1)];
     if (!target) return;
-    focusPending.current = true;
+    requestFocus();
     setActiveId(target.node.span.spanId);
   };
-
-  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const row = rows[activeIndex];
-    if (!row || event.altKey || event.ctrlKey || event.metaKey) return;
-    const spanId = row.node.span.spanId;
-    switch (event.key) {
-      case 'ArrowDown':
-        moveTo(activeIndex + 1);
-        break;
-      case 'ArrowUp':
-        moveTo(activeIndex - 1);
-        break;
-      case 'ArrowRight':
-        if (row.hasChildren && !row.expanded) onToggle(spanId, true);
-        else if (row.expanded) moveTo(activeIndex + 1);
-        break;
-      case 'ArrowLeft':
-        if (row.expanded) onToggle(spanId, false);
-        else if (row.parentIndex >= 0) moveTo(row.parentIndex);
-        break;
-      case 'Home':
-        moveTo(0);
-        break;
-      case 'End':
-        moveTo(rows.length - 1);
-        break;
-      case 'Enter':
-      case ' ':
-        onSelect(spanId);
-        break;
-      case '*':
-        onExpandMany(
-          rows
-            .filter((other) => other.parentIndex === row.parentIndex && other.hasChildren)
-            .map((other) => other.node.span.spanId),
-        );
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
-  };
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>
+    handleTreeKey(event, { rows, activeIndex, moveTo, onSelect, onToggle, onExpandMany });
 
   const select = useCallback(
     (spanId: string) => {
       setActiveId(spanId);
       onSelect(spanId);
     },
-    [onSelect],
+    [onSelect, setActiveId],
   );
 
   const renderRow = (row: VisibleRow, index: number, offset?: number) => {

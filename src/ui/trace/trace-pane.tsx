@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { createTraceTranslate } from '../../i18n/trace.ts';
+import { createTraceTranslate, type TraceTranslate } from '../../i18n/trace.ts';
+import type { Span } from '../../trace/span.ts';
 import {
   closeCompare,
   exportOtlp,
@@ -51,6 +52,64 @@ function selectLiveOutput(state: AppState): StreamingState | undefined {
     : undefined;
 }
 
+/** The Run comparison in place of the tree, loaded on first use. */
+function ComparisonView({
+  comparison,
+  activeSessionId,
+  t,
+}: {
+  comparison: NonNullable<AppState['runComparison']>;
+  activeSessionId: string | null;
+  t: TraceTranslate;
+}) {
+  return (
+    <Suspense fallback={<p className="px-3 py-2 text-xs">{t('compare.loading')}</p>}>
+      <RunComparison
+        load={loadComparableRuns}
+        {...(activeSessionId ? { activeSessionId } : {})}
+        {...(comparison.firstRunId ? { firstRunId: comparison.firstRunId } : {})}
+        {...(comparison.secondRunId ? { secondRunId: comparison.secondRunId } : {})}
+        onChange={(choice) => openCompare(choice.firstRunId, choice.secondRunId)}
+        onClose={closeCompare}
+        t={t}
+      />
+    </Suspense>
+  );
+}
+
+/** Above the tree: the notice of older runs not read yet, and the session's cost and stuck marks. */
+function TraceMarks({ spans, selectedSpanId }: { spans: Span[]; selectedSpanId: string | undefined }) {
+  const language = useLanguage();
+  const marks = useMemo(() => createInsightsMarksTranslate(language), [language]);
+  const prices = useAppStore((state) => state.settings.modelPrices);
+  const stuckSteps = useAppStore((state) => state.settings.stuckSteps);
+  const activeSessionId = useAppStore((state) => state.activeSessionId);
+  const olderSpans = useAppStore((state) =>
+    state.activeSessionId ? state.olderSpans[state.activeSessionId] : undefined,
+  );
+  return (
+    <>
+      {olderSpans && activeSessionId ? (
+        <Suspense fallback={null}>
+          <OlderRunsNotice sessionId={activeSessionId} count={olderSpans.count} loading={olderSpans.loading} />
+        </Suspense>
+      ) : null}
+      {spans.length > 0 ? (
+        <Suspense fallback={null}>
+          <TraceInsights
+            spans={spans}
+            selectedSpanId={selectedSpanId}
+            prices={prices}
+            stuckSteps={stuckSteps}
+            marks={marks}
+            onSelectSpan={selectSpanAndReveal}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
 /** The Trace region: the active session's span tree, wired to the store. */
 export function TracePane() {
   const spans = useAppStore(selectActiveSpans);
@@ -58,16 +117,10 @@ export function TracePane() {
   const running = useAppStore((state) => selectActiveRun(state).status === 'running');
   const language = useLanguage();
   const t = useMemo(() => createTraceTranslate(language), [language]);
-  const marks = useMemo(() => createInsightsMarksTranslate(language), [language]);
-  const prices = useAppStore((state) => state.settings.modelPrices);
-  const stuckSteps = useAppStore((state) => state.settings.stuckSteps);
   const now = useClock(running);
   const liveOutput = useAppStore(selectLiveOutput);
   const comparison = useAppStore((state) => state.runComparison);
   const activeSessionId = useAppStore((state) => state.activeSessionId);
-  const olderSpans = useAppStore((state) =>
-    state.activeSessionId ? state.olderSpans[state.activeSessionId] : undefined,
-  );
   // The dialog holds the fork point found when it opened: what the step received then.
   const [fork, setFork] = useState<{ spanId: string; point: ReturnType<typeof findForkPoint> }>();
   const openFork = (spanId: string) => {
@@ -81,36 +134,10 @@ export function TracePane() {
       className="flex h-full min-h-0 w-full flex-col border-l border-slate-200 dark:border-slate-800"
     >
       {comparison ? (
-        <Suspense fallback={<p className="px-3 py-2 text-xs">{t('compare.loading')}</p>}>
-          <RunComparison
-            load={loadComparableRuns}
-            {...(activeSessionId ? { activeSessionId } : {})}
-            {...(comparison.firstRunId ? { firstRunId: comparison.firstRunId } : {})}
-            {...(comparison.secondRunId ? { secondRunId: comparison.secondRunId } : {})}
-            onChange={(choice) => openCompare(choice.firstRunId, choice.secondRunId)}
-            onClose={closeCompare}
-            t={t}
-          />
-        </Suspense>
+        <ComparisonView comparison={comparison} activeSessionId={activeSessionId} t={t} />
       ) : (
         <>
-          {olderSpans && activeSessionId ? (
-            <Suspense fallback={null}>
-              <OlderRunsNotice sessionId={activeSessionId} count={olderSpans.count} loading={olderSpans.loading} />
-            </Suspense>
-          ) : null}
-          {spans.length > 0 ? (
-            <Suspense fallback={null}>
-              <TraceInsights
-                spans={spans}
-                selectedSpanId={selectedSpanId}
-                prices={prices}
-                stuckSteps={stuckSteps}
-                marks={marks}
-                onSelectSpan={selectSpanAndReveal}
-              />
-            </Suspense>
-          ) : null}
+          <TraceMarks spans={spans} selectedSpanId={selectedSpanId} />
           <div className="flex min-h-0 flex-1 flex-col">
             <TracePanel
               spans={spans}

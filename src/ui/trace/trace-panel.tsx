@@ -1,8 +1,6 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { englishTrace, type TraceStringKey } from '../../i18n/trace.ts';
 import {
-  allParentIds,
-  ancestorIds,
   buildSpanTree,
   flattenVisible,
   isFilterActive,
@@ -17,6 +15,7 @@ import type { TimeAxis } from './span-row.tsx';
 import { SpanTree } from './span-tree.tsx';
 import { TraceSummary } from './trace-summary.tsx';
 import { TraceToolbar } from './trace-toolbar.tsx';
+import { useRevealedSelection, useSpanExpansion, type Expansion } from './use-span-expansion.ts';
 
 /** Props of `TracePanel`: a view of the active session's spans; it owns only view state (expansion, filters). */
 export interface TracePanelProps {
@@ -33,11 +32,6 @@ export interface TracePanelProps {
   /** What the model call in flight has streamed so far, for the details of its running llm span. */
   liveOutput?: LiveOutput;
   t?: (key: TraceStringKey) => string;
-}
-
-interface Expansion {
-  expanded: ReadonlySet<string>;
-  collapsed: ReadonlySet<string>;
 }
 
 function indexNodes(forest: readonly SpanNode[]): Map<string, SpanNode> {
@@ -61,6 +55,116 @@ function latestTimes(spans: readonly Span[]): Map<string, number> {
   return latest;
 }
 
+/** Per-run waterfall axes: a run still going ends at `now` (or at the latest time it has shown). */
+function runAxes(forest: readonly SpanNode[], latest: ReadonlyMap<string, number>, now: number | undefined) {
+  const result = new Map<string, TimeAxis>();
+  for (const root of forest) {
+    const known = latest.get(root.span.runId) ?? root.span.startTime;
+    const end = root.span.endTime ?? Math.max(now ?? known, known);
+    result.set(root.span.spanId, { start: root.span.startTime, end: Math.max(end, root.span.startTime + 1) });
+  }
+  return result;
+}
+
+/** The toolbar's filter controls and the filter they make. */
+function useSpanFilterState() {
+  const [kind, setKind] = useState<SpanKind | 'all'>('all');
+  const [errorsOnly, setErrorsOnly] = useState(false);
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const filter = useMemo<SpanFilter>(
+    () => ({ kinds: kind === 'all' ? undefined : new Set([kind]), errorsOnly, search: deferredSearch }),
+    [kind, errorsOnly, deferredSearch],
+  );
+  const clearFilters = () => {
+    setKind('all');
+    setErrorsOnly(false);
+    setSearch('');
+  };
+  return { kind, setKind, errorsOnly, setErrorsOnly, search, setSearch, filter, clearFilters };
+}
+
+/** The tree's rows: the latest run is open by default (a new run arriving opens it); filtering reveals every match. */
+function useVisibleRows(forest: readonly SpanNode[], expansion: Expansion, filter: SpanFilter) {
+  const filterActive = isFilterActive(filter);
+  const latestRunId = forest[forest.length - 1]?.span.spanId;
+  const isExpanded = useCallback(
+    (node: SpanNode) => {
+      const id = node.span.spanId;
+      if (expansion.collapsed.has(id)) return false;
+      return expansion.expanded.has(id) || filterActive || node.rootSpanId === latestRunId;
+    },
+    [expansion, filterActive, latestRunId],
+  );
+  return useMemo(() => flattenVisible(forest, isExpanded, filter), [forest, isExpanded, filter]);
+}
+
+const NOTICE_CLASS = 'px-3 py-4 text-xs text-zinc-500 dark:text-zinc-400';
+
+/** Why the tree shows nothing: no spans yet, or none matching the filters (with a way out). */
+function TreeNotice({
+  spanCount,
+  rowCount,
+  onClearFilters,
+  t,
+}: {
+  spanCount: number;
+  rowCount: number;
+  onClearFilters(): void;
+  t: (key: TraceStringKey) => string;
+}) {
+  if (spanCount === 0) return <p className={NOTICE_CLASS}>{t('trace.empty')}</p>;
+  if (rowCount > 0) return null;
+  return (
+    <p className={NOTICE_CLASS}>
+      {t('trace.noMatches')}{' '}
+      <button type="button" className="text-sky-700 underline dark:text-sky-400" onClick={onClearFilters}>
+        {t('trace.clearFilters')}
+      </button>
+    </p>
+  );
+}
+
+const DETAILS_CLASS = 'max-h-[55%] shrink-0 overflow-auto border-t border-zinc-200 dark:border-zinc-800';
+
+/** The selected span's details, behind an error boundary so a bad span cannot take the panel down. */
+function SelectedSpanDetails({
+  span,
+  aggregates,
+  runStart,
+  now,
+  liveOutput,
+  onFork,
+  t,
+}: {
+  span: Span | undefined;
+  aggregates: SpanNode['aggregates'] | undefined;
+  runStart: number | undefined;
+  now: number | undefined;
+  liveOutput: LiveOutput | undefined;
+  onFork: ((span: Span) => void) | undefined;
+  t: (key: TraceStringKey) => string;
+}) {
+  return (
+    <ErrorBoundary
+      part="spanDetails"
+      resetKey={span}
+      frame={<section role="region" aria-label="Span details" className={DETAILS_CLASS} />}
+    >
+      <SpanDetails
+        span={span}
+        {...(liveOutput && span?.kind === 'llm' && span.status === 'running' ? { liveOutput } : {})}
+        aggregates={aggregates}
+        runStart={runStart}
+        now={now}
+        t={t}
+        {...(onFork ? { onFork } : {})}
+        className="max-h-[55%] min-h-0 shrink-0 overflow-auto border-t border-zinc-200 dark:border-zinc-800"
+      />
+    </ErrorBoundary>
+  );
+}
+
 /** The trace panel: session totals, toolbar, the span tree with waterfall, and the selected span's details. */
 export function TracePanel({
   spans,
@@ -73,105 +177,23 @@ export function TracePanel({
   liveOutput,
   t = englishTrace,
 }: TracePanelProps) {
-  const [kind, setKind] = useState<SpanKind | 'all'>('all');
-  const [errorsOnly, setErrorsOnly] = useState(false);
-  const [search, setSearch] = useState('');
-  const deferredSearch = useDeferredValue(search);
-  const [expansion, setExpansion] = useState<Expansion>({ expanded: new Set(), collapsed: new Set() });
-  const [selected, setSelected] = useState(selectedSpanId);
-  const [previousSelected, setPreviousSelected] = useState(selectedSpanId);
-  const [revealRequest, setRevealRequest] = useState<{ spanId: string; serial: number }>();
-
+  const filters = useSpanFilterState();
   const forest = useMemo(() => buildSpanTree(spans), [spans]);
   const nodes = useMemo(() => indexNodes(forest), [forest]);
   const spanById = useMemo(() => new Map(spans.map((span) => [span.spanId, span])), [spans]);
-
-  // A span selected from outside (e.g. from the chat) is revealed: its ancestors open and it scrolls into view.
-  if (selectedSpanId !== previousSelected) {
-    setPreviousSelected(selectedSpanId);
-    setSelected(selectedSpanId);
-    if (selectedSpanId !== undefined) {
-      const ancestors = ancestorIds(spanById, selectedSpanId);
-      if (ancestors.length > 0) {
-        const expanded = new Set(expansion.expanded);
-        const collapsed = new Set(expansion.collapsed);
-        for (const id of ancestors) {
-          expanded.add(id);
-          collapsed.delete(id);
-        }
-        setExpansion({ expanded, collapsed });
-      }
-      setRevealRequest({ spanId: selectedSpanId, serial: (revealRequest?.serial ?? 0) + 1 });
-    }
-  }
-
-  const filter = useMemo<SpanFilter>(
-    () => ({ kinds: kind === 'all' ? undefined : new Set([kind]), errorsOnly, search: deferredSearch }),
-    [kind, errorsOnly, deferredSearch],
-  );
-  const filterActive = isFilterActive(filter);
-  const latestRunId = forest[forest.length - 1]?.span.spanId;
-
-  // The latest run is open by default (a new run arriving opens it); filtering reveals every match.
-  const isExpanded = useCallback(
-    (node: SpanNode) => {
-      const id = node.span.spanId;
-      if (expansion.collapsed.has(id)) return false;
-      return expansion.expanded.has(id) || filterActive || node.rootSpanId === latestRunId;
-    },
-    [expansion, filterActive, latestRunId],
-  );
-  const rows = useMemo(() => flattenVisible(forest, isExpanded, filter), [forest, isExpanded, filter]);
-
+  const { expansion, toggle, expandMany, expandAll, collapseAll } = useSpanExpansion(forest);
+  const { selected, setSelected, revealRequest } = useRevealedSelection(selectedSpanId, spanById, expandMany);
+  const rows = useVisibleRows(forest, expansion, filters.filter);
   const latest = useMemo(() => latestTimes(spans), [spans]);
-  const axes = useMemo(() => {
-    const result = new Map<string, TimeAxis>();
-    for (const root of forest) {
-      const known = latest.get(root.span.runId) ?? root.span.startTime;
-      const end = root.span.endTime ?? Math.max(now ?? known, known);
-      result.set(root.span.spanId, { start: root.span.startTime, end: Math.max(end, root.span.startTime + 1) });
-    }
-    return result;
-  }, [forest, latest, now]);
+  const axes = useMemo(() => runAxes(forest, latest, now), [forest, latest, now]);
   const totals = useMemo(() => sessionTotals(spans, now), [spans, now]);
-
-  const toggle = useCallback((spanId: string, expand: boolean) => {
-    setExpansion((current) => {
-      const expanded = new Set(current.expanded);
-      const collapsed = new Set(current.collapsed);
-      if (expand) {
-        expanded.add(spanId);
-        collapsed.delete(spanId);
-      } else {
-        expanded.delete(spanId);
-        collapsed.add(spanId);
-      }
-      return { expanded, collapsed };
-    });
-  }, []);
-  const expandMany = useCallback((spanIds: string[]) => {
-    setExpansion((current) => {
-      const expanded = new Set(current.expanded);
-      const collapsed = new Set(current.collapsed);
-      for (const id of spanIds) {
-        expanded.add(id);
-        collapsed.delete(id);
-      }
-      return { expanded, collapsed };
-    });
-  }, []);
   const select = useCallback(
     (spanId: string) => {
       setSelected(spanId);
       onSelectSpan(spanId);
     },
-    [onSelectSpan],
+    [onSelectSpan, setSelected],
   );
-  const clearFilters = () => {
-    setKind('all');
-    setErrorsOnly(false);
-    setSearch('');
-  };
 
   const selectedSpan = selected === undefined ? undefined : spanById.get(selected);
   return (
@@ -181,28 +203,20 @@ export function TracePanel({
     >
       <TraceSummary totals={totals} t={t} />
       <TraceToolbar
-        kind={kind}
-        errorsOnly={errorsOnly}
-        search={search}
+        kind={filters.kind}
+        errorsOnly={filters.errorsOnly}
+        search={filters.search}
         canExport={spans.length > 0}
-        onKindChange={setKind}
-        onErrorsOnlyChange={setErrorsOnly}
-        onSearchChange={setSearch}
-        onExpandAll={() => setExpansion({ expanded: allParentIds(forest), collapsed: new Set() })}
-        onCollapseAll={() => setExpansion({ expanded: new Set(), collapsed: allParentIds(forest) })}
+        onKindChange={filters.setKind}
+        onErrorsOnlyChange={filters.setErrorsOnly}
+        onSearchChange={filters.setSearch}
+        onExpandAll={expandAll}
+        onCollapseAll={collapseAll}
         onExportOtlp={onExportOtlp}
         {...(onCompare ? { onCompare } : {})}
         t={t}
       />
-      {spans.length === 0 && <p className="px-3 py-4 text-xs text-zinc-500 dark:text-zinc-400">{t('trace.empty')}</p>}
-      {spans.length > 0 && rows.length === 0 && (
-        <p className="px-3 py-4 text-xs text-zinc-500 dark:text-zinc-400">
-          {t('trace.noMatches')}{' '}
-          <button type="button" className="text-sky-700 underline dark:text-sky-400" onClick={clearFilters}>
-            {t('trace.clearFilters')}
-          </button>
-        </p>
-      )}
+      <TreeNotice spanCount={spans.length} rowCount={rows.length} onClearFilters={filters.clearFilters} t={t} />
       <SpanTree
         rows={rows}
         selectedId={selected}
@@ -214,28 +228,15 @@ export function TracePanel({
         revealRequest={revealRequest}
         t={t}
       />
-      <ErrorBoundary
-        part="spanDetails"
-        resetKey={selectedSpan}
-        frame={
-          <section
-            role="region"
-            aria-label="Span details"
-            className="max-h-[55%] shrink-0 overflow-auto border-t border-zinc-200 dark:border-zinc-800"
-          />
-        }
-      >
-        <SpanDetails
-          span={selectedSpan}
-          {...(liveOutput && selectedSpan?.kind === 'llm' && selectedSpan.status === 'running' ? { liveOutput } : {})}
-          aggregates={selected === undefined ? undefined : nodes.get(selected)?.aggregates}
-          runStart={selectedSpan ? spanById.get(selectedSpan.runId)?.startTime : undefined}
-          now={now}
-          t={t}
-          {...(onFork ? { onFork } : {})}
-          className="max-h-[55%] min-h-0 shrink-0 overflow-auto border-t border-zinc-200 dark:border-zinc-800"
-        />
-      </ErrorBoundary>
+      <SelectedSpanDetails
+        span={selectedSpan}
+        aggregates={selected === undefined ? undefined : nodes.get(selected)?.aggregates}
+        runStart={selectedSpan ? spanById.get(selectedSpan.runId)?.startTime : undefined}
+        now={now}
+        liveOutput={liveOutput}
+        onFork={onFork}
+        t={t}
+      />
     </div>
   );
 }
