@@ -4,7 +4,7 @@ import type { ModelResponse } from '../model/model.ts';
 import { deferred } from '../testing/scripted-model.ts';
 import { ATTRIBUTE } from './span-attributes.ts';
 import { createHarness } from './test-harness.ts';
-import { PARTIAL_AFTER_ERROR_NOTICE } from './turn.ts';
+import { PARTIAL_AFTER_ERROR_NOTICE } from './loop-step.ts';
 
 describe('model calls', () => {
   it('shows each scheduled retry as a retry span under the llm span, and a notice', async () => {
