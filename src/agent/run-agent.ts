@@ -172,19 +172,12 @@ function withLimitNotice(
   stepEntries: readonly TranscriptEntry[],
   next: NextStep,
 ): TranscriptEntry[] {
-  if (
-    next.type !== 'stop' ||
-    !LIMIT_REASONS.includes(next.reason) ||
-    next.message === undefined ||
-    next.text === undefined
-  )
-    return [...stepEntries];
-  context.emit({ type: 'notice', code: 'limit-reached', message: next.message, text: next.text });
+  if (next.type !== 'stop' || !LIMIT_REASONS.includes(next.reason) || next.text === undefined) return [...stepEntries];
+  context.emit({ type: 'notice', code: 'limit-reached', text: next.text });
   const last = stepEntries.at(-1);
   if (!last) return [];
-  const notice = last.meta?.notice ? `${last.meta.notice} ${next.message}` : next.message;
   const noticeText = [...(last.meta?.noticeText ?? []), next.text];
-  return [...stepEntries.slice(0, -1), { ...last, meta: { ...last.meta, notice, noticeText } }];
+  return [...stepEntries.slice(0, -1), { ...last, meta: { ...last.meta, noticeText } }];
 }
 
 function runName(options: RunAgentOptions): string {
