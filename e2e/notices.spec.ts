@@ -89,3 +89,36 @@ test("a run's notices stay with its session: not in a new session, while it runs
   await expect(chat(page).getByTestId('run-notice')).toHaveCount(0);
   await expect(chat(page).getByText(switchedEnglish)).toHaveCount(0);
 });
+
+test("switching to another session shows none of the run's notices, while it runs or after it ended", async ({
+  page,
+  mockLlm,
+}) => {
+  test.slow();
+  await openApp(page);
+  await useEndpoint(page, mockLlm.url);
+  mockLlm.enqueue({ kind: 'reply', content: 'First answer.' });
+  await send(page, 'A first question');
+  await expectRunStatus(page, 'done');
+  await page.getByRole('button', { name: 'New session' }).click();
+  const list = page.getByRole('list', { name: 'Session list' });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+
+  mockLlm.enqueue({ kind: 'error', status: 503, headers: { 'retry-after': '15' } });
+  await send(page, 'The server is busy');
+  await expect(chat(page).getByText(/retrying in 15 s/)).toBeVisible();
+  await list.getByRole('button', { name: 'A first question' }).click();
+  await expect(lastAnswer(page)).toContainText('First answer.');
+  await expect(chat(page).getByTestId('run-notice')).toHaveCount(0);
+  await expect(chat(page).getByText(/retrying in/)).toHaveCount(0);
+
+  await list.getByRole('button', { name: 'The server is busy' }).click();
+  await expect(chat(page).getByText(/retrying in 15 s/)).toBeVisible();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expectRunStatus(page, 'stopped');
+  await expect(chat(page).getByText('Stopped by the user.')).toHaveCount(1);
+  await list.getByRole('button', { name: 'A first question' }).click();
+  await expect(lastAnswer(page)).toContainText('First answer.');
+  await expect(chat(page).getByTestId('run-notice')).toHaveCount(0);
+  await expect(chat(page).getByText('Stopped by the user.')).toHaveCount(0);
+});
