@@ -25,7 +25,7 @@ export interface ReplyInput {
   previous: readonly StepResult[];
   /** How many more tool calls the run may make: calls of the reply beyond it are dropped unbuilt. */
   toolCallBudget: number;
-  /** The notice of a protocol fallback during this turn, kept on the reply's entry. */
+  /** The notice of a protocol fallback during this step, kept on the reply's entry. */
   switched: Notice | undefined;
 }
 
@@ -37,7 +37,7 @@ interface EntryExtras {
 }
 
 /**
- * Acts on a reply as the run's protocol reads it: a final answer ends the turn, a plan is recorded (entry + `plan`
+ * Acts on a reply as the run's protocol reads it: a final answer ends the run, a plan is recorded (entry + `plan`
  * span) and the loop goes on, tool calls run through the executor, a malformed reply gets what the protocol says.
  */
 export async function actOnReply(input: ReplyInput): Promise<StepResult> {

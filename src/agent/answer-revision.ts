@@ -77,11 +77,7 @@ async function noteOnAnswer(
   const meta = answer.meta ?? {};
   const updated: TranscriptEntry = {
     ...answer,
-    meta: {
-      ...meta,
-      notice: meta.notice ? `${meta.notice} ${notice.message}` : notice.message,
-      noticeText: [...(meta.noticeText ?? []), notice.text],
-    },
+    meta: { ...meta, noticeText: [...(meta.noticeText ?? []), notice.text] },
   };
   replaceEntry(input.entries, updated);
   context.emit({ type: 'entry-added', entry: updated });

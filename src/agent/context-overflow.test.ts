@@ -3,7 +3,7 @@ import type { ChatMessage } from '../model/model.ts';
 import { ModelError } from '../model/model-error.ts';
 import type { PrepareContextInfo } from './run-agent.ts';
 import { createHarness } from './test-harness.ts';
-import { CONTEXT_RETRY_NOTICE } from './turn.ts';
+import { CONTEXT_RETRY_NOTICE } from './loop-step.ts';
 
 const overflow = (): ModelError =>
   new ModelError('context-length', "This model's maximum context length is 8192 tokens.", {

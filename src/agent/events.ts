@@ -40,8 +40,8 @@ export type AgentEvent =
   | { type: 'approval-resolve'; callId: string; approved: boolean }
   | { type: 'tool-result'; callId: string; toolName: string; result: string; durationMs: number }
   | { type: 'tool-error'; callId: string; toolName: string; error: string; durationMs: number }
-  /** `message` is English; `text` is the same as key + values, for the UI to show in its language. */
-  | { type: 'notice'; code: NoticeCode; message: string; text?: AgentText }
+  /** `text` is key + values: the UI words it in its language (agentEnglish for spans and logs). */
+  | { type: 'notice'; code: NoticeCode; text: AgentText }
   /** An event of a delegated run (at any depth), for the `delegate_<agent>` call `callId`. */
   | { type: 'delegated'; callId: string; agent: string; event: AgentEvent }
   /** Emitted after a step; `entries` are exactly what the step added. Awaited, so the sink can persist. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { deferred } from '../testing/scripted-model.ts';
 import { defineTool } from '../tools/define-tool.ts';
 import { ATTRIBUTE } from './span-attributes.ts';
-import { createHarness, weatherTool } from './test-harness.ts';
+import { createHarness, noticeOf, weatherTool } from './test-harness.ts';
 
 const toolMessage = (harness: ReturnType<typeof createHarness>, request = 1) =>
   harness.model.requests[request]?.messages.at(-1);
@@ -332,7 +332,7 @@ describe('tool execution in the loop', () => {
 
     expect(cities).toEqual(['Paris', 'Oslo']);
     expect(result.entries.map((entry) => entry.message.role)).toEqual(['assistant', 'tool', 'tool']);
-    expect(result.entries[0]?.meta?.notice).toBe(
+    expect(noticeOf(result.entries[0])).toBe(
       'The model asked for 3 tool calls at once. Tool call limit (2): 2 run, 1 dropped.',
     );
     expect(result).toMatchObject({

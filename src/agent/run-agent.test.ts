@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../model/model.ts';
 import { ATTRIBUTE } from './span-attributes.ts';
-import { createHarness, weatherTool } from './test-harness.ts';
+import { createHarness, noticeOf, weatherTool } from './test-harness.ts';
 import type { TranscriptEntry } from './transcript.ts';
 
 describe('runAgent', () => {
@@ -170,10 +170,9 @@ describe('runAgent', () => {
 
     expect(result.outcome).toBe('done');
     const message = "The answer was cut off because it reached the model's output limit.";
-    expect(result.entries[0]?.meta).toMatchObject({ finishReason: 'length', notice: message });
-    expect(harness.eventsOf('notice')).toEqual([
-      { type: 'notice', code: 'cut-off', message, text: { key: 'cut-off' } },
-    ]);
+    expect(result.entries[0]?.meta).toEqual({ finishReason: 'length', noticeText: [{ key: 'cut-off' }] });
+    expect(noticeOf(result.entries[0])).toBe(message);
+    expect(harness.eventsOf('notice')).toEqual([{ type: 'notice', code: 'cut-off', text: { key: 'cut-off' } }]);
   });
 
   it('shows a refusal and a content-filter stop as notices', async () => {
@@ -184,7 +183,7 @@ describe('runAgent', () => {
 
     const filter = createHarness({ turns: [{ text: 'Partial', finishReason: 'content_filter' }] });
     const filtered = await filter.run();
-    expect(filtered.entries[0]?.meta?.notice).toMatch(/content filter/);
+    expect(noticeOf(filtered.entries[0])).toMatch(/content filter/);
   });
 
   it('completes only the missing tool calls of an interrupted run, then continues', async () => {

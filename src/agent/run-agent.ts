@@ -20,7 +20,7 @@ import {
   type StepResult,
   type StopCondition,
 } from './stop-conditions.ts';
-import { endpointKeyOf, playModelTurn, resumeTurn, type RunContext } from './turn.ts';
+import { endpointKeyOf, playModelStep, resumeStep, type RunContext } from './loop-step.ts';
 import type { StopReason, TranscriptEntry } from './transcript.ts';
 
 export type { PrepareContextInfo, RunAgentOptions, RunResult } from './run-options.ts';
@@ -114,7 +114,7 @@ export async function runAgent(given: RunAgentOptions): Promise<RunResult> {
   };
 }
 
-/** The loop: one turn per iteration, each recorded as an immutable step result, until a stop decision. */
+/** The loop: one step per iteration, each recorded as an immutable step result, until a stop decision. */
 async function loop(
   context: RunContext,
   entries: TranscriptEntry[],
@@ -143,8 +143,8 @@ async function loop(
     const unanswered = steps.length === 0 ? findUnansweredToolCalls(messages) : [];
     const result =
       unanswered.length > 0
-        ? await resumeTurn(context, unanswered, steps)
-        : await playModelTurn(context, ++modelSteps, messages, steps);
+        ? await resumeStep(context, unanswered, steps)
+        : await playModelStep(context, ++modelSteps, messages, steps);
     steps = [...steps, result];
     messages = [...messages, ...result.entries.map((entry) => entry.message)];
     next = decideNextStep({ steps, startedAt, now: options.now() }, conditions);
@@ -172,19 +172,12 @@ function withLimitNotice(
   stepEntries: readonly TranscriptEntry[],
   next: NextStep,
 ): TranscriptEntry[] {
-  if (
-    next.type !== 'stop' ||
-    !LIMIT_REASONS.includes(next.reason) ||
-    next.message === undefined ||
-    next.text === undefined
-  )
-    return [...stepEntries];
-  context.emit({ type: 'notice', code: 'limit-reached', message: next.message, text: next.text });
+  if (next.type !== 'stop' || !LIMIT_REASONS.includes(next.reason) || next.text === undefined) return [...stepEntries];
+  context.emit({ type: 'notice', code: 'limit-reached', text: next.text });
   const last = stepEntries.at(-1);
   if (!last) return [];
-  const notice = last.meta?.notice ? `${last.meta.notice} ${next.message}` : next.message;
   const noticeText = [...(last.meta?.noticeText ?? []), next.text];
-  return [...stepEntries.slice(0, -1), { ...last, meta: { ...last.meta, notice, noticeText } }];
+  return [...stepEntries.slice(0, -1), { ...last, meta: { ...last.meta, noticeText } }];
 }
 
 function runName(options: RunAgentOptions): string {

@@ -7,7 +7,7 @@ import type { RunEnd, StepResult } from './stop-conditions.ts';
 import { createEntry, type EntryFactory, type Notice } from './transcript-entries.ts';
 import type { TranscriptEntry } from './transcript.ts';
 
-/** What every turn of one run shares. */
+/** What every step of one run shares. */
 export interface RunContext {
   options: RunAgentOptions;
   runSpan: SpanHandle;

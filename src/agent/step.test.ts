@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ModelError } from '../model/model-error.ts';
 import type { ModelResponse } from '../model/model.ts';
 import { deferred } from '../testing/scripted-model.ts';
+import { agentEnglish } from './notice-text.ts';
 import { ATTRIBUTE } from './span-attributes.ts';
 import { createHarness } from './test-harness.ts';
-import { PARTIAL_AFTER_ERROR_NOTICE } from './turn.ts';
+import { PARTIAL_AFTER_ERROR_NOTICE } from './loop-step.ts';
 
 describe('model calls', () => {
   it('shows each scheduled retry as a retry span under the llm span, and a notice', async () => {
@@ -53,7 +54,7 @@ describe('model calls', () => {
       [ATTRIBUTE.retryDelayMs]: 500,
       [ATTRIBUTE.retryReason]: 'server 503: Service Unavailable',
     });
-    expect(harness.eventsOf('notice').map((event) => event.message)).toEqual([
+    expect(harness.eventsOf('notice').map((event) => agentEnglish(event.text))).toEqual([
       'The model call failed (server 503); retrying in 500 ms (attempt 1).',
       'The model call failed (network); retrying in 1 s (attempt 2).',
     ]);
@@ -169,8 +170,7 @@ describe('model calls', () => {
         message: { role: 'assistant', content: 'Half an ans' },
         meta: {
           partial: true,
-          notice: PARTIAL_AFTER_ERROR_NOTICE.message,
-          noticeText: [{ key: 'partial-after-error' }],
+          noticeText: [PARTIAL_AFTER_ERROR_NOTICE.text],
         },
       },
     ]);
@@ -210,8 +210,6 @@ describe('model calls', () => {
       {
         type: 'notice',
         code: 'option-dropped',
-        message:
-          'The endpoint did not accept the option "temperature", so it was left out: this model only supports the default',
         text: {
           key: 'option-dropped',
           values: { option: 'temperature', reason: 'this model only supports the default' },

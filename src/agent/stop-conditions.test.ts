@@ -10,7 +10,7 @@ import {
   toolCallCountIs,
   type StepResult,
 } from './stop-conditions.ts';
-import { createHarness, weatherTool } from './test-harness.ts';
+import { createHarness, noticeOf, weatherTool } from './test-harness.ts';
 
 const step = (
   n: number,
@@ -109,7 +109,7 @@ describe('limits in a run', () => {
       message: 'Stopped: step limit (2) reached.',
     });
     expect(result.entries.map((entry) => entry.message.role)).toEqual(['assistant', 'tool', 'assistant', 'tool']);
-    expect(result.entries.at(-1)?.meta?.notice).toBe('Stopped: step limit (2) reached.');
+    expect(noticeOf(result.entries.at(-1))).toBe('Stopped: step limit (2) reached.');
     expect(harness.events.at(-1)).toEqual({
       type: 'run-end',
       outcome: 'stopped',
@@ -121,11 +121,10 @@ describe('limits in a run', () => {
       {
         type: 'notice',
         code: 'limit-reached',
-        message: 'Stopped: step limit (2) reached.',
         text: { key: 'stop.max-steps', values: { limit: 2 } },
       },
     ]);
-    expect(harness.eventsOf('step-end').at(-1)?.entries.at(-1)?.meta?.notice).toContain('step limit');
+    expect(noticeOf(harness.eventsOf('step-end').at(-1)?.entries.at(-1))).toContain('step limit');
     expect(harness.tracer.only('run').attributes['run.stop_reason']).toBe('max-steps');
   });
 
@@ -205,7 +204,7 @@ describe('limits in a run', () => {
     expect(result).toMatchObject({ outcome: 'stopped', reason: 'deadline' });
     expect(toolSignal?.aborted).toBe(true);
     expect(result.entries.at(-1)?.message.content).toBe('The run reached its time limit before this call finished.');
-    expect(result.entries.at(-1)?.meta?.notice).toContain('time limit');
+    expect(noticeOf(result.entries.at(-1))).toContain('time limit');
   });
 
   it('stops at the tool call limit once it is reached', async () => {

@@ -32,7 +32,7 @@ export interface RunEnd {
   error?: RunEndError;
 }
 
-/** What one turn of the loop produced; never changed once recorded. */
+/** What one step of the loop produced; never changed once recorded. */
 export interface StepResult {
   readonly step: number;
   /**

@@ -5,6 +5,8 @@ import { createTestTracer, type TestTracer } from '../testing/test-tracer.ts';
 import { defineTool, type AnyTool } from '../tools/define-tool.ts';
 import type { ToolContext } from '../tools/tool-context.ts';
 import type { AgentEvent } from './events.ts';
+import { agentEnglish } from './notice-text.ts';
+import type { TranscriptEntry } from './transcript.ts';
 import { runAgent, type RunAgentOptions, type RunResult } from './run-agent.ts';
 
 /** A run of the agent wired to a scripted model and an in-memory tracer, for tests of the loop. */
@@ -102,4 +104,9 @@ export function weatherTool(calls: string[] = []): AnyTool {
       return { city, temperatureC: city === 'Paris' ? 18 : 9, sky: 'clear' };
     },
   });
+}
+
+/** The notices stored under an entry, in English (what tests compare against). */
+export function noticeOf(entry: TranscriptEntry | undefined): string {
+  return agentEnglish(entry?.meta?.noticeText ?? []);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { agentEnglish } from './notice-text.ts';
 import { ATTRIBUTE } from './span-attributes.ts';
 import { createHarness, weatherTool } from './test-harness.ts';
 
@@ -31,7 +32,7 @@ describe('a reply with more tool calls than the run has left', () => {
     expect(harness.eventsOf('tool-call-delta')).toHaveLength(20);
     const dropped = harness.eventsOf('notice').filter((event) => event.code === 'tool-calls-dropped');
     expect(dropped).toHaveLength(1);
-    expect(dropped[0]?.message).toBe(
+    expect(dropped[0] && agentEnglish(dropped[0].text)).toBe(
       'The model asked for 10000 tool calls at once. Tool call limit (20): 20 run, 9980 dropped.',
     );
     expect(assistant?.meta?.noticeText).toEqual([dropped[0]?.text]);

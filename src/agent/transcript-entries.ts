@@ -1,6 +1,6 @@
 import type { ChatMessage, ModelResponse, ToolCall } from '../model/model.ts';
 import type { NoticeCode } from './events.ts';
-import { agentEnglish, type AgentText } from './notice-text.ts';
+import type { AgentText } from './notice-text.ts';
 import type { ToolCallOutcome } from './execute-tool-calls.ts';
 import type { TranscriptEntry, TranscriptMeta } from './transcript.ts';
 
@@ -14,17 +14,15 @@ export interface EntryFactory {
   delegation?: { parentCallId: string; agent: string };
 }
 
-/** A notice to show the user, with the code the UI keys on. */
+/** A notice to show the user: the code the UI keys on and its text as key + values (worded by the reader). */
 export interface Notice {
   code: NoticeCode;
-  /** In English; the UI shows `text` in its own language. */
-  message: string;
   text: AgentText;
 }
 
-/** A notice from its code and message; `message` is the English rendering of `text`. */
+/** A notice from its code and text. */
 export function createNotice(code: NoticeCode, text: AgentText): Notice {
-  return { code, message: agentEnglish(text), text };
+  return { code, text };
 }
 
 /** Builds one transcript entry; empty reasoning and meta are left out. */
@@ -100,11 +98,11 @@ export function toolEntry(factory: EntryFactory, outcome: ToolCallOutcome): Tran
   );
 }
 
-/** Joins notices for one entry's `meta.notice` (English) and `meta.noticeText` (what the UI translates). */
-export function joinNotices(notices: readonly (Notice | undefined)[]): Pick<TranscriptMeta, 'notice' | 'noticeText'> {
+/** Joins notices for one entry's `meta.noticeText` (key + values; the chat words them in its language). */
+export function joinNotices(notices: readonly (Notice | undefined)[]): Pick<TranscriptMeta, 'noticeText'> {
   const present = notices.filter((item): item is Notice => item !== undefined);
   if (present.length === 0) return {};
-  return { notice: present.map((item) => item.message).join(' '), noticeText: present.map((item) => item.text) };
+  return { noticeText: present.map((item) => item.text) };
 }
 
 /** Joins reasoning parts (the endpoint's reasoning channel, a ReAct thought) with a blank line. */

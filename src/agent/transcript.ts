@@ -22,9 +22,9 @@ export type RunOutcome = 'done' | 'error' | 'stopped';
 /** Extra facts about a transcript entry that the chat shows but the endpoint never sees. */
 export interface TranscriptMeta {
   finishReason?: string;
-  /** A notice shown under the message: cut off, content filter, protocol switched, limit reached. */
+  /** Sessions saved before notices were data only: the notices in English, shown as they are (never written now). */
   notice?: string;
-  /** The same notices as messages (key + values), so the chat can show them in its language. */
+  /** The notices under the message (cut off, content filter, protocol switched, limit reached) as key + values. */
   noticeText?: AgentText[];
   /** Tool result status, for tool messages; `cancelled` when Stop or the run's time limit interrupted the call. */
   toolStatus?: 'ok' | 'error' | 'denied' | 'cancelled';

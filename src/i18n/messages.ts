@@ -1,4 +1,4 @@
-import { createTranslate, defineDictionary, type Language, type Translate } from './translate.ts';
+import { createTranslate, defineDictionary, type Language, type TextValues, type Translate } from './translate.ts';
 
 /**
  * Messages the store shows in alerts, toasts and notices (connection checks, trace export, sessions running in
@@ -32,6 +32,12 @@ const zhCN: Record<MessageKey, string> = {
   runFailed: '运行失败。',
   runFailedUnexpectedly: '运行意外失败。',
 };
+
+/** A store message as data (key + values): the view words it in the reader's language. */
+export interface StoreMessage {
+  key: MessageKey;
+  values?: TextValues;
+}
 
 /** The store's messages in every language. */
 export const messagesDictionary = defineDictionary<MessageKey>('messages', { en, 'zh-CN': zhCN });

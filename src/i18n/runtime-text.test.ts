@@ -41,7 +41,9 @@ describe('runtime messages in the UI language', () => {
     };
     const t = createChatTranslate('zh-CN');
     expect(assistantNotices(entry, t, 'zh-CN')).toEqual(['回答被截断（cut off）：已达到模型的输出上限。']);
-    expect(assistantNotices(entry, t, 'en')).toEqual([meta.notice]);
+    expect(assistantNotices(entry, t, 'en')).toEqual([
+      "The answer was cut off because it reached the model's output limit.",
+    ]);
     expect(assistantNotices({ ...entry, meta: { notice: 'Old English notice.' } }, t, 'zh-CN')).toEqual([
       'Old English notice.',
     ]);

@@ -39,7 +39,7 @@ export interface RequestBodyInput {
 }
 
 /**
- * Echoes history in the form every server accepts: an assistant turn with tool calls sends `content: null`
+ * Echoes history in the form every server accepts: an assistant message with tool calls sends `content: null`
  * (never `""`, which some gateways reject as an empty text block), one without sends a string, and an empty
  * `tool_calls` array is omitted.
  */

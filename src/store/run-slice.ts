@@ -1,3 +1,4 @@
+import type { RunNotice } from '../i18n/run-notices.ts';
 import type { Slice } from './slice.ts';
 
 /** The status shown by `data-testid="run-status"`. */
@@ -28,8 +29,8 @@ export interface StreamingState {
 export interface SessionRun {
   status: RunStatus;
   alert?: RunAlert;
-  /** Notices about the latest run (cut off, limits, protocol switch). */
-  notices: string[];
+  /** Notices about the latest run (cut off, limits, protocol switch) as data; the chat words them. */
+  notices: RunNotice[];
   streaming?: StreamingState;
   /** The step in flight of each delegated run, by the `delegate_<agent>` call it answers. */
   delegatedStreaming?: Readonly<Record<string, StreamingState>>;

@@ -1,3 +1,4 @@
+import type { StoreMessage } from '../i18n/messages.ts';
 import type { Slice } from './slice.ts';
 
 /** Which pane a narrow screen shows. */
@@ -35,8 +36,8 @@ export interface UiSlice {
   scrollToEntryId: string | undefined;
   /** A transient message for the user (import result, copy done…). */
   toast: string | undefined;
-  /** An app-level error alert (import failure, lock held by another tab…). */
-  appAlert: string | undefined;
+  /** An app-level error alert (import failure, lock held by another tab…): text, or a store message the view words. */
+  appAlert: string | StoreMessage | undefined;
   /** The conversations the last import skipped, and why. */
   importReport: ImportReport | undefined;
   /**

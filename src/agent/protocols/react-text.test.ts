@@ -4,7 +4,7 @@ import { ModelError } from '../../model/model-error.ts';
 import type { ChatMessage } from '../../model/model.ts';
 import { defineTool } from '../../tools/define-tool.ts';
 import { interpretReactReply, toReactMessages } from './react-text.ts';
-import { createHarness, weatherTool } from '../test-harness.ts';
+import { createHarness, noticeOf, weatherTool } from '../test-harness.ts';
 
 function memory() {
   const values = new Map<string, 'tools' | 'react'>();
@@ -53,7 +53,7 @@ describe('text ReAct', () => {
       reasoning: 'I know it.',
       meta: { rawText: 'Thought: I know it.\nFinal Answer: 18 °C and clear.' },
     });
-    expect(result.entries[0]?.meta?.notice).toContain('switched to text ReAct');
+    expect(noticeOf(result.entries[0])).toContain('switched to text ReAct');
     expect(harness.tracer.describe()).toBe(
       [
         'run: What is the weather in Paris? [ok]',

@@ -18,7 +18,7 @@ import {
 } from './chat-actions.ts';
 import { enqueue } from '../message-queue.ts';
 import { storedQueuedMessages } from '../queue-storage.ts';
-import { runningElsewhere } from './run-session.ts';
+import { RUNNING_ELSEWHERE } from './run-session.ts';
 import { deleteSession, newSession, switchSession } from './session-actions.ts';
 
 const initialState = useAppStore.getState();
@@ -184,7 +184,7 @@ describe('sending while the session is busy', () => {
 
     await sendMessage('hello');
 
-    expect(useAppStore.getState().appAlert).toBe(runningElsewhere());
+    expect(useAppStore.getState().appAlert).toEqual(RUNNING_ELSEWHERE);
     expect(chatOf(sessionId)).toEqual([]);
     expect(queuedTexts(sessionId)).toEqual(['hello']);
     expect(useAppStore.getState().queues[sessionId]).toMatchObject({ busy: false, paused: true });
@@ -207,7 +207,7 @@ describe('sending while the session is busy', () => {
     const sessionId = await newSession();
 
     await sendMessage('hello');
-    expect(useAppStore.getState().appAlert).toBe(runningElsewhere());
+    expect(useAppStore.getState().appAlert).toEqual(RUNNING_ELSEWHERE);
     expect(queuedTexts(sessionId)).toEqual(['hello']);
     expect(useAppStore.getState().queues[sessionId]).toMatchObject({ busy: false, paused: false });
 

@@ -8,6 +8,7 @@ import type { NoteVectorRecord } from '../../db/schema.ts';
 import { createDemoFetch, DEMO_BASE_URL } from '../../demo/demo-fetch.ts';
 import { DEMO_EMBEDDER_LABEL, DEMO_EMBEDDING_MODEL } from '../../demo/local-embedder.ts';
 import { embeddingNoticeIn } from '../../i18n/semantic-recall.ts';
+import type { RunNotice } from '../../i18n/run-notices.ts';
 import type { EmbeddingText } from '../../model/embedding-text.ts';
 import { createEmbedder, EmbeddingError, LASTING_EMBEDDING_FAILURES, type Embedder } from '../../model/embeddings.ts';
 import { endpointKey, type EmbeddingsFact, type EndpointMemory } from '../../model/endpoint-memory.ts';
@@ -273,13 +274,12 @@ export function recallSearcher(
   return searcher;
 }
 
-/** The chat notice when recall fell back to words only, in the UI's language. */
-export function semanticFallbackNotice(semantic: Extract<SemanticStatus, { status: 'failed' }>): string {
+/** The chat notice when recall fell back to words only (data: the chat words it in its language). */
+export function semanticFallbackNotice(semantic: Extract<SemanticStatus, { status: 'failed' }>): RunNotice {
   const reason: EmbeddingText[] = Array.isArray(semantic.text)
     ? (semantic.text as EmbeddingText[])
     : [{ key: 'said', values: { message: semantic.reason } }];
-  const language = currentLanguage();
-  return embeddingNoticeIn(language, { key: 'fallback', values: { reason: embeddingNoticeIn(language, reason) } });
+  return { kind: 'recall-fallback', reason };
 }
 
 /** Probes the settings' embedding endpoint now (the Test button), remembering what it learns. */

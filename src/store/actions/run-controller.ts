@@ -119,7 +119,7 @@ export class RunController {
           approve: ({ callId }) => this.awaitApproval(callId),
           onEvent: (event) => this.handle(event),
           newId: (prefix) => services().newId(prefix),
-          onNotice: (message) => this.patchRun((run) => ({ notices: [...run.notices, message] })),
+          onNotice: (notice) => this.patchRun((run) => ({ notices: [...run.notices, notice] })),
         }),
       );
     } catch (error) {

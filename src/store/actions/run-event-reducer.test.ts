@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../agent/events.ts';
+import type { AgentText } from '../../agent/notice-text.ts';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { Language } from '../../i18n/translate.ts';
 import { idleRun, type SessionRun } from '../run-slice.ts';
@@ -34,6 +35,10 @@ const assistant: TranscriptEntry = {
   createdAt: 1,
   message: { role: 'assistant', content: 'Hello there' },
 };
+
+const switched: AgentText = { key: 'protocol-switched' };
+const retryWait: AgentText = { key: 'retry-wait', values: { cause: 'HTTP 503', delay: '2 s', attempt: 1 } };
+const stepLimit: AgentText = { key: 'stop.max-steps', values: { limit: 5 } };
 
 describe('reduceRunEvent', () => {
   it("adds a delegated run's entries and approvals, and leaves the run's status and streaming to the parent", () => {
@@ -169,13 +174,16 @@ describe('reduceRunEvent', () => {
   it('shows a retry-wait notice only until output arrives; other notices stay', () => {
     const waiting = replay([
       { type: 'run-start', runId: 'run_1', traceId: 't' },
-      { type: 'notice', code: 'protocol-switched', message: 'Switched to text protocol.' },
-      { type: 'notice', code: 'retry-wait', message: 'Retrying in 2 s.' },
+      { type: 'notice', code: 'protocol-switched', text: switched },
+      { type: 'notice', code: 'retry-wait', text: retryWait },
       { type: 'step-start', step: 1, spanId: 'sp' },
     ]);
-    expect(waiting.run.notices).toEqual(['Switched to text protocol.', 'Retrying in 2 s.']);
+    expect(waiting.run.notices).toEqual([
+      { kind: 'agent', text: switched },
+      { kind: 'agent', text: retryWait },
+    ]);
     const resumed = replay([{ type: 'text-delta', delta: 'ok' }], waiting);
-    expect(resumed.run.notices).toEqual(['Switched to text protocol.']);
+    expect(resumed.run.notices).toEqual([{ kind: 'agent', text: switched }]);
     expect(resumed.progress.retryNotices).toEqual([]);
   });
 
@@ -192,15 +200,15 @@ describe('reduceRunEvent', () => {
     const ended = replay([
       { type: 'run-start', runId: 'run_1', traceId: 't' },
       { type: 'approval-request', callId: 'call_1', toolName: 'fetch', arguments: {} },
-      { type: 'notice', code: 'retry-wait', message: 'Retrying in 2 s.' },
+      { type: 'notice', code: 'retry-wait', text: retryWait },
       { type: 'step-start', step: 1, spanId: 'sp' },
-      { type: 'run-end', outcome: 'done', reason: 'max-steps', message: 'The step limit was reached.' },
+      { type: 'run-end', outcome: 'done', reason: 'max-steps', message: 'Stopped.', text: stepLimit },
     ]);
     expect(ended.frames.at(-1)).toBe('flush');
     expect(ended.run).toMatchObject({
       status: 'done',
       alert: undefined,
-      notices: ['The step limit was reached.'],
+      notices: [{ kind: 'agent', text: stepLimit }],
       streaming: undefined,
       pendingApprovals: [],
     });
@@ -226,25 +234,24 @@ describe('reduceRunEvent', () => {
     expect(plain.run.alert).toEqual({ title: 'The tool loop broke.', advice: '', retryable: true });
   });
 
-  it('shows notices, the run-end message and model errors in the UI language', () => {
+  it('keeps notices and the run-end message as data whatever the language; model errors are worded in it', () => {
     const waiting = replay(
       [
         { type: 'run-start', runId: 'run_1', traceId: 't' },
-        {
-          type: 'notice',
-          code: 'retry-wait',
-          message: 'The model call failed (HTTP 503); retrying in 2 s (attempt 1).',
-          text: { key: 'retry-wait', values: { cause: 'HTTP 503', delay: '2 s', attempt: 1 } },
-        },
-        { type: 'notice', code: 'protocol-switched', message: 'Switched.' },
+        { type: 'notice', code: 'retry-wait', text: retryWait },
+        { type: 'notice', code: 'protocol-switched', text: switched },
       ],
       {},
       'zh-CN',
     );
-    // An event with `text` is shown in Chinese; one without keeps its English message.
-    expect(waiting.run.notices).toEqual(['模型调用失败（HTTP 503）；2 s 后重试（第 1 次）。', 'Switched.']);
-    // The Chinese retry notice is the one taken away once output arrives.
-    expect(replay([{ type: 'text-delta', delta: 'ok' }], waiting, 'zh-CN').run.notices).toEqual(['Switched.']);
+    expect(waiting.run.notices).toEqual([
+      { kind: 'agent', text: retryWait },
+      { kind: 'agent', text: switched },
+    ]);
+    // The retry notice is the one taken away once output arrives.
+    expect(replay([{ type: 'text-delta', delta: 'ok' }], waiting, 'zh-CN').run.notices).toEqual([
+      { kind: 'agent', text: switched },
+    ]);
 
     const limited = replay(
       [
@@ -259,7 +266,7 @@ describe('reduceRunEvent', () => {
       {},
       'zh-CN',
     );
-    expect(limited.run.notices).toEqual(['已停止：达到步数上限（3）。']);
+    expect(limited.run.notices).toEqual([{ kind: 'agent', text: { key: 'stop.max-steps', values: { limit: 3 } } }]);
 
     const missing = replay(
       [

@@ -1,9 +1,10 @@
 import type { AgentEvent } from '../../agent/events.ts';
 import type { PartialDecision } from '../../agent/json-plan-decision.ts';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
-import { agentNoticeIn } from '../../i18n/agent-notices.ts';
 import { createMessageTranslate } from '../../i18n/messages.ts';
 import { describeModelErrorIn } from '../../i18n/model-errors.ts';
+import { agentNoticeIn } from '../../i18n/agent-notices.ts';
+import { runNoticeIdentity, type RunNotice } from '../../i18n/run-notices.ts';
 import type { Language } from '../../i18n/translate.ts';
 import { ModelError } from '../../model/model-error.ts';
 import type { RunAlert, SessionRun, StreamingState } from '../run-slice.ts';
@@ -14,7 +15,7 @@ export interface RunProgress {
   /** The step in flight, as far as it has streamed; it reaches the store with the next frame. */
   streaming: StreamingState | undefined;
   /** "Retrying in 2 s" notices: they matter while the wait lasts, and leave once output arrives or the run ends. */
-  retryNotices: readonly string[];
+  retryNotices: readonly RunNotice[];
   /** The step in flight of each delegated run, by the `delegate_<agent>` call it answers (shown in its group). */
   delegatedStreaming?: Readonly<Record<string, StreamingState>>;
 }
@@ -42,8 +43,8 @@ export interface RunEndpoint {
 
 /**
  * Reduces one agent event into the run's progress and the changes for the store (pure: side effects such as
- * persistence are the caller's). `run` is the session's SessionRun as it is now; notices, run-end messages and
- * model errors are shown in `language` (events without a `text` keep their English `message`).
+ * persistence are the caller's). `run` is the session's SessionRun as it is now; notices stay data (key + values),
+ * run-end alerts and model errors are worded in `language`.
  */
 export function reduceRunEvent(
   progress: RunProgress,
@@ -55,10 +56,10 @@ export function reduceRunEvent(
   // Output arriving (or the run ending) makes a retry notice stale.
   const clearingRetries = (): { progress: RunProgress; run?: Partial<SessionRun> } => {
     if (progress.retryNotices.length === 0) return { progress };
-    const shown = new Set(progress.retryNotices);
+    const shown = new Set(progress.retryNotices.map(runNoticeIdentity));
     return {
       progress: { ...progress, retryNotices: [] },
-      run: { notices: run.notices.filter((notice) => !shown.has(notice)) },
+      run: { notices: run.notices.filter((notice) => !shown.has(runNoticeIdentity(notice))) },
     };
   };
   switch (event.type) {
@@ -93,7 +94,7 @@ export function reduceRunEvent(
     case 'approval-resolve':
       return { progress, run: { pendingApprovals: run.pendingApprovals.filter((id) => id !== event.callId) } };
     case 'notice': {
-      const notice = event.text ? agentNoticeIn(language, event.text) : event.message;
+      const notice: RunNotice = { kind: 'agent', text: event.text };
       return {
         progress:
           event.code === 'retry-wait' ? { ...progress, retryNotices: [...progress.retryNotices, notice] } : progress,
@@ -107,8 +108,7 @@ export function reduceRunEvent(
     case 'run-end': {
       const cleared = clearingRetries();
       const alert = event.outcome === 'error' ? alertFor(event, endpoint, language) : undefined;
-      const message = runEndMessage(event, language);
-      const notices = event.outcome !== 'error' && message ? [message] : [];
+      const notices: RunNotice[] = event.outcome !== 'error' && event.text ? [{ kind: 'agent', text: event.text }] : [];
       return {
         progress: { ...cleared.progress, streaming: undefined, delegatedStreaming: undefined },
         run: {
@@ -209,15 +209,12 @@ function reduceDelegatedEvent(
 
 type RunEnd = Extract<AgentEvent, { type: 'run-end' }>;
 
-/** The run-end message (a limit, Stop) in the UI language; an English-only one as it came. */
-function runEndMessage(event: RunEnd, language: Language): string | undefined {
-  return event.text ? agentNoticeIn(language, event.text) : event.message;
-}
-
 function alertFor(event: RunEnd, endpoint: RunEndpoint, language: Language): RunAlert {
   if (!event.error) {
     return {
-      title: runEndMessage(event, language) ?? createMessageTranslate(language)('runFailed'),
+      title:
+        (event.text ? agentNoticeIn(language, event.text) : event.message) ??
+        createMessageTranslate(language)('runFailed'),
       advice: '',
       retryable: true,
     };

@@ -8,6 +8,7 @@ import type { ChatMessage } from '../../model/model.ts';
 import type { DataTableOutline } from '../../tools/builtin/query-data.ts';
 import type { AnyTool } from '../../tools/define-tool.ts';
 import type { ApprovalRequest } from '../../tools/tool-context.ts';
+import type { RunNotice } from '../../i18n/run-notices.ts';
 import type { Tracer } from '../../trace/span.ts';
 import type { Services } from '../services.ts';
 import type { AgentRuntime } from './load-agent-runtime.ts';
@@ -37,8 +38,8 @@ export interface RunOptionsInput {
   approve: ApprovalRequest;
   onEvent: AgentEventSink;
   newId: (prefix: 'msg') => string;
-  /** A notice for the chat that is not an agent event (a compaction). */
-  onNotice: (message: string) => void;
+  /** A notice for the chat that is not an agent event (a compaction, recall by words only). */
+  onNotice: (notice: RunNotice) => void;
 }
 
 /** Builds the options of `runAgent` for one run from the settings, the services and the loaded runtime. */
@@ -67,7 +68,7 @@ export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
     onSemanticFallback: (semantic) => input.onNotice(runtime.semanticFallbackNotice(semantic)),
     tracer,
     now,
-    onCompaction: (info) => input.onNotice(info.message),
+    onCompaction: (info) => input.onNotice({ kind: 'compaction', text: info.text }),
     ...(settings.consolidateCompactions
       ? { consolidate: runtime.consolidationNotes(persistence.notes, input.sessionId) }
       : {}),

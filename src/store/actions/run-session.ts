@@ -1,5 +1,5 @@
-import { LANGUAGES } from '../../i18n/translate.ts';
-import { createMessageTranslate } from '../../i18n/messages.ts';
+import type { StoreMessage } from '../../i18n/messages.ts';
+import type { RunNotice } from '../../i18n/run-notices.ts';
 import { useAppStore } from '../app-store.ts';
 import { services } from '../services.ts';
 import { loadAgentRuntime, type AgentRuntime } from './load-agent-runtime.ts';
@@ -60,7 +60,7 @@ export async function runSession(sessionId: string, request: RunRequest): Promis
       return true;
     }
     const acquired = await withSessionLock(sessionId, () => controller.run(runtime));
-    if (!acquired) takeBackUserEntry(sessionId, request, runningElsewhere());
+    if (!acquired) takeBackUserEntry(sessionId, request, RUNNING_ELSEWHERE);
     return acquired;
   } finally {
     activeRuns.delete(sessionId);
@@ -68,7 +68,7 @@ export async function runSession(sessionId: string, request: RunRequest): Promis
 }
 
 /** The message was shown at once but never saved: it is taken back so this tab does not diverge from storage. */
-function takeBackUserEntry(sessionId: string, request: RunRequest, appAlert: string): void {
+function takeBackUserEntry(sessionId: string, request: RunRequest, appAlert: string | StoreMessage): void {
   const state = useAppStore.getState();
   const userEntryId = request.userEntry?.id;
   if (userEntryId)
@@ -79,12 +79,14 @@ function takeBackUserEntry(sessionId: string, request: RunRequest, appAlert: str
   state.setUi({ appAlert });
 }
 
-/** What a tab says when another tab runs the session, in the current language. */
-export function runningElsewhere(): string {
-  return storeText('runningElsewhere');
-}
+/** What a tab says when another tab runs the session (as an alert, and as a run notice); the view words it. */
+export const RUNNING_ELSEWHERE: StoreMessage = { key: 'runningElsewhere' };
 
-/** Whether a notice is {@link runningElsewhere} in any language (the language may have changed since it was shown). */
-export function isRunningElsewhere(notice: string): boolean {
-  return LANGUAGES.some((language) => notice === createMessageTranslate(language)('runningElsewhere'));
+/** The run notice that the session runs in another tab. */
+export const RUNNING_ELSEWHERE_NOTICE: RunNotice = { kind: 'store', ...RUNNING_ELSEWHERE };
+
+/** Whether an alert or a run notice is {@link RUNNING_ELSEWHERE} (by its key, whatever the language). */
+export function isRunningElsewhere(item: string | StoreMessage | RunNotice | undefined): boolean {
+  if (typeof item !== 'object') return false;
+  return (!('kind' in item) || item.kind === 'store') && item.key === RUNNING_ELSEWHERE.key;
 }

@@ -6,7 +6,7 @@ import { clearFlushJournal, readFlushJournal } from '../flush-journal.ts';
 import { emptyQueue, restoreQueue } from '../message-queue.ts';
 import { storedQueuedMessages, storeQueuedMessages } from '../queue-storage.ts';
 import { services } from '../services.ts';
-import { isRunning, isRunningElsewhere, runningElsewhere } from './run-session.ts';
+import { isRunning, isRunningElsewhere, RUNNING_ELSEWHERE_NOTICE } from './run-session.ts';
 import { clearOpeningMarks, markOpening } from './session-opening.ts';
 import { reportStorageError } from './storage-errors.ts';
 import { storeText } from './store-text.ts';
@@ -86,8 +86,7 @@ export function reloadWhenUnlocked(sessionId: string): void {
   const reload = wait(sessionId)
     .then(async () => {
       awaitingUnlock.delete(sessionId);
-      const alert = useAppStore.getState().appAlert;
-      if (alert && isRunningElsewhere(alert)) useAppStore.getState().setUi({ appAlert: undefined });
+      if (isRunningElsewhere(useAppStore.getState().appAlert)) useAppStore.getState().setUi({ appAlert: undefined });
       if (isRunning(sessionId)) return;
       await refreshSessions();
       if (useAppStore.getState().sessions.some((session) => session.id === sessionId)) await loadSession(sessionId);
@@ -238,7 +237,7 @@ export function showLoaded(
   state.patchRun(sessionId, (run) => {
     const notices = run.notices.filter((notice) => !isRunningElsewhere(notice));
     if (status === 'running')
-      return { status, notices: [...notices, runningElsewhere()], streaming: undefined, pendingApprovals: [] };
+      return { status, notices: [...notices, RUNNING_ELSEWHERE_NOTICE], streaming: undefined, pendingApprovals: [] };
     // After a reload the failed run's alert is rebuilt from what was saved, so Retry stays at hand.
     const alert =
       status === 'error' && !run.alert && record.lastError

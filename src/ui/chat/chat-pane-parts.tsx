@@ -2,6 +2,8 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { ChatTranslate } from '../../i18n/chat.ts';
 import { translate, type Language } from '../../i18n/index.ts';
+import { createMessageTranslate } from '../../i18n/messages.ts';
+import { runNoticeIdentity, runNoticeIn, runNoticesToShow } from '../../i18n/run-notices.ts';
 import { traceStrings } from '../../i18n/trace.ts';
 import {
   editQueuedMessage,
@@ -20,7 +22,7 @@ import type { SessionRun } from '../../store/run-slice.ts';
 import { selectActiveSpans } from '../../store/selectors/sessions.ts';
 import { isImportedTrace } from '../../trace/imported.ts';
 import { sessionTitle } from '../sessions/session-title.ts';
-import { useNames } from '../use-t.ts';
+import { useLanguage, useNames } from '../use-t.ts';
 import { AttachmentBar } from './attachment-bar.tsx';
 import { Composer } from './composer.tsx';
 import { ErrorAlert } from './error-alert.tsx';
@@ -138,6 +140,27 @@ function DismissibleReport(props: {
   );
 }
 
+/**
+ * The run's notices, in the reader's language: each once, and none that is already under an answer (told apart by
+ * key and values, so a language switch or a reload changes nothing).
+ */
+export function RunNotices({ run, entries }: { run: SessionRun; entries: readonly TranscriptEntry[] }) {
+  const language = useLanguage();
+  const shown = useMemo(
+    () =>
+      runNoticesToShow(
+        run.notices,
+        entries.map((entry) => entry.meta?.noticeText),
+      ),
+    [entries, run.notices],
+  );
+  return shown.map((notice) => (
+    <p key={runNoticeIdentity(notice)} data-testid="run-notice" className={NOTICE_CLASSES}>
+      {runNoticeIn(language, notice)}
+    </p>
+  ));
+}
+
 /** What follows the messages inside the log: the run's notices and alerts, an import report, a command's output. */
 export function ChatFooter(props: {
   run: SessionRun;
@@ -148,20 +171,13 @@ export function ChatFooter(props: {
 }) {
   const { run, entries, info, t } = props;
   const names = useNames();
+  const language = useLanguage();
   const appAlert = useAppStore((state) => state.appAlert);
   const importReport = useAppStore((state) => state.importReport);
   const setUi = useAppStore((state) => state.setUi);
-  const shownNotices = useMemo(() => {
-    const onEntries = new Set(entries.map((entry) => entry.meta?.notice).filter(Boolean));
-    return [...new Set(run.notices)].filter((notice) => !onEntries.has(notice));
-  }, [entries, run.notices]);
   return (
     <div className="space-y-2 px-4 pb-2">
-      {shownNotices.map((notice) => (
-        <p key={notice} className={NOTICE_CLASSES}>
-          {notice}
-        </p>
-      ))}
+      <RunNotices run={run} entries={entries} />
       {run.status === 'interrupted' ? (
         <ErrorAlert
           tone="warning"
@@ -179,7 +195,15 @@ export function ChatFooter(props: {
           t={t}
         />
       ) : null}
-      {appAlert ? <ErrorAlert title={appAlert} onDismiss={() => setUi({ appAlert: undefined })} t={t} /> : null}
+      {appAlert ? (
+        <ErrorAlert
+          title={
+            typeof appAlert === 'string' ? appAlert : createMessageTranslate(language)(appAlert.key, appAlert.values)
+          }
+          onDismiss={() => setUi({ appAlert: undefined })}
+          t={t}
+        />
+      ) : null}
       {importReport ? (
         <DismissibleReport
           {...importReport}

@@ -24,8 +24,8 @@ export const PARTIAL_AFTER_ERROR_NOTICE: Notice = createNotice('partial-after-er
 /** The notice shown when an over-long request is compacted and sent again. */
 export const CONTEXT_RETRY_NOTICE: Notice = createNotice('retrying', { key: 'context-retry' });
 
-/** One turn with a model call: prepare the context, call the model, act on the reply, run any tools. */
-export async function playModelTurn(
+/** One step with a model call: prepare the context, call the model, act on the reply, run any tools. */
+export async function playModelStep(
   context: RunContext,
   step: number,
   messages: readonly ChatMessage[],
@@ -75,23 +75,23 @@ export async function playModelTurn(
     if (result.status === 'error' && isContextOverflow(result.error) && !compactedAfterOverflow) {
       compactedAfterOverflow = true;
       const compacted = await compactAfterOverflow(context, messages, step);
-      if (compacted === 'aborted') return endedTurn(context, step, startedAt, { ...result, status: 'aborted' });
+      if (compacted === 'aborted') return endedStep(context, step, startedAt, { ...result, status: 'aborted' });
       if (compacted !== undefined) {
         prepared = compacted;
         continue;
       }
     }
-    if (result.status !== 'ok') return endedTurn(context, step, startedAt, result);
+    if (result.status !== 'ok') return endedStep(context, step, startedAt, result);
     const { response, spanId } = result;
     return actOnReply({ context, step, startedAt, response, spanId, previous, toolCallBudget, switched });
   }
 }
 
 /**
- * The turn that completes an interrupted run's unanswered tool calls before any model call (step 0), as many as the
+ * The step that completes an interrupted run's unanswered tool calls before any model call (step 0), as many as the
  * run's budget allows (any others stay unanswered for the next run).
  */
-export function resumeTurn(
+export function resumeStep(
   context: RunContext,
   calls: readonly ToolCall[],
   previous: readonly StepResult[],
@@ -106,8 +106,8 @@ function remainingToolCalls(context: RunContext, previous: readonly StepResult[]
   return Math.max(0, context.options.limits.maxToolCalls - countToolCalls(previous));
 }
 
-/** A turn whose model call was stopped or failed: partial output is kept, marked as partial. */
-function endedTurn(
+/** A step whose model call was stopped or failed: partial output is kept, marked as partial. */
+function endedStep(
   context: RunContext,
   step: number,
   startedAt: number,
