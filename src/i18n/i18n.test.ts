@@ -185,7 +185,12 @@ const ALLOWED: Record<string, readonly string[]> = {
   'src/ui/chat/first-run.tsx': ['en + zh-CN'],
   // The Kind options are contract names (UI-CONTRACT.md: options `JavaScript`, `HTTP request`) and stay English; the
   // placeholders are examples of what to type (header and JSON template syntax), not prose.
-  'src/ui/settings/tool-editor.tsx': ['JavaScript', 'HTTP request', 'Authorization: Bearer …', '{"query": "{query}"}'],
+  'src/ui/settings/tool-editor-fields.tsx': [
+    'JavaScript',
+    'HTTP request',
+    'Authorization: Bearer …',
+    '{"query": "{query}"}',
+  ],
   // The tool list names a tool's kind with the same words as the Kind options (`JavaScript`, `HTTP GET`).
   'src/ui/settings/custom-tools-section.tsx': ['JavaScript', 'HTTP'],
   // A header example as placeholder (syntax, not prose).

@@ -8,11 +8,9 @@ import { offeredNamesForServers } from '../../tools/mcp/mcp-names.ts';
 import { builtinTools } from '../../tools/registry.ts';
 import { Button } from '../components/button.tsx';
 import { Dialog } from '../components/dialog.tsx';
-import { useLanguage, useNames } from '../use-t.ts';
-
-const inputClass =
-  'w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-sm disabled:opacity-60 dark:border-slate-700 dark:bg-slate-950';
-const labelClass = 'flex flex-col gap-1 text-xs font-medium text-slate-700 dark:text-slate-300';
+import { useLanguage } from '../use-t.ts';
+import { AgentGroup } from './agent-group.tsx';
+import { DelegationFields } from './delegation-fields.tsx';
 
 /** What the dialog edits: the roster part of the settings. */
 export type RosterDraft = Pick<
@@ -48,17 +46,11 @@ export function rosterProblem(agents: readonly RosterAgentConfig[], t: AgentsTra
   return undefined;
 }
 
-function clampInt(value: string, min: number, max: number, fallback: number): number {
-  const parsed = Math.round(Number(value));
-  if (value.trim() === '' || !Number.isFinite(parsed)) return fallback;
-  return Math.min(max, Math.max(min, parsed));
-}
-
-/** The `Agents` dialog: delegation on/off, its limits, and one group per agent of the roster. */
-export function AgentsDialog() {
-  const settings = useAppStore((state) => state.settings);
-  const setUi = useAppStore((state) => state.setUi);
-  const t = createAgentsTranslate(useLanguage());
+/**
+ * The roster being edited, copied from the settings when the dialog opens: each agent row gets a stable key (`a…`
+ * for the stored ones, `n…` for added ones) so a row keeps its place while its name is typed.
+ */
+function useRosterDraft(settings: Settings) {
   const [draft, setDraft] = useState(() => ({
     delegation: settings.delegation,
     maxDelegationDepth: settings.maxDelegationDepth,
@@ -71,9 +63,6 @@ export function AgentsDialog() {
     })),
   }));
   const [nextKey, setNextKey] = useState(0);
-  const toolNames = rosterToolNames(settings);
-  const [problem, setProblem] = useState<string | undefined>(undefined);
-  const close = () => setUi({ agentsOpen: false });
 
   const updateAgent = (key: string, patch: Partial<RosterAgentConfig>) =>
     setDraft((current) => ({
@@ -91,6 +80,22 @@ export function AgentsDialog() {
     }));
     setNextKey(nextKey + 1);
   };
+
+  const deleteAgent = (key: string) =>
+    setDraft({ ...draft, agents: draft.agents.filter((other) => other.key !== key) });
+
+  return { draft, setDraft, updateAgent, addAgent, deleteAgent };
+}
+
+/** The `Agents` dialog: delegation on/off, its limits, and one group per agent of the roster. */
+export function AgentsDialog() {
+  const settings = useAppStore((state) => state.settings);
+  const setUi = useAppStore((state) => state.setUi);
+  const t = createAgentsTranslate(useLanguage());
+  const { draft, setDraft, updateAgent, addAgent, deleteAgent } = useRosterDraft(settings);
+  const toolNames = rosterToolNames(settings);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const close = () => setUi({ agentsOpen: false });
 
   const save = async () => {
     const agents = draft.agents.map(({ key: _key, ...agent }) => ({
@@ -135,46 +140,7 @@ export function AgentsDialog() {
     >
       <div className="flex flex-col gap-4">
         <p className="text-xs text-slate-600 dark:text-slate-400">{t('intro')}</p>
-        <label className="flex items-center gap-2 text-sm font-medium">
-          <input
-            type="checkbox"
-            aria-label="Delegate to agents"
-            checked={draft.delegation}
-            onChange={(event) => setDraft({ ...draft, delegation: event.target.checked })}
-          />
-          {t('delegate')}
-          <span className="text-xs font-normal text-slate-500 dark:text-slate-400">{t('delegateHint')}</span>
-        </label>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <LimitField
-            label={t('maxDepth')}
-            hint={t('maxDepthHint')}
-            name="Max delegation depth"
-            min={1}
-            max={5}
-            value={draft.maxDelegationDepth}
-            onChange={(maxDelegationDepth) => setDraft({ ...draft, maxDelegationDepth })}
-          />
-          <LimitField
-            label={t('maxDelegations')}
-            hint={t('maxDelegationsHint')}
-            name="Max delegations"
-            min={1}
-            max={50}
-            value={draft.maxDelegations}
-            onChange={(maxDelegations) => setDraft({ ...draft, maxDelegations })}
-          />
-          <LimitField
-            label={t('tokenBudget')}
-            hint={t('tokenBudgetHint')}
-            name="Token budget"
-            min={0}
-            max={100_000_000}
-            step={1000}
-            value={draft.maxRunTokens}
-            onChange={(maxRunTokens) => setDraft({ ...draft, maxRunTokens })}
-          />
-        </div>
+        <DelegationFields draft={draft} onChange={(patch) => setDraft({ ...draft, ...patch })} t={t} />
 
         {draft.agents.map((agent) => (
           <AgentGroup
@@ -183,7 +149,7 @@ export function AgentsDialog() {
             toolNames={toolNames}
             t={t}
             onChange={(patch) => updateAgent(agent.key, patch)}
-            onDelete={() => setDraft({ ...draft, agents: draft.agents.filter((other) => other.key !== agent.key) })}
+            onDelete={() => deleteAgent(agent.key)}
           />
         ))}
 
@@ -202,135 +168,5 @@ export function AgentsDialog() {
         ) : null}
       </div>
     </Dialog>
-  );
-}
-
-function AgentGroup({
-  agent,
-  toolNames,
-  t,
-  onChange,
-  onDelete,
-}: {
-  agent: DraftAgent;
-  toolNames: readonly string[];
-  t: AgentsTranslate;
-  onChange: (patch: Partial<RosterAgentConfig>) => void;
-  onDelete: () => void;
-}) {
-  const names = useNames();
-  const toggleTool = (name: string, on: boolean) =>
-    onChange({ tools: on ? [...agent.tools, name] : agent.tools.filter((tool) => tool !== name) });
-  return (
-    <fieldset
-      role="group"
-      aria-label={agent.name || t('newAgent')}
-      className="rounded-lg border border-slate-200 p-3 dark:border-slate-700"
-    >
-      <legend className="px-1 text-sm font-semibold">
-        <span className="font-mono">{agent.name || t('newAgent')}</span>
-        {agent.builtin ? (
-          <span className="ml-2 text-xs font-normal text-slate-500 dark:text-slate-400">{t('builtin')}</span>
-        ) : null}
-      </legend>
-      <div className="flex flex-col gap-2">
-        {agent.builtin ? null : (
-          <label className={labelClass}>
-            <span>{t('agentName')}</span>
-            <input
-              aria-label="Agent name"
-              className={inputClass}
-              value={agent.name}
-              onChange={(event) => onChange({ name: event.target.value })}
-            />
-            <span className="font-normal text-slate-500 dark:text-slate-400">{t('agentNameHint')}</span>
-          </label>
-        )}
-        <label className={labelClass}>
-          <span>{t('systemPrompt')}</span>
-          <textarea
-            aria-label="System prompt"
-            rows={3}
-            className={inputClass}
-            value={agent.systemPrompt}
-            onChange={(event) => onChange({ systemPrompt: event.target.value })}
-          />
-        </label>
-        <label className={labelClass}>
-          <span>{t('model')}</span>
-          <input
-            aria-label="Model"
-            className={inputClass}
-            placeholder={t('modelPlaceholder')}
-            value={agent.model}
-            onChange={(event) => onChange({ model: event.target.value })}
-          />
-        </label>
-        <div className="text-xs font-medium text-slate-700 dark:text-slate-300">{t('tools')}</div>
-        <div className="flex flex-wrap gap-x-3 gap-y-1">
-          {toolNames.map((name) => (
-            <label key={name} className="flex items-center gap-1 font-mono text-xs">
-              <input
-                type="checkbox"
-                aria-label={name}
-                checked={agent.tools.includes(name)}
-                onChange={(event) => toggleTool(name, event.target.checked)}
-              />
-              {name}
-            </label>
-          ))}
-        </div>
-        <div className="flex items-center justify-between">
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              aria-label="Enabled"
-              checked={agent.enabled}
-              onChange={(event) => onChange({ enabled: event.target.checked })}
-            />
-            {t('enabled')}
-          </label>
-          {agent.builtin ? null : (
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-label={names('Delete agent {agent}', { agent: agent.name || t('newAgent') })}
-              onClick={onDelete}
-            >
-              {t('deleteAgent')}
-            </Button>
-          )}
-        </div>
-      </div>
-    </fieldset>
-  );
-}
-
-/** One whole-number limit of the roster, kept within its bounds (an out-of-range entry keeps the last good value). */
-function LimitField(props: {
-  label: string;
-  hint: string;
-  name: string;
-  min: number;
-  max: number;
-  step?: number;
-  value: number;
-  onChange: (value: number) => void;
-}) {
-  return (
-    <label className={labelClass}>
-      <span>{props.label}</span>
-      <input
-        aria-label={props.name}
-        type="number"
-        min={props.min}
-        max={props.max}
-        {...(props.step ? { step: props.step } : {})}
-        className={inputClass}
-        value={props.value}
-        onChange={(event) => props.onChange(clampInt(event.target.value, props.min, props.max, props.value))}
-      />
-      <span className="font-normal text-slate-500 dark:text-slate-400">{props.hint}</span>
-    </label>
   );
 }

@@ -121,6 +121,58 @@ function DropOverlay({ zone, label }: { zone: HTMLElement; label: string }) {
   );
 }
 
+/** The attached files as chips: name, size and a × that removes the file. */
+function AttachmentChips({ attachments }: { attachments: ReturnType<typeof selectSessionAttachments> }) {
+  const names = useNames();
+  const language = useLanguage();
+  const t = useMemo(() => createAttachmentTranslate(language), [language]);
+  return (
+    <ul aria-label={names('Attached files')} className="flex flex-wrap gap-1.5">
+      {attachments.map((attachment) => (
+        <li
+          key={attachment.id}
+          data-testid="attachment-chip"
+          title={`${attachment.name} · ${attachment.mimeType} · ${formatSize(attachment.size)}`}
+          className="inline-flex max-w-64 items-center gap-1 rounded-full border border-zinc-300 bg-zinc-50 py-0.5 pr-0.5 pl-2 text-xs text-zinc-800 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-100"
+        >
+          <span className="truncate font-medium">{attachment.name}</span>
+          <span className="shrink-0 text-zinc-500 tabular-nums dark:text-zinc-400">{formatSize(attachment.size)}</span>
+          <button
+            type="button"
+            aria-label={names('Remove {file}', { file: attachment.name })}
+            title={t('remove')}
+            onClick={() => void removeAttachment(attachment.sessionId, attachment.id)}
+            className="inline-flex size-5 shrink-0 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-zinc-700 dark:hover:text-white"
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What went wrong with the last files attached, until dismissed. */
+function AttachmentProblems({ problems }: { problems: readonly AttachmentProblem[] }) {
+  const language = useLanguage();
+  const t = useMemo(() => createAttachmentTranslate(language), [language]);
+  return (
+    <div
+      role="alert"
+      className="flex w-full items-start gap-2 rounded-md border border-red-200 bg-red-50 px-2 py-1 text-xs text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
+    >
+      <ul className="flex-1 space-y-0.5">
+        {problems.map((problem, index) => (
+          <li key={index}>{describeProblem(language, problem)}</li>
+        ))}
+      </ul>
+      <button type="button" className="shrink-0 underline" onClick={dismissAttachmentProblems}>
+        {t('dismiss')}
+      </button>
+    </div>
+  );
+}
+
 /**
  * The files attached to the active session, as removable chips above the message box, with an attach button;
  * files can also be dropped anywhere on the Chat region. The agent reads them with `read_file`.
@@ -172,47 +224,8 @@ export function AttachmentBar() {
           void attachFiles(files);
         }}
       />
-      {attachments.length > 0 ? (
-        <ul aria-label={names('Attached files')} className="flex flex-wrap gap-1.5">
-          {attachments.map((attachment) => (
-            <li
-              key={attachment.id}
-              data-testid="attachment-chip"
-              title={`${attachment.name} · ${attachment.mimeType} · ${formatSize(attachment.size)}`}
-              className="inline-flex max-w-64 items-center gap-1 rounded-full border border-zinc-300 bg-zinc-50 py-0.5 pr-0.5 pl-2 text-xs text-zinc-800 dark:border-zinc-600 dark:bg-zinc-800 dark:text-zinc-100"
-            >
-              <span className="truncate font-medium">{attachment.name}</span>
-              <span className="shrink-0 text-zinc-500 tabular-nums dark:text-zinc-400">
-                {formatSize(attachment.size)}
-              </span>
-              <button
-                type="button"
-                aria-label={names('Remove {file}', { file: attachment.name })}
-                title={t('remove')}
-                onClick={() => void removeAttachment(attachment.sessionId, attachment.id)}
-                className="inline-flex size-5 shrink-0 items-center justify-center rounded-full text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-zinc-700 dark:hover:text-white"
-              >
-                <span aria-hidden="true">×</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {problems.length > 0 ? (
-        <div
-          role="alert"
-          className="flex w-full items-start gap-2 rounded-md border border-red-200 bg-red-50 px-2 py-1 text-xs text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
-        >
-          <ul className="flex-1 space-y-0.5">
-            {problems.map((problem, index) => (
-              <li key={index}>{describeProblem(language, problem)}</li>
-            ))}
-          </ul>
-          <button type="button" className="shrink-0 underline" onClick={dismissAttachmentProblems}>
-            {t('dismiss')}
-          </button>
-        </div>
-      ) : null}
+      {attachments.length > 0 ? <AttachmentChips attachments={attachments} /> : null}
+      {problems.length > 0 ? <AttachmentProblems problems={problems} /> : null}
       {hovered ? <DropOverlay zone={hovered} label={t('drop')} /> : null}
     </div>
   );

@@ -51,36 +51,118 @@ function fitTextareaToContent(textarea: HTMLTextAreaElement | null) {
   wrapper.style.minHeight = heldMinHeight;
 }
 
+/** Esc stops the run from anywhere on the page while `running`, unless something else (a dialog, a menu) used it. */
+function useEscapeStops(running: boolean, onStop: () => void): void {
+  const stopFromKeyboard = useEffectEvent(() => onStop());
+  useEffect(() => {
+    if (!running) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
+      if (document.querySelector('dialog[open]')) return;
+      stopFromKeyboard();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [running]);
+}
+
 /**
- * The message box: Enter sends, Shift+Enter adds a line, Esc stops a run; `/` opens command
- * completion (arrows to choose, Tab or Enter to complete).
+ * The `/` command completion of the box: the options for `value`, which one is active, whether the menu is open
+ * (not after Esc or a blur, until the text changes or the box is focused again) and its keys.
  */
-export function Composer({
+function useSlashMenu(value: string, commands: readonly SlashCommand[], disabled: boolean) {
+  const [active, setActive] = useState({ forValue: '', index: 0 });
+  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
+  const options = useMemo(() => slashCompletions(value, commands), [value, commands]);
+  const open = !disabled && options.length > 0 && dismissedFor !== value;
+  const activeIndex = active.forValue === value ? Math.min(active.index, options.length - 1) : 0;
+  const activeOption = open ? options[activeIndex] : undefined;
+
+  /** Arrows move, Esc closes, Tab (or Enter on an unfinished command) completes; true when the key was the menu's. */
+  const onKey = (event: KeyboardEvent<HTMLTextAreaElement>, complete: (option: SlashCompletion) => void): boolean => {
+    if (!activeOption) return false;
+    const move = (delta: number) => {
+      event.preventDefault();
+      setActive({ forValue: value, index: (activeIndex + delta + options.length) % options.length });
+      return true;
+    };
+    if (event.key === 'ArrowDown') return move(1);
+    if (event.key === 'ArrowUp') return move(-1);
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setDismissedFor(value);
+      return true;
+    }
+    const completes = event.key === 'Tab' && !event.shiftKey;
+    if (completes || (isSubmitKey(event) && activeOption.value !== value)) {
+      event.preventDefault();
+      complete(activeOption);
+      return true;
+    }
+    return false;
+  };
+
+  return {
+    options,
+    open,
+    activeIndex,
+    activeOption,
+    onKey,
+    setActiveIndex: (index: number) => setActive({ forValue: value, index }),
+    dismiss: () => setDismissedFor(value),
+    undismiss: () => setDismissedFor(null),
+  };
+}
+
+/** Stop (while a run is active) and Send. */
+function ComposerButtons(props: { running: boolean; canSend: boolean; onStop: () => void; t: ChatTranslate }) {
+  const { running, canSend, onStop, t } = props;
+  return (
+    <>
+      {running ? (
+        <button
+          type="button"
+          aria-label="Stop"
+          title={t('stopHint')}
+          onClick={onStop}
+          className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-zinc-800 text-white hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-white"
+        >
+          <StopIcon className="size-4" />
+        </button>
+      ) : null}
+      <button
+        type="submit"
+        aria-label="Send"
+        title={t('sendHint')}
+        disabled={!canSend}
+        className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:bg-zinc-200 disabled:text-zinc-400 dark:disabled:bg-zinc-800 dark:disabled:text-zinc-600"
+      >
+        <SendIcon className="size-4" />
+      </button>
+    </>
+  );
+}
+
+/**
+ * The state and keys of the message box: its text (kept fitted to its content, reported as a draft), the hint under
+ * it, the `/` menu, and what Enter does (a command, a message, or a hint when a command misses its argument).
+ */
+function useComposerInput({
   disabled,
   running,
   onSend,
   onStop,
   commands,
   onCommand,
-  placeholder,
-  attachments,
   initialValue = '',
   onDraftChange,
-  autoFocus,
   t = defaultChatTranslate,
 }: ComposerProps) {
   const [value, setValue] = useState(initialValue);
-  const [active, setActive] = useState({ forValue: '', index: 0 });
-  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
   const [hint, setHint] = useState('');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const listboxId = useId();
-  const hintId = useId();
 
-  const options = useMemo(() => slashCompletions(value, commands), [value, commands]);
-  const menuOpen = !disabled && options.length > 0 && dismissedFor !== value;
-  const activeIndex = active.forValue === value ? Math.min(active.index, options.length - 1) : 0;
-  const activeOption = menuOpen ? options[activeIndex] : undefined;
+  const menu = useSlashMenu(value, commands, disabled);
   const canSend = !disabled && value.trim().length > 0;
 
   const update = (next: string) => {
@@ -93,18 +175,7 @@ export function Composer({
 
   useLayoutEffect(() => fitTextareaToContent(textareaRef.current), []);
 
-  // Esc stops the run from anywhere on the page, unless something else (a dialog, a menu) used it.
-  const stopFromKeyboard = useEffectEvent(() => onStop());
-  useEffect(() => {
-    if (!running) return;
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
-      if (document.querySelector('dialog[open]')) return;
-      stopFromKeyboard();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [running]);
+  useEscapeStops(running, onStop);
 
   const complete = (option: SlashCompletion) => {
     // Setting the value puts the caret at its end.
@@ -135,31 +206,26 @@ export function Composer({
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (isComposing(event)) return;
-    if (menuOpen && activeOption) {
-      const move = (delta: number) => {
-        event.preventDefault();
-        setActive({ forValue: value, index: (activeIndex + delta + options.length) % options.length });
-      };
-      if (event.key === 'ArrowDown') return move(1);
-      if (event.key === 'ArrowUp') return move(-1);
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        setDismissedFor(value);
-        return;
-      }
-      const completes = event.key === 'Tab' && !event.shiftKey;
-      if (completes || (isSubmitKey(event) && activeOption.value !== value)) {
-        event.preventDefault();
-        complete(activeOption);
-        return;
-      }
-    }
+    if (menu.onKey(event, complete)) return;
     // Esc while running is the page-wide listener above.
     if (isSubmitKey(event)) {
       event.preventDefault();
       submit();
     }
   };
+
+  return { value, hint, textareaRef, menu, canSend, update, complete, submit, onKeyDown };
+}
+
+/**
+ * The message box: Enter sends, Shift+Enter adds a line, Esc stops a run; `/` opens command
+ * completion (arrows to choose, Tab or Enter to complete).
+ */
+export function Composer(props: ComposerProps) {
+  const { disabled, running, onStop, placeholder, attachments, autoFocus, t = defaultChatTranslate } = props;
+  const { value, hint, textareaRef, menu, canSend, update, complete, submit, onKeyDown } = useComposerInput(props);
+  const listboxId = useId();
+  const hintId = useId();
 
   return (
     <form
@@ -169,13 +235,13 @@ export function Composer({
         submit();
       }}
     >
-      {menuOpen ? (
+      {menu.open ? (
         <SlashCommandMenu
           id={listboxId}
-          options={options}
-          activeIndex={activeIndex}
+          options={menu.options}
+          activeIndex={menu.activeIndex}
           onPick={complete}
-          onHover={(index) => setActive({ forValue: value, index })}
+          onHover={menu.setActiveIndex}
           title={t('commandsTitle')}
         />
       ) : null}
@@ -192,8 +258,8 @@ export function Composer({
             ref={textareaRef}
             aria-label="Message"
             aria-autocomplete="list"
-            aria-controls={menuOpen ? listboxId : undefined}
-            aria-activedescendant={activeOption ? `${listboxId}-${activeOption.id}` : undefined}
+            aria-controls={menu.open ? listboxId : undefined}
+            aria-activedescendant={menu.activeOption ? `${listboxId}-${menu.activeOption.id}` : undefined}
             aria-describedby={hint ? hintId : undefined}
             value={value}
             disabled={disabled}
@@ -202,30 +268,11 @@ export function Composer({
             autoFocus={autoFocus}
             onChange={(event) => update(event.target.value)}
             onKeyDown={onKeyDown}
-            onBlur={() => setDismissedFor(value)}
-            onFocus={() => setDismissedFor(null)}
+            onBlur={menu.dismiss}
+            onFocus={menu.undismiss}
             className="max-h-60 min-h-9 flex-1 resize-none bg-transparent px-2 py-1.5 text-[15px] leading-6 text-zinc-900 outline-none placeholder:text-zinc-400 disabled:cursor-not-allowed dark:text-zinc-100 dark:placeholder:text-zinc-500"
           />
-          {running ? (
-            <button
-              type="button"
-              aria-label="Stop"
-              title={t('stopHint')}
-              onClick={onStop}
-              className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-zinc-800 text-white hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-white"
-            >
-              <StopIcon className="size-4" />
-            </button>
-          ) : null}
-          <button
-            type="submit"
-            aria-label="Send"
-            title={t('sendHint')}
-            disabled={!canSend}
-            className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:bg-zinc-200 disabled:text-zinc-400 dark:disabled:bg-zinc-800 dark:disabled:text-zinc-600"
-          >
-            <SendIcon className="size-4" />
-          </button>
+          <ComposerButtons running={running} canSend={canSend} onStop={onStop} t={t} />
         </div>
       </div>
       <p

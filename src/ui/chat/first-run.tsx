@@ -45,9 +45,68 @@ const corsServers: Array<[string, FirstRunKey]> = [
   ['llama.cpp', 'corsLlamaCpp'],
 ];
 
+/** The sample data set: attaching it and asking the sample question about it. */
+function SampleDataSection({ onTry }: { onTry(text: string): void }) {
+  const data = createDataTranslate(useLanguage());
+  const trySampleData = async () => {
+    await attachSampleData();
+    onTry(data('sampleQuestion'));
+  };
+  return (
+    <div className="space-y-2">
+      <h3 className="font-semibold text-zinc-900 dark:text-zinc-50">{data('sampleTitle')}</h3>
+      <p>{data('sampleBody')}</p>
+      <button
+        type="button"
+        className="flex w-full flex-col items-start gap-0.5 rounded-lg border border-zinc-300 bg-white px-3 py-2 text-left text-zinc-900 hover:border-indigo-400 hover:bg-indigo-50 sm:w-1/2 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:border-indigo-400 dark:hover:bg-indigo-950/50"
+        onClick={() => void trySampleData()}
+      >
+        <span>{data('sampleButton')}</span>
+        <span className="text-xs text-zinc-600 dark:text-zinc-400">{data('sampleQuestion')}</span>
+        <code aria-hidden="true" className="text-xs text-zinc-500 dark:text-zinc-400">
+          query_data
+        </code>
+      </button>
+    </div>
+  );
+}
+
+/** How to connect a real endpoint: the steps, the button opening Settings, and the CORS setting of common servers. */
+function ConnectSection() {
+  const names = useNames();
+  const language = useLanguage();
+  const text = (key: FirstRunKey) => firstRunText(language, key);
+  const setUi = useAppStore((state) => state.setUi);
+  return (
+    <div className="space-y-2">
+      <h3 className="font-semibold text-zinc-900 dark:text-zinc-50">{text('connectTitle')}</h3>
+      <ol className="list-decimal space-y-1 pl-5">
+        <li>{text('connectStep1')}</li>
+        <li>{text('connectStep2')}</li>
+        <li>{text('connectStep3')}</li>
+      </ol>
+      <button
+        type="button"
+        aria-label={names('Connect a model')}
+        className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 dark:bg-indigo-600 dark:hover:bg-indigo-500"
+        onClick={() => setUi({ settingsOpen: true })}
+      >
+        {text('connectButton')}
+      </button>
+      <p className="pt-1">{text('corsTitle')}</p>
+      <ul className="list-disc space-y-0.5 pl-5">
+        {corsServers.map(([name, key]) => (
+          <li key={name}>
+            <strong className="font-medium text-zinc-900 dark:text-zinc-100">{name}</strong>: {text(key)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** The first-run screen: what the demo model is, prompts to try, how to connect a real endpoint (CORS included). */
 export function FirstRun(props: { onTry(text: string): void }) {
-  const names = useNames();
   const language = useLanguage();
   const text = (key: FirstRunKey, values?: Record<string, string>) => firstRunText(language, key, values);
   const isDemo = useAppStore((state) => state.settings.provider === DEMO_PROVIDER);
@@ -61,11 +120,6 @@ export function FirstRun(props: { onTry(text: string): void }) {
       setUi({ toast: createAgentsTranslate(language)('firstRunNotice') });
     }
     props.onTry(example.prompt);
-  };
-  const data = createDataTranslate(language);
-  const trySampleData = async () => {
-    await attachSampleData();
-    props.onTry(data('sampleQuestion'));
   };
   return (
     <section
@@ -105,46 +159,9 @@ export function FirstRun(props: { onTry(text: string): void }) {
         </ul>
       </div>
 
-      <div className="space-y-2">
-        <h3 className="font-semibold text-zinc-900 dark:text-zinc-50">{data('sampleTitle')}</h3>
-        <p>{data('sampleBody')}</p>
-        <button
-          type="button"
-          className="flex w-full flex-col items-start gap-0.5 rounded-lg border border-zinc-300 bg-white px-3 py-2 text-left text-zinc-900 hover:border-indigo-400 hover:bg-indigo-50 sm:w-1/2 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:border-indigo-400 dark:hover:bg-indigo-950/50"
-          onClick={() => void trySampleData()}
-        >
-          <span>{data('sampleButton')}</span>
-          <span className="text-xs text-zinc-600 dark:text-zinc-400">{data('sampleQuestion')}</span>
-          <code aria-hidden="true" className="text-xs text-zinc-500 dark:text-zinc-400">
-            query_data
-          </code>
-        </button>
-      </div>
+      <SampleDataSection onTry={props.onTry} />
 
-      <div className="space-y-2">
-        <h3 className="font-semibold text-zinc-900 dark:text-zinc-50">{text('connectTitle')}</h3>
-        <ol className="list-decimal space-y-1 pl-5">
-          <li>{text('connectStep1')}</li>
-          <li>{text('connectStep2')}</li>
-          <li>{text('connectStep3')}</li>
-        </ol>
-        <button
-          type="button"
-          aria-label={names('Connect a model')}
-          className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 dark:bg-indigo-600 dark:hover:bg-indigo-500"
-          onClick={() => setUi({ settingsOpen: true })}
-        >
-          {text('connectButton')}
-        </button>
-        <p className="pt-1">{text('corsTitle')}</p>
-        <ul className="list-disc space-y-0.5 pl-5">
-          {corsServers.map(([name, key]) => (
-            <li key={name}>
-              <strong className="font-medium text-zinc-900 dark:text-zinc-100">{name}</strong>: {text(key)}
-            </li>
-          ))}
-        </ul>
-      </div>
+      <ConnectSection />
 
       <p className="text-xs text-zinc-600 dark:text-zinc-400">{text('tips')}</p>
     </section>

@@ -62,6 +62,22 @@ function singleDollarClose(text: string, open: number, limit: number): number {
   return -1;
 }
 
+/**
+ * Where the code span opening at `index` (a run of backticks) ends: after the first run of exactly as many backticks,
+ * or right after the opening run when nothing closes it (the backticks are then literal).
+ */
+function codeSpanEnd(text: string, index: number): number {
+  let run = 1;
+  while (text[index + run] === '`') run += 1;
+  const fence = '`'.repeat(run);
+  let search = index + run;
+  while ((search = text.indexOf(fence, search)) !== -1) {
+    if (text[search + run] !== '`' && text[search - 1] !== '`') return search + run;
+    while (text[search] === '`') search += 1;
+  }
+  return index + run;
+}
+
 interface Prose {
   text: string;
   math: boolean;
@@ -77,19 +93,7 @@ function normaliseProse(text: string): Prose {
   while (index < text.length) {
     const char = text[index] as string;
     if (char === '`') {
-      let run = 1;
-      while (text[index + run] === '`') run += 1;
-      const fence = '`'.repeat(run);
-      let search = index + run;
-      let close = -1;
-      while ((search = text.indexOf(fence, search)) !== -1) {
-        if (text[search + run] !== '`' && text[search - 1] !== '`') {
-          close = search;
-          break;
-        }
-        while (text[search] === '`') search += 1;
-      }
-      const end = close === -1 ? index + run : close + run;
+      const end = codeSpanEnd(text, index);
       out += text.slice(index, end);
       index = end;
       continue;

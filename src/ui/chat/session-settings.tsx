@@ -59,6 +59,41 @@ function useModelList(): ModelList {
   return list;
 }
 
+/** The session's model: a text field suggesting the endpoint's models, with a hint saying whether they were listed. */
+function SessionModelField({ value, onChange, t }: { value: string; onChange: (model: string) => void; t: T }) {
+  const globalModel = useAppStore((state) => state.settings.model);
+  const models = useModelList();
+  const listId = useId();
+  const modelHint =
+    models.state === 'demo'
+      ? t('demoModel')
+      : models.state === 'loading'
+        ? t('modelsLoading')
+        : models.state === 'listed'
+          ? t('modelsListed', { count: models.models.length })
+          : t('modelsFailed', { error: models.error });
+
+  return (
+    <label className={labelClass}>
+      {t('model')}
+      <input
+        aria-label="Model for this session"
+        className={inputClass}
+        list={listId}
+        value={value}
+        placeholder={t('modelPlaceholder', { model: globalModel })}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <datalist id={listId}>
+        {models.state === 'listed' ? models.models.map((model) => <option key={model} value={model} />) : null}
+      </datalist>
+      <span className={hintClass}>{modelHint}</span>
+    </label>
+  );
+}
+
 /** The `Session model and prompt` dialog: this session's model and system prompt, saved on the session. */
 function SessionSettingsDialog({
   sessionId,
@@ -71,11 +106,8 @@ function SessionSettingsDialog({
   onClose: () => void;
   t: T;
 }) {
-  const globalModel = useAppStore((state) => state.settings.model);
   const [draft, setDraft] = useState({ model: overrides?.model ?? '', systemPrompt: overrides?.systemPrompt ?? '' });
   const [problem, setProblem] = useState<string | undefined>();
-  const models = useModelList();
-  const listId = useId();
 
   const save = async (next: { model: string; systemPrompt: string }) => {
     const found = overridesProblem(next, t);
@@ -84,15 +116,6 @@ function SessionSettingsDialog({
     if (await setSessionOverrides(sessionId, next)) onClose();
     else setProblem(t('saveFailed'));
   };
-
-  const modelHint =
-    models.state === 'demo'
-      ? t('demoModel')
-      : models.state === 'loading'
-        ? t('modelsLoading')
-        : models.state === 'listed'
-          ? t('modelsListed', { count: models.models.length })
-          : t('modelsFailed', { error: models.error });
 
   return (
     <Dialog
@@ -121,23 +144,7 @@ function SessionSettingsDialog({
     >
       <div className="flex flex-col gap-3">
         <p className={hintClass}>{t('intro')}</p>
-        <label className={labelClass}>
-          {t('model')}
-          <input
-            aria-label="Model for this session"
-            className={inputClass}
-            list={listId}
-            value={draft.model}
-            placeholder={t('modelPlaceholder', { model: globalModel })}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => setDraft({ ...draft, model: event.target.value })}
-          />
-          <datalist id={listId}>
-            {models.state === 'listed' ? models.models.map((model) => <option key={model} value={model} />) : null}
-          </datalist>
-          <span className={hintClass}>{modelHint}</span>
-        </label>
+        <SessionModelField value={draft.model} onChange={(model) => setDraft({ ...draft, model })} t={t} />
         <label className={labelClass}>
           {t('systemPrompt')}
           <textarea

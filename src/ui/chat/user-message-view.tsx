@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { ChatTranslate } from '../../i18n/chat.ts';
 import { Button } from '../components/button.tsx';
@@ -20,7 +20,6 @@ export interface UserMessageViewProps {
 
 /** A message the user typed, shown as plain text; it can be edited and resent. */
 export function UserMessageView({ entry, actions, runActive, highlighted, t }: UserMessageViewProps) {
-  const names = useNames();
   const text = entry.message.content ?? '';
   const [draft, setDraft] = useState<string | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
@@ -53,35 +52,17 @@ export function UserMessageView({ entry, actions, runActive, highlighted, t }: U
       className="group/message flex flex-col items-end px-4 py-2"
     >
       {editing ? (
-        <div className="w-full max-w-[85%] rounded-2xl border border-indigo-300 bg-white p-2 dark:border-indigo-700 dark:bg-zinc-900">
-          <textarea
-            ref={textareaRef}
-            aria-label={names('Edited message')}
-            aria-describedby={hintId}
-            value={draft}
-            rows={Math.min(12, Math.max(2, draft.split('\n').length))}
-            onChange={(event) => setDraft(event.target.value)}
-            onKeyDown={onKeyDown}
-            className="w-full resize-y bg-transparent p-1 text-[15px] text-zinc-900 outline-none dark:text-zinc-100"
-          />
-          <p id={hintId} className="sr-only">
-            {t('editKeysHint', { save: t('saveAndResend'), cancel: t('cancel') })}
-          </p>
-          <div className="flex justify-end gap-2">
-            <Button size="sm" variant="ghost" aria-label={names('Cancel')} onClick={() => setDraft(null)}>
-              {t('cancel')}
-            </Button>
-            <Button
-              size="sm"
-              variant="primary"
-              aria-label={names('Save and resend')}
-              onClick={save}
-              disabled={!draft.trim() || runActive}
-            >
-              {t('saveAndResend')}
-            </Button>
-          </div>
-        </div>
+        <UserMessageEditor
+          draft={draft}
+          hintId={hintId}
+          textareaRef={textareaRef}
+          runActive={runActive}
+          onChange={setDraft}
+          onKeyDown={onKeyDown}
+          onCancel={() => setDraft(null)}
+          onSave={save}
+          t={t}
+        />
       ) : (
         <div
           className={classNames(
@@ -106,5 +87,61 @@ export function UserMessageView({ entry, actions, runActive, highlighted, t }: U
         />
       ) : null}
     </article>
+  );
+}
+
+/** The message being edited: a textarea (Enter saves, Escape cancels) with Cancel and Save and resend. */
+function UserMessageEditor({
+  draft,
+  hintId,
+  textareaRef,
+  runActive,
+  onChange,
+  onKeyDown,
+  onCancel,
+  onSave,
+  t,
+}: {
+  draft: string;
+  hintId: string;
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
+  runActive: boolean;
+  onChange: (draft: string) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => void;
+  onCancel: () => void;
+  onSave: () => void;
+  t: ChatTranslate;
+}) {
+  const names = useNames();
+  return (
+    <div className="w-full max-w-[85%] rounded-2xl border border-indigo-300 bg-white p-2 dark:border-indigo-700 dark:bg-zinc-900">
+      <textarea
+        ref={textareaRef}
+        aria-label={names('Edited message')}
+        aria-describedby={hintId}
+        value={draft}
+        rows={Math.min(12, Math.max(2, draft.split('\n').length))}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
+        className="w-full resize-y bg-transparent p-1 text-[15px] text-zinc-900 outline-none dark:text-zinc-100"
+      />
+      <p id={hintId} className="sr-only">
+        {t('editKeysHint', { save: t('saveAndResend'), cancel: t('cancel') })}
+      </p>
+      <div className="flex justify-end gap-2">
+        <Button size="sm" variant="ghost" aria-label={names('Cancel')} onClick={onCancel}>
+          {t('cancel')}
+        </Button>
+        <Button
+          size="sm"
+          variant="primary"
+          aria-label={names('Save and resend')}
+          onClick={onSave}
+          disabled={!draft.trim() || runActive}
+        >
+          {t('saveAndResend')}
+        </Button>
+      </div>
+    </div>
   );
 }

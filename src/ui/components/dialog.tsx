@@ -52,27 +52,16 @@ const PLACEMENT = {
 } as const;
 
 /**
- * The one modal of the app, on the native `<dialog>`: the browser traps focus and makes the rest inert; Esc
- * closes through `onClose`; focus goes back to where it was when the dialog closes.
+ * Shows the `<dialog>` as a modal while `open`, focuses `initialFocusRef` (or the first focusable element of the
+ * body), and on close gives focus back to where it was (or to `fallbackFocus` when that element is gone). Returns the
+ * ref to put on the `<dialog>`.
  */
-export function Dialog({
-  open,
-  title,
-  label,
-  onClose,
-  children,
-  footer,
-  initialFocusRef,
-  fallbackFocus,
-  closeLabel,
-  closeOnBackdrop = true,
-  className,
-  widthClassName = 'w-[min(36rem,calc(100vw-2rem))]',
-  bodyClassName = 'px-4 py-3',
-  placement = 'center',
-}: DialogProps) {
+function useModal(
+  open: boolean,
+  initialFocusRef: RefObject<HTMLElement | null> | undefined,
+  fallbackFocus: (() => HTMLElement | null) | undefined,
+): RefObject<HTMLDialogElement | null> {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   // Read at close time, so a new function on every render does not reopen the dialog.
   const fallbackRef = useRef(fallbackFocus);
   useEffect(() => {
@@ -97,6 +86,31 @@ export function Dialog({
       else fallbackRef.current?.()?.focus();
     };
   }, [open, initialFocusRef]);
+  return dialogRef;
+}
+
+/**
+ * The one modal of the app, on the native `<dialog>`: the browser traps focus and makes the rest inert; Esc
+ * closes through `onClose`; focus goes back to where it was when the dialog closes.
+ */
+export function Dialog({
+  open,
+  title,
+  label,
+  onClose,
+  children,
+  footer,
+  initialFocusRef,
+  fallbackFocus,
+  closeLabel,
+  closeOnBackdrop = true,
+  className,
+  widthClassName = 'w-[min(36rem,calc(100vw-2rem))]',
+  bodyClassName = 'px-4 py-3',
+  placement = 'center',
+}: DialogProps) {
+  const dialogRef = useModal(open, initialFocusRef, fallbackFocus);
+  const titleId = useId();
 
   if (!open) return null;
   const hasHeader = title !== undefined || closeLabel !== undefined;

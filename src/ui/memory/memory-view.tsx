@@ -25,32 +25,9 @@ const fieldClass =
 export function MemoryView({ notes, onAdd, onUpdate, onDelete, t = englishMemory, locale }: MemoryViewProps) {
   const names = useNames();
   const [query, setQuery] = useState('');
-  const [content, setContent] = useState('');
-  const [tags, setTags] = useState('');
-  const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const descriptionId = useId();
   const visible = useMemo(() => filterNotes(notes, query), [notes, query]);
-
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    const text = content.trim();
-    if (text === '') {
-      setError(t('contentRequired'));
-      return;
-    }
-    setAdding(true);
-    setError(null);
-    try {
-      await onAdd(text, parseTags(tags));
-      setContent('');
-      setTags('');
-    } catch (failure) {
-      setError(t('addFailed', { error: messageOf(failure) }));
-    } finally {
-      setAdding(false);
-    }
-  };
 
   const report = (key: 'updateFailed' | 'deleteFailed') => (failure: unknown) =>
     setError(t(key, { error: messageOf(failure) }));
@@ -74,40 +51,7 @@ export function MemoryView({ notes, onAdd, onUpdate, onDelete, t = englishMemory
         </p>
       </header>
 
-      <form
-        aria-label="Add note"
-        className="flex flex-col gap-2 rounded-md border border-zinc-200 p-2 dark:border-zinc-800"
-        onSubmit={(event) => void add(event)}
-      >
-        <textarea
-          aria-label="New note"
-          placeholder={t('newNotePlaceholder')}
-          rows={3}
-          className={fieldClass}
-          value={content}
-          disabled={adding}
-          onChange={(event) => setContent(event.target.value)}
-        />
-        <div className="flex items-center gap-2">
-          <input
-            aria-label={names('Tags')}
-            placeholder={t('tagsPlaceholder')}
-            className={fieldClass}
-            value={tags}
-            disabled={adding}
-            onChange={(event) => setTags(event.target.value)}
-          />
-          <Button
-            type="submit"
-            variant="primary"
-            size="md"
-            aria-label="Add note"
-            disabled={adding || content.trim() === ''}
-          >
-            {t('add')}
-          </Button>
-        </div>
-      </form>
+      <AddNoteForm onAdd={onAdd} onError={setError} t={t} />
 
       {error !== null ? (
         <p
@@ -154,6 +98,79 @@ export function MemoryView({ notes, onAdd, onUpdate, onDelete, t = englishMemory
         </ul>
       )}
     </section>
+  );
+}
+
+/** The add form: a note's text and comma-separated tags; reports a problem (or null to clear it) through `onError`. */
+function AddNoteForm({
+  onAdd,
+  onError,
+  t,
+}: {
+  onAdd: MemoryViewProps['onAdd'];
+  onError: (message: string | null) => void;
+  t: MemoryTranslate;
+}) {
+  const names = useNames();
+  const [content, setContent] = useState('');
+  const [tags, setTags] = useState('');
+  const [adding, setAdding] = useState(false);
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    const text = content.trim();
+    if (text === '') {
+      onError(t('contentRequired'));
+      return;
+    }
+    setAdding(true);
+    onError(null);
+    try {
+      await onAdd(text, parseTags(tags));
+      setContent('');
+      setTags('');
+    } catch (failure) {
+      onError(t('addFailed', { error: messageOf(failure) }));
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  return (
+    <form
+      aria-label="Add note"
+      className="flex flex-col gap-2 rounded-md border border-zinc-200 p-2 dark:border-zinc-800"
+      onSubmit={(event) => void add(event)}
+    >
+      <textarea
+        aria-label="New note"
+        placeholder={t('newNotePlaceholder')}
+        rows={3}
+        className={fieldClass}
+        value={content}
+        disabled={adding}
+        onChange={(event) => setContent(event.target.value)}
+      />
+      <div className="flex items-center gap-2">
+        <input
+          aria-label={names('Tags')}
+          placeholder={t('tagsPlaceholder')}
+          className={fieldClass}
+          value={tags}
+          disabled={adding}
+          onChange={(event) => setTags(event.target.value)}
+        />
+        <Button
+          type="submit"
+          variant="primary"
+          size="md"
+          aria-label="Add note"
+          disabled={adding || content.trim() === ''}
+        >
+          {t('add')}
+        </Button>
+      </div>
+    </form>
   );
 }
 

@@ -83,28 +83,37 @@ export function NoteItem({ note, t, locale, onUpdate, onDelete, onUpdateError, o
         ) : null}
       </div>
       {mode === 'confirm-delete' ? (
-        <div
-          role="group"
-          aria-label={names('Confirm deletion')}
-          className="mt-2 flex flex-wrap items-center gap-2 rounded-md bg-red-50 p-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100"
-        >
-          <span className="flex-1">{t('confirmDelete')}</span>
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={names('Keep note')}
-            disabled={busy}
-            autoFocus
-            onClick={() => setMode('view')}
-          >
-            {t('cancel')}
-          </Button>
-          <Button size="sm" variant="danger" aria-label="Delete" disabled={busy} onClick={() => void remove()}>
-            {t('confirmDeleteYes')}
-          </Button>
-        </div>
+        <ConfirmDeleteBar busy={busy} t={t} onKeep={() => setMode('view')} onDelete={() => void remove()} />
       ) : null}
     </li>
+  );
+}
+
+/** Asks before a note is deleted: Cancel keeps it (focused first), Delete removes it. */
+function ConfirmDeleteBar(props: { busy: boolean; t: MemoryTranslate; onKeep: () => void; onDelete: () => void }) {
+  const names = useNames();
+  const { busy, t } = props;
+  return (
+    <div
+      role="group"
+      aria-label={names('Confirm deletion')}
+      className="mt-2 flex flex-wrap items-center gap-2 rounded-md bg-red-50 p-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100"
+    >
+      <span className="flex-1">{t('confirmDelete')}</span>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={names('Keep note')}
+        disabled={busy}
+        autoFocus
+        onClick={props.onKeep}
+      >
+        {t('cancel')}
+      </Button>
+      <Button size="sm" variant="danger" aria-label="Delete" disabled={busy} onClick={props.onDelete}>
+        {t('confirmDeleteYes')}
+      </Button>
+    </div>
   );
 }
 

@@ -17,6 +17,57 @@ function parsePrice(text: string): number | null {
   return Number.isFinite(value) && value >= 0 ? value : null;
 }
 
+/** One price per 1M tokens; `name` is its accessible name when it has one of its own. */
+function PriceInput(props: {
+  label: string;
+  name?: string;
+  disabled: boolean;
+  placeholder: string;
+  value: string;
+  onChange: (text: string) => void;
+}) {
+  return (
+    <label className={labelClass}>
+      <span>{props.label}</span>
+      <input
+        aria-label={props.name}
+        type="number"
+        min={0}
+        step="any"
+        className={inputClass}
+        disabled={props.disabled}
+        placeholder={props.placeholder}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </label>
+  );
+}
+
+/** How many steps without progress make a run "stuck" (1 to 1000). */
+function StuckStepsField(props: { stuckSteps: number; onChange: (steps: number) => void; label: string }) {
+  // The box keeps what is typed (an empty box while retyping); the setting changes only to a valid count.
+  const [stuckText, setStuckText] = useState(String(props.stuckSteps));
+  return (
+    <label className={labelClass}>
+      <span>{props.label}</span>
+      <input
+        type="number"
+        min={1}
+        max={1000}
+        className={inputClass}
+        value={stuckText}
+        onChange={(event) => {
+          setStuckText(event.target.value);
+          const value = Math.round(Number(event.target.value));
+          if (event.target.value.trim() !== '' && Number.isFinite(value) && value >= 1 && value <= 1000)
+            props.onChange(value);
+        }}
+      />
+    </label>
+  );
+}
+
 /** Settings for Insights: the current model's prices (input, cached input, output per 1M tokens) and the stuck-run threshold. */
 export function InsightsSection(props: {
   model: string;
@@ -30,8 +81,6 @@ export function InsightsSection(props: {
   const model = props.model.trim();
   const entry = props.prices[model];
   const fallback = defaultPrice(model);
-  // The box keeps what is typed (an empty box while retyping); the setting changes only to a valid count.
-  const [stuckText, setStuckText] = useState(String(props.stuckSteps));
 
   const setField = (field: PriceField, text: string) => {
     const current: PriceEntry = entry ?? { input: null, output: null, cachedInput: null };
@@ -50,6 +99,12 @@ export function InsightsSection(props: {
     const value = field === 'cachedInput' ? (fallback.cachedInput ?? fallback.input) : fallback[field];
     return String(value);
   };
+  const priceProps = (field: PriceField) => ({
+    disabled: !model,
+    placeholder: placeholder(field),
+    value: shown(field),
+    onChange: (text: string) => setField(field, text),
+  });
 
   return (
     <fieldset className="grid gap-3 sm:grid-cols-3">
@@ -57,47 +112,9 @@ export function InsightsSection(props: {
       <p className="text-xs text-slate-600 sm:col-span-3 dark:text-slate-300">
         {t('settingsPricesOf', { model: model || '—' })}
       </p>
-      <label className={labelClass}>
-        <span>{t('inputPrice')}</span>
-        <input
-          aria-label="Input price"
-          type="number"
-          min={0}
-          step="any"
-          className={inputClass}
-          disabled={!model}
-          placeholder={placeholder('input')}
-          value={shown('input')}
-          onChange={(event) => setField('input', event.target.value)}
-        />
-      </label>
-      <label className={labelClass}>
-        <span>{t('cachedInputPrice')}</span>
-        <input
-          type="number"
-          min={0}
-          step="any"
-          className={inputClass}
-          disabled={!model}
-          placeholder={placeholder('cachedInput')}
-          value={shown('cachedInput')}
-          onChange={(event) => setField('cachedInput', event.target.value)}
-        />
-      </label>
-      <label className={labelClass}>
-        <span>{t('outputPrice')}</span>
-        <input
-          aria-label="Output price"
-          type="number"
-          min={0}
-          step="any"
-          className={inputClass}
-          disabled={!model}
-          placeholder={placeholder('output')}
-          value={shown('output')}
-          onChange={(event) => setField('output', event.target.value)}
-        />
-      </label>
+      <PriceInput label={t('inputPrice')} name="Input price" {...priceProps('input')} />
+      <PriceInput label={t('cachedInputPrice')} {...priceProps('cachedInput')} />
+      <PriceInput label={t('outputPrice')} name="Output price" {...priceProps('output')} />
       <p className="text-xs text-slate-500 sm:col-span-3 dark:text-slate-400" data-testid="price-hint">
         {fallback
           ? t('defaultPriceHint', {
@@ -107,22 +124,7 @@ export function InsightsSection(props: {
             })
           : t('noPriceHint')}
       </p>
-      <label className={labelClass}>
-        <span>{t('stuckStepsLabel')}</span>
-        <input
-          type="number"
-          min={1}
-          max={1000}
-          className={inputClass}
-          value={stuckText}
-          onChange={(event) => {
-            setStuckText(event.target.value);
-            const value = Math.round(Number(event.target.value));
-            if (event.target.value.trim() !== '' && Number.isFinite(value) && value >= 1 && value <= 1000)
-              props.onStuckStepsChange(value);
-          }}
-        />
-      </label>
+      <StuckStepsField stuckSteps={props.stuckSteps} onChange={props.onStuckStepsChange} label={t('stuckStepsLabel')} />
       <p className="self-end text-xs text-slate-500 sm:col-span-2 dark:text-slate-400">{t('stuckStepsHint')}</p>
     </fieldset>
   );

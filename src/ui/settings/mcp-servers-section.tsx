@@ -6,7 +6,8 @@ import { offeredNamesForServers } from '../../tools/mcp/mcp-names.ts';
 import { builtinTools } from '../../tools/registry.ts';
 import { services } from '../../store/services.ts';
 import { Button } from '../components/button.tsx';
-import { useNames, useT } from '../use-t.ts';
+import { useT } from '../use-t.ts';
+import { McpServerGroup } from './mcp-server-group.tsx';
 
 const inputClass =
   'w-full rounded-md border border-zinc-300 bg-white px-2 py-1 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-950';
@@ -25,6 +26,84 @@ async function listServer(url: string, headers: string): Promise<Omit<McpServerE
   return { url, headers, name: connection.serverName, tools: connection.tools };
 }
 
+/**
+ * The servers with one tool of `server` always allowed (remembering the tool's fingerprint, so a changed tool asks
+ * again) or no longer; undefined when the server has no such tool.
+ */
+function withAlwaysAllow(
+  servers: Settings['mcpServers'],
+  server: McpServerEntry,
+  toolName: string,
+  allow: boolean,
+): Settings['mcpServers'] | undefined {
+  const tool = server.tools.find((candidate) => candidate.name === toolName);
+  if (!tool) return undefined;
+  const alwaysAllow = { ...server.alwaysAllow };
+  if (allow) alwaysAllow[toolName] = toolFingerprint(tool);
+  else delete alwaysAllow[toolName];
+  return servers.map((candidate) => (candidate.url === server.url ? { ...server, alwaysAllow } : candidate));
+}
+
+/** The form adding a server: its URL, optional headers, and Connect (Enter in the URL box connects too). */
+function McpAddForm({
+  url,
+  headers,
+  busy,
+  onUrl,
+  onHeaders,
+  onConnect,
+}: {
+  url: string;
+  headers: string;
+  busy: boolean;
+  onUrl: (url: string) => void;
+  onHeaders: (headers: string) => void;
+  onConnect: () => void;
+}) {
+  const t = useT();
+  const onUrlKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Enter connects instead of submitting the Settings form.
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      onConnect();
+    }
+  };
+  return (
+    <div className="flex flex-col gap-2 rounded-md border border-zinc-200 p-2 dark:border-zinc-700">
+      <label className="flex flex-col gap-1 text-xs font-medium">
+        <span>{t('tools.mcp.url')}</span>
+        <input
+          aria-label="MCP server URL"
+          type="url"
+          className={inputClass}
+          placeholder="https://example.com/mcp"
+          value={url}
+          onChange={(event) => onUrl(event.target.value)}
+          onKeyDown={onUrlKey}
+        />
+      </label>
+      <label className="flex flex-col gap-1 text-xs font-medium">
+        <span>{t('tools.mcp.headers')}</span>
+        <textarea
+          aria-label="MCP headers"
+          rows={2}
+          className={inputClass}
+          placeholder="Authorization: Bearer …"
+          value={headers}
+          onChange={(event) => onHeaders(event.target.value)}
+        />
+      </label>
+      <div className="flex items-center gap-2">
+        <Button size="sm" variant="primary" onClick={onConnect} disabled={busy || url.trim() === ''}>
+          {t('tools.mcp.connect')}
+        </Button>
+        {busy ? <span className="text-xs text-zinc-500">{t('tools.mcp.connecting')}</span> : null}
+      </div>
+      <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('tools.mcp.note')}</p>
+    </div>
+  );
+}
+
 /** MCP servers in Settings: `Add MCP server`, then one group per connected server with its tools as toggles. */
 export function McpServersSection(props: {
   servers: Settings['mcpServers'];
@@ -35,7 +114,6 @@ export function McpServersSection(props: {
   onServersChange: (servers: Settings['mcpServers']) => void;
 }) {
   const t = useT();
-  const names = useNames();
   const [adding, setAdding] = useState(false);
   const [url, setUrl] = useState('');
   const [headers, setHeaders] = useState('');
@@ -68,25 +146,6 @@ export function McpServersSection(props: {
     }
   };
 
-  const onUrlKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    // Enter connects instead of submitting the Settings form.
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      void connect(url, headers);
-    }
-  };
-
-  const setAlwaysAllow = (server: McpServerEntry, toolName: string, allow: boolean) => {
-    const tool = server.tools.find((candidate) => candidate.name === toolName);
-    if (!tool) return;
-    const alwaysAllow = { ...server.alwaysAllow };
-    if (allow) alwaysAllow[toolName] = toolFingerprint(tool);
-    else delete alwaysAllow[toolName];
-    props.onServersChange(
-      props.servers.map((candidate) => (candidate.url === server.url ? { ...server, alwaysAllow } : candidate)),
-    );
-  };
-
   return (
     <div className="mt-3 flex flex-col gap-2">
       <div className="flex items-center justify-between gap-2">
@@ -96,127 +155,36 @@ export function McpServersSection(props: {
         </Button>
       </div>
       {adding ? (
-        <div className="flex flex-col gap-2 rounded-md border border-zinc-200 p-2 dark:border-zinc-700">
-          <label className="flex flex-col gap-1 text-xs font-medium">
-            <span>{t('tools.mcp.url')}</span>
-            <input
-              aria-label="MCP server URL"
-              type="url"
-              className={inputClass}
-              placeholder="https://example.com/mcp"
-              value={url}
-              onChange={(event) => setUrl(event.target.value)}
-              onKeyDown={onUrlKey}
-            />
-          </label>
-          <label className="flex flex-col gap-1 text-xs font-medium">
-            <span>{t('tools.mcp.headers')}</span>
-            <textarea
-              aria-label="MCP headers"
-              rows={2}
-              className={inputClass}
-              placeholder="Authorization: Bearer …"
-              value={headers}
-              onChange={(event) => setHeaders(event.target.value)}
-            />
-          </label>
-          <div className="flex items-center gap-2">
-            <Button
-              size="sm"
-              variant="primary"
-              onClick={() => void connect(url, headers)}
-              disabled={busy || url.trim() === ''}
-            >
-              {t('tools.mcp.connect')}
-            </Button>
-            {busy ? <span className="text-xs text-zinc-500">{t('tools.mcp.connecting')}</span> : null}
-          </div>
-          <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('tools.mcp.note')}</p>
-        </div>
+        <McpAddForm
+          url={url}
+          headers={headers}
+          busy={busy}
+          onUrl={setUrl}
+          onHeaders={setHeaders}
+          onConnect={() => void connect(url, headers)}
+        />
       ) : null}
       {problem ? (
         <p role="alert" className="whitespace-pre-wrap text-xs text-red-700 dark:text-red-400">
           {problem}
         </p>
       ) : null}
-      {props.servers.map((server) => {
-        const offeredNames = offered.get(server.url);
-        return (
-          <div
-            key={server.url}
-            role="group"
-            aria-label={server.name}
-            className="flex flex-col gap-1 rounded-md border border-zinc-200 p-2 text-xs dark:border-zinc-700"
-          >
-            <div className="flex items-center gap-2">
-              <strong>{server.name}</strong>
-              <span className="truncate text-zinc-500 dark:text-zinc-400">{server.url}</span>
-              <span className="ml-auto flex gap-1">
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={names('Reconnect {server}', { server: server.name })}
-                  disabled={busy}
-                  onClick={() => void connect(server.url, server.headers)}
-                >
-                  {t('tools.mcp.reconnect')}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={names('Remove server {server}', { server: server.name })}
-                  onClick={() =>
-                    props.onServersChange(props.servers.filter((candidate) => candidate.url !== server.url))
-                  }
-                >
-                  {t('tools.custom.delete')}
-                </Button>
-              </span>
-            </div>
-            {server.tools.length === 0 ? <p className="text-zinc-500">{t('tools.mcp.noTools')}</p> : null}
-            {server.tools.map((tool) => {
-              const offeredName = offeredNames?.get(tool.name) ?? tool.name;
-              const allowed = server.alwaysAllow[tool.name];
-              const changed = allowed !== undefined && allowed !== toolFingerprint(tool);
-              return (
-                <div key={tool.name} className="flex flex-wrap items-center gap-2">
-                  <label className="flex items-center gap-1">
-                    <input
-                      type="checkbox"
-                      aria-label={tool.name}
-                      checked={props.enabled[offeredName] !== false}
-                      onChange={(event) =>
-                        props.onEnabledChange({ ...props.enabled, [offeredName]: event.target.checked })
-                      }
-                    />
-                    <code>{tool.name}</code>
-                  </label>
-                  {offeredName === tool.name ? null : (
-                    <span className="text-zinc-500">
-                      → <code>{offeredName}</code>
-                    </span>
-                  )}
-                  <label className="ml-auto flex items-center gap-1 text-zinc-600 dark:text-zinc-300">
-                    <input
-                      type="checkbox"
-                      aria-label={names('Always allow {tool}', { tool: tool.name })}
-                      checked={allowed !== undefined && !changed}
-                      onChange={(event) => setAlwaysAllow(server, tool.name, event.target.checked)}
-                    />
-                    {t('tools.mcp.alwaysAllow')}
-                  </label>
-                  {changed ? (
-                    <span className="w-full text-amber-700 dark:text-amber-400">{t('tools.mcp.changed')}</span>
-                  ) : null}
-                  {tool.description ? (
-                    <span className="w-full text-zinc-500 dark:text-zinc-400">{tool.description}</span>
-                  ) : null}
-                </div>
-              );
-            })}
-          </div>
-        );
-      })}
+      {props.servers.map((server) => (
+        <McpServerGroup
+          key={server.url}
+          server={server}
+          offeredNames={offered.get(server.url)}
+          enabled={props.enabled}
+          busy={busy}
+          onEnabledChange={props.onEnabledChange}
+          onReconnect={() => void connect(server.url, server.headers)}
+          onRemove={() => props.onServersChange(props.servers.filter((candidate) => candidate.url !== server.url))}
+          onAlwaysAllow={(toolName, allow) => {
+            const servers = withAlwaysAllow(props.servers, server, toolName, allow);
+            if (servers) props.onServersChange(servers);
+          }}
+        />
+      ))}
     </div>
   );
 }

@@ -94,23 +94,31 @@ export function SettingsDialog() {
             }}
           />
         </SettingsMatchContext>
-        <div className="sticky bottom-0 flex justify-end gap-2 border-t border-slate-200 bg-white pt-3 dark:border-slate-700 dark:bg-slate-900">
-          <button
-            type="button"
-            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600"
-            onClick={close}
-          >
-            {t('settings.cancel')}
-          </button>
-          <button
-            type="submit"
-            className="rounded-md bg-sky-700 px-4 py-1.5 text-sm font-medium text-white hover:bg-sky-800"
-            aria-label="Save"
-          >
-            {t('settings.save')}
-          </button>
-        </div>
+        <SettingsFooter onCancel={close} />
       </form>
     </Dialog>
+  );
+}
+
+/** Cancel and Save, held at the bottom of the dialog while the tabs scroll. */
+function SettingsFooter({ onCancel }: { onCancel: () => void }) {
+  const t = useT();
+  return (
+    <div className="sticky bottom-0 flex justify-end gap-2 border-t border-slate-200 bg-white pt-3 dark:border-slate-700 dark:bg-slate-900">
+      <button
+        type="button"
+        className="rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600"
+        onClick={onCancel}
+      >
+        {t('settings.cancel')}
+      </button>
+      <button
+        type="submit"
+        className="rounded-md bg-sky-700 px-4 py-1.5 text-sm font-medium text-white hover:bg-sky-800"
+        aria-label="Save"
+      >
+        {t('settings.save')}
+      </button>
+    </div>
   );
 }

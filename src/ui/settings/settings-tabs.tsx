@@ -65,41 +65,20 @@ export function SettingsTabs(props: {
         className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-700"
         onKeyDown={onKeyDown}
       >
-        {SETTINGS_TABS.map((tab) => {
-          const selected = tab === props.selected;
-          const dimmed = props.matchCounts !== undefined && count(tab) === 0;
-          return (
-            <button
-              key={tab}
-              ref={(element) => {
-                tabRefs.current[tab] = element;
-              }}
-              type="button"
-              role="tab"
-              id={tabId(tab)}
-              aria-label={tab}
-              aria-selected={selected}
-              aria-controls={panelId(tab)}
-              tabIndex={selected ? 0 : -1}
-              data-matches={props.matchCounts ? count(tab) : undefined}
-              className={classNames(
-                '-mb-px flex shrink-0 items-center gap-1 border-b-2 px-3 py-1.5 text-sm',
-                selected
-                  ? 'border-sky-700 font-medium text-sky-800 dark:border-sky-400 dark:text-sky-300'
-                  : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100',
-                dimmed ? 'opacity-60' : undefined,
-              )}
-              onClick={() => props.onSelect(tab)}
-            >
-              {settingsTabsText(language, TEXT_KEYS[tab])}
-              {props.matchCounts && count(tab) > 0 ? (
-                <span className="rounded-full bg-sky-100 px-1.5 text-xs text-sky-900 dark:bg-sky-900 dark:text-sky-100">
-                  {count(tab)}
-                </span>
-              ) : null}
-            </button>
-          );
-        })}
+        {SETTINGS_TABS.map((tab) => (
+          <SettingsTab
+            key={tab}
+            tab={tab}
+            selected={tab === props.selected}
+            matches={props.matchCounts ? count(tab) : undefined}
+            tabId={tabId(tab)}
+            panelId={panelId(tab)}
+            tabRef={(element) => {
+              tabRefs.current[tab] = element;
+            }}
+            onSelect={() => props.onSelect(tab)}
+          />
+        ))}
       </div>
       {SETTINGS_TABS.map((tab) => (
         <div
@@ -117,5 +96,55 @@ export function SettingsTabs(props: {
         </div>
       ))}
     </>
+  );
+}
+
+/** One tab of the list: its name, and while searching how many settings match in it (dimmed when none). */
+function SettingsTab({
+  tab,
+  selected,
+  matches,
+  tabId,
+  panelId,
+  tabRef,
+  onSelect,
+}: {
+  tab: SettingsTabId;
+  selected: boolean;
+  /** How many settings match while searching; undefined when not searching. */
+  matches: number | undefined;
+  tabId: string;
+  panelId: string;
+  tabRef: (element: HTMLButtonElement | null) => void;
+  onSelect: () => void;
+}) {
+  const language = useLanguage();
+  return (
+    <button
+      ref={tabRef}
+      type="button"
+      role="tab"
+      id={tabId}
+      aria-label={tab}
+      aria-selected={selected}
+      aria-controls={panelId}
+      tabIndex={selected ? 0 : -1}
+      data-matches={matches}
+      className={classNames(
+        '-mb-px flex shrink-0 items-center gap-1 border-b-2 px-3 py-1.5 text-sm',
+        selected
+          ? 'border-sky-700 font-medium text-sky-800 dark:border-sky-400 dark:text-sky-300'
+          : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100',
+        matches === 0 ? 'opacity-60' : undefined,
+      )}
+      onClick={onSelect}
+    >
+      {settingsTabsText(language, TEXT_KEYS[tab])}
+      {matches !== undefined && matches > 0 ? (
+        <span className="rounded-full bg-sky-100 px-1.5 text-xs text-sky-900 dark:bg-sky-900 dark:text-sky-100">
+          {matches}
+        </span>
+      ) : null}
+    </button>
   );
 }
