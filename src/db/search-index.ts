@@ -6,7 +6,14 @@ import { unwrap } from 'idb';
 import { messagesOfChunks } from './message-chunks.ts';
 import type { MessageRecord, SearchIndexRecord } from './schema.ts';
 import { isSearchIndexComplete, SEARCH_INDEX_STATE_KEY, searchIndexState } from './search-index-state.ts';
-import { firstCharacter, initialTerm, isCjkToken, messageTerms, messageTokens } from './search-index-terms.ts';
+import {
+  firstCharacter,
+  indexedText,
+  initialTerm,
+  isCjkToken,
+  messageTerms,
+  messageTokens,
+} from './search-index-terms.ts';
 import { readStorage, runTransaction, type GlassboxDatabase } from './transaction.ts';
 
 /** term → the sessions it occurs in. */
@@ -72,11 +79,41 @@ function writtenTerms(db: GlassboxDatabase, sessionId: string): Set<string> | un
   return written.get(db)?.get(sessionId);
 }
 
+/**
+ * A message text longer than this is tokenised in slices of about this many characters (cut at whitespace, which no
+ * term spans), the page painting between them while it is shown: a 2 MB answer read at once would hold the main
+ * thread for a fifth of a second when its step is saved.
+ */
+export const TERMS_SLICE_CHARS = 65_536;
+
+/** The terms of a message, a long text read in slices with a turn for the page between them. */
+async function messageTermsInSlices(content: unknown): Promise<Set<string>> {
+  const text = indexedText(content);
+  if (text.length <= TERMS_SLICE_CHARS) return messageTerms(text);
+  const terms = new Set<string>();
+  const whitespace = /\s/g;
+  for (let start = 0; start < text.length;) {
+    whitespace.lastIndex = start + TERMS_SLICE_CHARS;
+    const end = whitespace.exec(text)?.index ?? text.length;
+    for (const term of messageTerms(text.slice(start, end))) terms.add(term);
+    start = end;
+    // A hidden page paints nothing, and its timers are throttled to once a second or less: no turn there.
+    if (start < text.length && globalThis.document?.visibilityState !== 'hidden') await yieldToPage();
+  }
+  return terms;
+}
+
 /** The terms of a step's messages its session has no row for yet (as far as this page knows). */
-export function newStepTerms(db: GlassboxDatabase, sessionId: string, contents: Iterable<unknown>): Set<string> {
+export async function newStepTerms(
+  db: GlassboxDatabase,
+  sessionId: string,
+  contents: Iterable<unknown>,
+): Promise<Set<string>> {
+  const all: Array<Set<string>> = [];
+  for (const content of contents) all.push(await messageTermsInSlices(content));
   const known = writtenTerms(db, sessionId);
   const terms = new Set<string>();
-  for (const content of contents) for (const term of messageTerms(content)) if (!known?.has(term)) terms.add(term);
+  for (const some of all) for (const term of some) if (!known?.has(term)) terms.add(term);
   return terms;
 }
 
