@@ -3,6 +3,7 @@
 // longer holds, and a missing or stale index is rebuilt from every message. Querying it is search-query.ts. Loaded
 // lazily: nothing here is on the first load.
 import { unwrap } from 'idb';
+import { pageTurn } from '../model/page-turn.ts';
 import { messagesOfChunks } from './message-chunks.ts';
 import type { MessageRecord, SearchIndexRecord } from './schema.ts';
 import { isSearchIndexComplete, SEARCH_INDEX_STATE_KEY, searchIndexState } from './search-index-state.ts';
@@ -97,8 +98,7 @@ async function messageTermsInSlices(content: unknown): Promise<Set<string>> {
     const end = whitespace.exec(text)?.index ?? text.length;
     for (const term of messageTerms(text.slice(start, end))) terms.add(term);
     start = end;
-    // A hidden page paints nothing, and its timers are throttled to once a second or less: no turn there.
-    if (start < text.length && globalThis.document?.visibilityState !== 'hidden') await yieldToPage();
+    if (start < text.length) await pageTurn();
   }
   return terms;
 }

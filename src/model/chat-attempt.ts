@@ -3,6 +3,7 @@ import { createAttemptSignal, raceAbort, type AttemptSignal } from './abort.ts';
 import { classifyError, classifyHttpError } from './classify-error.ts';
 import { readErrorEnvelope } from './error-envelope.ts';
 import { ModelError } from './model-error.ts';
+import { pageTurn } from './page-turn.ts';
 import type { ModelResponse, ModelStreamEvent } from './model.ts';
 import { createOpenAIClient } from './openai-client.ts';
 import type { ChatRequestBody } from './request-body.ts';
@@ -161,6 +162,13 @@ export async function runChatAttempt(input: ChatAttemptInput): Promise<ModelResp
   }
 }
 
+/**
+ * Events handled between two turns for the page: a body that arrives faster than it is handled (a 2 MB answer, a
+ * flood of tool calls) is read from the buffer without a task boundary, and would otherwise hold the main thread
+ * until it is all handled.
+ */
+export const EVENTS_PER_PAGE_TURN = 128;
+
 /** Reads an SSE body into the assembler until `[DONE]` or EOF, honouring Stop and the idle timeout. */
 async function readEventStream(
   response: Response,
@@ -175,6 +183,7 @@ async function readEventStream(
   const decoder = new TextDecoder();
   const parser = createSseParser();
   let finished = false;
+  let handled = 0;
 
   const handle = (event: ServerSentEvent): boolean => {
     const data = event.data.trim();
@@ -203,6 +212,8 @@ async function readEventStream(
           finished = true;
           break;
         }
+        // Stop pressed meanwhile ends the reading here, with the rest of the buffer unhandled.
+        if ((handled += 1) % EVENTS_PER_PAGE_TURN === 0) await raceAbort(pageTurn(), attempt.signal);
       }
       if (done) finished = true;
     }
