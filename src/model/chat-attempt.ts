@@ -163,11 +163,11 @@ export async function runChatAttempt(input: ChatAttemptInput): Promise<ModelResp
 }
 
 /**
- * Events handled between two turns for the page: a body that arrives faster than it is handled (a 2 MB answer, a
- * flood of tool calls) is read from the buffer without a task boundary, and would otherwise hold the main thread
- * until it is all handled.
+ * How long reading a stream holds the main thread before it gives the page a turn: a body that arrives faster than it
+ * is handled (a 2 MB answer, a flood of tool calls) is read from the buffer without a task boundary, and would
+ * otherwise hold it until all of it is handled.
  */
-export const EVENTS_PER_PAGE_TURN = 128;
+export const STREAM_HOLD_MS = 16;
 
 /** Reads an SSE body into the assembler until `[DONE]` or EOF, honouring Stop and the idle timeout. */
 async function readEventStream(
@@ -183,7 +183,7 @@ async function readEventStream(
   const decoder = new TextDecoder();
   const parser = createSseParser();
   let finished = false;
-  let handled = 0;
+  let turnAt = performance.now();
 
   const handle = (event: ServerSentEvent): boolean => {
     const data = event.data.trim();
@@ -213,7 +213,10 @@ async function readEventStream(
           break;
         }
         // Stop pressed meanwhile ends the reading here, with the rest of the buffer unhandled.
-        if ((handled += 1) % EVENTS_PER_PAGE_TURN === 0) await raceAbort(pageTurn(), attempt.signal);
+        if (performance.now() - turnAt >= STREAM_HOLD_MS) {
+          await raceAbort(pageTurn(), attempt.signal);
+          turnAt = performance.now();
+        }
       }
       if (done) finished = true;
     }
