@@ -220,11 +220,6 @@ const REBUILD_BATCH = 125;
 
 const rebuilds = new WeakMap<GlassboxDatabase, Promise<void>>();
 
-/** Lets the page paint and handle input between a rebuild's batches. */
-function yieldToPage(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
 /**
  * Builds the index from every stored message unless it is complete at this version: once per page at a time, in
  * batches of {@link REBUILD_BATCH} messages, yielding between them. Steps and imports meanwhile index themselves;
@@ -262,7 +257,8 @@ async function rebuildUnlessReady(db: GlassboxDatabase): Promise<void> {
       putPostings(unwrap(tx.objectStore('searchIndex')), postings, `${stamp}:${batch}`);
     });
     if (chunks.length < REBUILD_BATCH) break;
-    await yieldToPage();
+    // The page paints and handles input between a rebuild's batches.
+    await pageTurn();
   }
   await runTransaction(db, ['searchIndex'], 'readwrite', async (tx) => {
     const store = tx.objectStore('searchIndex');
