@@ -7,7 +7,9 @@ import {
   estimateToolsTokens,
   MESSAGE_OVERHEAD_TOKENS,
   REQUEST_OVERHEAD_TOKENS,
+  SAMPLED_ABOVE_CHARS,
 } from './token-estimate.ts';
+import { hugeMarkdownAnswer } from '../../e2e/mock-llm/huge-answer.ts';
 
 /** `actual` ± `share`. */
 function near(actual: number, share: number): [number, number] {
@@ -84,6 +86,56 @@ describe('estimateTokens', () => {
   it('is zero only for empty text', () => {
     expect(estimateTokens('')).toBe(0);
     expect(estimateTokens(' ')).toBe(1);
+  });
+});
+
+describe('estimateTokens of a very long text', () => {
+  /** The estimate read whole: the text cut into pieces at newlines, each under the sampling length. */
+  function wholeReading(text: string): number {
+    let tokens = 0;
+    let piece = '';
+    for (const line of text.split(/(?<=\n)/)) {
+      if (piece.length + line.length > SAMPLED_ABOVE_CHARS) {
+        tokens += estimateTokens(piece);
+        piece = '';
+      }
+      piece += line;
+    }
+    return tokens + estimateTokens(piece);
+  }
+
+  it('estimates a 2 MB Markdown answer from samples within 2% of reading it whole', () => {
+    const text = hugeMarkdownAnswer(2_000_000);
+    const whole = wholeReading(text);
+    const [low, high] = near(whole, 0.02);
+    expect(estimateTokens(text)).toBeGreaterThanOrEqual(low);
+    expect(estimateTokens(text)).toBeLessThanOrEqual(high);
+  });
+
+  it('estimates long mixed English, Chinese, code and digits within 5% of reading it whole', () => {
+    const blocks = [
+      'The agent reads the trace, compares the spans and writes a short report about what it found. ',
+      '北京今天的天气怎么样？请帮我查一下明天的航班，然后把结果发给我。',
+      'const total = items.reduce((sum, item) => sum + item.price * item.quantity, 0);\n',
+      '1234567890 2718281828 3141592653 ',
+    ];
+    const parts: string[] = [];
+    // A varied order, the same for every run: each block's share differs along the text.
+    for (let index = 0, length = 0; length < 600_000; index += 1) {
+      const block = blocks[(index * 7 + Math.floor(index / 13)) % blocks.length] ?? '';
+      parts.push(block, index % 5 === 0 ? '\n' : '');
+      length += block.length + 1;
+    }
+    const text = parts.join('');
+    const [low, high] = near(wholeReading(text), 0.05);
+    expect(estimateTokens(text)).toBeGreaterThanOrEqual(low);
+    expect(estimateTokens(text)).toBeLessThanOrEqual(high);
+  });
+
+  it('never cuts a surrogate pair in a long text without spaces', () => {
+    // SAMPLED_ABOVE_CHARS emoji (two UTF-16 units each): two tokens each, sampled or not; a cut pair would differ.
+    const text = '😀'.repeat(SAMPLED_ABOVE_CHARS);
+    expect(estimateTokens(text)).toBe(2 * SAMPLED_ABOVE_CHARS);
   });
 });
 

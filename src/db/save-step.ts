@@ -43,11 +43,28 @@ function firstUserText(entries: TranscriptEntry[]): string | undefined {
 }
 
 /**
+ * Each database's saves in the order they were asked for (the last one's promise, settled either way): a save may
+ * wait before its transaction starts (a long answer's search terms are read in slices, the page painting between
+ * them), and a later step's transaction must not start first — its messages would take the earlier seqs.
+ */
+const saveOrder = new WeakMap<GlassboxDatabase, Promise<unknown>>();
+
+/**
  * Writes one step in a single transaction: entries get the next seqs, spans are put, and the session's
  * counters, title and patch are applied. It reads only the session record and the step's own keys, so its
- * cost does not grow with the session. Rejects with a StorageError and writes nothing on any failure.
+ * cost does not grow with the session. Rejects with a StorageError and writes nothing on any failure. Saves of
+ * one database are written in the order they were called.
  */
-export async function saveStep(db: GlassboxDatabase, step: StepWrite): Promise<SessionRecord> {
+export function saveStep(db: GlassboxDatabase, step: StepWrite): Promise<SessionRecord> {
+  const saved = (saveOrder.get(db) ?? Promise.resolve()).then(() => writeStep(db, step));
+  saveOrder.set(
+    db,
+    saved.catch(() => undefined),
+  );
+  return saved;
+}
+
+async function writeStep(db: GlassboxDatabase, step: StepWrite): Promise<SessionRecord> {
   for (const item of [...step.entries, ...step.spans]) {
     if (item.sessionId !== step.sessionId) {
       throw new Error(`saveStep for ${step.sessionId} received a record of session ${item.sessionId}`);
@@ -59,7 +76,7 @@ export async function saveStep(db: GlassboxDatabase, step: StepWrite): Promise<S
   const placements = spanPlacements(db);
   // The search index's terms go in the same transaction: a saved message is always findable.
   const searchIndex = loadedSearchIndex() ?? (await loadSearchIndex());
-  const terms = searchIndex.newStepTerms(
+  const terms = await searchIndex.newStepTerms(
     db,
     step.sessionId,
     entries.map((entry) => entry.message.content),

@@ -3,10 +3,18 @@
 // longer holds, and a missing or stale index is rebuilt from every message. Querying it is search-query.ts. Loaded
 // lazily: nothing here is on the first load.
 import { unwrap } from 'idb';
+import { pageTurn } from '../model/page-turn.ts';
 import { messagesOfChunks } from './message-chunks.ts';
 import type { MessageRecord, SearchIndexRecord } from './schema.ts';
 import { isSearchIndexComplete, SEARCH_INDEX_STATE_KEY, searchIndexState } from './search-index-state.ts';
-import { firstCharacter, initialTerm, isCjkToken, messageTerms, messageTokens } from './search-index-terms.ts';
+import {
+  firstCharacter,
+  indexedText,
+  initialTerm,
+  isCjkToken,
+  messageTerms,
+  messageTokens,
+} from './search-index-terms.ts';
 import { readStorage, runTransaction, type GlassboxDatabase } from './transaction.ts';
 
 /** term → the sessions it occurs in. */
@@ -72,17 +80,63 @@ function writtenTerms(db: GlassboxDatabase, sessionId: string): Set<string> | un
   return written.get(db)?.get(sessionId);
 }
 
-/** The terms of a step's messages its session has no row for yet (as far as this page knows). */
-export function newStepTerms(db: GlassboxDatabase, sessionId: string, contents: Iterable<unknown>): Set<string> {
-  const known = writtenTerms(db, sessionId);
+/**
+ * A message text longer than this is tokenised in slices of about this many characters (cut at whitespace, which no
+ * term spans), the page painting between them while it is shown: a 2 MB answer read at once would hold the main
+ * thread for a fifth of a second when its step is saved.
+ */
+export const TERMS_SLICE_CHARS = 65_536;
+
+/** The terms of a message, a long text read in slices with a turn for the page between them. */
+async function messageTermsInSlices(content: unknown): Promise<Set<string>> {
+  const text = indexedText(content);
+  if (text.length <= TERMS_SLICE_CHARS) return messageTerms(text);
   const terms = new Set<string>();
-  for (const content of contents) for (const term of messageTerms(content)) if (!known?.has(term)) terms.add(term);
+  const whitespace = /\s/g;
+  for (let start = 0; start < text.length;) {
+    whitespace.lastIndex = start + TERMS_SLICE_CHARS;
+    const end = whitespace.exec(text)?.index ?? text.length;
+    for (const term of messageTerms(text.slice(start, end))) terms.add(term);
+    start = end;
+    if (start < text.length) await pageTurn();
+  }
   return terms;
 }
 
-/** Puts a step's new terms in the transaction that writes its messages: one row per term, bucket = the session. */
+/** The terms of a step's messages its session has no row for yet (as far as this page knows). */
+export async function newStepTerms(
+  db: GlassboxDatabase,
+  sessionId: string,
+  contents: Iterable<unknown>,
+): Promise<Set<string>> {
+  const all: Array<Set<string>> = [];
+  for (const content of contents) all.push(await messageTermsInSlices(content));
+  const known = writtenTerms(db, sessionId);
+  const terms = new Set<string>();
+  for (const some of all) for (const term of some) if (!known?.has(term)) terms.add(term);
+  return terms;
+}
+
+/**
+ * Rows a step puts at once: the next batch is put when the last of this one succeeded, still in the transaction, the
+ * page painting in between (a 2 MB answer's 20,000 new terms put at once held the main thread for a fifth of a second).
+ */
+export const TERM_ROWS_PER_BATCH = 1_000;
+
+/**
+ * Puts a step's new terms in the transaction that writes its messages: one row per term, bucket = the session, in
+ * batches of {@link TERM_ROWS_PER_BATCH}. The transaction completes once every batch is put; a failing put aborts it.
+ */
 export function putStepTerms(store: RowStore, sessionId: string, terms: Iterable<string>): void {
-  for (const term of terms) store.put({ term, bucket: sessionId, sessions: [sessionId] } satisfies SearchIndexRecord);
+  const rows = [...terms];
+  const putFrom = (start: number) => {
+    let last: IDBRequest | undefined;
+    for (const term of rows.slice(start, start + TERM_ROWS_PER_BATCH))
+      last = store.put({ term, bucket: sessionId, sessions: [sessionId] } satisfies SearchIndexRecord);
+    const next = start + TERM_ROWS_PER_BATCH;
+    if (last && next < rows.length) last.addEventListener('success', () => putFrom(next));
+  };
+  putFrom(0);
 }
 
 /** Remembers terms whose rows committed, so the next flush of the same answer writes only what is new. */
@@ -166,11 +220,6 @@ const REBUILD_BATCH = 125;
 
 const rebuilds = new WeakMap<GlassboxDatabase, Promise<void>>();
 
-/** Lets the page paint and handle input between a rebuild's batches. */
-function yieldToPage(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
 /**
  * Builds the index from every stored message unless it is complete at this version: once per page at a time, in
  * batches of {@link REBUILD_BATCH} messages, yielding between them. Steps and imports meanwhile index themselves;
@@ -208,7 +257,8 @@ async function rebuildUnlessReady(db: GlassboxDatabase): Promise<void> {
       putPostings(unwrap(tx.objectStore('searchIndex')), postings, `${stamp}:${batch}`);
     });
     if (chunks.length < REBUILD_BATCH) break;
-    await yieldToPage();
+    // The page paints and handles input between a rebuild's batches.
+    await pageTurn();
   }
   await runTransaction(db, ['searchIndex'], 'readwrite', async (tx) => {
     const store = tx.objectStore('searchIndex');

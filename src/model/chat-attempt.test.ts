@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STREAM_HOLD_MS } from './chat-attempt.ts';
 import { createEndpointMemory } from './endpoint-memory.ts';
 import type { ModelStreamEvent } from './model.ts';
 import { createOpenAICompatibleModel, type OpenAICompatibleConfig } from './openai-compatible-model.ts';
@@ -189,5 +190,44 @@ describe('error bodies and model lists', () => {
       ),
     ]);
     await expect(generate()).rejects.toMatchObject({ kind: 'auth', status: 401, code: 'invalid_api_key' });
+  });
+});
+
+describe('a body that arrived all at once', () => {
+  /** An answer of `count` content chunks, sent in one piece (as a fast server's 2 MB answer sits in the buffer). */
+  const answer = (count: number) =>
+    sseResponse(
+      Array.from({ length: count }, (_, index) => chunk({ content: `w${index} ` })),
+      { sliceSize: 1 << 20 },
+    );
+  /** The page's clock moves a quarter of the hold on each reading: handling an event "takes" that long. */
+  const slowClock = () => {
+    let time = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (time += STREAM_HOLD_MS / 4));
+  };
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is handled with turns for the page in between', async () => {
+    slowClock();
+    const { generate, events } = setup([answer(100)]);
+    let turn = false;
+    setTimeout(() => (turn = true), 0);
+    expect(await generate().then(() => turn)).toBe(true);
+    expect(events.filter((event) => event.type === 'text-delta')).toHaveLength(100);
+  });
+
+  it('stops at the next turn when Stop is pressed, with the rest unhandled', async () => {
+    const controller = new AbortController();
+    slowClock();
+    const { generate, events } = setup([answer(100)]);
+    // Stop is pressed as the first words are shown.
+    const record = events.push.bind(events);
+    events.push = (...shown) => {
+      controller.abort();
+      return record(...shown);
+    };
+    await expect(generate(controller.signal)).rejects.toMatchObject({ kind: 'aborted' });
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.length).toBeLessThan(10);
   });
 });

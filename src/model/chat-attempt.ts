@@ -3,6 +3,7 @@ import { createAttemptSignal, raceAbort, type AttemptSignal } from './abort.ts';
 import { classifyError, classifyHttpError } from './classify-error.ts';
 import { readErrorEnvelope } from './error-envelope.ts';
 import { ModelError } from './model-error.ts';
+import { pageTurn } from './page-turn.ts';
 import type { ModelResponse, ModelStreamEvent } from './model.ts';
 import { createOpenAIClient } from './openai-client.ts';
 import type { ChatRequestBody } from './request-body.ts';
@@ -161,6 +162,13 @@ export async function runChatAttempt(input: ChatAttemptInput): Promise<ModelResp
   }
 }
 
+/**
+ * How long reading a stream holds the main thread before it gives the page a turn: a body that arrives faster than it
+ * is handled (a 2 MB answer, a flood of tool calls) is read from the buffer without a task boundary, and would
+ * otherwise hold it until all of it is handled.
+ */
+export const STREAM_HOLD_MS = 16;
+
 /** Reads an SSE body into the assembler until `[DONE]` or EOF, honouring Stop and the idle timeout. */
 async function readEventStream(
   response: Response,
@@ -175,6 +183,7 @@ async function readEventStream(
   const decoder = new TextDecoder();
   const parser = createSseParser();
   let finished = false;
+  let turnAt = performance.now();
 
   const handle = (event: ServerSentEvent): boolean => {
     const data = event.data.trim();
@@ -202,6 +211,11 @@ async function readEventStream(
         if (handle(event)) {
           finished = true;
           break;
+        }
+        // Stop pressed meanwhile ends the reading here, with the rest of the buffer unhandled.
+        if (performance.now() - turnAt >= STREAM_HOLD_MS) {
+          await raceAbort(pageTurn(), attempt.signal);
+          turnAt = performance.now();
         }
       }
       if (done) finished = true;

@@ -151,6 +151,33 @@ describe('reduceRunEvent', () => {
     expect(before.progress).toEqual(frozen);
   });
 
+  it('grows only the call a tool-call delta is for: the other calls keep their identity, the old state its calls', () => {
+    const started = replay([
+      { type: 'run-start', runId: 'run_1', traceId: 't' },
+      { type: 'step-start', step: 1, spanId: 'sp' },
+      ...Array.from({ length: 3 }, (_, index): AgentEvent => ({
+        type: 'tool-call-delta',
+        index,
+        id: `call_${index}`,
+        name: 'calculator',
+        argumentsDelta: '{}',
+      })),
+    ]);
+    const before = started.progress.streaming?.toolCalls ?? [];
+    for (const [index, delta] of [
+      [2, ' '],
+      [0, '  '],
+    ] as const) {
+      const after = replay([{ type: 'tool-call-delta', index, argumentsDelta: delta }], started).progress.streaming;
+      const calls = after?.toolCalls ?? [];
+      expect(calls.map((call) => call.arguments)).toEqual(
+        before.map((call, at) => (at === index ? `{}${delta}` : '{}')),
+      );
+      calls.forEach((call, at) => (at === index ? expect(call).not.toBe(before[at]) : expect(call).toBe(before[at])));
+      expect(before.map((call) => call.arguments)).toEqual(['{}', '{}', '{}']);
+    }
+  });
+
   it('hands the assistant entry to the chat and ends the streamed step; a tool entry keeps it', () => {
     const tool: TranscriptEntry = {
       id: 'msg_t',

@@ -135,15 +135,15 @@ function streamDelta(
   if (event.type === 'text-delta') return { ...streaming, text: streaming.text + event.delta };
   if (event.type === 'decision-delta') return streamDecision(streaming, event.decision);
   if (event.type === 'reasoning-delta') return { ...streaming, reasoning: streaming.reasoning + event.delta };
-  const existing = streaming.toolCalls.find((candidate) => candidate.index === event.index);
-  const call = { ...(existing ?? { index: event.index, arguments: '' }) };
+  // Deltas come call after call: the one growing is almost always the last (no search through a flood of calls).
+  const calls = streaming.toolCalls;
+  const at =
+    calls.at(-1)?.index === event.index ? calls.length - 1 : calls.findIndex((call) => call.index === event.index);
+  const call = { ...(calls[at] ?? { index: event.index, arguments: '' }) };
   if (event.id) call.id = event.id;
   if (event.name) call.name = event.name;
   call.arguments += event.argumentsDelta;
-  const toolCalls = existing
-    ? streaming.toolCalls.map((candidate) => (candidate === existing ? call : candidate))
-    : [...streaming.toolCalls, call];
-  return { ...streaming, toolCalls };
+  return { ...streaming, toolCalls: at >= 0 ? calls.with(at, call) : [...calls, call] };
 }
 
 /** A JSON plan decision streams as what it will show: the plan's steps, the answer's text, the tool call's card. */
