@@ -212,7 +212,8 @@ function sourceFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
     const path = join(directory, entry.name);
     if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+    // Tests and the helpers only tests import (*-test-helpers, *-fixtures) show nothing to people.
+    return /\.tsx?$/.test(entry.name) && !/(\.test|-test-helpers|-fixtures)\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
 
