@@ -66,7 +66,7 @@ export async function queryDataScale(context: BenchContext): Promise<Sample> {
     const times = await page.evaluate(() => (window as unknown as BenchWindow).__bench.stopFrames());
     const gaps = frameGaps(times.filter((time) => time >= firstAt && time <= firstDone));
 
-    const second = armed(lastMessagePainted(page, 'sold the least:', 120_000));
+    const second = armed(lastMessagePainted(page, 'sold the fewest:', 120_000));
     await send(page, 'Which product sold the least?');
     const secondAt = await lastInputAt(page);
     const secondDone = await second;
