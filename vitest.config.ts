@@ -7,7 +7,12 @@ export default defineConfig({
   // lazyChinese: outside a build it only provides the (empty) Chinese chunk; every table stays in its file.
   plugins: [react(), lazyChinese(import.meta.dirname)],
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'e2e/mock-llm/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'e2e/mock-llm/**/*.test.ts',
+      'e2e/couch-server/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     environment: 'node',
     setupFiles: ['src/testing/setup.ts'],
     // Tests tagged shared-data read ../shared (third-party data kept beside the repository): skipped without it,

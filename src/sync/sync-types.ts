@@ -48,7 +48,7 @@ export interface SyncStatus {
   problem?: SyncProblem;
 }
 
-/** The lazily loaded engine (`import('./engine/index.ts')`). */
+/** The lazily loaded engine: `(await import('./engine/index.ts')).createSyncEngine()`. */
 export interface SyncEngine {
   /** Checks the server and the passphrase (nothing written on either side when either fails), then syncs once or live. */
   start(settings: SyncSettings): Promise<void>;
@@ -60,6 +60,10 @@ export interface SyncEngine {
   stop(): Promise<void>;
   /** Creates the missing database (the doctor's `Create database`). */
   createDatabase(settings: SyncSettings): Promise<void>;
+  /** The app saved something (a step, a title, a note, settings): push it (live) or count it as pending. */
+  localChanged(): void;
+  /** Something arrived from the server and was written to the app's IndexedDB: the store reloads what it shows. */
+  onRemoteChange(listener: () => void): () => void;
   onStatus(listener: (status: SyncStatus) => void): () => void;
   onConflict(listener: (conflict: SyncConflict) => void): () => void;
 }

@@ -1,0 +1,123 @@
+// A CouchDB-protocol server for the tests: express-pouchdb over PouchDB's in-memory adapter, on a loopback port.
+// Apache CouchDB is not packaged on our machines; this speaks the same HTTP replication protocol (revisions,
+// `_bulk_docs`, `_changes`, `_revs_diff`, `_local` checkpoints, attachments), so the browser's PouchDB syncs with it
+// exactly as with CouchDB. Options switch on the faults the doctor must name: no CORS, a user and password, a down
+// server (`stop()` then `start()` again on the same port keeps the data).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import expressPouchDB from 'express-pouchdb';
+import PouchCore from 'pouchdb-core';
+import memoryAdapter from 'pouchdb-adapter-memory';
+import httpAdapter from 'pouchdb-adapter-http';
+import mapreduce from 'pouchdb-mapreduce';
+import replication from 'pouchdb-replication';
+
+export interface CouchServerOptions {
+  /** Answer CORS preflights and add the headers CouchDB sends with `[chttpd] enable_cors = true` (default true). */
+  cors?: boolean;
+  /** Require HTTP Basic auth with this user and password (401 without or with wrong ones, as CouchDB answers). */
+  auth?: { user: string; password: string };
+  /** Fixed port (0 = any free port). */
+  port?: number;
+}
+
+export interface CouchServer {
+  url: string;
+  port: number;
+  /** Every request seen: method and path (for counting requests in tests and the bench). */
+  requests: { method: string; path: string }[];
+  /** Stops listening; the data stays in memory for `start()`. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** Every document of a database with its attachments' bytes, as the server holds them (for "no plaintext" checks). */
+  rawDump(database: string): Promise<string>;
+  setCors(on: boolean): void;
+  close(): Promise<void>;
+}
+
+// Plugins register once on PouchDB's one constructor; each server then gets its own in-memory namespace (`prefix`).
+const BasePouchDB = PouchCore.plugin(memoryAdapter).plugin(httpAdapter).plugin(mapreduce).plugin(replication);
+let counter = 0;
+
+export async function startCouchServer(options: CouchServerOptions = {}): Promise<CouchServer> {
+  const prefix = `couch-test-${process.pid}-${++counter}-`;
+  const PouchDB = BasePouchDB.defaults({ adapter: 'memory', prefix });
+  let cors = options.cors ?? true;
+  const requests: { method: string; path: string }[] = [];
+  const app = express();
+  app.use((req, res, next) => {
+    requests.push({ method: req.method, path: req.path });
+    if (cors) {
+      const origin = req.headers.origin;
+      if (origin) {
+        res.setHeader('Access-Control-Allow-Origin', origin);
+        res.setHeader('Access-Control-Allow-Credentials', 'true');
+        res.setHeader(
+          'Access-Control-Expose-Headers',
+          'content-type, cache-control, accept-ranges, etag, server, x-couch-request-id',
+        );
+      }
+      if (req.method === 'OPTIONS') {
+        res.setHeader('Access-Control-Allow-Methods', 'GET, PUT, POST, HEAD, DELETE');
+        res.setHeader('Access-Control-Allow-Headers', 'accept, authorization, content-type, origin, referer');
+        res.status(204).end();
+        return;
+      }
+    }
+    if (options.auth && !authorised(req, options.auth)) {
+      res.status(401).json({ error: 'unauthorized', reason: 'Name or password is incorrect.' });
+      return;
+    }
+    next();
+  });
+  app.use('/', expressPouchDB(PouchDB, { mode: 'minimumForPouchDB', inMemoryConfig: true, logPath: '/dev/null' }));
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    app(req, res);
+  };
+  let server: Server | undefined;
+  let port = options.port ?? 0;
+  const start = async (): Promise<void> => {
+    server = createServer(handler);
+    await new Promise<void>((resolve, reject) => {
+      server?.once('error', reject);
+      server?.listen(port, '127.0.0.1', () => resolve());
+    });
+    port = (server.address() as AddressInfo).port;
+  };
+  const stop = async (): Promise<void> => {
+    const current = server;
+    server = undefined;
+    if (!current) return;
+    current.closeAllConnections();
+    await new Promise<void>((resolve) => current.close(() => resolve()));
+  };
+  await start();
+  return {
+    get url() {
+      return `http://127.0.0.1:${port}`;
+    },
+    get port() {
+      return port;
+    },
+    requests,
+    start,
+    stop,
+    setCors(on) {
+      cors = on;
+    },
+    async rawDump(database) {
+      const db = new PouchDB(database);
+      const all = await db.allDocs({ include_docs: true, attachments: true, binary: false, conflicts: true });
+      return JSON.stringify(all);
+    },
+    close: stop,
+  };
+}
+
+function authorised(req: IncomingMessage, auth: { user: string; password: string }): boolean {
+  const header = req.headers.authorization ?? '';
+  if (!header.startsWith('Basic ')) return false;
+  const [user, ...rest] = Buffer.from(header.slice(6), 'base64').toString('utf8').split(':');
+  return user === auth.user && rest.join(':') === auth.password;
+}
