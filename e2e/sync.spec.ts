@@ -60,6 +60,41 @@ async function serverDocCount(couch: CouchServer): Promise<number> {
   return info.doc_count;
 }
 
+/** The user messages of the session with this title, in order, as stored in the page's IndexedDB. */
+async function storedQuestions(page: Page, title: string): Promise<string[]> {
+  return page.evaluate(
+    (wanted) =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('glassbox');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(['sessions', 'messageChunks'], 'readonly');
+          const sessions = tx.objectStore('sessions').getAll();
+          sessions.onsuccess = () => {
+            const session = (sessions.result as Array<{ id: string; title: string }>).find((s) => s.title === wanted);
+            if (!session) return resolve([]);
+            const range = IDBKeyRange.bound([session.id, -Infinity], [session.id, Infinity]);
+            const chunks = tx.objectStore('messageChunks').getAll(range);
+            chunks.onsuccess = () => {
+              db.close();
+              const records = (
+                chunks.result as Array<{ messages: Array<{ seq: number; message: { role: string; content: string } }> }>
+              ).flatMap((chunk) => chunk.messages);
+              resolve(
+                records
+                  .sort((a, b) => a.seq - b.seq)
+                  .filter((record) => record.message.role === 'user')
+                  .map((record) => record.message.content),
+              );
+            };
+          };
+        };
+      }),
+    title,
+  );
+}
+
 async function addNote(page: Page, text: string): Promise<void> {
   await page.getByRole('button', { name: 'Memory' }).click();
   const memory = page.getByRole('region', { name: 'Memory' });
@@ -142,10 +177,15 @@ test('offline runs on both devices in one session are all kept, in order, none d
   await syncNow(laptop);
   await syncNow(phone);
 
-  for (const page of [laptop, phone]) {
-    const questions = page.getByRole('article', { name: 'user message' }).getByTestId('user-text');
-    await expect(questions).toHaveText(['What is 1+1?', 'What is 2+2?', 'What is 3+3?'], { timeout: 20_000 });
-  }
+  for (const page of [laptop, phone])
+    await expect
+      .poll(() => storedQuestions(page, 'What is 1+1?'), { timeout: 20_000 })
+      .toEqual(['What is 1+1?', 'What is 2+2?', 'What is 3+3?']);
+  // The open session shows what arrived: the newest question of the other device.
+  await expect(laptop.getByRole('article', { name: 'user message' }).getByTestId('user-text')).toContainText([
+    'What is 2+2?',
+    'What is 3+3?',
+  ]);
 });
 
 test('a title renamed on both devices keeps one and says conflict', async ({ browser, couch }) => {
@@ -173,8 +213,14 @@ test('a title renamed on both devices keeps one and says conflict', async ({ bro
   await syncNow(laptop);
   await syncNow(phone);
   await syncNow(laptop);
-  const titles = await Promise.all([sessionTitles(laptop), sessionTitles(phone)]);
+  // Each device also has the empty session it opened with (not synced: nothing in it).
+  const synced = async (page: Page) => (await sessionTitles(page)).filter((title) => title !== 'Untitled');
+  const titles = await Promise.all([synced(laptop), synced(phone)]);
   expect(titles[0]).toEqual(titles[1]);
+  expect(titles[0]).toHaveLength(1);
   const notice = (page: Page) => page.getByRole('alert').filter({ hasText: 'conflict' });
-  await expect(notice(laptop).or(notice(phone)).first()).toBeVisible();
+  // Both devices see the conflict (each resolves it when it pulls the other's revision).
+  await expect.poll(async () => (await notice(laptop).count()) + (await notice(phone).count())).toBeGreaterThan(0);
+  const shown = (await notice(laptop).count()) > 0 ? notice(laptop) : notice(phone);
+  await expect(shown.first()).toContainText(/Squares on the (laptop|phone)/);
 });

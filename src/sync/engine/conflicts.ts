@@ -19,7 +19,8 @@ function short(text: string): string {
 
 async function keepLoser(context: EngineContext, winner: PouchDoc, winnerBody: unknown, loser: PouchDoc) {
   const loserBody = await decryptDoc(context, loser);
-  if (loserBody === undefined) return;
+  // The same content written on two devices (ciphertexts differ, IVs are random): nothing to keep or report.
+  if (loserBody === undefined || JSON.stringify(loserBody) === JSON.stringify(winnerBody)) return;
   const id = winner._id;
   if (id.startsWith('session:')) {
     const won = sessionMetaSchema.safeParse(winnerBody);

@@ -106,6 +106,7 @@ describe('sync engine with two devices', () => {
     await saveSettings(a.db, {
       ...defaultSettings,
       apiKey: 'sk-very-secret-key-123',
+      modelPrices: { 'house-model': { input: 1, output: 2 } },
       mcpServers: [
         {
           url: 'http://mcp.test/',
@@ -151,6 +152,9 @@ describe('sync engine with two devices', () => {
     const settingsB = await loadSettings(b.db);
     expect(settingsB.mcpServers.map((entry) => [entry.url, entry.headers])).toEqual([['http://mcp.test/', '']]);
     expect(settingsB.apiKey).toBe('');
+    // The new device took the settings the server had instead of competing with its defaults: no conflict.
+    expect(settingsB.modelPrices).toEqual({ 'house-model': { input: 1, output: 2 } });
+    expect([...a.conflicts, ...b.conflicts]).toEqual([]);
   });
 
   it('keeps the runs both devices made offline in one session, in time order, none duplicated', async () => {

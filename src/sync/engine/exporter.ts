@@ -113,6 +113,9 @@ async function exportNotes(context: EngineContext): Promise<number> {
 }
 
 async function exportSettings(context: EngineContext): Promise<number> {
+  // A device's first sync takes the settings the server has before sending its own (a new device's defaults must
+  // not compete with the roster and tools of the others); they go out from the export after the first import.
+  if (context.marker.appliedSeq === 0) return 0;
   const docs = settingsDocs(await context.loadSettings()).map((doc) => ({
     ...doc,
     body: redactSecrets(doc.body, context.secrets()),

@@ -41,6 +41,8 @@ export class Replicator {
   private closed = false;
   private cancelled = false;
   private pulled = 0;
+  /** The first sync's settle exported more: one more pass before idle. */
+  private sendAgain = false;
   private total: number | undefined;
 
   constructor(private readonly options: ReplicatorOptions) {}
@@ -130,9 +132,16 @@ export class Replicator {
     this.scheduleImport();
   }
 
-  /** Both directions caught up: apply what arrived, then idle. */
+  /** Both directions caught up: apply what arrived (on the first sync, then send what waited for it), then idle. */
   private async settle(): Promise<void> {
     await this.options.importChanges();
+    if (this.options.firstSync) {
+      this.options.firstSync = false;
+      await this.runExport();
+      // What the first import let out (the settings) goes now: live replication sends it, `once` makes a second pass.
+      this.sendAgain = this.options.status().pending > 0;
+      if (this.sendAgain) return;
+    }
     if (this.closed || this.cancelled) return;
     const problem = this.options.status().problem;
     this.total = undefined;
@@ -176,23 +185,26 @@ export class Replicator {
 
   /** One push and one pull; a server that cannot be reached leaves the state `paused` (Sync now tries again). */
   private async once(): Promise<void> {
-    this.options.setStatus({ state: 'syncing' });
-    const ends = (['push', 'pull'] as const).map(
-      (direction) =>
-        new Promise<unknown>((resolve) => {
-          const replication = this.replicate(direction, false);
-          replication.on('complete', () => resolve(undefined));
-          replication.on('error', (error) => resolve(error ?? new Error('replication failed')));
-        }),
-    );
-    const errors = (await Promise.all(ends)).filter((error) => error !== undefined);
-    this.replications = [];
-    if (errors.length > 0) {
-      this.options.setStatus({ state: 'paused', problem: problemOf(errors[0]) });
-      await this.enqueue(() => this.options.importChanges());
-      return;
-    }
-    await this.enqueue(() => this.settle());
+    do {
+      this.sendAgain = false;
+      this.options.setStatus({ state: 'syncing' });
+      const ends = (['push', 'pull'] as const).map(
+        (direction) =>
+          new Promise<unknown>((resolve) => {
+            const replication = this.replicate(direction, false);
+            replication.on('complete', () => resolve(undefined));
+            replication.on('error', (error) => resolve(error ?? new Error('replication failed')));
+          }),
+      );
+      const errors = (await Promise.all(ends)).filter((error) => error !== undefined);
+      this.replications = [];
+      if (errors.length > 0) {
+        this.options.setStatus({ state: 'paused', problem: problemOf(errors[0]) });
+        await this.enqueue(() => this.options.importChanges());
+        return;
+      }
+      await this.enqueue(() => this.settle());
+    } while (this.sendAgain && !this.cancelled && !this.closed);
     if (this.cancelled) this.options.setStatus({ state: 'paused', progress: undefined });
   }
 
