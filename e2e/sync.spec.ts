@@ -17,8 +17,8 @@ const test = base.extend<{ couch: CouchServer }>({
   },
 });
 
-// Two apps, PBKDF2 at 600,000 iterations each, on a shared machine.
-test.beforeEach(() => test.slow());
+// Two apps, runs of the demo model and PBKDF2 at 600,000 iterations each, on a shared machine.
+test.beforeEach(() => test.setTimeout(150_000));
 
 async function device(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
@@ -128,7 +128,9 @@ test('two devices see the same sessions and notes; the server holds ciphertext o
   await expect((await notesOf(phone)).getByText('The spare key is under the blue flowerpot')).toBeVisible();
 
   const dump = await couch.rawDump(DATABASE);
-  for (const plain of ['12*12', '144', 'flowerpot', 'spare key']) expect(dump).not.toContain(plain);
+  // Base64 ciphertext can hold short digit runs by chance: only distinctive plaintext is looked for.
+  const found = ['12*12', 'What is', 'flowerpot', 'spare key', 'calculator'].filter((plain) => dump.includes(plain));
+  expect(found).toEqual([]);
 });
 
 test('a wrong passphrase is refused before anything is written on either side', async ({ browser, couch }) => {
