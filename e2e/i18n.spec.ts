@@ -49,6 +49,8 @@ const SAME_IN_CHINESE = [
   'LM Studio',
   'vLLM',
   'Enable CORS',
+  // The sync server (first-run line, Settings → Sync).
+  'CouchDB',
   // Tools named in translated text: the one this conversation calls (“calculator 的结果”), and query_data, which the
   // first-run screen names.
   'calculator',
