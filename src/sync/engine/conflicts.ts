@@ -59,25 +59,28 @@ export async function resolveConflicts(context: EngineContext, doc: PouchDoc): P
   await context.local.bulkDocs(removals);
 }
 
-/** Reports (once) that a document deleted on one device was edited on another, and that the edit was kept. */
+/**
+ * Reports (once) that a document deleted on one device was edited on another, and that the edit was kept: a deleted
+ * leaf revision written by a user's delete beside the live winner (PouchDB lists leaves with `open_revs: 'all'`).
+ */
 export async function reportDeleteVsEdit(
   context: EngineContext,
   id: string,
   subject: () => Promise<string>,
 ): Promise<void> {
-  let doc: PouchDoc;
+  let leaves: Array<{ ok?: PouchDoc }>;
   try {
-    doc = await context.local.get(id, { deleted_conflicts: true });
+    leaves = (await context.local.get(id, { open_revs: 'all' })) as unknown as Array<{ ok?: PouchDoc }>;
   } catch {
     return;
   }
-  const fresh = (doc._deleted_conflicts ?? []).filter((rev) => !context.marker.noticed.includes(rev));
+  if (!Array.isArray(leaves) || !leaves.some((leaf) => leaf.ok && !leaf.ok._deleted)) return;
+  const fresh = leaves.flatMap((leaf) =>
+    leaf.ok?._deleted && leaf.ok[DELETED_BY_USER] === true && !context.marker.noticed.includes(leaf.ok._rev ?? '')
+      ? [leaf.ok._rev ?? '']
+      : [],
+  );
   if (fresh.length === 0) return;
   context.marker.noticed.push(...fresh);
-  for (const rev of fresh) {
-    const tombstone = await context.local.get(id, { rev }).catch(() => undefined);
-    if (tombstone?.[DELETED_BY_USER] !== true) continue;
-    context.conflict({ kind: 'delete-vs-edit', subject: await subject() });
-    return;
-  }
+  context.conflict({ kind: 'delete-vs-edit', subject: await subject() });
 }

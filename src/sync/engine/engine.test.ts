@@ -6,7 +6,7 @@ import { defaultSettings } from '../../config/settings.ts';
 import { addNote, listNotes } from '../../db/notes.ts';
 import { listMessages } from '../../db/messages.ts';
 import { saveStep } from '../../db/save-step.ts';
-import { createSession, getSession, listSessions, renameSession } from '../../db/sessions.ts';
+import { createSession, deleteSession, getSession, listSessions, renameSession } from '../../db/sessions.ts';
 import { loadSettings, saveSettings } from '../../db/settings.ts';
 import type { GlassboxDatabase } from '../../db/transaction.ts';
 import { openTestDb } from '../../testing/fake-db.ts';
@@ -107,6 +107,7 @@ describe('sync engine with two devices', () => {
       ...defaultSettings,
       apiKey: 'sk-very-secret-key-123',
       modelPrices: { 'house-model': { input: 1, output: 2 } },
+      maxDelegations: 9,
       mcpServers: [
         {
           url: 'http://mcp.test/',
@@ -154,6 +155,7 @@ describe('sync engine with two devices', () => {
     expect(settingsB.apiKey).toBe('');
     // The new device took the settings the server had instead of competing with its defaults: no conflict.
     expect(settingsB.modelPrices).toEqual({ 'house-model': { input: 1, output: 2 } });
+    expect(settingsB.maxDelegations).toBe(9);
     expect([...a.conflicts, ...b.conflicts]).toEqual([]);
   });
 
@@ -213,5 +215,34 @@ describe('sync engine with two devices', () => {
     expect(reported.some((conflict) => conflict.kind === 'session-title')).toBe(true);
     const conflict = reported.find((entry) => entry.kind === 'session-title');
     expect([conflict?.subject, conflict?.detail].sort()).toEqual(['Alpha title', 'Beta title']);
+    // Removing the losing revision is not a user's delete.
+    expect(reported.some((entry) => entry.kind === 'delete-vs-edit')).toBe(false);
+  });
+
+  it('keeps a session deleted on one device and edited on the other, and says so', async () => {
+    server = await startCouchServer();
+    await fetch(`${server.url}/glassbox`, { method: 'PUT' });
+    const a = await device();
+    const b = await device();
+    await createSession(a.db, { id: 'sess_four', now: 1_000 });
+    await run(a.db, 'sess_four', 'run_keep', 2_000, 'keep this question', 'keep this answer');
+    await a.engine.start(settingsFor(server.url));
+    await b.engine.start(settingsFor(server.url));
+    expect((await getSession(b.db, 'sess_four'))?.messageCount).toBe(2);
+    await deleteSession(a.db, 'sess_four');
+    await renameSession(b.db, 'sess_four', 'Edited on B');
+    await a.engine.syncNow();
+    await b.engine.syncNow();
+    await a.engine.syncNow();
+    for (const db of [a.db, b.db]) {
+      expect((await getSession(db, 'sess_four'))?.title).toBe('Edited on B');
+      expect((await listMessages(db, 'sess_four')).map((entry) => entry.message.content)).toEqual([
+        'keep this question',
+        'keep this answer',
+      ]);
+    }
+    const reported = [...a.conflicts, ...b.conflicts].filter((conflict) => conflict.kind === 'delete-vs-edit');
+    expect(reported.length).toBeGreaterThan(0);
+    expect(reported[0]?.subject).toBe('Edited on B');
   });
 });
