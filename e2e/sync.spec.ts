@@ -226,3 +226,34 @@ test('a title renamed on both devices keeps one and says conflict', async ({ bro
   const shown = (await notice(laptop).count()) > 0 ? notice(laptop) : notice(phone);
   await expect(shown.first()).toContainText(/Squares on the (laptop|phone)/);
 });
+
+test('with the server down, changes queue (paused) and go out once it is back; each run is written once', async ({
+  browser,
+  couch,
+}) => {
+  const laptop = await device(browser);
+  await send(laptop, 'What is 4*4?');
+  await expectRunStatus(laptop, 'done');
+  await turnOnSync(laptop, couch.url);
+  await expect(syncState(laptop)).toHaveAttribute('data-sync-state', 'idle', { timeout: 30_000 });
+  const phone = await device(browser);
+  await turnOnSync(phone, couch.url);
+  await expect.poll(() => sessionTitles(phone), { timeout: 30_000 }).toContain('What is 4*4?');
+
+  await couch.stop();
+  await laptop.getByRole('button', { name: 'New session' }).click();
+  await send(laptop, 'What is 8*8?');
+  await expectRunStatus(laptop, 'done');
+  await expect(syncState(laptop)).toHaveAttribute('data-sync-state', 'paused', { timeout: 30_000 });
+  await couch.start();
+  await syncNow(laptop);
+  await expect.poll(() => sessionTitles(phone), { timeout: 30_000 }).toContain('What is 8*8?');
+  expect(await storedQuestions(phone, 'What is 8*8?')).toEqual(['What is 8*8?']);
+
+  // Every run on the server is at its first revision: written once, never again.
+  const rows = (JSON.parse(await couch.rawDump(DATABASE)) as { rows: Array<{ id: string; value: { rev: string } }> })
+    .rows;
+  const runs = rows.filter((row) => row.id.startsWith('run:'));
+  expect(runs).toHaveLength(2);
+  expect(runs.map((row) => row.value.rev.split('-')[0])).toEqual(['1', '1']);
+});
