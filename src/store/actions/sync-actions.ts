@@ -26,6 +26,27 @@ export const EMPTY_SYNC_SETTINGS: SyncSettings = {
 };
 
 let engine: SyncEngine | undefined;
+/** Releases this tab's hold on the sync lock (set while this tab syncs). */
+let releaseLock: (() => void) | undefined;
+
+/**
+ * One tab of the browser syncs at a time (they share the local sync database and its marker): this waits until no
+ * other tab holds the lock, then holds it until sync stops or the tab closes.
+ */
+async function holdSyncLock(): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (releaseLock || !locks) return;
+  await new Promise<void>((acquired) => {
+    void locks.request(
+      'glassbox-sync',
+      () =>
+        new Promise<void>((release) => {
+          releaseLock = release;
+          acquired();
+        }),
+    );
+  });
+}
 
 function database(): GlassboxDatabase | undefined {
   return (services().persistence as { db?: GlassboxDatabase }).db;
@@ -88,6 +109,7 @@ export async function startSync(settings: SyncSettings): Promise<void> {
     return;
   }
   const started = await ensureEngine(db);
+  await holdSyncLock();
   setLocalChangeHook(() => started.localChanged());
   await started.start(settings);
 }
@@ -95,6 +117,8 @@ export async function startSync(settings: SyncSettings): Promise<void> {
 export async function stopSync(): Promise<void> {
   setLocalChangeHook(undefined);
   await engine?.stop();
+  releaseLock?.();
+  releaseLock = undefined;
   useSyncStore.setState({ status: OFF_STATUS });
 }
 
