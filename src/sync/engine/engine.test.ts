@@ -245,4 +245,38 @@ describe('sync engine with two devices', () => {
     expect(reported.length).toBeGreaterThan(0);
     expect(reported[0]?.subject).toBe('Edited on B');
   });
+
+  it('shows progress on a first sync of a large history; cancelled, it keeps what came and the next sync resumes', async () => {
+    server = await startCouchServer();
+    await fetch(`${server.url}/glassbox`, { method: 'PUT' });
+    const a = await device();
+    for (let index = 0; index < 120; index += 1) {
+      const id = `sess_many${String(index).padStart(3, '0')}`;
+      await createSession(a.db, { id, now: 1_000 + index });
+      await run(a.db, id, `run_many${index}`, 2_000 + index, `question ${index}`, `answer ${index}`);
+    }
+    await a.engine.start(settingsFor(server.url));
+    const b = await device();
+    const progress: Array<{ done: number; total: number }> = [];
+    let cancelled = false;
+    b.engine.onStatus((status) => {
+      if (!status.progress) return;
+      progress.push(status.progress);
+      if (!cancelled) {
+        cancelled = true;
+        b.engine.cancel();
+      }
+    });
+    await b.engine.start(settingsFor(server.url));
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress[0]?.total).toBeGreaterThan(240);
+    expect(b.state()).toBe('paused');
+    const before = (await listSessions(b.db)).length;
+    expect(before).toBeLessThan(120);
+    await b.engine.syncNow();
+    expect(b.state()).toBe('idle');
+    const sessions = await listSessions(b.db);
+    expect(sessions).toHaveLength(120);
+    expect(await listMessages(b.db, 'sess_many119')).toHaveLength(2);
+  });
 });
