@@ -129,6 +129,7 @@ describe('sync engine with two devices', () => {
       'sk-very-secret',
       'mcp-header-secret',
       'capital',
+      'a long passphrase',
     ])
       expect(dump).not.toContain(plain);
     expect(dump).toContain('session:sess_one');
