@@ -169,6 +169,16 @@ const CONTRACT_NAMES = new Set([
   'Embedding model',
   'Input price',
   'Output price',
+  // Sync (CouchDB, end-to-end encrypted)
+  'Sync server URL',
+  'Sync database',
+  'Sync user',
+  'Sync password',
+  'Sync passphrase',
+  'Live sync',
+  'Sync now',
+  'Sync progress',
+  'Cancel sync',
   // Not in the contract, but stable on purpose: the way back to English must be findable in any language.
   'Language',
 ]);
