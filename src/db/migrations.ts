@@ -17,6 +17,14 @@ export async function migrate(db: AnyDatabase, oldVersion: number, tx: UpgradeTr
   if (oldVersion < 4) await upgradeToVersion4(db, tx);
   if (oldVersion < 5) createVersion5(db);
   if (oldVersion < 6) await upgradeToVersion6(db, tx);
+  if (oldVersion < 7) upgradeToVersion7(db);
+}
+
+/** Version 7: the Knowledge library — documents, their passages (keyed `[documentId, ordinal]`) and their originals. */
+function upgradeToVersion7(db: AnyDatabase): void {
+  db.createObjectStore('knowledgeDocuments', { keyPath: 'id' });
+  db.createObjectStore('knowledgePassages', { keyPath: ['documentId', 'ordinal'] });
+  db.createObjectStore('knowledgeOriginals', { keyPath: 'documentId' });
 }
 
 /**

@@ -2,9 +2,10 @@ import type { DBSchema } from 'idb';
 import type { TranscriptEntry } from '../agent/transcript.ts';
 import type { Span } from '../trace/span.ts';
 import type { Attachment, Note } from '../tools/tool-context.ts';
+import type { KnowledgeDocument, Passage } from '../knowledge/knowledge-types.ts';
 
 /** The schema version this build writes; `open-db.ts` migrates anything older up to it. */
-export const DB_VERSION = 6;
+export const DB_VERSION = 7;
 
 /** The database name used by the app. */
 export const DB_NAME = 'glassbox';
@@ -148,6 +149,13 @@ export interface NoteVectorRecord {
   textHash: string;
 }
 
+/** A Knowledge document's original file (v7), kept for rendering its pages; keyed by the document's id. */
+export interface KnowledgeOriginalRecord {
+  documentId: string;
+  type: string;
+  data: ArrayBuffer;
+}
+
 /** The IndexedDB schema at DB_VERSION. */
 export interface GlassboxDB extends DBSchema {
   settings: { key: string; value: SettingRecord };
@@ -164,6 +172,10 @@ export interface GlassboxDB extends DBSchema {
   toolState: { key: [string, string]; value: ToolStateRecord };
   attachments: { key: string; value: AttachmentRecord; indexes: { 'by-session': string } };
   searchIndex: { key: [string, string]; value: SearchIndexRecord };
+  /** The Knowledge library (version 7, `knowledge.ts`): documents, their passages by `[documentId, ordinal]`, originals. */
+  knowledgeDocuments: { key: string; value: KnowledgeDocument };
+  knowledgePassages: { key: [string, number]; value: Passage };
+  knowledgeOriginals: { key: string; value: KnowledgeOriginalRecord };
 }
 
 /** Every store name, for transactions that touch a whole session. */
@@ -176,7 +188,10 @@ export type GlassboxStoreName =
   | 'noteVectors'
   | 'toolState'
   | 'attachments'
-  | 'searchIndex';
+  | 'searchIndex'
+  | 'knowledgeDocuments'
+  | 'knowledgePassages'
+  | 'knowledgeOriginals';
 
 /** Key range covering every `[sessionId, number]` key of one session. */
 export function sessionNumberRange(sessionId: string, fromInclusive = -Infinity, toExclusive?: number): IDBKeyRange {

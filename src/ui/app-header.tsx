@@ -1,6 +1,7 @@
 import { DEMO_PROVIDER } from '../config/settings.ts';
 import { createAgentsTranslate } from '../i18n/agents.ts';
 import { createInsightsMarksTranslate } from '../i18n/insights-marks.ts';
+import { knowledgeButtonDictionary } from '../i18n/knowledge.ts';
 import { useAppStore } from '../store/app-store.ts';
 import { MenuIcon, PanelRightIcon, SettingsIcon } from './components/icons.tsx';
 import { useLanguage, useNames, useT } from './use-t.ts';
@@ -70,6 +71,14 @@ function DialogButtons() {
         onClick={openInsights}
       >
         {insightsT('open')}
+      </button>
+      <button
+        type="button"
+        aria-label="Knowledge"
+        className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+        onClick={() => setUi({ knowledgeOpen: true })}
+      >
+        {knowledgeButtonDictionary.strings[language].open}
       </button>
       <button
         type="button"

@@ -1,0 +1,49 @@
+// The page's side of the ingest worker: one worker per file, ended when the reply comes or the signal aborts.
+import { IngestError, type IngestProgress, type IngestReply, type ParsedDocument } from './ingest-types.ts';
+import type { KnowledgeFormat } from './knowledge-types.ts';
+
+export interface ParseInWorkerOptions {
+  password?: string;
+  signal?: AbortSignal;
+  onProgress?: (progress: IngestProgress) => void;
+}
+
+/** Parses the bytes in the ingest worker; rejects with an IngestError, or an AbortError when cancelled. */
+export function parseInIngestWorker(
+  format: KnowledgeFormat,
+  data: ArrayBuffer,
+  options: ParseInWorkerOptions = {},
+): Promise<ParsedDocument> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./ingest-worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'glassbox-knowledge',
+    });
+    const finish = () => {
+      worker.terminate();
+      options.signal?.removeEventListener('abort', cancel);
+    };
+    const cancel = () => {
+      finish();
+      reject(options.signal?.reason ?? new DOMException('Cancelled', 'AbortError'));
+    };
+    if (options.signal?.aborted) return cancel();
+    options.signal?.addEventListener('abort', cancel);
+    worker.onmessage = (event: MessageEvent<IngestReply>) => {
+      const reply = event.data;
+      if (reply.type === 'progress') return options.onProgress?.(reply.progress);
+      finish();
+      if (reply.type === 'done') resolve(reply.document);
+      else if (reply.type === 'failed') reject(new IngestError(reply.kind, reply.detail));
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      finish();
+      reject(new IngestError('unreadable', event.message || 'the parser stopped'));
+    };
+    worker.postMessage(
+      { type: 'parse', format, data, ...(options.password !== undefined ? { password: options.password } : {}) },
+      [data],
+    );
+  });
+}

@@ -1,0 +1,56 @@
+// Parses one document off the page: pdf.js runs here with its own worker code in this same thread (no second worker
+// to start; `globalThis.pdfjsWorker` is how pdf.js takes it), mammoth converts DOCX, the rest is this module's code.
+// The page starts a worker per file and ends it when the reply comes (or on Cancel, which also just ends it).
+import * as pdfjs from 'pdfjs-dist';
+import * as pdfjsWorker from 'pdfjs-dist/build/pdf.worker.mjs';
+import mammoth from 'mammoth';
+import { IngestError, type IngestReply, type IngestRequest } from './ingest-types.ts';
+import { parseDocument } from './parse-document.ts';
+
+(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker;
+
+interface WorkerScope {
+  postMessage(message: IngestReply): void;
+  onmessage: ((event: MessageEvent<IngestRequest>) => void) | null;
+}
+
+const scope = globalThis as unknown as WorkerScope;
+const controller = new AbortController();
+
+async function parse(request: Extract<IngestRequest, { type: 'parse' }>): Promise<void> {
+  try {
+    const document = await parseDocument(request.format, request.data, {
+      pdfjs,
+      mammoth,
+      ...(request.password !== undefined ? { password: request.password } : {}),
+      signal: controller.signal,
+      onProgress: (progress) => scope.postMessage({ type: 'progress', progress }),
+    });
+    scope.postMessage({ type: 'done', document });
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    const failure =
+      error instanceof IngestError
+        ? error
+        : new IngestError('unreadable', error instanceof Error ? error.message : String(error));
+    scope.postMessage({ type: 'failed', kind: failure.kind, detail: failure.detail });
+  }
+}
+
+/** pdf.js's plain loop over every page's text, for the bench to compare the ingest's pages per second with. */
+async function textLoop(data: ArrayBuffer): Promise<void> {
+  const document = await pdfjs.getDocument({ data: new Uint8Array(data), isEvalSupported: false, verbosity: 0 })
+    .promise;
+  let items = 0;
+  for (let page = 1; page <= document.numPages; page += 1) {
+    items += (await (await document.getPage(page)).getTextContent()).items.length;
+  }
+  scope.postMessage({ type: 'text-loop-done', pages: document.numPages, items });
+  await document.destroy();
+}
+
+scope.onmessage = (event) => {
+  if (event.data.type === 'cancel') controller.abort();
+  else if (event.data.type === 'text-loop') void textLoop(event.data.data);
+  else void parse(event.data);
+};
