@@ -5,7 +5,6 @@ import type { Translate } from '../../i18n/translate.ts';
 import { SMALL_BUTTON as BUTTON } from './refusal-item.tsx';
 import type { KnowledgeJob } from './use-knowledge-library.ts';
 
-
 /** One stored document: its name, its pages (PDF) or passages, its size, and a scan's "no text". */
 function DocumentItem({
   document,
