@@ -7,6 +7,8 @@ import mammoth from 'mammoth';
 import { IngestError, type IngestReply, type IngestRequest } from './ingest-types.ts';
 import { parseDocument } from './parse-document.ts';
 
+// pdf.js's worker code, seeing a worker scope, also listens on this scope's port (it answers only messages addressed
+// to it) and posts a `ready` the page ignores.
 (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker;
 
 interface WorkerScope {
