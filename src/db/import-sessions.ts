@@ -1,6 +1,12 @@
 import { unwrap, type IDBPTransaction } from 'idb';
 import type { Note } from '../tools/tool-context.ts';
 import { invalidateNotesIndex } from './notes.ts';
+import {
+  announceImportedKnowledge,
+  importKnowledge,
+  KNOWLEDGE_STORES,
+  type FileKnowledgeDocument,
+} from './knowledge-file.ts';
 import type { ImportedNoteVector } from './note-vector-file.ts';
 import type {
   AttachmentRecord,
@@ -19,7 +25,7 @@ import { loadedSearchIndex, loadSearchIndex } from './search-index-state.ts';
 import { requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
 
 /** Prefixes of the ids an import may need; `span` ids must be 16 lowercase hex characters. */
-export type ImportIdPrefix = 'sess' | 'msg' | 'span' | 'note' | 'file';
+export type ImportIdPrefix = 'sess' | 'msg' | 'span' | 'note' | 'file' | 'kdoc';
 
 /** How new ids are made when an import needs them (clashes, ChatGPT conversations). */
 export interface ImportOptions {
@@ -36,6 +42,8 @@ export interface ImportResult {
   copies: number;
   /** Notes written (notes already present unchanged are skipped). */
   notes: number;
+  /** Knowledge documents added (those already in the library are skipped). */
+  documents: string[];
 }
 
 interface ImportSource {
@@ -43,6 +51,8 @@ interface ImportSource {
   notes: readonly Note[];
   /** The notes' embeddings, keyed by the notes' ids in the file; stored under the ids the notes get. */
   noteVectors?: readonly ImportedNoteVector[];
+  /** The Knowledge library of an "Export all" file (knowledge-file.ts). */
+  knowledge?: readonly FileKnowledgeDocument[];
 }
 
 /** The records an import writes for one session. */
@@ -283,8 +293,9 @@ function markUsed(used: UsedIds, records: ReturnType<typeof importRecords>): voi
   for (const attachment of records.attachments) used.files.add(attachment.id);
 }
 
-type ImportStoreName =
+type SessionStoreName =
   'sessions' | 'messageChunks' | 'spanChunks' | 'toolState' | 'attachments' | 'notes' | 'noteVectors' | 'searchIndex';
+type ImportStoreName = SessionStoreName | (typeof KNOWLEDGE_STORES)[number];
 const IMPORT_STORES: ImportStoreName[] = [
   'sessions',
   'messageChunks',
@@ -294,6 +305,7 @@ const IMPORT_STORES: ImportStoreName[] = [
   'notes',
   'noteVectors',
   'searchIndex',
+  ...KNOWLEDGE_STORES,
 ];
 type ImportTransaction = IDBPTransaction<GlassboxDB, ImportStoreName[], 'readwrite'>;
 
@@ -376,8 +388,12 @@ export async function importParsed(
     }
     searchIndex.putPostings(unwrap(tx.objectStore('searchIndex')), postings, searchIndex.batchBucket('import'));
     const notes = await importNotes(tx, parsed, options.newId);
-    return { sessionIds, copies, notes, ...(first ? { first } : {}) };
+    // The transaction holds the knowledge stores too (IMPORT_STORES); the type lists them alone.
+    const knowledgeTx = tx as unknown as Parameters<typeof importKnowledge>[0];
+    const documents = await importKnowledge(knowledgeTx, parsed.knowledge ?? [], () => options.newId('kdoc'));
+    return { sessionIds, copies, notes, documents, ...(first ? { first } : {}) };
   });
   if (result.notes > 0) invalidateNotesIndex(db);
+  announceImportedKnowledge(result.documents);
   return result;
 }

@@ -17,6 +17,14 @@ export async function migrate(db: AnyDatabase, oldVersion: number, tx: UpgradeTr
   if (oldVersion < 4) await upgradeToVersion4(db, tx);
   if (oldVersion < 5) createVersion5(db);
   if (oldVersion < 6) await upgradeToVersion6(db, tx);
+  if (oldVersion < 7) upgradeToVersion7(db);
+}
+
+/** Version 7: the Knowledge library — documents, their passages (in chunks keyed `[documentId, chunk]`), originals. */
+function upgradeToVersion7(db: AnyDatabase): void {
+  db.createObjectStore('knowledgeDocuments', { keyPath: 'id' });
+  db.createObjectStore('knowledgePassages', { keyPath: ['documentId', 'chunk'] });
+  db.createObjectStore('knowledgeOriginals', { keyPath: 'documentId' });
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Note } from '../tools/tool-context.ts';
 import { importOtlpTraces, isOtlpTraceFile, type ImportedTrace } from '../trace/otlp-import.ts';
 import { isChatGptExport, parseChatGptExport, type SkippedConversation } from './chatgpt-import.ts';
 import { importTooLargeError, MAX_IMPORT_BYTES } from './import-limit.ts';
+import { readFileKnowledge, type FileKnowledgeDocument } from './knowledge-file.ts';
 import { fileNoteVectorSchema, type ImportedNoteVector } from './note-vector-file.ts';
 import { describeIssues, parseUntrustedJson, quoteLabel } from './safe-json.ts';
 import type { FileSession } from './session-file-schema.ts';
@@ -32,6 +33,8 @@ export interface ParsedImport {
   roster?: unknown;
   /** The notes' embeddings the file carries (keyed by the notes' ids in the file), stored with them. */
   noteVectors?: ImportedNoteVector[];
+  /** The Knowledge library of an "Export all" file. */
+  knowledge?: FileKnowledgeDocument[];
   /** What was left out of an otherwise valid file (a note's unreadable vector), for the report. */
   warnings?: string[];
 }
@@ -163,6 +166,8 @@ function parseUncached(
   if (!read.ok) return read;
   const { notes, noteVectors, warnings } = read;
   const tools = (value as { tools?: unknown }).tools;
+  const knowledge = readFileKnowledge((value as { knowledge?: unknown }).knowledge, fileName);
+  if (!knowledge.ok) return knowledge;
   const all = envelope.data.scope === 'all';
   const roster = envelope.data.roster;
   return {
@@ -174,6 +179,7 @@ function parseUncached(
     ...(warnings.length > 0 ? { warnings } : {}),
     ...(all && tools !== undefined ? { tools } : {}),
     ...(all && roster !== undefined ? { roster } : {}),
+    ...(knowledge.documents.length > 0 ? { knowledge: knowledge.documents } : {}),
   };
 }
 

@@ -2,9 +2,10 @@ import type { DBSchema } from 'idb';
 import type { TranscriptEntry } from '../agent/transcript.ts';
 import type { Span } from '../trace/span.ts';
 import type { Attachment, Note } from '../tools/tool-context.ts';
+import type { KnowledgeDocument, Passage } from '../knowledge/knowledge-types.ts';
 
 /** The schema version this build writes; `open-db.ts` migrates anything older up to it. */
-export const DB_VERSION = 6;
+export const DB_VERSION = 7;
 
 /** The database name used by the app. */
 export const DB_NAME = 'glassbox';
@@ -148,6 +149,24 @@ export interface NoteVectorRecord {
   textHash: string;
 }
 
+/** A Knowledge document's original file (v7), kept for rendering its pages; keyed by the document's id. */
+export interface KnowledgeOriginalRecord {
+  documentId: string;
+  type: string;
+  data: ArrayBuffer;
+}
+
+/**
+ * Consecutive passages of one Knowledge document stored together (v7, `knowledge.ts`), keyed `[documentId, chunk]`:
+ * passage `ordinal` is in chunk `floor(ordinal / PASSAGES_PER_CHUNK)`. A 1,000-page PDF is ~50 records, not 3,000.
+ */
+export interface KnowledgePassageChunkRecord {
+  documentId: string;
+  chunk: number;
+  /** In ordinal order. */
+  passages: Passage[];
+}
+
 /** The IndexedDB schema at DB_VERSION. */
 export interface GlassboxDB extends DBSchema {
   settings: { key: string; value: SettingRecord };
@@ -164,6 +183,10 @@ export interface GlassboxDB extends DBSchema {
   toolState: { key: [string, string]; value: ToolStateRecord };
   attachments: { key: string; value: AttachmentRecord; indexes: { 'by-session': string } };
   searchIndex: { key: [string, string]; value: SearchIndexRecord };
+  /** The Knowledge library (version 7, `knowledge.ts`): documents, their passages in chunks, originals. */
+  knowledgeDocuments: { key: string; value: KnowledgeDocument };
+  knowledgePassages: { key: [string, number]; value: KnowledgePassageChunkRecord };
+  knowledgeOriginals: { key: string; value: KnowledgeOriginalRecord };
 }
 
 /** Every store name, for transactions that touch a whole session. */
@@ -176,7 +199,10 @@ export type GlassboxStoreName =
   | 'noteVectors'
   | 'toolState'
   | 'attachments'
-  | 'searchIndex';
+  | 'searchIndex'
+  | 'knowledgeDocuments'
+  | 'knowledgePassages'
+  | 'knowledgeOriginals';
 
 /** Key range covering every `[sessionId, number]` key of one session. */
 export function sessionNumberRange(sessionId: string, fromInclusive = -Infinity, toExclusive?: number): IDBKeyRange {

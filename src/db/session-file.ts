@@ -6,6 +6,7 @@ import { readStorage, type GlassboxDatabase } from './transaction.ts';
 import { portableTools } from '../tools/custom/portable.ts';
 import type { Note } from '../tools/tool-context.ts';
 import { encodeNoteVector, type FileNoteVector } from './note-vector-file.ts';
+import { exportKnowledge } from './knowledge-file.ts';
 import type { NoteVectorRecord } from './schema.ts';
 
 export { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, type SessionFile } from './session-file-schema.ts';
@@ -49,6 +50,11 @@ export async function exportSessions(
       notes.map((note) => redactSecrets(note, secrets)),
       vectors,
     );
+  }
+  // Export all carries the Knowledge library (documents, passages, originals).
+  if (!options.sessionIds) {
+    const knowledge = await exportKnowledge(db);
+    if (knowledge.length > 0) file.knowledge = knowledge;
   }
   const tools = portableTools(settings, sessions, !options.sessionIds);
   if (tools) file.tools = tools;

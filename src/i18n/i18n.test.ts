@@ -142,6 +142,11 @@ const CONTRACT_NAMES = new Set([
   'Enabled',
   // The roster's shared token budget (issue 13), named like its two sibling limits.
   'Token budget',
+  // Issue 40: the Knowledge dialog (`Delete document <name>`: the literal part of a template).
+  'Knowledge',
+  'Add documents',
+  'Documents',
+  'Delete document',
   // `Delegation to <agent>`: the literal part of a template.
   'Delegation to',
   'New tool',

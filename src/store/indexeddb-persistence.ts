@@ -19,6 +19,7 @@ import { toStorageError } from '../db/storage-error.ts';
 import type { GlassboxDatabase } from '../db/transaction.ts';
 import { newSpanId } from '../trace/ids.ts';
 import type { Persistence } from './persistence.ts';
+import type { KnowledgeLibrary } from '../knowledge/knowledge-events.ts';
 import { stringifyJson } from '../json/deep-json.ts';
 
 /** Export and import code (parsers, mappers, schemas) is a chunk of its own: the first load does not carry it. */
@@ -115,6 +116,8 @@ export function createIndexedDbPersistence(
   options: IndexedDbPersistenceOptions,
 ): Persistence & { retryKeptWrites(): Promise<void>; db: GlassboxDatabase } {
   const queue = createRetryQueue(options);
+  // One library over this database, made on first use (its code is a chunk of its own).
+  let knowledge: Promise<KnowledgeLibrary> | undefined;
   return {
     retryKeptWrites: () => queue.retry(),
     // The database itself, for sync (src/sync/engine writes through the db functions).
@@ -153,6 +156,7 @@ export function createIndexedDbPersistence(
     prepareSearch: () => prepareSearchIndex(db),
     ...sessionFileMethods(db, options),
     ...sideStores(db, options, queue),
+    knowledge: () => (knowledge ??= import('../db/knowledge.ts').then((m) => m.createKnowledgeLibrary(db))),
   };
 }
 

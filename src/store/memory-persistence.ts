@@ -7,6 +7,7 @@ import { applySessionPatch } from '../db/sessions.ts';
 import type { ToolStateStore } from '../tools/tool-context.ts';
 import { memorySessionFiles } from './memory-session-files.ts';
 import { createMemoryState, removeMessages, type MemorySeed, type MemoryState } from './memory-state.ts';
+import type { KnowledgeLibrary } from '../knowledge/knowledge-events.ts';
 import type { Persistence } from './persistence.ts';
 
 export type { MemorySeed } from './memory-state.ts';
@@ -27,6 +28,8 @@ export function createMemoryPersistence(
   seed?: MemorySeed,
 ): Persistence {
   const state = createMemoryState(options, seed);
+  // One library for the tab's life, made on first use.
+  let knowledge: Promise<KnowledgeLibrary> | undefined;
   return {
     kind: 'memory',
     loadSettings: async () => state.settings,
@@ -38,6 +41,8 @@ export function createMemoryPersistence(
     ...searchMethods(state),
     ...memorySessionFiles(state),
     ...sideStores(state),
+    knowledge: () =>
+      (knowledge ??= import('../knowledge/memory-knowledge.ts').then((m) => m.createMemoryKnowledgeLibrary())),
   };
 }
 

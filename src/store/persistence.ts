@@ -7,6 +7,7 @@ import type { ParsedImport } from '../db/parse-import-file.ts';
 import type { NoteVectorRecord, SessionRecord } from '../db/schema.ts';
 import type { AttachmentStore, Attachment, Note, NotesStore, ToolStateStore } from '../tools/tool-context.ts';
 import type { Span } from '../trace/span.ts';
+import type { KnowledgeLibrary } from '../knowledge/knowledge-events.ts';
 
 /** What one agent step adds to a session, written in one transaction. */
 export interface StepWrite {
@@ -86,6 +87,8 @@ export interface Persistence {
   };
   /** The notes' embeddings for semantic recall. */
   noteVectors: NoteVectorStore;
+  /** The Knowledge library (its code loads on first use); the same library on every call. */
+  knowledge(): Promise<KnowledgeLibrary>;
   attachments: AttachmentStore & {
     add(attachment: Attachment): Promise<void>;
     remove(id: string): Promise<void>;

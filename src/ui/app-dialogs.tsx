@@ -15,6 +15,9 @@ const AgentsDialog = lazy(() =>
 const InsightsDialog = lazy(() =>
   import('./insights/insights-dialog.tsx').then((module) => ({ default: module.InsightsDialog })),
 );
+const KnowledgeDialog = lazy(() =>
+  import('./knowledge/knowledge-dialog.tsx').then((module) => ({ default: module.KnowledgeDialog })),
+);
 // Search settings finds a setting by its name in every language, so the dialog comes with the Chinese strings.
 const SettingsDialog = lazy(() =>
   Promise.all([import('./settings/settings-dialog.tsx'), loadChinese().catch(() => undefined)]).then(([module]) => ({
@@ -22,13 +25,14 @@ const SettingsDialog = lazy(() =>
   })),
 );
 
-type OpenFlag = 'memoryOpen' | 'agentsOpen' | 'insightsOpen' | 'settingsOpen';
+type OpenFlag = 'memoryOpen' | 'agentsOpen' | 'insightsOpen' | 'knowledgeOpen' | 'settingsOpen';
 
 /** The app's dialogs, each loaded on first use; by contract name, the flag that opens it and its view. */
 const dialogs: ReadonlyArray<{ label: string; flag: OpenFlag; View: ComponentType }> = [
   { label: 'Memory', flag: 'memoryOpen', View: MemoryDialog },
   { label: 'Agents', flag: 'agentsOpen', View: AgentsDialog },
   { label: 'Insights', flag: 'insightsOpen', View: InsightsDialog },
+  { label: 'Knowledge', flag: 'knowledgeOpen', View: KnowledgeDialog },
   { label: 'Settings', flag: 'settingsOpen', View: SettingsDialog },
 ];
 

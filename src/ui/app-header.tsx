@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { DEMO_PROVIDER } from '../config/settings.ts';
 import { createAgentsTranslate } from '../i18n/agents.ts';
 import { createInsightsMarksTranslate } from '../i18n/insights-marks.ts';
+import { knowledgeButtonDictionary } from '../i18n/knowledge-button.ts';
 import { useAppStore } from '../store/app-store.ts';
 import { useSyncStore } from '../store/sync-store.ts';
 import { MenuIcon, PanelRightIcon, SettingsIcon } from './components/icons.tsx';
@@ -86,6 +87,14 @@ function DialogButtons() {
         onClick={openInsights}
       >
         {insightsT('open')}
+      </button>
+      <button
+        type="button"
+        aria-label="Knowledge"
+        className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+        onClick={() => setUi({ knowledgeOpen: true })}
+      >
+        {knowledgeButtonDictionary.strings[language].open}
       </button>
       <button
         type="button"
