@@ -17,6 +17,13 @@ export async function migrate(db: AnyDatabase, oldVersion: number, tx: UpgradeTr
   if (oldVersion < 4) await upgradeToVersion4(db, tx);
   if (oldVersion < 5) createVersion5(db);
   if (oldVersion < 6) await upgradeToVersion6(db, tx);
+  if (oldVersion < 7) upgradeToVersion7(db);
+}
+
+/** Version 7: experiments (evals) and their runs, kept apart from the sessions (the session list never sees them). */
+function upgradeToVersion7(db: AnyDatabase): void {
+  db.createObjectStore('experiments', { keyPath: 'id' });
+  db.createObjectStore('experimentRuns', { keyPath: ['experimentId', 'key'] });
 }
 
 /**

@@ -2,9 +2,10 @@ import type { DBSchema } from 'idb';
 import type { TranscriptEntry } from '../agent/transcript.ts';
 import type { Span } from '../trace/span.ts';
 import type { Attachment, Note } from '../tools/tool-context.ts';
+import type { ExperimentRecord, ExperimentRunRecord } from '../evals/experiment-types.ts';
 
 /** The schema version this build writes; `open-db.ts` migrates anything older up to it. */
-export const DB_VERSION = 6;
+export const DB_VERSION = 7;
 
 /** The database name used by the app. */
 export const DB_NAME = 'glassbox';
@@ -164,6 +165,9 @@ export interface GlassboxDB extends DBSchema {
   toolState: { key: [string, string]; value: ToolStateRecord };
   attachments: { key: string; value: AttachmentRecord; indexes: { 'by-session': string } };
   searchIndex: { key: [string, string]; value: SearchIndexRecord };
+  /** Experiments (version 7, evals): their config and results; their runs are in `experimentRuns`. */
+  experiments: { key: string; value: ExperimentRecord };
+  experimentRuns: { key: [string, string]; value: ExperimentRunRecord };
 }
 
 /** Every store name, for transactions that touch a whole session. */
@@ -176,7 +180,9 @@ export type GlassboxStoreName =
   | 'noteVectors'
   | 'toolState'
   | 'attachments'
-  | 'searchIndex';
+  | 'searchIndex'
+  | 'experiments'
+  | 'experimentRuns';
 
 /** Key range covering every `[sessionId, number]` key of one session. */
 export function sessionNumberRange(sessionId: string, fromInclusive = -Infinity, toExclusive?: number): IDBKeyRange {

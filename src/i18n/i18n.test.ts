@@ -74,6 +74,7 @@ describe('dictionaries', () => {
 /** The accessible names of UI-CONTRACT.md: they stay English literals in every language. */
 const CONTRACT_NAMES = new Set([
   'Sessions',
+  'Evals',
   'Chat',
   'Trace',
   'Messages',

@@ -1,3 +1,4 @@
+import { createExperimentStorage } from '../db/experiments.ts';
 import { createAttachmentStore } from '../db/attachments.ts';
 import { deleteMessages, getMessage, listMessages, truncateMessagesFrom } from '../db/messages.ts';
 import { createNotesStore } from '../db/notes.ts';
@@ -118,6 +119,7 @@ export function createIndexedDbPersistence(
   return {
     retryKeptWrites: () => queue.retry(),
     kind: 'indexeddb',
+    experiments: createExperimentStorage(db),
     loadSettings: () => loadSettings(db),
     saveSettings: (settings) => queue.write(() => saveSettings(db, settings), undefined),
     listSessions: () => listSessions(db),

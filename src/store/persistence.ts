@@ -5,6 +5,7 @@ import type { Settings } from '../config/settings.ts';
 import type { SkippedConversation } from '../db/chatgpt-import.ts';
 import type { ParsedImport } from '../db/parse-import-file.ts';
 import type { NoteVectorRecord, SessionRecord } from '../db/schema.ts';
+import type { ExperimentStorage } from '../db/experiments.ts';
 import type { AttachmentStore, Attachment, Note, NotesStore, ToolStateStore } from '../tools/tool-context.ts';
 import type { Span } from '../trace/span.ts';
 
@@ -90,6 +91,8 @@ export interface Persistence {
     add(attachment: Attachment): Promise<void>;
     remove(id: string): Promise<void>;
   };
+  /** Experiments and their runs (evals); absent: kept in memory for the tab. */
+  experiments?: ExperimentStorage;
 }
 
 /** Where the notes' embeddings are kept (IndexedDB, or memory). */

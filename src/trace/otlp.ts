@@ -44,6 +44,16 @@ export interface OtlpExportOptions {
   now?: number;
   /** Strings (such as the API key) replaced by `[REDACTED]` wherever they appear. */
   redact?: string[];
+  /** Scores of runs (an experiment's), by run id: a `gen_ai.evaluation.result` event each on the run's span. */
+  evaluations?: ReadonlyMap<string, readonly EvaluationResult[]>;
+}
+
+/** One score as a `gen_ai.evaluation.result` event carries it. */
+export interface EvaluationResult {
+  name: string;
+  value: number;
+  label: string;
+  explanation: string;
 }
 
 const SCOPE = { name: 'glassbox', version: '0.1.0' };
@@ -241,6 +251,12 @@ export function toOtlpRequest(spans: readonly Span[], options: OtlpExportOptions
   for (const span of sorted)
     if (span.kind === 'llm' && !firstLlmByRun.has(span.runId)) firstLlmByRun.set(span.runId, span);
   const secrets = (options.redact ?? []).filter((secret) => secret.length >= 4);
+  const toSpan = (span: Span) => {
+    const result = toOtlpSpan(span, context);
+    const scores = span.spanId === span.runId ? options.evaluations?.get(span.runId) : undefined;
+    for (const score of scores ?? []) result.events.push(evaluationEvent(score, result.endTimeUnixNano, secrets));
+    return result;
+  };
   const context = {
     end: options.now ?? latest,
     firstLlmByRun,
@@ -256,8 +272,18 @@ export function toOtlpRequest(spans: readonly Span[], options: OtlpExportOptions
     resourceSpans: [
       {
         resource: { attributes: resource.items },
-        scopeSpans: [{ scope: { ...SCOPE }, spans: sorted.map((span) => toOtlpSpan(span, context)) }],
+        scopeSpans: [{ scope: { ...SCOPE }, spans: sorted.map(toSpan) }],
       },
     ],
   };
+}
+
+/** A score as the GenAI conventions' evaluation event. */
+function evaluationEvent(score: EvaluationResult, timeUnixNano: string, secrets: string[]) {
+  const list = new AttributeList(secrets);
+  list.set('gen_ai.evaluation.name', score.name);
+  list.set('gen_ai.evaluation.score.value', score.value, 'double');
+  list.set('gen_ai.evaluation.score.label', score.label);
+  list.set('gen_ai.evaluation.explanation', score.explanation);
+  return { timeUnixNano, name: 'gen_ai.evaluation.result', attributes: list.items };
 }

@@ -15,6 +15,7 @@ const AgentsDialog = lazy(() =>
 const InsightsDialog = lazy(() =>
   import('./insights/insights-dialog.tsx').then((module) => ({ default: module.InsightsDialog })),
 );
+const EvalsDialog = lazy(() => import('./evals/evals-dialog.tsx').then((module) => ({ default: module.EvalsDialog })));
 // Search settings finds a setting by its name in every language, so the dialog comes with the Chinese strings.
 const SettingsDialog = lazy(() =>
   Promise.all([import('./settings/settings-dialog.tsx'), loadChinese().catch(() => undefined)]).then(([module]) => ({
@@ -22,13 +23,14 @@ const SettingsDialog = lazy(() =>
   })),
 );
 
-type OpenFlag = 'memoryOpen' | 'agentsOpen' | 'insightsOpen' | 'settingsOpen';
+type OpenFlag = 'memoryOpen' | 'agentsOpen' | 'insightsOpen' | 'evalsOpen' | 'settingsOpen';
 
 /** The app's dialogs, each loaded on first use; by contract name, the flag that opens it and its view. */
 const dialogs: ReadonlyArray<{ label: string; flag: OpenFlag; View: ComponentType }> = [
   { label: 'Memory', flag: 'memoryOpen', View: MemoryDialog },
   { label: 'Agents', flag: 'agentsOpen', View: AgentsDialog },
   { label: 'Insights', flag: 'insightsOpen', View: InsightsDialog },
+  { label: 'Evals', flag: 'evalsOpen', View: EvalsDialog },
   { label: 'Settings', flag: 'settingsOpen', View: SettingsDialog },
 ];
 

@@ -73,6 +73,14 @@ function DialogButtons() {
       </button>
       <button
         type="button"
+        aria-label="Evals"
+        className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+        onClick={() => setUi({ evalsOpen: true })}
+      >
+        {t('app.evals')}
+      </button>
+      <button
+        type="button"
         aria-label="Settings"
         className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
         onClick={() => setUi({ settingsOpen: true })}
