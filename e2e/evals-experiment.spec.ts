@@ -3,15 +3,6 @@ import type { Page } from '@playwright/test';
 import { expect, openApp, test, useEndpoint } from './fixtures.ts';
 import { startMockLlmServer, type MockBehaviour, type MockLlmServer } from './mock-llm/server.ts';
 
-/** The right answer to each demo dataset item (English), as a model that knows them would give it. */
-const RIGHT: [RegExp, string][] = [
-  [/128/, 'The answer is 1004.'],
-  [/150 days/, 'It is a Thursday (2024-10-17).'],
-  [/milk/, 'Added “buy milk” to your todos.'],
-  [/Beijing/, 'Beijing is 3 °C warmer than Shanghai.'],
-  [/boiling/, 'About 90 °C at 3,000 m.'],
-];
-
 function lastUserText(body: unknown): string {
   const messages = (body as { messages?: { role: string; content: unknown }[] }).messages ?? [];
   const last = messages.findLast((message) => message.role === 'user');
@@ -19,16 +10,16 @@ function lastUserText(body: unknown): string {
 }
 
 /**
- * `good-model` answers every item right; `weak-model` only the arithmetic; `slow-model` answers the first item and
- * hangs on the others (until the client goes away).
+ * `good-model` is the scripted demo (the server's default answers: tool calls, then the answer); `weak-model` is the
+ * demo for the arithmetic and says "I do not know." to the rest; `slow-model` is the demo for the arithmetic and
+ * hangs on the rest (until the client goes away).
  */
 function answerPerModel(body: unknown): MockBehaviour | undefined {
   const model = (body as { model?: string }).model;
-  const text = lastUserText(body);
-  const right = RIGHT.find(([pattern]) => pattern.test(text))?.[1] ?? 'I do not know.';
-  if (model === 'weak-model') return { kind: 'reply', content: /128/.test(text) ? right : 'I do not know.' };
-  if (model === 'slow-model') return /128/.test(text) ? { kind: 'reply', content: right } : { kind: 'hang' };
-  return { kind: 'reply', content: right };
+  const arithmetic = /128/.test(lastUserText(body));
+  if (model === 'weak-model' && !arithmetic) return { kind: 'reply', content: 'I do not know.' };
+  if (model === 'slow-model' && !arithmetic) return { kind: 'hang' };
+  return undefined;
 }
 
 async function openNewExperiment(page: Page) {
@@ -44,6 +35,45 @@ async function variant(dialog: ReturnType<Page['getByRole']>, n: number, model: 
   await group.getByRole('combobox', { name: 'Protocol' }).selectOption('tools');
 }
 
+/** Answers Open-Meteo for Beijing and Shanghai from the page (the tests run without network). */
+async function stubWeather(page: Page): Promise<void> {
+  const json = (body: unknown) => ({
+    status: 200,
+    contentType: 'application/json',
+    headers: { 'access-control-allow-origin': '*' },
+    body: JSON.stringify(body),
+  });
+  const places: Record<string, { latitude: number; longitude: number }> = {
+    beijing: { latitude: 39.9, longitude: 116.4 },
+    shanghai: { latitude: 31.2, longitude: 121.5 },
+  };
+  await page.route('https://geocoding-api.open-meteo.com/**', (route) => {
+    const name = (new URL(route.request().url()).searchParams.get('name') ?? '').toLowerCase();
+    const place = places[name];
+    return route.fulfill(
+      json(place ? { results: [{ name, ...place, country: 'China', timezone: 'Asia/Shanghai' }] } : {}),
+    );
+  });
+  await page.route('https://api.open-meteo.com/**', (route) => {
+    const north = Number(new URL(route.request().url()).searchParams.get('latitude')) > 35;
+    return route.fulfill(
+      json({
+        timezone: 'Asia/Shanghai',
+        current_units: { temperature_2m: '°C', wind_speed_10m: 'km/h', relative_humidity_2m: '%' },
+        current: {
+          time: '2025-06-01T14:00',
+          temperature_2m: north ? 30 : 26,
+          weather_code: 3,
+          wind_speed_10m: 7,
+          relative_humidity_2m: 60,
+        },
+        daily_units: { temperature_2m_max: '°C' },
+        daily: { time: ['2025-06-01'], temperature_2m_max: [32], temperature_2m_min: [25] },
+      }),
+    );
+  });
+}
+
 test.describe('Evals experiments', () => {
   let server: MockLlmServer;
   test.beforeEach(async () => {
@@ -56,6 +86,7 @@ test.describe('Evals experiments', () => {
   test('a two-variant experiment shows each variant’s pass rate, scores and reasons, and exports them', async ({
     page,
   }) => {
+    await stubWeather(page);
     await openApp(page);
     await useEndpoint(page, server.url, { model: 'good-model' });
     const sessions = page.getByRole('list', { name: 'Session list' }).getByRole('listitem');
@@ -114,5 +145,42 @@ test.describe('Evals experiments', () => {
     await expect(table.locator('td[data-status="stopped"]')).toHaveCount(1);
     await expect(dialog.getByRole('button', { name: 'Stop experiment' })).toBeHidden();
     await expect(dialog.locator('[data-testid="pass-rate"][data-variant="Variant 1"]')).toContainText('4 not run');
+    await expect(dialog.locator('[data-testid="pass-rate"][data-variant="Variant 1"]')).toContainText('100%');
   });
+});
+
+test('the demo dataset runs against native tools and text ReAct with nothing configured; a regression opens its two traces', async ({
+  page,
+}) => {
+  await stubWeather(page);
+  await openApp(page);
+  await page.getByRole('button', { name: 'Evals' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Evals' });
+  await dialog.getByRole('button', { name: 'New experiment' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Dataset' })).toHaveValue('dataset_demo');
+  await expect(
+    dialog.getByRole('group', { name: 'Variant 1' }).getByRole('combobox', { name: 'Protocol' }),
+  ).toHaveValue('tools');
+  await expect(
+    dialog.getByRole('group', { name: 'Variant 2' }).getByRole('combobox', { name: 'Protocol' }),
+  ).toHaveValue('react');
+  await dialog.getByRole('button', { name: 'Run experiment' }).click();
+  await expect(dialog.getByRole('button', { name: 'Stop experiment' })).toBeHidden({ timeout: 60_000 });
+  await expect(dialog.locator('[data-testid="pass-rate"][data-variant="Variant 1"]')).toContainText('100%');
+  await expect(dialog.locator('[data-testid="pass-rate"][data-variant="Variant 2"]')).toContainText('80%');
+  // Text ReAct asks for one city per step: the weather question takes more steps than it allows.
+  const regression = dialog.getByTestId('regression');
+  await expect(regression).toHaveCount(1);
+  await expect(regression).toContainText('Beijing');
+  const table = dialog.getByRole('table', { name: 'Experiment results' });
+  await expect(table.locator('td[data-pass="false"]')).toHaveAttribute(
+    'title',
+    /Tool expectations: 0\.50 — 4 steps, more than 3/,
+  );
+  await regression.getByRole('button', { name: 'Open run' }).click();
+  const tree = dialog.getByRole('tree', { name: 'Span tree' });
+  await expect(tree.getByRole('treeitem').filter({ hasText: 'get_weather' })).toHaveCount(2);
+  await dialog.getByRole('button', { name: 'Back to results' }).click();
+  await regression.getByRole('button', { name: 'Compare with baseline' }).click();
+  await expect(dialog.getByRole('region', { name: 'Run comparison' })).toBeVisible();
 });

@@ -2,7 +2,7 @@
 import type { CellResult, ExperimentRecord } from './experiment-types.ts';
 import { wilsonInterval } from './wilson.ts';
 
-/** One variant's pass rate over its scored cells (cells not run are left out; failed runs count as fails). */
+/** One variant's pass rate over its finished cells (not run and stopped ones are left out; failed runs count as fails). */
 export interface PassRate {
   variant: number;
   passes: number;
@@ -26,10 +26,9 @@ export function passRates(cells: readonly CellResult[], variants: number): PassR
   for (const cell of cells) {
     const rate = rates[cell.variant];
     if (!rate) continue;
-    if (cell.status === 'not-run' || cell.status === 'pending' || cell.status === 'running') {
-      if (cell.status === 'not-run') rate.notRun += 1;
-      continue;
-    }
+    // A run cut short by Stop has no verdict: it counts with those not run.
+    if (cell.status === 'not-run' || cell.status === 'stopped') rate.notRun += 1;
+    if (cell.status !== 'done' && cell.status !== 'failed') continue;
     rate.total += 1;
     if (cell.pass) rate.passes += 1;
   }

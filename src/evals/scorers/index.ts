@@ -1,8 +1,8 @@
 /**
- * PLACEHOLDER (branch evals-run): a minimal `scoreRun` (exact, contains, numeric, judge) so experiments run before
+ * PLACEHOLDER (branch evals-run): a minimal `scoreRun` (exact, contains, tool expectations, judge) so experiments run before
  * the evals-data branch lands; at merge the lead takes evals-data's src/evals/scorers/index.ts instead of this file.
  */
-import type { Score, ScoreRun, ScorerConfig, ScorerKind } from '../eval-types.ts';
+import type { Score, ScoreInput, ScoreRun, ScorerConfig, ScorerKind } from '../eval-types.ts';
 
 const NAMES: Record<ScorerKind, string> = {
   exact: 'Exact match',
@@ -21,6 +21,23 @@ function score(config: ScorerConfig, value: number, reason: string, threshold = 
   return { scorer: config.kind, name: NAMES[config.kind], value, pass: value >= threshold, reason };
 }
 
+/** Tool expectations: the tools that must be called, and at most N steps. */
+function toolScore(config: ScorerConfig, input: ScoreInput): Score {
+  const expected = input.item.tools ?? {};
+  const problems: string[] = [];
+  let checks = 0;
+  for (const name of expected.called ?? []) {
+    checks += 1;
+    if (!input.toolCalls.some((call) => call.name === name)) problems.push(`${name} was not called`);
+  }
+  if (expected.maxSteps !== undefined) {
+    checks += 1;
+    if (input.steps > expected.maxSteps) problems.push(`${input.steps} steps, more than ${expected.maxSteps}`);
+  }
+  const value = checks === 0 ? 1 : (checks - problems.length) / checks;
+  return score(config, value, problems.length === 0 ? 'Tool expectations met' : problems.join('; '));
+}
+
 export const scoreRun: ScoreRun = async (input, scorers, judge) => {
   const expected = input.item.expected ?? '';
   const scores: Score[] = [];
@@ -32,6 +49,8 @@ export const scoreRun: ScoreRun = async (input, scorers, judge) => {
     } else if (config.kind === 'contains') {
       const found = expected !== '' && norm(input.answer).includes(norm(expected));
       scores.push(score(config, found ? 1 : 0, found ? `Contains “${expected}”` : `Does not contain “${expected}”`));
+    } else if (config.kind === 'tools' && input.item.tools) {
+      scores.push(toolScore(config, input));
     } else if (config.kind === 'judge' && judge) {
       const reply = await judge([
         {
