@@ -8,6 +8,7 @@ import type { RunAgentOptions, RunResult } from '../agent/run-agent.ts';
 import type { TranscriptEntry } from '../agent/transcript.ts';
 import type { ChatMessage, Model } from '../model/model.ts';
 import { ATTR } from '../trace/attributes.ts';
+import { newSpanId, newTraceId } from '../trace/ids.ts';
 import type { Span, SpanHandle, Tracer } from '../trace/span.ts';
 import { createTracer } from '../trace/tracer.ts';
 import type { DatasetItem, JudgeCall, Score, ScoreInput, ScoreRun, ScorerConfig } from './eval-types.ts';
@@ -80,7 +81,7 @@ export async function runExperimentItem(
   const answer = finalAnswer(outcome, root?.span);
   const failed = outcome.outcome === 'error';
   const stopped = outcome.outcome === 'stopped';
-  const judge = judgeThrough(options.model, tracer, root, signal);
+  const judge = judgeThrough(options.model, root?.span, keep, deps.now, signal);
   let scoringError: string | undefined;
   let scores: Score[] = [];
   if (!failed && !stopped) {
@@ -148,34 +149,56 @@ function tokensOf(spans: readonly Span[]): number {
   return total;
 }
 
-/** The judge: one call to the variant's model, recorded as a `judge` llm span under the run's root. */
-function judgeThrough(model: Model, tracer: Tracer, root: SpanHandle | undefined, signal: AbortSignal): JudgeCall {
+/**
+ * The judge: one call to the variant's model, recorded as a `judge` llm span in the run's trace, under its run span
+ * (made by hand: the tracer closes late work under an ended parent as cancelled, and the run has ended by now).
+ */
+function judgeThrough(
+  model: Model,
+  root: Span | undefined,
+  record: (span: Span) => void,
+  now: () => number,
+  signal: AbortSignal,
+): JudgeCall {
   return async (messages) => {
-    const span = tracer.startSpan({
+    const startTime = now();
+    const span: Span = {
+      traceId: root?.traceId ?? newTraceId(),
+      spanId: newSpanId(),
+      ...(root ? { parentSpanId: root.spanId } : {}),
+      sessionId: root?.sessionId ?? '',
+      runId: root?.runId ?? '',
       kind: 'llm',
       name: JUDGE_SPAN,
-      ...(root ? { parent: root } : {}),
+      startTime,
+      status: 'running',
       attributes: {
         [ATTR.llmProvider]: model.provider,
         [ATTR.llmRequestModel]: model.modelId,
         [ATTR.llmMessages]: messages,
       },
-    });
+    };
     try {
       const response = await model.generate({ messages }, { signal });
-      span.setAttributes({
-        [ATTR.llmOutputText]: response.text,
-        ...(response.usage
-          ? {
-              [ATTR.llmUsageInputTokens]: response.usage.inputTokens,
-              [ATTR.llmUsageOutputTokens]: response.usage.outputTokens,
-            }
-          : {}),
+      record({
+        ...span,
+        endTime: now(),
+        status: 'ok',
+        attributes: {
+          ...span.attributes,
+          [ATTR.llmOutputText]: response.text,
+          ...(response.usage
+            ? {
+                [ATTR.llmUsageInputTokens]: response.usage.inputTokens,
+                [ATTR.llmUsageOutputTokens]: response.usage.outputTokens,
+              }
+            : {}),
+        },
       });
-      span.end('ok');
       return response.text;
     } catch (error) {
-      span.end('error', { type: 'judge', message: error instanceof Error ? error.message : String(error) });
+      const message = error instanceof Error ? error.message : String(error);
+      record({ ...span, endTime: now(), status: 'error', error: { type: 'judge', message } });
       throw error;
     }
   };

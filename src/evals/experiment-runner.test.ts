@@ -171,4 +171,26 @@ describe('experiment runner', () => {
       ['done', undefined],
     ]);
   });
+
+  it('makes the judge call through the variant’s model as a `judge` span inside the scored run’s trace', async () => {
+    const { deps } = setup();
+    const judged = { ...deps, buildOptions: deps.buildOptions };
+    const model = createScriptedModel([{ text: 'It is one.' }, { text: '{"score": 0.9, "reason": "Says one"}' }]);
+    const base = judged.buildOptions;
+    judged.buildOptions = async (hooks, variant) => ({ ...(await base(hooks, variant)), model });
+    const outcome = await runExperimentItem(
+      { key: '0:0:0', itemIndex: 0, variant: 0, repetition: 0 },
+      items[0] as DatasetItem,
+      [{ kind: 'judge', enabled: true, text: 'Is it right?' }],
+      judged,
+      new AbortController().signal,
+    );
+    expect(outcome.result.scores[0]).toMatchObject({ value: 0.9, pass: true, reason: 'Says one' });
+    const spans = outcome.run?.spans ?? [];
+    const judge = spans.find((span) => span.name === 'judge');
+    expect(judge?.kind).toBe('llm');
+    expect(judge?.parentSpanId).toBe(outcome.run?.runId);
+    expect(judge?.status).toBe('ok');
+    expect(outcome.result.steps).toBe(1);
+  });
 });
