@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, openApp, test, useEndpoint } from './fixtures.ts';
+import { chooseChinese, expect, openApp, test, useEndpoint } from './fixtures.ts';
 import { startMockLlmServer, type MockBehaviour, type MockLlmServer } from './mock-llm/server.ts';
 
 function lastUserText(body: unknown): string {
@@ -183,4 +183,23 @@ test('the demo dataset runs against native tools and text ReAct with nothing con
   await dialog.getByRole('button', { name: 'Back to results' }).click();
   await regression.getByRole('button', { name: 'Compare with baseline' }).click();
   await expect(dialog.getByRole('region', { name: 'Run comparison' })).toBeVisible();
+});
+
+test('in Chinese, the demo dataset is the Chinese seed dialogues and runs offline', async ({ page }) => {
+  await openApp(page);
+  await chooseChinese(page);
+  await page.getByRole('button', { name: 'Evals' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Evals' });
+  await dialog.getByRole('button', { name: 'New experiment' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Dataset' })).toContainText('演示数据集');
+  await dialog.getByRole('button', { name: 'Run experiment' }).click();
+  await expect(dialog.getByRole('button', { name: 'Stop experiment' })).toBeHidden({ timeout: 60_000 });
+  const table = dialog.getByRole('table', { name: 'Experiment results' });
+  await expect(table).toContainText('帮我算一下 (128+374)*2 等于多少');
+  // Offline, only the weather question fails (its tool needs the network), under both variants.
+  for (const n of [1, 2])
+    await expect(dialog.locator(`[data-testid="pass-rate"][data-variant="Variant ${n}"]`)).toContainText(
+      `变体 ${n}：通过率 80%（4/5`,
+    );
+  await expect(table.locator('td[data-pass="false"]').first()).toHaveAttribute('title', /Does not contain “°C”/);
 });

@@ -52,7 +52,11 @@ export async function datasetChoices(): Promise<{ dataset: Dataset; items: Datas
 /** Reads the experiments from storage into the Evals view. */
 export async function loadExperiments(): Promise<void> {
   try {
-    const experiments = await experimentStorage().list();
+    const runningId = useExperimentStore.getState().runningId;
+    // One left `running` by a tab that went away: its unfinished cells were never run.
+    const experiments = (await experimentStorage().list()).map((record) =>
+      record.status === 'running' && record.id !== runningId ? interrupted(record) : record,
+    );
     useExperimentStore.setState((state) => ({
       experiments,
       selectedId: state.selectedId ?? experiments[0]?.id,
@@ -60,6 +64,16 @@ export async function loadExperiments(): Promise<void> {
   } catch (error) {
     useExperimentStore.setState({ experiments: [], error: String(error) });
   }
+}
+
+function interrupted(record: ExperimentRecord): ExperimentRecord {
+  return {
+    ...record,
+    status: 'interrupted',
+    cells: record.cells.map((cell) =>
+      cell.status === 'pending' || cell.status === 'running' ? { ...cell, status: 'not-run' } : cell,
+    ),
+  };
 }
 
 /** Stop: no new cell starts; cells running see the signal; those never started are shown as not run. */
