@@ -17,6 +17,14 @@ export async function migrate(db: AnyDatabase, oldVersion: number, tx: UpgradeTr
   if (oldVersion < 4) await upgradeToVersion4(db, tx);
   if (oldVersion < 5) createVersion5(db);
   if (oldVersion < 6) await upgradeToVersion6(db, tx);
+  if (oldVersion < 7) upgradeToVersion7(db);
+}
+
+/** Version 7: eval datasets and their items (found by dataset); nothing existing changes. */
+function upgradeToVersion7(db: AnyDatabase): void {
+  db.createObjectStore('datasets', { keyPath: 'id' });
+  const items = db.createObjectStore('datasetItems', { keyPath: 'id' });
+  items.createIndex('by-dataset', 'datasetId');
 }
 
 /**

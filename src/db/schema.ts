@@ -2,9 +2,10 @@ import type { DBSchema } from 'idb';
 import type { TranscriptEntry } from '../agent/transcript.ts';
 import type { Span } from '../trace/span.ts';
 import type { Attachment, Note } from '../tools/tool-context.ts';
+import type { Dataset, DatasetItem } from '../evals/eval-types.ts';
 
 /** The schema version this build writes; `open-db.ts` migrates anything older up to it. */
-export const DB_VERSION = 6;
+export const DB_VERSION = 7;
 
 /** The database name used by the app. */
 export const DB_NAME = 'glassbox';
@@ -164,6 +165,9 @@ export interface GlassboxDB extends DBSchema {
   toolState: { key: [string, string]; value: ToolStateRecord };
   attachments: { key: string; value: AttachmentRecord; indexes: { 'by-session': string } };
   searchIndex: { key: [string, string]; value: SearchIndexRecord };
+  /** Eval datasets (version 7) and their items, found by dataset through `by-dataset` (src/db/datasets.ts). */
+  datasets: { key: string; value: Dataset };
+  datasetItems: { key: string; value: DatasetItem; indexes: { 'by-dataset': string } };
 }
 
 /** Every store name, for transactions that touch a whole session. */
@@ -176,7 +180,9 @@ export type GlassboxStoreName =
   | 'noteVectors'
   | 'toolState'
   | 'attachments'
-  | 'searchIndex';
+  | 'searchIndex'
+  | 'datasets'
+  | 'datasetItems';
 
 /** Key range covering every `[sessionId, number]` key of one session. */
 export function sessionNumberRange(sessionId: string, fromInclusive = -Infinity, toExclusive?: number): IDBKeyRange {

@@ -199,7 +199,7 @@ function sideStores(
   db: GlassboxDatabase,
   options: IndexedDbPersistenceOptions,
   queue: ReturnType<typeof createRetryQueue>,
-): Pick<Persistence, 'toolState' | 'notes' | 'noteVectors' | 'attachments'> {
+): Pick<Persistence, 'toolState' | 'notes' | 'noteVectors' | 'attachments' | 'datasets'> {
   const notes = createNotesStore(db, { newId: () => options.newId('note'), now: options.now });
   const toolState = createToolStateStore(db, options.now);
   return {
@@ -229,5 +229,6 @@ function sideStores(
       },
     },
     attachments: createAttachmentStore(db),
+    datasets: async () => (await import('../db/datasets.ts')).createIndexedDbDatasetStore(db),
   };
 }

@@ -7,6 +7,7 @@ import type { ParsedImport } from '../db/parse-import-file.ts';
 import type { NoteVectorRecord, SessionRecord } from '../db/schema.ts';
 import type { AttachmentStore, Attachment, Note, NotesStore, ToolStateStore } from '../tools/tool-context.ts';
 import type { Span } from '../trace/span.ts';
+import type { DatasetStore } from '../db/datasets.ts';
 
 /** What one agent step adds to a session, written in one transaction. */
 export interface StepWrite {
@@ -90,6 +91,8 @@ export interface Persistence {
     add(attachment: Attachment): Promise<void>;
     remove(id: string): Promise<void>;
   };
+  /** The eval datasets (loaded with the Evals features, not with the page); absent in test fakes. */
+  datasets?: () => Promise<DatasetStore>;
 }
 
 /** Where the notes' embeddings are kept (IndexedDB, or memory). */
