@@ -62,6 +62,11 @@ test('feedback on an answer is kept across reload, in the trace and in the OTLP 
   await expect(reloaded.getByRole('button', { name: 'Bad answer' })).toHaveAttribute('aria-pressed', 'true');
   await expect(reloaded.getByRole('textbox', { name: 'Feedback note' })).toHaveValue('Expected the working too');
 
+  // The trace shows it on the run span.
+  await page.getByRole('tree', { name: 'Span tree' }).locator('[data-span-kind="run"]').last().click();
+  const details = page.getByRole('region', { name: 'Span details' });
+  await expect(details).toContainText('FeedbackBad answer: Expected the working too');
+
   // The session export keeps it on the run span; choosing Good replaces it.
   expect(JSON.stringify(JSON.parse(await download(page, 'Export session')))).toContain('"feedback.rating":"bad"');
   await reloaded.getByRole('button', { name: 'Good answer' }).click();
