@@ -5,6 +5,7 @@ import { createScoreRun } from './index.ts';
 import { numbersIn } from './numeric.ts';
 import { readJudgeReply } from './judge.ts';
 import { scorerProgram } from './javascript.ts';
+import { prepareSource } from '../../tools/sandbox/sandbox-source.ts';
 
 function run(answer: string, item: Partial<DatasetItem> = {}, extra: Partial<ScoreInput> = {}): ScoreInput {
   const base: DatasetItem = { id: 'i1', datasetId: 'd1', input: 'What is (128+374)*2?', createdAt: 0, ...item };
@@ -191,6 +192,38 @@ describe('JavaScript scorer', () => {
       (await one(run('a'), on('javascript', { text: 'await import("https://x.test/a.js")' }), { runSandboxed }))?.value,
     ).toBe(0);
     expect(runSandboxed).not.toHaveBeenCalled();
+  });
+
+  it('gives the code its facts and reads its value: last expression, return, or a thrown error', async () => {
+    // Runs the program the way the sandbox worker does (prepared, then as an async function body), in Node: this
+    // checks the program, not the isolation, which the sandbox's own tests and e2e cover.
+    const AsyncFunction = Object.getPrototypeOf(async function () {}).constructor as new (
+      body: string,
+    ) => () => Promise<unknown>;
+    const runSandboxed: RunSandboxed = async (code) => {
+      const prepared = prepareSource(code);
+      if (!prepared.ok) return { ok: false, error: prepared.error, logs: [] };
+      try {
+        return { ok: true, result: String(await new AsyncFunction(prepared.body)()), logs: [] };
+      } catch (error) {
+        return { ok: false, error: String(error), logs: [] };
+      }
+    };
+    const input = run(
+      'The total is 1004.',
+      { expected: '1004' },
+      { toolCalls: [{ name: 'calculator', arguments: '{}' }] },
+    );
+    const score = (text: string) => one(input, on('javascript', { text }), { runSandboxed });
+    expect(await score('answer.includes(expected) ? 1 : 0')).toMatchObject({
+      value: 1,
+      reason: 'The scorer code gave 1.',
+    });
+    expect(await score('return { score: toolCalls.length / 4, reason: `${toolCalls[0].name} used` };')).toMatchObject({
+      value: 0.25,
+      reason: 'calculator used',
+    });
+    expect((await score('throw new Error("no")'))?.reason).toBe('The scorer code failed: Error: no');
   });
 
   it('builds a program whose facts cannot break out of their string', () => {
