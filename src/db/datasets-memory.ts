@@ -1,5 +1,5 @@
 import type { Dataset, DatasetItem } from '../evals/eval-types.ts';
-import { sortItems, type DatasetStore } from './datasets.ts';
+import { sortItems, type DatasetStore, type DatasetWithItems } from './datasets.ts';
 
 const stores = new WeakMap<object, DatasetStore>();
 
@@ -41,4 +41,36 @@ function createMemoryDatasetStore(): DatasetStore {
       items.delete(itemId);
     },
   };
+}
+
+/** Every dataset with its items, for Export all from the memory storage. */
+export async function exportMemoryDatasets(owner: object): Promise<DatasetWithItems[]> {
+  const store = memoryDatasetStore(owner);
+  const datasets = await store.list();
+  return Promise.all(datasets.map(async (dataset) => ({ ...dataset, items: await store.items(dataset.id) })));
+}
+
+/** Adds a file's datasets to the memory storage with the IndexedDB import's rules (unchanged: skipped; clash: a copy). */
+export async function importMemoryDatasets(
+  owner: object,
+  datasets: readonly DatasetWithItems[],
+  newId: (prefix: 'dataset' | 'item') => string,
+): Promise<void> {
+  const store = memoryDatasetStore(owner);
+  const known = new Map((await store.list()).map((dataset) => [dataset.id, dataset]));
+  const itemIds = new Set<string>();
+  for (const dataset of known.values()) for (const item of await store.items(dataset.id)) itemIds.add(item.id);
+  for (const { items, ...dataset } of datasets) {
+    const existing = known.get(dataset.id);
+    if (existing && existing.name === dataset.name && (await store.items(dataset.id)).length === items.length) continue;
+    const id = existing ? newId('dataset') : dataset.id;
+    await store.save({ ...dataset, id });
+    const copied = items.map((item) => ({
+      ...item,
+      id: existing || itemIds.has(item.id) ? newId('item') : item.id,
+      datasetId: id,
+    }));
+    for (const item of copied) itemIds.add(item.id);
+    await store.addItems(copied, dataset.updatedAt);
+  }
 }
