@@ -1,6 +1,7 @@
 import { unwrap, type IDBPTransaction } from 'idb';
 import type { Note } from '../tools/tool-context.ts';
 import { invalidateNotesIndex } from './notes.ts';
+import { importDatasets, type DatasetWithItems } from './datasets.ts';
 import type { ImportedNoteVector } from './note-vector-file.ts';
 import type {
   AttachmentRecord,
@@ -19,7 +20,7 @@ import { loadedSearchIndex, loadSearchIndex } from './search-index-state.ts';
 import { requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
 
 /** Prefixes of the ids an import may need; `span` ids must be 16 lowercase hex characters. */
-export type ImportIdPrefix = 'sess' | 'msg' | 'span' | 'note' | 'file';
+export type ImportIdPrefix = 'sess' | 'msg' | 'span' | 'note' | 'file' | 'dataset' | 'item';
 
 /** How new ids are made when an import needs them (clashes, ChatGPT conversations). */
 export interface ImportOptions {
@@ -43,6 +44,8 @@ interface ImportSource {
   notes: readonly Note[];
   /** The notes' embeddings, keyed by the notes' ids in the file; stored under the ids the notes get. */
   noteVectors?: readonly ImportedNoteVector[];
+  /** Eval datasets with their items (Export all). */
+  datasets?: readonly DatasetWithItems[];
 }
 
 /** The records an import writes for one session. */
@@ -284,7 +287,16 @@ function markUsed(used: UsedIds, records: ReturnType<typeof importRecords>): voi
 }
 
 type ImportStoreName =
-  'sessions' | 'messageChunks' | 'spanChunks' | 'toolState' | 'attachments' | 'notes' | 'noteVectors' | 'searchIndex';
+  | 'sessions'
+  | 'messageChunks'
+  | 'spanChunks'
+  | 'toolState'
+  | 'attachments'
+  | 'notes'
+  | 'noteVectors'
+  | 'searchIndex'
+  | 'datasets'
+  | 'datasetItems';
 const IMPORT_STORES: ImportStoreName[] = [
   'sessions',
   'messageChunks',
@@ -294,6 +306,8 @@ const IMPORT_STORES: ImportStoreName[] = [
   'notes',
   'noteVectors',
   'searchIndex',
+  'datasets',
+  'datasetItems',
 ];
 type ImportTransaction = IDBPTransaction<GlassboxDB, ImportStoreName[], 'readwrite'>;
 
@@ -376,6 +390,7 @@ export async function importParsed(
     }
     searchIndex.putPostings(unwrap(tx.objectStore('searchIndex')), postings, searchIndex.batchBucket('import'));
     const notes = await importNotes(tx, parsed, options.newId);
+    await importDatasets(tx, parsed.datasets ?? [], options.newId);
     return { sessionIds, copies, notes, ...(first ? { first } : {}) };
   });
   if (result.notes > 0) invalidateNotesIndex(db);

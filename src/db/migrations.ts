@@ -18,10 +18,18 @@ export async function migrate(db: AnyDatabase, oldVersion: number, tx: UpgradeTr
   if (oldVersion < 5) createVersion5(db);
   if (oldVersion < 6) await upgradeToVersion6(db, tx);
   if (oldVersion < 7) upgradeToVersion7(db);
+  if (oldVersion < 8) upgradeToVersion8(db);
 }
 
-/** Version 7: experiments (evals) and their runs, kept apart from the sessions (the session list never sees them). */
+/** Version 7: eval datasets and their items (found by dataset); nothing existing changes. */
 function upgradeToVersion7(db: AnyDatabase): void {
+  db.createObjectStore('datasets', { keyPath: 'id' });
+  const items = db.createObjectStore('datasetItems', { keyPath: 'id' });
+  items.createIndex('by-dataset', 'datasetId');
+}
+
+/** Version 8: experiments (evals) and their runs, kept apart from the sessions (the session list never sees them). */
+function upgradeToVersion8(db: AnyDatabase): void {
   db.createObjectStore('experiments', { keyPath: 'id' });
   db.createObjectStore('experimentRuns', { keyPath: ['experimentId', 'key'] });
 }

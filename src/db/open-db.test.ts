@@ -15,6 +15,8 @@ describe('openGlassboxDb', () => {
     expect([...db.objectStoreNames].sort()).toEqual(
       [
         'attachments',
+        'datasetItems',
+        'datasets',
         'experimentRuns',
         'experiments',
         'messageChunks',

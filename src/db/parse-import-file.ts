@@ -7,6 +7,8 @@ import { isChatGptExport, parseChatGptExport, type SkippedConversation } from '.
 import { importTooLargeError, MAX_IMPORT_BYTES } from './import-limit.ts';
 import { fileNoteVectorSchema, type ImportedNoteVector } from './note-vector-file.ts';
 import { describeIssues, parseUntrustedJson, quoteLabel } from './safe-json.ts';
+import { readFileDatasets } from './datasets-file.ts';
+import type { DatasetWithItems } from './datasets.ts';
 import type { FileSession } from './session-file-schema.ts';
 import {
   fileNoteSchema,
@@ -34,6 +36,8 @@ export interface ParsedImport {
   noteVectors?: ImportedNoteVector[];
   /** What was left out of an otherwise valid file (a note's unreadable vector), for the report. */
   warnings?: string[];
+  /** The eval datasets of an "Export all" file, with their items (src/db/datasets.ts). */
+  datasets?: DatasetWithItems[];
 }
 
 /** How far a parse has got: bytes read of the file, then (trace files) spans mapped of all spans. */
@@ -162,6 +166,8 @@ function parseUncached(
   const read = readFileNotes(envelope.data.notes ?? [], fileName, language);
   if (!read.ok) return read;
   const { notes, noteVectors, warnings } = read;
+  const datasets = readFileDatasets((value as { datasets?: unknown }).datasets, fileName);
+  if (!datasets.ok) return datasets;
   const tools = (value as { tools?: unknown }).tools;
   const all = envelope.data.scope === 'all';
   const roster = envelope.data.roster;
@@ -174,6 +180,7 @@ function parseUncached(
     ...(warnings.length > 0 ? { warnings } : {}),
     ...(all && tools !== undefined ? { tools } : {}),
     ...(all && roster !== undefined ? { roster } : {}),
+    ...(datasets.datasets.length > 0 ? { datasets: datasets.datasets } : {}),
   };
 }
 

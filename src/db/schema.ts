@@ -3,9 +3,10 @@ import type { TranscriptEntry } from '../agent/transcript.ts';
 import type { Span } from '../trace/span.ts';
 import type { Attachment, Note } from '../tools/tool-context.ts';
 import type { ExperimentRecord, ExperimentRunRecord } from '../evals/experiment-types.ts';
+import type { Dataset, DatasetItem } from '../evals/eval-types.ts';
 
 /** The schema version this build writes; `open-db.ts` migrates anything older up to it. */
-export const DB_VERSION = 7;
+export const DB_VERSION = 8;
 
 /** The database name used by the app. */
 export const DB_NAME = 'glassbox';
@@ -165,9 +166,12 @@ export interface GlassboxDB extends DBSchema {
   toolState: { key: [string, string]; value: ToolStateRecord };
   attachments: { key: string; value: AttachmentRecord; indexes: { 'by-session': string } };
   searchIndex: { key: [string, string]; value: SearchIndexRecord };
-  /** Experiments (version 7, evals): their config and results; their runs are in `experimentRuns`. */
+  /** Experiments (version 8, evals): their config and results; their runs are in `experimentRuns`. */
   experiments: { key: string; value: ExperimentRecord };
   experimentRuns: { key: [string, string]; value: ExperimentRunRecord };
+  /** Eval datasets (version 7) and their items, found by dataset through `by-dataset` (src/db/datasets.ts). */
+  datasets: { key: string; value: Dataset };
+  datasetItems: { key: string; value: DatasetItem; indexes: { 'by-dataset': string } };
 }
 
 /** Every store name, for transactions that touch a whole session. */
@@ -181,6 +185,8 @@ export type GlassboxStoreName =
   | 'toolState'
   | 'attachments'
   | 'searchIndex'
+  | 'datasets'
+  | 'datasetItems'
   | 'experiments'
   | 'experimentRuns';
 

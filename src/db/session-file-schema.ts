@@ -5,6 +5,7 @@ import { rosterSettingsShape } from '../config/agents.ts';
 import { portableToolsSchema } from '../tools/custom/portable.ts';
 import { SPAN_KIND_VALUES } from '../trace/span.ts';
 import { storableJson } from '../json/deep-json.ts';
+import { fileDatasetSchema } from './datasets-file.ts';
 
 /** The `format` marker of a Glassbox sessions file. */
 export const SESSION_FILE_FORMAT = 'glassbox.sessions';
@@ -209,6 +210,8 @@ export const sessionFileSchema = z.object({
   roster: fileRosterSchema.optional(),
   /** Custom tool definitions and MCP servers (without headers); see src/tools/custom/portable.ts. */
   tools: z.optional(portableToolsSchema),
+  /** Eval datasets with their items (Export all); see src/db/datasets-file.ts. */
+  datasets: z.array(fileDatasetSchema).optional(),
 });
 
 /** A sessions file: what Export writes and Import reads. */

@@ -86,7 +86,7 @@ export async function runExperimentItem(
   let scores: Score[] = [];
   if (!failed && !stopped) {
     try {
-      scores = await deps.scoreRun(scoreInput(item, answer, [...spans.values()]), scorers, judge);
+      scores = await deps.scoreRun(scoreInput(item, answer, [...spans.values()]), scorers, judge, { signal });
     } catch (error) {
       scoringError = error instanceof Error ? error.message : String(error);
     }

@@ -1,4 +1,3 @@
-import { createExperimentStorage } from '../db/experiments.ts';
 import { createAttachmentStore } from '../db/attachments.ts';
 import { deleteMessages, getMessage, listMessages, truncateMessagesFrom } from '../db/messages.ts';
 import { createNotesStore } from '../db/notes.ts';
@@ -119,7 +118,7 @@ export function createIndexedDbPersistence(
   return {
     retryKeptWrites: () => queue.retry(),
     kind: 'indexeddb',
-    experiments: createExperimentStorage(db),
+    experiments: async () => (await import('../db/experiments.ts')).createExperimentStorage(db),
     loadSettings: () => loadSettings(db),
     saveSettings: (settings) => queue.write(() => saveSettings(db, settings), undefined),
     listSessions: () => listSessions(db),
@@ -201,7 +200,7 @@ function sideStores(
   db: GlassboxDatabase,
   options: IndexedDbPersistenceOptions,
   queue: ReturnType<typeof createRetryQueue>,
-): Pick<Persistence, 'toolState' | 'notes' | 'noteVectors' | 'attachments'> {
+): Pick<Persistence, 'toolState' | 'notes' | 'noteVectors' | 'attachments' | 'datasets'> {
   const notes = createNotesStore(db, { newId: () => options.newId('note'), now: options.now });
   const toolState = createToolStateStore(db, options.now);
   return {
@@ -231,5 +230,6 @@ function sideStores(
       },
     },
     attachments: createAttachmentStore(db),
+    datasets: async () => (await import('../db/datasets.ts')).createIndexedDbDatasetStore(db),
   };
 }

@@ -236,7 +236,25 @@ function toOtlpSpan(
     event.set('exception.message', message);
     result.events.push({ timeUnixNano: toUnixNanoString(endTime), name: 'exception', attributes: event.items });
   }
+  const feedback = span.kind === 'run' ? feedbackEvent(span, context.secrets) : undefined;
+  if (feedback) result.events.push({ timeUnixNano: toUnixNanoString(endTime), ...feedback });
   return result;
+}
+
+/** The user's verdict on a run's answer as a GenAI evaluation result event (name `user_feedback`, 1 good, 0 bad). */
+function feedbackEvent(
+  span: Span,
+  secrets: readonly string[],
+): { name: string; attributes: OtlpKeyValue[] } | undefined {
+  const rating = stringAttribute(span.attributes, ATTR.feedbackRating);
+  if (rating !== 'good' && rating !== 'bad') return undefined;
+  const event = new AttributeList(secrets);
+  event.set('gen_ai.evaluation.name', 'user_feedback');
+  event.set('gen_ai.evaluation.score.value', rating === 'good' ? 1 : 0);
+  event.set('gen_ai.evaluation.score.label', rating);
+  const note = stringAttribute(span.attributes, ATTR.feedbackNote);
+  if (note) event.set('gen_ai.evaluation.explanation', note);
+  return { name: 'gen_ai.evaluation.result', attributes: event.items };
 }
 
 /**

@@ -1,68 +1,70 @@
+import { createDatasetsTranslate } from '../../i18n/datasets.ts';
+import type { RunSandboxed } from '../../tools/tool-context.ts';
+import type { JudgeCall, Score, ScoreInput, ScoreOptions, ScorerConfig, ScorerKind, ScoreRun } from '../eval-types.ts';
+import { containsScorer } from './contains.ts';
+import { exactScorer } from './exact.ts';
+import { javascriptScorer } from './javascript.ts';
+import { jsonSchemaScorer } from './json-schema.ts';
+import { judgeScorer } from './judge.ts';
+import { numericScorer } from './numeric.ts';
+import { regexScorer } from './regex.ts';
+import { makeScore, type Scorer } from './scorer-kit.ts';
+import { toolsScorer } from './tools.ts';
+
+export { SCORER_NAMES, PASS_THRESHOLD } from './scorer-kit.ts';
+export { DEFAULT_RUBRIC } from './judge.ts';
+
+const SCORERS: Record<ScorerKind, Scorer> = {
+  exact: exactScorer,
+  contains: containsScorer,
+  regex: regexScorer,
+  numeric: numericScorer,
+  'json-schema': jsonSchemaScorer,
+  tools: toolsScorer,
+  javascript: javascriptScorer,
+  judge: judgeScorer,
+};
+
+/** What scoring uses besides the run: the reasons' language (English by default), Stop, and the sandbox. */
+export interface ScoreRunOptions extends ScoreOptions {
+  runSandboxed?: RunSandboxed;
+}
+
 /**
- * PLACEHOLDER (branch evals-run): a minimal `scoreRun` (exact, contains, tool expectations, judge) so experiments run before
- * the evals-data branch lands; at merge the lead takes evals-data's src/evals/scorers/index.ts instead of this file.
+ * Scores one finished item run with each enabled scorer, in the order given. A scorer that does not apply to the
+ * item (no expected output, no tool expectations) gives no score; one that fails unexpectedly scores 0 with the
+ * error, so one scorer never loses the others' scores.
  */
-import type { Score, ScoreInput, ScoreRun, ScorerConfig, ScorerKind } from '../eval-types.ts';
-
-const NAMES: Record<ScorerKind, string> = {
-  exact: 'Exact match',
-  contains: 'Contains expected',
-  regex: 'Regex',
-  numeric: 'Numeric',
-  'json-schema': 'JSON Schema',
-  tools: 'Tool expectations',
-  javascript: 'JavaScript scorer',
-  judge: 'LLM judge',
-};
-
-const norm = (text: string) => text.normalize('NFKC').trim().toLowerCase();
-
-function score(config: ScorerConfig, value: number, reason: string, threshold = 1): Score {
-  return { scorer: config.kind, name: NAMES[config.kind], value, pass: value >= threshold, reason };
-}
-
-/** Tool expectations: the tools that must be called, and at most N steps. */
-function toolScore(config: ScorerConfig, input: ScoreInput): Score {
-  const expected = input.item.tools ?? {};
-  const problems: string[] = [];
-  let checks = 0;
-  for (const name of expected.called ?? []) {
-    checks += 1;
-    if (!input.toolCalls.some((call) => call.name === name)) problems.push(`${name} was not called`);
-  }
-  if (expected.maxSteps !== undefined) {
-    checks += 1;
-    if (input.steps > expected.maxSteps) problems.push(`${input.steps} steps, more than ${expected.maxSteps}`);
-  }
-  const value = checks === 0 ? 1 : (checks - problems.length) / checks;
-  return score(config, value, problems.length === 0 ? 'Tool expectations met' : problems.join('; '));
-}
-
-export const scoreRun: ScoreRun = async (input, scorers, judge) => {
-  const expected = input.item.expected ?? '';
-  const scores: Score[] = [];
-  for (const config of scorers) {
-    if (!config.enabled) continue;
-    if (config.kind === 'exact') {
-      const same = norm(input.answer) === norm(expected);
-      scores.push(score(config, same ? 1 : 0, same ? 'The answer is the expected text' : 'The answer differs'));
-    } else if (config.kind === 'contains') {
-      const found = expected !== '' && norm(input.answer).includes(norm(expected));
-      scores.push(score(config, found ? 1 : 0, found ? `Contains “${expected}”` : `Does not contain “${expected}”`));
-    } else if (config.kind === 'tools' && input.item.tools) {
-      scores.push(toolScore(config, input));
-    } else if (config.kind === 'judge' && judge) {
-      const reply = await judge([
-        {
-          role: 'system',
-          content: config.text ?? 'Judge whether the answer is right. Reply {"score":0..1,"reason":"…"}',
-        },
-        { role: 'user', content: `Question: ${input.item.input}\nExpected: ${expected}\nAnswer: ${input.answer}` },
-      ]);
-      const match = /"score"\s*:\s*([\d.]+)[\s\S]*?"reason"\s*:\s*"([^"]*)"/u.exec(reply);
-      const value = match ? Math.min(1, Math.max(0, Number(match[1]))) : 0;
-      scores.push(score(config, value, match ? (match[2] ?? '') : `Unreadable verdict: ${reply.slice(0, 200)}`, 0.5));
+export function createScoreRun(defaults: ScoreRunOptions = {}): ScoreRun {
+  return async (input: ScoreInput, scorers: readonly ScorerConfig[], judge?: JudgeCall, options?: ScoreOptions) => {
+    const { language = 'en', runSandboxed, signal } = { ...defaults, ...options };
+    const t = createDatasetsTranslate(language);
+    const context = {
+      t,
+      ...(judge ? { judge } : {}),
+      ...(runSandboxed ? { runSandboxed } : {}),
+      ...(signal ? { signal } : {}),
+    };
+    const scores: Score[] = [];
+    for (const config of scorers) {
+      if (!config.enabled) continue;
+      const scorer = SCORERS[config.kind];
+      if (!scorer) continue;
+      try {
+        const score = await scorer(input, config, context);
+        if (score) scores.push(score);
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        const message = error instanceof Error ? error.message : String(error);
+        scores.push(makeScore(config.kind, 0, t('score.crashed', { error: message })));
+      }
     }
-  }
-  return scores;
-};
+    return scores;
+  };
+}
+
+/** Scores a run; the JavaScript scorer uses the browser's sandbox (loaded on first use). */
+export const scoreRun: ScoreRun = createScoreRun({
+  runSandboxed: async (code, options) =>
+    (await import('../../tools/sandbox/run-sandboxed.ts')).runSandboxed(code, options),
+});

@@ -36,8 +36,9 @@ export interface ExperimentDraft {
 /** Where experiments are kept when storage has no place for them (memory storage): this tab's memory. */
 let memoryStorage: ExperimentStorage | undefined;
 
-export function experimentStorage(): ExperimentStorage {
-  return services().persistence.experiments ?? (memoryStorage ??= createMemoryExperimentStorage());
+export async function experimentStorage(): Promise<ExperimentStorage> {
+  const stored = services().persistence.experiments;
+  return stored ? stored() : (memoryStorage ??= createMemoryExperimentStorage());
 }
 
 /** The Stop of the experiment running in this tab. */
@@ -46,7 +47,14 @@ let stopping: AbortController | undefined;
 /** The datasets an experiment can run: the demo's (always), then the stored ones. */
 export async function datasetChoices(): Promise<{ dataset: Dataset; items: DatasetItem[] }[]> {
   const language = currentLanguage() === 'zh-CN' ? 'zh-CN' : 'en';
-  return [demoDataset(language)];
+  const open = services().persistence.datasets;
+  if (!open) return [demoDataset(language)];
+  const store = await open();
+  const stored = await store.list();
+  const withItems = await Promise.all(
+    stored.map(async (dataset) => ({ dataset, items: await store.items(dataset.id) })),
+  );
+  return [demoDataset(language), ...withItems];
 }
 
 /** Reads the experiments from storage into the Evals view. */
@@ -54,7 +62,7 @@ export async function loadExperiments(): Promise<void> {
   try {
     const runningId = useExperimentStore.getState().runningId;
     // One left `running` by a tab that went away: its unfinished cells were never run.
-    const experiments = (await experimentStorage().list()).map((record) =>
+    const experiments = (await (await experimentStorage()).list()).map((record) =>
       record.status === 'running' && record.id !== runningId ? interrupted(record) : record,
     );
     useExperimentStore.setState((state) => ({
@@ -122,7 +130,7 @@ export async function startExperiment(draft: ExperimentDraft): Promise<string | 
 const SAVE_EVERY_MS = 1000;
 
 async function runExperiment(record: ExperimentRecord, signal: AbortSignal): Promise<void> {
-  const storage = experimentStorage();
+  const storage = await experimentStorage();
   const { config } = record;
   const plans = planCells(config.items.length, config.variants.length, config.repetitions);
   const cells: CellResult[] = plans.map((plan) => ({
@@ -189,7 +197,7 @@ async function runExperiment(record: ExperimentRecord, signal: AbortSignal): Pro
 function itemDeps(runtime: AgentRuntime, settings: Settings, variants: readonly ExperimentVariant[]): ItemRunDeps {
   const toolState = memoryToolState();
   const all = services();
-  const options = (hooks: ItemRunHooks, variant: number) => {
+  const buildOptions = (hooks: ItemRunHooks, variant: number) => {
     const runSettings = variantSettings(settings, variants[variant] as ExperimentVariant);
     return buildRunOptions({
       sessionId: hooks.sessionId,
@@ -211,8 +219,10 @@ function itemDeps(runtime: AgentRuntime, settings: Settings, variants: readonly 
   };
   return {
     runAgent: runtime.runAgent,
-    buildOptions: options,
-    scoreRun,
+    buildOptions,
+    // Reasons in the UI language of the experiment's start.
+    scoreRun: (input, scorers, judge, options) =>
+      scoreRun(input, scorers, judge, { ...options, language: currentLanguage() === 'zh-CN' ? 'zh-CN' : 'en' }),
     cost: (spans) => costOfSpans(spans, settings.modelPrices).cost,
     newSessionId: () => all.newId('sess'),
     now: all.now,

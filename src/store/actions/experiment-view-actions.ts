@@ -15,7 +15,7 @@ function findExperiment(experimentId: string): ExperimentRecord | undefined {
 
 async function readRun(experimentId: string, key: string): Promise<ExperimentRunRecord | undefined> {
   try {
-    return await experimentStorage().getRun(experimentId, key);
+    return await (await experimentStorage()).getRun(experimentId, key);
   } catch (error) {
     useExperimentStore.setState({ error: String(error) });
     return undefined;
@@ -68,7 +68,7 @@ export function exportResults(experimentId: string, format: 'csv' | 'json'): voi
 export async function exportExperimentOtlp(experimentId: string): Promise<void> {
   const record = findExperiment(experimentId);
   if (!record) return;
-  const runs = await experimentStorage().listRuns(experimentId);
+  const runs = await (await experimentStorage()).listRuns(experimentId);
   const evaluations = new Map<string, EvaluationResult[]>();
   for (const cell of record.cells)
     if (cell.runId)
