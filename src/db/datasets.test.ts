@@ -5,7 +5,6 @@ import { createIndexedDbDatasetStore, exportDatasets } from './datasets.ts';
 import { memoryDatasetStore } from './datasets-memory.ts';
 import { exportSessions, importParsed, parseImportFile } from './session-file.ts';
 import { sequentialIds } from './test-fixtures.ts';
-import { createMemoryPersistence } from '../store/memory-persistence.ts';
 
 const NOW = new Date('2026-12-05T10:00:00Z');
 
@@ -99,23 +98,5 @@ describe('datasets in Export all and Import', () => {
     const bad = parseImportFile(JSON.stringify({ ...old, datasets: [{ id: 'ds_1', name: 'x' }] }), 'all.json');
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.error).toContain('datasets.0');
-  });
-});
-
-describe('datasets in the memory storage’s Export all and Import', () => {
-  it('round-trip, and a second import of the same file adds nothing', async () => {
-    let id = 0;
-    const options = { newId: (prefix: string) => `${prefix}_${++id}`, now: () => 5 };
-    const source = createMemoryPersistence(options);
-    const store = await source.datasets?.();
-    await store?.save(dataset('ds_1', 'Weather'));
-    await store?.addItems([item('it_1', 'ds_1', '天气？', 1, { expected: '5' })], 2);
-    const file = await source.exportSessions({ all: true });
-    const target = createMemoryPersistence(options);
-    expect((await target.importFile(file.text, file.fileName)).ok).toBe(true);
-    expect((await target.importFile(file.text, file.fileName)).ok).toBe(true);
-    const imported = await target.datasets?.();
-    expect((await imported?.list())?.map((entry) => entry.name)).toEqual(['Weather']);
-    expect(await imported?.items('ds_1')).toEqual([item('it_1', 'ds_1', '天气？', 1, { expected: '5' })]);
   });
 });

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryPersistence } from '../../store/memory-persistence.ts';
 import { setServices } from '../../store/services.ts';
+import { useAppStore } from '../../store/app-store.ts';
 import { DatasetsPanel } from './datasets-panel.tsx';
 
 afterEach(cleanup);
@@ -39,6 +40,18 @@ async function storedDataset() {
 }
 
 describe('DatasetsPanel', () => {
+  it('speaks Chinese with the contract names kept in English', async () => {
+    const { settings } = useAppStore.getState();
+    useAppStore.setState({ settings: { ...settings, language: 'zh-CN' } });
+    try {
+      render(<DatasetsPanel />);
+      expect(screen.getByRole('button', { name: 'New dataset' }).textContent).toBe('新建数据集');
+      expect(await screen.findByText('还没有数据集。新建一个，或在聊天中的消息上使用“添加到数据集”。')).toBeTruthy();
+    } finally {
+      useAppStore.setState({ settings });
+    }
+  });
+
   it('makes a dataset, adds an item by hand and stores both', async () => {
     const user = userEvent.setup();
     render(<DatasetsPanel />);
