@@ -106,7 +106,10 @@ test.describe('Evals experiments', () => {
     await expect(table.locator('td[data-pass="true"]')).toHaveCount(6);
     const failed = table.locator('td[data-pass="false"]');
     await expect(failed).toHaveCount(4);
-    await expect(failed.first()).toHaveAttribute('title', /Contains expected: 0\.00 — Does not contain “Thursday”/);
+    await expect(failed.first()).toHaveAttribute(
+      'title',
+      /Contains expected: 0\.00 — The answer does not contain “Thursday”/,
+    );
     // Each regression links to both runs: the trace viewer, and Compare runs.
     await expect(dialog.getByTestId('regression')).toHaveCount(4);
     await dialog.getByTestId('regression').first().getByRole('button', { name: 'Open run' }).click();
@@ -121,7 +124,7 @@ test.describe('Evals experiments', () => {
     ]);
     const csv = await readFile(await download.path(), 'utf8');
     expect(csv.split('\n')[0]).toContain('item,input,expected,variant');
-    expect(csv).toContain('Does not contain “Thursday”');
+    expect(csv).toContain('The answer does not contain “Thursday”');
     // Experiment runs stay out of the session list.
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
@@ -201,5 +204,5 @@ test('in Chinese, the demo dataset is the Chinese seed dialogues and runs offlin
     await expect(dialog.locator(`[data-testid="pass-rate"][data-variant="Variant ${n}"]`)).toContainText(
       `变体 ${n}：通过率 80%（4/5`,
     );
-  await expect(table.locator('td[data-pass="false"]').first()).toHaveAttribute('title', /Does not contain “°C”/);
+  await expect(table.locator('td[data-pass="false"]').first()).toHaveAttribute('title', /回答不包含“°C”/);
 });
