@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { CellResult } from '../../evals/experiment-types.ts';
 import type { ExperimentsKey } from '../../i18n/experiments.ts';
 import type { Translate } from '../../i18n/translate.ts';
@@ -30,7 +31,11 @@ export function cellReason(cell: CellResult): string {
 const money = (usd: number) => (usd === 0 ? '$0' : usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`);
 
 /** One grid cell: verdict and score, the figures, the reason (text and title) and `Open run`. */
-export function ResultCell(props: { cell: CellResult | undefined; t: T; onOpen(cell: CellResult): void }) {
+export const ResultCell = memo(function ResultCell(props: {
+  cell: CellResult | undefined;
+  t: T;
+  onOpen(cell: CellResult): void;
+}) {
   const { cell, t } = props;
   if (!cell) return <td className="px-2 py-1" />;
   const verdict = cellVerdict(cell, t);
@@ -70,4 +75,4 @@ export function ResultCell(props: { cell: CellResult | undefined; t: T; onOpen(c
       ) : null}
     </td>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { cellsByKey, passRates, regressions, type PassRate } from '../../evals/experiment-results.ts';
 import type { CellResult, ExperimentRecord } from '../../evals/experiment-types.ts';
 import type { ExperimentsKey } from '../../i18n/experiments.ts';
@@ -132,7 +132,10 @@ function ResultsTable(props: { record: ExperimentRecord; t: T; titleOf(cell: Cel
   const current = Math.min(page, pages - 1);
   const first = current * PAGE_ROWS;
   const rowIndexes = Array.from({ length: Math.min(PAGE_ROWS, rows - first) }, (_, offset) => first + offset);
-  const open = (cell: CellResult) => void openCellRun(record.id, cell.key, titleOf(cell));
+  const open = useCallback(
+    (cell: CellResult) => void openCellRun(record.id, cell.key, titleOf(cell)),
+    [record.id, titleOf],
+  );
   return (
     <div className="flex flex-col gap-1">
       <div className="overflow-x-auto">
@@ -194,16 +197,20 @@ export function ExperimentResults({ record, t }: { record: ExperimentRecord; t: 
   const [baseline, setBaseline] = useState(0);
   const { variants, items } = record.config;
   const rates = useMemo(() => passRates(record.cells, variants.length), [record.cells, variants.length]);
-  const titleOf = (cell: CellResult) =>
-    t('runTitle', {
-      item: items[cell.itemIndex]?.input ?? '',
-      variant: t('variant', { n: cell.variant + 1 }),
-      repetition: cell.repetition + 1,
-    });
+  const titleOf = useCallback(
+    (cell: CellResult) =>
+      t('runTitle', {
+        item: items[cell.itemIndex]?.input ?? '',
+        variant: t('variant', { n: cell.variant + 1 }),
+        repetition: cell.repetition + 1,
+      }),
+    [items, t],
+  );
   return (
     <div className="flex flex-col gap-2">
       <PassRates rates={rates} t={t} />
-      <ExperimentCharts record={record} rates={rates} t={t} />
+      {/* Drawn once the experiment is over: redrawing the charts every frame of a run would cost frames. */}
+      {record.status === 'running' ? null : <ExperimentCharts record={record} rates={rates} t={t} />}
       {variants.length > 1 ? (
         <label className="text-xs">
           {t('baseline')}{' '}
