@@ -14,6 +14,15 @@ function openInsights(): void {
   );
 }
 
+/** Opens Evals, reading the experiments at once: storage is read while the dialog itself loads. */
+function openEvals(): void {
+  useAppStore.getState().setUi({ evalsOpen: true });
+  void import('../store/actions/experiment-actions.ts').then(
+    (experiments) => experiments.loadExperiments(),
+    () => undefined,
+  );
+}
+
 /** The scripted demo's badge, or the model the active session's runs use. */
 function ModelBadge() {
   const t = useT();
@@ -75,7 +84,7 @@ function DialogButtons() {
         type="button"
         aria-label="Evals"
         className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
-        onClick={() => setUi({ evalsOpen: true })}
+        onClick={openEvals}
       >
         {t('app.evals')}
       </button>

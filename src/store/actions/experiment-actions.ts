@@ -58,7 +58,15 @@ export async function datasetChoices(): Promise<{ dataset: Dataset; items: Datas
 }
 
 /** Reads the experiments from storage into the Evals view. */
-export async function loadExperiments(): Promise<void> {
+export function loadExperiments(): Promise<void> {
+  loading ??= readExperiments().finally(() => (loading = undefined));
+  return loading;
+}
+
+/** The read in flight (the header's button and the dialog may both ask). */
+let loading: Promise<void> | undefined;
+
+async function readExperiments(): Promise<void> {
   try {
     const runningId = useExperimentStore.getState().runningId;
     // One left `running` by a tab that went away: its unfinished cells were never run.

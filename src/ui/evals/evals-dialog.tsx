@@ -89,7 +89,8 @@ export function EvalsDialog() {
   const t = useMemo(() => createExperimentsTranslate(language), [language]);
   const view = useExperimentStore((state) => state.view);
   useEffect(() => {
-    void loadExperiments();
+    // The header's button has started reading them already.
+    if (useExperimentStore.getState().experiments === undefined) void loadExperiments();
   }, []);
   return (
     <Dialog
