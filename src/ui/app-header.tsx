@@ -17,7 +17,7 @@ function openInsights(): void {
 /** Opens Evals, reading the experiments at once: storage is read while the dialog itself loads. */
 function openEvals(): void {
   useAppStore.getState().setUi({ evalsOpen: true });
-  void import('../store/actions/experiment-actions.ts').then(
+  void import('../store/actions/experiment-list-actions.ts').then(
     (experiments) => experiments.loadExperiments(),
     () => undefined,
   );

@@ -1,16 +1,14 @@
 /**
- * Experiments (PRODUCT.md §15): start, Stop, and the runs. Each cell is run by `runExperimentItem` through the
+ * Experiments (PRODUCT.md §15): start and the runs (the list, the datasets and Stop: experiment-list-actions.ts). Each cell is run by `runExperimentItem` through the
  * runtime's `runAgent` with options from `buildRunOptions`, exactly as a chat run's (no second loop); its trace and
  * transcript are kept in the experiment (`experimentRuns`), never as a session, so the session list never sees them.
  */
-import { createMemoryExperimentStorage, type ExperimentStorage } from '../../db/experiments.ts';
 import type { Settings } from '../../config/settings.ts';
-import type { DatasetItem, Dataset } from '../../evals/eval-types.ts';
+import type { DatasetItem } from '../../evals/eval-types.ts';
 import { runExperimentItem, type ItemRunDeps, type ItemRunHooks } from '../../evals/experiment-item.ts';
 import { planCells, runSchedule } from '../../evals/experiment-runner.ts';
 import type { CellResult, ExperimentRecord, ExperimentVariant } from '../../evals/experiment-types.ts';
 import { variantSettings } from '../../evals/experiment-variant.ts';
-import { demoDataset, DEMO_DATASET_ID } from '../../evals/demo-dataset.ts';
 import { scoreRun } from '../../evals/scorers/index.ts';
 import { protocolMemoryOf } from '../../model/endpoint-memory.ts';
 import type { ToolStateStore } from '../../tools/tool-context.ts';
@@ -20,82 +18,9 @@ import { upsertExperiment, useExperimentStore } from '../experiment-store.ts';
 import { createFrameBatch } from '../frame-batch.ts';
 import { services } from '../services.ts';
 import { currentLanguage } from './current-language.ts';
+import { datasetChoices, experimentStop, experimentStorage, type ExperimentDraft } from './experiment-list-actions.ts';
 import { loadAgentRuntime, type AgentRuntime } from './load-agent-runtime.ts';
 import { buildRunOptions } from './run-options.ts';
-
-/** What the New experiment form gives. */
-export interface ExperimentDraft {
-  datasetId: string;
-  variants: ExperimentVariant[];
-  repetitions: number;
-  concurrency: number;
-  /** USD; null: no cap. */
-  costCap: number | null;
-}
-
-/** Where experiments are kept when storage has no place for them (memory storage): this tab's memory. */
-let memoryStorage: ExperimentStorage | undefined;
-
-export async function experimentStorage(): Promise<ExperimentStorage> {
-  const stored = services().persistence.experiments;
-  return stored ? stored() : (memoryStorage ??= createMemoryExperimentStorage());
-}
-
-/** The Stop of the experiment running in this tab. */
-let stopping: AbortController | undefined;
-
-/** The datasets an experiment can run: the demo's (always), then the stored ones. */
-export async function datasetChoices(): Promise<{ dataset: Dataset; items: DatasetItem[] }[]> {
-  const language = currentLanguage() === 'zh-CN' ? 'zh-CN' : 'en';
-  const open = services().persistence.datasets;
-  if (!open) return [demoDataset(language)];
-  const store = await open();
-  const stored = await store.list();
-  const withItems = await Promise.all(
-    stored.map(async (dataset) => ({ dataset, items: await store.items(dataset.id) })),
-  );
-  return [demoDataset(language), ...withItems];
-}
-
-/** Reads the experiments from storage into the Evals view. */
-export function loadExperiments(): Promise<void> {
-  loading ??= readExperiments().finally(() => (loading = undefined));
-  return loading;
-}
-
-/** The read in flight (the header's button and the dialog may both ask). */
-let loading: Promise<void> | undefined;
-
-async function readExperiments(): Promise<void> {
-  try {
-    const runningId = useExperimentStore.getState().runningId;
-    // One left `running` by a tab that went away: its unfinished cells were never run.
-    const experiments = (await (await experimentStorage()).list()).map((record) =>
-      record.status === 'running' && record.id !== runningId ? interrupted(record) : record,
-    );
-    useExperimentStore.setState((state) => ({
-      experiments,
-      selectedId: state.selectedId ?? experiments[0]?.id,
-    }));
-  } catch (error) {
-    useExperimentStore.setState({ experiments: [], error: String(error) });
-  }
-}
-
-function interrupted(record: ExperimentRecord): ExperimentRecord {
-  return {
-    ...record,
-    status: 'interrupted',
-    cells: record.cells.map((cell) =>
-      cell.status === 'pending' || cell.status === 'running' ? { ...cell, status: 'not-run' } : cell,
-    ),
-  };
-}
-
-/** Stop: no new cell starts; cells running see the signal; those never started are shown as not run. */
-export function stopExperiment(): void {
-  stopping?.abort();
-}
 
 /**
  * Runs an experiment to its end (or Stop, or the cost cap); resolves with its id. Only one runs at a time in a tab.
@@ -123,12 +48,13 @@ export async function startExperiment(draft: ExperimentDraft): Promise<string | 
     },
     cells: [],
   };
-  stopping = new AbortController();
+  const stopping = new AbortController();
+  experimentStop.current = stopping;
   useExperimentStore.setState({ runningId: record.id, selectedId: record.id, error: undefined });
   try {
     await runExperiment(record, stopping.signal);
   } finally {
-    stopping = undefined;
+    experimentStop.current = undefined;
     useExperimentStore.setState({ runningId: undefined });
   }
   return record.id;
@@ -247,5 +173,3 @@ function memoryToolState(): ToolStateStore {
     },
   };
 }
-
-export { DEMO_DATASET_ID };

@@ -6,7 +6,7 @@ import type { Span } from '../../trace/span.ts';
 import { useAppStore } from '../app-store.ts';
 import { useExperimentStore } from '../experiment-store.ts';
 import { services } from '../services.ts';
-import { experimentStorage } from './experiment-actions.ts';
+import { experimentStorage } from './experiment-list-actions.ts';
 import type { ComparableRun } from './trace-actions.ts';
 
 function findExperiment(experimentId: string): ExperimentRecord | undefined {

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { createExperimentsTranslate, type ExperimentsKey } from '../../i18n/experiments.ts';
 import type { Translate } from '../../i18n/translate.ts';
-import { loadExperiments } from '../../store/actions/experiment-actions.ts';
+import { loadExperiments } from '../../store/actions/experiment-list-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import { useExperimentStore } from '../../store/experiment-store.ts';
 import { Dialog } from '../components/dialog.tsx';
@@ -9,10 +9,14 @@ import { useLanguage, useNames } from '../use-t.ts';
 import { DatasetsPanel } from './datasets-panel.tsx';
 import { ExperimentForm } from './experiment-form.tsx';
 import { ExperimentResults } from './experiment-results.tsx';
-import { ExperimentRunView } from './experiment-run-view.tsx';
 import { EVALS_NAMES } from './evals-names.ts';
 
 type T = Translate<ExperimentsKey>;
+
+// The trace viewer and Compare runs load when a run is first opened.
+const ExperimentRunView = lazy(() =>
+  import('./experiment-run-view.tsx').then((module) => ({ default: module.ExperimentRunView })),
+);
 
 const button =
   'rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
@@ -103,7 +107,9 @@ export function EvalsDialog() {
       bodyClassName="flex flex-col gap-4 p-4"
     >
       {view ? (
-        <ExperimentRunView view={view} t={t} />
+        <Suspense fallback={<p className="text-xs">{t('loading')}</p>}>
+          <ExperimentRunView view={view} t={t} />
+        </Suspense>
       ) : (
         <>
           <DatasetsPanel />

@@ -6,7 +6,7 @@ import type { ExperimentVariant } from '../../evals/experiment-types.ts';
 import { defaultVariant } from '../../evals/experiment-variant.ts';
 import type { Translate } from '../../i18n/translate.ts';
 import type { ExperimentsKey } from '../../i18n/experiments.ts';
-import { datasetChoices, startExperiment, stopExperiment } from '../../store/actions/experiment-actions.ts';
+import { datasetChoices, stopExperiment } from '../../store/actions/experiment-list-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import { useExperimentStore } from '../../store/experiment-store.ts';
 import { EVALS_NAMES, variantName } from './evals-names.ts';
@@ -220,7 +220,10 @@ export function ExperimentForm({ t }: { t: T }) {
   const run = () => {
     const { repetitions, concurrency, costCap } = limits;
     const cap = costCap.trim() === '' ? null : Math.max(0, Number(costCap));
-    void startExperiment({ datasetId, variants, repetitions, concurrency, costCap: Number.isFinite(cap) ? cap : null });
+    // Running loads the agent runtime and the scorers: a chunk of its own, fetched on the first run.
+    void import('../../store/actions/experiment-actions.ts').then(({ startExperiment }) =>
+      startExperiment({ datasetId, variants, repetitions, concurrency, costCap: Number.isFinite(cap) ? cap : null }),
+    );
   };
   return (
     <form className="flex flex-col gap-2" onSubmit={(event) => (event.preventDefault(), run())}>
