@@ -6,6 +6,7 @@ import type { BenchContext, Sample } from './scenario-context.ts';
 import { frameGaps, median, quantile } from './stats.ts';
 
 /** Issue 38's experiment: 200 item runs per variant (the 5 demo items × 40 repetitions), 2 variants, 4 at once. */
+/** `EVALS_REPS` runs a smaller experiment (a quick look; the figures are for 40). */
 const REPETITIONS = Number(process.env.EVALS_REPS ?? 40);
 const ITEMS = 5;
 const VARIANTS = 2;
