@@ -22,12 +22,22 @@ import { datasetChoices, experimentStop, experimentStorage, type ExperimentDraft
 import { loadAgentRuntime, type AgentRuntime } from './load-agent-runtime.ts';
 import { buildRunOptions } from './run-options.ts';
 
+/** An experiment is being started (its dataset read). */
+let starting = false;
+
 /**
  * Runs an experiment to its end (or Stop, or the cost cap); resolves with its id. Only one runs at a time in a tab.
  */
 export async function startExperiment(draft: ExperimentDraft): Promise<string | undefined> {
-  if (useExperimentStore.getState().runningId) return undefined;
-  const source = (await datasetChoices()).find((choice) => choice.dataset.id === draft.datasetId);
+  if (useExperimentStore.getState().runningId || starting) return undefined;
+  // A second Run while the datasets are read starts nothing.
+  starting = true;
+  let source: Awaited<ReturnType<typeof datasetChoices>>[number] | undefined;
+  try {
+    source = (await datasetChoices()).find((choice) => choice.dataset.id === draft.datasetId);
+  } finally {
+    starting = false;
+  }
   if (!source || source.items.length === 0 || draft.variants.length === 0) return undefined;
   const { newId, now } = services();
   const record: ExperimentRecord = {
