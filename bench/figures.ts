@@ -395,4 +395,26 @@ export const FIGURES: Figure[] = [
     max: 1000,
     target: '≤ 1 s',
   },
+  {
+    id: 'evalsItemOverheadRatio',
+    label:
+      'experiment of 200 items × 2 variants at concurrency 4: per-item overhead over a plain chat run of the same exchange',
+    unit: 'ratio',
+    max: 0.1,
+    target: '≤ 0.10 (10%)',
+  },
+  {
+    id: 'evalsRunFrameP95',
+    label: 'experiment of 200 items × 2 variants at concurrency 4: frame gap p95 while it runs (Evals dialog open)',
+    unit: 'ms',
+    max: 33,
+    target: '≤ 33 ms',
+  },
+  {
+    id: 'evalsGrid10kOpenMs',
+    label: 'click Evals → results grid of 10,000 scored cells painted with its pass rates',
+    unit: 'ms',
+    max: 300,
+    target: '≤ 300 ms',
+  },
 ];

@@ -10,6 +10,7 @@ import { startMockLlmServer } from '../e2e/mock-llm/server.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './browser.ts';
 import { consoleTable, evaluate, markdownTable, type BenchResults } from './report.ts';
 import { coldLoadAndStream } from './scenario-cold-stream.ts';
+import { evalsScale } from './scenario-evals.ts';
 import { hugeAnswer } from './scenario-huge-answer.ts';
 import { hugeImport, writeHugeExport } from './scenario-huge-import.ts';
 import { bigSession, writeBigSession } from './scenario-big-session.ts';
@@ -38,6 +39,7 @@ const SCENARIOS = {
   'big-session': bigSession,
   'huge-answer': hugeAnswer,
   'knowledge-ingest': knowledgeIngest,
+  evals: evalsScale,
 } as const;
 type ScenarioName = keyof typeof SCENARIOS;
 

@@ -7,6 +7,7 @@ import {
   KNOWLEDGE_STORES,
   type FileKnowledgeDocument,
 } from './knowledge-file.ts';
+import { importDatasets, type DatasetWithItems } from './datasets.ts';
 import type { ImportedNoteVector } from './note-vector-file.ts';
 import type {
   AttachmentRecord,
@@ -25,7 +26,7 @@ import { loadedSearchIndex, loadSearchIndex } from './search-index-state.ts';
 import { requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
 
 /** Prefixes of the ids an import may need; `span` ids must be 16 lowercase hex characters. */
-export type ImportIdPrefix = 'sess' | 'msg' | 'span' | 'note' | 'file' | 'kdoc';
+export type ImportIdPrefix = 'sess' | 'msg' | 'span' | 'note' | 'file' | 'kdoc' | 'dataset' | 'item';
 
 /** How new ids are made when an import needs them (clashes, ChatGPT conversations). */
 export interface ImportOptions {
@@ -53,6 +54,8 @@ interface ImportSource {
   noteVectors?: readonly ImportedNoteVector[];
   /** The Knowledge library of an "Export all" file (knowledge-file.ts). */
   knowledge?: readonly FileKnowledgeDocument[];
+  /** Eval datasets with their items (Export all). */
+  datasets?: readonly DatasetWithItems[];
 }
 
 /** The records an import writes for one session. */
@@ -294,7 +297,16 @@ function markUsed(used: UsedIds, records: ReturnType<typeof importRecords>): voi
 }
 
 type SessionStoreName =
-  'sessions' | 'messageChunks' | 'spanChunks' | 'toolState' | 'attachments' | 'notes' | 'noteVectors' | 'searchIndex';
+  | 'sessions'
+  | 'messageChunks'
+  | 'spanChunks'
+  | 'toolState'
+  | 'attachments'
+  | 'notes'
+  | 'noteVectors'
+  | 'searchIndex'
+  | 'datasets'
+  | 'datasetItems';
 type ImportStoreName = SessionStoreName | (typeof KNOWLEDGE_STORES)[number];
 const IMPORT_STORES: ImportStoreName[] = [
   'sessions',
@@ -306,6 +318,8 @@ const IMPORT_STORES: ImportStoreName[] = [
   'noteVectors',
   'searchIndex',
   ...KNOWLEDGE_STORES,
+  'datasets',
+  'datasetItems',
 ];
 type ImportTransaction = IDBPTransaction<GlassboxDB, ImportStoreName[], 'readwrite'>;
 
@@ -391,6 +405,7 @@ export async function importParsed(
     // The transaction holds the knowledge stores too (IMPORT_STORES); the type lists them alone.
     const knowledgeTx = tx as unknown as Parameters<typeof importKnowledge>[0];
     const documents = await importKnowledge(knowledgeTx, parsed.knowledge ?? [], () => options.newId('kdoc'));
+    await importDatasets(tx, parsed.datasets ?? [], options.newId);
     return { sessionIds, copies, notes, documents, ...(first ? { first } : {}) };
   });
   if (result.notes > 0) invalidateNotesIndex(db);

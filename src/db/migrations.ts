@@ -18,6 +18,8 @@ export async function migrate(db: AnyDatabase, oldVersion: number, tx: UpgradeTr
   if (oldVersion < 5) createVersion5(db);
   if (oldVersion < 6) await upgradeToVersion6(db, tx);
   if (oldVersion < 7) upgradeToVersion7(db);
+  if (oldVersion < 8) upgradeToVersion8(db);
+  if (oldVersion < 9) upgradeToVersion9(db);
 }
 
 /** Version 7: the Knowledge library — documents, their passages (in chunks keyed `[documentId, chunk]`), originals. */
@@ -25,6 +27,19 @@ function upgradeToVersion7(db: AnyDatabase): void {
   db.createObjectStore('knowledgeDocuments', { keyPath: 'id' });
   db.createObjectStore('knowledgePassages', { keyPath: ['documentId', 'chunk'] });
   db.createObjectStore('knowledgeOriginals', { keyPath: 'documentId' });
+}
+
+/** Version 8: eval datasets and their items (found by dataset); nothing existing changes. */
+function upgradeToVersion8(db: AnyDatabase): void {
+  db.createObjectStore('datasets', { keyPath: 'id' });
+  const items = db.createObjectStore('datasetItems', { keyPath: 'id' });
+  items.createIndex('by-dataset', 'datasetId');
+}
+
+/** Version 9: experiments (evals) and their runs, kept apart from the sessions (the session list never sees them). */
+function upgradeToVersion9(db: AnyDatabase): void {
+  db.createObjectStore('experiments', { keyPath: 'id' });
+  db.createObjectStore('experimentRuns', { keyPath: ['experimentId', 'key'] });
 }
 
 /**

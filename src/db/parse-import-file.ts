@@ -8,6 +8,8 @@ import { importTooLargeError, MAX_IMPORT_BYTES } from './import-limit.ts';
 import { readFileKnowledge, type FileKnowledgeDocument } from './knowledge-file.ts';
 import { fileNoteVectorSchema, type ImportedNoteVector } from './note-vector-file.ts';
 import { describeIssues, parseUntrustedJson, quoteLabel } from './safe-json.ts';
+import { readFileDatasets } from './datasets-file.ts';
+import type { DatasetWithItems } from './datasets.ts';
 import type { FileSession } from './session-file-schema.ts';
 import {
   fileNoteSchema,
@@ -37,6 +39,8 @@ export interface ParsedImport {
   knowledge?: FileKnowledgeDocument[];
   /** What was left out of an otherwise valid file (a note's unreadable vector), for the report. */
   warnings?: string[];
+  /** The eval datasets of an "Export all" file, with their items (src/db/datasets.ts). */
+  datasets?: DatasetWithItems[];
 }
 
 /** How far a parse has got: bytes read of the file, then (trace files) spans mapped of all spans. */
@@ -165,6 +169,8 @@ function parseUncached(
   const read = readFileNotes(envelope.data.notes ?? [], fileName, language);
   if (!read.ok) return read;
   const { notes, noteVectors, warnings } = read;
+  const datasets = readFileDatasets((value as { datasets?: unknown }).datasets, fileName);
+  if (!datasets.ok) return datasets;
   const tools = (value as { tools?: unknown }).tools;
   const knowledge = readFileKnowledge((value as { knowledge?: unknown }).knowledge, fileName);
   if (!knowledge.ok) return knowledge;
@@ -180,6 +186,7 @@ function parseUncached(
     ...(all && tools !== undefined ? { tools } : {}),
     ...(all && roster !== undefined ? { roster } : {}),
     ...(knowledge.documents.length > 0 ? { knowledge: knowledge.documents } : {}),
+    ...(datasets.datasets.length > 0 ? { datasets: datasets.datasets } : {}),
   };
 }
 

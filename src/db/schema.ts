@@ -3,9 +3,11 @@ import type { TranscriptEntry } from '../agent/transcript.ts';
 import type { Span } from '../trace/span.ts';
 import type { Attachment, Note } from '../tools/tool-context.ts';
 import type { KnowledgeDocument, Passage } from '../knowledge/knowledge-types.ts';
+import type { ExperimentRecord, ExperimentRunRecord } from '../evals/experiment-types.ts';
+import type { Dataset, DatasetItem } from '../evals/eval-types.ts';
 
 /** The schema version this build writes; `open-db.ts` migrates anything older up to it. */
-export const DB_VERSION = 7;
+export const DB_VERSION = 9;
 
 /** The database name used by the app. */
 export const DB_NAME = 'glassbox';
@@ -187,6 +189,12 @@ export interface GlassboxDB extends DBSchema {
   knowledgeDocuments: { key: string; value: KnowledgeDocument };
   knowledgePassages: { key: [string, number]; value: KnowledgePassageChunkRecord };
   knowledgeOriginals: { key: string; value: KnowledgeOriginalRecord };
+  /** Experiments (version 9, evals): their config and results; their runs are in `experimentRuns`. */
+  experiments: { key: string; value: ExperimentRecord };
+  experimentRuns: { key: [string, string]; value: ExperimentRunRecord };
+  /** Eval datasets (version 8) and their items, found by dataset through `by-dataset` (src/db/datasets.ts). */
+  datasets: { key: string; value: Dataset };
+  datasetItems: { key: string; value: DatasetItem; indexes: { 'by-dataset': string } };
 }
 
 /** Every store name, for transactions that touch a whole session. */
@@ -202,7 +210,11 @@ export type GlassboxStoreName =
   | 'searchIndex'
   | 'knowledgeDocuments'
   | 'knowledgePassages'
-  | 'knowledgeOriginals';
+  | 'knowledgeOriginals'
+  | 'datasets'
+  | 'datasetItems'
+  | 'experiments'
+  | 'experimentRuns';
 
 /** Key range covering every `[sessionId, number]` key of one session. */
 export function sessionNumberRange(sessionId: string, fromInclusive = -Infinity, toExclusive?: number): IDBKeyRange {

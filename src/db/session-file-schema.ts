@@ -6,6 +6,7 @@ import { portableToolsSchema } from '../tools/custom/portable.ts';
 import { SPAN_KIND_VALUES } from '../trace/span.ts';
 import { storableJson } from '../json/deep-json.ts';
 import { fileKnowledgeDocumentSchema } from './knowledge-file.ts';
+import { fileDatasetSchema } from './datasets-file.ts';
 
 /** The `format` marker of a Glassbox sessions file. */
 export const SESSION_FILE_FORMAT = 'glassbox.sessions';
@@ -212,6 +213,8 @@ export const sessionFileSchema = z.object({
   tools: z.optional(portableToolsSchema),
   /** The Knowledge library (Export all); see knowledge-file.ts. */
   knowledge: z.array(fileKnowledgeDocumentSchema).optional(),
+  /** Eval datasets with their items (Export all); see src/db/datasets-file.ts. */
+  datasets: z.array(fileDatasetSchema).optional(),
 });
 
 /** A sessions file: what Export writes and Import reads. */

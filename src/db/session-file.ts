@@ -8,6 +8,7 @@ import type { Note } from '../tools/tool-context.ts';
 import { encodeNoteVector, type FileNoteVector } from './note-vector-file.ts';
 import { exportKnowledge } from './knowledge-file.ts';
 import type { NoteVectorRecord } from './schema.ts';
+import { exportDatasets } from './datasets.ts';
 
 export { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, type SessionFile } from './session-file-schema.ts';
 export { importParsed, type ImportResult, type ImportOptions, type ImportIdPrefix } from './import-sessions.ts';
@@ -40,6 +41,8 @@ export async function exportSessions(
   if (!options.sessionIds) {
     const { delegation, maxDelegationDepth, maxDelegations, maxRunTokens, agents } = settings;
     file.roster = { delegation, maxDelegationDepth, maxDelegations, maxRunTokens, agents };
+    const datasets = await exportDatasets(db);
+    if (datasets.length > 0) file.datasets = datasets;
   }
   if (options.includeNotes) {
     const [notes, vectors] = await Promise.all([

@@ -68,4 +68,15 @@ export interface ScoreInput {
 /** The judge's model call: its own span inside the scored run's trace is recorded by the caller's tracer. */
 export type JudgeCall = (messages: { role: 'system' | 'user'; content: string }[]) => Promise<string>;
 
-export type ScoreRun = (input: ScoreInput, scorers: readonly ScorerConfig[], judge?: JudgeCall) => Promise<Score[]>;
+/** Optional for scoring: the language of the reasons (English by default) and Stop. */
+export interface ScoreOptions {
+  language?: 'en' | 'zh-CN';
+  signal?: AbortSignal;
+}
+
+export type ScoreRun = (
+  input: ScoreInput,
+  scorers: readonly ScorerConfig[],
+  judge?: JudgeCall,
+  options?: ScoreOptions,
+) => Promise<Score[]>;

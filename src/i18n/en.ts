@@ -7,6 +7,7 @@ export const en = {
   'app.memoryOnly': 'Storage is unavailable: nothing is being saved. Export your sessions before closing this tab.',
   'app.close': 'Close',
   'app.memory': 'Memory',
+  'app.evals': 'Evals',
   'app.dismiss': 'Dismiss',
   'app.upgrading':
     'Updating your saved sessions for this version of Glassbox (once; a long history takes a little while). They appear when it is done.',

@@ -74,6 +74,7 @@ describe('dictionaries', () => {
 /** The accessible names of UI-CONTRACT.md: they stay English literals in every language. */
 const CONTRACT_NAMES = new Set([
   'Sessions',
+  'Evals',
   'Chat',
   'Trace',
   'Messages',
@@ -186,6 +187,34 @@ const CONTRACT_NAMES = new Set([
   'Cancel sync',
   // Not in the contract, but stable on purpose: the way back to English must be findable in any language.
   'Language',
+  // Issue 38: datasets, scorers and feedback (UI-CONTRACT "Evals and feedback").
+  'Datasets',
+  'New dataset',
+  'Dataset name',
+  'Dataset items',
+  'Add item',
+  'Input',
+  'Expected output',
+  'Expected tools',
+  'Save item',
+  'Import dataset items',
+  'Add to dataset',
+  'Dataset',
+  'Add',
+  'Scorers',
+  'Exact match',
+  'Contains expected',
+  'Regex',
+  'Pattern',
+  'JSON Schema',
+  'Tool expectations',
+  'JavaScript scorer',
+  'Scorer code',
+  'LLM judge',
+  'Judge rubric',
+  'Good answer',
+  'Bad answer',
+  'Feedback note',
 ]);
 
 /**

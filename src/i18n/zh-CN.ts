@@ -9,6 +9,7 @@ export const zhCN: Record<AppStringKey, string> = {
   'app.memoryOnly': '存储不可用：当前不会保存任何内容。关闭此标签页前请导出会话。',
   'app.close': '关闭',
   'app.memory': '记忆',
+  'app.evals': '评测',
   'app.dismiss': '关闭',
   'app.upgrading':
     '正在为此版本的 Glassbox 更新已保存的会话（仅此一次；历史记录较多时需要一点时间），完成后会话将显示出来。',

@@ -123,6 +123,7 @@ export function createIndexedDbPersistence(
     // The database itself, for sync (src/sync/engine writes through the db functions).
     db,
     kind: 'indexeddb',
+    experiments: async () => (await import('../db/experiments.ts')).createExperimentStorage(db),
     loadSettings: () => loadSettings(db),
     saveSettings: (settings) => queue.write(() => saveSettings(db, settings), undefined),
     listSessions: () => listSessions(db),
@@ -205,7 +206,7 @@ function sideStores(
   db: GlassboxDatabase,
   options: IndexedDbPersistenceOptions,
   queue: ReturnType<typeof createRetryQueue>,
-): Pick<Persistence, 'toolState' | 'notes' | 'noteVectors' | 'attachments'> {
+): Pick<Persistence, 'toolState' | 'notes' | 'noteVectors' | 'attachments' | 'datasets'> {
   const notes = createNotesStore(db, { newId: () => options.newId('note'), now: options.now });
   const toolState = createToolStateStore(db, options.now);
   return {
@@ -235,5 +236,6 @@ function sideStores(
       },
     },
     attachments: createAttachmentStore(db),
+    datasets: async () => (await import('../db/datasets.ts')).createIndexedDbDatasetStore(db),
   };
 }

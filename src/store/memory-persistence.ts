@@ -163,7 +163,9 @@ function searchMethods(state: MemoryState): Pick<Persistence, 'searchSessions' |
   };
 }
 
-function sideStores(state: MemoryState): Pick<Persistence, 'toolState' | 'notes' | 'noteVectors' | 'attachments'> {
+function sideStores(
+  state: MemoryState,
+): Pick<Persistence, 'toolState' | 'notes' | 'noteVectors' | 'attachments' | 'datasets'> {
   const { sessions, stores, attachments, noteVectors, options } = state;
   const toolState: ToolStateStore = {
     get: async <T>(sessionId: string, key: string) =>
@@ -215,5 +217,6 @@ function sideStores(state: MemoryState): Pick<Persistence, 'toolState' | 'notes'
         attachments.delete(id);
       },
     },
+    datasets: async () => (await import('../db/datasets-memory.ts')).memoryDatasetStore(state),
   };
 }

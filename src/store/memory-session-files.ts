@@ -9,12 +9,13 @@ import type { ImportOutcome, Persistence } from './persistence.ts';
 
 /** Export and import code (parsers, mappers, schemas) is a chunk of its own: the first load does not carry it. */
 const sessionFiles = async () => {
-  const [files, exports, imports] = await Promise.all([
+  const [files, exports, imports, datasets] = await Promise.all([
     import('../db/session-file.ts'),
     import('../db/session-export.ts'),
     import('../db/import-sessions.ts'),
+    import('../db/datasets-memory.ts'),
   ]);
-  return { ...files, toFileSession: exports.toFileSession, importRecords: imports.importRecords };
+  return { ...files, ...datasets, toFileSession: exports.toFileSession, importRecords: imports.importRecords };
 };
 
 /** Export and import of session files for the memory storage, with the same rules as the IndexedDB storage. */
@@ -56,6 +57,8 @@ async function exportSessions(
     }),
   };
   if (all) file.notes = (await state.stores.notes.list()).toReversed();
+  const datasets = all ? await (await sessionFiles()).exportMemoryDatasets(state) : [];
+  if (datasets.length > 0) file.datasets = datasets;
   return {
     fileName: sessionFileName(file, all ? undefined : file.sessions[0]?.title),
     text: stringifyJson(file, 2) ?? '',
@@ -67,7 +70,7 @@ async function importFile(
   text: Parameters<Persistence['importFile']>[0],
   fileName: string,
 ): Promise<ImportOutcome> {
-  const { importRecords, parseImportFile } = await sessionFiles();
+  const { importRecords, parseImportFile, importMemoryDatasets } = await sessionFiles();
   const parsed = typeof text === 'string' ? parseImportFile(text, fileName) : text;
   if (!parsed.ok) return parsed;
   // Everything was validated above, and nothing below can fail: the import is all or nothing.
@@ -104,6 +107,7 @@ async function importFile(
     };
   }
   await importNotes(state, parsed.notes);
+  await importMemoryDatasets(state, parsed.datasets ?? [], importId);
   return { ok: true, sessionIds, copies, skipped: parsed.skipped, ...(first ? { first } : {}) };
 }
 

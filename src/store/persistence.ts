@@ -5,9 +5,11 @@ import type { Settings } from '../config/settings.ts';
 import type { SkippedConversation } from '../db/chatgpt-import.ts';
 import type { ParsedImport } from '../db/parse-import-file.ts';
 import type { NoteVectorRecord, SessionRecord } from '../db/schema.ts';
+import type { ExperimentStorage } from '../db/experiments.ts';
 import type { AttachmentStore, Attachment, Note, NotesStore, ToolStateStore } from '../tools/tool-context.ts';
 import type { Span } from '../trace/span.ts';
 import type { KnowledgeLibrary } from '../knowledge/knowledge-events.ts';
+import type { DatasetStore } from '../db/datasets.ts';
 
 /** What one agent step adds to a session, written in one transaction. */
 export interface StepWrite {
@@ -93,6 +95,10 @@ export interface Persistence {
     add(attachment: Attachment): Promise<void>;
     remove(id: string): Promise<void>;
   };
+  /** The eval datasets (loaded with the Evals features, not with the page); absent in test fakes. */
+  datasets?: () => Promise<DatasetStore>;
+  /** Experiments and their runs (evals; loaded with the Evals dialog); absent: kept in memory for the tab. */
+  experiments?: () => Promise<ExperimentStorage>;
 }
 
 /** Where the notes' embeddings are kept (IndexedDB, or memory). */

@@ -31,6 +31,8 @@ export interface UiSlice {
   insightsOpen: boolean;
   /** The Knowledge dialog (the library of documents) is open. */
   knowledgeOpen: boolean;
+  /** The Evals dialog (datasets and experiments). */
+  evalsOpen: boolean;
   sidebarOpen: boolean;
   traceOpen: boolean;
   mobilePane: MobilePane;
@@ -72,6 +74,7 @@ export const createUiSlice: Slice<UiSlice> = (set) => ({
   agentsOpen: false,
   insightsOpen: false,
   knowledgeOpen: false,
+  evalsOpen: false,
   sidebarOpen: true,
   traceOpen: true,
   mobilePane: 'chat',

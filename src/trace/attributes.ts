@@ -12,6 +12,9 @@ export const ATTR = {
   /** Set on the run span when the run switched from native tool calls to text ReAct. */
   runProtocolSwitched: 'run.protocol_switched',
   runStep: 'run.step',
+  /** The user's verdict on the run's answer (`good` or `bad`) and their optional note (Feedback on answers). */
+  feedbackRating: 'feedback.rating',
+  feedbackNote: 'feedback.note',
   agentName: 'agent.name',
   /** How deep a delegated agent runs: 1 for one the main agent delegated to. */
   agentDepth: 'agent.depth',

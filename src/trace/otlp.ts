@@ -44,6 +44,16 @@ export interface OtlpExportOptions {
   now?: number;
   /** Strings (such as the API key) replaced by `[REDACTED]` wherever they appear. */
   redact?: string[];
+  /** Scores of runs (an experiment's), by run id: a `gen_ai.evaluation.result` event each on the run's span. */
+  evaluations?: ReadonlyMap<string, readonly EvaluationResult[]>;
+}
+
+/** One score as a `gen_ai.evaluation.result` event carries it. */
+export interface EvaluationResult {
+  name: string;
+  value: number;
+  label: string;
+  explanation: string;
 }
 
 const SCOPE = { name: 'glassbox', version: '0.1.0' };
@@ -226,7 +236,25 @@ function toOtlpSpan(
     event.set('exception.message', message);
     result.events.push({ timeUnixNano: toUnixNanoString(endTime), name: 'exception', attributes: event.items });
   }
+  const feedback = span.kind === 'run' ? feedbackEvent(span, context.secrets) : undefined;
+  if (feedback) result.events.push({ timeUnixNano: toUnixNanoString(endTime), ...feedback });
   return result;
+}
+
+/** The user's verdict on a run's answer as a GenAI evaluation result event (name `user_feedback`, 1 good, 0 bad). */
+function feedbackEvent(
+  span: Span,
+  secrets: readonly string[],
+): { name: string; attributes: OtlpKeyValue[] } | undefined {
+  const rating = stringAttribute(span.attributes, ATTR.feedbackRating);
+  if (rating !== 'good' && rating !== 'bad') return undefined;
+  const event = new AttributeList(secrets);
+  event.set('gen_ai.evaluation.name', 'user_feedback');
+  event.set('gen_ai.evaluation.score.value', rating === 'good' ? 1 : 0);
+  event.set('gen_ai.evaluation.score.label', rating);
+  const note = stringAttribute(span.attributes, ATTR.feedbackNote);
+  if (note) event.set('gen_ai.evaluation.explanation', note);
+  return { name: 'gen_ai.evaluation.result', attributes: event.items };
 }
 
 /**
@@ -241,6 +269,12 @@ export function toOtlpRequest(spans: readonly Span[], options: OtlpExportOptions
   for (const span of sorted)
     if (span.kind === 'llm' && !firstLlmByRun.has(span.runId)) firstLlmByRun.set(span.runId, span);
   const secrets = (options.redact ?? []).filter((secret) => secret.length >= 4);
+  const toSpan = (span: Span) => {
+    const result = toOtlpSpan(span, context);
+    const scores = span.spanId === span.runId ? options.evaluations?.get(span.runId) : undefined;
+    for (const score of scores ?? []) result.events.push(evaluationEvent(score, result.endTimeUnixNano, secrets));
+    return result;
+  };
   const context = {
     end: options.now ?? latest,
     firstLlmByRun,
@@ -256,8 +290,18 @@ export function toOtlpRequest(spans: readonly Span[], options: OtlpExportOptions
     resourceSpans: [
       {
         resource: { attributes: resource.items },
-        scopeSpans: [{ scope: { ...SCOPE }, spans: sorted.map((span) => toOtlpSpan(span, context)) }],
+        scopeSpans: [{ scope: { ...SCOPE }, spans: sorted.map(toSpan) }],
       },
     ],
   };
+}
+
+/** A score as the GenAI conventions' evaluation event. */
+function evaluationEvent(score: EvaluationResult, timeUnixNano: string, secrets: string[]) {
+  const list = new AttributeList(secrets);
+  list.set('gen_ai.evaluation.name', score.name);
+  list.set('gen_ai.evaluation.score.value', score.value, 'double');
+  list.set('gen_ai.evaluation.score.label', score.label);
+  list.set('gen_ai.evaluation.explanation', score.explanation);
+  return { timeUnixNano, name: 'gen_ai.evaluation.result', attributes: list.items };
 }

@@ -18,6 +18,7 @@ const InsightsDialog = lazy(() =>
 const KnowledgeDialog = lazy(() =>
   import('./knowledge/knowledge-dialog.tsx').then((module) => ({ default: module.KnowledgeDialog })),
 );
+const EvalsDialog = lazy(() => import('./evals/evals-dialog.tsx').then((module) => ({ default: module.EvalsDialog })));
 // Search settings finds a setting by its name in every language, so the dialog comes with the Chinese strings.
 const SettingsDialog = lazy(() =>
   Promise.all([import('./settings/settings-dialog.tsx'), loadChinese().catch(() => undefined)]).then(([module]) => ({
@@ -25,7 +26,7 @@ const SettingsDialog = lazy(() =>
   })),
 );
 
-type OpenFlag = 'memoryOpen' | 'agentsOpen' | 'insightsOpen' | 'knowledgeOpen' | 'settingsOpen';
+type OpenFlag = 'memoryOpen' | 'agentsOpen' | 'insightsOpen' | 'knowledgeOpen' | 'evalsOpen' | 'settingsOpen';
 
 /** The app's dialogs, each loaded on first use; by contract name, the flag that opens it and its view. */
 const dialogs: ReadonlyArray<{ label: string; flag: OpenFlag; View: ComponentType }> = [
@@ -33,6 +34,7 @@ const dialogs: ReadonlyArray<{ label: string; flag: OpenFlag; View: ComponentTyp
   { label: 'Agents', flag: 'agentsOpen', View: AgentsDialog },
   { label: 'Insights', flag: 'insightsOpen', View: InsightsDialog },
   { label: 'Knowledge', flag: 'knowledgeOpen', View: KnowledgeDialog },
+  { label: 'Evals', flag: 'evalsOpen', View: EvalsDialog },
   { label: 'Settings', flag: 'settingsOpen', View: SettingsDialog },
 ];
 

@@ -31,6 +31,15 @@ function SyncBadge() {
   ) : null;
 }
 
+/** Opens Evals, reading the experiments at once: storage is read while the dialog itself loads. */
+function openEvals(): void {
+  useAppStore.getState().setUi({ evalsOpen: true });
+  void import('../store/actions/experiment-list-actions.ts').then(
+    (experiments) => experiments.loadExperiments(),
+    () => undefined,
+  );
+}
+
 /** The scripted demo's badge, or the model the active session's runs use. */
 function ModelBadge() {
   const t = useT();
@@ -95,6 +104,14 @@ function DialogButtons() {
         onClick={() => setUi({ knowledgeOpen: true })}
       >
         {knowledgeButtonDictionary.strings[language].open}
+      </button>
+      <button
+        type="button"
+        aria-label="Evals"
+        className="rounded-md border border-slate-300 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+        onClick={openEvals}
+      >
+        {t('app.evals')}
       </button>
       <button
         type="button"

@@ -103,6 +103,9 @@ export interface InsightsTotals {
   retries: number;
   compactions: number;
   stuckRuns: number;
+  /** Runs whose answer the user marked good, and bad. */
+  goodAnswers: number;
+  badAnswers: number;
 }
 
 /** Everything the Insights view shows, for one query. */

@@ -294,6 +294,14 @@ describe('aggregateInsights', () => {
     ]);
   });
 
+  it('counts the answers the user marked good and bad', () => {
+    const marked = spans.map((span) =>
+      span.spanId === 'r1' ? { ...span, attributes: { ...span.attributes, [ATTR.feedbackRating]: 'bad' } } : span,
+    );
+    expect(aggregateInsights(runFacts(marked)).totals).toMatchObject({ goodAnswers: 0, badAnswers: 1 });
+    expect(aggregateInsights(facts).totals).toMatchObject({ goodAnswers: 0, badAnswers: 0 });
+  });
+
   it('buckets the timeline by hour, day or week by the extent', () => {
     expect(bucketSize(0, 3_600_000 * 47)).toBe(3_600_000);
     expect(bucketSize(0, 86_400_000 * 10)).toBe(86_400_000);

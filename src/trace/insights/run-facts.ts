@@ -47,6 +47,8 @@ export interface RunFact {
   stuck: StuckReason[];
   /** Spans the run had when its facts were read (tells kept facts that are still whole from those storage outgrew). */
   spans: number;
+  /** The user's verdict on the run's answer, when given. */
+  feedback?: 'good' | 'bad';
 }
 
 /** Counts the tokens of a text for a model with a real tokenizer; undefined when it does not know the model. */
@@ -183,6 +185,8 @@ export function runFact(
     stuck: stuckReasons(spans, options.stuckSteps),
     spans: spans.length,
   };
+  const feedback = root.attributes[ATTR.feedbackRating];
+  if (feedback === 'good' || feedback === 'bad') fact.feedback = feedback;
   for (const span of spans) {
     latest = Math.max(latest, span.endTime ?? span.startTime);
     if (span.status === 'error' && span.kind !== 'run' && span.kind !== 'agent') {

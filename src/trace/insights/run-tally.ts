@@ -63,6 +63,8 @@ function emptyTotals(): InsightsTotals {
     retries: 0,
     compactions: 0,
     stuckRuns: 0,
+    goodAnswers: 0,
+    badAnswers: 0,
   };
 }
 
@@ -95,6 +97,8 @@ export class RunTally {
     this.totals.toolCalls += fact.tools.length;
     this.totals.retries += fact.retries;
     this.totals.compactions += fact.compactions;
+    if (fact.feedback === 'good') this.totals.goodAnswers += 1;
+    else if (fact.feedback === 'bad') this.totals.badAnswers += 1;
     grouped(this.steps, fact.steps).add(fact);
     grouped(this.toolCounts, fact.tools.length).add(fact);
     const bucket = this.bucketOf(fact.startTime);

@@ -14,6 +14,10 @@ import { useLanguage } from '../use-t.ts';
 
 // Only JSON plan runs show a plan: its view and strings load with the first one.
 const PlanChecklist = lazy(() => import('./plan-checklist.tsx').then((module) => ({ default: module.PlanChecklist })));
+// Feedback on answers (Evals) loads with the first finished answer, not with the page.
+const AnswerFeedbackBar = lazy(() =>
+  import('../evals/message-evals.tsx').then((module) => ({ default: module.AnswerFeedbackBar })),
+);
 
 /**
  * The plain-words notices under an answer: the runtime's own (in the UI language; sessions saved before notices
@@ -77,6 +81,15 @@ function PlanBlock({ plan, view }: { plan: readonly string[]; view: PlanView | u
   );
 }
 
+/** `Good answer` / `Bad answer` under a finished answer, loaded with the first one. */
+function FeedbackSlot(props: { entry: TranscriptEntry; disabled: boolean }) {
+  return (
+    <Suspense fallback={null}>
+      <AnswerFeedbackBar {...props} />
+    </Suspense>
+  );
+}
+
 /** An answer or tool-using step of the assistant: reasoning, Markdown text, tool call cards, notices. */
 export function AssistantMessageView({
   entry,
@@ -97,6 +110,7 @@ export function AssistantMessageView({
   const reasoning = entry.reasoning ?? '';
   const language = useLanguage();
   const notices = streaming ? [] : assistantNotices(entry, t, language);
+  const finalAnswer = !streaming && text && toolCalls.length === 0 && !entry.meta?.draftOf && !entry.meta?.delegation;
   const waitingForFirstToken = streaming && !text && !reasoning && toolCalls.length === 0 && !plan;
 
   return (
@@ -155,6 +169,7 @@ export function AssistantMessageView({
           t={t}
         />
       ) : null}
+      {finalAnswer ? <FeedbackSlot entry={entry} disabled={runActive} /> : null}
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import type { ChatTranslate } from '../../i18n/chat.ts';
 import { Button } from '../components/button.tsx';
@@ -8,6 +8,11 @@ import { MessageActionBar } from './message-actions.tsx';
 import type { MessageViewActions } from './message-types.ts';
 import { useNames } from '../use-t.ts';
 import { useFocusAtEnd } from '../components/use-focus-at-end.ts';
+
+// `Add to dataset` (Evals) loads with the first user message, not with the page.
+const AddToDatasetButton = lazy(() =>
+  import('../evals/message-evals.tsx').then((module) => ({ default: module.AddToDatasetButton })),
+);
 
 /** Props of {@link UserMessageView}. */
 export interface UserMessageViewProps {
@@ -85,6 +90,13 @@ export function UserMessageView({ entry, actions, runActive, highlighted, t }: U
           align="end"
           t={t}
         />
+      ) : null}
+      {!editing ? (
+        <div className="flex items-center gap-1 pointer-fine:opacity-0 pointer-fine:group-focus-within/message:opacity-100 pointer-fine:group-hover/message:opacity-100">
+          <Suspense fallback={null}>
+            <AddToDatasetButton entry={entry} />
+          </Suspense>
+        </div>
       ) : null}
     </article>
   );

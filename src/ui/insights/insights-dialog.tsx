@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createInsightsTranslate, type InsightsTranslate } from '../../i18n/insights.ts';
+import { createDatasetsTranslate } from '../../i18n/datasets.ts';
 import { createInsightsMarksTranslate, type InsightsMarksTranslate } from '../../i18n/insights-marks.ts';
 import {
   closeInsights,
@@ -55,6 +56,7 @@ function Stat(props: { label: string; value: string; title?: string; testId: str
 
 function Totals({ report, t, marks }: { report: InsightsReport; t: InsightsTranslate; marks: InsightsMarksTranslate }) {
   const totals = report.totals;
+  const feedbackT = createDatasetsTranslate(useLanguage());
   const nonePriced = totals.llmCalls > 0 && totals.unpricedModels.length === report.models.length;
   const cost = nonePriced
     ? marks('noPrice')
@@ -94,6 +96,8 @@ function Totals({ report, t, marks }: { report: InsightsReport; t: InsightsTrans
           value={String(totals.stuckRuns)}
           alert={totals.stuckRuns > 0}
         />
+        <Stat testId="insights-good-answers" label={feedbackT('goodAnswers')} value={String(totals.goodAnswers)} />
+        <Stat testId="insights-bad-answers" label={feedbackT('badAnswers')} value={String(totals.badAnswers)} />
       </dl>
       <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="insights-token-sources">
         {t('tokenSources', totals.tokenSources)}

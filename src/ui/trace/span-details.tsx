@@ -195,6 +195,15 @@ function ToolSections({ span, t }: { span: Span; t: TraceTranslate }) {
   );
 }
 
+/** The user's verdict on the run's answer and their note, when given. */
+function FeedbackField({ attributes, t }: { attributes: Span['attributes']; t: TraceTranslate }) {
+  const rating = stringAttribute(attributes, ATTR.feedbackRating);
+  if (rating !== 'good' && rating !== 'bad') return null;
+  const note = stringAttribute(attributes, ATTR.feedbackNote);
+  const verdict = t(rating === 'good' ? 'details.feedbackGood' : 'details.feedbackBad');
+  return <Field label={t('details.feedback')}>{note ? `${verdict}: ${note}` : verdict}</Field>;
+}
+
 function RunSections({
   span,
   aggregates,
@@ -214,6 +223,7 @@ function RunSections({
         {stringAttribute(a, ATTR.runProtocol) && (
           <Field label={t('details.protocol')}>{stringAttribute(a, ATTR.runProtocol)}</Field>
         )}
+        <FeedbackField attributes={a} t={t} />
         {aggregates && (
           <>
             <Field label={t('trace.tokens')}>
