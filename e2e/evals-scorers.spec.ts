@@ -38,10 +38,10 @@ test('hostile JavaScript scorers stay in the sandbox and score 0 with the reason
               const read = request.result.transaction('datasets').objectStore('datasets').getAll();
               read.onsuccess = () => {
                 request.result.close();
-                const scorers = (read.result as { scorers: { kind: string; enabled: boolean; text?: string }[] }[])[0]
+                const stored = (read.result as { scorers: { kind: string; enabled: boolean; text?: string }[] }[])[0]
                   ?.scorers;
                 resolve(
-                  Boolean(scorers?.some((entry) => entry.kind === 'javascript' && entry.text?.includes('throws'))),
+                  Boolean(stored?.some((entry) => entry.kind === 'javascript' && entry.text?.includes('throws'))),
                 );
               };
             };
