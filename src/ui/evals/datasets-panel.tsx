@@ -31,7 +31,7 @@ export function DatasetsPanel() {
   };
 
   return (
-    <section className="flex min-h-0 flex-col gap-3 md:flex-row">
+    <section className="flex shrink-0 flex-col gap-3 md:flex-row">
       <div className="flex w-full shrink-0 flex-col gap-2 md:w-56">
         <h3 className="text-sm font-semibold text-zinc-700 dark:text-zinc-200">{t('datasetsHeading')}</h3>
         <ul aria-label="Datasets" className="flex flex-col gap-1">
