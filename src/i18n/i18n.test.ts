@@ -169,6 +169,13 @@ const CONTRACT_NAMES = new Set([
   'Embedding model',
   'Input price',
   'Output price',
+  // Local model (in the browser)
+  'Choose a GGUF model file',
+  'Model URL',
+  'Download model',
+  'Model download',
+  'Local models',
+  'Delete model',
   // Not in the contract, but stable on purpose: the way back to English must be findable in any language.
   'Language',
 ]);
