@@ -16,7 +16,7 @@ import { startModelFileServer } from './model-file-server/server.ts';
 
 const isolated = (page: Page) => page.evaluate(() => crossOriginIsolated);
 
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 90_000 });
 
 test('the preview server sends COOP and COEP to the app and the sandbox pages, and the page is isolated', async ({
   page,
@@ -53,10 +53,11 @@ test('isolated: an endpoint on another origin, run_javascript in the sandbox fra
     await send(page, 'Run the code, double 21, and show the pixel');
     const card = page.getByRole('group', { name: 'Tool call run_javascript' });
     await card.getByRole('button', { name: 'Approve' }).click();
-    await expect(card).toHaveAttribute('data-tool-status', 'ok', { timeout: 20_000 });
+    await expect(card).toHaveAttribute('data-tool-status', 'ok', { timeout: 30_000 });
+    const custom = page.getByRole('group', { name: 'Tool call double' });
+    await expect(custom).toHaveAttribute('data-tool-status', 'ok', { timeout: 30_000 });
     await expect(lastAnswer(page)).toContainText('Done.');
-    const bodies = chatBodies(mockLlm);
-    const toolResults = bodies.flatMap((body) => body.messages.filter((message) => message.role === 'tool'));
+    const toolResults = (chatBodies(mockLlm).at(-1)?.messages ?? []).filter((message) => message.role === 'tool');
     expect(String(toolResults[0]?.content)).toContain('2, 4, 6');
     expect(toolResults[1]?.content).toBe('42');
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { writeTinyGguf } from '../src/testing/gguf-writer.ts';
 import { chooseChinese, expect, openApp, test } from './fixtures.ts';
@@ -7,8 +8,10 @@ import { startModelFileServer, type ModelFileServer } from './model-file-server/
 // listed from their headers, chosen as the Model, deleted; bad files refused with nothing stored.
 
 const tiny = writeTinyGguf();
-/** A few MB, so a paced download is seen in progress and can be cut mid-way. */
-const larger = writeTinyGguf({ embedding: 256, layers: 6, feedForward: 512, name: 'glassbox-larger' });
+/** About 1.6 MB, so a paced download is seen in progress and can be cut mid-way. */
+const larger = writeTinyGguf({ embedding: 128, layers: 2, feedForward: 256, name: 'glassbox-larger' });
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 async function localModelSettings(page: Page) {
   await page.getByRole('button', { name: 'Settings' }).click();
@@ -32,17 +35,19 @@ function storedFiles(page: Page): Promise<Record<string, number>> {
   });
 }
 
-/** The stored file's bytes equal `expected`. */
+/** The stored file's bytes equal `expected` (compared by SHA-256, computed in the page). */
 async function storedEquals(page: Page, name: string, expected: Uint8Array): Promise<boolean> {
-  const stored = await page.evaluate(async (fileName) => {
+  const digest = await page.evaluate(async (fileName) => {
     const root = await navigator.storage.getDirectory();
     const file = await (await (await root.getDirectoryHandle('models')).getFileHandle(fileName)).getFile();
-    return Array.from(new Uint8Array(await file.arrayBuffer()));
+    const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', await file.arrayBuffer()));
+    return Array.from(hash, (byte) => byte.toString(16).padStart(2, '0')).join('');
   }, name);
-  return stored.length === expected.length && stored.every((byte, i) => byte === expected[i]);
+  return digest === sha256(expected);
 }
 
 test.describe('local model files', () => {
+  test.describe.configure({ timeout: 60_000 });
   let files: ModelFileServer;
   test.beforeEach(async () => {
     files = await startModelFileServer();
@@ -149,7 +154,7 @@ test.describe('local model files', () => {
     page,
   }) => {
     files.files.set('/m/paced.gguf', larger);
-    files.pace(32 * 1024, 50);
+    files.pace(16 * 1024, 100);
     await openApp(page);
     const dialog = await localModelSettings(page);
     const url = dialog.getByRole('textbox', { name: 'Model URL' });
@@ -157,7 +162,7 @@ test.describe('local model files', () => {
     await dialog.getByRole('button', { name: 'Download model' }).click();
     const progress = dialog.getByRole('progressbar', { name: 'Model download' });
     await expect(progress).toHaveAttribute('aria-valuetext', /Downloading paced\.gguf: \d/u);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: 'Cancel download' }).click();
     await expect(dialog.getByRole('status')).toContainText('Download paused at');
     await expect(dialog.getByRole('listitem').filter({ hasText: 'paced.gguf' })).toContainText('Download paused at');
 

@@ -123,7 +123,7 @@ function TransferProgress({ transfer, t }: { transfer: TransferView; t: Translat
         value={total ? transfer.received : undefined}
       />
       <span className="shrink-0">{text}</span>
-      <button type="button" className={smallButton} onClick={() => transfer.cancel()}>
+      <button type="button" aria-label={t('cancelDownload')} className={smallButton} onClick={() => transfer.cancel()}>
         {t('cancel')}
       </button>
     </div>
