@@ -14,6 +14,7 @@ import { hugeAnswer } from './scenario-huge-answer.ts';
 import { hugeImport, writeHugeExport } from './scenario-huge-import.ts';
 import { bigSession, writeBigSession } from './scenario-big-session.ts';
 import type { BenchContext, Sample, SessionFixture } from './scenario-context.ts';
+import { localModelSpeed } from './scenario-local-model.ts';
 import { longSession } from './scenario-long-session.ts';
 import { spansSession } from './scenario-spans-session.ts';
 import { insightsScale } from './scenario-insights.ts';
@@ -36,6 +37,7 @@ const SCENARIOS = {
   team: teamSession,
   'big-session': bigSession,
   'huge-answer': hugeAnswer,
+  'local-model': localModelSpeed,
 } as const;
 type ScenarioName = keyof typeof SCENARIOS;
 

@@ -130,7 +130,7 @@ function random(seed: number): () => number {
 
 function toHalf(x: number): number {
   const f = new Float32Array([x]);
-  const i = new Uint32Array(f.buffer)[0];
+  const i = new Uint32Array(f.buffer)[0] ?? 0;
   const sign = (i >>> 16) & 0x8000;
   const exp = ((i >>> 23) & 0xff) - 127 + 15;
   const mant = (i >>> 13) & 0x3ff;
@@ -145,10 +145,10 @@ function tensorData(values: Float32Array, q8: boolean): Uint8Array {
   const out = new DataView(new ArrayBuffer(blocks * 34));
   for (let b = 0; b < blocks; b++) {
     let max = 0;
-    for (let j = 0; j < 32; j++) max = Math.max(max, Math.abs(values[b * 32 + j]));
+    for (let j = 0; j < 32; j++) max = Math.max(max, Math.abs(values[b * 32 + j] ?? 0));
     const scale = max / 127 || 1;
     out.setUint16(b * 34, toHalf(scale), true);
-    for (let j = 0; j < 32; j++) out.setInt8(b * 34 + 2 + j, Math.round(values[b * 32 + j] / scale));
+    for (let j = 0; j < 32; j++) out.setInt8(b * 34 + 2 + j, Math.round((values[b * 32 + j] ?? 0) / scale));
   }
   return new Uint8Array(out.buffer);
 }
@@ -235,7 +235,7 @@ export function writeTinyGguf(options: TinyGgufOptions = {}): Uint8Array {
     for (const d of t.dims) sink.num(GGUF_TYPE.UINT64, d);
     sink.num(GGUF_TYPE.UINT32, o.quantisation === 'Q8_0' && !t.norm ? GGML_Q8_0 : GGML_F32);
     sink.num(GGUF_TYPE.UINT64, offset);
-    offset += Math.ceil(data[i].length / ALIGN) * ALIGN;
+    offset += Math.ceil((data[i]?.length ?? 0) / ALIGN) * ALIGN;
   });
   for (const d of data) {
     sink.pad();

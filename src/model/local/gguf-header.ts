@@ -114,7 +114,7 @@ class SliceReader {
     return Number(this.buf.getBigUint64(at, true));
   }
   async scalar(type: number): Promise<number | boolean> {
-    const at = await this.view(FIXED_SIZE[type]);
+    const at = await this.view(FIXED_SIZE[type] ?? 0);
     const b = this.buf;
     switch (type) {
       case GGUF_TYPE.UINT8:
@@ -166,7 +166,7 @@ async function readValue(r: SliceReader, type: number): Promise<Value> {
   const count = await r.u64();
   if (count > MAX_COUNT) throw new GgufError('corrupt', `The GGUF header has an array of ${count} items.`);
   if (itemType in FIXED_SIZE) {
-    await r.skip(count * FIXED_SIZE[itemType]);
+    await r.skip(count * (FIXED_SIZE[itemType] ?? 0));
   } else if (itemType === GGUF_TYPE.STRING) {
     for (let i = 0; i < count; i++) await r.skip(await r.u64());
   } else if (itemType === GGUF_TYPE.ARRAY) {
