@@ -89,6 +89,3 @@ export const defaultSettings: Settings = settingsSchema.parse({});
 
 /** The provider id of the built-in scripted model. */
 export const DEMO_PROVIDER = 'demo';
-
-/** The provider id of the model that runs in the browser (a GGUF file in OPFS, src/model/local/). */
-export const LOCAL_PROVIDER = 'local';

@@ -12,7 +12,6 @@ import {
   splitPartNames,
   type ModelFileProblem,
 } from './model-file-rules.ts';
-import { localModelThreads } from './threads.ts';
 
 function problemOf(work: () => unknown): ModelFileProblem | undefined {
   try {
@@ -111,25 +110,5 @@ describe('formatting', () => {
     expect(formatParameterCount(1_543_714_304)).toBe('1.5B');
     expect(formatParameterCount(32_000_000_000)).toBe('32B');
     expect(formatParameterCount(120_000)).toBe('120K');
-  });
-});
-
-describe('localModelThreads', () => {
-  it('uses every reported core when the page is cross-origin isolated (2 on a 2-core machine)', () => {
-    expect(
-      localModelThreads({ crossOriginIsolated: true, hardwareConcurrency: 2, hasSharedArrayBuffer: true }),
-    ).toEqual({
-      threads: 2,
-      reason: 'isolated',
-      cores: 2,
-    });
-  });
-
-  it('uses one thread, and says why, when the page is not isolated', () => {
-    expect(localModelThreads({ crossOriginIsolated: false, hardwareConcurrency: 8 })).toEqual({
-      threads: 1,
-      reason: 'not-isolated',
-      cores: 8,
-    });
   });
 });

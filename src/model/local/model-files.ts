@@ -72,13 +72,6 @@ export async function deleteModelFile(name: string): Promise<void> {
   await removeIfPresent(directory, name + META_SUFFIX);
 }
 
-/** A stored model file, for the runtime (a `File` backed by OPFS: read in slices, never copied whole). */
-export async function openModelFile(name: string): Promise<File> {
-  const handle = await findFile(await modelsDirectory(), name);
-  if (!handle) throw new ModelFileError({ kind: 'missing-parts', name, missing: [1] });
-  return handle.getFile();
-}
-
 /** Every part of a model, in order: one file, or all parts of a split model (`-00001-of-0000N.gguf`). */
 export async function openModelFiles(name: string): Promise<File[]> {
   const directory = await modelsDirectory();

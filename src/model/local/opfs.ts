@@ -6,9 +6,9 @@
  */
 import { GgufError, readGgufHeader } from './gguf-header.ts';
 import type { GgufInfo } from './local-model-types.ts';
+import { MODELS_DIRECTORY } from './local-provider.ts';
 import { ModelFileError, splitPart } from './model-file-rules.ts';
 
-export const MODELS_DIRECTORY = 'models';
 export const PART_SUFFIX = '.part';
 export const META_SUFFIX = '.part.json';
 

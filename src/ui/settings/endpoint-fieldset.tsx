@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { findPreset, knownContextWindows, providerPresets } from '../../config/providers.ts';
-import { DEMO_PROVIDER, LOCAL_PROVIDER, type Settings } from '../../config/settings.ts';
+import { DEMO_PROVIDER, type Settings } from '../../config/settings.ts';
+import { LOCAL_PROVIDER } from '../../model/local/local-provider.ts';
 import { checkConnection, fetchModelList } from '../../store/actions/connection-actions.ts';
 import { useT } from '../use-t.ts';
 import { ApiKeyField } from './api-key-field.tsx';

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { DEMO_PROVIDER, LOCAL_PROVIDER } from '../../config/settings.ts';
+import { DEMO_PROVIDER } from '../../config/settings.ts';
+import { LOCAL_PROVIDER } from '../../model/local/local-provider.ts';
 import { useNames, useT } from '../use-t.ts';
 import { EndpointFieldset } from './endpoint-fieldset.tsx';
 import { SettingItem } from './setting-item.tsx';

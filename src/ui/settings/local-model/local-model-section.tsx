@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { createLocalFilesTranslate, type LocalFilesKey } from '../../../i18n/local-files.ts';
 import type { Translate } from '../../../i18n/translate.ts';
-import type { LocalModelFile } from '../../../model/local/local-model-types.ts';
 import { formatModelSize, type ModelFileProblem } from '../../../model/local/model-file-rules.ts';
-import { localModelThreads } from '../../../model/local/threads.ts';
+import { localContextSize, localThreads } from '../../../model/local/local-provider.ts';
 import { useLanguage } from '../../use-t.ts';
 import { inputClass, type SettingsTabProps } from '../settings-fields.tsx';
 import { LocalModelList, smallButton } from './local-model-list.tsx';
@@ -17,11 +16,6 @@ import {
   type TransferView,
 } from './model-files-state.ts';
 
-/** The context a model gets when chosen: what its header says, within 4,096 (Glassbox's prompt) and 8,192 tokens. */
-function contextFor(file: LocalModelFile | undefined): number {
-  return Math.min(8192, Math.max(4096, file?.info.contextLength ?? 4096));
-}
-
 /** The in-browser provider's part of the Model tab: threads, add from disk or URL, progress, and the stored files. */
 export default function LocalModelSection({ draft, setDraft }: Pick<SettingsTabProps, 'draft' | 'setDraft'>) {
   const t = createLocalFilesTranslate(useLanguage());
@@ -32,7 +26,12 @@ export default function LocalModelSection({ draft, setDraft }: Pick<SettingsTabP
   const choose = (name: string | undefined) => {
     if (!name) return;
     const file = useModelFiles.getState().listing?.files.find((candidate) => candidate.name === name);
-    setDraft((current) => ({ ...current, model: name, contextWindow: contextFor(file) }));
+    // The context the runtime will load it with (what Settings asks, within what the model was trained on).
+    setDraft((current) => ({
+      ...current,
+      model: name,
+      contextWindow: localContextSize(current.contextWindow, file?.info.contextLength),
+    }));
   };
   return (
     <section aria-label={t('heading')} className="flex flex-col gap-2 text-xs sm:col-span-2">
@@ -96,12 +95,11 @@ export default function LocalModelSection({ draft, setDraft }: Pick<SettingsTabP
 
 /** How many threads the model gets here, and why not more. */
 function ThreadsNote({ t }: { t: Translate<LocalFilesKey> }) {
-  const plan = localModelThreads();
+  const { threads, isolated } = localThreads();
+  const cores = navigator.hardwareConcurrency || 1;
   return (
     <p data-testid="local-model-threads" className="text-slate-600 dark:text-slate-300">
-      {plan.reason === 'isolated'
-        ? t('threadsIsolated', { threads: plan.threads, cores: plan.cores })
-        : t('threadsSingle', { cores: plan.cores })}
+      {isolated ? t('threadsIsolated', { threads, cores }) : t('threadsSingle', { cores })}
     </p>
   );
 }
