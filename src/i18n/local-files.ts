@@ -49,7 +49,6 @@ const en = {
   'problem.no-range': 'The server sent another part of the file than the one asked for: try again.',
   'problem.storage': 'Storing the file failed: {detail}',
   'problem.exists': 'A model named “{name}” is already stored: delete it first to add it again.',
-  'problem.missing-parts': 'Parts {missing} of “{name}” are missing: add every part of a split model.',
 };
 
 export type LocalFilesKey = keyof typeof en;
@@ -100,7 +99,6 @@ const zhCN: Record<LocalFilesKey, string> = {
   'problem.no-range': '服务器发送的不是所请求的文件部分：请重试。',
   'problem.storage': '保存文件失败：{detail}',
   'problem.exists': '已存在名为“{name}”的模型：请先删除再添加。',
-  'problem.missing-parts': '“{name}”缺少第 {missing} 部分：拆分的模型需要添加所有部分。',
 };
 
 /** The model files' strings in every supported language. */

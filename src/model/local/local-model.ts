@@ -19,13 +19,8 @@ import type {
   Usage,
 } from '../model.ts';
 import { GgufError } from './gguf-header.ts';
-import {
-  LOCAL_PROVIDER,
-  localContextSize,
-  localThreads,
-  openModelFile,
-  templateSupportsTools,
-} from './local-provider.ts';
+import { LOCAL_PROVIDER, localContextSize, localThreads, templateSupportsTools } from './local-provider.ts';
+import { openModelFiles } from './model-files.ts';
 import type { ChatCompletionChunk, ChatCompletionParams } from '@wllama/wllama';
 
 export interface LocalModelConfig {
@@ -35,7 +30,7 @@ export interface LocalModelConfig {
   /** Settings' context window: the model loads with at least 4,096 and at most what it was trained on. */
   contextWindow: number;
   /** Tests and the bench may open files from elsewhere. */
-  open?: (name: string) => Promise<Blob>;
+  open?: (name: string) => Promise<Blob | Blob[]>;
   threads?: number;
   now?: () => number;
 }
@@ -67,7 +62,7 @@ async function generateLocally(
     const runtime = await import('./wllama-runtime.ts');
     const loaded = await runtime.loadedModel({
       file: config.file,
-      open: config.open ?? openModelFile,
+      open: config.open ?? openModelFiles,
       threads,
       contextSize: (info) => localContextSize(config.contextWindow, info.contextLength),
     });

@@ -12,14 +12,6 @@ export const MODELS_DIRECTORY = 'models';
 /** The smallest context the model is loaded with: Glassbox's own system prompt and tools take about 3.5K tokens. */
 export const MIN_LOCAL_CONTEXT = 4096;
 
-/** Opens a stored model file by name (a File: a Blob that reads from disk in slices, never all at once). */
-export async function openModelFile(name: string): Promise<File> {
-  const root = await navigator.storage.getDirectory();
-  const directory = await root.getDirectoryHandle(MODELS_DIRECTORY);
-  const handle = await directory.getFileHandle(name);
-  return handle.getFile();
-}
-
 /** How many threads the model runs on, and why: every core the page reports when it is cross-origin isolated. */
 export function localThreads(
   scope: { crossOriginIsolated?: boolean; navigator?: { hardwareConcurrency?: number } } = globalThis,

@@ -17,8 +17,7 @@ export type ModelFileProblem =
   | { kind: 'network'; detail: string; received: number; total: number }
   | { kind: 'no-range' }
   | { kind: 'storage'; detail: string }
-  | { kind: 'exists'; name: string }
-  | { kind: 'missing-parts'; name: string; missing: number[] };
+  | { kind: 'exists'; name: string };
 
 export class ModelFileError extends Error {
   readonly problem: ModelFileProblem;

@@ -3,7 +3,7 @@
  * Adding and downloading go through the transfer worker (model-transfer.ts).
  */
 import type { LocalModelFile } from './local-model-types.ts';
-import { ModelFileError, splitPartNames } from './model-file-rules.ts';
+import { splitPartNames } from './model-file-rules.ts';
 import {
   entryNames,
   findFile,
@@ -78,6 +78,7 @@ export async function openModelFiles(name: string): Promise<File[]> {
   const names = splitPartNames(name);
   const handles = await Promise.all(names.map((part) => findFile(directory, part)));
   const missing = handles.flatMap((handle, i) => (handle ? [] : [i + 1]));
-  if (missing.length > 0) throw new ModelFileError({ kind: 'missing-parts', name, missing });
+  // A NotFoundError, as OPFS throws for a missing file: the model says the file is not stored (local-model.ts).
+  if (missing.length > 0) throw new DOMException(`${name}: part ${missing.join(', ')} is not stored`, 'NotFoundError');
   return Promise.all(handles.map((handle) => (handle as NonNullable<typeof handle>).getFile()));
 }

@@ -18,7 +18,8 @@ export interface LoadedLocalModel {
 
 export interface LoadRequest {
   file: string;
-  open: (name: string) => Promise<Blob>;
+  /** The file, or every part of a split model in order (`-00001-of-0000N.gguf` …). */
+  open: (name: string) => Promise<Blob | Blob[]>;
   threads: number;
   /** The context size asked for; the loaded one may differ (see localContextSize). */
   contextSize: (info: GgufInfo) => number;
@@ -32,12 +33,12 @@ let current: Promise<Loaded> | undefined;
 let currentKey = '';
 
 async function load(request: LoadRequest): Promise<Loaded> {
-  const blob = await request.open(request.file);
-  const info = await readGgufHeader(blob);
+  const blobs = [await request.open(request.file)].flat();
+  const info = await readGgufHeader(blobs[0] as Blob);
   const contextSize = request.contextSize(info);
   const wllama = new Wllama({ default: wasmUrl }, { logger: LoggerWithoutDebug, allowOffline: true });
   try {
-    await wllama.loadModel([blob], {
+    await wllama.loadModel(blobs, {
       n_ctx: contextSize,
       n_threads: request.threads,
       n_gpu_layers: 0,

@@ -146,8 +146,6 @@ export function problemText(problem: ModelFileProblem, t: Translate<LocalFilesKe
         total: problem.total ? formatModelSize(problem.total) : t('sizeUnknown'),
         detail: problem.detail,
       });
-    case 'missing-parts':
-      return t('problem.missing-parts', { name: problem.name, missing: problem.missing.join(', ') });
     case 'not-gguf-name':
     case 'exists':
       return t(`problem.${problem.kind}`, { name: problem.name });

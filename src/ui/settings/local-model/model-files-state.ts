@@ -68,7 +68,13 @@ async function track(
     if (transfer) useModelFiles.setState({ transfer: { ...transfer, received, total } });
   };
   useModelFiles.setState({ outcome: undefined });
-  const transfer = await start(progress);
+  let transfer: ModelTransfer;
+  try {
+    transfer = await start(progress);
+  } catch (error) {
+    useModelFiles.setState({ outcome: { kind: 'failed', problem: problemOf(error) } });
+    return undefined;
+  }
   useModelFiles.setState({
     transfer: { kind, name: transfer.name, received: 0, total: undefined, cancel: transfer.cancel },
   });
