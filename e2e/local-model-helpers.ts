@@ -52,8 +52,8 @@ export async function chooseLocalModel(page: Page, settings: Record<string, unkn
           const store = db.transaction('settings', 'readwrite').objectStore('settings');
           const read = store.get('settings');
           read.onsuccess = () => {
-            const record = (read.result as { key: string; value: Record<string, unknown> } | undefined) ?? {
-              key: 'settings',
+            const record = (read.result as { name: string; value: Record<string, unknown> } | undefined) ?? {
+              name: 'settings',
               value: {},
             };
             const write = store.put({ ...record, value: { ...record.value, ...patch } });

@@ -19,6 +19,8 @@ export interface TinyGgufOptions {
   toolTemplate?: boolean;
   name?: string;
   seed?: number;
+  /** Make `<|im_end|>` likely enough that replies end after some tens of tokens (else they run to the limit). */
+  stopsSoon?: boolean;
   /** Leave out these keys (to test readers on unusual files). */
   omitKeys?: string[];
 }
@@ -38,6 +40,8 @@ export const HERMES_TOOL_TEMPLATE =
   "{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}";
 
 const SPECIALS = ['<|im_start|>', '<|im_end|>', '<|endoftext|>'];
+/** `<|im_end|>`: the end of a turn. */
+const END = 257;
 const GGML_F32 = 0;
 const GGML_Q8_0 = 8;
 const ALIGN = 32;
@@ -164,6 +168,7 @@ function tensorList(o: Required<Pick<TinyGgufOptions, 'embedding' | 'layers' | '
   const t: Tensor[] = [
     { name: 'token_embd.weight', dims: [e, vocab], norm: false },
     { name: 'output_norm.weight', dims: [e], norm: true },
+    { name: 'output.weight', dims: [e, vocab], norm: false },
   ];
   for (let i = 0; i < o.layers; i++) {
     const p = `blk.${i}.`;
@@ -207,11 +212,34 @@ function metadata(o: Required<TinyGgufOptions>, tokens: string[]): [string, KvVa
   return kvs.filter(([k]) => !o.omitKeys.includes(k));
 }
 
+/**
+ * The output layer decides what the model says: only printable ASCII, newline and `<|im_end|>` get (large) random
+ * logits, every other token a zero row. Random bytes would make invalid UTF-8, which llama.cpp's server cannot put
+ * in JSON; this way the gibberish is ASCII and the reply sometimes ends by itself.
+ */
+function shapeOutput(values: Float32Array, embedding: number, stopsSoon: boolean): void {
+  const speaks = (token: number): boolean => (token >= 0x20 && token < 0x7f) || token === 0x0a || token === END;
+  const rows = values.length / embedding;
+  const sum = new Float32Array(embedding);
+  for (let token = 0; token < rows; token++) {
+    const row = values.subarray(token * embedding, (token + 1) * embedding);
+    if (speaks(token)) row.forEach((v, i) => (row[i] = v * 40));
+    else row.fill(0);
+    if (speaks(token) && token !== END) row.forEach((v, i) => (sum[i] = (sum[i] ?? 0) + v));
+  }
+  // The end token's logit is then a fraction of the sum of the others': now and then it beats them all.
+  if (stopsSoon)
+    values.set(
+      sum.map((v) => v * 0.3),
+      END * embedding,
+    );
+}
+
 /** Builds the whole file in memory (a few hundred KB with the defaults). */
 export function writeTinyGguf(options: TinyGgufOptions = {}): Uint8Array {
   const o: Required<TinyGgufOptions> = {
     embedding: 64, layers: 2, heads: 4, feedForward: 128, contextLength: 4096, quantisation: 'F32',
-    toolTemplate: false, name: 'glassbox-tiny', seed: 39, omitKeys: [], ...options,
+    toolTemplate: false, name: 'glassbox-tiny', seed: 39, stopsSoon: false, omitKeys: [], ...options,
   }; // prettier-ignore
   const tokens = [...byteTokens(), ...SPECIALS];
   const kvs = metadata(o, tokens);
@@ -226,6 +254,7 @@ export function writeTinyGguf(options: TinyGgufOptions = {}): Uint8Array {
   const data = tensors.map((t) => {
     const n = t.dims.reduce((a, b) => a * b, 1);
     const values = new Float32Array(n).map(() => (t.norm ? 1 : (rand() - 0.5) * 0.2));
+    if (t.name === 'output.weight') shapeOutput(values, o.embedding, o.stopsSoon);
     return tensorData(values, o.quantisation === 'Q8_0' && !t.norm);
   });
   let offset = 0;

@@ -14,8 +14,8 @@ describe('readGgufHeader', () => {
       contextLength: 4096,
       chatTemplate: CHATML_TEMPLATE,
     });
-    // token_embd 64x259 + output_norm 64 + 2 layers x (2 norms x 64 + 4 x 64x64 + 3 x 64x128)
-    expect(info.parameterCount).toBe(64 * 259 + 64 + 2 * (128 + 4 * 4096 + 3 * 8192));
+    // token_embd and output 64x259, output_norm 64, 2 layers x (2 norms x 64 + 4 x 64x64 + 3 x 64x128)
+    expect(info.parameterCount).toBe(2 * 64 * 259 + 64 + 2 * (128 + 4 * 4096 + 3 * 8192));
     expect(info.splitCount).toBeUndefined();
   });
 

@@ -60,12 +60,14 @@ async function generateLocally(
   const started = now();
   try {
     const runtime = await import('./wllama-runtime.ts');
-    const loaded = await runtime.loadedModel({
+    // Stop works while the model loads too (the load itself goes on, for the next run).
+    const loading = runtime.loadedModel({
       file: config.file,
       open: config.open ?? openModelFiles,
       threads,
       contextSize: (info) => localContextSize(config.contextWindow, info.contextLength),
     });
+    const loaded = await raceAbort(loading, options.signal);
     if (request.tools?.length && !templateSupportsTools(loaded.info.chatTemplate)) {
       throw new ModelError('tools-unsupported', `The chat template of ${config.file} has no tool calls.`);
     }
