@@ -14,6 +14,17 @@ function devWithoutCsp(): Plugin {
 }
 
 /**
+ * Cross-origin isolation, so the in-browser model (src/model/local/) can use threads (SharedArrayBuffer): `npm start`,
+ * `vite preview` and `vite dev` send these; on static hosts the service worker adds them (public/sw-isolation.js).
+ * `credentialless` (not `require-corp`) keeps cross-origin images, endpoints and MCP servers working without
+ * Cross-Origin-Resource-Policy headers: no-cors requests simply go without cookies.
+ */
+export const isolationHeaders = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'credentialless',
+};
+
+/**
  * Installable and offline: the web app manifest, and a Workbox service worker that precaches the whole build (app
  * shell, every lazy chunk, KaTeX CSS and fonts, the sandbox frame and its worker), so after one visit the app and
  * the demo model work with the network off. A new version waits (no skipWaiting of its own) until the user clicks
@@ -47,6 +58,8 @@ function offlineApp() {
       // The sandbox pages have their own policy, never the app shell (both are precached, and served offline).
       navigateFallbackDenylist: [/^\/sandbox(?:-network)?\.html/u],
       cleanupOutdatedCaches: true,
+      // Adds the cross-origin isolation headers to what the worker serves, for hosts that do not send them.
+      importScripts: ['sw-isolation.js'],
       // The first install takes the open page at once (nothing to swap); an update only after "Reload to update".
       clientsClaim: true,
       skipWaiting: false,
@@ -73,5 +86,6 @@ export default defineConfig({
   },
   // One self-contained classic script: the sandbox frame (public/sandbox.html) starts the worker from its text.
   worker: { format: 'iife', plugins: () => [lazyChinese(import.meta.dirname, { moveTables: false })] },
-  preview: { port: 4173, strictPort: false },
+  server: { headers: isolationHeaders },
+  preview: { port: 4173, strictPort: false, headers: isolationHeaders },
 });

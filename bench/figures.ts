@@ -411,6 +411,28 @@ export const FIGURES: Figure[] = [
     target: '≤ 33 ms',
   },
   {
+    id: 'localSpeedShortfall',
+    label:
+      "in-browser GGUF model: generation tok/s through Glassbox short of wllama's own loop in a bare page (same file, threads, messages), 1 − Glassbox/bare",
+    unit: 'ratio',
+    max: 0.1,
+    target: '≤ 0.10 (≥ 90% of bare)',
+  },
+  {
+    id: 'localTtftOverheadMs',
+    label: 'in-browser GGUF model: time to first token through Glassbox minus in the bare page',
+    unit: 'ms',
+    max: 50,
+    target: '≤ 50 ms',
+  },
+  {
+    id: 'localFrameGapP95',
+    label: 'in-browser GGUF model: frame gap p95 while the model generates',
+    unit: 'ms',
+    max: 33,
+    target: '≤ 33 ms',
+  },
+  {
     id: 'evalsGrid10kOpenMs',
     label: 'click Evals → results grid of 10,000 scored cells painted with its pass rates',
     unit: 'ms',

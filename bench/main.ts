@@ -16,6 +16,7 @@ import { hugeImport, writeHugeExport } from './scenario-huge-import.ts';
 import { bigSession, writeBigSession } from './scenario-big-session.ts';
 import type { BenchContext, Sample, SessionFixture } from './scenario-context.ts';
 import { knowledgeIngest } from './scenario-knowledge-ingest.ts';
+import { localModelSpeed } from './scenario-local-model.ts';
 import { longSession } from './scenario-long-session.ts';
 import { spansSession } from './scenario-spans-session.ts';
 import { insightsScale } from './scenario-insights.ts';
@@ -40,6 +41,7 @@ const SCENARIOS = {
   'huge-answer': hugeAnswer,
   'knowledge-ingest': knowledgeIngest,
   evals: evalsScale,
+  'local-model': localModelSpeed,
 } as const;
 type ScenarioName = keyof typeof SCENARIOS;
 

@@ -35,6 +35,8 @@ export function describeModelError(error: ModelError): string {
       return `The model did not answer within the request timeout. Try again, or raise the timeout in Settings.${said}`;
     case 'stream':
       return `The endpoint reported an error in the middle of its answer.${said}`;
+    case 'local-model':
+      return `The model in this browser could not run: ${error.message}`;
     case 'aborted':
       return 'Stopped by the user.';
   }

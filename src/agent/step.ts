@@ -1,4 +1,4 @@
-import type { Model, ModelRequest, ModelResponse } from '../model/model.ts';
+import type { LocalRunFacts, Model, ModelRequest, ModelResponse } from '../model/model.ts';
 import { ModelError } from '../model/model-error.ts';
 import type { SpanHandle, Tracer } from '../trace/span.ts';
 import type { AgentEvent } from './events.ts';
@@ -118,5 +118,18 @@ function responseAttributes(
   }
   if (response.timeToFirstTokenMs !== undefined)
     attributes[ATTRIBUTE.llmTimeToFirstTokenMs] = response.timeToFirstTokenMs;
+  if (response.local) Object.assign(attributes, localRunAttributes(response.local));
   return attributes;
+}
+
+function localRunAttributes(local: LocalRunFacts): Record<string, unknown> {
+  const entries: [string, unknown][] = [
+    [ATTRIBUTE.llmLocalFile, local.file],
+    [ATTRIBUTE.llmLocalQuantisation, local.quantisation],
+    [ATTRIBUTE.llmLocalThreads, local.threads],
+    [ATTRIBUTE.llmLocalContextSize, local.contextSize],
+    [ATTRIBUTE.llmLocalPromptTokensPerSecond, local.promptTokensPerSecond],
+    [ATTRIBUTE.llmLocalGenerationTokensPerSecond, local.generationTokensPerSecond],
+  ];
+  return Object.fromEntries(entries.filter(([, value]) => value !== undefined));
 }

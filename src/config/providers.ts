@@ -32,6 +32,16 @@ export const providerPresets: ProviderPreset[] = [
     contextWindow: 32768,
     needsKey: false,
   },
+  // The model runs in the page (llama.cpp in WebAssembly, src/model/local/): no endpoint, no key. `Model` is the
+  // name of a GGUF file stored in the browser (Settings adds and downloads them).
+  {
+    id: 'local',
+    label: 'In this browser (GGUF)',
+    baseUrl: '',
+    defaultModel: '',
+    contextWindow: 4096,
+    needsKey: false,
+  },
   {
     id: 'openai',
     label: 'OpenAI',

@@ -185,6 +185,13 @@ const CONTRACT_NAMES = new Set([
   'Sync now',
   'Sync progress',
   'Cancel sync',
+  // Local model (in the browser)
+  'Choose a GGUF model file',
+  'Model URL',
+  'Download model',
+  'Model download',
+  'Local models',
+  'Delete model',
   // Not in the contract, but stable on purpose: the way back to English must be findable in any language.
   'Language',
   // Issue 38: datasets, scorers and feedback (UI-CONTRACT "Evals and feedback").

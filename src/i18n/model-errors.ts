@@ -59,6 +59,8 @@ const zhCN: Record<ModelErrorTextKey, string> = {
   'stream.title': '接口在回答中途报错',
   'stream.toolUseFailed': '模型生成的工具调用没有通过服务器校验。请重试，或换用更擅长工具调用的模型。',
   'stream.advice': '回答因服务器错误而中断。请重试；如果反复出现，请缩短对话或换一个模型。',
+  'localModel.title': '浏览器中的模型无法运行',
+  'localModel.advice': '请在设置中检查模型文件（完整下载的 .gguf 文件），或换用更小的模型。',
   'aborted.title': '已停止',
   'aborted.advice': '请求在模型完成之前被停止了。',
 };

@@ -76,6 +76,9 @@ export const modelErrorEnglish = {
     'The model produced a tool call the server could not validate. Try again, or use a model that is better at tool use.',
   'stream.advice':
     'The answer stopped with an error from the server. Try again; if it repeats, shorten the conversation or try another model.',
+  'localModel.title': 'The model in this browser could not run',
+  'localModel.advice':
+    'Check the model file in Settings (a .gguf file, completely downloaded) or choose a smaller one.',
   'aborted.title': 'Stopped',
   'aborted.advice': 'The request was stopped before the model finished.',
 } as const;
@@ -143,8 +146,22 @@ function corsAdvice(context: ErrorContext): Text[] {
   ];
 }
 
+/** The in-browser model's failure: what the runtime said, and to check the file. */
+function localModelText(message: string): ErrorDescriptionText {
+  return { title: { key: 'localModel.title' }, advice: [{ key: 'localModel.advice' }, said(message)] };
+}
+
 /** Turns a classified model failure into a title and actionable advice, as messages any language can render. */
 export function describeModelErrorText(error: ModelError, context: ErrorContext): ErrorDescriptionText {
+  return error.kind === 'local-model'
+    ? localModelText(error.message)
+    : endpointErrorText(error as EndpointError, context);
+}
+
+/** A failure of a call to an endpoint (every kind but the in-browser model's). */
+type EndpointError = ModelError & { kind: Exclude<ModelError['kind'], 'local-model'> };
+
+function endpointErrorText(error: EndpointError, context: ErrorContext): ErrorDescriptionText {
   const { baseUrl, model } = context;
   switch (error.kind) {
     case 'auth':

@@ -11,6 +11,7 @@ export type ModelErrorKind =
   | 'network' // fetch failed: offline, DNS, CORS refused
   | 'timeout' // no answer within the configured timeout
   | 'stream' // an error object inside a 200 stream
+  | 'local-model' // the in-browser model could not load or run its file (not GGUF, truncated, out of memory)
   | 'aborted'; // the user pressed Stop
 
 /** A failed model call, classified, with the endpoint's own message. */

@@ -56,6 +56,18 @@ export interface ModelRequest {
   maxOutputTokens?: number;
   /** Ask for one JSON reply of this schema; the model sends the strongest `response_format` the endpoint accepts. */
   responseFormat?: JsonReplyFormat;
+  /** A GBNF grammar the reply must follow (models that sample locally: the grammar plan protocol). */
+  grammar?: string;
+}
+
+/** What a run of the in-browser model adds to its llm span: the file, how it ran, and how fast. */
+export interface LocalRunFacts {
+  file: string;
+  quantisation?: string;
+  threads: number;
+  contextSize: number;
+  promptTokensPerSecond?: number;
+  generationTokensPerSecond?: number;
 }
 
 /** The assembled result of one model call. */
@@ -73,6 +85,8 @@ export interface ModelResponse {
   timeToFirstTokenMs?: number;
   /** How the JSON reply was asked for, when the request had `responseFormat`. */
   responseFormatLevel?: ResponseFormatLevel;
+  /** Set by the in-browser model. */
+  local?: LocalRunFacts;
 }
 
 /** What a model reports while a call is in flight (noun-then-verb names). */

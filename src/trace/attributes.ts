@@ -49,6 +49,13 @@ export const ATTR = {
   /** The model's reply was not a valid JSON decision: the validator's message (a correction was asked for). */
   llmDecisionInvalid: 'llm.decision_invalid',
   llmStep: 'llm.step',
+  /** A run of the in-browser model (GGUF through wllama): the file, how it ran, and its speed in tokens/s. */
+  llmLocalFile: 'llm.local.file',
+  llmLocalQuantisation: 'llm.local.quantisation',
+  llmLocalThreads: 'llm.local.threads',
+  llmLocalContextSize: 'llm.local.context_size',
+  llmLocalPromptTokensPerSecond: 'llm.local.prompt_tokens_per_second',
+  llmLocalGenerationTokensPerSecond: 'llm.local.generation_tokens_per_second',
 
   // tool
   toolName: 'tool.name',

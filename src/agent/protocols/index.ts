@@ -1,3 +1,4 @@
+import { grammarPlan } from './grammar-plan.ts';
 import { jsonPlan } from './json-plan.ts';
 import { nativeTools } from './native-tools.ts';
 import type { ProtocolName, WireProtocol } from './protocol.ts';
@@ -10,6 +11,7 @@ const PROTOCOLS: Readonly<Record<ProtocolName, WireProtocol>> = {
   tools: nativeTools,
   react: reactText,
   json: jsonPlan,
+  grammar: grammarPlan,
 };
 
 /** The protocol of an `auto` run on an endpoint nothing is remembered about. */

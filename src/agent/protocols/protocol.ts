@@ -32,7 +32,7 @@ export interface WireProtocol {
 }
 
 /** The registered protocols' names. Adding a protocol adds its name here and its object in index.ts. */
-export type ProtocolName = 'tools' | 'react' | 'json';
+export type ProtocolName = 'tools' | 'react' | 'json' | 'grammar';
 
 /** A protocol name the endpoint memory keeps (what an automatic fallback may switch to). */
 export type RememberedProtocol = Parameters<ProtocolMemory['set']>[1];

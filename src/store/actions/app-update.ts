@@ -46,10 +46,24 @@ function reloadWhenANewVersionTakesOver(container: ServiceWorkerContainer): void
   container.addEventListener('controllerchange', () => {
     const wasControlled = controlled;
     controlled = true;
+    if (!wasControlled) reloadOnceForIsolation();
     if (!wasControlled || reloading) return;
     reloading = true;
     whenNoRunActive(() => location.reload());
   });
+}
+
+/**
+ * The worker's first install took this page, which came from a host that does not send the cross-origin isolation
+ * headers: reload once, so the worker serves the page with them (public/sw-isolation.js) and the in-browser model can
+ * use threads. Once per tab (sessionStorage), so a browser that cannot be isolated is never reloaded in a loop; not
+ * during a run (the next visit is isolated anyway).
+ */
+function reloadOnceForIsolation(): void {
+  const key = 'glassbox.isolation-reload';
+  if (globalThis.crossOriginIsolated || sessionStorage.getItem(key) || anyRunActive(useAppStore.getState())) return;
+  sessionStorage.setItem(key, '1');
+  location.reload();
 }
 
 /**

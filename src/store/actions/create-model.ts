@@ -1,5 +1,7 @@
 import { DEMO_PROVIDER, type Settings } from '../../config/settings.ts';
 import { createDemoFetch, DEMO_BASE_URL, DEMO_MODEL_ID } from '../../demo/demo-fetch.ts';
+import { createLocalModel } from '../../model/local/local-model.ts';
+import { LOCAL_PROVIDER } from '../../model/local/local-provider.ts';
 import type { Model } from '../../model/model.ts';
 import { createOpenAICompatibleModel } from '../../model/openai-compatible-model.ts';
 import { services } from '../services.ts';
@@ -29,6 +31,13 @@ let demoFetch: typeof fetch | undefined;
 
 /** Builds the model for the next run from the current settings. */
 export function createModel(settings: Settings, fetchImplementation: typeof fetch): Model {
+  if (settings.provider === LOCAL_PROVIDER) {
+    return createLocalModel({
+      file: settings.model.trim(),
+      temperature: settings.temperature,
+      contextWindow: settings.contextWindow,
+    });
+  }
   const endpoint = resolveEndpoint(settings);
   const isDemo = endpoint.provider === DEMO_PROVIDER;
   if (isDemo) demoFetch ??= createDemoFetch();

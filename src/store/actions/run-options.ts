@@ -4,6 +4,7 @@ import type { ToolReplay } from '../../agent/execute-tool-calls.ts';
 import type { RunAgentOptions } from '../../agent/run-agent.ts';
 import { defaultSystemPrompt } from '../../config/system-prompt.ts';
 import type { Settings } from '../../config/settings.ts';
+import { LOCAL_PROVIDER } from '../../model/local/local-provider.ts';
 import type { ChatMessage } from '../../model/model.ts';
 import type { DataTableOutline } from '../../tools/builtin/query-data.ts';
 import type { AnyTool } from '../../tools/define-tool.ts';
@@ -89,7 +90,8 @@ export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
       toolTimeoutMs: settings.toolTimeoutSeconds * 1000,
       maxObservationChars: settings.maxObservationChars,
     },
-    protocol: settings.protocol,
+    // A model that samples in the page takes JSON plan as a grammar (llama.cpp refuses json_schema with ChatML).
+    protocol: settings.protocol === 'json' && settings.provider === LOCAL_PROVIDER ? 'grammar' : settings.protocol,
     ...(settings.answerCheck ? { answerCheck: true } : {}),
     protocolMemory: input.protocolMemory,
     endpointKey: `${endpoint.provider} ${endpoint.baseUrl} ${endpoint.model}`,

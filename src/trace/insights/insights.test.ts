@@ -79,6 +79,8 @@ describe('prices and cost', () => {
     expect(defaultPrice('openai/gpt-4o')).toMatchObject({ input: 2.5, output: 10 });
     expect(defaultPrice('glassbox-demo')).toBeUndefined();
     expect(defaultPrice('gpt-4')).toBeUndefined();
+    // The in-browser model's id is its GGUF file name: local tokens cost nothing.
+    expect(defaultPrice('qwen2.5-0.5b-instruct-q4_k_m.gguf')).toEqual({ input: 0, output: 0 });
   });
 
   it('prefers the Settings entry, and an incomplete entry means no price', () => {

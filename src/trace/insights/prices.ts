@@ -48,6 +48,8 @@ function baseModelName(model: string): string {
 export function defaultPrice(model: string): ModelPrice | undefined {
   const name = baseModelName(model);
   if (name === '') return undefined;
+  // A GGUF file run in this browser (the local provider's model id is its file name) costs nothing.
+  if (name.endsWith('.gguf')) return { input: 0, output: 0 };
   let best: readonly [string, ModelPrice] | undefined;
   for (const entry of DEFAULT_PRICES) {
     const [pattern] = entry;

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { findPreset, knownContextWindows, providerPresets } from '../../config/providers.ts';
 import { DEMO_PROVIDER, type Settings } from '../../config/settings.ts';
+import { LOCAL_PROVIDER } from '../../model/local/local-provider.ts';
 import { checkConnection, fetchModelList } from '../../store/actions/connection-actions.ts';
 import { useT } from '../use-t.ts';
 import { ApiKeyField } from './api-key-field.tsx';
@@ -65,6 +66,9 @@ export function EndpointFieldset({ draft, update, setDraft }: SettingsTabProps) 
   const t = useT();
   const { models, setModels, status, setStatus, runCheck } = useConnectionCheck(draft);
   const isDemo = draft.provider === DEMO_PROVIDER;
+  const isLocal = draft.provider === LOCAL_PROVIDER;
+  // Neither the demo nor the in-browser model has an endpoint or a key.
+  const noEndpoint = isDemo || isLocal;
   const preset = findPreset(draft.provider);
 
   const change: UpdateSetting = (key, value) => {
@@ -89,9 +93,9 @@ export function EndpointFieldset({ draft, update, setDraft }: SettingsTabProps) 
             aria-label="Base URL"
             className={inputClass}
             type="url"
-            placeholder={isDemo ? 'built-in' : 'https://host/v1'}
-            value={isDemo ? '' : draft.baseUrl}
-            disabled={isDemo}
+            placeholder={noEndpoint ? 'built-in' : 'https://host/v1'}
+            value={noEndpoint ? '' : draft.baseUrl}
+            disabled={noEndpoint}
             onChange={(event) => change('baseUrl', event.target.value)}
           />
         </Field>
@@ -104,7 +108,7 @@ export function EndpointFieldset({ draft, update, setDraft }: SettingsTabProps) 
           hideText={t('settings.hideKey')}
           inputClassName={inputClass}
           value={draft.apiKey}
-          disabled={isDemo}
+          disabled={noEndpoint}
           onChange={(value) => change('apiKey', value)}
         />
       </SettingItem>
@@ -119,16 +123,18 @@ export function EndpointFieldset({ draft, update, setDraft }: SettingsTabProps) 
           <input
             type="checkbox"
             checked={draft.storeApiKey}
-            disabled={isDemo}
+            disabled={noEndpoint}
             onChange={(event) => change('storeApiKey', event.target.checked)}
           />
           {t('settings.storeApiKey')}
         </label>
       </SettingItem>
-      <ConnectionRow isDemo={isDemo} status={status} onCheck={(check) => void runCheck(check)} />
-      <p className="text-xs text-slate-500 dark:text-slate-400 sm:col-span-2">
-        {isDemo ? t('settings.demoNote') : t('settings.corsNote')}
-      </p>
+      {isLocal ? null : <ConnectionRow isDemo={isDemo} status={status} onCheck={(check) => void runCheck(check)} />}
+      {isLocal ? null : (
+        <p className="text-xs text-slate-500 dark:text-slate-400 sm:col-span-2">
+          {isDemo ? t('settings.demoNote') : t('settings.corsNote')}
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -1,9 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { DEMO_PROVIDER } from '../../config/settings.ts';
+import { LOCAL_PROVIDER } from '../../model/local/local-provider.ts';
 import { useNames, useT } from '../use-t.ts';
 import { EndpointFieldset } from './endpoint-fieldset.tsx';
 import { SettingItem } from './setting-item.tsx';
 import { Field, inputClass, numberOr, type SettingsTabProps } from './settings-fields.tsx';
 import { InsightsSection } from './insights-section.tsx';
+
+/** The in-browser model's files (OPFS, downloads): loaded when that provider is chosen. */
+const LocalModelSection = lazy(() => import('./local-model/local-model-section.tsx'));
 
 /** The Model tab: provider, endpoint, key, model (with Test connection and the model list), context, sampling. */
 export function ModelTab({ draft, update, setDraft }: SettingsTabProps) {
@@ -11,6 +16,11 @@ export function ModelTab({ draft, update, setDraft }: SettingsTabProps) {
   return (
     <div className="flex flex-col gap-4">
       <EndpointFieldset draft={draft} update={update} setDraft={setDraft} />
+      {draft.provider === LOCAL_PROVIDER ? (
+        <Suspense fallback={null}>
+          <LocalModelSection draft={draft} setDraft={setDraft} />
+        </Suspense>
+      ) : null}
 
       <SamplingRow draft={draft} update={update} />
       <SettingItem id="prices">

@@ -16,6 +16,7 @@ import {
   TimingFields,
   type CopyState,
 } from './span-details-summary.tsx';
+import { LocalRunFields } from './local-run-fields.tsx';
 import { QuerySpanFields } from './query-span-fields.tsx';
 import { MemorySpanNotes } from './memory-span-notes.tsx';
 import { stringifyJson } from '../../json/deep-json.ts';
@@ -101,6 +102,7 @@ function LlmSections({ span, liveOutput, t }: { span: Span; liveOutput: LiveOutp
         <Suspense fallback={null}>
           <SpanTokenFields span={span} />
         </Suspense>
+        <LocalRunFields span={span} />
         {rows.map(([label, value]) =>
           value === undefined ? null : (
             <Field key={label} label={label}>
