@@ -20,6 +20,7 @@ import { spansSession } from './scenario-spans-session.ts';
 import { insightsScale } from './scenario-insights.ts';
 import { queryDataScale, writeSalesCsv } from './scenario-query-data.ts';
 import { semanticRecallScale } from './scenario-semantic-recall.ts';
+import { knowledgeSearchScale } from './scenario-knowledge-search.ts';
 import { teamRoute, teamSession } from './scenario-team.ts';
 import { generateSessionFile, lastMessageMarker } from './session-files.ts';
 import { startStaticServer } from './static-server.ts';
@@ -38,6 +39,7 @@ const SCENARIOS = {
   'big-session': bigSession,
   'huge-answer': hugeAnswer,
   'knowledge-ingest': knowledgeIngest,
+  'knowledge-search': knowledgeSearchScale,
 } as const;
 type ScenarioName = keyof typeof SCENARIOS;
 

@@ -18,6 +18,12 @@ export async function migrate(db: AnyDatabase, oldVersion: number, tx: UpgradeTr
   if (oldVersion < 5) createVersion5(db);
   if (oldVersion < 6) await upgradeToVersion6(db, tx);
   if (oldVersion < 7) upgradeToVersion7(db);
+  if (oldVersion < 8) upgradeToVersion8(db);
+}
+
+/** Version 8: the Knowledge passages' embeddings, keyed by passage id (knowledge-vectors.ts). */
+function upgradeToVersion8(db: AnyDatabase): void {
+  db.createObjectStore('knowledgeVectors', { keyPath: 'passageId' });
 }
 
 /** Version 7: the Knowledge library — documents, their passages (keyed `[documentId, ordinal]`) and their originals. */

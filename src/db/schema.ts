@@ -3,9 +3,10 @@ import type { TranscriptEntry } from '../agent/transcript.ts';
 import type { Span } from '../trace/span.ts';
 import type { Attachment, Note } from '../tools/tool-context.ts';
 import type { KnowledgeDocument, Passage } from '../knowledge/knowledge-types.ts';
+import type { PassageVectorRecord } from '../knowledge/knowledge-search.ts';
 
 /** The schema version this build writes; `open-db.ts` migrates anything older up to it. */
-export const DB_VERSION = 7;
+export const DB_VERSION = 8;
 
 /** The database name used by the app. */
 export const DB_NAME = 'glassbox';
@@ -176,6 +177,8 @@ export interface GlassboxDB extends DBSchema {
   knowledgeDocuments: { key: string; value: KnowledgeDocument };
   knowledgePassages: { key: [string, number]; value: Passage };
   knowledgeOriginals: { key: string; value: KnowledgeOriginalRecord };
+  /** The passages' embeddings (version 8, `knowledge-vectors.ts`), with their model and dimensions. */
+  knowledgeVectors: { key: string; value: PassageVectorRecord };
 }
 
 /** Every store name, for transactions that touch a whole session. */
@@ -191,7 +194,8 @@ export type GlassboxStoreName =
   | 'searchIndex'
   | 'knowledgeDocuments'
   | 'knowledgePassages'
-  | 'knowledgeOriginals';
+  | 'knowledgeOriginals'
+  | 'knowledgeVectors';
 
 /** Key range covering every `[sessionId, number]` key of one session. */
 export function sessionNumberRange(sessionId: string, fromInclusive = -Infinity, toExclusive?: number): IDBKeyRange {

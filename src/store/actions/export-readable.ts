@@ -28,7 +28,12 @@ export async function exportActiveSessionMarkdown(): Promise<void> {
     const session = found?.file.sessions[0];
     if (!found || !session) return;
     const { sessionMarkdown } = await import('../../export/session-markdown.ts');
-    const text = sessionMarkdown(session, { labels: labels(), exportedAt: found.file.exportedAt });
+    const { sourcesWords } = await import('../../export/session-sources.ts');
+    const text = sessionMarkdown(session, {
+      labels: labels(),
+      exportedAt: found.file.exportedAt,
+      sources: sourcesWords(currentLanguage()),
+    });
     services().download?.(`${found.baseName}.md`, text, 'text/markdown');
   } catch (error) {
     reportStorageError(error);

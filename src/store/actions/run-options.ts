@@ -2,9 +2,10 @@ import type { DelegationOptions } from '../../agent/delegation.ts';
 import type { AgentEventSink } from '../../agent/events.ts';
 import type { ToolReplay } from '../../agent/execute-tool-calls.ts';
 import type { RunAgentOptions } from '../../agent/run-agent.ts';
-import { defaultSystemPrompt } from '../../config/system-prompt.ts';
+import { defaultSystemPrompt, withCitationRule } from '../../config/system-prompt.ts';
 import type { Settings } from '../../config/settings.ts';
 import type { ChatMessage } from '../../model/model.ts';
+import type { KnowledgeAccess } from '../../knowledge/knowledge-search.ts';
 import type { DataTableOutline } from '../../tools/builtin/query-data.ts';
 import type { AnyTool } from '../../tools/define-tool.ts';
 import type { ApprovalRequest } from '../../tools/tool-context.ts';
@@ -25,6 +26,8 @@ export interface RunOptionsInput {
   services: Pick<Services, 'persistence' | 'now' | 'fetch' | 'runSandboxed' | 'queryData' | 'endpointMemory'>;
   /** The tables of the session's attached data files, listed in `query_data`'s description (no tables: not offered). */
   dataTables?: DataTableOutline[];
+  /** The Knowledge library's search when it has documents (`search_knowledge` is offered only then). */
+  knowledge?: KnowledgeAccess;
   endpoint: RunEndpoint;
   history: ChatMessage[];
   runInput: string;
@@ -47,7 +50,8 @@ export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
   const { settings, runtime, services, endpoint, tracer } = input;
   const { persistence, now, fetch, runSandboxed, queryData } = services;
   const custom = runtime.customTools(settings.customTools, { timeoutMs: settings.toolTimeoutSeconds * 1000 });
-  const local = [...runtime.withAttachedData(runtime.builtinTools, input.dataTables ?? []), ...custom];
+  const builtins = runtime.withKnowledge(runtime.builtinTools, input.knowledge !== undefined);
+  const local = [...runtime.withAttachedData(builtins, input.dataTables ?? []), ...custom];
   const mcp = runtime.mcpTools(
     settings.mcpServers,
     local.map((tool) => tool.name),
@@ -55,7 +59,10 @@ export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
   );
   const tools = runtime.enabledTools([...local, ...mcp], settings.enabledTools);
   const model = runtime.createModel(settings, fetch);
-  const systemPrompt = settings.systemPrompt.trim() || defaultSystemPrompt(new Date(now()));
+  const systemPrompt = withCitationRule(
+    settings.systemPrompt.trim() || defaultSystemPrompt(new Date(now())),
+    tools.some((tool) => tool.name === 'search_knowledge'),
+  );
   const prepareContext = runtime.createContextPreparer({
     model,
     contextWindow: settings.contextWindow,
@@ -103,6 +110,7 @@ export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
       attachments: persistence.attachments,
       ...(runSandboxed ? { runSandboxed } : {}),
       ...(queryData ? { queryData } : {}),
+      ...(input.knowledge ? { knowledge: input.knowledge } : {}),
     },
     approve: input.approve,
     signal: input.signal,

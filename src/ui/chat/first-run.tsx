@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { DEMO_PROVIDER } from '../../config/settings.ts';
 import { TEAM_EXAMPLE } from '../../demo/team-example.ts';
 import { createAgentsTranslate } from '../../i18n/agents.ts';
@@ -7,6 +8,11 @@ import { updateSetting } from '../../store/actions/settings-actions.ts';
 import { firstRunText, type FirstRunKey } from '../../i18n/first-run.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import { useLanguage, useNames } from '../use-t.ts';
+
+// The sample Knowledge document's offer loads with its words, after the rest of the screen.
+const KnowledgeSampleSection = lazy(() =>
+  import('./knowledge-sample-section.tsx').then((module) => ({ default: module.KnowledgeSampleSection })),
+);
 
 interface Example {
   prompt: string;
@@ -160,6 +166,10 @@ export function FirstRun(props: { onTry(text: string): void }) {
       </div>
 
       <SampleDataSection onTry={props.onTry} />
+
+      <Suspense fallback={null}>
+        <KnowledgeSampleSection onTry={props.onTry} />
+      </Suspense>
 
       <ConnectSection />
 

@@ -1,0 +1,187 @@
+// The full-text side of `search_knowledge`: an inverted index over the library's passages, ranked with BM25. It
+// reuses the project's tokeniser (words; CJK text as characters and character pairs), so Chinese and Japanese
+// passages are found by CJK queries. Pure: no storage, no DOM (Node tests and the bench build it directly).
+import { containsCjk } from '../tools/cjk.ts';
+import { recallQuery } from '../context/memory-recall.ts';
+import { tokenizeForSearch } from '../context/search-tokens.ts';
+import type { Passage } from './knowledge-types.ts';
+
+/** A passage found by words: its BM25 score and the query terms it contains. */
+export interface FullTextHit {
+  passage: Passage;
+  score: number;
+  /** The query terms found in it (a prefix match as `term…`). */
+  matched: string[];
+}
+
+/** Options of one search. */
+export interface PassageSearchOptions {
+  /** Most hits returned, best first. */
+  limit: number;
+  /** Only passages of these documents (all when absent). */
+  documentIds?: ReadonlySet<string>;
+}
+
+/** An immutable index over a set of passages. */
+export interface PassageIndex {
+  readonly size: number;
+  search(query: string, options: PassageSearchOptions): FullTextHit[];
+  /** The query terms a search for `query` looks for (stopwords left out). */
+  queryTerms(query: string): string[];
+}
+
+interface Postings {
+  rows: number[];
+  counts: number[];
+}
+
+const K1 = 1.2;
+const B = 0.75;
+/** A prefix ("trace" for "tracemonkey") expands to at most this many indexed words. */
+const MAX_PREFIX_EXPANSIONS = 40;
+
+/** What is indexed of a passage: its heading path and its text. */
+export function passageSearchText(passage: Pick<Passage, 'headings' | 'text'>): string {
+  return passage.headings?.length ? `${passage.headings.join(' ')}\n${passage.text}` : passage.text;
+}
+
+/** The terms searched for a query: its topical words (no stopwords); the query as it is when nothing else is left. */
+export function knowledgeQueryTerms(query: string): string[] {
+  const topical = recallQuery(query);
+  return [...new Set(tokenizeForSearch(topical === '' ? query : topical))];
+}
+
+/** A single CJK character says less than a word or a character pair. */
+function termWeight(term: string): number {
+  return term.length === 1 && containsCjk(term) ? 0.5 : 1;
+}
+
+interface IndexState {
+  passages: readonly Passage[];
+  postings: Map<string, Postings>;
+  lengths: Float64Array;
+  averageLength: number;
+  /** Indexed words (not CJK), sorted once on the first prefix search. */
+  sortedWords?: string[];
+}
+
+/** The postings of every term and each passage's length in terms (one pass over the passages' text). */
+function buildState(passages: readonly Passage[]): IndexState {
+  const postings = new Map<string, Postings>();
+  const lengths = new Float64Array(passages.length);
+  passages.forEach((passage, row) => {
+    const counts = new Map<string, number>();
+    const terms = tokenizeForSearch(passageSearchText(passage));
+    for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+    lengths[row] = terms.length;
+    for (const [term, count] of counts) {
+      let list = postings.get(term);
+      if (!list) {
+        list = { rows: [], counts: [] };
+        postings.set(term, list);
+      }
+      list.rows.push(row);
+      list.counts.push(count);
+    }
+  });
+  const total = lengths.reduce((sum, length) => sum + length, 0);
+  const averageLength = passages.length === 0 ? 1 : Math.max(1, total / passages.length);
+  return { passages, postings, lengths, averageLength };
+}
+
+/** Indexed words (not CJK) starting with the term, the term itself excluded. */
+function expansions(state: IndexState, term: string): string[] {
+  state.sortedWords ??= [...state.postings.keys()].filter((key) => !containsCjk(key)).sort();
+  const words = state.sortedWords;
+  let low = 0;
+  let high = words.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((words[middle] as string) < term) low = middle + 1;
+    else high = middle;
+  }
+  const found: string[] = [];
+  for (let index = low; index < words.length && found.length < MAX_PREFIX_EXPANSIONS; index += 1) {
+    const word = words[index] as string;
+    if (!word.startsWith(term)) break;
+    if (word !== term) found.push(word);
+  }
+  return found;
+}
+
+/** The running scores of one search. */
+interface Accumulator {
+  scores: Float64Array;
+  matchedWeight: Float64Array;
+  /** The query terms found in each passage (by row); a prefix match as `term…`. */
+  matched: Map<number, string[]>;
+  allowed?: ReadonlySet<string>;
+}
+
+/** Adds an indexed term's BM25 contribution; `prefix`: it is a longer word starting with the query term. */
+function addTerm(
+  state: IndexState,
+  sums: Accumulator,
+  indexed: string,
+  queryTerm: string,
+  weight: number,
+  prefix: boolean,
+): void {
+  const list = state.postings.get(indexed);
+  if (!list) return;
+  const count = state.passages.length;
+  const idf = Math.log(1 + (count - list.rows.length + 0.5) / (list.rows.length + 0.5));
+  const label = prefix ? `${queryTerm}…` : queryTerm;
+  for (let index = 0; index < list.rows.length; index += 1) {
+    const row = list.rows[index] as number;
+    if (sums.allowed && !sums.allowed.has((state.passages[row] as Passage).documentId)) continue;
+    const frequency = list.counts[index] as number;
+    const norm = K1 * (1 - B + (B * (state.lengths[row] as number)) / state.averageLength);
+    sums.scores[row] = (sums.scores[row] as number) + weight * idf * ((frequency * (K1 + 1)) / (frequency + norm));
+    let labels = sums.matched.get(row);
+    if (!labels) {
+      labels = [];
+      sums.matched.set(row, labels);
+    }
+    if (labels.includes(queryTerm) || labels.includes(`${queryTerm}…`)) continue;
+    labels.push(label);
+    sums.matchedWeight[row] = (sums.matchedWeight[row] as number) + weight;
+  }
+}
+
+function searchState(state: IndexState, query: string, options: PassageSearchOptions): FullTextHit[] {
+  const terms = knowledgeQueryTerms(query);
+  if (terms.length === 0 || state.passages.length === 0 || options.limit <= 0) return [];
+  const sums: Accumulator = {
+    scores: new Float64Array(state.passages.length),
+    matchedWeight: new Float64Array(state.passages.length),
+    matched: new Map(),
+    ...(options.documentIds ? { allowed: options.documentIds } : {}),
+  };
+  for (const term of terms) {
+    const weight = termWeight(term);
+    addTerm(state, sums, term, term, weight, false);
+    // A longer word starting with a query word of 3+ letters ("trace" in "tracemonkey") counts half.
+    if (term.length >= 3 && !containsCjk(term))
+      for (const word of expansions(state, term)) addTerm(state, sums, word, term, weight / 2, true);
+  }
+  const totalWeight = terms.reduce((sum, term) => sum + termWeight(term), 0);
+  const hits: FullTextHit[] = [];
+  for (const [row, labels] of sums.matched) {
+    // Passages holding more of the query rank higher: the score is scaled by the share of the query matched.
+    const share = Math.min(1, (sums.matchedWeight[row] as number) / totalWeight);
+    const score = Math.round((sums.scores[row] as number) * share * 1000) / 1000;
+    hits.push({ passage: state.passages[row] as Passage, score, matched: labels });
+  }
+  return hits.sort((a, b) => b.score - a.score || a.passage.id.localeCompare(b.passage.id)).slice(0, options.limit);
+}
+
+/** Builds the index (one pass over the passages' text). */
+export function createPassageIndex(passages: readonly Passage[]): PassageIndex {
+  const state = buildState(passages);
+  return {
+    size: passages.length,
+    search: (query, options) => searchState(state, query, options),
+    queryTerms: knowledgeQueryTerms,
+  };
+}
