@@ -109,21 +109,27 @@ function expansions(state: IndexState, term: string): string[] {
   return found;
 }
 
-/** The running scores of one search. */
+/** The running scores of one search, in typed arrays indexed by passage row (no allocation per passage). */
 interface Accumulator {
   scores: Float64Array;
   matchedWeight: Float64Array;
-  /** The query terms found in each passage (by row); a prefix match as `term…`. */
-  matched: Map<number, string[]>;
-  allowed?: ReadonlySet<string>;
+  /** Bit `i` (exact) or bit `16 + i` (prefix) of a row: it holds query term `i`. */
+  matchedBits: Uint32Array;
+  /** The rows scored at all, in the order first reached. */
+  touched: Int32Array;
+  touchedCount: number;
+  allowed?: Uint8Array;
 }
 
-/** Adds an indexed term's BM25 contribution; `prefix`: it is a longer word starting with the query term. */
+/** Query terms beyond this many are not searched (a bit each for exact and prefix matches). */
+const MAX_QUERY_TERMS = 16;
+
+/** Adds an indexed term's BM25 contribution to query term `termIndex`; `prefix`: a longer word starting with it. */
 function addTerm(
   state: IndexState,
   sums: Accumulator,
   indexed: string,
-  queryTerm: string,
+  termIndex: number,
   weight: number,
   prefix: boolean,
 ): void {
@@ -131,49 +137,90 @@ function addTerm(
   if (!list) return;
   const count = state.passages.length;
   const idf = Math.log(1 + (count - list.rows.length + 0.5) / (list.rows.length + 0.5));
-  const label = prefix ? `${queryTerm}…` : queryTerm;
-  for (let index = 0; index < list.rows.length; index += 1) {
-    const row = list.rows[index] as number;
-    if (sums.allowed && !sums.allowed.has((state.passages[row] as Passage).documentId)) continue;
-    const frequency = list.counts[index] as number;
+  const exactBit = 1 << termIndex;
+  const bit = prefix ? 1 << (16 + termIndex) : exactBit;
+  const { rows, counts } = list;
+  for (let index = 0; index < rows.length; index += 1) {
+    const row = rows[index] as number;
+    if (sums.allowed && sums.allowed[row] === 0) continue;
+    const frequency = counts[index] as number;
     const norm = K1 * (1 - B + (B * (state.lengths[row] as number)) / state.averageLength);
+    const bits = sums.matchedBits[row] as number;
+    if (bits === 0 && sums.scores[row] === 0) sums.touched[sums.touchedCount++] = row;
     sums.scores[row] = (sums.scores[row] as number) + weight * idf * ((frequency * (K1 + 1)) / (frequency + norm));
-    let labels = sums.matched.get(row);
-    if (!labels) {
-      labels = [];
-      sums.matched.set(row, labels);
-    }
-    if (labels.includes(queryTerm) || labels.includes(`${queryTerm}…`)) continue;
-    labels.push(label);
+    if ((bits & (exactBit | (1 << (16 + termIndex)))) !== 0) continue;
+    sums.matchedBits[row] = bits | bit;
     sums.matchedWeight[row] = (sums.matchedWeight[row] as number) + weight;
   }
 }
 
-function searchState(state: IndexState, query: string, options: PassageSearchOptions): FullTextHit[] {
-  const terms = knowledgeQueryTerms(query);
-  if (terms.length === 0 || state.passages.length === 0 || options.limit <= 0) return [];
+/** The query terms a row holds, from its bits (a prefix match as `term…`). */
+function matchedTerms(terms: readonly string[], bits: number): string[] {
+  const labels: string[] = [];
+  terms.forEach((term, index) => {
+    if (bits & (1 << index)) labels.push(term);
+    else if (bits & (1 << (16 + index))) labels.push(`${term}…`);
+  });
+  return labels;
+}
+
+function accumulate(state: IndexState, terms: readonly string[], documentIds?: ReadonlySet<string>): Accumulator {
+  const size = state.passages.length;
+  let allowed: Uint8Array | undefined;
+  if (documentIds) {
+    allowed = new Uint8Array(size);
+    state.passages.forEach((passage, row) => {
+      if (documentIds.has(passage.documentId)) allowed![row] = 1;
+    });
+  }
   const sums: Accumulator = {
-    scores: new Float64Array(state.passages.length),
-    matchedWeight: new Float64Array(state.passages.length),
-    matched: new Map(),
-    ...(options.documentIds ? { allowed: options.documentIds } : {}),
+    scores: new Float64Array(size),
+    matchedWeight: new Float64Array(size),
+    matchedBits: new Uint32Array(size),
+    touched: new Int32Array(size),
+    touchedCount: 0,
+    ...(allowed ? { allowed } : {}),
   };
-  for (const term of terms) {
+  terms.forEach((term, termIndex) => {
     const weight = termWeight(term);
-    addTerm(state, sums, term, term, weight, false);
+    addTerm(state, sums, term, termIndex, weight, false);
     // A longer word starting with a query word of 3+ letters ("trace" in "tracemonkey") counts half.
     if (term.length >= 3 && !containsCjk(term))
-      for (const word of expansions(state, term)) addTerm(state, sums, word, term, weight / 2, true);
-  }
+      for (const word of expansions(state, term)) addTerm(state, sums, word, termIndex, weight / 2, true);
+  });
+  return sums;
+}
+
+function searchState(state: IndexState, query: string, options: PassageSearchOptions): FullTextHit[] {
+  const terms = knowledgeQueryTerms(query).slice(0, MAX_QUERY_TERMS);
+  if (terms.length === 0 || state.passages.length === 0 || options.limit <= 0) return [];
+  const sums = accumulate(state, terms, options.documentIds);
   const totalWeight = terms.reduce((sum, term) => sum + termWeight(term), 0);
-  const hits: FullTextHit[] = [];
-  for (const [row, labels] of sums.matched) {
+  // The best `limit` rows, kept sorted (score, then row order) while one pass goes over every row reached.
+  const best: Array<{ row: number; score: number }> = [];
+  for (let index = 0; index < sums.touchedCount; index += 1) {
+    const row = sums.touched[index] as number;
     // Passages holding more of the query rank higher: the score is scaled by the share of the query matched.
     const share = Math.min(1, (sums.matchedWeight[row] as number) / totalWeight);
     const score = Math.round((sums.scores[row] as number) * share * 1000) / 1000;
-    hits.push({ passage: state.passages[row] as Passage, score, matched: labels });
+    if (best.length === options.limit) {
+      const last = best[best.length - 1] as { row: number; score: number };
+      if (score < last.score || (score === last.score && row > last.row)) continue;
+      best.pop();
+    }
+    let at = best.length;
+    while (at > 0) {
+      const before = best[at - 1] as { row: number; score: number };
+      if (before.score > score || (before.score === score && before.row < row)) break;
+      at -= 1;
+    }
+    best.splice(at, 0, { row, score });
   }
-  return hits.sort((a, b) => b.score - a.score || a.passage.id.localeCompare(b.passage.id)).slice(0, options.limit);
+  return best.map(({ row, score }) => ({
+    passage: state.passages[row] as Passage,
+    score,
+    matched: matchedTerms(terms, sums.matchedBits[row] as number),
+  }));
 }
 
 /** Builds the index (one pass over the passages' text). */
