@@ -388,7 +388,9 @@ export async function importParsed(
     }
     searchIndex.putPostings(unwrap(tx.objectStore('searchIndex')), postings, searchIndex.batchBucket('import'));
     const notes = await importNotes(tx, parsed, options.newId);
-    const documents = await importKnowledge(tx, parsed.knowledge ?? [], () => options.newId('kdoc'));
+    // The transaction holds the knowledge stores too (IMPORT_STORES); the type lists them alone.
+    const knowledgeTx = tx as unknown as Parameters<typeof importKnowledge>[0];
+    const documents = await importKnowledge(knowledgeTx, parsed.knowledge ?? [], () => options.newId('kdoc'));
     return { sessionIds, copies, notes, documents, ...(first ? { first } : {}) };
   });
   if (result.notes > 0) invalidateNotesIndex(db);

@@ -15,6 +15,9 @@ describe('openGlassboxDb', () => {
     expect([...db.objectStoreNames].sort()).toEqual(
       [
         'attachments',
+        'knowledgeDocuments',
+        'knowledgeOriginals',
+        'knowledgePassages',
         'messageChunks',
         'notes',
         'noteVectors',

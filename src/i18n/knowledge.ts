@@ -63,12 +63,3 @@ export const knowledgeDictionary = defineDictionary<KnowledgeKey>('knowledge', {
 export function createKnowledgeTranslate(language: Language): Translate<KnowledgeKey> {
   return createTranslate(knowledgeDictionary, language);
 }
-
-/**
- * The header's Knowledge button, on the first screen while the dialog's strings load with the dialog: a dictionary of
- * its own, so the header takes these two words and not the table above (the build drops what is not used).
- */
-export const knowledgeButtonDictionary = defineDictionary<'open'>('knowledge-button', {
-  en: { open: 'Knowledge' },
-  'zh-CN': { open: '知识库' },
-});

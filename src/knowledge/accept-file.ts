@@ -3,6 +3,8 @@ import type { KnowledgeFormat } from './knowledge-types.ts';
 
 /** Files over this are refused before they are read (the limit is in the message). */
 export const MAX_KNOWLEDGE_BYTES = 200 * 1024 * 1024;
+/** The limit as people read it (binary megabytes, as file managers count). */
+export const MAX_KNOWLEDGE_LABEL = '200 MB';
 
 const BY_EXTENSION: Record<string, KnowledgeFormat> = {
   pdf: 'pdf',

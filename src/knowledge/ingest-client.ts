@@ -31,10 +31,16 @@ export function parseInIngestWorker(
     options.signal?.addEventListener('abort', cancel);
     worker.onmessage = (event: MessageEvent<IngestReply>) => {
       const reply = event.data;
-      if (reply.type === 'progress') return options.onProgress?.(reply.progress);
-      finish();
-      if (reply.type === 'done') resolve(reply.document);
-      else if (reply.type === 'failed') reject(new IngestError(reply.kind, reply.detail));
+      if (reply.type === 'progress') {
+        options.onProgress?.(reply.progress);
+      } else if (reply.type === 'done') {
+        finish();
+        resolve(reply.document);
+      } else if (reply.type === 'failed') {
+        finish();
+        reject(new IngestError(reply.kind, reply.detail));
+      }
+      // Anything else is not ours: pdf.js's worker code, loaded in that thread, greets this side with `ready`.
     };
     worker.onerror = (event) => {
       event.preventDefault();

@@ -1,7 +1,7 @@
 import { DEMO_PROVIDER } from '../config/settings.ts';
 import { createAgentsTranslate } from '../i18n/agents.ts';
 import { createInsightsMarksTranslate } from '../i18n/insights-marks.ts';
-import { knowledgeButtonDictionary } from '../i18n/knowledge.ts';
+import { knowledgeButtonDictionary } from '../i18n/knowledge-button.ts';
 import { useAppStore } from '../store/app-store.ts';
 import { MenuIcon, PanelRightIcon, SettingsIcon } from './components/icons.tsx';
 import { useLanguage, useNames, useT } from './use-t.ts';

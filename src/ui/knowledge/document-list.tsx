@@ -5,7 +5,6 @@ import type { Translate } from '../../i18n/translate.ts';
 import { SMALL_BUTTON as BUTTON } from './refusal-item.tsx';
 import type { KnowledgeJob } from './use-knowledge-library.ts';
 
-
 /** One stored document: its name, its pages (PDF) or passages, its size, and a scan's "no text". */
 function DocumentItem({
   document,
@@ -19,7 +18,7 @@ function DocumentItem({
   const count =
     document.pages !== undefined ? t('pages', { count: document.pages }) : t('passages', { count: document.passages });
   return (
-    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 py-2 dark:border-slate-700">
       <span className="min-w-0 flex-1 truncate font-medium" title={document.name}>
         {document.name}
       </span>
@@ -42,10 +41,10 @@ function JobItem({ job, t, onCancel }: { job: KnowledgeJob; t: Translate<Knowled
     ? t('parsingProgress', { name: job.name, done: job.progress.done, total: job.progress.total })
     : t('parsing', { name: job.name });
   return (
-    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-200 py-2 dark:border-slate-700">
       <span className="min-w-0 flex-1 truncate font-medium">{job.name}</span>
       <progress
-        className="w-32"
+        className="w-24"
         aria-label={label}
         {...(job.progress ? { max: job.progress.total, value: job.progress.done } : {})}
       />
@@ -69,7 +68,7 @@ export function DocumentList(props: {
     return <p className="text-sm text-slate-500 dark:text-slate-400">{t('empty')}</p>;
   }
   return (
-    <ul aria-label="Documents" className="divide-y divide-slate-200 text-sm dark:divide-slate-700">
+    <ul aria-label="Documents" className="text-sm">
       {documents.map((document) => (
         <DocumentItem key={document.id} document={document} t={t} onDelete={() => props.onDelete(document)} />
       ))}

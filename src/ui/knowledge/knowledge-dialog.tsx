@@ -1,7 +1,6 @@
 import { useMemo, type DragEvent } from 'react';
-import { KNOWLEDGE_ACCEPT, MAX_KNOWLEDGE_BYTES } from '../../knowledge/accept-file.ts';
+import { KNOWLEDGE_ACCEPT, MAX_KNOWLEDGE_LABEL } from '../../knowledge/accept-file.ts';
 import { createKnowledgeTranslate, type KnowledgeKey } from '../../i18n/knowledge.ts';
-import { formatBytes } from '../../i18n/storage.ts';
 import type { Translate } from '../../i18n/translate.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import { Dialog } from '../components/dialog.tsx';
@@ -66,9 +65,7 @@ export function KnowledgeDialog() {
       footer={footer}
     >
       <div className="flex flex-col gap-3" onDragOver={(event) => event.preventDefault()} onDrop={onDrop}>
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          {t('intro', { limit: formatBytes(MAX_KNOWLEDGE_BYTES) })}
-        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('intro', { limit: MAX_KNOWLEDGE_LABEL })}</p>
         <AddDocuments t={t} onFiles={library.add} />
         {library.refusals.length > 0 ? (
           <ul

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { ACCEPTED_FORMATS } from '../../knowledge/accept-file.ts';
+import { ACCEPTED_FORMATS, MAX_KNOWLEDGE_LABEL } from '../../knowledge/accept-file.ts';
 import type { KnowledgeKey } from '../../i18n/knowledge.ts';
-import { formatBytes } from '../../i18n/storage.ts';
 import type { Translate } from '../../i18n/translate.ts';
 import type { KnowledgeRefusal } from './use-knowledge-library.ts';
 
@@ -15,7 +14,7 @@ export function refusalMessage({ file, refusal }: KnowledgeRefusal, t: Translate
     case 'password':
       return t(refusal.wrong ? 'wrongPassword' : 'needsPassword', { name });
     case 'too-large':
-      return t('refusedTooLarge', { name, limit: formatBytes(refusal.limit) });
+      return t('refusedTooLarge', { name, limit: MAX_KNOWLEDGE_LABEL });
     case 'unsupported':
       return t('refusedType', { name, types: ACCEPTED_FORMATS });
     case 'unreadable':
