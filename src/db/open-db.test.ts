@@ -18,6 +18,7 @@ describe('openGlassboxDb', () => {
         'knowledgeDocuments',
         'knowledgeOriginals',
         'knowledgePassages',
+        'knowledgeVectors',
         'messageChunks',
         'notes',
         'noteVectors',
