@@ -17,7 +17,7 @@ interface ReturnedPassage {
 }
 
 async function addDocuments(page: Page, files: string[], listed: Record<string, RegExp>): Promise<void> {
-  await page.getByRole('button', { name: 'Knowledge' }).click();
+  await page.getByRole('button', { name: 'Knowledge', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Knowledge' });
   await dialog.getByLabel('Add documents').setInputFiles(files);
   const documents = dialog.getByRole('list', { name: 'Documents' });
@@ -98,7 +98,7 @@ test.describe('Knowledge: search_knowledge and citations', () => {
       await expect(page.getByRole('dialog', { name: 'Passage' })).toContainText('issue12823.pdf');
       await page.keyboard.press('Escape');
 
-      await page.getByRole('button', { name: 'Knowledge' }).click();
+      await page.getByRole('button', { name: 'Knowledge', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Knowledge' });
       await dialog.getByRole('button', { name: 'Delete document issue12823.pdf' }).click();
       await expect(dialog.getByRole('list', { name: 'Documents' }).getByRole('listitem')).toHaveCount(1);
