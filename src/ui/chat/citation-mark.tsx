@@ -31,13 +31,17 @@ function splitText(value: string): ElementContent[] {
 }
 
 function mark(node: Root | Element): void {
+  let split = false;
+  for (const child of node.children) {
+    if (child.type === 'text') split ||= CITATION.test(child.value);
+    else if (child.type === 'element' && !SKIPPED.has(child.tagName) && !isMath(child)) mark(child);
+  }
+  // Most nodes hold no `[n]`: their children are left as they are.
+  if (!split) return;
   const children: Array<RootContent | ElementContent> = [];
   for (const child of node.children) {
     if (child.type === 'text' && CITATION.test(child.value)) children.push(...splitText(child.value));
-    else {
-      if (child.type === 'element' && !SKIPPED.has(child.tagName) && !isMath(child)) mark(child);
-      children.push(child);
-    }
+    else children.push(child);
   }
   node.children = children as typeof node.children;
 }
