@@ -6,7 +6,7 @@ import type { SemanticStatus } from '../context/fused-recall.ts';
 import { embeddingTextHash } from '../context/semantic/note-embedding-text.ts';
 import { normalise } from '../context/semantic/vector-math.ts';
 import type { KnowledgeDocument, KnowledgeStore, Passage } from './knowledge-types.ts';
-import { createPassageIndex, passageSearchText, type PassageIndex } from './passage-index.ts';
+import { buildPassageIndex, passageSearchText, type PassageIndex } from './passage-index.ts';
 import { rankPassageCandidates, type PassageCandidate, type PassageRankingOptions } from './passage-ranking.ts';
 import { scanMasked } from './passage-scan.ts';
 
@@ -100,7 +100,7 @@ export function createKnowledgeSearch(store: KnowledgeStore): KnowledgeSearch {
       const [documents, passages] = await Promise.all([store.listDocuments(), store.listPassages()]);
       const known = new Set(documents.map((document) => document.id));
       const listed = passages.filter((passage) => known.has(passage.documentId));
-      return { documents, passages: listed, index: createPassageIndex(listed) };
+      return { documents, passages: listed, index: await buildPassageIndex(listed) };
     })();
     const attempt = built;
     // A failed build is not kept: the next search tries again.

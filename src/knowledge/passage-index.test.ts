@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPassageIndex } from './passage-index.ts';
+import { buildPassageIndex, createPassageIndex } from './passage-index.ts';
 import type { Passage } from './knowledge-types.ts';
 
 function passage(documentId: string, ordinal: number, text: string, page?: number): Passage {
@@ -67,5 +67,21 @@ describe('the passage index (BM25 over the project tokeniser)', () => {
       passage('a', 2, 'unrelated words about gardens'),
     ]);
     expect(index2.search('guard trace', { limit: 2 })[0]?.passage.id).toBe('a:1');
+  });
+});
+
+describe('building the index in slices', () => {
+  it('yields to the page between slices and finds the same passages as the one-pass build', async () => {
+    const many = Array.from({ length: 1200 }, (_, index) =>
+      passage('big', index, index === 1100 ? 'the rare zeppelin passage' : `filler text number ${index}`),
+    );
+    let yields = 0;
+    const sliced = await buildPassageIndex(many, async () => {
+      yields += 1;
+    });
+    expect(yields).toBe(2);
+    const whole = createPassageIndex(many);
+    expect(sliced.search('zeppelin filler', { limit: 3 })).toEqual(whole.search('zeppelin filler', { limit: 3 }));
+    expect(sliced.search('zeppelin', { limit: 1 })[0]?.passage.id).toBe('big:1100');
   });
 });

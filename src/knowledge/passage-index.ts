@@ -66,12 +66,16 @@ interface IndexState {
 }
 
 /** The postings of every term and each passage's length in terms (one pass over the passages' text). */
-function buildState(passages: readonly Passage[]): IndexState {
-  const postings = new Map<string, Postings>();
-  const lengths = new Float64Array(passages.length);
-  passages.forEach((passage, row) => {
+function emptyState(passages: readonly Passage[]): IndexState {
+  return { passages, postings: new Map(), lengths: new Float64Array(passages.length), averageLength: 1 };
+}
+
+/** Indexes the passages of rows `from` to `to` (exclusive). */
+function indexRows(state: IndexState, from: number, to: number): void {
+  const { passages, postings, lengths } = state;
+  for (let row = from; row < to; row += 1) {
     const counts = new Map<string, number>();
-    const terms = tokenizeForSearch(passageSearchText(passage));
+    const terms = tokenizeForSearch(passageSearchText(passages[row] as Passage));
     for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
     lengths[row] = terms.length;
     for (const [term, count] of counts) {
@@ -83,10 +87,17 @@ function buildState(passages: readonly Passage[]): IndexState {
       list.rows.push(row);
       list.counts.push(count);
     }
-  });
-  const total = lengths.reduce((sum, length) => sum + length, 0);
-  const averageLength = passages.length === 0 ? 1 : Math.max(1, total / passages.length);
-  return { passages, postings, lengths, averageLength };
+  }
+}
+
+function finish(state: IndexState): PassageIndex {
+  const total = state.lengths.reduce((sum, length) => sum + length, 0);
+  state.averageLength = state.passages.length === 0 ? 1 : Math.max(1, total / state.passages.length);
+  return {
+    size: state.passages.length,
+    search: (query, options) => searchState(state, query, options),
+    queryTerms: knowledgeQueryTerms,
+  };
 }
 
 /** Indexed words (not CJK) starting with the term, the term itself excluded. */
@@ -225,10 +236,26 @@ function searchState(state: IndexState, query: string, options: PassageSearchOpt
 
 /** Builds the index (one pass over the passages' text). */
 export function createPassageIndex(passages: readonly Passage[]): PassageIndex {
-  const state = buildState(passages);
-  return {
-    size: passages.length,
-    search: (query, options) => searchState(state, query, options),
-    queryTerms: knowledgeQueryTerms,
-  };
+  const state = emptyState(passages);
+  indexRows(state, 0, passages.length);
+  return finish(state);
+}
+
+/** Passages indexed between two yields to the page when building in slices. */
+const SLICE = 500;
+
+/**
+ * Builds the same index in slices, yielding to the page between them, so a large library (20,000 passages take
+ * seconds) never freezes the UI during the first search after a change.
+ */
+export async function buildPassageIndex(
+  passages: readonly Passage[],
+  yieldToPage: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, 0)),
+): Promise<PassageIndex> {
+  const state = emptyState(passages);
+  for (let from = 0; from < passages.length; from += SLICE) {
+    if (from > 0) await yieldToPage();
+    indexRows(state, from, Math.min(passages.length, from + SLICE));
+  }
+  return finish(state);
 }
