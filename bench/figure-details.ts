@@ -113,6 +113,13 @@ export const DETAILS: Array<{ id: string; label: string; unit: string }> = [
   },
   { id: 'bytesPerImportedMessage', label: '100 MB import: bytes stored per message', unit: 'B' },
   {
+    id: 'knowledgeIdleFrameP95',
+    label: 'Knowledge ingest: machine noise, frame gap p95 of the idle page just before',
+    unit: 'ms',
+  },
+  { id: 'knowledgeIngestPagesPerSec', label: 'Knowledge ingest, 1,000-page PDF: pages per second', unit: 'pages/s' },
+  { id: 'knowledgeTextLoopPagesPerSec', label: "pdf.js's own text loop, same file: pages per second", unit: 'pages/s' },
+  {
     id: 'teamIdleFrameP95',
     label: 'three-agent run: machine noise, frame gap p95 of the idle page just before',
     unit: 'ms',

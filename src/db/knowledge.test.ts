@@ -95,3 +95,30 @@ describe('ingestFile refusals', () => {
     expect((await library.listDocuments()).map((document) => document.name)).toEqual(['scan.pdf']);
   });
 });
+
+describe('ingestFile with a worker that stores', () => {
+  it('gives the worker the database and the new id; a document it stored is announced, not written again', async () => {
+    const library = createKnowledgeLibrary(await openTestDb({ name: 'stored-by-worker' }));
+    const targets: unknown[] = [];
+    const stored = { id: 'kdoc_7', name: 'a.md', format: 'markdown', bytes: 1, passages: 1, addedAt: 1_007 } as const;
+    const changes: KnowledgeChange[] = [];
+    const stop = onKnowledgeChanged((change) => changes.push(change));
+    const outcome = await ingestFile(
+      new File(['x'], 'a.md'),
+      options(
+        library,
+        async (_format, _file, { store }) => {
+          targets.push(store);
+          return { stored };
+        },
+        7,
+      ),
+    );
+    stop();
+    expect(targets).toEqual([{ database: 'stored-by-worker', id: 'kdoc_7', name: 'a.md', size: 1, addedAt: 1_007 }]);
+    expect(outcome).toEqual({ ok: true, document: stored });
+    expect(changes).toEqual([{ type: 'added', documentId: 'kdoc_7' }]);
+    // The page wrote nothing itself: the (fake) worker did not either.
+    expect(await library.listDocuments()).toEqual([]);
+  });
+});

@@ -56,6 +56,7 @@ export async function deleteKnowledgeDocument(db: GlassboxDatabase, documentId: 
 /** The library over an open database; its writes are announced (`onKnowledgeChanged`). */
 export function createKnowledgeLibrary(db: GlassboxDatabase): KnowledgeLibrary {
   return withKnowledgeEvents({
+    database: db.name,
     listDocuments: () => listKnowledgeDocuments(db),
     listPassages: (documentIds) => listKnowledgePassages(db, documentIds),
     getPassage: (id) => {

@@ -1,19 +1,30 @@
 // The page's side of the ingest worker: one worker per file, ended when the reply comes or the signal aborts.
-import { IngestError, type IngestProgress, type IngestReply, type ParsedDocument } from './ingest-types.ts';
-import type { KnowledgeFormat } from './knowledge-types.ts';
+import {
+  IngestError,
+  type IngestProgress,
+  type IngestReply,
+  type IngestStoreTarget,
+  type ParsedDocument,
+} from './ingest-types.ts';
+import type { KnowledgeDocument, KnowledgeFormat } from './knowledge-types.ts';
 
 export interface ParseInWorkerOptions {
   password?: string;
   signal?: AbortSignal;
   onProgress?: (progress: IngestProgress) => void;
+  /** Store the document from the worker (IndexedDB) instead of handing its passages back. */
+  store?: IngestStoreTarget;
 }
 
-/** Parses the bytes in the ingest worker; rejects with an IngestError, or an AbortError when cancelled. */
+/** What the worker did: parsed the file (the page stores it), or parsed and stored it. */
+export type IngestResult = ParsedDocument | { stored: KnowledgeDocument };
+
+/** Parses the file in the ingest worker; rejects with an IngestError, or an AbortError when cancelled. */
 export function parseInIngestWorker(
   format: KnowledgeFormat,
-  data: ArrayBuffer,
+  file: Blob,
   options: ParseInWorkerOptions = {},
-): Promise<ParsedDocument> {
+): Promise<IngestResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./ingest-worker.ts', import.meta.url), {
       type: 'module',
@@ -36,6 +47,9 @@ export function parseInIngestWorker(
       } else if (reply.type === 'done') {
         finish();
         resolve(reply.document);
+      } else if (reply.type === 'stored') {
+        finish();
+        resolve({ stored: reply.document });
       } else if (reply.type === 'failed') {
         finish();
         reject(new IngestError(reply.kind, reply.detail));
@@ -47,9 +61,12 @@ export function parseInIngestWorker(
       finish();
       reject(new IngestError('unreadable', event.message || 'the parser stopped'));
     };
-    worker.postMessage(
-      { type: 'parse', format, data, ...(options.password !== undefined ? { password: options.password } : {}) },
-      [data],
-    );
+    worker.postMessage({
+      type: 'parse',
+      format,
+      file,
+      ...(options.password !== undefined ? { password: options.password } : {}),
+      ...(options.store ? { store: options.store } : {}),
+    });
   });
 }

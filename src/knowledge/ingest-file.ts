@@ -2,8 +2,8 @@
 // stored with its passages and original. A scan (no text) is kept and marked; an unreadable file is not stored;
 // a PDF that needs a password is reported so the page can ask for it. Nothing here touches another document.
 import { knowledgeFormatOf, MAX_KNOWLEDGE_BYTES } from './accept-file.ts';
-import { passageId, type KnowledgeLibrary } from './knowledge-events.ts';
-import { IngestError, type IngestProgress, type ParsedDocument } from './ingest-types.ts';
+import { emitKnowledgeChanged, passageId, type KnowledgeLibrary } from './knowledge-events.ts';
+import { IngestError, type IngestProgress, type IngestStoreTarget, type ParsedDocument } from './ingest-types.ts';
 import type { KnowledgeDocument, KnowledgeFormat, Passage } from './knowledge-types.ts';
 
 /** Why a file was not added. */
@@ -17,12 +17,20 @@ export type IngestOutcome = { ok: true; document: KnowledgeDocument } | { ok: fa
 
 export interface IngestFileOptions {
   library: KnowledgeLibrary;
-  /** Parses the bytes (the ingest worker in the app). */
+  /**
+   * Parses the file (the ingest worker in the app); given `store`, it may store the document itself and say so
+   * (`stored`), else the passages come back and are stored here.
+   */
   parse: (
     format: KnowledgeFormat,
-    data: ArrayBuffer,
-    options: { password?: string; signal?: AbortSignal; onProgress?: (progress: IngestProgress) => void },
-  ) => Promise<ParsedDocument>;
+    file: Blob,
+    options: {
+      password?: string;
+      signal?: AbortSignal;
+      onProgress?: (progress: IngestProgress) => void;
+      store?: IngestStoreTarget;
+    },
+  ) => Promise<ParsedDocument | { stored: KnowledgeDocument }>;
   newId: () => string;
   now: () => number;
   password?: string;
@@ -61,12 +69,18 @@ export async function ingestFile(file: File, options: IngestFileOptions): Promis
   if (file.size > MAX_KNOWLEDGE_BYTES) return { ok: false, refusal: { kind: 'too-large', limit: MAX_KNOWLEDGE_BYTES } };
   const format = knowledgeFormatOf(file.name, file.type);
   if (!format) return { ok: false, refusal: { kind: 'unsupported' } };
-  let parsed: ParsedDocument;
+  const id = options.newId();
+  const addedAt = options.now();
+  const store = options.library.database
+    ? { database: options.library.database, id, name: file.name, size: file.size, addedAt }
+    : undefined;
+  let parsed: ParsedDocument | { stored: KnowledgeDocument };
   try {
-    parsed = await options.parse(format, await file.arrayBuffer(), {
+    parsed = await options.parse(format, file, {
       ...(options.password !== undefined ? { password: options.password } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...(store ? { store } : {}),
     });
   } catch (error) {
     options.signal?.throwIfAborted();
@@ -75,8 +89,12 @@ export async function ingestFile(file: File, options: IngestFileOptions): Promis
       return { ok: false, refusal: { kind: 'password', wrong: error.detail === 'wrong-password' } };
     return { ok: false, refusal: { kind: 'unreadable', detail: error.detail } };
   }
+  if ('stored' in parsed) {
+    emitKnowledgeChanged({ type: 'added', documentId: parsed.stored.id });
+    return { ok: true, document: parsed.stored };
+  }
   options.signal?.throwIfAborted();
-  const { document, passages } = toStoredDocument(file, parsed, options.newId(), options.now());
+  const { document, passages } = toStoredDocument(file, parsed, id, addedAt);
   await options.library.addDocument(document, passages, file);
   return { ok: true, document };
 }

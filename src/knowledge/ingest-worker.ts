@@ -4,7 +4,17 @@
 import * as pdfjs from 'pdfjs-dist';
 import * as pdfjsWorker from 'pdfjs-dist/build/pdf.worker.mjs';
 import mammoth from 'mammoth';
-import { IngestError, type IngestReply, type IngestRequest } from './ingest-types.ts';
+import { addKnowledgeDocument } from '../db/knowledge.ts';
+import { openGlassboxDb } from '../db/open-db.ts';
+import { toStoredDocument } from './ingest-file.ts';
+import {
+  IngestError,
+  type IngestReply,
+  type IngestRequest,
+  type IngestStoreTarget,
+  type ParsedDocument,
+} from './ingest-types.ts';
+import type { KnowledgeDocument } from './knowledge-types.ts';
 import { parseDocument } from './parse-document.ts';
 
 // pdf.js's worker code, seeing a worker scope, also listens on this scope's port (it answers only messages addressed
@@ -19,16 +29,31 @@ interface WorkerScope {
 const scope = globalThis as unknown as WorkerScope;
 const controller = new AbortController();
 
+/** Stores the parsed document in the library's database from here (see IngestStoreTarget). */
+async function store(target: IngestStoreTarget, parsed: ParsedDocument, file: Blob): Promise<KnowledgeDocument> {
+  const { document, passages } = toStoredDocument(target, parsed, target.id, target.addedAt);
+  const db = await openGlassboxDb({ name: target.database });
+  try {
+    await addKnowledgeDocument(db, document, passages, file);
+  } finally {
+    db.close();
+  }
+  return document;
+}
+
 async function parse(request: Extract<IngestRequest, { type: 'parse' }>): Promise<void> {
   try {
-    const document = await parseDocument(request.format, request.data, {
+    const document = await parseDocument(request.format, await request.file.arrayBuffer(), {
       pdfjs,
       mammoth,
       ...(request.password !== undefined ? { password: request.password } : {}),
       signal: controller.signal,
       onProgress: (progress) => scope.postMessage({ type: 'progress', progress }),
     });
-    scope.postMessage({ type: 'done', document });
+    controller.signal.throwIfAborted();
+    if (request.store)
+      scope.postMessage({ type: 'stored', document: await store(request.store, document, request.file) });
+    else scope.postMessage({ type: 'done', document });
   } catch (error) {
     if (controller.signal.aborted) return;
     const failure =

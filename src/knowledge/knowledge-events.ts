@@ -28,6 +28,11 @@ export function emitKnowledgeChanged(change: KnowledgeChange): void {
 
 /** The library as the app uses it: the retrieval contract plus adding and deleting documents. */
 export interface KnowledgeLibrary extends KnowledgeStore {
+  /**
+   * The IndexedDB database holding the library, when it is one: the ingest worker then stores the documents it
+   * parses there itself (the page is spared the passages and the writes) and the page announces them.
+   */
+  database?: string;
   /** Stores a parsed document with its passages and original file in one go. */
   addDocument(document: KnowledgeDocument, passages: readonly Passage[], original: Blob): Promise<void>;
   /** Removes the document, its passages and its original. */

@@ -56,12 +56,12 @@ export async function parsePdf(pdfjs: PdfJs, data: Uint8Array, options: ParsePdf
     }
     const blocks: TextBlock[] = [];
     const total = document.numPages;
-    const step = Math.ceil(total / 100);
+    const step = Math.ceil(total / 50);
     for (let page = 1; page <= total; page += 1) {
       options.signal?.throwIfAborted();
       const content = await (await document.getPage(page)).getTextContent();
       for (const text of pageParagraphs(content.items as PdfTextItem[])) blocks.push({ text, page });
-      // About every 1% (each page of a short file): the page re-renders its progress bar per message.
+      // About every 2% (each page of a short file): the page re-renders its progress bar per message.
       if (page % step === 0 || page === total) options.onProgress?.({ done: page, total });
     }
     return { pages: total, blocks };
