@@ -1,6 +1,6 @@
 import { createTranslate, defineDictionary, type Language, type Translate } from './translate.ts';
 
-/** Citations in answers, the Passage dialog, the demo's sample document and the search_knowledge span. */
+/** Citations in answers, the Passage dialog, the sources list and the search_knowledge span. */
 const en = {
   passageTitle: 'Passage {label}',
   close: 'Close',
@@ -15,12 +15,6 @@ const en = {
   pageFailed: 'The page could not be rendered: {error}',
   citationTitle: 'Open the cited passage: {document}',
   sourcesHeading: 'Sources',
-  sampleTitle: 'Sample document',
-  sampleBody:
-    'Add a short guide written for this demo to the Knowledge library, then ask about it: the demo model searches it with search_knowledge and cites the passage it used.',
-  sampleButton: 'Add the sample document and ask',
-  sampleAdded: 'The sample document is in the Knowledge library.',
-  sampleFailed: 'The sample document could not be added: {error}',
   candidatesHeading: 'Candidate passages',
   candidateScores: 'full-text {fullText} · cosine {cosine} · rank {rank}',
   noScore: 'none',
@@ -49,12 +43,6 @@ const zhCN: Record<KnowledgeCiteKey, string> = {
   pageFailed: '无法渲染该页：{error}',
   citationTitle: '打开引用的段落：{document}',
   sourcesHeading: '来源',
-  sampleTitle: '示例文档',
-  sampleBody:
-    '把为本演示编写的一份简短指南加入知识库，然后就它提问：演示模型会用 search_knowledge 搜索它，并引用所用的段落。',
-  sampleButton: '加入示例文档并提问',
-  sampleAdded: '示例文档已加入知识库。',
-  sampleFailed: '无法加入示例文档：{error}',
   candidatesHeading: '候选段落',
   candidateScores: '全文 {fullText} · 余弦 {cosine} · 排名 {rank}',
   noScore: '无',

@@ -8,8 +8,9 @@ import { updateSetting } from '../../store/actions/settings-actions.ts';
 import { firstRunText, type FirstRunKey } from '../../i18n/first-run.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import { useLanguage, useNames } from '../use-t.ts';
+import { useAfterIdle } from './chat-pane-parts.tsx';
 
-// The sample Knowledge document's offer loads with its words, after the rest of the screen.
+// The sample Knowledge document's offer loads with its words once the browser is idle: not part of the cold start.
 const KnowledgeSampleSection = lazy(() =>
   import('./knowledge-sample-section.tsx').then((module) => ({ default: module.KnowledgeSampleSection })),
 );
@@ -120,6 +121,7 @@ export function FirstRun(props: { onTry(text: string): void }) {
   const baseUrl = useAppStore((state) => state.settings.baseUrl);
   const setUi = useAppStore((state) => state.setUi);
   const delegation = useAppStore((state) => state.settings.delegation);
+  const afterIdle = useAfterIdle();
   const tryExample = async (example: Example) => {
     if (example.team && !delegation) {
       await updateSetting('delegation', true);
@@ -167,9 +169,11 @@ export function FirstRun(props: { onTry(text: string): void }) {
 
       <SampleDataSection onTry={props.onTry} />
 
-      <Suspense fallback={null}>
-        <KnowledgeSampleSection onTry={props.onTry} />
-      </Suspense>
+      {afterIdle ? (
+        <Suspense fallback={null}>
+          <KnowledgeSampleSection onTry={props.onTry} />
+        </Suspense>
+      ) : null}
 
       <ConnectSection />
 

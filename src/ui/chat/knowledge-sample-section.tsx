@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { createKnowledgeCiteTranslate } from '../../i18n/knowledge-cite.ts';
+import { createKnowledgeSampleTranslate } from '../../i18n/knowledge-sample.ts';
 import { useLanguage } from '../use-t.ts';
 
 /**
@@ -9,7 +9,7 @@ import { useLanguage } from '../use-t.ts';
  */
 export function KnowledgeSampleSection({ onTry }: { onTry(text: string): void }) {
   const language = useLanguage();
-  const t = useMemo(() => createKnowledgeCiteTranslate(language), [language]);
+  const t = useMemo(() => createKnowledgeSampleTranslate(language), [language]);
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
   const sampleLanguage = language === 'zh-CN' ? 'zh-CN' : 'en';
