@@ -3,6 +3,7 @@
 export { runAgent } from '../../agent/run-agent.ts';
 export { builtinTools, enabledTools, withAttachedData, withKnowledge } from '../../tools/registry.ts';
 export { runKnowledgeAccess } from './knowledge-access.ts';
+export { withCitationRule } from '../../config/citation-rule.ts';
 export { describeDataTables } from '../../tools/data/query-data-run.ts';
 export { createModel, resolveEndpoint } from './create-model.ts';
 export { withSessionOverrides } from '../../config/session-overrides.ts';

@@ -28,11 +28,10 @@ export async function exportActiveSessionMarkdown(): Promise<void> {
     const session = found?.file.sessions[0];
     if (!found || !session) return;
     const { sessionMarkdown } = await import('../../export/session-markdown.ts');
-    const { sourcesWords } = await import('../../export/session-sources.ts');
     const text = sessionMarkdown(session, {
       labels: labels(),
       exportedAt: found.file.exportedAt,
-      sources: sourcesWords(currentLanguage()),
+      language: currentLanguage(),
     });
     services().download?.(`${found.baseName}.md`, text, 'text/markdown');
   } catch (error) {

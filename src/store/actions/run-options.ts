@@ -2,7 +2,7 @@ import type { DelegationOptions } from '../../agent/delegation.ts';
 import type { AgentEventSink } from '../../agent/events.ts';
 import type { ToolReplay } from '../../agent/execute-tool-calls.ts';
 import type { RunAgentOptions } from '../../agent/run-agent.ts';
-import { defaultSystemPrompt, withCitationRule } from '../../config/system-prompt.ts';
+import { defaultSystemPrompt } from '../../config/system-prompt.ts';
 import type { Settings } from '../../config/settings.ts';
 import type { ChatMessage } from '../../model/model.ts';
 import type { KnowledgeAccess } from '../../knowledge/knowledge-search.ts';
@@ -59,7 +59,7 @@ export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
   );
   const tools = runtime.enabledTools([...local, ...mcp], settings.enabledTools);
   const model = runtime.createModel(settings, fetch);
-  const systemPrompt = withCitationRule(
+  const systemPrompt = runtime.withCitationRule(
     settings.systemPrompt.trim() || defaultSystemPrompt(new Date(now())),
     tools.some((tool) => tool.name === 'search_knowledge'),
   );
