@@ -7,6 +7,7 @@ import { emitKnowledgeChanged, passageId } from '../knowledge/knowledge-events.t
 import { describeIssues } from './safe-json.ts';
 import type { IDBPTransaction } from 'idb';
 import type { GlassboxDB } from './schema.ts';
+import { chunkPassages } from './knowledge.ts';
 import { readStorage, type GlassboxDatabase } from './transaction.ts';
 
 const count = z.number().int().nonnegative();
@@ -72,7 +73,7 @@ export async function exportKnowledge(db: GlassboxDatabase): Promise<FileKnowled
       return {
         ...document,
         passages: passages
-          .filter((passage) => passage.documentId === document.id)
+          .flatMap((chunk) => (chunk.documentId === document.id ? chunk.passages : []))
           .map(({ text, page, headings }) => ({ text, ...(page ? { page } : {}), ...(headings ? { headings } : {}) })),
         ...(kept ? { original: { type: kept.type, base64: toBase64(kept.data) } } : {}),
       };
@@ -120,7 +121,7 @@ export async function importKnowledge(
     const stored = original && { documentId: id, type: original.type, data: fromBase64(original.base64) };
     await Promise.all([
       tx.objectStore('knowledgeDocuments').put(document),
-      ...records.map((record) => tx.objectStore('knowledgePassages').put(record)),
+      ...chunkPassages(id, records).map((chunk) => tx.objectStore('knowledgePassages').put(chunk)),
       ...(stored ? [tx.objectStore('knowledgeOriginals').put(stored)] : []),
     ]);
     ids.push(id);

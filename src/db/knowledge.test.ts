@@ -122,3 +122,23 @@ describe('ingestFile with a worker that stores', () => {
     expect(await library.listDocuments()).toEqual([]);
   });
 });
+
+describe('passages stored in chunks', () => {
+  it('reads every passage back in order across chunk boundaries, and deletes all of them', async () => {
+    const db = await openTestDb();
+    const library = createKnowledgeLibrary(db);
+    const texts = Array.from({ length: 150 }, (_, index) => `Passage ${index}.`);
+    await ingestFile(
+      new File(['x'], 'long.pdf'),
+      options(library, async () => parsed(texts, 150), 3),
+    );
+    expect((await db.getAll('knowledgePassages')).map((chunk) => chunk.passages.length)).toEqual([64, 64, 22]);
+    expect((await library.listPassages(['kdoc_3'])).map((passage) => passage.text)).toEqual(texts);
+    for (const ordinal of [0, 63, 64, 127, 128, 149]) {
+      expect(await library.getPassage(`kdoc_3:${ordinal}`)).toMatchObject({ ordinal, text: `Passage ${ordinal}.` });
+    }
+    expect(await library.getPassage('kdoc_3:150')).toBeUndefined();
+    await library.deleteDocument('kdoc_3');
+    expect(await db.count('knowledgePassages')).toBe(0);
+  });
+});

@@ -1,9 +1,23 @@
-// The Knowledge library in IndexedDB (v7): `knowledgeDocuments`, `knowledgePassages` keyed `[documentId, ordinal]`
-// (a document's passages are one key range, in order) and `knowledgeOriginals` (the file's bytes, for rendering).
+// The Knowledge library in IndexedDB (v7): `knowledgeDocuments`, `knowledgePassages` (a document's passages in
+// chunks keyed `[documentId, chunk]`: one key range, in order, and few records to write and read — the browser's
+// cost is mostly per record) and `knowledgeOriginals` (the file's bytes, for rendering its pages).
 import type { KnowledgeLibrary } from '../knowledge/knowledge-events.ts';
 import { parsePassageId, withKnowledgeEvents } from '../knowledge/knowledge-events.ts';
 import type { KnowledgeDocument, Passage } from '../knowledge/knowledge-types.ts';
-import { sessionNumberRange } from './schema.ts';
+import { sessionNumberRange, type KnowledgePassageChunkRecord } from './schema.ts';
+
+/** Passages per stored record. */
+export const PASSAGES_PER_CHUNK = 64;
+
+/** A document's passages (in ordinal order) as stored records. */
+export function chunkPassages(documentId: string, passages: readonly Passage[]): KnowledgePassageChunkRecord[] {
+  const chunks: KnowledgePassageChunkRecord[] = [];
+  for (let start = 0; start < passages.length; start += PASSAGES_PER_CHUNK) {
+    const chunk = start / PASSAGES_PER_CHUNK;
+    chunks.push({ documentId, chunk, passages: passages.slice(start, start + PASSAGES_PER_CHUNK) });
+  }
+  return chunks;
+}
 import { readStorage, runTransaction, type GlassboxDatabase } from './transaction.ts';
 
 /** Every document, oldest first. */
@@ -16,11 +30,11 @@ export function listKnowledgeDocuments(db: GlassboxDatabase): Promise<KnowledgeD
 /** All passages (by document, in order), or those of the given documents. */
 export function listKnowledgePassages(db: GlassboxDatabase, documentIds?: readonly string[]): Promise<Passage[]> {
   return readStorage(async () => {
-    if (!documentIds) return db.getAll('knowledgePassages');
+    if (!documentIds) return (await db.getAll('knowledgePassages')).flatMap((chunk) => chunk.passages);
     const tx = db.transaction('knowledgePassages', 'readonly');
     const lists = await Promise.all(documentIds.map((id) => tx.store.getAll(sessionNumberRange(id))));
     await tx.done;
-    return lists.flat();
+    return lists.flat().flatMap((chunk) => chunk.passages);
   });
 }
 
@@ -36,7 +50,7 @@ export async function addKnowledgeDocument(
   await runTransaction(db, ['knowledgeDocuments', 'knowledgePassages', 'knowledgeOriginals'], 'readwrite', (tx) =>
     Promise.all([
       tx.objectStore('knowledgeDocuments').put(document),
-      ...passages.map((passage) => tx.objectStore('knowledgePassages').put(passage)),
+      ...chunkPassages(document.id, passages).map((chunk) => tx.objectStore('knowledgePassages').put(chunk)),
       tx.objectStore('knowledgeOriginals').put({ documentId: document.id, type: original.type, data }),
     ]),
   );
@@ -59,11 +73,12 @@ export function createKnowledgeLibrary(db: GlassboxDatabase): KnowledgeLibrary {
     database: db.name,
     listDocuments: () => listKnowledgeDocuments(db),
     listPassages: (documentIds) => listKnowledgePassages(db, documentIds),
-    getPassage: (id) => {
+    getPassage: async (id) => {
       const key = parsePassageId(id);
-      return key
-        ? readStorage(() => db.get('knowledgePassages', [key.documentId, key.ordinal]))
-        : Promise.resolve(undefined);
+      if (!key) return undefined;
+      const chunk = Math.floor(key.ordinal / PASSAGES_PER_CHUNK);
+      const record = await readStorage(() => db.get('knowledgePassages', [key.documentId, chunk]));
+      return record?.passages[key.ordinal % PASSAGES_PER_CHUNK];
     },
     getOriginal: async (documentId) => {
       const record = await readStorage(() => db.get('knowledgeOriginals', documentId));

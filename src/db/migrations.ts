@@ -26,10 +26,10 @@ function upgradeToVersion8(db: AnyDatabase): void {
   db.createObjectStore('knowledgeVectors', { keyPath: 'passageId' });
 }
 
-/** Version 7: the Knowledge library — documents, their passages (keyed `[documentId, ordinal]`) and their originals. */
+/** Version 7: the Knowledge library — documents, their passages (in chunks keyed `[documentId, chunk]`), originals. */
 function upgradeToVersion7(db: AnyDatabase): void {
   db.createObjectStore('knowledgeDocuments', { keyPath: 'id' });
-  db.createObjectStore('knowledgePassages', { keyPath: ['documentId', 'ordinal'] });
+  db.createObjectStore('knowledgePassages', { keyPath: ['documentId', 'chunk'] });
   db.createObjectStore('knowledgeOriginals', { keyPath: 'documentId' });
 }
 

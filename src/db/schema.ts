@@ -157,6 +157,17 @@ export interface KnowledgeOriginalRecord {
   data: ArrayBuffer;
 }
 
+/**
+ * Consecutive passages of one Knowledge document stored together (v7, `knowledge.ts`), keyed `[documentId, chunk]`:
+ * passage `ordinal` is in chunk `floor(ordinal / PASSAGES_PER_CHUNK)`. A 1,000-page PDF is ~50 records, not 3,000.
+ */
+export interface KnowledgePassageChunkRecord {
+  documentId: string;
+  chunk: number;
+  /** In ordinal order. */
+  passages: Passage[];
+}
+
 /** The IndexedDB schema at DB_VERSION. */
 export interface GlassboxDB extends DBSchema {
   settings: { key: string; value: SettingRecord };
@@ -173,9 +184,9 @@ export interface GlassboxDB extends DBSchema {
   toolState: { key: [string, string]; value: ToolStateRecord };
   attachments: { key: string; value: AttachmentRecord; indexes: { 'by-session': string } };
   searchIndex: { key: [string, string]; value: SearchIndexRecord };
-  /** The Knowledge library (version 7, `knowledge.ts`): documents, their passages by `[documentId, ordinal]`, originals. */
+  /** The Knowledge library (version 7, `knowledge.ts`): documents, their passages in chunks, originals. */
   knowledgeDocuments: { key: string; value: KnowledgeDocument };
-  knowledgePassages: { key: [string, number]; value: Passage };
+  knowledgePassages: { key: [string, number]; value: KnowledgePassageChunkRecord };
   knowledgeOriginals: { key: string; value: KnowledgeOriginalRecord };
   /** The passages' embeddings (version 8, `knowledge-vectors.ts`), with their model and dimensions. */
   knowledgeVectors: { key: string; value: PassageVectorRecord };

@@ -37,10 +37,9 @@ function toIngestError(error: unknown): IngestError {
 
 /** Reads every page's text; rejects with an IngestError (unreadable, password) or the signal's abort. */
 export async function parsePdf(pdfjs: PdfJs, data: Uint8Array, options: ParsePdfOptions = {}): Promise<PdfText> {
+  // pdf.js's defaults, as its own text loop: font options matter only for drawing pages.
   const task = pdfjs.getDocument({
     data,
-    useSystemFonts: false,
-    disableFontFace: true,
     verbosity: 0,
     ...(options.password !== undefined ? { password: options.password } : {}),
   });
