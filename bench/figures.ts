@@ -359,6 +359,20 @@ export const FIGURES: Figure[] = [
     target: '≤ 50 ms',
   },
   {
+    id: 'knowledgeSearchFullTextP95Ms',
+    label: 'search_knowledge over 20,000 passages, full text (BM25, index kept), p95 per query',
+    unit: 'ms',
+    max: 50,
+    target: '≤ 50 ms',
+  },
+  {
+    id: 'knowledgeSearchFusedP95Ms',
+    label: 'search_knowledge over 20,000 passages fused with 20,000 vectors (384 dimensions), p95 per query',
+    unit: 'ms',
+    max: 100,
+    target: '≤ 100 ms',
+  },
+  {
     id: 'teamDelegateOverheadMs',
     label:
       'three-agent run: loop overhead per delegated step (model call returned → its next call, tool time excluded)',

@@ -22,6 +22,7 @@ import { spansSession } from './scenario-spans-session.ts';
 import { insightsScale } from './scenario-insights.ts';
 import { queryDataScale, writeSalesCsv } from './scenario-query-data.ts';
 import { semanticRecallScale } from './scenario-semantic-recall.ts';
+import { knowledgeSearchScale } from './scenario-knowledge-search.ts';
 import { teamRoute, teamSession } from './scenario-team.ts';
 import { generateSessionFile, lastMessageMarker } from './session-files.ts';
 import { startStaticServer } from './static-server.ts';
@@ -42,6 +43,7 @@ const SCENARIOS = {
   'knowledge-ingest': knowledgeIngest,
   evals: evalsScale,
   'local-model': localModelSpeed,
+  'knowledge-search': knowledgeSearchScale,
 } as const;
 type ScenarioName = keyof typeof SCENARIOS;
 

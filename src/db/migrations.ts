@@ -20,6 +20,12 @@ export async function migrate(db: AnyDatabase, oldVersion: number, tx: UpgradeTr
   if (oldVersion < 7) upgradeToVersion7(db);
   if (oldVersion < 8) upgradeToVersion8(db);
   if (oldVersion < 9) upgradeToVersion9(db);
+  if (oldVersion < 10) upgradeToVersion10(db);
+}
+
+/** Version 10: the Knowledge passages' embeddings, keyed by passage id (knowledge-vectors.ts). */
+function upgradeToVersion10(db: AnyDatabase): void {
+  db.createObjectStore('knowledgeVectors', { keyPath: 'passageId' });
 }
 
 /** Version 7: the Knowledge library — documents, their passages (in chunks keyed `[documentId, chunk]`), originals. */

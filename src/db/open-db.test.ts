@@ -22,6 +22,7 @@ describe('openGlassboxDb', () => {
         'datasets',
         'experimentRuns',
         'experiments',
+        'knowledgeVectors',
         'messageChunks',
         'notes',
         'noteVectors',

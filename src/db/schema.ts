@@ -7,7 +7,10 @@ import type { ExperimentRecord, ExperimentRunRecord } from '../evals/experiment-
 import type { Dataset, DatasetItem } from '../evals/eval-types.ts';
 
 /** The schema version this build writes; `open-db.ts` migrates anything older up to it. */
-export const DB_VERSION = 9;
+import type { PassageVectorRecord } from '../knowledge/knowledge-search.ts';
+
+/** The schema version this build writes; `open-db.ts` migrates anything older up to it. */
+export const DB_VERSION = 10;
 
 /** The database name used by the app. */
 export const DB_NAME = 'glassbox';
@@ -195,6 +198,8 @@ export interface GlassboxDB extends DBSchema {
   /** Eval datasets (version 8) and their items, found by dataset through `by-dataset` (src/db/datasets.ts). */
   datasets: { key: string; value: Dataset };
   datasetItems: { key: string; value: DatasetItem; indexes: { 'by-dataset': string } };
+  /** The passages' embeddings (version 10, `knowledge-vectors.ts`), with their model and dimensions. */
+  knowledgeVectors: { key: string; value: PassageVectorRecord };
 }
 
 /** Every store name, for transactions that touch a whole session. */
@@ -214,7 +219,8 @@ export type GlassboxStoreName =
   | 'datasets'
   | 'datasetItems'
   | 'experiments'
-  | 'experimentRuns';
+  | 'experimentRuns'
+  | 'knowledgeVectors';
 
 /** Key range covering every `[sessionId, number]` key of one session. */
 export function sessionNumberRange(sessionId: string, fromInclusive = -Infinity, toExclusive?: number): IDBKeyRange {

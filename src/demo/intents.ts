@@ -39,6 +39,8 @@ export type Intent =
   | { kind: 'todo'; request: TodoRequest }
   | { kind: 'note-save'; content: string }
   | { kind: 'note-search'; query: string }
+  /** "According to the sample document, …", 「根据知识库…」: search_knowledge, then an answer citing [1]. */
+  | { kind: 'knowledge'; query: string }
   /** `earlier`: the user means the city of an earlier weather lookup ("that city", "那个城市"). */
   | { kind: 'weather'; place?: FoundPlace; earlier?: boolean }
   | { kind: 'weather-difference'; places: [FoundPlace, FoundPlace] }
@@ -193,6 +195,21 @@ function detectWeatherIntent(text: string): Intent | undefined {
 const RANGE_TASK =
   /\b(?:sum|product|total)\s+of\s+(?:the\s+|all\s+)?(?:squares\s+|cubes\s+|numbers\s+|integers\s+)?(?:of\s+|from\s+)?(?:the\s+)?(?:numbers\s+|integers\s+)?(?:from\s+)?-?\d+\s+(?:to|through)\s+-?\d+|\d+\s*(?:到|至)\s*\d+\s*(?:的|之)?(?:平方|立方)?(?:和|积|乘积|总和)/iu;
 
+/** A question about the user's documents: the phrase naming them, and the question itself. */
+const KNOWLEDGE_PHRASE =
+  /(?:according to|based on|from|in|search)\s+(?:the|my)\s+(?:sample\s+)?(?:documents?|knowledge(?:\s+(?:base|library))?|library)\s*[,:]?\s*|(?:根据|按照|在|查一下|搜索)(?:示例文档|知识库|我的文档)[，,：:里中]*/iu;
+
+function readKnowledgeQuestion(text: string): Extract<Intent, { kind: 'knowledge' }> | undefined {
+  const match = KNOWLEDGE_PHRASE.exec(text);
+  if (!match) return undefined;
+  const query = text
+    .replace(match[0], ' ')
+    .replace(/[?？。！!]+/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim();
+  return { kind: 'knowledge', query: query === '' ? text : query };
+}
+
 /** Classifies the user's message into one of the demo's intents; the order settles overlaps (todo before notes, dates before arithmetic). */
 export function detectIntent(rawText: string): Intent {
   const text = normaliseWidth(rawText).trim();
@@ -207,6 +224,8 @@ export function detectIntent(rawText: string): Intent {
   if (dataQuestion) return { kind: 'data-question', question: dataQuestion };
   const todo = readTodoRequest(text);
   if (todo) return { kind: 'todo', request: todo };
+  const knowledge = readKnowledgeQuestion(text);
+  if (knowledge) return knowledge;
   const noteQuery = readNoteQuery(text);
   if (noteQuery !== undefined && !/^(?:remember|记住)/iu.test(text)) return { kind: 'note-search', query: noteQuery };
   const note = readNoteToSave(text);

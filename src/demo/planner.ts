@@ -27,6 +27,7 @@ import type { Intent } from './intents.ts';
 import { readCalculatorResult } from './observation.ts';
 import { placeFromToolCity } from './places.ts';
 import { currentTimeArguments, dateOffsetArguments, daysBetweenArguments, weekdayArguments } from './plan-arguments.ts';
+import { answerKnowledge } from './answers-knowledge.ts';
 import { thoughtFor } from './thoughts.ts';
 
 /** A tool call the scripted model decides to make. */
@@ -287,6 +288,11 @@ function planTool(intent: Intent, state: ConversationState): Decision {
       const result = lastResult(state, 'search_notes');
       if (result?.observation) return answer(state, answerNoteSearch(language, intent.query, result.observation));
       return call(state, 'search_notes', { query: intent.query }, intent.query);
+    }
+    case 'knowledge': {
+      const result = lastResult(state, 'search_knowledge');
+      if (result?.observation) return answer(state, answerKnowledge(language, result.observation));
+      return call(state, 'search_knowledge', { query: intent.query }, intent.query);
     }
     case 'weather':
       return planWeather(intent, state);

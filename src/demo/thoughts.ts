@@ -9,6 +9,7 @@ type ThoughtKey =
   | 'todo'
   | 'save_note'
   | 'search_notes'
+  | 'search_knowledge'
   | 'get_weather'
   | 'get_weather-both'
   | 'run_javascript'
@@ -51,6 +52,11 @@ const THOUGHTS: Record<ThoughtKey, { en: (detail: string) => string; zh: (detail
   search_notes: {
     en: (query) => `I should check long-term memory. I will search the notes for “${query}”.`,
     zh: (query) => `需要查一下长期记忆，我在笔记里搜索“${query}”。`,
+  },
+  search_knowledge: {
+    en: (query) =>
+      `The answer should come from the user's documents. I will search the Knowledge library for “${query}”.`,
+    zh: (query) => `答案应来自用户的文档，我在知识库里搜索“${query}”。`,
   },
   get_weather: {
     en: (city) => `I need live weather data for ${city}. I will call get_weather.`,

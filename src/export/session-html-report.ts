@@ -4,6 +4,7 @@ import { computeTotals, spanDurationMs } from '../trace/totals.ts';
 import { formatDuration, formatTokens } from '../trace/format.ts';
 import { ENGLISH_LABELS, messageHeading, type ReadableLabels } from './readable-labels.ts';
 import { prettyJson, shownJson } from './session-markdown.ts';
+import { sessionSources, sourcesHtml, sourcesWords, type SourcesWords } from './session-sources.ts';
 import { sessionSpans, toolNameOf } from './session-parts.ts';
 
 /** The report's only policy: nothing loads, nothing runs; inline styles and data: images only. */
@@ -110,8 +111,9 @@ function runEnd(node: SpanNode): number {
   return end;
 }
 
-function messageArticles(session: FileSession, labels: ReadableLabels): string {
+function messageArticles(session: FileSession, labels: ReadableLabels, words: SourcesWords): string {
   const articles: string[] = [];
+  const sourcesOf = sessionSources(session);
   for (const entry of session.messages) {
     const { message } = entry;
     if (message.role === 'tool') {
@@ -131,6 +133,8 @@ function messageArticles(session: FileSession, labels: ReadableLabels): string {
       );
     const content = message.content ?? '';
     if (content.trim()) parts.push(`<p class="text">${escapeHtml(content.trim())}</p>`);
+    const sources = sourcesHtml(sourcesOf(entry), words, escapeHtml);
+    if (sources) parts.push(sources);
     if (message.role === 'assistant') {
       for (const call of message.tool_calls ?? []) {
         parts.push(
@@ -196,7 +200,7 @@ export function sessionHtmlReport(
     `<h1>${escapeHtml(title)}</h1>`,
     options.exportedAt ? `<p class="meta">${escapeHtml(`${labels.exportedAt} · ${options.exportedAt}`)}</p>` : '',
     `<section aria-label="${escapeHtml(labels.chat)}"><h2>${escapeHtml(labels.chat)}</h2>`,
-    messageArticles(session, labels),
+    messageArticles(session, labels, sourcesWords(language === 'zh-CN' ? 'zh-CN' : 'en')),
     '</section>',
     `<section aria-label="${escapeHtml(labels.trace)}"><h2>${escapeHtml(labels.trace)}</h2>`,
     `<h3>${escapeHtml(labels.totals)}</h3>`,

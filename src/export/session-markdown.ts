@@ -3,6 +3,8 @@ import { computeTotals } from '../trace/totals.ts';
 import { formatDuration, formatTokens } from '../trace/format.ts';
 import { showJson } from '../json/deep-json.ts';
 import { ENGLISH_LABELS, messageHeading, type ReadableLabels } from './readable-labels.ts';
+import type { Language } from '../i18n/translate.ts';
+import { sessionSources, sourcesMarkdown, sourcesWords } from './session-sources.ts';
 import { sessionSpans, toolNameOf } from './session-parts.ts';
 
 /** A code fence longer than any run of backticks in `text`, so the text cannot close it. */
@@ -82,9 +84,11 @@ function quoted(label: string, text: string): string {
  */
 export function sessionMarkdown(
   session: FileSession,
-  options: { labels?: ReadableLabels; exportedAt?: string } = {},
+  options: { labels?: ReadableLabels; exportedAt?: string; language?: Language } = {},
 ): string {
   const labels = options.labels ?? ENGLISH_LABELS;
+  const sourcesOf = sessionSources(session);
+  const words = sourcesWords(options.language);
   const out: string[] = [`# ${escapeRawHtml(session.title.replace(/\s+/g, ' ').trim()) || 'Glassbox'}`];
   if (options.exportedAt) out.push(`_${labels.exportedAt} · ${options.exportedAt}_`);
   for (const entry of session.messages) {
@@ -102,6 +106,8 @@ export function sessionMarkdown(
     if (entry.reasoning?.trim()) out.push(quoted(labels.reasoning, escapeRawHtml(entry.reasoning.trim())));
     const content = message.content ?? '';
     if (content.trim()) out.push(escapeRawHtml(content.trim()));
+    const sources = sourcesMarkdown(sourcesOf(entry), words);
+    if (sources) out.push(sources);
     if (message.role === 'assistant') {
       for (const call of message.tool_calls ?? []) {
         const args = prettyJson(call.function.arguments, labels);

@@ -148,6 +148,8 @@ const CONTRACT_NAMES = new Set([
   'Add documents',
   'Documents',
   'Delete document',
+  // Issue 40: the dialog a citation opens.
+  'Passage',
   // `Delegation to <agent>`: the literal part of a template.
   'Delegation to',
   'New tool',

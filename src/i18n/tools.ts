@@ -13,6 +13,7 @@ const en = {
   read_file: 'Read files attached to the session',
   query_data: 'Read-only SQL over attached CSV, TSV and JSON files',
   run_javascript: 'Run code in a sandboxed worker',
+  search_knowledge: 'Search the Knowledge library (offered when it has documents)',
 } as const;
 
 /** A built-in tool that has a summary. */
@@ -30,6 +31,7 @@ const zhCN: Record<ToolSummaryKey, string> = {
   read_file: '读取本会话附加的文件',
   query_data: '用只读 SQL 查询附加的 CSV、TSV 和 JSON 文件',
   run_javascript: '在沙箱化的 Web Worker 中运行代码',
+  search_knowledge: '搜索知识库（有文档时提供）',
 };
 
 /** The tool summaries in every language. */

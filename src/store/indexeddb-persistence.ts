@@ -158,6 +158,7 @@ export function createIndexedDbPersistence(
     ...sessionFileMethods(db, options),
     ...sideStores(db, options, queue),
     knowledge: () => (knowledge ??= import('../db/knowledge.ts').then((m) => m.createKnowledgeLibrary(db))),
+    knowledgeVectors: () => import('../db/knowledge-vectors.ts').then((m) => m.createPassageVectorStore(db)),
   };
 }
 

@@ -8,6 +8,7 @@ import type { ToolStateStore } from '../tools/tool-context.ts';
 import { memorySessionFiles } from './memory-session-files.ts';
 import { createMemoryState, removeMessages, type MemorySeed, type MemoryState } from './memory-state.ts';
 import type { KnowledgeLibrary } from '../knowledge/knowledge-events.ts';
+import type { PassageVectorStore } from '../knowledge/knowledge-search.ts';
 import type { Persistence } from './persistence.ts';
 
 export type { MemorySeed } from './memory-state.ts';
@@ -30,6 +31,7 @@ export function createMemoryPersistence(
   const state = createMemoryState(options, seed);
   // One library for the tab's life, made on first use.
   let knowledge: Promise<KnowledgeLibrary> | undefined;
+  let vectors: Promise<PassageVectorStore> | undefined;
   return {
     kind: 'memory',
     loadSettings: async () => state.settings,
@@ -43,6 +45,8 @@ export function createMemoryPersistence(
     ...sideStores(state),
     knowledge: () =>
       (knowledge ??= import('../knowledge/memory-knowledge.ts').then((m) => m.createMemoryKnowledgeLibrary())),
+    knowledgeVectors: () =>
+      (vectors ??= import('../knowledge/memory-passage-vectors.ts').then((m) => new m.MemoryPassageVectors())),
   };
 }
 

@@ -10,6 +10,7 @@ import type { AttachmentStore, Attachment, Note, NotesStore, ToolStateStore } fr
 import type { Span } from '../trace/span.ts';
 import type { KnowledgeLibrary } from '../knowledge/knowledge-events.ts';
 import type { DatasetStore } from '../db/datasets.ts';
+import type { PassageVectorStore } from '../knowledge/knowledge-search.ts';
 
 /** What one agent step adds to a session, written in one transaction. */
 export interface StepWrite {
@@ -91,6 +92,8 @@ export interface Persistence {
   noteVectors: NoteVectorStore;
   /** The Knowledge library (its code loads on first use); the same library on every call. */
   knowledge(): Promise<KnowledgeLibrary>;
+  /** The Knowledge passages' embeddings (search_knowledge with Semantic recall on). */
+  knowledgeVectors(): Promise<PassageVectorStore>;
   attachments: AttachmentStore & {
     add(attachment: Attachment): Promise<void>;
     remove(id: string): Promise<void>;

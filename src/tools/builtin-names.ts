@@ -15,4 +15,5 @@ export const BUILTIN_TOOL_NAMES: readonly string[] = [
   'read_file',
   'query_data',
   'run_javascript',
+  'search_knowledge',
 ];

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { toToolSpec } from './define-tool.ts';
 import { BUILTIN_TOOL_NAMES } from './builtin-names.ts';
-import { builtinTools, enabledTools, findTool } from './registry.ts';
+import { builtinTools, enabledTools, findTool, withKnowledge } from './registry.ts';
 
 const required = (name: string) => findTool(builtinTools, name)?.parameters.required;
 const properties = (name: string) => Object.keys((findTool(builtinTools, name)?.parameters.properties ?? {}) as object);
@@ -20,6 +20,7 @@ describe('registry', () => {
       'read_file',
       'query_data',
       'run_javascript',
+      'search_knowledge',
     ]);
     // The names-only list (for the first load) is the same.
     expect(BUILTIN_TOOL_NAMES).toEqual(builtinTools.map((tool) => tool.name));
@@ -64,13 +65,20 @@ describe('registry', () => {
     );
     expect(names).not.toContain('get_weather');
     expect(names).toContain('calculator');
-    expect(names).toHaveLength(10);
-    expect(enabledTools(builtinTools, {})).toHaveLength(11);
+    expect(names).toHaveLength(11);
+    expect(enabledTools(builtinTools, {})).toHaveLength(12);
   });
 
   it('finds tools by exact name only', () => {
     expect(findTool(builtinTools, 'todo')?.name).toBe('todo');
     expect(findTool(builtinTools, 'TODO')).toBeUndefined();
     expect(findTool(builtinTools, 'constructor')).toBeUndefined();
+  });
+});
+
+describe('withKnowledge', () => {
+  it('offers search_knowledge only when the Knowledge library has documents', () => {
+    expect(withKnowledge(builtinTools, false).map((tool) => tool.name)).not.toContain('search_knowledge');
+    expect(withKnowledge(builtinTools, true).map((tool) => tool.name)).toContain('search_knowledge');
   });
 });

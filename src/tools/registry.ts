@@ -6,6 +6,7 @@ import { queryDataTool, withDataTables, type DataTableOutline } from './builtin/
 import { readFileTool } from './builtin/read-file.ts';
 import { runJavascriptTool } from './builtin/run-javascript.ts';
 import { saveNoteTool } from './builtin/save-note.ts';
+import { searchKnowledgeTool } from './builtin/search-knowledge.ts';
 import { searchNotesTool } from './builtin/search-notes.ts';
 import { searchWebTool } from './builtin/search-web.ts';
 import { todoTool } from './builtin/todo.ts';
@@ -24,6 +25,7 @@ export const builtinTools: AnyTool[] = [
   readFileTool,
   queryDataTool,
   runJavascriptTool,
+  searchKnowledgeTool,
 ];
 
 /** The tools the user has not switched off: a tool is enabled unless `enabled[name] === false`. */
@@ -41,4 +43,9 @@ export function withAttachedData(tools: AnyTool[], tables: readonly DataTableOut
   return tables.length === 0
     ? tools.filter((tool) => tool !== queryDataTool)
     : tools.map((tool) => (tool === queryDataTool ? withDataTables(tool, tables) : tool));
+}
+
+/** The built-in tools for a run: `search_knowledge` only when the Knowledge library has documents. */
+export function withKnowledge(tools: AnyTool[], libraryHasDocuments: boolean): AnyTool[] {
+  return libraryHasDocuments ? tools : tools.filter((tool) => tool !== searchKnowledgeTool);
 }

@@ -1,3 +1,4 @@
+import type { KnowledgeAccess } from '../knowledge/knowledge-search.ts';
 import type { SpanHandle, SpanKind } from '../trace/span.ts';
 import type { QueryRunner } from './data/run-query.ts';
 
@@ -82,6 +83,8 @@ export interface ToolContext {
   runSandboxed?: RunSandboxed;
   /** Runs a read-only SQL query over attached files in the SQL worker; absent where no worker exists. */
   queryData?: QueryRunner;
+  /** The Knowledge library's search (`search_knowledge`); absent where there is no library. */
+  knowledge?: KnowledgeAccess;
 }
 
 /** Runs JavaScript in the sandbox; `network` leaves it `fetch` (a custom tool allowed the network). */

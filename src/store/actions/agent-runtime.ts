@@ -1,7 +1,9 @@
 // The agent runtime behind a run: the agent loop, the model clients (OpenAI-compatible and the offline demo)
 // and the built-in tools. A chunk of its own, loaded by load-agent-runtime.ts on the first run or when idle.
 export { runAgent } from '../../agent/run-agent.ts';
-export { builtinTools, enabledTools, withAttachedData } from '../../tools/registry.ts';
+export { builtinTools, enabledTools, withAttachedData, withKnowledge } from '../../tools/registry.ts';
+export { runKnowledgeAccess } from './knowledge-access.ts';
+export { withCitationRule } from '../../config/citation-rule.ts';
 export { describeDataTables } from '../../tools/data/query-data-run.ts';
 export { createModel, resolveEndpoint } from './create-model.ts';
 export { withSessionOverrides } from '../../config/session-overrides.ts';

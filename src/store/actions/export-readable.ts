@@ -28,7 +28,11 @@ export async function exportActiveSessionMarkdown(): Promise<void> {
     const session = found?.file.sessions[0];
     if (!found || !session) return;
     const { sessionMarkdown } = await import('../../export/session-markdown.ts');
-    const text = sessionMarkdown(session, { labels: labels(), exportedAt: found.file.exportedAt });
+    const text = sessionMarkdown(session, {
+      labels: labels(),
+      exportedAt: found.file.exportedAt,
+      language: currentLanguage(),
+    });
     services().download?.(`${found.baseName}.md`, text, 'text/markdown');
   } catch (error) {
     reportStorageError(error);

@@ -186,6 +186,35 @@ async function nearest(
   };
 }
 
+/**
+ * An embedder for another corpus than the notes (the Knowledge library's passages) with the same probing: a lasting
+ * failure remembered for the endpoint and model is told again without a request, and a new one is remembered.
+ */
+export function probedEmbedder(
+  target: EmbeddingTarget,
+  timeoutMs: number,
+  memory?: EndpointMemory,
+): { model: string; label: string; embed(texts: readonly string[]): Promise<Float32Array[]> } {
+  const embedder = embedderFor(target, timeoutMs);
+  return {
+    model: embedder.model,
+    label: target.label,
+    async embed(texts) {
+      const known = memory?.get(probeKey(target), 'embeddings');
+      if (known !== undefined && known !== 'ok') throw rememberedFailure(known, target);
+      try {
+        const vectors = await embedder.embed(texts);
+        if (known !== 'ok') memory?.set(probeKey(target), 'embeddings', 'ok');
+        return vectors;
+      } catch (error) {
+        if (error instanceof EmbeddingError && LASTING_EMBEDDING_FAILURES.has(error.kind))
+          memory?.set(probeKey(target), 'embeddings', error.kind as Exclude<EmbeddingsFact, 'ok'>);
+        throw error;
+      }
+    },
+  };
+}
+
 /** What a run's recall needs for meaning: the stores, the settings' embedding target, the probe memory. */
 export interface MeaningSearchOptions {
   stores: Stores;

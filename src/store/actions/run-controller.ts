@@ -32,7 +32,7 @@ import { services } from '../services.ts';
 import { currentLanguage } from './current-language.ts';
 import type { AgentRuntime } from './load-agent-runtime.ts';
 import { initialRunProgress, reduceRunEvent, type RunEndpoint, type RunProgress } from './run-event-reducer.ts';
-import { attachedDataTables, withoutInterruptedPartial, type RunRequest } from './run-inputs.ts';
+import { attachedDataTables, runKnowledge, withoutInterruptedPartial, type RunRequest } from './run-inputs.ts';
 import { buildRunOptions } from './run-options.ts';
 import { reportStorageError } from './storage-errors.ts';
 import { storeText } from './store-text.ts';
@@ -97,6 +97,7 @@ export class RunController {
     this.endpoint = endpoint;
     const history = await withoutInterruptedPartial(sessionId, request.history, request.userEntry !== undefined);
     const dataTables = await attachedDataTables(sessionId, runtime);
+    const knowledge = await runKnowledge(settings, runtime);
     const track = (span: Span) => this.trackSpan(span);
     const tracer = createTracer({ sessionId, processors: [{ onStart: track, onUpdate: track, onEnd: track }] });
     this.patchRun({ status: 'running', alert: undefined, notices: [], streaming: undefined, pendingApprovals: [] });
@@ -108,6 +109,7 @@ export class RunController {
           runtime,
           services: services(),
           dataTables,
+          ...(knowledge ? { knowledge } : {}),
           endpoint,
           history,
           runInput: request.runInput,

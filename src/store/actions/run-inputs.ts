@@ -1,5 +1,6 @@
 import type { ToolReplay } from '../../agent/execute-tool-calls.ts';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
+import type { Settings } from '../../config/settings.ts';
 import type { ChatMessage } from '../../model/model.ts';
 import { useAppStore } from '../app-store.ts';
 import { services } from '../services.ts';
@@ -58,5 +59,15 @@ export async function attachedDataTables(sessionId: string, runtime: AgentRuntim
     );
   } catch {
     return [];
+  }
+}
+
+/** The Knowledge library's search for a run; none when the library is empty or cannot be read (the tool is left out). */
+export async function runKnowledge(settings: Settings, runtime: AgentRuntime) {
+  try {
+    const { persistence, fetch, endpointMemory } = services();
+    return await runtime.runKnowledgeAccess(settings, persistence, fetch, endpointMemory);
+  } catch {
+    return undefined;
   }
 }

@@ -6,6 +6,7 @@ import { defaultSystemPrompt } from '../../config/system-prompt.ts';
 import type { Settings } from '../../config/settings.ts';
 import { LOCAL_PROVIDER } from '../../model/local/local-provider.ts';
 import type { ChatMessage } from '../../model/model.ts';
+import type { KnowledgeAccess } from '../../knowledge/knowledge-search.ts';
 import type { DataTableOutline } from '../../tools/builtin/query-data.ts';
 import type { AnyTool } from '../../tools/define-tool.ts';
 import type { ApprovalRequest } from '../../tools/tool-context.ts';
@@ -26,6 +27,8 @@ export interface RunOptionsInput {
   services: Pick<Services, 'persistence' | 'now' | 'fetch' | 'runSandboxed' | 'queryData' | 'endpointMemory'>;
   /** The tables of the session's attached data files, listed in `query_data`'s description (no tables: not offered). */
   dataTables?: DataTableOutline[];
+  /** The Knowledge library's search when it has documents (`search_knowledge` is offered only then). */
+  knowledge?: KnowledgeAccess;
   endpoint: RunEndpoint;
   history: ChatMessage[];
   runInput: string;
@@ -48,7 +51,8 @@ export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
   const { settings, runtime, services, endpoint, tracer } = input;
   const { persistence, now, fetch, runSandboxed, queryData } = services;
   const custom = runtime.customTools(settings.customTools, { timeoutMs: settings.toolTimeoutSeconds * 1000 });
-  const local = [...runtime.withAttachedData(runtime.builtinTools, input.dataTables ?? []), ...custom];
+  const builtins = runtime.withKnowledge(runtime.builtinTools, input.knowledge !== undefined);
+  const local = [...runtime.withAttachedData(builtins, input.dataTables ?? []), ...custom];
   const mcp = runtime.mcpTools(
     settings.mcpServers,
     local.map((tool) => tool.name),
@@ -56,7 +60,10 @@ export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
   );
   const tools = runtime.enabledTools([...local, ...mcp], settings.enabledTools);
   const model = runtime.createModel(settings, fetch);
-  const systemPrompt = settings.systemPrompt.trim() || defaultSystemPrompt(new Date(now()));
+  const systemPrompt = runtime.withCitationRule(
+    settings.systemPrompt.trim() || defaultSystemPrompt(new Date(now())),
+    tools.some((tool) => tool.name === 'search_knowledge'),
+  );
   const prepareContext = runtime.createContextPreparer({
     model,
     contextWindow: settings.contextWindow,
@@ -105,6 +112,7 @@ export function buildRunOptions(input: RunOptionsInput): RunAgentOptions {
       attachments: persistence.attachments,
       ...(runSandboxed ? { runSandboxed } : {}),
       ...(queryData ? { queryData } : {}),
+      ...(input.knowledge ? { knowledge: input.knowledge } : {}),
     },
     approve: input.approve,
     signal: input.signal,

@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, use, useMemo } from 'react';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
 import { agentNoticeIn } from '../../i18n/agent-notices.ts';
 import type { ChatTranslate } from '../../i18n/chat.ts';
 import type { Language } from '../../i18n/index.ts';
 import { classNames } from '../components/class-names.ts';
 import { Spinner } from '../components/spinner.tsx';
+import { AnswerCitationsContext, CitationRunsContext } from './citation-context.ts';
 import { Markdown } from './markdown.tsx';
 import { MessageActionBar } from './message-actions.tsx';
 import type { MessageViewProps } from './message-types.ts';
@@ -90,6 +91,13 @@ function FeedbackSlot(props: { entry: TranscriptEntry; disabled: boolean }) {
   );
 }
 
+/** The passages this answer's run returned from `search_knowledge`, for its citations (null when none). */
+function useAnswerCitations(runId: string) {
+  const runs = use(CitationRunsContext);
+  const citations = runs?.runs.get(runId);
+  return useMemo(() => (runs && citations ? { citations, open: runs.open } : null), [runs, citations]);
+}
+
 /** An answer or tool-using step of the assistant: reasoning, Markdown text, tool call cards, notices. */
 export function AssistantMessageView({
   entry,
@@ -111,6 +119,7 @@ export function AssistantMessageView({
   const language = useLanguage();
   const notices = streaming ? [] : assistantNotices(entry, t, language);
   const finalAnswer = !streaming && text && toolCalls.length === 0 && !entry.meta?.draftOf && !entry.meta?.delegation;
+  const answerCitations = useAnswerCitations(entry.runId);
   const waitingForFirstToken = streaming && !text && !reasoning && toolCalls.length === 0 && !plan;
 
   return (
@@ -134,7 +143,9 @@ export function AssistantMessageView({
 
       {text || (streaming && toolCalls.length === 0 && !waitingForFirstToken && !plan) ? (
         <div data-testid="message-text" className="text-zinc-900 dark:text-zinc-100">
-          <Markdown text={text} streaming={streaming} t={t} />
+          <AnswerCitationsContext value={answerCitations}>
+            <Markdown text={text} streaming={streaming} t={t} />
+          </AnswerCitationsContext>
         </div>
       ) : null}
       {toolCalls.length > 0 ? (

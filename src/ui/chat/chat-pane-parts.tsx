@@ -41,7 +41,7 @@ export interface CommandInfo {
 }
 
 /** False until the browser is first idle after mounting: what loads then is not part of the cold start. */
-function useAfterIdle(): boolean {
+export function useAfterIdle(): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
     const done = () => setIdle(true);

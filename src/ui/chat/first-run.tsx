@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { DEMO_PROVIDER } from '../../config/settings.ts';
 import { TEAM_EXAMPLE } from '../../demo/team-example.ts';
 import { createAgentsTranslate } from '../../i18n/agents.ts';
@@ -7,6 +8,12 @@ import { updateSetting } from '../../store/actions/settings-actions.ts';
 import { firstRunText, type FirstRunKey } from '../../i18n/first-run.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import { useLanguage, useNames } from '../use-t.ts';
+import { useAfterIdle } from './chat-pane-parts.tsx';
+
+// The sample Knowledge document's offer loads with its words once the browser is idle: not part of the cold start.
+const KnowledgeSampleSection = lazy(() =>
+  import('./knowledge-sample-section.tsx').then((module) => ({ default: module.KnowledgeSampleSection })),
+);
 
 interface Example {
   prompt: string;
@@ -114,6 +121,7 @@ export function FirstRun(props: { onTry(text: string): void }) {
   const baseUrl = useAppStore((state) => state.settings.baseUrl);
   const setUi = useAppStore((state) => state.setUi);
   const delegation = useAppStore((state) => state.settings.delegation);
+  const afterIdle = useAfterIdle();
   const tryExample = async (example: Example) => {
     if (example.team && !delegation) {
       await updateSetting('delegation', true);
@@ -160,6 +168,12 @@ export function FirstRun(props: { onTry(text: string): void }) {
       </div>
 
       <SampleDataSection onTry={props.onTry} />
+
+      {afterIdle ? (
+        <Suspense fallback={null}>
+          <KnowledgeSampleSection onTry={props.onTry} />
+        </Suspense>
+      ) : null}
 
       <ConnectSection />
 

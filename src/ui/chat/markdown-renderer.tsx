@@ -2,6 +2,7 @@ import { Fragment, memo, useMemo, type ReactNode } from 'react';
 import type { Options as MarkdownOptions } from 'react-markdown';
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { CitationMark, rehypeCitationMarks } from './citation-mark.tsx';
 import { CodeBlock, CodeGrowingContext } from './code-block.tsx';
 import { splitParagraphSegments } from './markdown-segments.ts';
 import { useMath, type MathPlugins } from './math.ts';
@@ -100,6 +101,10 @@ const components: Components = {
       </th>
     );
   },
+  cite({ node }) {
+    // Only rehypeCitationMarks makes a `cite` (raw HTML is never rendered): a possible citation `[n]`.
+    return <CitationMark label={String(node?.properties.dataCitation ?? '')} />;
+  },
   td({ children, style }) {
     return (
       <td style={style} className="border border-zinc-300 px-2 py-1 align-top dark:border-zinc-600">
@@ -115,17 +120,17 @@ const segmentComponents: Components = { ...components, p: ({ children }) => <>{c
 type PluggableList = NonNullable<MarkdownOptions['remarkPlugins']>;
 
 const remarkPlugins: PluggableList = [remarkGfm];
-const noRehypePlugins: PluggableList = [];
+const plainRehypePlugins: PluggableList = [rehypeCitationMarks];
 
 interface Plugins {
   remark: PluggableList;
   rehype: PluggableList;
 }
 
-const PLAIN_PLUGINS: Plugins = { remark: remarkPlugins, rehype: noRehypePlugins };
+const PLAIN_PLUGINS: Plugins = { remark: remarkPlugins, rehype: plainRehypePlugins };
 const mathPluginsOf = (math: MathPlugins): Plugins => ({
   remark: [remarkGfm, math.remarkMathPlugin],
-  rehype: [math.rehypeKatexPlugin],
+  rehype: [math.rehypeKatexPlugin, rehypeCitationMarks],
 });
 
 /**

@@ -9,6 +9,7 @@ import { buildMessageRows, withStreamingRow, type MessageRow } from './message-r
 import { buildPlanViews, type PlanView } from './plan-views.ts';
 import type { MessageViewActions } from './message-types.ts';
 import { MessageView } from './message-view.tsx';
+import { CitationsScope } from './citations-scope.tsx';
 import { ListScrollingContext } from './message-actions.tsx';
 import { useNames } from '../use-t.ts';
 import { useFollowLatest } from './use-follow-latest.ts';
@@ -206,7 +207,9 @@ export function MessageList(props: MessageListProps) {
         ) : (
           <div ref={sizerRef} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
             <ListScrollingContext value={virtualizer.isScrolling}>
-              <VirtualRows virtualizer={virtualizer} rows={rows} context={context} />
+              <CitationsScope entries={props.entries}>
+                <VirtualRows virtualizer={virtualizer} rows={rows} context={context} />
+              </CitationsScope>
             </ListScrollingContext>
           </div>
         )}

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+
 import { englishTrace, type TraceTranslate } from '../../i18n/trace.ts';
 import { ATTR, numberAttribute, stringAttribute } from '../../trace/attributes.ts';
 import type { SpanAggregates } from '../../trace/build-span-tree.ts';
@@ -19,7 +20,12 @@ import {
 import { LocalRunFields } from './local-run-fields.tsx';
 import { QuerySpanFields } from './query-span-fields.tsx';
 import { MemorySpanNotes } from './memory-span-notes.tsx';
+import { KNOWLEDGE_CANDIDATES_ATTRIBUTE } from '../../tools/builtin/search-knowledge-attributes.ts';
 import { stringifyJson } from '../../json/deep-json.ts';
+
+const KnowledgeSpanPassages = lazy(() =>
+  import('./knowledge-span-passages.tsx').then((module) => ({ default: module.KnowledgeSpanPassages })),
+);
 
 /** What a running model call has streamed so far (the span itself only gets its output when it ends). */
 export interface LiveOutput {
@@ -310,6 +316,11 @@ export function SpanDetails({
       {(span.kind === 'run' || span.kind === 'agent') && <RunSections span={span} aggregates={aggregates} t={t} />}
       {span.kind === 'retry' && <RetrySections span={span} t={t} />}
       {span.kind === 'memory' && <MemorySpanNotes key={span.spanId} span={span} />}
+      {span.attributes[KNOWLEDGE_CANDIDATES_ATTRIBUTE] !== undefined && (
+        <Suspense fallback={null}>
+          <KnowledgeSpanPassages key={span.spanId} span={span} />
+        </Suspense>
+      )}
       <Section
         title={t('details.attributes')}
         open={
