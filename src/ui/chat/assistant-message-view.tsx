@@ -98,6 +98,24 @@ function useAnswerCitations(runId: string) {
   return useMemo(() => (runs && citations ? { citations, open: runs.open } : null), [runs, citations]);
 }
 
+/** The notices under a step (what the run did with it: dropped calls, retries, checks). */
+function MessageNotices({ notices }: { notices: readonly string[] }) {
+  return (
+    <>
+      {notices.map((notice) => (
+        <p
+          key={notice}
+          role="note"
+          data-testid="message-notice"
+          className="mt-2 rounded-md border-l-4 border-amber-400 bg-amber-50 px-3 py-1.5 text-sm text-amber-900 dark:border-amber-500 dark:bg-amber-950/40 dark:text-amber-100"
+        >
+          {notice}
+        </p>
+      ))}
+    </>
+  );
+}
+
 /** An answer or tool-using step of the assistant: reasoning, Markdown text, tool call cards, notices. */
 export function AssistantMessageView({
   entry,
@@ -158,16 +176,7 @@ export function AssistantMessageView({
           {...cards}
         />
       ) : null}
-      {notices.map((notice) => (
-        <p
-          key={notice}
-          role="note"
-          data-testid="message-notice"
-          className="mt-2 rounded-md border-l-4 border-amber-400 bg-amber-50 px-3 py-1.5 text-sm text-amber-900 dark:border-amber-500 dark:bg-amber-950/40 dark:text-amber-100"
-        >
-          {notice}
-        </p>
-      ))}
+      <MessageNotices notices={notices} />
       {/* A tool-only step in the middle of a run has nothing to copy: no bar, no gap. */}
       {!streaming && (text || isLastAssistant) ? (
         <MessageActionBar
