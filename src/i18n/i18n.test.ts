@@ -169,6 +169,11 @@ const CONTRACT_NAMES = new Set([
   'Embedding model',
   'Input price',
   'Output price',
+  // Issue 37: Share session and the sync doctor.
+  'Share session',
+  'Share link',
+  'Import a copy',
+  'Create database',
   // Not in the contract, but stable on purpose: the way back to English must be findable in any language.
   'Language',
 ]);

@@ -29,6 +29,8 @@ export interface UiSlice {
   agentsOpen: boolean;
   /** The Insights view (metrics and cost) is open. */
   insightsOpen: boolean;
+  /** The Share session dialog (issue 37) is open. */
+  shareOpen: boolean;
   sidebarOpen: boolean;
   traceOpen: boolean;
   mobilePane: MobilePane;
@@ -69,6 +71,7 @@ export const createUiSlice: Slice<UiSlice> = (set) => ({
   memoryOpen: false,
   agentsOpen: false,
   insightsOpen: false,
+  shareOpen: false,
   sidebarOpen: true,
   traceOpen: true,
   mobilePane: 'chat',

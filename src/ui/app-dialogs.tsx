@@ -15,6 +15,7 @@ const AgentsDialog = lazy(() =>
 const InsightsDialog = lazy(() =>
   import('./insights/insights-dialog.tsx').then((module) => ({ default: module.InsightsDialog })),
 );
+const ShareDialog = lazy(() => import('./sync/share-dialog.tsx').then((module) => ({ default: module.ShareDialog })));
 // Search settings finds a setting by its name in every language, so the dialog comes with the Chinese strings.
 const SettingsDialog = lazy(() =>
   Promise.all([import('./settings/settings-dialog.tsx'), loadChinese().catch(() => undefined)]).then(([module]) => ({
@@ -22,7 +23,7 @@ const SettingsDialog = lazy(() =>
   })),
 );
 
-type OpenFlag = 'memoryOpen' | 'agentsOpen' | 'insightsOpen' | 'settingsOpen';
+type OpenFlag = 'memoryOpen' | 'agentsOpen' | 'insightsOpen' | 'settingsOpen' | 'shareOpen';
 
 /** The app's dialogs, each loaded on first use; by contract name, the flag that opens it and its view. */
 const dialogs: ReadonlyArray<{ label: string; flag: OpenFlag; View: ComponentType }> = [
@@ -30,6 +31,7 @@ const dialogs: ReadonlyArray<{ label: string; flag: OpenFlag; View: ComponentTyp
   { label: 'Agents', flag: 'agentsOpen', View: AgentsDialog },
   { label: 'Insights', flag: 'insightsOpen', View: InsightsDialog },
   { label: 'Settings', flag: 'settingsOpen', View: SettingsDialog },
+  { label: 'Share session', flag: 'shareOpen', View: ShareDialog },
 ];
 
 /**
