@@ -15,7 +15,7 @@ const AgentsDialog = lazy(() =>
 const InsightsDialog = lazy(() =>
   import('./insights/insights-dialog.tsx').then((module) => ({ default: module.InsightsDialog })),
 );
-const ShareDialog = lazy(() => import('./sync/share-dialog.tsx').then((module) => ({ default: module.ShareDialog })));
+const ShareDialog = lazy(() => import('./sync/share-ui.tsx').then((module) => ({ default: module.ShareDialog })));
 // Search settings finds a setting by its name in every language, so the dialog comes with the Chinese strings.
 const SettingsDialog = lazy(() =>
   Promise.all([import('./settings/settings-dialog.tsx'), loadChinese().catch(() => undefined)]).then(([module]) => ({

@@ -22,7 +22,6 @@ import type { SyncProblem, SyncSettings } from '../../sync/sync-types.ts';
 import { useAppStore } from '../app-store.ts';
 import { services } from '../services.ts';
 import { currentLanguage } from './current-language.ts';
-import { importFiles } from './file-actions.ts';
 
 /** What Share session came to. `no-server`: nothing uploaded; `saveFile` downloads the encrypted snapshot. */
 export type ShareOutcome =
@@ -99,7 +98,7 @@ async function toSnapshot(text: string): Promise<SharedSnapshot> {
   const { tools: _tools, roster: _roster, notes: _notes, ...rest } = file;
   const sessionText = JSON.stringify({ ...rest, scope: 'session' });
   const fileName = 'glassbox-shared-session.json';
-  const { parseImportFile } = await import('../../db/parse-import-file.ts');
+  const { parseImportFile } = await import('../../db/session-file.ts');
   const parsed = parseImportFile(sessionText, fileName, { language: currentLanguage() });
   if (!parsed.ok) throw new ShareError('not-a-session', parsed.error);
   const [session] = parsed.sessions;
@@ -149,8 +148,15 @@ export async function openSharedFile(file: File, docId: string, key: Uint8Array)
   }
 }
 
-/** Imports the snapshot as a new session through the ordinary import, then leaves the shared view. */
-export async function importSharedCopy(snapshot: SharedSnapshot): Promise<void> {
+/**
+ * Imports the snapshot as a new session through the ordinary import (`importFiles`, handed in by the caller: this
+ * module is loaded lazily, and importing file-actions from a lazy chunk would split the first-load chunk), then
+ * leaves the shared view.
+ */
+export async function importSharedCopy(
+  snapshot: SharedSnapshot,
+  importFiles: (files: File[]) => Promise<void>,
+): Promise<void> {
   await importFiles([new File([snapshot.text], snapshot.fileName, { type: 'application/json' })]);
   closeSharedView();
 }
