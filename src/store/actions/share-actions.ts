@@ -88,7 +88,7 @@ export type SharedOutcome =
  * The snapshot as one session's export and nothing else: whatever the sender's file says, it imports as a session
  * file (never as "Export all", so it brings no tools, agents or notes).
  */
-async function toSnapshot(text: string): Promise<SharedSnapshot> {
+export async function toSnapshot(text: string): Promise<SharedSnapshot> {
   let file: Record<string, unknown>;
   try {
     file = JSON.parse(text) as Record<string, unknown>;
