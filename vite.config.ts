@@ -58,7 +58,11 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), devWithoutCsp(), lazyChinese(import.meta.dirname), offlineApp()],
   // KaTeX's markup parsed in an inert document, so formulas cause no CSP violations (see the file).
   resolve: {
-    alias: { 'hast-util-from-html-isomorphic': `${import.meta.dirname}/src/ui/chat/inert-html.ts` },
+    alias: {
+      'hast-util-from-html-isomorphic': `${import.meta.dirname}/src/ui/chat/inert-html.ts`,
+      // PouchDB (sync, loaded lazily) imports Node's `events`; browsers get a small emitter instead.
+      events: `${import.meta.dirname}/src/sync/engine/events-shim.js`,
+    },
   },
   build: {
     target: 'es2022',

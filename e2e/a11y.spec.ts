@@ -37,7 +37,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const dialog = page.getByRole('dialog', { name: 'Settings' });
       await expect(dialog).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
-      for (const tab of ['Agent', 'Tools', 'Memory', 'Tracing', 'Data', 'Appearance', 'Model']) {
+      for (const tab of ['Agent', 'Tools', 'Memory', 'Tracing', 'Data', 'Sync', 'Appearance', 'Model']) {
         await settingsTab(page, tab);
         expect(await seriousViolations(page), tab).toEqual([]);
       }

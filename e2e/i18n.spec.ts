@@ -49,6 +49,8 @@ const SAME_IN_CHINESE = [
   'LM Studio',
   'vLLM',
   'Enable CORS',
+  // The sync server (first-run line, Settings → Sync).
+  'CouchDB',
   // Tools named in translated text: the one this conversation calls (“calculator 的结果”), and query_data, which the
   // first-run screen names.
   'calculator',
@@ -119,7 +121,7 @@ test('in Simplified Chinese no English text is left: main screen, a conversation
   const settings = page.getByRole('dialog', { name: 'Settings' });
   await expect(settings).toBeVisible();
   // Every tab of Settings, each shown in turn (the walk reads only what is visible).
-  for (const tab of ['Model', 'Agent', 'Tools', 'Memory', 'Tracing', 'Data', 'Appearance']) {
+  for (const tab of ['Model', 'Agent', 'Tools', 'Memory', 'Tracing', 'Data', 'Sync', 'Appearance']) {
     await settingsTab(page, tab);
     expect(await englishTexts(page, 'dialog[open]'), tab).toEqual([]);
   }

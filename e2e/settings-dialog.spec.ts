@@ -8,7 +8,7 @@ test.describe('Settings: tabs', () => {
     await openApp(page);
     const dialog = await openSettings(page);
     const tabs = dialog.getByRole('tablist').getByRole('tab');
-    await expect(tabs).toHaveText(['Model', 'Agent', 'Tools', 'Memory', 'Tracing', 'Data', 'Appearance']);
+    await expect(tabs).toHaveText(['Model', 'Agent', 'Tools', 'Memory', 'Tracing', 'Data', 'Sync', 'Appearance']);
     const model = dialog.getByRole('tab', { name: 'Model' });
     await expect(model).toHaveAttribute('aria-selected', 'true');
     await expect(dialog.getByRole('tabpanel')).toHaveCount(1);

@@ -75,4 +75,7 @@ export async function startApp(): Promise<void> {
   flushOnHide();
   onJournalWritten((sessionId) => void onTabMessage({ type: 'session-changed', sessionId }));
   await boot(problem);
+  // Sync (its code and PouchDB load only when the saved sync settings have it on).
+  if (persistence.kind === 'indexeddb')
+    void import('./store/actions/sync-actions.ts').then((sync) => sync.startSyncIfOn()).catch(() => undefined);
 }

@@ -48,6 +48,14 @@ export async function startCouchServer(options: CouchServerOptions = {}): Promis
   const app = express();
   app.use((req, res, next) => {
     requests.push({ method: req.method, path: req.path });
+    // Express 5 makes `req.query` a getter; express-pouchdb's `_changes` route assigns it (GET `_changes` failed
+    // with an HTML error page, so no pull replication worked). A plain, writable copy of the parsed query.
+    Object.defineProperty(req, 'query', {
+      value: { ...req.query },
+      writable: true,
+      configurable: true,
+      enumerable: true,
+    });
     if (cors) {
       const origin = req.headers.origin;
       if (origin) {

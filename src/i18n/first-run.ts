@@ -25,6 +25,7 @@ const en = {
   corsLmStudio: 'turn on “Enable CORS” in the server settings.',
   corsVllm: 'start it with --allowed-origins \'["*"]\'.',
   corsLlamaCpp: 'llama-server allows browser calls; start it with --jinja for tool calling.',
+  sync: 'Sync: your sessions on every device, end-to-end encrypted, through your own CouchDB (`docker run -p 5984:5984 -e COUCHDB_USER=admin -e COUCHDB_PASSWORD=pw couchdb:3`, CORS on), then Settings → Sync.',
   tips: 'Type / for commands (/help lists them). Enter sends, Shift+Enter adds a line, Esc stops, Ctrl+K focuses the message box.',
 };
 
@@ -53,6 +54,7 @@ const zhCN: Record<FirstRunKey, string> = {
   corsLmStudio: '在服务器设置中打开 “Enable CORS”。',
   corsVllm: '启动时加上 --allowed-origins \'["*"]\'。',
   corsLlamaCpp: 'llama-server 允许浏览器访问；启动时加上 --jinja 以支持工具调用。',
+  sync: '同步：通过你自己的 CouchDB 在每台设备上使用相同的会话，端到端加密（`docker run -p 5984:5984 -e COUCHDB_USER=admin -e COUCHDB_PASSWORD=pw couchdb:3`，开启 CORS），然后打开 设置 → 同步。',
   tips: '输入 / 查看命令（/help 列出全部）。Enter 发送，Shift+Enter 换行，Esc 停止，Ctrl+K 聚焦输入框。',
 };
 

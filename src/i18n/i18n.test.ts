@@ -169,6 +169,16 @@ const CONTRACT_NAMES = new Set([
   'Embedding model',
   'Input price',
   'Output price',
+  // Sync (CouchDB, end-to-end encrypted)
+  'Sync server URL',
+  'Sync database',
+  'Sync user',
+  'Sync password',
+  'Sync passphrase',
+  'Live sync',
+  'Sync now',
+  'Sync progress',
+  'Cancel sync',
   // Issue 37: Share session and the sync doctor.
   'Share session',
   'Share link',

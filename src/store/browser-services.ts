@@ -3,6 +3,7 @@ import { createEndpointMemory, type EndpointMemoryStorage } from '../model/endpo
 import type { Persistence } from './persistence.ts';
 import type { Services, TabMessage } from './services.ts';
 import { newId } from './ids.ts';
+import { localChanged } from './sync-hook.ts';
 
 const CHANNEL_NAME = 'glassbox';
 const ENDPOINT_MEMORY_KEY = 'glassbox.endpoint-memory';
@@ -35,7 +36,11 @@ export function createBrowserServices(
     endpointMemory: createEndpointMemory(localStorageBackend(ENDPOINT_MEMORY_KEY)),
     ...(runSandboxed ? { runSandboxed } : {}),
     queryData: lazyQueryRunner,
-    broadcast: (message) => channel?.postMessage(message),
+    broadcast: (message) => {
+      channel?.postMessage(message);
+      // Every save that other tabs hear of is also what sync exports (nothing while sync is off).
+      localChanged();
+    },
     ...(locks
       ? {
           withSessionLock: async (sessionId: string, work: () => Promise<void>) =>

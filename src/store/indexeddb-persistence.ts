@@ -113,10 +113,12 @@ function createRetryQueue(options: IndexedDbPersistenceOptions) {
 export function createIndexedDbPersistence(
   db: GlassboxDatabase,
   options: IndexedDbPersistenceOptions,
-): Persistence & { retryKeptWrites(): Promise<void> } {
+): Persistence & { retryKeptWrites(): Promise<void>; db: GlassboxDatabase } {
   const queue = createRetryQueue(options);
   return {
     retryKeptWrites: () => queue.retry(),
+    // The database itself, for sync (src/sync/engine writes through the db functions).
+    db,
     kind: 'indexeddb',
     loadSettings: () => loadSettings(db),
     saveSettings: (settings) => queue.write(() => saveSettings(db, settings), undefined),

@@ -48,6 +48,14 @@ export interface SyncStatus {
   problem?: SyncProblem;
 }
 
+/** What an incoming batch wrote into the app's IndexedDB. */
+export interface SyncRemoteChange {
+  /** Sessions written or deleted. */
+  sessions: string[];
+  notes: boolean;
+  settings: boolean;
+}
+
 /** The lazily loaded engine: `(await import('./engine/index.ts')).createSyncEngine()`. */
 export interface SyncEngine {
   /** Checks the server and the passphrase (nothing written on either side when either fails), then syncs once or live. */
@@ -63,7 +71,7 @@ export interface SyncEngine {
   /** The app saved something (a step, a title, a note, settings): push it (live) or count it as pending. */
   localChanged(): void;
   /** Something arrived from the server and was written to the app's IndexedDB: the store reloads what it shows. */
-  onRemoteChange(listener: () => void): () => void;
+  onRemoteChange(listener: (change?: SyncRemoteChange) => void): () => void;
   onStatus(listener: (status: SyncStatus) => void): () => void;
   onConflict(listener: (conflict: SyncConflict) => void): () => void;
 }

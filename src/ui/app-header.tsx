@@ -1,7 +1,9 @@
+import { lazy, Suspense } from 'react';
 import { DEMO_PROVIDER } from '../config/settings.ts';
 import { createAgentsTranslate } from '../i18n/agents.ts';
 import { createInsightsMarksTranslate } from '../i18n/insights-marks.ts';
 import { useAppStore } from '../store/app-store.ts';
+import { useSyncStore } from '../store/sync-store.ts';
 import { MenuIcon, PanelRightIcon, SettingsIcon } from './components/icons.tsx';
 import { useLanguage, useNames, useT } from './use-t.ts';
 
@@ -12,6 +14,20 @@ function openInsights(): void {
     (insights) => insights.openInsightsSource(),
     () => undefined,
   );
+}
+
+const SyncHeaderStatus = lazy(() =>
+  import('./sync/sync-status.tsx').then((module) => ({ default: module.SyncHeaderStatus })),
+);
+
+/** While sync is on (or a conflict is to be shown): its status, loaded with the sync UI. */
+function SyncBadge() {
+  const on = useSyncStore((state) => state.status.state !== 'off' || state.conflicts.length > 0);
+  return on ? (
+    <Suspense fallback={null}>
+      <SyncHeaderStatus />
+    </Suspense>
+  ) : null;
 }
 
 /** The scripted demo's badge, or the model the active session's runs use. */
@@ -107,6 +123,7 @@ export function AppHeader() {
       <h1 className="text-base font-semibold">{t('app.title')}</h1>
       <span className="hidden text-xs text-slate-500 dark:text-slate-400 lg:inline">{t('app.tagline')}</span>
       <span className="ml-auto" />
+      <SyncBadge />
       <ModelBadge />
       <DialogButtons />
       <button

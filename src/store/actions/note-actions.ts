@@ -3,6 +3,7 @@
 import type { Note } from '../../tools/tool-context.ts';
 import { useAppStore } from '../app-store.ts';
 import { services } from '../services.ts';
+import { localChanged } from '../sync-hook.ts';
 import { loadAgentRuntime } from './load-agent-runtime.ts';
 
 /** What can change in a note. */
@@ -20,6 +21,7 @@ export function listNotes(): Promise<Note[]> {
 /** Adds a note by hand. */
 export async function addNote(content: string, tags: string[]): Promise<void> {
   await services().persistence.notes.add({ content, tags });
+  localChanged();
 }
 
 /**
@@ -29,6 +31,7 @@ export async function addNote(content: string, tags: string[]): Promise<void> {
 export async function changeNote(id: string, change: NoteChange): Promise<string | undefined> {
   const { persistence, fetch, endpointMemory } = services();
   await persistence.notes.update(id, change);
+  localChanged();
   const settings = useAppStore.getState().settings;
   if (!settings.semanticRecall || (change.content === undefined && change.tags === undefined)) return undefined;
   const runtime = await loadAgentRuntime();
@@ -39,11 +42,13 @@ export async function changeNote(id: string, change: NoteChange): Promise<string
 /** Pins a note (always recalled) or unpins it. */
 export async function pinNote(id: string, pinned: boolean): Promise<void> {
   await services().persistence.notes.update(id, { pinned });
+  localChanged();
 }
 
 /** Forgets a note: the note and its embedding are deleted (spans that recalled it stay as they were: history). */
 export async function forgetNote(id: string): Promise<void> {
   const { persistence } = services();
   await persistence.notes.remove(id);
+  localChanged();
   await persistence.noteVectors.prune(new Set((await persistence.notes.list()).map((note) => note.id)));
 }

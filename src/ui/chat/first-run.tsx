@@ -163,6 +163,7 @@ export function FirstRun(props: { onTry(text: string): void }) {
 
       <ConnectSection />
 
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">{text('sync')}</p>
       <p className="text-xs text-zinc-600 dark:text-zinc-400">{text('tips')}</p>
     </section>
   );

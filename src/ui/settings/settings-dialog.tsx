@@ -1,7 +1,9 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Settings } from '../../config/settings.ts';
 import { settingsTabsText } from '../../i18n/settings-tabs.ts';
 import { saveSettings } from '../../store/actions/settings-actions.ts';
+import { saveSyncSettings } from '../../store/actions/sync-actions.ts';
+import type { SyncSettings } from '../../sync/sync-types.ts';
 import { useAppStore } from '../../store/app-store.ts';
 import { Dialog } from '../components/dialog.tsx';
 import { useLanguage, useT } from '../use-t.ts';
@@ -15,6 +17,7 @@ import { SettingsMatchContext } from './setting-item.tsx';
 import { SettingsSearchBox } from './settings-search-box.tsx';
 import { searchSettings, searchTerms } from './settings-search.ts';
 import { SETTINGS_TABS, SettingsTabs, type SettingsTabId } from './settings-tabs.tsx';
+import { SyncTab } from './sync-tab.tsx';
 import { ToolsTab } from './tools-tab.tsx';
 import { TracingTab } from './tracing-tab.tsx';
 
@@ -26,6 +29,11 @@ export function SettingsDialog() {
   const [draft, setDraft] = useState<Settings>(saved);
   const [tab, setTab] = useState<SettingsTabId>('Model');
   const [query, setQuery] = useState('');
+  // Sync settings are kept apart from Settings (on this device only): the Sync tab edits this draft.
+  const syncDraft = useRef<SyncSettings | null>(null);
+  const keepSyncDraft = (next: SyncSettings) => {
+    syncDraft.current = next;
+  };
   const language = useLanguage();
   const searching = searchTerms(query).length > 0;
   const found = useMemo(() => searchSettings(query), [query]);
@@ -48,6 +56,7 @@ export function SettingsDialog() {
     event.preventDefault();
     // MCP servers were stored as they changed; the draft's copy may be older than the stored one.
     void saveSettings({ ...draft, mcpServers: useAppStore.getState().settings.mcpServers });
+    if (syncDraft.current) void saveSyncSettings(syncDraft.current);
     close();
   };
 
@@ -90,6 +99,7 @@ export function SettingsDialog() {
               Memory: <MemoryTab {...props} />,
               Tracing: <TracingTab {...props} />,
               Data: <DataTab {...props} />,
+              Sync: <SyncTab onDraft={keepSyncDraft} />,
               Appearance: <AppearanceTab {...props} />,
             }}
           />

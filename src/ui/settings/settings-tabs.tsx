@@ -4,7 +4,7 @@ import { classNames } from '../components/class-names.ts';
 import { useLanguage } from '../use-t.ts';
 
 /** The Settings tabs, in order; each id is also the tab's English accessible name (UI-CONTRACT.md "Settings sections"). */
-export const SETTINGS_TABS = ['Model', 'Agent', 'Tools', 'Memory', 'Tracing', 'Data', 'Appearance'] as const;
+export const SETTINGS_TABS = ['Model', 'Agent', 'Tools', 'Memory', 'Tracing', 'Data', 'Sync', 'Appearance'] as const;
 export type SettingsTabId = (typeof SETTINGS_TABS)[number];
 
 const TEXT_KEYS = {
@@ -14,6 +14,7 @@ const TEXT_KEYS = {
   Memory: 'tab.memory',
   Tracing: 'tab.tracing',
   Data: 'tab.data',
+  Sync: 'tab.sync',
   Appearance: 'tab.appearance',
 } as const satisfies Record<SettingsTabId, string>;
 

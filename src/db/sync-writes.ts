@@ -1,0 +1,58 @@
+import { unwrap } from 'idb';
+import type { SessionRecords } from './import-sessions.ts';
+import { chunkMessages, messagesOfChunks } from './message-chunks.ts';
+import { sessionNumberRange, sessionStringRange } from './schema.ts';
+import { invalidateNotesIndex } from './notes.ts';
+import type { NoteRecord, NoteVectorRecord } from './schema.ts';
+import { loadSearchIndex } from './search-index-state.ts';
+import { chunkSpans } from './spans.ts';
+import { requestAll, runTransaction, type GlassboxDatabase } from './transaction.ts';
+
+/**
+ * Replaces everything one session holds (record, messages, spans, tool state, attachments) with these records in one
+ * transaction, keeping the search index in step: sync writes a session so after reading all its documents. On any
+ * failure nothing changes.
+ */
+export async function replaceSession(db: GlassboxDatabase, records: SessionRecords): Promise<void> {
+  const searchIndex = await loadSearchIndex();
+  const id = records.session.id;
+  await runTransaction(
+    db,
+    ['sessions', 'messageChunks', 'spanChunks', 'toolState', 'attachments', 'searchIndex'],
+    'readwrite',
+    async (tx) => {
+      const [chunks, attachmentKeys] = await Promise.all([
+        tx.objectStore('messageChunks').getAll(sessionNumberRange(id)),
+        tx.objectStore('attachments').index('by-session').getAllKeys(id),
+      ]);
+      await requestAll([
+        () => tx.objectStore('toolState').delete(sessionStringRange(id)),
+        () => tx.objectStore('spanChunks').delete(sessionStringRange(id)),
+        () => tx.objectStore('messageChunks').delete(sessionNumberRange(id)),
+        ...attachmentKeys.map((key) => () => tx.objectStore('attachments').delete(key)),
+      ]);
+      const old = messagesOfChunks(chunks).filter((record) => (record.message as unknown) != null);
+      await searchIndex.removeMessagesFromIndex(db, tx.objectStore('searchIndex'), id, old, records.messages);
+      unwrap(tx.objectStore('sessions')).put(records.session);
+      for (const record of chunkMessages(records.messages)) unwrap(tx.objectStore('messageChunks')).put(record);
+      for (const record of chunkSpans(records.spans)) unwrap(tx.objectStore('spanChunks')).put(record);
+      for (const record of records.toolState) unwrap(tx.objectStore('toolState')).put(record);
+      for (const record of records.attachments) unwrap(tx.objectStore('attachments')).put(record);
+      searchIndex.putPostings(
+        unwrap(tx.objectStore('searchIndex')),
+        searchIndex.postingsOf(records.messages),
+        searchIndex.batchBucket('import'),
+      );
+    },
+  );
+}
+
+/** Stores a note as another device saved it (same id), with its embedding when it came with one. */
+export async function putSyncedNote(db: GlassboxDatabase, note: NoteRecord, vector?: NoteVectorRecord): Promise<void> {
+  await runTransaction(db, ['notes', 'noteVectors'], 'readwrite', async (tx) => {
+    await tx.objectStore('notes').put(note);
+    if (vector) await tx.objectStore('noteVectors').put(vector);
+  });
+  // The notes' search index was built from the store before: it is rebuilt on the next search.
+  invalidateNotesIndex(db);
+}

@@ -1,0 +1,95 @@
+import { createTranslate, defineDictionary, type Language, type TextValues } from './translate.ts';
+
+/** English strings of sync (Settings → Sync, its status, problems and conflict notices). Loaded with the sync UI. */
+const en = {
+  legend: 'Sync through CouchDB (end-to-end encrypted)',
+  intro:
+    'Your sessions, notes, custom tools, MCP servers (without headers), agents and prices on every device, through a CouchDB server you run or rent. Everything is encrypted in this browser with your passphrase: the server sees ciphertext only. API keys, MCP headers and these credentials never leave this device.',
+  url: 'Server URL',
+  database: 'Database',
+  user: 'User',
+  password: 'Password',
+  passphrase: 'Passphrase (the same on every device; it cannot be recovered)',
+  live: 'Live sync (send and receive as changes happen)',
+  syncNow: 'Sync now',
+  cancel: 'Cancel sync',
+  progress: 'Syncing: {done} of {total} documents',
+  'state.off': 'Sync is off',
+  'state.syncing': 'Syncing…',
+  'state.idle': 'Synced',
+  'state.paused': 'Sync paused: the server is unreachable or offline; it retries',
+  'state.error': 'Sync stopped by a problem',
+  lastSynced: 'last synced {time}',
+  never: 'not synced yet',
+  pending: '{count} pending',
+  failed: '{count} failed',
+  'problem.unreachable': 'The sync server is unreachable: check the URL and that the server is running.',
+  'problem.cors':
+    'The sync server does not allow this page (CORS): in CouchDB, set [chttpd] enable_cors = true and [cors] origins to this page’s origin.',
+  'problem.auth': 'The sync server refused the user or password (401/403).',
+  'problem.database-missing': 'The sync database does not exist on the server.',
+  'problem.passphrase':
+    'Wrong passphrase: it does not open this database’s key check. Nothing was written on this device or the server.',
+  'problem.quota': 'Storage is full (quota exceeded): sync could not write.',
+  'problem.nonsense': 'The sync server answered something that is not CouchDB.',
+  'problem.decrypt': 'A document could not be decrypted and was skipped; nothing here was overwritten.',
+  'conflict.session-title':
+    'Sync conflict: this session was renamed on two devices. “{subject}” was kept; the other name was “{detail}”.',
+  'conflict.note':
+    'Sync conflict: a note was edited on two devices. “{subject}” was kept; the other text is kept as a second note tagged “conflict copy”.',
+  'conflict.delete-vs-edit':
+    'Sync conflict: “{subject}” was deleted on one device and edited on another; the edited version was kept.',
+  'conflict.setting': 'Sync conflict: {subject} changed on two devices; the version CouchDB chose was kept.',
+  dismiss: 'Dismiss',
+};
+
+export type SyncStringKey = keyof typeof en;
+
+const zhCN: Record<SyncStringKey, string> = {
+  legend: '通过 CouchDB 同步（端到端加密）',
+  intro:
+    '通过你自己运行或租用的 CouchDB 服务器，在每台设备上使用相同的会话、笔记、自定义工具、MCP 服务器（不含请求头）、智能体和价格。所有内容都在本浏览器中用你的口令加密：服务器只能看到密文。API 密钥、MCP 请求头和这些凭据永远不会离开本设备。',
+  url: '服务器 URL',
+  database: '数据库',
+  user: '用户',
+  password: '密码',
+  passphrase: '口令（每台设备相同；无法找回）',
+  live: '实时同步（有变化时即时收发）',
+  syncNow: '立即同步',
+  cancel: '取消同步',
+  progress: '正在同步：{done} / {total} 个文档',
+  'state.off': '同步已关闭',
+  'state.syncing': '正在同步…',
+  'state.idle': '已同步',
+  'state.paused': '同步已暂停：服务器无法访问或处于离线状态，稍后会重试',
+  'state.error': '同步因问题而停止',
+  lastSynced: '上次同步于 {time}',
+  never: '尚未同步',
+  pending: '{count} 项待发送',
+  failed: '{count} 项失败',
+  'problem.unreachable': '无法访问同步服务器（unreachable）：请检查 URL 以及服务器是否在运行。',
+  'problem.cors':
+    '同步服务器不允许此页面访问（CORS）：请在 CouchDB 中设置 [chttpd] enable_cors = true，并把 [cors] origins 设为此页面的来源。',
+  'problem.auth': '同步服务器拒绝了用户或密码（user or password，401/403）。',
+  'problem.database-missing': '服务器上不存在该同步数据库（database）。',
+  'problem.passphrase': '口令错误（passphrase）：无法打开此数据库的密钥校验。本设备和服务器上都没有写入任何内容。',
+  'problem.quota': '存储空间已满（quota）：同步无法写入。',
+  'problem.nonsense': '同步服务器的回应不是 CouchDB 的格式。',
+  'problem.decrypt': '有文档无法解密，已跳过；本地内容没有被覆盖。',
+  'conflict.session-title':
+    '同步冲突（conflict）：此会话在两台设备上被重命名。保留了“{subject}”；另一个名称是“{detail}”。',
+  'conflict.note':
+    '同步冲突（conflict）：一条笔记在两台设备上被编辑。保留了“{subject}”；另一版本另存为标记“conflict copy”的第二条笔记。',
+  'conflict.delete-vs-edit':
+    '同步冲突（conflict）：“{subject}”在一台设备上被删除，在另一台上被编辑；已保留编辑后的版本。',
+  'conflict.setting': '同步冲突（conflict）：{subject} 在两台设备上被修改；保留了 CouchDB 选定的版本。',
+  dismiss: '关闭',
+};
+
+/** The sync strings in every language. */
+export const syncDictionary = defineDictionary<SyncStringKey>('sync', { en, 'zh-CN': zhCN });
+
+/** A sync string in the given language. */
+export function syncText(language: Language, key: SyncStringKey, values?: TextValues): string {
+  return createTranslate(syncDictionary, language)(key, values);
+}

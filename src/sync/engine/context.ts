@@ -1,0 +1,107 @@
+import type { GlassboxDatabase } from '../../db/transaction.ts';
+import type { Settings } from '../../config/settings.ts';
+import type { SessionRecord } from '../../db/schema.ts';
+import type { SyncConflict } from '../sync-types.ts';
+import { open, seal } from './crypto.ts';
+import type { PouchDatabase, PouchDoc } from './pouch.ts';
+
+/** A field of a tombstone the user's delete wrote (a conflict's losing revision is removed without it). */
+export const DELETED_BY_USER = 'userDelete';
+
+/** The id of the local (never replicated) document holding the marker. */
+export const MARKER_ID = '_local/glassbox-sync-marker';
+
+/**
+ * What this device last exported or applied, so an export writes only what changed and an import skips this device's
+ * own writes. Kept in the local PouchDB as a `_local` document (not replicated); the engine is its one owner.
+ */
+export interface Marker {
+  /** Session id → the session record's signature ({@link sessionSignature}) when it was last exported or applied. */
+  sessions: Record<string, string>;
+  /** Document id → hash of the body this device holds for it, and the revision it wrote or applied. */
+  docs: Record<string, { hash: string; rev: string }>;
+  /** The local changes feed position up to which incoming documents were applied. */
+  appliedSeq: number | string;
+  /** Deleted revisions already reported as "delete vs edit" (reported once). */
+  noticed: string[];
+  /** Sessions with incoming documents not applied yet because a run was going on in them here. */
+  deferred: string[];
+}
+
+/**
+ * What of a session record says it changed: its time, status, counts, title and overrides (a rename does not move
+ * `updatedAt`). A 32-bit FNV-1a hash: the marker holds no titles.
+ */
+export function sessionSignature(record: SessionRecord): string {
+  const text = JSON.stringify([
+    record.updatedAt,
+    record.status,
+    record.messageCount,
+    record.spanCount,
+    record.title,
+    record.titleEdited,
+    record.overrides ?? null,
+  ]);
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+export function emptyMarker(): Marker {
+  return { sessions: {}, docs: {}, appliedSeq: 0, noticed: [], deferred: [] };
+}
+
+/** What the exporter and importer share for one started engine. */
+export interface EngineContext {
+  db: GlassboxDatabase;
+  local: PouchDatabase;
+  key: CryptoKey;
+  marker: Marker;
+  /** Strings that must never leave the device (API key, OTLP and MCP header values, sync password, passphrase). */
+  secrets(): string[];
+  loadSettings(): Promise<Settings>;
+  saveSettings(settings: Settings): Promise<void>;
+  /** A conflict kept (shown as a notice with the word "conflict"). */
+  conflict(conflict: SyncConflict): void;
+  /** A document that could not be decrypted or read: counted and skipped. */
+  failed(id: string): void;
+}
+
+export async function loadMarker(local: PouchDatabase): Promise<Marker> {
+  try {
+    const doc = await local.get(MARKER_ID);
+    return { ...emptyMarker(), ...(doc.marker as Partial<Marker>) };
+  } catch {
+    return emptyMarker();
+  }
+}
+
+export async function saveMarker(local: PouchDatabase, marker: Marker): Promise<void> {
+  let rev: string | undefined;
+  try {
+    rev = (await local.get(MARKER_ID))._rev;
+  } catch {
+    rev = undefined;
+  }
+  await local.put({ _id: MARKER_ID, ...(rev ? { _rev: rev } : {}), marker });
+}
+
+/** An encrypted document for the local PouchDB: `{_id, v, iv, c}` (plus `_rev` when it replaces one). */
+export async function encryptDoc(context: EngineContext, id: string, body: unknown, rev?: string): Promise<PouchDoc> {
+  const sealed = await seal(context.key, id, body);
+  return { _id: id, ...(rev ? { _rev: rev } : {}), ...sealed };
+}
+
+/** The plaintext body of a document; undefined (counted as failed) when it cannot be decrypted. */
+export async function decryptDoc(context: EngineContext, doc: PouchDoc): Promise<unknown> {
+  try {
+    if (typeof doc.iv !== 'string' || typeof doc.c !== 'string') throw new Error('not an encrypted document');
+    return await open(context.key, doc._id, { iv: doc.iv, c: doc.c });
+  } catch {
+    context.failed(doc._id);
+    return undefined;
+  }
+}

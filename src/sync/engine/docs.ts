@@ -1,0 +1,184 @@
+/**
+ * What syncs, as plaintext document bodies (encrypted before they leave this module's callers), and back.
+ * Ids use the app's random ids only: `session:<id>`, `run:<sessionId>:<runId>` (a finished run: written once),
+ * `toolstate:<sessionId>`, `file:<sessionId>:<fileId>`, `note:<id>`, `settings:<part>`. API keys, sync credentials
+ * and MCP headers are never in a body.
+ */
+import { z } from 'zod';
+import {
+  fileAttachmentSchema,
+  fileMessageSchema,
+  fileNoteSchema,
+  fileSpanSchema,
+  fileToolStateSchema,
+  type FileMessage,
+  type FileSession,
+  type FileSpan,
+} from '../../db/session-file-schema.ts';
+import type { SessionRecords } from '../../db/import-sessions.ts';
+import type { FileNoteVector } from '../../db/note-vector-file.ts';
+import type { Settings } from '../../config/settings.ts';
+import type { Note } from '../../tools/tool-context.ts';
+
+/** A plaintext body with the id it is stored under. */
+export interface PlainDoc {
+  id: string;
+  body: unknown;
+}
+
+export const sessionMetaSchema = z.object({
+  title: z.string().max(1000),
+  titleEdited: z.boolean(),
+  createdAt: z.number().finite(),
+  overrides: z
+    .object({ model: z.string().max(500).optional(), systemPrompt: z.string().max(100_000).optional() })
+    .optional(),
+  forkedFrom: z
+    .object({ sessionId: z.string(), runId: z.string(), spanId: z.string(), step: z.number().int().nonnegative() })
+    .optional(),
+});
+export type SessionMeta = z.output<typeof sessionMetaSchema>;
+
+const runMessageSchema = fileMessageSchema.omit({ seq: true });
+export const runBodySchema = z.object({
+  startedAt: z.number().finite(),
+  messages: z.array(runMessageSchema),
+  spans: z.array(fileSpanSchema),
+});
+export type RunBody = z.output<typeof runBodySchema>;
+
+export const toolStateBodySchema = z.object({ entries: z.array(fileToolStateSchema) });
+export const fileBodySchema = fileAttachmentSchema;
+export const noteBodySchema = fileNoteSchema;
+
+export const sessionDocId = (sessionId: string) => `session:${sessionId}`;
+export const runDocId = (sessionId: string, runId: string) => `run:${sessionId}:${runId}`;
+export const toolStateDocId = (sessionId: string) => `toolstate:${sessionId}`;
+export const fileDocId = (sessionId: string, fileId: string) => `file:${sessionId}:${fileId}`;
+export const noteDocId = (noteId: string) => `note:${noteId}`;
+/** Prefixes of the documents one session owns besides `session:<id>` (ids of runs and files sort under them). */
+export const sessionPartPrefixes = (sessionId: string) => [`run:${sessionId}:`, `file:${sessionId}:`];
+
+/** The session a document id belongs to, if any. */
+export function sessionOfDocId(id: string): string | undefined {
+  const [kind, sessionId] = id.split(':');
+  if (kind === 'session' || kind === 'run' || kind === 'toolstate' || kind === 'file') return sessionId;
+  return undefined;
+}
+
+/**
+ * A session's documents. The run the session is running now is left out (it is written once, when finished);
+ * message seqs are not sent (each device orders runs by time and numbers the messages itself).
+ */
+export function sessionDocs(file: FileSession): PlainDoc[] {
+  const meta: SessionMeta = { title: file.title, titleEdited: file.titleEdited, createdAt: file.createdAt };
+  if (file.overrides) meta.overrides = file.overrides;
+  if (file.forkedFrom) meta.forkedFrom = file.forkedFrom;
+  const docs: PlainDoc[] = [{ id: sessionDocId(file.id), body: meta }];
+  const running = file.status === 'running' ? file.activeRunId : undefined;
+  const runs = new Map<string, { messages: Omit<FileMessage, 'seq'>[]; spans: FileSpan[] }>();
+  const runOf = (runId: string) => {
+    let run = runs.get(runId);
+    if (!run) runs.set(runId, (run = { messages: [], spans: [] }));
+    return run;
+  };
+  for (const { seq: _seq, ...message } of file.messages) runOf(message.runId).messages.push(message);
+  for (const span of file.spans) runOf(span.runId).spans.push(span);
+  for (const [runId, run] of runs) {
+    if (runId === running || run.messages.length === 0) continue;
+    const startedAt = Math.min(...run.messages.map((message) => message.createdAt));
+    docs.push({ id: runDocId(file.id, runId), body: { startedAt, ...run } satisfies RunBody });
+  }
+  if (file.toolState.length > 0) docs.push({ id: toolStateDocId(file.id), body: { entries: file.toolState } });
+  for (const attachment of file.attachments) docs.push({ id: fileDocId(file.id, attachment.id), body: attachment });
+  return docs;
+}
+
+/** The parts of a session read back from its documents (each already decrypted and checked). */
+export interface SessionParts {
+  meta: SessionMeta;
+  runs: RunBody[];
+  toolState: z.output<typeof toolStateBodySchema> | undefined;
+  files: z.output<typeof fileBodySchema>[];
+}
+
+/**
+ * A session's records from its documents: runs ordered by when they started (two devices' runs interleave by time),
+ * messages numbered from 0 in that order, each message once (by id) however many documents hold it.
+ */
+export function sessionRecordsOf(sessionId: string, parts: SessionParts): SessionRecords {
+  const runs = [...parts.runs].sort((a, b) => a.startedAt - b.startedAt);
+  const seen = new Set<string>();
+  const messages: SessionRecords['messages'] = [];
+  const spans: SessionRecords['spans'] = [];
+  for (const run of runs) {
+    for (const message of run.messages) {
+      if (seen.has(message.id)) continue;
+      seen.add(message.id);
+      messages.push({ ...message, sessionId, seq: messages.length });
+    }
+    for (const span of run.spans) spans.push({ ...span, sessionId });
+  }
+  const lastAt = messages.at(-1)?.createdAt ?? parts.meta.createdAt;
+  const session: SessionRecords['session'] = {
+    id: sessionId,
+    title: parts.meta.title,
+    titleEdited: parts.meta.titleEdited,
+    createdAt: parts.meta.createdAt,
+    updatedAt: Math.max(lastAt, parts.meta.createdAt),
+    messageCount: messages.length,
+    spanCount: spans.length,
+    nextSeq: messages.length,
+    status: messages.length > 0 ? 'done' : 'idle',
+  };
+  if (parts.meta.overrides) session.overrides = parts.meta.overrides;
+  if (parts.meta.forkedFrom) session.forkedFrom = parts.meta.forkedFrom;
+  return {
+    session,
+    messages,
+    spans,
+    toolState: (parts.toolState?.entries ?? []).map((entry) => ({ ...entry, sessionId })),
+    attachments: parts.files.map((file) => ({ ...file, sessionId })),
+  };
+}
+
+/** A note's document: the note and its embedding (model, dimension, numbers). */
+export function noteDoc(note: Note & { vector?: FileNoteVector }): PlainDoc {
+  return { id: noteDocId(note.id), body: note };
+}
+
+/** The synced parts of the settings: custom tools, MCP servers without their headers, the roster, prices. */
+export function settingsDocs(settings: Settings): PlainDoc[] {
+  const { delegation, maxDelegationDepth, maxDelegations, maxRunTokens, agents } = settings;
+  return [
+    { id: 'settings:customTools', body: { value: settings.customTools } },
+    { id: 'settings:mcpServers', body: { value: settings.mcpServers.map((server) => ({ ...server, headers: '' })) } },
+    {
+      id: 'settings:agents',
+      body: { value: { delegation, maxDelegationDepth, maxDelegations, maxRunTokens, agents } },
+    },
+    { id: 'settings:prices', body: { value: settings.modelPrices } },
+  ];
+}
+
+/**
+ * The settings with a synced part applied; MCP servers keep this device's headers (matched by URL), and the result
+ * is checked by the caller with the settings schema (a bad part changes nothing).
+ */
+export function applySettingsDoc(settings: Settings, id: string, value: unknown): Record<string, unknown> | undefined {
+  if (id === 'settings:customTools') return { ...settings, customTools: value };
+  if (id === 'settings:prices') return { ...settings, modelPrices: value };
+  if (id === 'settings:agents' && value !== null && typeof value === 'object') return { ...settings, ...value };
+  if (id === 'settings:mcpServers' && Array.isArray(value)) {
+    const headers = new Map(settings.mcpServers.map((server) => [server.url, server.headers]));
+    return {
+      ...settings,
+      mcpServers: value.map((server: unknown) =>
+        server !== null && typeof server === 'object' && 'url' in server
+          ? { ...server, headers: headers.get(String(server.url)) ?? '' }
+          : server,
+      ),
+    };
+  }
+  return undefined;
+}

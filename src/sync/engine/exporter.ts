@@ -1,0 +1,129 @@
+/**
+ * Outgoing: what changed in the app's IndexedDB since the marker, as encrypted documents in the local PouchDB (the
+ * replication then carries them to the server). A session is read only when its record changed (time, counts, title: `sessionSignature`); a document is
+ * written only when its body's hash changed, so a finished run is written once.
+ */
+import { listNotes } from '../../db/notes.ts';
+import { listNoteVectors } from '../../db/note-vectors.ts';
+import { collectSessionForExport, redactSecrets } from '../../db/session-export.ts';
+import { withVectors } from '../../db/session-file.ts';
+import { listSessions } from '../../db/sessions.ts';
+import { hashJson } from './crypto.ts';
+import { DELETED_BY_USER, encryptDoc, sessionSignature, type EngineContext } from './context.ts';
+import { noteDoc, sessionDocId, sessionDocs, sessionOfDocId, settingsDocs, type PlainDoc } from './docs.ts';
+import type { PouchDoc } from './pouch.ts';
+
+/** The documents one session has now (its running run left out), secrets removed. */
+export async function currentSessionDocs(context: EngineContext, sessionId: string): Promise<PlainDoc[] | undefined> {
+  const file = await collectSessionForExport(context.db, sessionId, context.secrets());
+  return file ? sessionDocs(file) : undefined;
+}
+
+/** Of these documents, those whose body differs from what the marker says this device holds, with their hashes. */
+async function changedOnly(context: EngineContext, docs: PlainDoc[]): Promise<Array<PlainDoc & { hash: string }>> {
+  const changed: Array<PlainDoc & { hash: string }> = [];
+  for (const doc of docs) {
+    const hash = await hashJson(doc.body);
+    if (context.marker.docs[doc.id]?.hash !== hash) changed.push({ ...doc, hash });
+  }
+  return changed;
+}
+
+/** The ids the marker lists for a session (its documents this device wrote or applied). */
+function markedDocsOf(context: EngineContext, sessionId: string): string[] {
+  return Object.keys(context.marker.docs).filter((id) => sessionOfDocId(id) === sessionId);
+}
+
+/**
+ * Writes documents (encrypted) and tombstones into the local PouchDB at their current revisions, and records them
+ * in the marker; how many were written.
+ */
+export async function writeDocs(
+  context: EngineContext,
+  docs: Array<PlainDoc & { hash: string }>,
+  removed: string[] = [],
+): Promise<number> {
+  const ids = [...docs.map((doc) => doc.id), ...removed];
+  if (ids.length === 0) return 0;
+  const current = await context.local.allDocs({ keys: ids });
+  const revs = new Map<string, string>();
+  for (const row of current.rows) if (row.value && !row.value.deleted) revs.set(row.id, row.value.rev);
+  const writes: PouchDoc[] = [];
+  for (const doc of docs) writes.push(await encryptDoc(context, doc.id, doc.body, revs.get(doc.id)));
+  for (const id of removed) {
+    const rev = revs.get(id);
+    // Marked as a delete made by the user (conflict losers are removed without it): see reportDeleteVsEdit.
+    if (rev) writes.push({ _id: id, _rev: rev, _deleted: true, [DELETED_BY_USER]: true });
+  }
+  const results = await context.local.bulkDocs(writes);
+  const hashes = new Map(docs.map((doc) => [doc.id, doc.hash]));
+  let written = 0;
+  for (const result of results) {
+    if (!result.id || !result.rev || result.error) continue;
+    written += 1;
+    const hash = hashes.get(result.id);
+    if (hash === undefined) delete context.marker.docs[result.id];
+    else context.marker.docs[result.id] = { hash, rev: result.rev };
+  }
+  return written;
+}
+
+/** Exports one session: its changed documents, and tombstones for its runs and files no longer there. */
+export async function exportSession(context: EngineContext, sessionId: string, signature: string): Promise<number> {
+  const docs = await currentSessionDocs(context, sessionId);
+  if (!docs) return 0;
+  const present = new Set(docs.map((doc) => doc.id));
+  const gone = markedDocsOf(context, sessionId).filter((id) => !present.has(id));
+  const written = await writeDocs(context, await changedOnly(context, docs), gone);
+  context.marker.sessions[sessionId] = signature;
+  return written;
+}
+
+async function exportSessions(context: EngineContext, signal?: AbortSignal): Promise<number> {
+  const sessions = await listSessions(context.db);
+  let written = 0;
+  for (const session of sessions) {
+    if (signal?.aborted) return written;
+    // A session running here is exported when its run has finished (a finished run is written once, whole).
+    if (session.status === 'running') continue;
+    // An empty untitled session (each device opens one) has nothing to sync.
+    if (session.messageCount === 0 && !session.titleEdited && context.marker.sessions[session.id] === undefined)
+      continue;
+    const signature = sessionSignature(session);
+    if (context.marker.sessions[session.id] === signature) continue;
+    written += await exportSession(context, session.id, signature);
+  }
+  // A session deleted here: its record becomes a tombstone. Its runs stay on the server, so an edit made meanwhile
+  // on another device brings the whole session back ("delete vs edit keeps the data").
+  const present = new Set(sessions.map((session) => session.id));
+  const deleted = Object.keys(context.marker.sessions).filter((id) => !present.has(id));
+  if (deleted.length > 0) {
+    written += await writeDocs(context, [], deleted.map(sessionDocId));
+    for (const id of deleted) delete context.marker.sessions[id];
+  }
+  return written;
+}
+
+async function exportNotes(context: EngineContext): Promise<number> {
+  const [notes, vectors] = await Promise.all([listNotes(context.db), listNoteVectors(context.db)]);
+  const docs = withVectors(notes, vectors).map(noteDoc);
+  const present = new Set(docs.map((doc) => doc.id));
+  const gone = Object.keys(context.marker.docs).filter((id) => id.startsWith('note:') && !present.has(id));
+  return writeDocs(context, await changedOnly(context, docs), gone);
+}
+
+async function exportSettings(context: EngineContext): Promise<number> {
+  // A device's first sync takes the settings the server has before sending its own (a new device's defaults must
+  // not compete with the roster and tools of the others); they go out from the export after the first import.
+  if (context.marker.appliedSeq === 0) return 0;
+  const docs = settingsDocs(await context.loadSettings()).map((doc) => ({
+    ...doc,
+    body: redactSecrets(doc.body, context.secrets()),
+  }));
+  return writeDocs(context, await changedOnly(context, docs));
+}
+
+/** Everything that changed since the marker, written to the local PouchDB; how many documents were written. */
+export async function exportChanges(context: EngineContext, signal?: AbortSignal): Promise<number> {
+  return (await exportSessions(context, signal)) + (await exportNotes(context)) + (await exportSettings(context));
+}

@@ -1,0 +1,224 @@
+/**
+ * Incoming: the documents that reached the local PouchDB from the server, decrypted and written into the app's
+ * IndexedDB. A session is rebuilt from all its documents (runs of every device, ordered by time); one document that
+ * fails to decrypt or to parse is counted and its session is left as it is here (nothing overwritten).
+ */
+import { settingsSchema } from '../../config/settings.ts';
+import { deleteNote } from '../../db/notes.ts';
+import { importedVectorRecord } from '../../db/import-sessions.ts';
+import { decodeNoteVector } from '../../db/note-vector-file.ts';
+import { redactSecrets } from '../../db/session-export.ts';
+import { withVectors } from '../../db/session-file.ts';
+import { deleteSession, getSession } from '../../db/sessions.ts';
+import { putSyncedNote, replaceSession } from '../../db/sync-writes.ts';
+import type { NoteVectorRecord } from '../../db/schema.ts';
+import { KEYCHECK_ID, hashJson } from './crypto.ts';
+import { decryptDoc, sessionSignature, type EngineContext } from './context.ts';
+import { reportDeleteVsEdit, resolveConflicts } from './conflicts.ts';
+import { currentSessionDocs, exportSession } from './exporter.ts';
+import {
+  applySettingsDoc,
+  fileBodySchema,
+  noteBodySchema,
+  noteDoc,
+  runBodySchema,
+  sessionDocId,
+  sessionMetaSchema,
+  sessionOfDocId,
+  sessionRecordsOf,
+  settingsDocs,
+  toolStateBodySchema,
+  toolStateDocId,
+  type SessionParts,
+} from './docs.ts';
+import type { PouchDoc } from './pouch.ts';
+
+/** What an import wrote into the app's IndexedDB (the store reloads these). */
+export interface ImportOutcome {
+  sessions: string[];
+  notes: boolean;
+  settings: boolean;
+}
+
+const PAGE = 200;
+
+/** A document of the local PouchDB, or whether it is deleted (a tombstone) or not there. */
+async function readDoc(context: EngineContext, id: string): Promise<PouchDoc | 'deleted' | 'missing'> {
+  try {
+    return await context.local.get(id);
+  } catch (error) {
+    return (error as { reason?: string }).reason === 'deleted' ? 'deleted' : 'missing';
+  }
+}
+
+/** A decrypted body checked against its schema; undefined (counted as failed) when either fails. */
+async function parsed<T>(
+  context: EngineContext,
+  doc: PouchDoc,
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+): Promise<T | undefined> {
+  const body = await decryptDoc(context, doc);
+  if (body === undefined) return undefined;
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  context.failed(doc._id);
+  return undefined;
+}
+
+async function docsUnder(context: EngineContext, prefix: string): Promise<PouchDoc[]> {
+  const result = await context.local.allDocs({ startkey: prefix, endkey: `${prefix}\ufff0`, include_docs: true });
+  return result.rows.flatMap((row) => (row.doc ? [row.doc] : []));
+}
+
+/** Reads a session's parts and revisions from its documents; undefined when one of them cannot be read. */
+async function readSessionParts(context: EngineContext, sessionId: string, meta: PouchDoc) {
+  const revs = new Map<string, string>([[meta._id, meta._rev ?? '']]);
+  const metaBody = await parsed(context, meta, sessionMetaSchema);
+  if (!metaBody) return undefined;
+  const parts: SessionParts = { meta: metaBody, runs: [], toolState: undefined, files: [] };
+  for (const doc of await docsUnder(context, `run:${sessionId}:`)) {
+    const run = await parsed(context, doc, runBodySchema);
+    if (!run) return undefined;
+    parts.runs.push(run);
+    revs.set(doc._id, doc._rev ?? '');
+  }
+  for (const doc of await docsUnder(context, `file:${sessionId}:`)) {
+    const file = await parsed(context, doc, fileBodySchema);
+    if (!file) return undefined;
+    parts.files.push(file);
+    revs.set(doc._id, doc._rev ?? '');
+  }
+  const toolDoc = await readDoc(context, toolStateDocId(sessionId));
+  if (typeof toolDoc === 'object') {
+    parts.toolState = await parsed(context, toolDoc, toolStateBodySchema);
+    if (!parts.toolState) return undefined;
+    revs.set(toolDoc._id, toolDoc._rev ?? '');
+  }
+  return { parts, revs };
+}
+
+/** Writes one session from its documents; false when it must wait (a run is going on in it here). */
+async function applySession(context: EngineContext, sessionId: string): Promise<boolean> {
+  const here = await getSession(context.db, sessionId);
+  if (here?.status === 'running') return false;
+  // Something saved here since the last export goes out first, so the rebuild below includes it.
+  if (here && context.marker.sessions[sessionId] !== sessionSignature(here))
+    await exportSession(context, sessionId, sessionSignature(here));
+  const meta = await readDoc(context, sessionDocId(sessionId));
+  if (meta === 'deleted') {
+    if (here) await deleteSession(context.db, sessionId);
+    delete context.marker.sessions[sessionId];
+    return true;
+  }
+  if (meta === 'missing') return true;
+  const read = await readSessionParts(context, sessionId, meta);
+  if (!read) return true;
+  const records = sessionRecordsOf(sessionId, read.parts);
+  await replaceSession(context.db, records);
+  // The marker takes the bodies as this device would export them now, so applying does not echo back.
+  for (const doc of (await currentSessionDocs(context, sessionId)) ?? []) {
+    const rev = read.revs.get(doc.id);
+    if (rev) context.marker.docs[doc.id] = { hash: await hashJson(doc.body), rev };
+  }
+  context.marker.sessions[sessionId] = sessionSignature(records.session);
+  return true;
+}
+
+async function applyNote(context: EngineContext, id: string): Promise<void> {
+  const doc = await readDoc(context, id);
+  if (doc === 'missing') return;
+  if (doc === 'deleted') {
+    await deleteNote(context.db, id.slice('note:'.length));
+    delete context.marker.docs[id];
+    return;
+  }
+  const body = await parsed(context, doc, noteBodySchema);
+  if (!body) return;
+  const { vector, ...note } = body;
+  let vectorRecord: NoteVectorRecord | undefined;
+  if (vector) {
+    const decoded = decodeNoteVector(vector.data, vector.dimensions);
+    if (decoded.ok)
+      vectorRecord = importedVectorRecord(note.id, { ...vector, noteId: note.id, vector: decoded.vector });
+  }
+  await putSyncedNote(context.db, note, vectorRecord);
+  const stored = withVectors([note], vectorRecord ? [vectorRecord] : [])[0] ?? note;
+  context.marker.docs[id] = { hash: await hashJson(noteDoc(stored).body), rev: doc._rev ?? '' };
+}
+
+async function applySettings(context: EngineContext, ids: readonly string[]): Promise<void> {
+  let settings = await context.loadSettings();
+  const revs = new Map<string, string>();
+  for (const id of ids) {
+    const doc = await readDoc(context, id);
+    if (typeof doc !== 'object') continue;
+    const body = (await decryptDoc(context, doc)) as { value?: unknown } | undefined;
+    if (!body) continue;
+    const next = settingsSchema.safeParse(applySettingsDoc(settings, id, body.value));
+    if (!next.success) {
+      context.failed(id);
+      continue;
+    }
+    settings = next.data;
+    revs.set(id, doc._rev ?? '');
+  }
+  if (revs.size === 0) return;
+  await context.saveSettings(settings);
+  for (const doc of settingsDocs(settings)) {
+    const rev = revs.get(doc.id);
+    if (rev) context.marker.docs[doc.id] = { hash: await hashJson(redactSecrets(doc.body, context.secrets())), rev };
+  }
+}
+
+/** What a notice calls a session or note document: its title or text (decrypted here, never sent). */
+async function subjectOf(context: EngineContext, doc: PouchDoc): Promise<string> {
+  const body = await decryptDoc(context, doc);
+  const meta = sessionMetaSchema.safeParse(body);
+  if (meta.success) return meta.data.title;
+  const note = noteBodySchema.safeParse(body);
+  return note.success ? note.data.content.slice(0, 80) : doc._id;
+}
+
+/** The changed documents since the marker's position, sorted by what they belong to; conflicts resolved on the way. */
+async function collectChanges(context: EngineContext) {
+  const sessions = new Set(context.marker.deferred);
+  const notes = new Set<string>();
+  const settings = new Set<string>();
+  let since = context.marker.appliedSeq;
+  for (;;) {
+    const page = await context.local.changes({ since, include_docs: true, conflicts: true, limit: PAGE });
+    for (const change of page.results) {
+      const doc = change.doc;
+      if (!doc || change.id.startsWith('_') || change.id === KEYCHECK_ID) continue;
+      await resolveConflicts(context, doc);
+      if (change.id.startsWith('session:') || change.id.startsWith('note:'))
+        await reportDeleteVsEdit(context, change.id, () => subjectOf(context, doc));
+      // Our own write (its revision is the one this device wrote or applied): nothing to apply.
+      const mine = context.marker.docs[change.id];
+      if (mine && mine.rev === doc._rev && !doc._deleted) continue;
+      const sessionId = sessionOfDocId(change.id);
+      if (sessionId !== undefined) sessions.add(sessionId);
+      else if (change.id.startsWith('note:')) notes.add(change.id);
+      else if (change.id.startsWith('settings:')) settings.add(change.id);
+    }
+    since = page.last_seq;
+    if (page.results.length < PAGE) break;
+  }
+  return { sessions, notes, settings, since };
+}
+
+/** Applies what arrived since the last import; what it wrote, for the store to reload. */
+export async function importChanges(context: EngineContext): Promise<ImportOutcome> {
+  const changes = await collectChanges(context);
+  const applied: string[] = [];
+  const deferred: string[] = [];
+  for (const sessionId of changes.sessions) {
+    if (await applySession(context, sessionId)) applied.push(sessionId);
+    else deferred.push(sessionId);
+  }
+  for (const id of changes.notes) await applyNote(context, id);
+  if (changes.settings.size > 0) await applySettings(context, [...changes.settings]);
+  context.marker.appliedSeq = changes.since;
+  context.marker.deferred = deferred;
+  return { sessions: applied, notes: changes.notes.size > 0, settings: changes.settings.size > 0 };
+}

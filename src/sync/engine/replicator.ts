@@ -1,0 +1,215 @@
+/**
+ * Runs PouchDB's replication both ways (push and pull, each its own `PouchDB.replicate`, so each reports its own
+ * pauses and errors) and turns its events into the sync status. Export and import run one at a time on a queue;
+ * `localChanged` only arms a timer (O(1) on the step save path), the export runs when it fires.
+ */
+import type { SyncStatus } from '../sync-types.ts';
+import type { PouchConstructor, PouchDatabase, PouchReplication } from './pouch.ts';
+import { problemOf } from './remote.ts';
+
+export interface ReplicatorOptions {
+  Pouch: PouchConstructor;
+  local: PouchDatabase;
+  remote: PouchDatabase;
+  live: boolean;
+  status(): SyncStatus;
+  setStatus(patch: Partial<SyncStatus>): void;
+  exportDelayMs: number;
+  exportChanges(signal: AbortSignal): Promise<number>;
+  importChanges(): Promise<void>;
+  /** Nothing was applied from this server yet: a large history shows progress. */
+  firstSync: boolean;
+}
+
+/** A first sync of more documents than this shows a progress bar. */
+const PROGRESS_FROM_DOCS = 100;
+const BATCH = { batch_size: 200, batches_limit: 4 };
+
+interface ChangeInfo {
+  docs_written?: number;
+}
+
+type Direction = 'push' | 'pull';
+
+export class Replicator {
+  private queue: Promise<void> = Promise.resolve();
+  private exportTimer: ReturnType<typeof setTimeout> | undefined;
+  private importTimer: ReturnType<typeof setTimeout> | undefined;
+  private replications: PouchReplication[] = [];
+  private paused: Record<Direction, boolean> = { push: false, pull: false };
+  private readonly abort = new AbortController();
+  private closed = false;
+  private cancelled = false;
+  private pulled = 0;
+  /** The first sync's settle exported more: one more pass before idle. */
+  private sendAgain = false;
+  private total: number | undefined;
+
+  constructor(private readonly options: ReplicatorOptions) {}
+
+  /** The first export, then replication (live, or once). */
+  async begin(): Promise<void> {
+    if (this.options.firstSync) {
+      const info = await this.options.remote.info().catch(() => undefined);
+      if (info && info.doc_count > PROGRESS_FROM_DOCS) this.total = info.doc_count;
+    }
+    await this.enqueue(() => this.runExport());
+    if (this.options.live) this.startLive();
+    else await this.once();
+  }
+
+  localChanged(): void {
+    if (this.closed || this.exportTimer !== undefined) return;
+    this.exportTimer = setTimeout(() => {
+      this.exportTimer = undefined;
+      void this.enqueue(() => this.runExport());
+    }, this.options.exportDelayMs);
+  }
+
+  async syncNow(): Promise<void> {
+    this.cancelled = false;
+    await this.enqueue(() => this.runExport());
+    if (!this.options.live) return this.once();
+    // Live: a replication waiting out its back-off (server was down) starts again now.
+    this.stopReplications();
+    this.startLive();
+  }
+
+  cancel(): void {
+    this.cancelled = true;
+    this.stopReplications();
+    this.options.setStatus({ state: 'paused', progress: undefined });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.abort.abort();
+    clearTimeout(this.exportTimer);
+    clearTimeout(this.importTimer);
+    this.stopReplications();
+    await this.queue;
+    await Promise.allSettled([this.options.local.close(), this.options.remote.close()]);
+  }
+
+  private enqueue(task: () => Promise<void>): Promise<void> {
+    const next = this.queue.then(() => (this.closed ? undefined : task()));
+    this.queue = next.catch((error: unknown) => this.fail(error));
+    return this.queue;
+  }
+
+  private fail(error: unknown): void {
+    if (this.closed) return;
+    const name = (error as { name?: string } | null)?.name;
+    const detail = error instanceof Error ? error.message : String(error);
+    this.options.setStatus({
+      state: 'error',
+      problem: { kind: name === 'QuotaExceededError' ? 'quota' : 'nonsense', detail },
+    });
+  }
+
+  private async runExport(): Promise<void> {
+    const written = await this.options.exportChanges(this.abort.signal);
+    if (written > 0) this.options.setStatus({ pending: this.options.status().pending + written });
+  }
+
+  private scheduleImport(): void {
+    if (this.importTimer !== undefined) return;
+    this.importTimer = setTimeout(() => {
+      this.importTimer = undefined;
+      void this.enqueue(() => this.options.importChanges());
+    }, 100);
+  }
+
+  private onChange(direction: Direction, info: ChangeInfo): void {
+    const written = info.docs_written ?? 0;
+    if (direction === 'push') {
+      this.options.setStatus({ pending: Math.max(0, this.options.status().pending - written) });
+      return;
+    }
+    this.pulled += written;
+    if (this.total !== undefined)
+      this.options.setStatus({ progress: { done: Math.min(this.pulled, this.total), total: this.total } });
+    this.scheduleImport();
+  }
+
+  /** Both directions caught up: apply what arrived (on the first sync, then send what waited for it), then idle. */
+  private async settle(): Promise<void> {
+    await this.options.importChanges();
+    if (this.options.firstSync) {
+      this.options.firstSync = false;
+      await this.runExport();
+      // What the first import let out (the settings) goes now: live replication sends it, `once` makes a second pass.
+      this.sendAgain = this.options.status().pending > 0;
+      if (this.sendAgain) return;
+    }
+    if (this.closed || this.cancelled) return;
+    const problem = this.options.status().problem;
+    this.total = undefined;
+    this.options.setStatus({
+      state: 'idle',
+      lastSyncedAt: Date.now(),
+      pending: 0,
+      progress: undefined,
+      problem: problem?.kind === 'decrypt' ? problem : undefined,
+    });
+  }
+
+  private replicate(direction: Direction, live: boolean): PouchReplication {
+    const { Pouch, local, remote } = this.options;
+    const replication =
+      direction === 'push'
+        ? Pouch.replicate(local, remote, { live, retry: live, ...BATCH })
+        : Pouch.replicate(remote, local, { live, retry: live, ...BATCH });
+    replication.on('change', (info) => this.onChange(direction, info as ChangeInfo));
+    this.replications.push(replication);
+    return replication;
+  }
+
+  private startLive(): void {
+    this.paused = { push: false, pull: false };
+    this.options.setStatus({ state: 'syncing' });
+    for (const direction of ['push', 'pull'] as const) {
+      const replication = this.replicate(direction, true);
+      replication.on('active', () => {
+        this.paused[direction] = false;
+        this.options.setStatus({ state: 'syncing' });
+      });
+      replication.on('paused', (error) => {
+        this.paused[direction] = true;
+        if (error) this.options.setStatus({ state: 'paused', problem: problemOf(error) });
+        else if (this.paused.push && this.paused.pull) void this.enqueue(() => this.settle());
+      });
+      replication.on('error', (error) => this.options.setStatus({ state: 'error', problem: problemOf(error) }));
+    }
+  }
+
+  /** One push and one pull; a server that cannot be reached leaves the state `paused` (Sync now tries again). */
+  private async once(): Promise<void> {
+    do {
+      this.sendAgain = false;
+      this.options.setStatus({ state: 'syncing' });
+      const ends = (['push', 'pull'] as const).map(
+        (direction) =>
+          new Promise<unknown>((resolve) => {
+            const replication = this.replicate(direction, false);
+            replication.on('complete', () => resolve(undefined));
+            replication.on('error', (error) => resolve(error ?? new Error('replication failed')));
+          }),
+      );
+      const errors = (await Promise.all(ends)).filter((error) => error !== undefined);
+      this.replications = [];
+      if (errors.length > 0) {
+        this.options.setStatus({ state: 'paused', problem: problemOf(errors[0]) });
+        await this.enqueue(() => this.options.importChanges());
+        return;
+      }
+      await this.enqueue(() => this.settle());
+    } while (this.sendAgain && !this.cancelled && !this.closed);
+    if (this.cancelled) this.options.setStatus({ state: 'paused', progress: undefined });
+  }
+
+  private stopReplications(): void {
+    for (const replication of this.replications) replication.cancel();
+    this.replications = [];
+  }
+}
