@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import { expect, settingsTab } from './fixtures.ts';
 
 export interface SavedSync {
   url: string;
@@ -9,16 +9,19 @@ export interface SavedSync {
 }
 
 /**
- * Saves the sync server on this page's browser before the app starts. Interim, until Settings → Sync (sync-core)
- * is merged: src/sync/share-settings.ts reads this record; at the join only this helper changes (fill the tab).
+ * Saves the sync server in Settings → Sync as a person does (server, database, user, password; no passphrase: a
+ * share needs none, and without one sync itself stays refused and writes nothing). The app must be open.
  */
 export async function saveSyncSettings(page: Page, sync: SavedSync): Promise<void> {
-  await page.addInitScript(
-    (value) => {
-      localStorage.setItem('glassbox-sync-settings', JSON.stringify(value));
-    },
-    { user: '', password: '', passphrase: '', live: false, ...sync },
-  );
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = await settingsTab(page, 'Sync');
+  await dialog.getByRole('textbox', { name: 'Sync server URL' }).fill(sync.url);
+  await dialog.getByRole('textbox', { name: 'Sync database' }).fill(sync.database);
+  await dialog.getByRole('textbox', { name: 'Sync user' }).fill(sync.user ?? '');
+  await dialog.getByRole('textbox', { name: 'Sync password' }).fill(sync.password ?? '');
+  await dialog.getByRole('checkbox', { name: 'Live sync' }).uncheck();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
 }
 
 /** Creates a database on the test server (as an admin would, outside the app). */
@@ -32,7 +35,9 @@ export async function createDatabase(serverUrl: string, database: string, auth?:
 
 /** Opens Share session for the active session and returns its dialog. */
 export async function openShareDialog(page: Page) {
-  await page.getByRole('button', { name: 'Share session' }).click();
+  // Dispatched, not clicked: while sync retries a refused server, its header status keeps changing and the page's
+  // layout never holds still long enough for Playwright's "stable" check (seen with a wrong password, no CORS).
+  await page.getByRole('button', { name: 'Share session' }).dispatchEvent('click');
   const dialog = page.getByRole('dialog', { name: 'Share session' });
   await expect(dialog).toBeVisible();
   return dialog;

@@ -18,9 +18,9 @@ test('a shared session opens read-only in another browser with the same server, 
   page,
   browser,
 }) => {
+  await openApp(page);
   await saveSyncSettings(page, { url: server.url, database: 'glassbox', ...AUTH });
   const sent = recordRequests(page, server.url);
-  await openApp(page);
   await sendAndWait(page, QUESTION);
   await expect(lastAnswer(page)).toContainText('1004');
 
@@ -42,6 +42,7 @@ test('a shared session opens read-only in another browser with the same server, 
   // Another device: the same server, database and user saved, not the passphrase.
   const other = await browser.newContext();
   const reader = await other.newPage();
+  await openApp(reader);
   await saveSyncSettings(reader, { url: server.url, database: 'glassbox', ...AUTH });
   const readerSent = recordRequests(reader, server.url);
   await reader.goto(link);
@@ -64,8 +65,8 @@ test('a shared session opens read-only in another browser with the same server, 
 test('a wrong key, a missing document and a cut link each say so, and the rest of the app keeps working', async ({
   page,
 }) => {
-  await saveSyncSettings(page, { url: server.url, database: 'glassbox', ...AUTH });
   await openApp(page);
+  await saveSyncSettings(page, { url: server.url, database: 'glassbox', ...AUTH });
   await sendAndWait(page, QUESTION);
   const dialog = await openShareDialog(page);
   const link = await dialog.getByRole('textbox', { name: 'Share link' }).inputValue();

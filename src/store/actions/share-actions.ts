@@ -17,9 +17,7 @@ import {
   toBase64Url,
   uploadShare,
 } from '../../sync/share.ts';
-import { readSyncSettings } from '../../sync/share-settings.ts';
 import type { SyncProblem, SyncSettings } from '../../sync/sync-types.ts';
-import { useAppStore } from '../app-store.ts';
 import { services } from '../services.ts';
 import { currentLanguage } from './current-language.ts';
 
@@ -29,6 +27,16 @@ export type ShareOutcome =
   | { kind: 'no-server'; url: string; saveFile: () => void }
   | { kind: 'problem'; problem: SyncProblem; settings: SyncSettings }
   | { kind: 'failed'; error: string };
+
+/**
+ * The server saved in Settings → Sync (URL and database set), or undefined. Only the server, database, user and
+ * password are used: sharing and opening a share need no passphrase.
+ */
+async function savedServer(): Promise<SyncSettings | undefined> {
+  const { loadSyncSettings, syncIsOn } = await import('./sync-actions.ts');
+  const settings = await loadSyncSettings();
+  return syncIsOn(settings) ? settings : undefined;
+}
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const fetchOf = () => services().fetch;
@@ -48,7 +56,7 @@ export async function shareSession(sessionId: string): Promise<ShareOutcome> {
     const { docId, key } = newShare();
     const ciphertext = await encryptSnapshot(file.text, key, docId);
     const url = shareUrl(location.href, docId, key);
-    const settings = readSyncSettings(useAppStore.getState().settings);
+    const settings = await savedServer();
     if (!settings) {
       const shareFile: ShareFile = { format: 'glassbox-share', version: 1, id: docId, data: toBase64Url(ciphertext) };
       const name = file.fileName.replace(/\.json$/, '.glassbox-share.json');
@@ -113,7 +121,7 @@ const asShareError = (error: unknown) =>
 
 /** Downloads, decrypts and checks the snapshot a link names; the doctor names a server that refuses. */
 export async function openSharedSession(docId: string, key: Uint8Array): Promise<SharedOutcome> {
-  const settings = readSyncSettings(useAppStore.getState().settings);
+  const settings = await savedServer();
   if (!settings) return { kind: 'no-server' };
   let bytes: Uint8Array;
   try {
