@@ -1,3 +1,5 @@
+import { SYNC_DETAILS } from './figures-sync.ts';
+
 /** Supporting numbers printed under the table (no target). */
 export const DETAILS: Array<{ id: string; label: string; unit: string }> = [
   {
@@ -127,4 +129,5 @@ export const DETAILS: Array<{ id: string; label: string; unit: string }> = [
   { id: 'teamStreamMax', label: 'three-agent run: frame gap max while two delegates stream', unit: 'ms' },
   { id: 'teamStreamSeconds', label: 'three-agent run: time both delegates streamed at once', unit: 's' },
   { id: 'teamRunSeconds', label: 'three-agent run (3 × 6 model calls): send → done', unit: 's' },
+  ...SYNC_DETAILS,
 ];

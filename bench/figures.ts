@@ -2,7 +2,7 @@
 export interface Figure {
   id: string;
   label: string;
-  unit: 'ms' | 'KB' | 'MB' | 'nodes' | 'frames' | 'ratio';
+  unit: 'ms' | 'KB' | 'MB' | 'nodes' | 'frames' | 'ratio' | 'count';
   /** BetterChatGPT's value measured on this machine (issue 9), when there is one. */
   peer?: string;
   /** The target: at most this value (or, for `relativeTo`, at most that figure's median). */
@@ -14,6 +14,8 @@ export interface Figure {
   /** Shown in the target column. */
   target: string;
 }
+
+import { SYNC_FIGURES } from './figures-sync.ts';
 
 /** Every figure of issue 9, in table order. */
 export const FIGURES: Figure[] = [
@@ -453,4 +455,5 @@ export const FIGURES: Figure[] = [
     max: 300,
     target: '≤ 300 ms',
   },
+  ...SYNC_FIGURES,
 ];

@@ -21,6 +21,7 @@ import { longSession } from './scenario-long-session.ts';
 import { spansSession } from './scenario-spans-session.ts';
 import { insightsScale } from './scenario-insights.ts';
 import { queryDataScale, writeSalesCsv } from './scenario-query-data.ts';
+import { syncScale } from './scenario-sync.ts';
 import { semanticRecallScale } from './scenario-semantic-recall.ts';
 import { knowledgeSearchScale } from './scenario-knowledge-search.ts';
 import { teamRoute, teamSession } from './scenario-team.ts';
@@ -44,6 +45,7 @@ const SCENARIOS = {
   evals: evalsScale,
   'local-model': localModelSpeed,
   'knowledge-search': knowledgeSearchScale,
+  sync: syncScale,
 } as const;
 type ScenarioName = keyof typeof SCENARIOS;
 
@@ -107,7 +109,9 @@ async function main(): Promise<void> {
         small20: await writeFixture(scratchDir, 'sess_bench_small', 'Bench 20 messages', 20),
         medium200: await writeFixture(scratchDir, 'sess_bench_medium', 'Bench 200 messages', 200),
         huge2000: await writeFixture(scratchDir, 'sess_bench_huge', 'Bench 2,000 messages', 2000, 5000),
-        ...(names.includes('huge-import') ? { hugeExport: await writeHugeExport(scratchDir) } : {}),
+        ...(names.includes('huge-import') || names.includes('sync')
+          ? { hugeExport: await writeHugeExport(scratchDir) }
+          : {}),
         ...(names.includes('query-data') ? { salesCsv: await writeSalesCsv(scratchDir) } : {}),
         ...(names.includes('big-session') ? { bigSession: await writeBigSession(scratchDir) } : {}),
       },

@@ -194,6 +194,11 @@ const CONTRACT_NAMES = new Set([
   'Model download',
   'Local models',
   'Delete model',
+  // Issue 37: Share session and the sync doctor.
+  'Share session',
+  'Share link',
+  'Import a copy',
+  'Create database',
   // Not in the contract, but stable on purpose: the way back to English must be findable in any language.
   'Language',
   // Issue 38: datasets, scorers and feedback (UI-CONTRACT "Evals and feedback").

@@ -33,6 +33,8 @@ export interface UiSlice {
   knowledgeOpen: boolean;
   /** The Evals dialog (datasets and experiments). */
   evalsOpen: boolean;
+  /** The Share session dialog (issue 37) is open. */
+  shareOpen: boolean;
   sidebarOpen: boolean;
   traceOpen: boolean;
   mobilePane: MobilePane;
@@ -75,6 +77,7 @@ export const createUiSlice: Slice<UiSlice> = (set) => ({
   insightsOpen: false,
   knowledgeOpen: false,
   evalsOpen: false,
+  shareOpen: false,
   sidebarOpen: true,
   traceOpen: true,
   mobilePane: 'chat',

@@ -19,6 +19,7 @@ const KnowledgeDialog = lazy(() =>
   import('./knowledge/knowledge-dialog.tsx').then((module) => ({ default: module.KnowledgeDialog })),
 );
 const EvalsDialog = lazy(() => import('./evals/evals-dialog.tsx').then((module) => ({ default: module.EvalsDialog })));
+const ShareDialog = lazy(() => import('./sync/share-ui.tsx').then((module) => ({ default: module.ShareDialog })));
 // Search settings finds a setting by its name in every language, so the dialog comes with the Chinese strings.
 const SettingsDialog = lazy(() =>
   Promise.all([import('./settings/settings-dialog.tsx'), loadChinese().catch(() => undefined)]).then(([module]) => ({
@@ -26,7 +27,8 @@ const SettingsDialog = lazy(() =>
   })),
 );
 
-type OpenFlag = 'memoryOpen' | 'agentsOpen' | 'insightsOpen' | 'knowledgeOpen' | 'evalsOpen' | 'settingsOpen';
+type OpenFlag =
+  'memoryOpen' | 'agentsOpen' | 'insightsOpen' | 'knowledgeOpen' | 'evalsOpen' | 'settingsOpen' | 'shareOpen';
 
 /** The app's dialogs, each loaded on first use; by contract name, the flag that opens it and its view. */
 const dialogs: ReadonlyArray<{ label: string; flag: OpenFlag; View: ComponentType }> = [
@@ -36,6 +38,7 @@ const dialogs: ReadonlyArray<{ label: string; flag: OpenFlag; View: ComponentTyp
   { label: 'Knowledge', flag: 'knowledgeOpen', View: KnowledgeDialog },
   { label: 'Evals', flag: 'evalsOpen', View: EvalsDialog },
   { label: 'Settings', flag: 'settingsOpen', View: SettingsDialog },
+  { label: 'Share session', flag: 'shareOpen', View: ShareDialog },
 ];
 
 /**

@@ -9,6 +9,7 @@ import { createCrashTranslate } from '../i18n/crash.ts';
 import { useGlobalShortcuts } from './use-global-shortcuts.ts';
 import { SessionSidebar } from './sessions/session-sidebar.tsx';
 import { ChatCrashActions, rememberChatCrash, SessionRecoveryBanner, SessionShownSignal } from './session-recovery.tsx';
+import { ChatOrSharedSession } from './sync/shared-session-slot.tsx';
 import { LazyTracePane } from './trace/lazy-trace-pane.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 import { useTheme } from './use-theme.ts';
@@ -105,7 +106,9 @@ function Panes() {
           frame={<main aria-label="Chat" className="flex min-h-0 flex-1 flex-col overflow-y-auto" />}
           actions={<ChatCrashActions />}
         >
-          <ChatPane />
+          <ChatOrSharedSession>
+            <ChatPane />
+          </ChatOrSharedSession>
           <SessionShownSignal />
         </ErrorBoundary>
       </div>

@@ -3,7 +3,8 @@ import { exportActiveSessionHtml, exportActiveSessionMarkdown } from '../../stor
 import { exportActiveSession, exportAllSessions, importFiles } from '../../store/actions/file-actions.ts';
 import { deleteSession, newSession, searchSessions } from '../../store/actions/session-actions.ts';
 import { useAppStore } from '../../store/app-store.ts';
-import { useT } from '../use-t.ts';
+import { createSyncShareEntryTranslate } from '../../i18n/sync-share-entry.ts';
+import { useLanguage, useT } from '../use-t.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { ImportProgressBar } from './import-progress-bar.tsx';
 import { firstScreenOf, SessionList } from './session-list.tsx';
@@ -50,9 +51,12 @@ function SearchBox({ listRef }: { listRef: RefObject<HTMLUListElement | null> })
   );
 }
 
-/** Export (session, Markdown, HTML report, all) and Import. */
+const openShareDialog = () => useAppStore.getState().setUi({ shareOpen: true });
+
+/** Export (session, Markdown, HTML report, all), Share session and Import. */
 function SidebarFooter() {
   const t = useT();
+  const shareT = createSyncShareEntryTranslate(useLanguage());
   const activeSessionId = useAppStore((state) => state.activeSessionId);
   const ready = useAppStore((state) => state.ready);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -71,6 +75,8 @@ function SidebarFooter() {
       needs: !activeSessionId,
     },
     { label: 'Export all', text: t('sessions.exportAll'), run: exportAllSessions, needs: !ready },
+    // Issue 37: the dialog (and the encryption, the upload) load on first use.
+    { label: 'Share session', text: shareT('share'), run: openShareDialog, needs: !activeSessionId },
   ];
   return (
     <div className="flex flex-wrap gap-1 border-t border-slate-200 pt-2 dark:border-slate-800">

@@ -1,0 +1,42 @@
+/** Issue 37 item 8: sync through CouchDB (bench/scenario-sync.ts); typed where figures.ts spreads them (no import back). */
+export const SYNC_FIGURES = [
+  {
+    id: 'syncRatio',
+    label: 'sync, 100 MB export: empty second page synced ÷ the same ciphertext as a plain `_bulk_docs` upload',
+    unit: 'ratio',
+    max: 3,
+    target: '≤ 3',
+  },
+  {
+    id: 'syncFrameP95B',
+    label: 'sync, 100 MB: frame gap p95 on the receiving page',
+    unit: 'ms',
+    max: 33,
+    target: '≤ 33 ms',
+  },
+  {
+    id: 'syncFrameP95A',
+    label: 'sync, 100 MB: frame gap p95 on the sending page',
+    unit: 'ms',
+    max: 33,
+    target: '≤ 33 ms',
+  },
+  {
+    id: 'syncOneRunRequests',
+    label: 'sync: one new run reaching the other page, HTTP requests',
+    unit: 'count',
+    max: 3,
+    target: '≤ 3',
+  },
+  { id: 'syncOneRunMs', label: 'sync: one new run reaching the other page', unit: 'ms', max: 2000, target: '≤ 2 s' },
+] as const;
+
+/** Supporting numbers of the sync scenario. */
+export const SYNC_DETAILS: Array<{ id: string; label: string; unit: string }> = [
+  { id: 'syncFirstMs', label: 'sync, 100 MB export: empty second page, Save → idle with every session', unit: 'ms' },
+  {
+    id: 'syncPlainUploadMs',
+    label: 'sync, 100 MB export: the same ciphertext as a plain `_bulk_docs` upload',
+    unit: 'ms',
+  },
+];

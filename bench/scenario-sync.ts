@@ -1,0 +1,153 @@
+/// <reference path="../e2e/couch-server/modules.d.ts" />
+// Issue 37 item 8: the 100 MB ChatGPT export's sessions synced through a CouchDB-protocol server (the test server,
+// express-pouchdb over the in-memory adapter, on loopback) to an empty second page, against the same ciphertext
+// uploaded plainly with `_bulk_docs`; the frame gaps of both pages meanwhile; one new run reaching the other page.
+import type { Page } from '@playwright/test';
+import { startCouchServer, type CouchServer } from '../e2e/couch-server/server.ts';
+import { chooseImportFile, loadUntilUsable, send, type BenchWindow } from './app-driver.ts';
+import { launchFresh } from './browser.ts';
+import type { BenchContext, Sample } from './scenario-context.ts';
+import { HUGE_EXPORT } from './scenario-huge-import.ts';
+import { frameGaps, quantile } from './stats.ts';
+
+const DATABASE = 'glassbox';
+const PASSPHRASE = 'bench passphrase for sync';
+/** A first sync of 100 MB on a busy two-core machine: generous, so a slow run is a number, not a failure. */
+const LONG_MS = 30 * 60_000;
+
+/** Settings → Sync: server, database, passphrase, Live sync, Save (as a person does). */
+async function turnOnSync(page: Page, url: string): Promise<void> {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByRole('tab', { name: 'Sync', exact: true }).click();
+  await dialog.getByRole('textbox', { name: 'Sync server URL' }).fill(url);
+  await dialog.getByRole('textbox', { name: 'Sync database' }).fill(DATABASE);
+  await dialog.getByRole('textbox', { name: 'Sync passphrase' }).fill(PASSPHRASE);
+  await dialog.getByRole('checkbox', { name: 'Live sync' }).check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** How many sessions the page has stored (read from its IndexedDB). */
+function storedSessions(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('glassbox');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction('sessions').objectStore('sessions').count();
+          count.onsuccess = () => {
+            open.result.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
+}
+
+/** Waits until the page's sync is idle with nothing pending and `done()` holds; resolves with Date.now() then. */
+async function whenSynced(page: Page, done: () => Promise<boolean>, timeout = LONG_MS): Promise<number> {
+  const status = page.getByTestId('sync-status').first();
+  const until = Date.now() + timeout;
+  for (;;) {
+    const state = await status.getAttribute('data-sync-state').catch(() => null);
+    if (state === 'idle' && (await done())) return Date.now();
+    if (state === 'error') throw new Error(`sync error: ${await status.textContent()}`);
+    if (Date.now() > until) throw new Error(`sync not idle after ${timeout} ms (state ${state})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const startFrames = (page: Page) => page.evaluate(() => (window as unknown as BenchWindow).__bench.startFrames());
+const framesP95 = async (page: Page) =>
+  quantile(frameGaps(await page.evaluate(() => (window as unknown as BenchWindow).__bench.stopFrames())), 0.95);
+
+/** The server's documents as they are (ciphertext, revisions, attachments), uploaded plainly into a new database. */
+async function plainUpload(server: CouchServer): Promise<{ ms: number; docs: number }> {
+  const all = (await (
+    await fetch(`${server.url}/${DATABASE}/_all_docs?include_docs=true&attachments=true`)
+  ).json()) as { rows: Array<{ doc: Record<string, unknown> }> };
+  const docs = all.rows.map((row) => row.doc);
+  await fetch(`${server.url}/plain`, { method: 'PUT' });
+  const started = performance.now();
+  for (let index = 0; index < docs.length; index += 100) {
+    const response = await fetch(`${server.url}/plain/_bulk_docs`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ docs: docs.slice(index, index + 100), new_edits: false }),
+    });
+    if (!response.ok) throw new Error(`_bulk_docs: HTTP ${response.status}`);
+  }
+  return { ms: performance.now() - started, docs: docs.length };
+}
+
+/** Imports the export into page A and syncs it up; resolves with how many sessions A holds. */
+async function firstDevice(page: Page, context: BenchContext, server: CouchServer): Promise<number> {
+  const file = context.fixtures.hugeExport;
+  if (!file) throw new Error('The 100 MB export was not written');
+  await loadUntilUsable(page, context.appUrl);
+  await chooseImportFile(page, file.path);
+  await page
+    .getByRole('status')
+    .filter({ hasText: `Imported ${HUGE_EXPORT.conversations} sessions.` })
+    .waitFor({ timeout: 600_000 });
+  const sessions = await storedSessions(page);
+  const started = Date.now();
+  await turnOnSync(page, server.url);
+  await whenSynced(page, async () => true);
+  context.log(`    page A: ${sessions} sessions imported, synced up in ${Date.now() - started} ms`);
+  return sessions;
+}
+
+/** One new run on A → its session updated on B: the time and the server requests meanwhile. */
+async function oneRun(a: Page, b: Page, server: CouchServer): Promise<{ ms: number; requests: number }> {
+  const question = `What is (128+374)*2? bench ${Date.now()}`;
+  await send(a, question);
+  await a
+    .getByRole('article', { name: 'assistant message' })
+    .last()
+    .filter({ hasText: '1004' })
+    .waitFor({ timeout: 60_000 });
+  const before = server.requests.length;
+  const started = Date.now();
+  await whenSynced(b, async () => (await b.locator('body').textContent())?.includes('bench') ?? false, 60_000).catch(
+    () => whenSynced(b, async () => true, 60_000),
+  );
+  return { ms: Date.now() - started, requests: server.requests.length - before };
+}
+
+export async function syncScale(context: BenchContext): Promise<Sample> {
+  const server = await startCouchServer({ port: 0 });
+  await fetch(`${server.url}/${DATABASE}`, { method: 'PUT' });
+  const a = await launchFresh();
+  const b = await launchFresh();
+  try {
+    const sessions = await firstDevice(a.page, context, server);
+    const plain = await plainUpload(server);
+    await loadUntilUsable(b.page, context.appUrl);
+    await Promise.all([startFrames(a.page), startFrames(b.page)]);
+    const started = Date.now();
+    await turnOnSync(b.page, server.url);
+    const done = await whenSynced(b.page, async () => (await storedSessions(b.page)) >= sessions);
+    const firstMs = done - started;
+    const sample: Sample = {
+      syncFirstMs: firstMs,
+      syncPlainUploadMs: plain.ms,
+      syncFrameP95B: await framesP95(b.page),
+      syncFrameP95A: await framesP95(a.page),
+    };
+    sample.syncRatio = firstMs / plain.ms;
+    const run = await oneRun(a.page, b.page, server);
+    sample.syncOneRunMs = run.ms;
+    sample.syncOneRunRequests = run.requests;
+    context.log(
+      `    ${plain.docs} documents: page B synced in ${firstMs} ms; plain _bulk_docs ${plain.ms.toFixed(0)} ms (×${(firstMs / plain.ms).toFixed(2)}); one run ${run.ms} ms, ${run.requests} requests`,
+    );
+    return sample;
+  } finally {
+    await Promise.all([a.close(), b.close()]);
+    await server.close();
+  }
+}
