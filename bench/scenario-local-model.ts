@@ -10,7 +10,14 @@ import type { BenchContext, Sample } from './scenario-context.ts';
 import { frameGaps, quantile } from './stats.ts';
 
 /** The bench's model: random weights (no real weights can be downloaded here), big enough that decoding dominates. */
-const MODEL: TinyGgufOptions = { embedding: 256, layers: 4, heads: 4, feedForward: 768, quantisation: 'Q8_0' };
+const MODEL: TinyGgufOptions = {
+  embedding: 256,
+  layers: 4,
+  heads: 4,
+  feedForward: 768,
+  quantisation: 'Q8_0',
+  stopsSoon: true,
+};
 const MODEL_FILE = 'bench-local.gguf';
 const PROMPT = 'Tell me a long story about a lighthouse.';
 

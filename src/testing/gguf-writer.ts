@@ -19,7 +19,7 @@ export interface TinyGgufOptions {
   toolTemplate?: boolean;
   name?: string;
   seed?: number;
-  /** Make `<|im_end|>` likely enough that replies end after some tens of tokens (else they run to the limit). */
+  /** Make `<|im_end|>` and `"` likely enough that replies and strings end after some tens of tokens. */
   stopsSoon?: boolean;
   /** Leave out these keys (to test readers on unusual files). */
   omitKeys?: string[];
@@ -42,6 +42,7 @@ export const HERMES_TOOL_TEMPLATE =
 const SPECIALS = ['<|im_start|>', '<|im_end|>', '<|endoftext|>'];
 /** `<|im_end|>`: the end of a turn. */
 const END = 257;
+const QUOTE = 0x22;
 const GGML_F32 = 0;
 const GGML_Q8_0 = 8;
 const ALIGN = 32;
