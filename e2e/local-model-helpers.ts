@@ -15,6 +15,9 @@ const OTHER_TOOLS = [
   'run_javascript',
 ];
 
+/** Every built-in tool switched off. */
+export const NO_TOOLS = Object.fromEntries(['calculator', ...OTHER_TOOLS].map((name) => [name, false]));
+
 /** The tiny random-weight model every local-model spec uses (written by the test GGUF writer). */
 export const TINY_MODEL = 'glassbox-tiny.gguf';
 

@@ -19,8 +19,8 @@ export interface TinyGgufOptions {
   toolTemplate?: boolean;
   name?: string;
   seed?: number;
-  /** Make `<|im_end|>` likely enough that replies end after some tens of tokens (else they run to the limit). */
-  stopsSoon?: boolean;
+  /** Make `<|im_end|>` and `"` likely enough that replies and strings end after some tens of tokens (a number: how much, 0.3 for `true`). */
+  stopsSoon?: boolean | number;
   /** Leave out these keys (to test readers on unusual files). */
   omitKeys?: string[];
 }
@@ -42,6 +42,7 @@ export const HERMES_TOOL_TEMPLATE =
 const SPECIALS = ['<|im_start|>', '<|im_end|>', '<|endoftext|>'];
 /** `<|im_end|>`: the end of a turn. */
 const END = 257;
+const QUOTE = 0x22;
 const GGML_F32 = 0;
 const GGML_Q8_0 = 8;
 const ALIGN = 32;
@@ -217,7 +218,7 @@ function metadata(o: Required<TinyGgufOptions>, tokens: string[]): [string, KvVa
  * logits, every other token a zero row. Random bytes would make invalid UTF-8, which llama.cpp's server cannot put
  * in JSON; this way the gibberish is ASCII and the reply sometimes ends by itself.
  */
-function shapeOutput(values: Float32Array, embedding: number, stopsSoon: boolean): void {
+function shapeOutput(values: Float32Array, embedding: number, stopsSoon: boolean | number): void {
   const speaks = (token: number): boolean => (token >= 0x20 && token < 0x7f) || token === 0x0a || token === END;
   const rows = values.length / embedding;
   const sum = new Float32Array(embedding);

@@ -6,8 +6,8 @@ import { jsonPlan } from './json-plan.ts';
 import type { WireProtocol } from './protocol.ts';
 
 /** Bounds that keep a reply finite even from a model that never wants to stop (random weights, a loop). */
-const GRAMMAR_BOUNDS = { maxStringChars: 1000, maxItems: 12 } as const;
-const MAX_ANSWER_CHARS = 8000;
+const GRAMMAR_BOUNDS = { maxStringChars: 500, maxItems: 10 } as const;
+const MAX_ANSWER_CHARS = 4000;
 
 /**
  * Grammar plan: JSON plan for models that sample locally (the in-browser model). The request carries a GBNF grammar

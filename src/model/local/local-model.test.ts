@@ -69,7 +69,8 @@ describe('LocalModel', () => {
         generationTokensPerSecond: 100,
       },
     });
-    expect(runtime.params[0]).toMatchObject({ temperature: 0, max_tokens: 1024 });
+    expect(runtime.params[0]).toMatchObject({ temperature: 0 });
+    expect(runtime.params[0]).not.toHaveProperty('max_tokens');
     expect(model.provider).toBe('local');
   });
 

@@ -35,8 +35,6 @@ export interface LocalModelConfig {
   now?: () => number;
 }
 
-const DEFAULT_MAX_TOKENS = 1024;
-
 /** Creates the model of the local provider. Loading happens on the first call and is kept for the tab. */
 export function createLocalModel(config: LocalModelConfig): Model {
   const threads = config.threads ?? localThreads().threads;
@@ -93,7 +91,8 @@ async function generateLocally(
 function chatParams(config: LocalModelConfig, request: ModelRequest): Omit<ChatCompletionParams, 'stream'> {
   return {
     messages: request.messages as ChatCompletionParams['messages'],
-    max_tokens: request.maxOutputTokens ?? DEFAULT_MAX_TOKENS,
+    // No limit unless asked, as for endpoints: a reply under a grammar then always completes (or fills the context).
+    ...(request.maxOutputTokens === undefined ? {} : { max_tokens: request.maxOutputTokens }),
     ...(typeof (request.temperature ?? config.temperature) === 'number'
       ? { temperature: (request.temperature ?? config.temperature) as number }
       : {}),
