@@ -42,7 +42,6 @@ export const HERMES_TOOL_TEMPLATE =
 const SPECIALS = ['<|im_start|>', '<|im_end|>', '<|endoftext|>'];
 /** `<|im_end|>`: the end of a turn. */
 const END = 257;
-const QUOTE = 0x22;
 const GGML_F32 = 0;
 const GGML_Q8_0 = 8;
 const ALIGN = 32;
