@@ -101,21 +101,20 @@ async function firstDevice(page: Page, context: BenchContext, server: CouchServe
   return sessions;
 }
 
-/** One new run on A → its session updated on B: the time and the server requests meanwhile. */
+/** One new run in a new session on A → that session stored on B: the time and the server requests meanwhile. */
 async function oneRun(a: Page, b: Page, server: CouchServer): Promise<{ ms: number; requests: number }> {
-  const question = `What is (128+374)*2? bench ${Date.now()}`;
-  await send(a, question);
+  const before = await storedSessions(b);
+  await a.getByRole('button', { name: 'New session' }).click();
+  await send(a, 'What is (128+374)*2?');
   await a
     .getByRole('article', { name: 'assistant message' })
     .last()
     .filter({ hasText: '1004' })
     .waitFor({ timeout: 60_000 });
-  const before = server.requests.length;
+  const requestsBefore = server.requests.length;
   const started = Date.now();
-  await whenSynced(b, async () => (await b.locator('body').textContent())?.includes('bench') ?? false, 60_000).catch(
-    () => whenSynced(b, async () => true, 60_000),
-  );
-  return { ms: Date.now() - started, requests: server.requests.length - before };
+  await whenSynced(b, async () => (await storedSessions(b)) > before, 60_000);
+  return { ms: Date.now() - started, requests: server.requests.length - requestsBefore };
 }
 
 export async function syncScale(context: BenchContext): Promise<Sample> {
