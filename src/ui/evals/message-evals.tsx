@@ -4,6 +4,8 @@ import { feedbackOf, setAnswerFeedback, type AnswerFeedback } from '../../store/
 import { useAppStore } from '../../store/app-store.ts';
 import type { Span } from '../../trace/span.ts';
 import { classNames } from '../components/class-names.ts';
+import { IconButton } from '../components/icon-button.tsx';
+import { AddToListIcon, ThumbDownIcon, ThumbUpIcon } from './evals-icons.tsx';
 import { AddToDatasetDialog, type AddToDatasetDraft } from './add-to-dataset-dialog.tsx';
 import { useDatasetsT } from './use-datasets-t.ts';
 
@@ -35,9 +37,6 @@ function runTexts(entries: readonly TranscriptEntry[], runId: string): { input: 
   return { input, answer };
 }
 
-const BUTTON =
-  'rounded-md px-2 py-0.5 text-xs text-zinc-600 hover:bg-zinc-100 disabled:opacity-50 dark:text-zinc-300 dark:hover:bg-zinc-800';
-
 /** `Add to dataset` on a user message: the answer its run gave becomes the expected output (editable). */
 export function AddToDatasetButton({ entry }: { entry: TranscriptEntry }) {
   const t = useDatasetsT();
@@ -51,9 +50,8 @@ export function AddToDatasetButton({ entry }: { entry: TranscriptEntry }) {
   };
   return (
     <>
-      <button type="button" aria-label="Add to dataset" onClick={open} className={BUTTON}>
-        {t('addToDataset')}
-      </button>
+      {/* An icon with a tooltip, like the message's other actions: the message's text stays its own. */}
+      <IconButton label="Add to dataset" title={t('addToDataset')} icon={<AddToListIcon />} onClick={open} />
       {added ? (
         <span role="status" className="text-xs text-zinc-500 dark:text-zinc-400">
           {t('added', { name: added })}
@@ -99,22 +97,21 @@ export function AnswerFeedbackBar({ entry, disabled }: { entry: TranscriptEntry;
   return (
     <div className="mt-1 flex flex-wrap items-center gap-1">
       {(['good', 'bad'] as const).map((kind) => (
-        <button
+        <IconButton
           key={kind}
-          type="button"
-          aria-label={kind === 'good' ? 'Good answer' : 'Bad answer'}
+          label={kind === 'good' ? 'Good answer' : 'Bad answer'}
+          title={t(kind === 'good' ? 'goodAnswer' : 'badAnswer')}
+          icon={kind === 'good' ? <ThumbUpIcon /> : <ThumbDownIcon />}
           aria-pressed={rating === kind}
           disabled={disabled}
           onClick={() => rate(kind)}
           className={classNames(
-            BUTTON,
             rating === kind &&
-              (kind === 'good' ? 'bg-emerald-100 dark:bg-emerald-900/50' : 'bg-red-100 dark:bg-red-900/50'),
+              (kind === 'good'
+                ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/50 dark:text-emerald-200'
+                : 'bg-red-100 text-red-800 dark:bg-red-900/50 dark:text-red-200'),
           )}
-        >
-          <span aria-hidden="true">{kind === 'good' ? '👍 ' : '👎 '}</span>
-          {t(kind === 'good' ? 'goodAnswer' : 'badAnswer')}
-        </button>
+        />
       ))}
       {rating ? (
         <input
@@ -129,9 +126,7 @@ export function AnswerFeedbackBar({ entry, disabled }: { entry: TranscriptEntry;
         />
       ) : null}
       {rating === 'bad' ? (
-        <button type="button" aria-label="Add to dataset" onClick={openDataset} className={BUTTON}>
-          {t('addToDataset')}
-        </button>
+        <IconButton label="Add to dataset" title={t('addToDataset')} icon={<AddToListIcon />} onClick={openDataset} />
       ) : null}
       {error ? (
         <p role="alert" className="w-full text-xs text-red-700 dark:text-red-300">
