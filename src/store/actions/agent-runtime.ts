@@ -3,6 +3,8 @@
 export { runAgent } from '../../agent/run-agent.ts';
 export { builtinTools, enabledTools, withAttachedData, withKnowledge } from '../../tools/registry.ts';
 export { runKnowledgeAccess } from './knowledge-access.ts';
+// The run's options (with the in-page model's and Knowledge's parts) load with the runtime, not on first load.
+export { buildRunOptions } from './run-options.ts';
 export { withCitationRule } from '../../config/citation-rule.ts';
 export { describeDataTables } from '../../tools/data/query-data-run.ts';
 export { createModel, resolveEndpoint } from './create-model.ts';

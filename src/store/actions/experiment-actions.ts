@@ -20,7 +20,6 @@ import { services } from '../services.ts';
 import { currentLanguage } from './current-language.ts';
 import { datasetChoices, experimentStop, experimentStorage, type ExperimentDraft } from './experiment-list-actions.ts';
 import { loadAgentRuntime, type AgentRuntime } from './load-agent-runtime.ts';
-import { buildRunOptions } from './run-options.ts';
 
 /** An experiment is being started (its dataset read). */
 let starting = false;
@@ -143,7 +142,7 @@ function itemDeps(runtime: AgentRuntime, settings: Settings, variants: readonly 
   const all = services();
   const buildOptions = (hooks: ItemRunHooks, variant: number) => {
     const runSettings = variantSettings(settings, variants[variant] as ExperimentVariant);
-    return buildRunOptions({
+    return runtime.buildRunOptions({
       sessionId: hooks.sessionId,
       settings: runSettings,
       runtime,

@@ -33,7 +33,6 @@ import { currentLanguage } from './current-language.ts';
 import type { AgentRuntime } from './load-agent-runtime.ts';
 import { initialRunProgress, reduceRunEvent, type RunEndpoint, type RunProgress } from './run-event-reducer.ts';
 import { attachedDataTables, runKnowledge, withoutInterruptedPartial, type RunRequest } from './run-inputs.ts';
-import { buildRunOptions } from './run-options.ts';
 import { reportStorageError } from './storage-errors.ts';
 import { storeText } from './store-text.ts';
 
@@ -103,7 +102,7 @@ export class RunController {
     this.patchRun({ status: 'running', alert: undefined, notices: [], streaming: undefined, pendingApprovals: [] });
     try {
       await runtime.runAgent(
-        buildRunOptions({
+        runtime.buildRunOptions({
           sessionId,
           settings,
           runtime,
