@@ -23,16 +23,6 @@ const en = {
   never: 'not synced yet',
   pending: '{count} pending',
   failed: '{count} failed',
-  'problem.unreachable': 'The sync server is unreachable: check the URL and that the server is running.',
-  'problem.cors':
-    'The sync server does not allow this page (CORS): in CouchDB, set [chttpd] enable_cors = true and [cors] origins to this page’s origin.',
-  'problem.auth': 'The sync server refused the user or password (401/403).',
-  'problem.database-missing': 'The sync database does not exist on the server.',
-  'problem.passphrase':
-    'Wrong passphrase: it does not open this database’s key check. Nothing was written on this device or the server.',
-  'problem.quota': 'Storage is full (quota exceeded): sync could not write.',
-  'problem.nonsense': 'The sync server answered something that is not CouchDB.',
-  'problem.decrypt': 'A document could not be decrypted and was skipped; nothing here was overwritten.',
   'conflict.session-title':
     'Sync conflict: this session was renamed on two devices. “{subject}” was kept; the other name was “{detail}”.',
   'conflict.note':
@@ -67,15 +57,6 @@ const zhCN: Record<SyncStringKey, string> = {
   never: '尚未同步',
   pending: '{count} 项待发送',
   failed: '{count} 项失败',
-  'problem.unreachable': '无法访问同步服务器（unreachable）：请检查 URL 以及服务器是否在运行。',
-  'problem.cors':
-    '同步服务器不允许此页面访问（CORS）：请在 CouchDB 中设置 [chttpd] enable_cors = true，并把 [cors] origins 设为此页面的来源。',
-  'problem.auth': '同步服务器拒绝了用户或密码（user or password，401/403）。',
-  'problem.database-missing': '服务器上不存在该同步数据库（database）。',
-  'problem.passphrase': '口令错误（passphrase）：无法打开此数据库的密钥校验。本设备和服务器上都没有写入任何内容。',
-  'problem.quota': '存储空间已满（quota）：同步无法写入。',
-  'problem.nonsense': '同步服务器的回应不是 CouchDB 的格式。',
-  'problem.decrypt': '有文档无法解密，已跳过；本地内容没有被覆盖。',
   'conflict.session-title':
     '同步冲突（conflict）：此会话在两台设备上被重命名。保留了“{subject}”；另一个名称是“{detail}”。',
   'conflict.note':

@@ -5,7 +5,8 @@
  */
 import { readSetting, writeSetting } from '../../db/settings.ts';
 import type { GlassboxDatabase } from '../../db/transaction.ts';
-import type { SyncEngine, SyncRemoteChange, SyncSettings } from '../../sync/sync-types.ts';
+import { diagnoseSyncServer } from '../../sync/doctor.ts';
+import type { SyncEngine, SyncProblem, SyncRemoteChange, SyncSettings, SyncStatus } from '../../sync/sync-types.ts';
 import { useAppStore } from '../app-store.ts';
 import { services } from '../services.ts';
 import { setLocalChangeHook } from '../sync-hook.ts';
@@ -90,11 +91,38 @@ async function applyRemoteChange(change: SyncRemoteChange | undefined): Promise<
   else await onTabMessage({ type: 'sessions-changed' });
 }
 
+/** The doctor's name for what keeps these settings from syncing (unreachable, CORS, user or password, database…). */
+function diagnose(settings: SyncSettings): Promise<SyncProblem | undefined> {
+  return diagnoseSyncServer(settings, services().fetch).catch(() => undefined);
+}
+
+/** Problems the engine cannot tell apart from PouchDB's errors alone (CORS looks unreachable; odd answers nonsense). */
+const UNNAMED: ReadonlySet<string> = new Set(['unreachable', 'nonsense']);
+/** The engine problem the doctor is asked about now (one question at a time, not one per live retry). */
+let diagnosing: SyncProblem | undefined;
+
+/** An engine error it could not name: the doctor names it, if the status still shows that error when it answers. */
+function nameEngineProblem(status: SyncStatus): void {
+  const problem = status.problem;
+  if (!problem || !UNNAMED.has(problem.kind) || diagnosing) return;
+  const settings = useSyncStore.getState().settings;
+  if (!settings) return;
+  diagnosing = problem;
+  void diagnose(settings).then((named) => {
+    diagnosing = undefined;
+    const current = useSyncStore.getState().status;
+    if (named && current.problem === problem) useSyncStore.setState({ status: { ...current, problem: named } });
+  });
+}
+
 async function ensureEngine(db: GlassboxDatabase): Promise<SyncEngine> {
   if (engine) return engine;
   const { createSyncEngine } = await import('../../sync/engine/index.ts');
   const created = createSyncEngine({ db });
-  created.onStatus((status) => useSyncStore.setState({ status }));
+  created.onStatus((status) => {
+    useSyncStore.setState({ status });
+    nameEngineProblem(status);
+  });
   created.onConflict((conflict) => useSyncStore.setState((state) => ({ conflicts: [...state.conflicts, conflict] })));
   created.onRemoteChange((change) => void applyRemoteChange(change).catch(reportStorageError));
   engine = created;
@@ -106,6 +134,13 @@ export async function startSync(settings: SyncSettings): Promise<void> {
   const db = database();
   if (!syncIsOn(settings) || !db) {
     await stopSync();
+    return;
+  }
+  // The doctor first: what stands in the way is named before the engine (and PouchDB) start.
+  const problem = await diagnose(settings);
+  if (problem) {
+    await engine?.stop();
+    useSyncStore.setState({ status: { ...OFF_STATUS, state: 'error', problem } });
     return;
   }
   const started = await ensureEngine(db);
@@ -149,7 +184,9 @@ export async function saveSyncSettings(next: SyncSettings): Promise<void> {
 
 /** One push and pull now (starting sync with the saved settings when it is not running). */
 export async function syncNow(): Promise<void> {
-  if (engine && useSyncStore.getState().status.state !== 'off') return engine.syncNow();
+  const state = useSyncStore.getState().status.state;
+  // After an error (named by the doctor or the engine) sync starts again, so the doctor asks again.
+  if (engine && state !== 'off' && state !== 'error') return engine.syncNow();
   await startSync(await loadSyncSettings());
 }
 

@@ -12,6 +12,7 @@ import type { GlassboxDatabase } from '../../db/transaction.ts';
 import { openTestDb } from '../../testing/fake-db.ts';
 import type { SyncConflict, SyncEngine, SyncSettings, SyncState } from '../sync-types.ts';
 import { createSyncEngine } from './index.ts';
+import { localName } from './remote.ts';
 import type { PouchConstructor } from './pouch.ts';
 
 // The test server's module has registered the memory and http adapters and replication on PouchDB's one constructor
@@ -37,6 +38,7 @@ let devices = 0;
 interface Device {
   db: GlassboxDatabase;
   engine: SyncEngine;
+  Pouch: PouchConstructor;
   conflicts: SyncConflict[];
   state(): SyncState;
   problem(): string | undefined;
@@ -64,7 +66,7 @@ async function device(): Promise<Device> {
   });
   const conflicts: SyncConflict[] = [];
   engine.onConflict((conflict) => conflicts.push(conflict));
-  return { db, engine, conflicts, state: () => state, problem: () => problem };
+  return { db, engine, Pouch, conflicts, state: () => state, problem: () => problem };
 }
 
 function settingsFor(url: string, passphrase = 'a long passphrase'): SyncSettings {
@@ -96,6 +98,25 @@ async function serverDocs(couch: CouchServer): Promise<number> {
 }
 
 describe('sync engine with two devices', () => {
+  it('leaves Share session snapshots on the server: they are not pulled into the local database', async () => {
+    server = await startCouchServer();
+    await fetch(`${server.url}/glassbox`, { method: 'PUT' });
+    const shareId = 'share:abcdefghijklmnopqrstuv';
+    await fetch(`${server.url}/glassbox/${encodeURIComponent(shareId)}`, { method: 'PUT', body: '{"data":"x"}' });
+    const a = await device();
+    await createSession(a.db, { id: 'sess_one', now: 1_000 });
+    await run(a.db, 'sess_one', 'run_1', 2_000, 'What is 2+2?', '4');
+    await a.engine.start(settingsFor(server.url));
+    const b = await device();
+    await b.engine.start(settingsFor(server.url));
+    expect(b.state()).toBe('idle');
+    const local = new b.Pouch(await localName(settingsFor(server.url)));
+    const ids = (await local.allDocs({})).rows.map((row) => row.id);
+    await local.close();
+    expect(ids.filter((id) => id.includes('sess_one')).length).toBeGreaterThan(0);
+    expect(ids).not.toContain(shareId);
+  });
+
   it('syncs sessions, notes and settings as ciphertext only, without secrets, and refuses a wrong passphrase', async () => {
     server = await startCouchServer();
     await fetch(`${server.url}/glassbox`, { method: 'PUT' });

@@ -33,11 +33,19 @@ export function problemOf(error: unknown): SyncProblem {
   return { kind: 'unreachable', ...(detail ? { detail } : {}) };
 }
 
+/** CouchDB's error names for refused credentials and a missing database (PouchDB's `info()` resolves with them). */
+const ERROR_STATUS: Record<string, number> = { unauthorized: 401, forbidden: 403, not_found: 404 };
+
 /** Whether the server answers for this database; the problem when it does not. */
 export async function checkRemote(remote: PouchDatabase): Promise<SyncProblem | undefined> {
   try {
-    const info = await remote.info();
-    if (typeof info !== 'object' || info === null || !('doc_count' in info)) return { kind: 'nonsense' };
+    const info: unknown = await remote.info();
+    if (typeof info !== 'object' || info === null) return { kind: 'nonsense' };
+    // PouchDB's HTTP adapter resolves info() with the error body (`{ error: 'unauthorized', reason }`) on a 401/404.
+    const { error, reason } = info as { error?: unknown; reason?: unknown };
+    if (typeof error === 'string')
+      return problemOf({ status: ERROR_STATUS[error] ?? 400, reason: String(reason ?? error) });
+    if (!('doc_count' in info)) return { kind: 'nonsense' };
     return undefined;
   } catch (error) {
     return problemOf(error);

@@ -159,7 +159,13 @@ export class Replicator {
     const replication =
       direction === 'push'
         ? Pouch.replicate(local, remote, { live, retry: live, ...BATCH })
-        : Pouch.replicate(remote, local, { live, retry: live, ...BATCH });
+        : Pouch.replicate(remote, local, {
+            live,
+            retry: live,
+            ...BATCH,
+            // Share session snapshots stay on the server. A client-side filter: express-pouchdb ignores a `selector`.
+            filter: (doc: { _id: string }) => !doc._id.startsWith('share:'),
+          });
     replication.on('change', (info) => this.onChange(direction, info as ChangeInfo));
     this.replications.push(replication);
     return replication;

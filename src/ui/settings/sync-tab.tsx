@@ -1,7 +1,14 @@
 import { useEffect, useState } from 'react';
 import { syncText, type SyncStringKey } from '../../i18n/sync.ts';
-import { EMPTY_SYNC_SETTINGS, loadSyncSettings, syncNowWith } from '../../store/actions/sync-actions.ts';
+import {
+  createSyncDatabase,
+  EMPTY_SYNC_SETTINGS,
+  loadSyncSettings,
+  syncNowWith,
+} from '../../store/actions/sync-actions.ts';
+import { useSyncStore } from '../../store/sync-store.ts';
 import type { SyncSettings } from '../../sync/sync-types.ts';
+import { SyncProblemAlert } from '../sync/sync-problem-alert.tsx';
 import { SyncStatusLine } from '../sync/sync-status.tsx';
 import { useLanguage } from '../use-t.ts';
 import { Field, inputClass } from './settings-fields.tsx';
@@ -25,6 +32,7 @@ export function SyncTab({ onDraft }: { onDraft: (next: SyncSettings) => void }) 
   const language = useLanguage();
   const [settings, setSettings] = useState<SyncSettings>(EMPTY_SYNC_SETTINGS);
   const [edited, setEdited] = useState(false);
+  const problem = useSyncStore((state) => state.status.problem);
   useEffect(() => {
     let live = true;
     void loadSyncSettings().then((saved) => {
@@ -77,6 +85,7 @@ export function SyncTab({ onDraft }: { onDraft: (next: SyncSettings) => void }) 
         </button>
         <SyncStatusLine />
       </div>
+      {problem ? <SyncProblemAlert problem={problem} onCreateDatabase={() => createSyncDatabase(settings)} /> : null}
     </fieldset>
   );
 }

@@ -1,9 +1,15 @@
 import type { Language } from '../../i18n/translate.ts';
 import { syncText } from '../../i18n/sync.ts';
-import { cancelSync, dismissConflict } from '../../store/actions/sync-actions.ts';
+import { cancelSync, createSyncDatabase, dismissConflict, loadSyncSettings } from '../../store/actions/sync-actions.ts';
 import { useSyncStore } from '../../store/sync-store.ts';
 import type { SyncConflict, SyncStatus } from '../../sync/sync-types.ts';
 import { useLanguage } from '../use-t.ts';
+import { SyncProblemAlert } from './sync-problem-alert.tsx';
+
+/** `Create database` outside Settings: the saved server and database. */
+async function createSavedDatabase(): Promise<void> {
+  await createSyncDatabase(await loadSyncSettings());
+}
 
 /** The status line's text: the state, when it last synced, what is pending and what failed. */
 export function statusText(language: Language, status: SyncStatus): string {
@@ -74,15 +80,7 @@ export function SyncNotices() {
   const conflicts = useSyncStore((state) => state.conflicts);
   return (
     <>
-      {problem ? (
-        <p
-          role="alert"
-          className="rounded-md bg-amber-50 px-2 py-1 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
-        >
-          {syncText(language, `problem.${problem.kind}`)}
-          {problem.detail && problem.kind !== 'passphrase' ? ` (${problem.detail})` : ''}
-        </p>
-      ) : null}
+      {problem ? <SyncProblemAlert problem={problem} onCreateDatabase={createSavedDatabase} /> : null}
       {conflicts.map((conflict, index) => (
         <p
           // Conflicts are only appended or dismissed: position and text identify one.
