@@ -187,9 +187,10 @@ export function AssistantMessageView({
           disabled={runActive}
           alwaysVisible={isLastAssistant}
           t={t}
-        />
+        >
+          {finalAnswer ? <FeedbackSlot entry={entry} disabled={runActive} /> : null}
+        </MessageActionBar>
       ) : null}
-      {finalAnswer ? <FeedbackSlot entry={entry} disabled={runActive} /> : null}
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext, useState } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import type { ChatTranslate } from '../../i18n/chat.ts';
 import { classNames } from '../components/class-names.ts';
 import { CopyButton } from '../components/copy-button.tsx';
@@ -19,6 +19,8 @@ export interface MessageActionBarProps {
   /** Keep the bar visible instead of showing it on hover or focus only. */
   alwaysVisible?: boolean;
   align?: 'start' | 'end';
+  /** More actions after the built-in ones (feedback, Add to dataset), in the same row. */
+  children?: ReactNode;
   t: ChatTranslate;
 }
 
@@ -39,17 +41,18 @@ export function MessageActionBar({
   disabled,
   alwaysVisible,
   align = 'start',
+  children,
   t,
 }: MessageActionBarProps) {
   const names = useNames();
   const scrolling = useContext(ListScrollingContext);
   const [settled, setSettled] = useState(!scrolling);
   if (!settled && !scrolling) setSettled(true);
-  const any = Boolean(copyText || onEdit || onRegenerate || onDelete);
+  const any = Boolean(copyText || onEdit || onRegenerate || onDelete || children);
   return (
     <div
       className={classNames(
-        'mt-1 flex items-center gap-0.5 transition-opacity',
+        'mt-1 flex flex-wrap items-center gap-0.5 transition-opacity',
         any && 'min-h-7',
         align === 'end' && 'justify-end',
         !alwaysVisible &&
@@ -93,6 +96,7 @@ export function MessageActionBar({
           disabled={disabled}
         />
       ) : null}
+      {settled ? children : null}
     </div>
   );
 }

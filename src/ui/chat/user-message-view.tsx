@@ -89,14 +89,11 @@ export function UserMessageView({ entry, actions, runActive, highlighted, t }: U
           disabled={runActive}
           align="end"
           t={t}
-        />
-      ) : null}
-      {!editing ? (
-        <div className="flex items-center gap-1 pointer-fine:opacity-0 pointer-fine:group-focus-within/message:opacity-100 pointer-fine:group-hover/message:opacity-100">
+        >
           <Suspense fallback={null}>
             <AddToDatasetButton entry={entry} />
           </Suspense>
-        </div>
+        </MessageActionBar>
       ) : null}
     </article>
   );

@@ -95,7 +95,7 @@ export function AnswerFeedbackBar({ entry, disabled }: { entry: TranscriptEntry;
     setDraft({ input, expected: '', tags: ['bad-answer'] });
   };
   return (
-    <div className="mt-1 flex flex-wrap items-center gap-1">
+    <div className="flex flex-wrap items-center gap-0.5">
       {(['good', 'bad'] as const).map((kind) => (
         <IconButton
           key={kind}
