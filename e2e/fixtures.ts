@@ -129,15 +129,22 @@ export async function useEndpoint(
   await expect(dialog).toBeHidden();
 }
 
-/** Waits until the page is controlled by an activated service worker (so everything it needs is precached). */
+/**
+ * Waits until the page is controlled by an activated service worker (so everything it needs is precached) and
+ * cross-origin isolated. On a host that does not send the isolation headers, the worker's first takeover reloads the
+ * page once to get them (src/store/actions/app-update.ts): a check that meets that navigation reads as not yet.
+ */
 export async function waitForServiceWorker(page: Page): Promise<void> {
   await expect
     .poll(
       () =>
-        page.evaluate(async () => {
-          const registration = await navigator.serviceWorker.getRegistration();
-          return Boolean(navigator.serviceWorker.controller && registration?.active?.state === 'activated');
-        }),
+        page
+          .evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            const controlled = navigator.serviceWorker.controller && registration?.active?.state === 'activated';
+            return Boolean(controlled && globalThis.crossOriginIsolated);
+          })
+          .catch(() => false),
       { timeout: 30_000 },
     )
     .toBe(true);

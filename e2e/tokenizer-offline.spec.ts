@@ -17,7 +17,9 @@ test.describe('the tokenizer offline', () => {
     const details = page.getByRole('region', { name: 'Span details' });
     const callSpan = page.getByRole('tree', { name: 'Span tree' }).getByRole('treeitem', { name: 'llm: gpt-4o-mini' });
     await callSpan.click();
-    await expect(details.getByTestId('span-output-tokens')).toHaveText('8 (counted)');
+    // The counting worker reads and parses the 3.6 MB vocabulary first: seconds of CPU on a busy two-core machine.
+    const counting = { timeout: 30_000 };
+    await expect(details.getByTestId('span-output-tokens')).toHaveText('8 (counted)', counting);
 
     await context.setOffline(true);
     await page.reload();
@@ -32,7 +34,7 @@ test.describe('the tokenizer offline', () => {
       ),
     ).toBe('offline');
     await callSpan.click();
-    await expect(details.getByTestId('span-output-tokens')).toHaveText('8 (counted)');
+    await expect(details.getByTestId('span-output-tokens')).toHaveText('8 (counted)', counting);
     await expect(details.getByTestId('span-input-tokens')).toHaveText(/^[\d,]+ \(counted\)$/);
   });
 });
