@@ -15,6 +15,7 @@ export interface Figure {
   target: string;
 }
 
+import { FEATURE_FIGURES } from './figures-features.ts';
 import { SYNC_FIGURES } from './figures-sync.ts';
 
 /** Every figure of issue 9, in table order. */
@@ -283,20 +284,6 @@ export const FIGURES: Figure[] = [
     target: '≤ 200 ms',
   },
   {
-    id: 'knowledgeIngestSlowdown',
-    label: 'Knowledge, 1,000-page text PDF: ingest time ÷ pdf.js text-loop time (≤ 1.25 = ≥ 80% of its pages/s)',
-    unit: 'ratio',
-    max: 1.25,
-    target: '≤ 1.25',
-  },
-  {
-    id: 'knowledgeIngestFrameP95',
-    label: 'Knowledge, 1,000-page text PDF: frame gap p95 while it is parsed',
-    unit: 'ms',
-    max: 33,
-    target: '≤ 33 ms',
-  },
-  {
     id: 'queryFrameP95',
     label: 'query_data, 50 MB first query: frame gap p95 while it runs',
     unit: 'ms',
@@ -361,20 +348,6 @@ export const FIGURES: Figure[] = [
     target: '≤ 50 ms',
   },
   {
-    id: 'knowledgeSearchFullTextP95Ms',
-    label: 'search_knowledge over 20,000 passages, full text (BM25, index kept), p95 per query',
-    unit: 'ms',
-    max: 50,
-    target: '≤ 50 ms',
-  },
-  {
-    id: 'knowledgeSearchFusedP95Ms',
-    label: 'search_knowledge over 20,000 passages fused with 20,000 vectors (384 dimensions), p95 per query',
-    unit: 'ms',
-    max: 100,
-    target: '≤ 100 ms',
-  },
-  {
     id: 'teamDelegateOverheadMs',
     label:
       'three-agent run: loop overhead per delegated step (model call returned → its next call, tool time excluded)',
@@ -411,49 +384,6 @@ export const FIGURES: Figure[] = [
     max: 1000,
     target: '≤ 1 s',
   },
-  {
-    id: 'evalsItemOverheadRatio',
-    label:
-      'experiment of 200 items × 2 variants at concurrency 4: per-item overhead over a plain chat run of the same exchange',
-    unit: 'ratio',
-    max: 0.1,
-    target: '≤ 0.10 (10%)',
-  },
-  {
-    id: 'evalsRunFrameP95',
-    label: 'experiment of 200 items × 2 variants at concurrency 4: frame gap p95 while it runs (Evals dialog open)',
-    unit: 'ms',
-    max: 33,
-    target: '≤ 33 ms',
-  },
-  {
-    id: 'localSpeedShortfall',
-    label:
-      "in-browser GGUF model: generation tok/s through Glassbox short of wllama's own loop in a bare page (same file, threads, messages), 1 − Glassbox/bare",
-    unit: 'ratio',
-    max: 0.1,
-    target: '≤ 0.10 (≥ 90% of bare)',
-  },
-  {
-    id: 'localTtftOverheadMs',
-    label: 'in-browser GGUF model: time to first token through Glassbox minus in the bare page',
-    unit: 'ms',
-    max: 50,
-    target: '≤ 50 ms',
-  },
-  {
-    id: 'localFrameGapP95',
-    label: 'in-browser GGUF model: frame gap p95 while the model generates',
-    unit: 'ms',
-    max: 33,
-    target: '≤ 33 ms',
-  },
-  {
-    id: 'evalsGrid10kOpenMs',
-    label: 'click Evals → results grid of 10,000 scored cells painted with its pass rates',
-    unit: 'ms',
-    max: 300,
-    target: '≤ 300 ms',
-  },
+  ...FEATURE_FIGURES,
   ...SYNC_FIGURES,
 ];
