@@ -71,20 +71,21 @@ window.runBare = async ({ messages, threads, contextSize, temperature }) => {
   const wllama = new Wllama({ default: new URL('./wllama.wasm', location.href).href }, { allowOffline: true });
   const model = await (await fetch('./model.gguf')).blob();
   await wllama.loadModel([model], { n_ctx: contextSize, n_threads: threads, n_gpu_layers: 0, jinja: true, n_parallel: 1 });
+  // Measured as the Glassbox side is: from the first text to the end of the call, with llama.cpp's token count.
   const once = async (messages, max_tokens) => {
     const started = performance.now();
-    let first, last, tokens = 0;
-    await wllama.createChatCompletion({ messages, temperature, max_tokens, stream: true, onData: (chunk) => {
-      if (!chunk.choices?.[0]?.delta?.content) return;
-      last = performance.now();
-      first ??= last;
-      tokens += 1;
+    let first, tokens = 0;
+    await wllama.createChatCompletion({ messages, temperature, max_tokens, stream: true, timings_per_token: false, onData: (chunk) => {
+      if (chunk.choices?.[0]?.delta?.content) first ??= performance.now();
+      if (chunk.usage) tokens = chunk.usage.completion_tokens;
+      else if (chunk.timings) tokens = chunk.timings.predicted_n;
     } });
+    const last = performance.now();
     return { tokens, ttftMs: first - started, tokensPerSecond: ((tokens - 1) * 1000) / (last - first) };
   };
-  // The warm-up asks what Glassbox's warm-up asked (the history before the last exchange), so llama.cpp's prompt cache
-  // holds the same prefix on both sides when the measured call comes.
-  await once(messages.slice(0, -2), 8);
+  // The warm-up reads the history up to Glassbox's warm-up reply (one token out), so llama.cpp's prompt cache holds the
+  // same prefix on both sides when the measured call comes: each then reads only the new user turn.
+  await once(messages.slice(0, -1), 1);
   return once(messages, undefined);
 };
 </script>`;
@@ -114,6 +115,7 @@ async function inBarePage(page: Page, context: BenchContext, run: Awaited<Return
     messages: run.messages,
     threads: run.threads,
     contextSize: run.contextSize,
+    temperature: TEMPERATURE,
   });
 }
 
