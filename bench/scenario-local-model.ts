@@ -10,9 +10,12 @@ import type { BenchContext, Sample } from './scenario-context.ts';
 import { frameGaps, quantile } from './stats.ts';
 
 /** The bench's model: the tests' tiny random-weight model (no real weights can be downloaded here): per-token overhead shows most. */
-const MODEL: TinyGgufOptions = { stopsSoon: 0.15 };
-/** Sampling as a person would use it (greedy decoding of random weights loops until the context is full). */
-const TEMPERATURE = 0.8;
+const MODEL: TinyGgufOptions = {};
+/**
+ * Greedy decoding: both sides then write the same tokens from the same prompt, and the random weights loop until the
+ * context is full, so each side generates thousands of tokens (sampled replies of this model end after a few).
+ */
+const TEMPERATURE = 0;
 const MODEL_FILE = 'bench-local.gguf';
 const PROMPT = 'Tell me a long story about a lighthouse.';
 
@@ -45,6 +48,10 @@ async function throughGlassbox(page: Page, context: BenchContext) {
   await page.getByRole('textbox', { name: 'Message' }).waitFor();
   await send(page, 'Warm up.');
   await waitForRunStatus(page, 'done', 300_000);
+  // The measured run in a new session: its prompt is the system prompt and one message (the warm-up's long reply
+  // would not fit beside another), and llama.cpp's prompt cache holds the same system prompt on both sides.
+  await page.getByRole('button', { name: 'New session' }).click();
+  await page.getByRole('textbox', { name: 'Message' }).waitFor();
   await page.evaluate(() => (window as unknown as BenchWindow).__bench.startFrames());
   await send(page, PROMPT);
   await waitForRunStatus(page, 'done', 300_000);
@@ -83,8 +90,8 @@ window.runBare = async ({ messages, threads, contextSize, temperature }) => {
     const last = performance.now();
     return { tokens, ttftMs: first - started, tokensPerSecond: ((tokens - 1) * 1000) / (last - first) };
   };
-  // The warm-up reads the history up to Glassbox's warm-up reply (one token out), so llama.cpp's prompt cache holds the
-  // same prefix on both sides when the measured call comes: each then reads only the new user turn.
+  // The warm-up reads the system prompt (one token out), so llama.cpp's prompt cache holds the same prefix on both
+  // sides when the measured call comes: each then reads only the user turn.
   await once(messages.slice(0, -1), 1);
   return once(messages, undefined);
 };

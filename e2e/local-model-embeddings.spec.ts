@@ -1,6 +1,6 @@
 import { chat } from './agent-helpers.ts';
 import { expect, expectRunStatus, openApp, send, settingsTab, test } from './fixtures.ts';
-import { chooseLocalModel, storeModelFile } from './local-model-helpers.ts';
+import { chooseLocalModel, NO_TOOLS, storeModelFile } from './local-model-helpers.ts';
 import type { Page } from '@playwright/test';
 
 // Tiny GGUF files with random weights (the test writer): one chats, one serves as the embedding model. Its vectors
@@ -34,7 +34,7 @@ test.describe('A model in the browser: embeddings', () => {
     await openApp(page);
     await storeModelFile(page, CHAT, { stopsSoon: true });
     await storeModelFile(page, EMBED, { seed: 7 });
-    await chooseLocalModel(page, { model: CHAT, semanticRecall: true });
+    await chooseLocalModel(page, { model: CHAT, semanticRecall: true, enabledTools: NO_TOOLS });
 
     await page.getByRole('button', { name: 'Settings' }).click();
     const dialog = await settingsTab(page, 'Memory');
@@ -62,7 +62,7 @@ test.describe('A model in the browser: embeddings', () => {
   test('with no embedding file chosen, recall falls back to words and says why', async ({ page }) => {
     await openApp(page);
     await storeModelFile(page, CHAT, { stopsSoon: true });
-    await chooseLocalModel(page, { model: CHAT, semanticRecall: true, embeddingModel: '' });
+    await chooseLocalModel(page, { model: CHAT, semanticRecall: true, embeddingModel: '', enabledTools: NO_TOOLS });
     await page.getByRole('button', { name: 'Memory' }).click();
     const memory = page.getByRole('region', { name: 'Memory' });
     await memory.getByRole('textbox', { name: 'New note' }).fill('The lighthouse keeper is called Ada.');
