@@ -132,6 +132,10 @@ export async function localModelSpeed(context: BenchContext): Promise<Sample> {
   try {
     const app = await throughGlassbox(browser.page, context);
     // The app's page (and its loaded model) goes before the bare page runs: one model on the CPU at a time.
+    // The app's service worker would answer the bare page's navigation (with the app) instead of the routes below.
+    await browser.page.evaluate(async () => {
+      for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+    });
     const barePage = await browser.context.newPage();
     await browser.page.close();
     const bare = await inBarePage(barePage, context, app);
