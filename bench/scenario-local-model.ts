@@ -10,9 +10,12 @@ import type { BenchContext, Sample } from './scenario-context.ts';
 import { frameGaps, quantile } from './stats.ts';
 
 /** The bench's model: the tests' tiny random-weight model (no real weights can be downloaded here): per-token overhead shows most. */
-const MODEL: TinyGgufOptions = { stopsSoon: 0.15 };
-/** Sampling as a person would use it (greedy decoding of random weights loops until the context is full). */
-const TEMPERATURE = 0.8;
+const MODEL: TinyGgufOptions = {};
+/**
+ * Greedy decoding: both sides then write the same tokens from the same prompt, and the random weights loop until the
+ * context is full, so each side generates thousands of tokens (sampled replies of this model end after a few).
+ */
+const TEMPERATURE = 0;
 const MODEL_FILE = 'bench-local.gguf';
 const PROMPT = 'Tell me a long story about a lighthouse.';
 
@@ -45,6 +48,10 @@ async function throughGlassbox(page: Page, context: BenchContext) {
   await page.getByRole('textbox', { name: 'Message' }).waitFor();
   await send(page, 'Warm up.');
   await waitForRunStatus(page, 'done', 300_000);
+  // The measured run in a new session: its prompt is the system prompt and one message (the warm-up's long reply
+  // would not fit beside another), and llama.cpp's prompt cache holds the same system prompt on both sides.
+  await page.getByRole('button', { name: 'New session' }).click();
+  await page.getByRole('textbox', { name: 'Message' }).waitFor();
   await page.evaluate(() => (window as unknown as BenchWindow).__bench.startFrames());
   await send(page, PROMPT);
   await waitForRunStatus(page, 'done', 300_000);
@@ -71,20 +78,21 @@ window.runBare = async ({ messages, threads, contextSize, temperature }) => {
   const wllama = new Wllama({ default: new URL('./wllama.wasm', location.href).href }, { allowOffline: true });
   const model = await (await fetch('./model.gguf')).blob();
   await wllama.loadModel([model], { n_ctx: contextSize, n_threads: threads, n_gpu_layers: 0, jinja: true, n_parallel: 1 });
+  // Measured as the Glassbox side is: from the first text to the end of the call, with llama.cpp's token count.
   const once = async (messages, max_tokens) => {
     const started = performance.now();
-    let first, last, tokens = 0;
-    await wllama.createChatCompletion({ messages, temperature, max_tokens, stream: true, onData: (chunk) => {
-      if (!chunk.choices?.[0]?.delta?.content) return;
-      last = performance.now();
-      first ??= last;
-      tokens += 1;
+    let first, tokens = 0;
+    await wllama.createChatCompletion({ messages, temperature, max_tokens, stream: true, timings_per_token: false, onData: (chunk) => {
+      if (chunk.choices?.[0]?.delta?.content) first ??= performance.now();
+      if (chunk.usage) tokens = chunk.usage.completion_tokens;
+      else if (chunk.timings) tokens = chunk.timings.predicted_n;
     } });
+    const last = performance.now();
     return { tokens, ttftMs: first - started, tokensPerSecond: ((tokens - 1) * 1000) / (last - first) };
   };
-  // The warm-up asks what Glassbox's warm-up asked (the history before the last exchange), so llama.cpp's prompt cache
-  // holds the same prefix on both sides when the measured call comes.
-  await once(messages.slice(0, -2), 8);
+  // The warm-up reads the system prompt (one token out), so llama.cpp's prompt cache holds the same prefix on both
+  // sides when the measured call comes: each then reads only the user turn.
+  await once(messages.slice(0, -1), 1);
   return once(messages, undefined);
 };
 </script>`;
@@ -114,6 +122,7 @@ async function inBarePage(page: Page, context: BenchContext, run: Awaited<Return
     messages: run.messages,
     threads: run.threads,
     contextSize: run.contextSize,
+    temperature: TEMPERATURE,
   });
 }
 
@@ -123,6 +132,10 @@ export async function localModelSpeed(context: BenchContext): Promise<Sample> {
   try {
     const app = await throughGlassbox(browser.page, context);
     // The app's page (and its loaded model) goes before the bare page runs: one model on the CPU at a time.
+    // The app's service worker would answer the bare page's navigation (with the app) instead of the routes below.
+    await browser.page.evaluate(async () => {
+      for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+    });
     const barePage = await browser.context.newPage();
     await browser.page.close();
     const bare = await inBarePage(barePage, context, app);

@@ -14,6 +14,8 @@ const embeddingZh: Record<EmbeddingTextKey, string> = {
   unreachable: '发往 {baseUrl} 的嵌入请求没有得到回应（服务器未运行，或不允许本页面的跨域请求）。',
   'bad-response': '{baseUrl} 上的接口对嵌入请求的回应不是向量列表。',
   failed: '发往 {baseUrl} 的嵌入请求失败（HTTP {status}）。',
+  'local-none': '没有为浏览器中的模型选择嵌入模型文件：请在 设置 → 记忆 → 嵌入模型 中选择一个 GGUF 文件。',
+  'local-failed': '嵌入模型文件“{model}”无法在此浏览器中生成嵌入。',
   said: '它说：“{message}”',
   fallback: '语义回忆不可用，因此只按词语回忆了笔记。{reason}',
 };
@@ -38,6 +40,9 @@ const en = {
   embeddingModelPlaceholder: 'text-embedding-3-small',
   demoEmbedder:
     'Demo provider: a local demo embedder (hashed character n-grams and a small synonym table — not a trained model). Nothing leaves the page.',
+  localEmbedder:
+    'In this browser: a GGUF model file from Local models (an embedding model such as nomic-embed or bge) embeds the notes, loaded beside the chat model. Nothing leaves the page.',
+  noLocalEmbedder: 'None (recall by words only)',
   testEmbeddings: 'Test embeddings',
   testing: 'Testing…',
   testOk: 'Embeddings work: “{model}” returns vectors of {dimensions} numbers.',
@@ -54,6 +59,9 @@ const zhCN: Record<SemanticRecallStringKey, string> = {
   embeddingModel: '嵌入模型',
   embeddingModelPlaceholder: '例如 text-embedding-3-small',
   demoEmbedder: '演示服务商：本地演示嵌入器（字符 n-gram 哈希加一个小同义词表——不是训练过的模型）。数据不会离开页面。',
+  localEmbedder:
+    '在此浏览器中：用“本地模型”中的一个 GGUF 模型文件（嵌入模型，例如 nomic-embed 或 bge）为笔记做嵌入，与聊天模型一起加载。数据不会离开页面。',
+  noLocalEmbedder: '无（只按词语回忆）',
   testEmbeddings: '测试嵌入',
   testing: '正在测试…',
   testOk: '嵌入可用：“{model}”返回 {dimensions} 维的向量。',

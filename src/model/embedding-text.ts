@@ -19,6 +19,9 @@ export const embeddingTextEnglish = {
   'bad-response':
     'The endpoint at {baseUrl} answered the embeddings request with something that is not a list of vectors.',
   failed: 'The embeddings request to {baseUrl} failed (HTTP {status}).',
+  'local-none':
+    'No embedding model file is chosen for the model in this browser: choose a GGUF file in Settings → Memory → Embedding model.',
+  'local-failed': 'The embedding model file “{model}” could not embed in this browser.',
   said: 'It said: “{message}”',
   fallback: 'Semantic recall is unavailable, so notes were recalled by words only. {reason}',
 } as const;

@@ -42,6 +42,8 @@ export const HERMES_TOOL_TEMPLATE =
 const SPECIALS = ['<|im_start|>', '<|im_end|>', '<|endoftext|>'];
 /** `<|im_end|>`: the end of a turn. */
 const END = 257;
+/** `"`: closes a JSON string. */
+const QUOTE = 0x22;
 const GGML_F32 = 0;
 const GGML_Q8_0 = 8;
 const ALIGN = 32;
@@ -227,12 +229,20 @@ function shapeOutput(values: Float32Array, embedding: number, stopsSoon: boolean
     else row.fill(0);
     if (speaks(token) && token !== END) row.forEach((v, i) => (sum[i] = (sum[i] ?? 0) + v));
   }
-  // The end token's logit is then a fraction of the sum of the others': now and then it beats them all.
-  if (stopsSoon)
+  // The end token's logit is then a fraction of the sum of the others': now and then it beats them all. `"` gets a
+  // smaller fraction: in free text the end token wins where both would, while inside a JSON string (where a grammar
+  // forbids the end token) `"` wins there, so strings close after some tens of characters too.
+  if (stopsSoon) {
+    const share = typeof stopsSoon === 'number' ? stopsSoon : 0.3;
     values.set(
-      sum.map((v) => v * 0.3),
+      sum.map((v) => v * share),
       END * embedding,
     );
+    values.set(
+      sum.map((v) => v * share * 0.8),
+      QUOTE * embedding,
+    );
+  }
 }
 
 /** Builds the whole file in memory (a few hundred KB with the defaults). */

@@ -5,6 +5,7 @@ import { ModelError } from '../model-error.ts';
 import type { ModelStreamEvent } from '../model.ts';
 import { GgufError } from './gguf-header.ts';
 import { createLocalModel, localModelError } from './local-model.ts';
+import { LocalModelDiedError } from './model-died.ts';
 
 // wllama itself needs a browser: the runtime module is replaced by a scripted one.
 const runtime = vi.hoisted(() => ({
@@ -124,6 +125,11 @@ describe('LocalModel', () => {
     });
     expect(localModelError(new RangeError('Array buffer allocation failed'), signal).message).toMatch(/more memory/);
     expect(localModelError(new DOMException('gone', 'NotFoundError'), signal).message).toMatch(/not stored/);
+    // A dead worker says so (not "more memory", though its reason may mention OOM), and that the next run loads again.
+    expect(localModelError(new LocalModelDiedError('(ABORT) Aborted(OOM)'), signal)).toMatchObject({
+      kind: 'local-model',
+      message: 'The model stopped working: (ABORT) Aborted(OOM). It loads again on the next run.',
+    });
     const kept = new ModelError('tools-unsupported', 'x');
     expect(localModelError(kept, signal)).toBe(kept);
   });

@@ -173,6 +173,9 @@ export function localModelError(error: unknown, signal: AbortSignal): ModelError
   if (signal.aborted || (error instanceof Error && error.name === 'AbortError')) {
     return new ModelError('aborted', 'The request was stopped.', { cause: error });
   }
+  if (error instanceof Error && error.name === 'LocalModelDiedError') {
+    return new ModelError('local-model', error.message, { cause: error });
+  }
   if (error instanceof GgufError) return new ModelError('local-model', error.message, { cause: error });
   const text = error instanceof Error ? error.message : String(error);
   if (error instanceof Error && error.name === 'NotFoundError') {

@@ -12,6 +12,8 @@ import type { RunNotice } from '../../i18n/run-notices.ts';
 import type { EmbeddingText } from '../../model/embedding-text.ts';
 import { createEmbedder, EmbeddingError, LASTING_EMBEDDING_FAILURES, type Embedder } from '../../model/embeddings.ts';
 import { endpointKey, type EmbeddingsFact, type EndpointMemory } from '../../model/endpoint-memory.ts';
+import { createLocalEmbedder } from '../../model/local/local-embedder.ts';
+import { LOCAL_PROVIDER } from '../../model/local/local-provider.ts';
 import type { Note } from '../../tools/tool-context.ts';
 import type { Persistence } from '../persistence.ts';
 import { currentLanguage } from './current-language.ts';
@@ -45,6 +47,18 @@ export function embeddingTarget(settings: Settings, fetchImplementation: typeof 
       fetch: demoFetch,
     };
   }
+  if (settings.provider === LOCAL_PROVIDER) {
+    // The model in this browser: `Embedding model` names a stored GGUF file ('' = none chosen).
+    const file = settings.embeddingModel.trim();
+    return {
+      provider: LOCAL_PROVIDER,
+      baseUrl: 'opfs:models',
+      apiKey: '',
+      model: file,
+      label: file,
+      fetch: fetchImplementation,
+    };
+  }
   const model = settings.embeddingModel.trim() || DEFAULT_EMBEDDING_MODEL;
   return {
     provider: settings.provider,
@@ -57,6 +71,7 @@ export function embeddingTarget(settings: Settings, fetchImplementation: typeof 
 }
 
 function embedderFor(target: EmbeddingTarget, timeoutMs: number): Embedder {
+  if (target.provider === LOCAL_PROVIDER) return createLocalEmbedder(target.model);
   return createEmbedder(
     { baseUrl: target.baseUrl, apiKey: target.apiKey, model: target.model },
     { fetch: target.fetch, timeoutMs },

@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { DEMO_PROVIDER } from '../../config/settings.ts';
+import { LOCAL_PROVIDER } from '../../model/local/local-provider.ts';
 import { createSemanticRecallTranslate } from '../../i18n/semantic-recall.ts';
 import { testEmbeddings } from '../../store/actions/embedding-actions.ts';
 import { useLanguage } from '../use-t.ts';
 import { SettingItem } from './setting-item.tsx';
 import { Field, inputClass, type SettingsTabProps } from './settings-fields.tsx';
+
+const LocalEmbeddingPicker = lazy(() => import('./local-model/local-embedding-picker.tsx'));
 
 type Probe =
   { state: 'idle' } | { state: 'testing' } | { state: 'ok'; text: string } | { state: 'failed'; text: string };
@@ -14,6 +17,7 @@ export function SemanticRecallSection({ draft, update }: Pick<SettingsTabProps, 
   const t = createSemanticRecallTranslate(useLanguage());
   const [probe, setProbe] = useState<Probe>({ state: 'idle' });
   const isDemo = draft.provider === DEMO_PROVIDER;
+  const isLocal = draft.provider === LOCAL_PROVIDER;
   const runProbe = async () => {
     setProbe({ state: 'testing' });
     const result = await testEmbeddings(draft);
@@ -40,15 +44,27 @@ export function SemanticRecallSection({ draft, update }: Pick<SettingsTabProps, 
       </SettingItem>
       <SettingItem id="embeddingModel">
         <div className="flex flex-col gap-1 sm:col-span-2">
-          <Field label={t('embeddingModel')} hint={isDemo ? t('demoEmbedder') : undefined}>
-            <input
-              aria-label="Embedding model"
-              className={inputClass}
-              value={isDemo ? '' : draft.embeddingModel}
-              placeholder={isDemo ? '' : t('embeddingModelPlaceholder')}
-              disabled={isDemo}
-              onChange={(event) => update('embeddingModel', event.target.value)}
-            />
+          <Field
+            label={t('embeddingModel')}
+            hint={isDemo ? t('demoEmbedder') : isLocal ? t('localEmbedder') : undefined}
+          >
+            {isLocal ? (
+              <Suspense fallback={null}>
+                <LocalEmbeddingPicker
+                  value={draft.embeddingModel}
+                  onChange={(file) => update('embeddingModel', file)}
+                />
+              </Suspense>
+            ) : (
+              <input
+                aria-label="Embedding model"
+                className={inputClass}
+                value={isDemo ? '' : draft.embeddingModel}
+                placeholder={isDemo ? '' : t('embeddingModelPlaceholder')}
+                disabled={isDemo}
+                onChange={(event) => update('embeddingModel', event.target.value)}
+              />
+            )}
           </Field>
           <div className="flex flex-wrap items-center gap-2 text-xs">
             <button
