@@ -99,19 +99,19 @@ test.describe('Evals experiments', () => {
     const v1 = dialog.locator('[data-testid="pass-rate"][data-variant="Variant 1"]');
     const v2 = dialog.locator('[data-testid="pass-rate"][data-variant="Variant 2"]');
     await expect(v1).toContainText('100%');
-    await expect(v1).toContainText('(5/5');
-    await expect(v2).toContainText('20%');
-    await expect(v2).toContainText('(1/5');
+    await expect(v1).toContainText('(6/6');
+    await expect(v2).toContainText('16.7%');
+    await expect(v2).toContainText('(1/6');
     const table = dialog.getByRole('table', { name: 'Experiment results' });
-    await expect(table.locator('td[data-pass="true"]')).toHaveCount(6);
+    await expect(table.locator('td[data-pass="true"]')).toHaveCount(7);
     const failed = table.locator('td[data-pass="false"]');
-    await expect(failed).toHaveCount(4);
+    await expect(failed).toHaveCount(5);
     await expect(failed.first()).toHaveAttribute(
       'title',
       /Contains expected: 0\.00 — The answer does not contain “Thursday”/,
     );
     // Each regression links to both runs: the trace viewer, and Compare runs.
-    await expect(dialog.getByTestId('regression')).toHaveCount(4);
+    await expect(dialog.getByTestId('regression')).toHaveCount(5);
     await dialog.getByTestId('regression').first().getByRole('button', { name: 'Open run' }).click();
     await expect(dialog.getByRole('tree', { name: 'Span tree' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Back to results' }).click();
@@ -144,18 +144,37 @@ test.describe('Evals experiments', () => {
     await expect(dialog.locator('td[data-pass="true"]')).toHaveCount(2);
     await dialog.getByRole('button', { name: 'Stop experiment' }).click();
     const table = dialog.getByRole('table', { name: 'Experiment results' });
-    await expect(table.locator('td[data-status="not-run"]')).toHaveCount(7);
+    await expect(table.locator('td[data-status="not-run"]')).toHaveCount(9);
     await expect(table.locator('td[data-status="stopped"]')).toHaveCount(1);
     await expect(dialog.getByRole('button', { name: 'Stop experiment' })).toBeHidden();
-    await expect(dialog.locator('[data-testid="pass-rate"][data-variant="Variant 1"]')).toContainText('4 not run');
+    await expect(dialog.locator('[data-testid="pass-rate"][data-variant="Variant 1"]')).toContainText('5 not run');
     await expect(dialog.locator('[data-testid="pass-rate"][data-variant="Variant 1"]')).toContainText('100%');
   });
 });
 
-test('the demo dataset runs against native tools and text ReAct with nothing configured; a regression opens its two traces', async ({
+/** The experiments and their runs in IndexedDB. */
+async function storedCounts(page: Page): Promise<{ experiments: number; runs: number }> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('glassbox');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const count = (store: string) =>
+      new Promise<number>((resolve, reject) => {
+        const request = db.transaction(store).objectStore(store).count();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    const counts = { experiments: await count('experiments'), runs: await count('experimentRuns') };
+    db.close();
+    return counts;
+  });
+}
+
+test('offline, the demo dataset runs against native tools and text ReAct; a regression opens its two traces; Delete experiment removes it', async ({
   page,
 }) => {
-  await stubWeather(page);
   await openApp(page);
   await page.getByRole('button', { name: 'Evals' }).click();
   const dialog = page.getByRole('dialog', { name: 'Evals' });
@@ -169,26 +188,47 @@ test('the demo dataset runs against native tools and text ReAct with nothing con
   ).toHaveValue('react');
   await dialog.getByRole('button', { name: 'Run experiment' }).click();
   await expect(dialog.getByRole('button', { name: 'Stop experiment' })).toBeHidden({ timeout: 60_000 });
-  await expect(dialog.locator('[data-testid="pass-rate"][data-variant="Variant 1"]')).toContainText('100%');
-  await expect(dialog.locator('[data-testid="pass-rate"][data-variant="Variant 2"]')).toContainText('80%');
-  // Text ReAct asks for one city per step: the weather question takes more steps than it allows.
+  // Offline the weather question fails under both (its tool needs the network).
+  await expect(dialog.locator('[data-testid="pass-rate"][data-variant="Variant 1"]')).toContainText('83.3% pass (5/6');
+  await expect(dialog.locator('[data-testid="pass-rate"][data-variant="Variant 2"]')).toContainText('66.7% pass (4/6');
+  // Native tool calls ask date_calc for both dates in one step; text ReAct takes one action per step.
   const regression = dialog.getByTestId('regression');
   await expect(regression).toHaveCount(1);
-  await expect(regression).toContainText('Beijing');
+  await expect(regression).toContainText('2024-05-20 and 2024-12-25');
   const table = dialog.getByRole('table', { name: 'Experiment results' });
-  await expect(table.locator('td[data-pass="false"]')).toHaveAttribute(
+  const weekdays = table.getByRole('row').filter({ hasText: '2024-12-25' });
+  await expect(weekdays.locator('td').nth(0)).toHaveAttribute('data-pass', 'true');
+  await expect(weekdays.locator('td').nth(1)).toHaveAttribute(
     'title',
-    /Tool expectations: 0\.50 — 4 steps, more than 3/,
+    /Tool expectations: 0\.50 — 3 steps, more than 2/,
   );
   await regression.getByRole('button', { name: 'Open run' }).click();
   const tree = dialog.getByRole('tree', { name: 'Span tree' });
-  await expect(tree.getByRole('treeitem').filter({ hasText: 'get_weather' })).toHaveCount(2);
+  await expect(tree.getByRole('treeitem').filter({ hasText: 'date_calc' })).toHaveCount(2);
   await dialog.getByRole('button', { name: 'Back to results' }).click();
   await regression.getByRole('button', { name: 'Compare with baseline' }).click();
-  await expect(dialog.getByRole('region', { name: 'Run comparison' })).toBeVisible();
+  const comparison = dialog.getByRole('region', { name: 'Run comparison' });
+  await expect(comparison).toBeVisible();
+  // The baseline's run against the variant's.
+  await expect(comparison.getByRole('combobox', { name: 'First run' }).locator('option:checked')).toContainText(
+    'Variant 1',
+  );
+  await expect(comparison.getByRole('combobox', { name: 'Second run' }).locator('option:checked')).toContainText(
+    'Variant 2',
+  );
+  await dialog.getByRole('button', { name: 'Back to results' }).click();
+  expect(await storedCounts(page)).toEqual({ experiments: 1, runs: 12 });
+  await dialog.getByRole('button', { name: 'Delete experiment' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this experiment?' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(table).toBeHidden();
+  await expect(dialog.getByRole('button', { name: 'Delete experiment' })).toBeHidden();
+  expect(await storedCounts(page)).toEqual({ experiments: 0, runs: 0 });
 });
 
-test('in Chinese, the demo dataset is the Chinese seed dialogues and runs offline', async ({ page }) => {
+test('in Chinese, the demo dataset is the Chinese seed dialogues and shows the regression offline', async ({
+  page,
+}) => {
   await openApp(page);
   await chooseChinese(page);
   await page.getByRole('button', { name: 'Evals' }).click();
@@ -199,10 +239,15 @@ test('in Chinese, the demo dataset is the Chinese seed dialogues and runs offlin
   await expect(dialog.getByRole('button', { name: 'Stop experiment' })).toBeHidden({ timeout: 60_000 });
   const table = dialog.getByRole('table', { name: 'Experiment results' });
   await expect(table).toContainText('帮我算一下 (128+374)*2 等于多少');
-  // Offline, only the weather question fails (its tool needs the network), under both variants.
-  for (const n of [1, 2])
-    await expect(dialog.locator(`[data-testid="pass-rate"][data-variant="Variant ${n}"]`)).toContainText(
-      `变体 ${n}：通过率 80%（4/5`,
-    );
+  await expect(dialog.locator('[data-testid="pass-rate"][data-variant="Variant 1"]')).toContainText(
+    '变体 1：通过率 83.3%（5/6',
+  );
+  await expect(dialog.locator('[data-testid="pass-rate"][data-variant="Variant 2"]')).toContainText(
+    '变体 2：通过率 66.7%（4/6',
+  );
   await expect(table.locator('td[data-pass="false"]').first()).toHaveAttribute('title', /回答不包含“°C”/);
+  const regression = dialog.getByTestId('regression');
+  await expect(regression).toHaveCount(1);
+  await expect(regression).toContainText('2024年5月20日和2024年12月25日分别是星期几？');
+  await expect(regression).toContainText('在变体 1中通过，在变体 2中未通过');
 });

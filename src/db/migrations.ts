@@ -21,6 +21,15 @@ export async function migrate(db: AnyDatabase, oldVersion: number, tx: UpgradeTr
   if (oldVersion < 8) upgradeToVersion8(db);
   if (oldVersion < 9) upgradeToVersion9(db);
   if (oldVersion < 10) upgradeToVersion10(db);
+  if (oldVersion < 11) upgradeToVersion11(db);
+}
+
+/**
+ * Version 11: experiment cells in full (`experimentCells`); a new experiment's record keeps only what its grid shows
+ * of them, as columns. Records written before stay as they are and are read as they are (src/db/experiments.ts).
+ */
+function upgradeToVersion11(db: AnyDatabase): void {
+  db.createObjectStore('experimentCells', { keyPath: ['experimentId', 'key'] });
 }
 
 /** Version 10: the Knowledge passages' embeddings, keyed by passage id (knowledge-vectors.ts). */

@@ -20,6 +20,7 @@ describe('openGlassboxDb', () => {
         'knowledgePassages',
         'datasetItems',
         'datasets',
+        'experimentCells',
         'experimentRuns',
         'experiments',
         'knowledgeVectors',

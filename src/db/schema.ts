@@ -3,14 +3,15 @@ import type { TranscriptEntry } from '../agent/transcript.ts';
 import type { Span } from '../trace/span.ts';
 import type { Attachment, Note } from '../tools/tool-context.ts';
 import type { KnowledgeDocument, Passage } from '../knowledge/knowledge-types.ts';
-import type { ExperimentRecord, ExperimentRunRecord } from '../evals/experiment-types.ts';
+import type { CellGrid } from '../evals/cell-summary.ts';
+import type { CellResult, ExperimentRecord, ExperimentRunRecord } from '../evals/experiment-types.ts';
 import type { Dataset, DatasetItem } from '../evals/eval-types.ts';
 
 /** The schema version this build writes; `open-db.ts` migrates anything older up to it. */
 import type { PassageVectorRecord } from '../knowledge/knowledge-search.ts';
 
 /** The schema version this build writes; `open-db.ts` migrates anything older up to it. */
-export const DB_VERSION = 10;
+export const DB_VERSION = 11;
 
 /** The database name used by the app. */
 export const DB_NAME = 'glassbox';
@@ -172,6 +173,19 @@ export interface KnowledgePassageChunkRecord {
   passages: Passage[];
 }
 
+/** An experiment as stored (version 11): what the grid shows of its cells as columns (cell-summary.ts). */
+export interface StoredExperiment extends Omit<ExperimentRecord, 'cells'> {
+  grid: CellGrid;
+}
+
+/** An experiment as versions 9 and 10 stored it: every cell in full inside the record (still read as it is). */
+export interface LegacyStoredExperiment extends Omit<ExperimentRecord, 'cells'> {
+  cells: CellResult[];
+}
+
+/** One experiment cell in full, as stored (version 11). */
+export type StoredExperimentCell = CellResult & { experimentId: string };
+
 /** The IndexedDB schema at DB_VERSION. */
 export interface GlassboxDB extends DBSchema {
   settings: { key: string; value: SettingRecord };
@@ -192,8 +206,12 @@ export interface GlassboxDB extends DBSchema {
   knowledgeDocuments: { key: string; value: KnowledgeDocument };
   knowledgePassages: { key: [string, number]; value: KnowledgePassageChunkRecord };
   knowledgeOriginals: { key: string; value: KnowledgeOriginalRecord };
-  /** Experiments (version 9, evals): their config and results; their runs are in `experimentRuns`. */
-  experiments: { key: string; value: ExperimentRecord };
+  /**
+   * Experiments (version 9, evals): their config and, since version 11, their cells as the grid's columns; each cell
+   * in full in `experimentCells` (version 11), each cell's run in `experimentRuns` (src/db/experiments.ts).
+   */
+  experiments: { key: string; value: StoredExperiment | LegacyStoredExperiment };
+  experimentCells: { key: [string, string]; value: StoredExperimentCell };
   experimentRuns: { key: [string, string]; value: ExperimentRunRecord };
   /** Eval datasets (version 8) and their items, found by dataset through `by-dataset` (src/db/datasets.ts). */
   datasets: { key: string; value: Dataset };
@@ -219,6 +237,7 @@ export type GlassboxStoreName =
   | 'datasets'
   | 'datasetItems'
   | 'experiments'
+  | 'experimentCells'
   | 'experimentRuns'
   | 'knowledgeVectors';
 

@@ -36,6 +36,8 @@ export type Intent =
   /** Days between two dates; no `from` means today. */
   | { kind: 'days-between'; from?: CalendarDate; to: CalendarDate }
   | { kind: 'weekday'; date: CalendarDate }
+  /** The weekdays of two dates with their years: independent date_calc calls (in one step with native tool calls). */
+  | { kind: 'weekdays'; dates: [CalendarDate, CalendarDate] }
   | { kind: 'todo'; request: TodoRequest }
   | { kind: 'note-save'; content: string }
   | { kind: 'note-search'; query: string }
@@ -164,6 +166,8 @@ function detectDateIntent(text: string): Intent | undefined {
   if (asksBetween && first && second) return { kind: 'days-between', from: first, to: second };
   if (asksBetween && first) return { kind: 'days-between', to: first };
   const asksWeekday = /weekday|day of (?:the )?week|what day (?:is|was|will)|which day|星期几|周几|礼拜几/iu.test(text);
+  if (asksWeekday && first && second && first.year !== undefined && second.year !== undefined)
+    return { kind: 'weekdays', dates: [first, second] };
   if (asksWeekday && first) return { kind: 'weekday', date: first };
   return undefined;
 }

@@ -201,6 +201,33 @@ function planWeatherDifference(
   return call(state, 'calculator', { expression }, 'difference');
 }
 
+/** The weekdays of two dates: native function calling asks date_calc for both at once, text ReAct one per turn. */
+function planWeekdays(intent: Extract<Intent, { kind: 'weekdays' }>, state: ConversationState): Decision {
+  const { language } = state;
+  if (!state.offered.has('date_calc')) return answer(state, toolUnavailableText(language, 'date_calc'));
+  const schema = state.schemas.get('date_calc');
+  const asked = intent.dates.map((date) => {
+    const iso = formatIsoDate({ year: date.year ?? 0, month: date.month, day: date.day });
+    const exchange = state.exchanges.find(
+      (item) => item.name === 'date_calc' && item.observation && Object.values(item.arguments).includes(iso),
+    );
+    return { iso, observation: exchange?.observation };
+  });
+  const missing = asked.filter((entry) => entry.observation === undefined);
+  if (missing.length > 0) {
+    const wanted = state.protocol === 'react' ? missing.slice(0, 1) : missing;
+    return {
+      kind: 'call',
+      calls: wanted.map((entry) => ({ name: 'date_calc', arguments: weekdayArguments(schema, entry.iso) })),
+      thought: thoughtFor(language, wanted.length > 1 ? 'date_calc-both' : 'date_calc'),
+    };
+  }
+  const lines = asked.map((entry) =>
+    answerDate(language, { kind: 'weekday', date: entry.iso }, entry.observation ?? { ok: false, value: '', text: '' }),
+  );
+  return answer(state, lines.join('\n\n'));
+}
+
 /** A table question: the SQL from the question's own columns, or plainly what the demo cannot answer. */
 function planData(question: DataQuestion, state: ConversationState): Decision {
   const { language } = state;
@@ -277,6 +304,8 @@ function planTool(intent: Intent, state: ConversationState): Decision {
     case 'days-between':
     case 'weekday':
       return planDate(intent, state);
+    case 'weekdays':
+      return planWeekdays(intent, state);
     case 'todo':
       return planTodo(intent, state);
     case 'note-save': {

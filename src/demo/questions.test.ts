@@ -101,6 +101,17 @@ describe('date questions use the dates and day counts asked', () => {
     expect((await ask('How many days between 2024-01-15 and 2024-12-03?')).answer).toContain('**323 days**');
     expect((await ask('2020年3月1日到2021年3月1日有多少天？')).answer).toContain('**365 天**');
   });
+
+  it.each([
+    ['On what day of the week do 2024-05-20 and 2024-12-25 fall?', ['**Monday**', '**Wednesday**']],
+    ['2024年5月20日和2024年12月25日分别是星期几？', ['**星期一**', '**星期三**']],
+  ])('asks date_calc for both dates of %s in one step', async (question, weekdays) => {
+    const { answer, messages } = await ask(question);
+    for (const weekday of weekdays) expect(answer).toContain(weekday);
+    const calls = messages.filter((message) => message.role === 'assistant' && message.tool_calls);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.role === 'assistant' ? calls[0].tool_calls?.length : 0).toBe(2);
+  });
 });
 
 describe('calculator questions use the expression asked', () => {

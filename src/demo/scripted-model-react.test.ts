@@ -51,6 +51,30 @@ describe('scriptReply: text ReAct', () => {
     );
     expect(scriptReply({ messages }).content).toContain('Action Input: {"expression":"10 - 4"}');
   });
+
+  it('takes one action per turn for the weekdays of two dates', () => {
+    const react = system.replace('calculator, get_weather', 'date_calc');
+    const messages: ChatMessage[] = [
+      { role: 'system', content: react },
+      { role: 'user', content: 'On what day of the week do 2024-05-20 and 2024-12-25 fall?' },
+    ];
+    const first = scriptReply({ messages });
+    expect(first.content).toMatch(/Action: date_calc\nAction Input: \{[^\n]*"2024-05-20"[^\n]*\}$/u);
+    messages.push(
+      { role: 'assistant', content: first.content ?? '' },
+      { role: 'user', content: 'Observation: {"date":"2024-05-20","weekday":"Monday"}' },
+    );
+    const second = scriptReply({ messages });
+    expect(second.content).toMatch(/Action: date_calc\nAction Input: \{[^\n]*"2024-12-25"[^\n]*\}$/u);
+    messages.push(
+      { role: 'assistant', content: second.content ?? '' },
+      { role: 'user', content: 'Observation: {"date":"2024-12-25","weekday":"Wednesday"}' },
+    );
+    const third = scriptReply({ messages });
+    expect(third.content).toMatch(
+      /Final Answer: 2024-05-20 is a \*\*Monday\*\*\.\n\n2024-12-25 is a \*\*Wednesday\*\*\./u,
+    );
+  });
 });
 
 describe('scriptReply: results shaped like the built-in tools', () => {

@@ -6,6 +6,7 @@ type ThoughtKey =
   | 'get_current_time'
   | 'today'
   | 'date_calc'
+  | 'date_calc-both'
   | 'todo'
   | 'save_note'
   | 'search_notes'
@@ -40,6 +41,10 @@ const THOUGHTS: Record<ThoughtKey, { en: (detail: string) => string; zh: (detail
   date_calc: {
     en: () => 'Date arithmetic is easy to get wrong. I will let date_calc work it out.',
     zh: () => '日期计算容易出错，交给 date_calc 来算。',
+  },
+  'date_calc-both': {
+    en: () => 'I need the weekday of both dates. The calls are independent, so I will make them in parallel.',
+    zh: () => '需要两个日期各是星期几。两次调用互不依赖，所以并行发出。',
   },
   todo: {
     en: (action) => `This is about the todo list, so I will use the todo tool (action: ${action || 'list'}).`,

@@ -8,8 +8,9 @@ import type { ExperimentVariant } from './experiment-types.ts';
 export const DEMO_DATASET_ID = 'dataset_demo';
 
 /**
- * The weather question allows 3 steps: native tool calls ask for both cities at once (weather, difference, answer),
- * text ReAct takes one action per step, so it regresses there (with network: the weather tool calls Open-Meteo).
+ * Two items allow fewer steps than text ReAct needs: native tool calls make independent calls in one step, text ReAct
+ * takes one action per step. The two-dates weekday question (2 steps: both date_calc calls, then the answer) shows
+ * it offline; the weather question (3 steps: both cities, the difference, the answer) needs the network (Open-Meteo).
  */
 const ITEMS: Record<'en' | 'zh-CN', { input: string; expected: string; tools?: string[]; maxSteps?: number }[]> = {
   en: [
@@ -23,6 +24,12 @@ const ITEMS: Record<'en' | 'zh-CN', { input: string; expected: string; tools?: s
       maxSteps: 3,
     },
     { input: 'Research the boiling point of water at 3,000 m and have it reviewed', expected: '90' },
+    {
+      input: 'On what day of the week do 2024-05-20 and 2024-12-25 fall?',
+      expected: 'Wednesday',
+      tools: ['date_calc'],
+      maxSteps: 2,
+    },
   ],
   'zh-CN': [
     { input: '帮我算一下 (128+374)*2 等于多少', expected: '1004', tools: ['calculator'] },
@@ -30,6 +37,7 @@ const ITEMS: Record<'en' | 'zh-CN', { input: string; expected: string; tools?: s
     { input: '帮我记个待办：明天带伞', expected: '明天带伞', tools: ['todo'] },
     { input: '北京和上海温差多少', expected: '°C', tools: ['get_weather'], maxSteps: 3 },
     { input: '帮我调研海拔3000米处水的沸点，并让审核员检查', expected: '90' },
+    { input: '2024年5月20日和2024年12月25日分别是星期几？', expected: '星期三', tools: ['date_calc'], maxSteps: 2 },
   ],
 };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyCell } from './experiment-runner.ts';
-import { passRates, regressions, resultsCsv } from './experiment-results.ts';
+import { summarizeCell } from './cell-summary.ts';
+import { fullCells, passRates, regressions, resultsCsv } from './experiment-results.ts';
 import type { CellResult, ExperimentRecord } from './experiment-types.ts';
 
 function cell(itemIndex: number, variant: number, status: CellResult['status'], pass?: boolean): CellResult {
@@ -51,12 +52,18 @@ describe('experiment results', () => {
         concurrency: 1,
         costCap: null,
       },
-      cells: [{ ...cell(0, 0, 'done', true), answer: 'hi, hi' }],
+      cells: [summarizeCell({ ...cell(0, 0, 'done', true), answer: 'hi, hi' }), summarizeCell(cell(0, 1, 'not-run'))],
     } satisfies ExperimentRecord;
-    const lines = resultsCsv(record).split('\n');
+    // The full cells as storage keeps them (the one not run has none): the grid's summary stands in for it.
+    const full = fullCells(record, [{ ...cell(0, 0, 'done', true), answer: 'hi, hi' }]);
+    expect(full[1]).toEqual(cell(0, 1, 'not-run'));
+    const lines = resultsCsv(record, full).split('\n');
     expect(lines[0]).toBe(
       'item,input,expected,variant,repetition,status,pass,score,reasons,answer,error,cost_usd,tokens,latency_ms,steps',
     );
-    expect(resultsCsv(record)).toContain('i0,"Say ""hi"", please\n两次",hi,Variant 1,1,done,true,,,"hi, hi",,0,0,0,0');
+    expect(resultsCsv(record, full)).toContain('\n两次",hi,Variant 2,1,not-run,,,,,,0,0,0,0\n');
+    expect(resultsCsv(record, full)).toContain(
+      'i0,"Say ""hi"", please\n两次",hi,Variant 1,1,done,true,,,"hi, hi",,0,0,0,0',
+    );
   });
 });

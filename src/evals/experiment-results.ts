@@ -1,5 +1,5 @@
 /** What the results grid shows beyond the cells: pass rates with their 95% interval, regressions, exports. */
-import type { CellResult, ExperimentRecord } from './experiment-types.ts';
+import type { CellResult, CellSummary, ExperimentRecord } from './experiment-types.ts';
 import { wilsonInterval } from './wilson.ts';
 
 /** One variant's pass rate over its finished cells (not run and stopped ones are left out; failed runs count as fails). */
@@ -13,7 +13,10 @@ export interface PassRate {
   notRun: number;
 }
 
-export function passRates(cells: readonly CellResult[], variants: number): PassRate[] {
+/** What pass rates and regressions read of a cell (a summary or a full cell). */
+type Verdict = Pick<CellSummary, 'key' | 'itemIndex' | 'variant' | 'repetition' | 'status' | 'pass'>;
+
+export function passRates(cells: readonly Verdict[], variants: number): PassRate[] {
   const rates: PassRate[] = Array.from({ length: variants }, (_, variant) => ({
     variant,
     passes: 0,
@@ -42,22 +45,22 @@ export function passRates(cells: readonly CellResult[], variants: number): PassR
 }
 
 /** An item (repetition) that passed under the baseline and did not under another variant. */
-export interface Regression {
+export interface Regression<C extends Verdict = CellSummary> {
   itemIndex: number;
   repetition: number;
   variant: number;
-  baseline: CellResult;
-  cell: CellResult;
+  baseline: C;
+  cell: C;
 }
 
 /** The cells indexed by key, for the grid and the regressions. */
-export function cellsByKey(cells: readonly CellResult[]): Map<string, CellResult> {
+export function cellsByKey<C extends { key: string }>(cells: readonly C[]): Map<string, C> {
   return new Map(cells.map((cell) => [cell.key, cell]));
 }
 
-export function regressions(cells: readonly CellResult[], baseline: number): Regression[] {
+export function regressions<C extends Verdict>(cells: readonly C[], baseline: number): Regression<C>[] {
   const byKey = cellsByKey(cells);
-  const found: Regression[] = [];
+  const found: Regression<C>[] = [];
   for (const cell of cells) {
     if (cell.variant === baseline || cell.status === 'not-run' || cell.status === 'pending') continue;
     const base = byKey.get(`${cell.itemIndex}:${baseline}:${cell.repetition}`);
@@ -96,10 +99,24 @@ function csvField(value: string | number | boolean | undefined): string {
   return /[",\n\r]/u.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** One row per cell, CSV with a header. */
-export function resultsCsv(record: ExperimentRecord): string {
+/**
+ * Every cell of the experiment in full, in grid order: the stored full cells (`stored`, those that ran), else what
+ * the grid knows of the cell (one that never ran has no answer or scores).
+ */
+export function fullCells(record: ExperimentRecord, stored: readonly CellResult[]): CellResult[] {
+  const byKey = cellsByKey(stored);
+  return record.cells.map((summary) => {
+    const full = byKey.get(summary.key);
+    if (full) return full;
+    const { reasons: _reasons, ran: _ran, ...rest } = summary;
+    return { ...rest, scores: [] };
+  });
+}
+
+/** One row per cell (`cells`: the experiment's cells in full, see `fullCells`), CSV with a header. */
+export function resultsCsv(record: ExperimentRecord, cells: readonly CellResult[]): string {
   const rows = [CSV_COLUMNS.join(',')];
-  for (const cell of record.cells) {
+  for (const cell of cells) {
     const item = record.config.items[cell.itemIndex];
     rows.push(
       [
@@ -126,8 +143,8 @@ export function resultsCsv(record: ExperimentRecord): string {
   return `${rows.join('\n')}\n`;
 }
 
-/** The experiment, its pass rates and cells as JSON. */
-export function resultsJson(record: ExperimentRecord): string {
+/** The experiment, its pass rates and cells (in full, see `fullCells`) as JSON. */
+export function resultsJson(record: ExperimentRecord, cells: readonly CellResult[]): string {
   const { config } = record;
   return JSON.stringify(
     {
@@ -137,7 +154,7 @@ export function resultsJson(record: ExperimentRecord): string {
       repetitions: config.repetitions,
       passRates: passRates(record.cells, config.variants.length),
       items: config.items,
-      cells: record.cells,
+      cells,
     },
     null,
     2,

@@ -66,9 +66,27 @@ export interface CellResult extends CellPlan {
   steps: number;
 }
 
+/** What the results grid shows of a cell (kept small and stored apart: see cell-summary.ts). */
+export interface CellSummary extends CellPlan {
+  status: CellStatus;
+  pass?: boolean;
+  score?: number;
+  costUsd: number;
+  tokens: number;
+  latencyMs: number;
+  steps: number;
+  /** Each score's name, value and reason, and the run's error, one a line (cut short; the cell's record has all). */
+  reasons: string;
+  /** The cell has a run to open. */
+  ran: boolean;
+}
+
 export type ExperimentStatus = 'running' | 'done' | 'stopped' | 'cost-cap' | 'interrupted';
 
-/** An experiment as stored (the `experiments` store); its runs' traces are in `experimentRuns`. */
+/**
+ * An experiment as the Evals view holds it: what the grid shows of each cell. Stored in `experiments` with the cells
+ * as columns (cell-summary.ts); each cell in full in `experimentCells`, its run's trace in `experimentRuns`.
+ */
 export interface ExperimentRecord {
   id: string;
   name: string;
@@ -76,7 +94,7 @@ export interface ExperimentRecord {
   updatedAt: number;
   status: ExperimentStatus;
   config: ExperimentConfig;
-  cells: CellResult[];
+  cells: CellSummary[];
 }
 
 /** One cell's run as stored: its transcript and its trace (never in the session list). */

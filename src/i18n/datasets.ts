@@ -89,6 +89,8 @@ const en = {
   'score.regexBad': 'The pattern {pattern} is not a valid regular expression: {reason}',
   'score.regexPass': 'The answer matches {pattern} (“{match}”).',
   'score.regexFail': 'The answer does not match {pattern}.',
+  'score.regexTimedOut': 'The pattern {pattern} did not finish within {seconds} s on the answer and was stopped.',
+  'score.regexNoSandbox': 'No sandbox here to run the pattern in: it was not run.',
   'score.numericNone': 'No number in the answer (expected {expected}).',
   'score.numericPass':
     'Took {found} from the answer (the closest of {count} numbers): within {tolerance} of {expected}.',
@@ -207,6 +209,8 @@ const zhCN: Record<DatasetsKey, string> = {
   'score.regexBad': '模式 {pattern} 不是有效的正则表达式：{reason}',
   'score.regexPass': '回答匹配 {pattern}（“{match}”）。',
   'score.regexFail': '回答不匹配 {pattern}。',
+  'score.regexTimedOut': '模式 {pattern} 在 {seconds} 秒内没有在回答上运行完，已被停止。',
+  'score.regexNoSandbox': '这里没有可运行该模式的沙箱：未运行。',
   'score.numericNone': '回答中没有数字（期望 {expected}）。',
   'score.numericPass': '从回答中取了 {found}（{count} 个数字中最接近的）：与 {expected} 相差不超过 {tolerance}。',
   'score.numericFail': '从回答中取了 {found}（{count} 个数字中最接近的）：与 {expected} 相差超过 {tolerance}。',

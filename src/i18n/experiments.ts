@@ -72,6 +72,10 @@ const en = {
   'series.latency': 'Latency',
   loading: 'Loading…',
   deleteExperiment: 'Delete experiment',
+  deleteConfirmTitle: 'Delete this experiment?',
+  deleteConfirmBody: '“{name}” and the traces of its {count} runs will be deleted. This cannot be undone.',
+  deleteConfirm: 'Delete',
+  cancel: 'Cancel',
 };
 
 export type ExperimentsKey = keyof typeof en;
@@ -147,6 +151,10 @@ const zhCN: Record<ExperimentsKey, string> = {
   'series.latency': '延迟',
   loading: '加载中…',
   deleteExperiment: '删除实验',
+  deleteConfirmTitle: '删除这个实验？',
+  deleteConfirmBody: '将删除“{name}”及其 {count} 次运行的追踪，且无法撤销。',
+  deleteConfirm: '删除',
+  cancel: '取消',
 };
 
 /** The experiments' strings in every supported language. */

@@ -5,6 +5,7 @@ import type { UiSlice } from '../store/ui-slice.ts';
 import { Dialog } from './components/dialog.tsx';
 import { ErrorBoundary } from './components/error-boundary.tsx';
 import { useNames } from './use-t.ts';
+import { EvalsDialogEntry } from './evals/evals-dialog-entry.tsx';
 
 const MemoryDialog = lazy(() =>
   import('./memory/memory-dialog.tsx').then((module) => ({ default: module.MemoryDialog })),
@@ -18,7 +19,6 @@ const InsightsDialog = lazy(() =>
 const KnowledgeDialog = lazy(() =>
   import('./knowledge/knowledge-dialog.tsx').then((module) => ({ default: module.KnowledgeDialog })),
 );
-const EvalsDialog = lazy(() => import('./evals/evals-dialog.tsx').then((module) => ({ default: module.EvalsDialog })));
 const ShareDialog = lazy(() => import('./sync/share-ui.tsx').then((module) => ({ default: module.ShareDialog })));
 // Search settings finds a setting by its name in every language, so the dialog comes with the Chinese strings.
 const SettingsDialog = lazy(() =>
@@ -36,7 +36,7 @@ const dialogs: ReadonlyArray<{ label: string; flag: OpenFlag; View: ComponentTyp
   { label: 'Agents', flag: 'agentsOpen', View: AgentsDialog },
   { label: 'Insights', flag: 'insightsOpen', View: InsightsDialog },
   { label: 'Knowledge', flag: 'knowledgeOpen', View: KnowledgeDialog },
-  { label: 'Evals', flag: 'evalsOpen', View: EvalsDialog },
+  { label: 'Evals', flag: 'evalsOpen', View: EvalsDialogEntry },
   { label: 'Settings', flag: 'settingsOpen', View: SettingsDialog },
   { label: 'Share session', flag: 'shareOpen', View: ShareDialog },
 ];

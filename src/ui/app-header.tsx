@@ -7,6 +7,7 @@ import { useAppStore } from '../store/app-store.ts';
 import { useSyncStore } from '../store/sync-store.ts';
 import { MenuIcon, PanelRightIcon, SettingsIcon } from './components/icons.tsx';
 import { useLanguage, useNames, useT } from './use-t.ts';
+import { loadEvalsDialog } from './evals/evals-dialog-entry.tsx';
 
 /** Opens Insights, starting its worker at once: it reads the kept facts while the view itself loads. */
 function openInsights(): void {
@@ -31,9 +32,10 @@ function SyncBadge() {
   ) : null;
 }
 
-/** Opens Evals, reading the experiments at once: storage is read while the dialog itself loads. */
+/** Opens Evals once its code is here (see evals-dialog-entry.tsx), reading the experiments meanwhile. */
 function openEvals(): void {
-  useAppStore.getState().setUi({ evalsOpen: true });
+  const open = () => useAppStore.getState().setUi({ evalsOpen: true });
+  void loadEvalsDialog().then(open, open);
   void import('../store/actions/experiment-list-actions.ts').then(
     (experiments) => experiments.loadExperiments(),
     () => undefined,

@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import type { DatasetItem, JudgeCall, ScoreInput, ScorerConfig, ScorerKind } from '../eval-types.ts';
 import type { RunSandboxed, SandboxResult } from '../../tools/tool-context.ts';
@@ -43,15 +44,45 @@ describe('exact and contains', () => {
   });
 });
 
+/**
+ * The sandbox as its worker runs a program (the last expression's value is the result), in a fresh Node context with
+ * the time limit: this checks the program and the limit, not the isolation (the sandbox's own tests cover that).
+ */
+const vmSandbox: RunSandboxed = async (code, { timeoutMs }) => {
+  try {
+    const value: unknown = runInNewContext(code, {}, { timeout: timeoutMs });
+    return { ok: true, result: String(value), logs: [] };
+  } catch (error) {
+    return { ok: false, timedOut: /timed out/iu.test(String(error)), error: String(error), logs: [] };
+  }
+};
+
 describe('regex', () => {
+  const regex = (answer: string, text: string, runSandboxed: RunSandboxed = vmSandbox) =>
+    one(run(answer), on('regex', { text }), { runSandboxed });
+
   it('matches bare and /literal/flags patterns', async () => {
-    expect(await one(run('Total: 1004'), on('regex', { text: '\\b1004\\b' }))).toMatchObject({ value: 1 });
-    expect(await one(run('HELLO'), on('regex', { text: '/hello/i' }))).toMatchObject({ value: 1 });
-    expect(await one(run('bye'), on('regex', { text: 'hello' }))).toMatchObject({ value: 0 });
+    expect(await regex('Total: 1004', '\\b1004\\b')).toMatchObject({
+      value: 1,
+      reason: expect.stringContaining('“1004”'),
+    });
+    expect(await regex('HELLO', '/hello/i')).toMatchObject({ value: 1 });
+    expect(await regex('bye', 'hello')).toMatchObject({ value: 0 });
+    expect(await regex('say "hi"\n两次', '两次$')).toMatchObject({ value: 1 });
+  });
+
+  it('runs the pattern in the sandbox with a time limit: a catastrophic one scores 0 instead of freezing the page', async () => {
+    const runSandboxed = vi.fn(vmSandbox);
+    const score = await regex(`${'a'.repeat(40)}!`, '^(a+)+$', runSandboxed);
+    expect(score).toMatchObject({ value: 0, pass: false });
+    expect(score?.reason).toMatch(/did not finish within 2 s/);
+    expect(runSandboxed).toHaveBeenCalledOnce();
+    // No sandbox, no run: the pattern never runs on the page.
+    expect((await one(run('a'), on('regex', { text: 'a' })))?.reason).toMatch(/No sandbox/);
   });
 
   it('scores a bad pattern 0 with the reason', async () => {
-    const score = await one(run('anything'), on('regex', { text: '([a-z' }));
+    const score = await regex('anything', '([a-z');
     expect(score).toMatchObject({ value: 0, pass: false });
     expect(score?.reason).toMatch(/not a valid regular expression/);
   });

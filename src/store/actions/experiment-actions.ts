@@ -6,8 +6,9 @@
 import type { Settings } from '../../config/settings.ts';
 import type { DatasetItem } from '../../evals/eval-types.ts';
 import { runExperimentItem, type ItemRunDeps, type ItemRunHooks } from '../../evals/experiment-item.ts';
-import { planCells, runSchedule } from '../../evals/experiment-runner.ts';
-import type { CellResult, ExperimentRecord, ExperimentVariant } from '../../evals/experiment-types.ts';
+import { summarizeCell } from '../../evals/cell-summary.ts';
+import { emptyCell, planCells, runSchedule } from '../../evals/experiment-runner.ts';
+import type { CellSummary, ExperimentRecord, ExperimentVariant } from '../../evals/experiment-types.ts';
 import { variantSettings } from '../../evals/experiment-variant.ts';
 import { scoreRun } from '../../evals/scorers/index.ts';
 import { protocolMemoryOf } from '../../model/endpoint-memory.ts';
@@ -76,15 +77,8 @@ async function runExperiment(record: ExperimentRecord, signal: AbortSignal): Pro
   const storage = await experimentStorage();
   const { config } = record;
   const plans = planCells(config.items.length, config.variants.length, config.repetitions);
-  const cells: CellResult[] = plans.map((plan) => ({
-    ...plan,
-    status: 'pending',
-    scores: [],
-    costUsd: 0,
-    tokens: 0,
-    latencyMs: 0,
-    steps: 0,
-  }));
+  // What the grid shows of each cell; each finished cell in full goes to storage as it ends.
+  const cells: CellSummary[] = plans.map((plan) => summarizeCell(emptyCell(plan, 'pending')));
   const index = new Map(plans.map((plan, position) => [plan.key, position]));
   let savedAt = 0;
   const snapshot = (): ExperimentRecord => ({ ...record, cells: [...cells], updatedAt: services().now() });
@@ -119,18 +113,22 @@ async function runExperiment(record: ExperimentRecord, signal: AbortSignal): Pro
     runCell: async (plan, cellSignal) => {
       const item = config.items[plan.itemIndex] as DatasetItem;
       const { result, run } = await runExperimentItem(plan, item, config.scorers, deps, cellSignal);
-      if (run) await storage.putRun({ ...run, experimentId: record.id }).catch(() => undefined);
+      if (run)
+        await Promise.all([
+          storage.putRun({ ...run, experimentId: record.id }),
+          storage.putCell(record.id, result),
+        ]).catch(() => undefined);
       return result;
     },
     onCell: (cell) => {
       const position = index.get(cell.key);
-      if (position !== undefined) cells[position] = cell;
+      if (position !== undefined) cells[position] = summarizeCell(cell);
       frame.schedule();
       if (services().now() - savedAt > SAVE_EVERY_MS && cell.status !== 'running') void save(snapshot());
     },
   });
   record.status = outcome.cut === 'stopped' ? 'stopped' : outcome.cut === 'cost-cap' ? 'cost-cap' : 'done';
-  const final = { ...snapshot(), cells: outcome.cells };
+  const final = { ...snapshot(), cells: outcome.cells.map(summarizeCell) };
   await save(final);
   frame.flushNow();
   upsertExperiment(final);

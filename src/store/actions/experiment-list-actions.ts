@@ -79,6 +79,22 @@ function interrupted(record: ExperimentRecord): ExperimentRecord {
   };
 }
 
+/** Deletes an experiment and its runs' traces; the one running in this tab is left alone (Stop it first). */
+export async function deleteExperiment(experimentId: string): Promise<void> {
+  if (useExperimentStore.getState().runningId === experimentId) return;
+  try {
+    await (await experimentStorage()).remove(experimentId);
+  } catch (error) {
+    useExperimentStore.setState({ error: String(error) });
+    return;
+  }
+  useExperimentStore.setState((state) => {
+    const experiments = (state.experiments ?? []).filter((record) => record.id !== experimentId);
+    const selectedId = state.selectedId === experimentId ? experiments[0]?.id : state.selectedId;
+    return { experiments, selectedId, view: undefined };
+  });
+}
+
 /** Stop: no new cell starts; cells running see the signal; those never started are shown as not run. */
 export function stopExperiment(): void {
   experimentStop.current?.abort();

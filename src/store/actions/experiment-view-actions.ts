@@ -1,6 +1,6 @@
 /** Opening an experiment's runs (trace viewer, Compare runs) and exporting its results. */
-import type { ExperimentRecord, ExperimentRunRecord } from '../../evals/experiment-types.ts';
-import { resultsCsv, resultsJson } from '../../evals/experiment-results.ts';
+import type { CellResult, ExperimentRecord, ExperimentRunRecord } from '../../evals/experiment-types.ts';
+import { fullCells, resultsCsv, resultsJson } from '../../evals/experiment-results.ts';
 import type { EvaluationResult } from '../../trace/otlp.ts';
 import type { Span } from '../../trace/span.ts';
 import { useAppStore } from '../app-store.ts';
@@ -55,11 +55,22 @@ export function comparableRun(run: ExperimentRunRecord, title: string): Comparab
   };
 }
 
+/** The experiment's cells in full (answers, every score), read from storage. */
+async function readFullCells(record: ExperimentRecord): Promise<CellResult[] | undefined> {
+  try {
+    return fullCells(record, await (await experimentStorage()).listCells(record.id));
+  } catch (error) {
+    useExperimentStore.setState({ error: String(error) });
+    return undefined;
+  }
+}
+
 /** Downloads the results as CSV or JSON. */
-export function exportResults(experimentId: string, format: 'csv' | 'json'): void {
+export async function exportResults(experimentId: string, format: 'csv' | 'json'): Promise<void> {
   const record = findExperiment(experimentId);
-  if (!record) return;
-  const text = format === 'csv' ? resultsCsv(record) : resultsJson(record);
+  const cells = record && (await readFullCells(record));
+  if (!record || !cells) return;
+  const text = format === 'csv' ? resultsCsv(record, cells) : resultsJson(record, cells);
   const type = format === 'csv' ? 'text/csv' : 'application/json';
   services().download?.(`glassbox-experiment-${record.id}.${format}`, text, type);
 }
@@ -67,10 +78,11 @@ export function exportResults(experimentId: string, format: 'csv' | 'json'): voi
 /** Downloads the experiment's runs as OTLP JSON, each run's span carrying a `gen_ai.evaluation.result` per score. */
 export async function exportExperimentOtlp(experimentId: string): Promise<void> {
   const record = findExperiment(experimentId);
-  if (!record) return;
+  const cells = record && (await readFullCells(record));
+  if (!record || !cells) return;
   const runs = await (await experimentStorage()).listRuns(experimentId);
   const evaluations = new Map<string, EvaluationResult[]>();
-  for (const cell of record.cells)
+  for (const cell of cells)
     if (cell.runId)
       evaluations.set(
         cell.runId,

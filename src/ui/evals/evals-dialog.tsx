@@ -7,6 +7,7 @@ import { useExperimentStore } from '../../store/experiment-store.ts';
 import { Dialog } from '../components/dialog.tsx';
 import { useLanguage, useNames } from '../use-t.ts';
 import { DatasetsPanel } from './datasets-panel.tsx';
+import { DeleteExperiment } from './delete-experiment.tsx';
 import { ExperimentForm } from './experiment-form.tsx';
 import { ExperimentResults } from './experiment-results.tsx';
 import { EVALS_NAMES } from './evals-names.ts';
@@ -81,6 +82,7 @@ function ExperimentsSection({ t }: { t: T }) {
           </select>
         </label>
       ) : null}
+      {selected ? <DeleteExperiment record={selected} t={t} /> : null}
       {selected ? <ExperimentResults key={selected.id} record={selected} t={t} /> : null}
     </section>
   );

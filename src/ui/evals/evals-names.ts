@@ -15,6 +15,7 @@ export const EVALS_NAMES = {
   results: 'Experiment results',
   openRun: 'Open run',
   exportResults: 'Export results',
+  deleteExperiment: 'Delete experiment',
   /** The run opened from the results (not in the contract; the trace viewer inside is). */
   run: 'Experiment run',
 } as const;

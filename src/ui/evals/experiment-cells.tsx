@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { CellResult } from '../../evals/experiment-types.ts';
+import type { CellSummary } from '../../evals/experiment-types.ts';
 import type { ExperimentsKey } from '../../i18n/experiments.ts';
 import type { Translate } from '../../i18n/translate.ts';
 import { formatDuration } from '../../trace/format.ts';
@@ -14,33 +14,26 @@ const STATUS_CLASS: Record<string, string> = {
 };
 
 /** A cell's verdict word: pass / fail for a scored run, else where it stands. */
-export function cellVerdict(cell: CellResult, t: T): { text: string; tone: keyof typeof STATUS_CLASS } {
+export function cellVerdict(cell: CellSummary, t: T): { text: string; tone: keyof typeof STATUS_CLASS } {
   if (cell.status === 'done')
     return cell.pass ? { text: t('cell.pass'), tone: 'pass' } : { text: t('cell.fail'), tone: 'fail' };
   if (cell.status === 'failed') return { text: t('cell.failed'), tone: 'fail' };
   return { text: t(`cell.${cell.status}`), tone: 'other' };
 }
 
-/** Why the cell scored as it did: each score's name, value and reason, and the run's error. */
-export function cellReason(cell: CellResult): string {
-  const reasons = cell.scores.map((score) => `${score.name}: ${score.value.toFixed(2)} — ${score.reason}`);
-  if (cell.error) reasons.push(cell.error);
-  return reasons.join('\n');
-}
-
 const money = (usd: number) => (usd === 0 ? '$0' : usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`);
 
 /** One grid cell: verdict and score, the figures, the reason (text and title) and `Open run`. */
 export const ResultCell = memo(function ResultCell(props: {
-  cell: CellResult | undefined;
+  cell: CellSummary | undefined;
   t: T;
-  onOpen(cell: CellResult): void;
+  onOpen(cell: CellSummary): void;
 }) {
   const { cell, t } = props;
   if (!cell) return <td className="px-2 py-1" />;
   const verdict = cellVerdict(cell, t);
-  const reason = cellReason(cell);
-  const ran = cell.runId !== undefined;
+  const reason = cell.reasons;
+  const ran = cell.ran;
   return (
     <td
       className="px-2 py-1 align-top"

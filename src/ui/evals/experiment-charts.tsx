@@ -20,7 +20,7 @@ export function ExperimentCharts({ record, rates, t }: { record: ExperimentRecor
     const sums = rates.map(() => ({ cost: 0, latency: 0, runs: 0 }));
     for (const cell of record.cells) {
       const sum = sums[cell.variant];
-      if (!sum || cell.runId === undefined) continue;
+      if (!sum || !cell.ran) continue;
       sum.cost += cell.costUsd;
       sum.latency += cell.latencyMs;
       sum.runs += 1;

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { cellsByKey, passRates, regressions, type PassRate } from '../../evals/experiment-results.ts';
-import type { CellResult, ExperimentRecord } from '../../evals/experiment-types.ts';
+import type { CellSummary, ExperimentRecord } from '../../evals/experiment-types.ts';
 import type { ExperimentsKey } from '../../i18n/experiments.ts';
 import type { Translate } from '../../i18n/translate.ts';
 import {
@@ -45,7 +45,7 @@ function PassRates({ rates, t }: { rates: PassRate[]; t: T }) {
 }
 
 /** The items that passed under the baseline and not under another variant, each with both runs. */
-function Regressions(props: { record: ExperimentRecord; baseline: number; t: T; titleOf(cell: CellResult): string }) {
+function Regressions(props: { record: ExperimentRecord; baseline: number; t: T; titleOf(cell: CellSummary): string }) {
   const { record, baseline, t, titleOf } = props;
   const found = useMemo(() => regressions(record.cells, baseline), [record.cells, baseline]);
   return (
@@ -110,7 +110,7 @@ function ExportButtons({ record, t }: { record: ExperimentRecord; t: T }) {
         type="button"
         aria-label={EVALS_NAMES.exportResults}
         className={button}
-        onClick={() => exportResults(record.id, format)}
+        onClick={() => void exportResults(record.id, format)}
       >
         {t('export')}
       </button>
@@ -122,7 +122,7 @@ function ExportButtons({ record, t }: { record: ExperimentRecord; t: T }) {
 }
 
 /** The grid: a row per item (and repetition), a column per variant; one page of rows at a time. */
-function ResultsTable(props: { record: ExperimentRecord; t: T; titleOf(cell: CellResult): string }) {
+function ResultsTable(props: { record: ExperimentRecord; t: T; titleOf(cell: CellSummary): string }) {
   const { record, t, titleOf } = props;
   const { items, variants, repetitions } = record.config;
   const byKey = useMemo(() => cellsByKey(record.cells), [record.cells]);
@@ -133,7 +133,7 @@ function ResultsTable(props: { record: ExperimentRecord; t: T; titleOf(cell: Cel
   const first = current * PAGE_ROWS;
   const rowIndexes = Array.from({ length: Math.min(PAGE_ROWS, rows - first) }, (_, offset) => first + offset);
   const open = useCallback(
-    (cell: CellResult) => void openCellRun(record.id, cell.key, titleOf(cell)),
+    (cell: CellSummary) => void openCellRun(record.id, cell.key, titleOf(cell)),
     [record.id, titleOf],
   );
   return (
@@ -198,7 +198,7 @@ export function ExperimentResults({ record, t }: { record: ExperimentRecord; t: 
   const { variants, items } = record.config;
   const rates = useMemo(() => passRates(record.cells, variants.length), [record.cells, variants.length]);
   const titleOf = useCallback(
-    (cell: CellResult) =>
+    (cell: CellSummary) =>
       t('runTitle', {
         item: items[cell.itemIndex]?.input ?? '',
         variant: t('variant', { n: cell.variant + 1 }),

@@ -11,6 +11,8 @@ export function ConfirmDialog(props: {
   cancelText: string;
   onConfirm(): void;
   onCancel(): void;
+  /** Where focus goes when the button that opened it is gone; default: the message box. */
+  fallbackFocus?: () => HTMLElement | null;
 }) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
@@ -21,7 +23,9 @@ export function ConfirmDialog(props: {
       closeOnBackdrop={false}
       initialFocusRef={cancelRef}
       // A deleted session's button is gone: the message box is the natural place to continue.
-      fallbackFocus={() => document.querySelector<HTMLElement>('textarea[aria-label="Message"]')}
+      fallbackFocus={
+        props.fallbackFocus ?? (() => document.querySelector<HTMLElement>('textarea[aria-label="Message"]'))
+      }
       widthClassName="w-[min(24rem,calc(100vw-2rem))]"
       footer={
         <>
