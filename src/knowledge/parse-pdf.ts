@@ -60,6 +60,8 @@ export async function parsePdf(pdfjs: PdfJs, data: Uint8Array, options: ParsePdf
     const blocks: TextBlock[] = [];
     const total = document.numPages;
     const step = Math.ceil(total / 50);
+    // The page count as soon as it is known: the bar stops being an indeterminate one (repainted every frame).
+    options.onProgress?.({ done: 0, total });
     for (let page = 1; page <= total; page += 1) {
       options.signal?.throwIfAborted();
       const content = await (await document.getPage(page)).getTextContent();
