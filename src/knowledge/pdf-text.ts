@@ -28,8 +28,8 @@ const PARAGRAPH_GAP = 1.6;
 export function joinLines(before: string, after: string): string {
   if (!before) return after;
   if (!after) return before;
-  // Only the paragraph's last characters are tested: a `$`-anchored regex tries every position of the string, and
-  // the paragraph grows line by line (quadratic on a long page; a fifth of the 1,000-page bench's parse time).
+  // Only the paragraph's last characters are tested: the paragraph grows line by line, and an unanchored-start regex
+  // ending in `$` may try every position of it (quadratic on a long page).
   const end = before.slice(-3);
   if (HYPHENATED.test(end) && LOWER_START.test(after)) return before.slice(0, -1) + after;
   if (CJK_END.test(end) && CJK_START.test(after)) return before + after;
