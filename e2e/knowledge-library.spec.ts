@@ -1,6 +1,7 @@
 import { expect, openApp, test } from './fixtures.ts';
 import { SHARED_DATA_E2E_TAG } from './shared-data-reporter.ts';
 import { hasSharedData, sharedPath } from '../src/testing/shared-data.ts';
+import { cjkPredefinedCMapPdf } from '../src/knowledge/cjk-test-pdf.ts';
 
 // Real documents (see ../shared/real-data/pdf/SOURCES.md and ../docs/SOURCES.md), read in place.
 const TRACEMONKEY = sharedPath('real-data', 'pdf', 'tracemonkey.pdf');
@@ -73,4 +74,17 @@ test('a file of another type is refused with the types accepted', async ({ page 
   await expect(dialog.getByRole('alert')).toContainText(
     'photo.png is not a document the library reads. Accepted: PDF, Markdown (.md), text (.txt), HTML, DOCX.',
   );
+});
+
+test('a Chinese PDF whose font is not embedded is read with the bundled CMaps, not taken for a scan', async ({
+  page,
+}) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Knowledge' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Knowledge' });
+  const buffer = Buffer.from(cjkPredefinedCMapPdf('团队的愿景'));
+  await dialog.getByLabel('Add documents').setInputFiles({ name: 'unigb.pdf', mimeType: 'application/pdf', buffer });
+  const item = dialog.getByRole('list', { name: 'Documents' }).getByRole('listitem').filter({ hasText: 'unigb.pdf' });
+  await expect(item).toContainText('1 page');
+  await expect(item).not.toContainText('No text found');
 });

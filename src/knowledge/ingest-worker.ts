@@ -16,6 +16,7 @@ import {
 } from './ingest-types.ts';
 import type { KnowledgeDocument } from './knowledge-types.ts';
 import { parseDocument } from './parse-document.ts';
+import { bundledCMapFactory, fetchAssetBytes } from './pdf-cmaps.ts';
 
 // pdf.js's worker code, seeing a worker scope, also listens on this scope's port (it answers only messages addressed
 // to it) and posts a `ready` the page ignores.
@@ -28,6 +29,8 @@ interface WorkerScope {
 
 const scope = globalThis as unknown as WorkerScope;
 const controller = new AbortController();
+/** The bundled CMaps, served to pdf.js from this thread (no `document` here for pdf.js's own worker fetch check). */
+const cMaps = { BinaryDataFactory: bundledCMapFactory(fetchAssetBytes), useWorkerFetch: false };
 
 /** Stores the parsed document in the library's database from here (see IngestStoreTarget). */
 async function store(target: IngestStoreTarget, parsed: ParsedDocument, file: Blob): Promise<KnowledgeDocument> {
@@ -46,6 +49,7 @@ async function parse(request: Extract<IngestRequest, { type: 'parse' }>): Promis
     const document = await parseDocument(request.format, await request.file.arrayBuffer(), {
       pdfjs,
       mammoth,
+      cMaps,
       ...(request.password !== undefined ? { password: request.password } : {}),
       signal: controller.signal,
       onProgress: (progress) => scope.postMessage({ type: 'progress', progress }),

@@ -3,7 +3,7 @@
 import { IngestError, type IngestProgress, type ParsedDocument } from './ingest-types.ts';
 import type { KnowledgeFormat } from './knowledge-types.ts';
 import { htmlBlocks } from './parse-html.ts';
-import { parsePdf, type PdfJs } from './parse-pdf.ts';
+import { parsePdf, type ParsePdfOptions, type PdfJs } from './parse-pdf.ts';
 import { markdownBlocks, textBlocks } from './parse-text.ts';
 import { splitPassages } from './split-passages.ts';
 
@@ -17,6 +17,8 @@ export interface ParseDocumentOptions {
   pdfjs?: PdfJs;
   /** mammoth (loaded by the caller). */
   mammoth?: Mammoth;
+  /** pdf.js's CMaps (see ParsePdfOptions). */
+  cMaps?: ParsePdfOptions['cMaps'];
   password?: string;
   signal?: AbortSignal;
   onProgress?: (progress: IngestProgress) => void;

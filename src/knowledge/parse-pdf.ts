@@ -1,6 +1,7 @@
 // A PDF into paragraphs per page with pdf.js (`getDocument` + `getTextContent`, page after page in the file's own
 // order). The pdf.js module is passed in: the ingest worker gives the browser build (with its worker code running in
 // the same thread, already off the page), the unit tests the Node ("legacy") build.
+import type { DocumentInitParameters } from 'pdfjs-dist/types/src/display/api';
 import type { getDocument } from 'pdfjs-dist';
 import { pageParagraphs, type PdfTextItem } from './pdf-text.ts';
 import type { TextBlock } from './split-passages.ts';
@@ -19,6 +20,8 @@ export interface PdfText {
 
 export interface ParsePdfOptions {
   password?: string;
+  /** Where pdf.js finds its CMaps (the worker: the bundled ones, see pdf-cmaps.ts; tests: the package's folder). */
+  cMaps?: Pick<DocumentInitParameters, 'BinaryDataFactory' | 'useWorkerFetch' | 'cMapUrl' | 'cMapPacked'>;
   signal?: AbortSignal;
   onProgress?: (progress: IngestProgress) => void;
 }
@@ -37,10 +40,11 @@ function toIngestError(error: unknown): IngestError {
 
 /** Reads every page's text; rejects with an IngestError (unreadable, password) or the signal's abort. */
 export async function parsePdf(pdfjs: PdfJs, data: Uint8Array, options: ParsePdfOptions = {}): Promise<PdfText> {
-  // pdf.js's defaults, as its own text loop: font options matter only for drawing pages.
+  // pdf.js's defaults, as its own text loop (font options matter only for drawing pages), and the CMaps.
   const task = pdfjs.getDocument({
     data,
     verbosity: 0,
+    ...options.cMaps,
     ...(options.password !== undefined ? { password: options.password } : {}),
   });
   const abort = () => void task.destroy();
@@ -56,6 +60,8 @@ export async function parsePdf(pdfjs: PdfJs, data: Uint8Array, options: ParsePdf
     const blocks: TextBlock[] = [];
     const total = document.numPages;
     const step = Math.ceil(total / 50);
+    // The page count as soon as it is known: the bar stops being an indeterminate one (repainted every frame).
+    options.onProgress?.({ done: 0, total });
     for (let page = 1; page <= total; page += 1) {
       options.signal?.throwIfAborted();
       const content = await (await document.getPage(page)).getTextContent();

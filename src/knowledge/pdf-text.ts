@@ -28,8 +28,11 @@ const PARAGRAPH_GAP = 1.6;
 export function joinLines(before: string, after: string): string {
   if (!before) return after;
   if (!after) return before;
-  if (HYPHENATED.test(before) && LOWER_START.test(after)) return before.slice(0, -1) + after;
-  if (CJK_END.test(before) && CJK_START.test(after)) return before + after;
+  // Only the paragraph's last characters are tested: the paragraph grows line by line, and an unanchored-start regex
+  // ending in `$` may try every position of it (quadratic on a long page).
+  const end = before.slice(-3);
+  if (HYPHENATED.test(end) && LOWER_START.test(after)) return before.slice(0, -1) + after;
+  if (CJK_END.test(end) && CJK_START.test(after)) return before + after;
   return `${before} ${after}`;
 }
 
