@@ -15,7 +15,7 @@ function devWithoutCsp(): Plugin {
 
 /** The entry's small shared modules, kept in one first-load chunk (see build.rolldownOptions). */
 const SHARED_FIRST_LOAD =
-  /src\/(model\/(abort|message-text)|trace\/(tracer|ids)|store\/(frame-batch|services)|i18n\/storage|ui\/components\/class-names|config\/settings)\.ts$/u;
+  /src\/(model\/(abort|message-text)|trace\/(tracer|ids)|store\/(frame-batch|services)|i18n\/storage|ui\/components\/(class-names|copy-button|error-boundary)|ui\/use-t|config\/settings)\.tsx?$|node_modules\/react\/(cjs\/react-jsx-runtime\.production|jsx-runtime)\.js$/u;
 
 /**
  * Cross-origin isolation, so the in-browser model (src/model/local/) can use threads (SharedArrayBuffer): `npm start`,

@@ -143,9 +143,9 @@ async function openGrid(page: Page): Promise<{ openMs: number; chunksMs: number;
 /** Where the open's time goes: the dialog's chunks arriving (after the click), and one more read of the stored record. */
 async function gridOpenParts(page: Page, clickedAt: number): Promise<{ chunksMs: number; readMs: number }> {
   return page.evaluate(async (since) => {
-    const chunks = performance
-      .getEntriesByType('resource')
-      .filter((entry) => entry.startTime >= since && entry.name.endsWith('.js'));
+    const chunks = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+      (entry) => entry.startTime >= since && entry.name.endsWith('.js'),
+    );
     const chunksMs = Math.max(0, ...chunks.map((entry) => entry.responseEnd - since));
     const started = performance.now();
     const db = await new Promise<IDBDatabase>((resolve, reject) => {

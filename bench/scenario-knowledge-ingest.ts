@@ -54,8 +54,8 @@ async function ingestOnce(page: Page, path: string, round: number) {
       const scope = window as unknown as BenchWindow & { ingestListed?: Promise<number> };
       scope.__bench.startFrames();
       const listed = () =>
-        Array.from(document.querySelectorAll('li')).filter((item) => item.textContent?.includes(label))
-          .length >= copies;
+        Array.from(document.querySelectorAll('li')).filter((item) => item.textContent?.includes(label)).length >=
+        copies;
       scope.ingestListed = scope.__bench.whenPainted(listed, 300_000);
     },
     { copies: round + 1, label: `${KNOWLEDGE_PDF_PAGES} pages` },

@@ -6,6 +6,7 @@
  */
 import { EmbeddingError, type Embedder } from '../embeddings.ts';
 import { localThreads } from './local-provider.ts';
+import { openModelFiles } from './model-files.ts';
 
 /** The context an embedding model is loaded with: what it was trained on, within 512..8,192 tokens. */
 export function embeddingContextSize(trained: number | undefined): number {
@@ -27,7 +28,7 @@ export function createLocalEmbedder(file: string, options: LocalEmbedderOptions 
       signal?.throwIfAborted();
       try {
         const runtime = await import('./wllama-runtime.ts');
-        const open = options.open ?? (await import('./model-files.ts')).openModelFiles;
+        const open = options.open ?? openModelFiles;
         const loaded = await runtime.loadedEmbeddingModel({
           file,
           open,
