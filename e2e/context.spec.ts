@@ -12,6 +12,9 @@ test('a long conversation under a small context window is summarised, and the ch
   page,
   mockLlm,
 }) => {
+  // Six runs plus their summary calls: the system prompt and tools alone take about 2.8K of the 4,096 tokens, so the
+  // history is compacted from the second turn on (45 s at load average 15; the default 30 s timed out twice in CI).
+  test.slow();
   await openApp(page);
   await useEndpoint(page, mockLlm.url);
   await page.getByRole('button', { name: 'Settings' }).click();
