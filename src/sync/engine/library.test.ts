@@ -59,6 +59,14 @@ describe('sync of datasets and Knowledge documents', () => {
     expect(await listKnowledgePassages(b.db)).toEqual(await listKnowledgePassages(a.db));
     expect(await original(b.db, 'kd_tea')).toBe(MARKDOWN);
 
+    // Applying does not echo back: B's next sync writes none of them again.
+    await b.engine.syncNow();
+    const revs = JSON.parse(await server.rawDump('glassbox')).rows.flatMap(
+      (row: { id: string; value: { rev: string } }) =>
+        /^(dataset|kdoc|kfile):/.test(row.id) ? [row.value.rev.split('-')[0]] : [],
+    );
+    expect(revs).toEqual(['1', '1', '1']);
+
     // An item added on B reaches A; then A deletes both, and B loses them too.
     await datasetsB.addItems(
       [{ id: 'item_two', datasetId: 'ds_tea', input: 'Second question', createdAt: 3_000 }],
