@@ -1,12 +1,9 @@
 // Two browser contexts are two devices syncing through one CouchDB-protocol server on a loopback port.
-import { test as base, type Browser, type Page } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 import { startCouchServer, type CouchServer } from './couch-server/server.ts';
-import { expect, expectRunStatus, openApp, send } from './fixtures.ts';
+import { expect, expectRunStatus, send } from './fixtures.ts';
 import { activeSession, sessionTitles } from './persistence-helpers.ts';
-import { openSettings } from './settings-helpers.ts';
-
-const DATABASE = 'glassbox';
-const PASSPHRASE = 'correct horse battery staple';
+import { DATABASE, device, syncNow, syncState, turnOnSync } from './sync-device-helpers.ts';
 
 const test = base.extend<{ couch: CouchServer }>({
   couch: async ({}, use) => {
@@ -19,41 +16,6 @@ const test = base.extend<{ couch: CouchServer }>({
 
 // Two apps, runs of the demo model and PBKDF2 at 600,000 iterations each, on a shared machine.
 test.beforeEach(() => test.setTimeout(150_000));
-
-async function device(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await openApp(page);
-  return page;
-}
-
-async function turnOnSync(page: Page, url: string, passphrase = PASSPHRASE): Promise<void> {
-  const dialog = await openSettings(page, 'Sync');
-  await dialog.getByRole('textbox', { name: 'Sync server URL' }).fill(url);
-  await dialog.getByRole('textbox', { name: 'Sync database' }).fill(DATABASE);
-  await dialog.getByRole('textbox', { name: 'Sync passphrase' }).fill(passphrase);
-  await dialog.getByRole('checkbox', { name: 'Live sync' }).check();
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog).toBeHidden();
-}
-
-function syncState(page: Page) {
-  return page.getByTestId('sync-status').first();
-}
-
-/** Presses Sync now and waits until that sync has finished (idle with a newer last-synced time). */
-async function syncNow(page: Page): Promise<void> {
-  const dialog = await openSettings(page, 'Sync');
-  const status = dialog.getByTestId('sync-status');
-  const before = Number((await status.getAttribute('data-last-synced')) || 0);
-  await dialog.getByRole('button', { name: 'Sync now' }).click();
-  await expect
-    .poll(async () => Number((await status.getAttribute('data-last-synced')) || 0) > before, { timeout: 30_000 })
-    .toBe(true);
-  await expect(status).toHaveAttribute('data-sync-state', 'idle', { timeout: 30_000 });
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-}
 
 async function serverDocCount(couch: CouchServer): Promise<number> {
   const info = (await (await fetch(`${couch.url}/${DATABASE}`)).json()) as { doc_count: number };

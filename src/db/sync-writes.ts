@@ -1,4 +1,11 @@
 import { unwrap } from 'idb';
+import type { DatasetWithItems } from './datasets.ts';
+import {
+  KNOWLEDGE_STORES,
+  announceImportedKnowledge,
+  importKnowledge,
+  type FileKnowledgeDocument,
+} from './knowledge-file.ts';
 import type { SessionRecords } from './import-sessions.ts';
 import { chunkMessages, messagesOfChunks } from './message-chunks.ts';
 import { sessionNumberRange, sessionStringRange } from './schema.ts';
@@ -55,4 +62,27 @@ export async function putSyncedNote(db: GlassboxDatabase, note: NoteRecord, vect
   });
   // The notes' search index was built from the store before: it is rebuilt on the next search.
   invalidateNotesIndex(db);
+}
+
+/** Replaces a dataset and all its items with another device's (same ids): items removed there go here too. */
+export async function putSyncedDataset(db: GlassboxDatabase, dataset: DatasetWithItems): Promise<void> {
+  const { items, ...record } = dataset;
+  await runTransaction(db, ['datasets', 'datasetItems'], 'readwrite', async (tx) => {
+    const store = tx.objectStore('datasetItems');
+    const keys = await store.index('by-dataset').getAllKeys(record.id);
+    await Promise.all([
+      ...keys.map((key) => store.delete(key)),
+      tx.objectStore('datasets').put(record),
+      ...items.map((item) => store.put({ ...item, datasetId: record.id })),
+    ]);
+  });
+}
+
+/** Stores a Knowledge document as another device added it (same id); false when it is here already. */
+export async function putSyncedKnowledge(db: GlassboxDatabase, document: FileKnowledgeDocument): Promise<boolean> {
+  const ids = await runTransaction(db, [...KNOWLEDGE_STORES], 'readwrite', (tx) =>
+    importKnowledge(tx, [document], () => `${document.id}_${crypto.randomUUID().slice(0, 8)}`),
+  );
+  announceImportedKnowledge(ids);
+  return ids.length > 0;
 }

@@ -18,7 +18,9 @@ import { createToolStateStore } from '../db/tool-state.ts';
 import { toStorageError } from '../db/storage-error.ts';
 import type { GlassboxDatabase } from '../db/transaction.ts';
 import { newSpanId } from '../trace/ids.ts';
+import type { DatasetStore } from '../db/datasets.ts';
 import type { Persistence } from './persistence.ts';
+import { localChanged } from './sync-hook.ts';
 import type { KnowledgeLibrary } from '../knowledge/knowledge-events.ts';
 import { stringifyJson } from '../json/deep-json.ts';
 
@@ -237,6 +239,23 @@ function sideStores(
       },
     },
     attachments: createAttachmentStore(db),
-    datasets: async () => (await import('../db/datasets.ts')).createIndexedDbDatasetStore(db),
+    datasets: async () => withLocalChanged((await import('../db/datasets.ts')).createIndexedDbDatasetStore(db)),
+  };
+}
+
+/** A dataset store whose writes tell sync that something changed here (datasets sync as `dataset:<id>`). */
+function withLocalChanged(store: DatasetStore): DatasetStore {
+  const after =
+    <Args extends unknown[]>(write: (...args: Args) => Promise<void>) =>
+    async (...args: Args) => {
+      await write(...args);
+      localChanged();
+    };
+  return {
+    ...store,
+    save: after(store.save),
+    remove: after(store.remove),
+    addItems: after(store.addItems),
+    removeItem: after(store.removeItem),
   };
 }

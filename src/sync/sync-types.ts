@@ -54,6 +54,8 @@ export interface SyncRemoteChange {
   sessions: string[];
   notes: boolean;
   settings: boolean;
+  /** Datasets or Knowledge documents written or deleted. */
+  library?: boolean;
 }
 
 /** The lazily loaded engine: `(await import('./engine/index.ts')).createSyncEngine()`. */

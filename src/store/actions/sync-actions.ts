@@ -9,7 +9,8 @@ import { diagnoseSyncServer } from '../../sync/doctor.ts';
 import type { SyncEngine, SyncProblem, SyncRemoteChange, SyncSettings, SyncStatus } from '../../sync/sync-types.ts';
 import { useAppStore } from '../app-store.ts';
 import { services } from '../services.ts';
-import { setLocalChangeHook } from '../sync-hook.ts';
+import { onKnowledgeChanged } from '../../knowledge/knowledge-events.ts';
+import { localChanged, setLocalChangeHook } from '../sync-hook.ts';
 import { OFF_STATUS, useSyncStore } from '../sync-store.ts';
 import { onTabMessage } from './boot.ts';
 import { reportStorageError } from './storage-errors.ts';
@@ -125,6 +126,8 @@ async function ensureEngine(db: GlassboxDatabase): Promise<SyncEngine> {
   });
   created.onConflict((conflict) => useSyncStore.setState((state) => ({ conflicts: [...state.conflicts, conflict] })));
   created.onRemoteChange((change) => void applyRemoteChange(change).catch(reportStorageError));
+  // A Knowledge document added or deleted here is exported like any other save.
+  onKnowledgeChanged(() => localChanged());
   engine = created;
   return created;
 }

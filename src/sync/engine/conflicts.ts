@@ -8,6 +8,7 @@ import { putSyncedNote } from '../../db/sync-writes.ts';
 import { hashJson } from './crypto.ts';
 import { DELETED_BY_USER, decryptDoc, type EngineContext } from './context.ts';
 import { noteBodySchema, sessionMetaSchema } from './docs.ts';
+import { datasetBodySchema } from './library-docs.ts';
 import type { PouchDoc } from './pouch.ts';
 
 /** The tag of a note kept from a losing revision. */
@@ -39,6 +40,18 @@ async function keepLoser(context: EngineContext, winner: PouchDoc, winnerBody: u
     const tags = note.tags.includes(CONFLICT_COPY_TAG) ? note.tags : [...note.tags, CONFLICT_COPY_TAG];
     await putSyncedNote(context.db, { ...note, id: copyId, tags });
     context.conflict({ kind: 'note', subject: short(won.data.content), detail: short(lost.data.content) });
+    return;
+  }
+  if (id.startsWith('dataset:')) {
+    // The winner's dataset stays whole (items are not merged); the notice names both versions.
+    const won = datasetBodySchema.safeParse(winnerBody);
+    const lost = datasetBodySchema.safeParse(loserBody);
+    if (won.success && lost.success)
+      context.conflict({
+        kind: 'setting',
+        subject: won.data.name,
+        detail: `${lost.data.name} (${lost.data.items.length})`,
+      });
     return;
   }
   context.conflict({ kind: 'setting', subject: id });

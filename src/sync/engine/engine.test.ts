@@ -1,7 +1,6 @@
 // Two devices (two in-memory IndexedDBs, each with its own in-memory PouchDB) syncing through the test CouchDB server.
-import PouchCore from 'pouchdb-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startCouchServer, type CouchServer } from '../../../e2e/couch-server/server.ts';
+import { describe, expect, it } from 'vitest';
+import type { CouchServer } from '../../../e2e/couch-server/server.ts';
 import { defaultSettings } from '../../config/settings.ts';
 import { addNote, listNotes } from '../../db/notes.ts';
 import { listMessages } from '../../db/messages.ts';
@@ -9,69 +8,8 @@ import { saveStep } from '../../db/save-step.ts';
 import { createSession, deleteSession, getSession, listSessions, renameSession } from '../../db/sessions.ts';
 import { loadSettings, saveSettings } from '../../db/settings.ts';
 import type { GlassboxDatabase } from '../../db/transaction.ts';
-import { openTestDb } from '../../testing/fake-db.ts';
-import type { SyncConflict, SyncEngine, SyncSettings, SyncState } from '../sync-types.ts';
-import { createSyncEngine } from './index.ts';
+import { couchServer, device, settingsFor } from './engine-test-helpers.ts';
 import { localName } from './remote.ts';
-import type { PouchConstructor } from './pouch.ts';
-
-// The test server's module has registered the memory and http adapters and replication on PouchDB's one constructor
-// (registering replication twice throws). A device opens URLs over HTTP and its local database in its own in-memory
-// namespace (a `defaults({ adapter })` constructor would open URLs in memory too).
-const Base = PouchCore as unknown as PouchConstructor & {
-  defaults(options: Record<string, unknown>): PouchConstructor;
-};
-
-function devicePouch(prefix: string): PouchConstructor {
-  const Local = Base.defaults({ adapter: 'memory', prefix });
-  const open = (name: string, options?: Record<string, unknown>) =>
-    /^https?:/.test(name) ? new Base(name, options) : new Local(name, options);
-  return Object.assign(
-    function DevicePouch(name: string, options?: Record<string, unknown>) {
-      return open(name, options);
-    },
-    { replicate: Base.replicate.bind(Base) },
-  ) as unknown as PouchConstructor;
-}
-let devices = 0;
-
-interface Device {
-  db: GlassboxDatabase;
-  engine: SyncEngine;
-  Pouch: PouchConstructor;
-  conflicts: SyncConflict[];
-  state(): SyncState;
-  problem(): string | undefined;
-}
-
-const engines: SyncEngine[] = [];
-let server: CouchServer | undefined;
-afterEach(async () => {
-  await Promise.all(engines.splice(0).map((engine) => engine.stop()));
-  await server?.close();
-  server = undefined;
-});
-
-async function device(): Promise<Device> {
-  const db = await openTestDb();
-  devices += 1;
-  const Pouch = devicePouch(`device-${process.pid}-${devices}-`);
-  const engine = createSyncEngine({ db, PouchDB: Pouch, exportDelayMs: 0 });
-  engines.push(engine);
-  let state: SyncState = 'off';
-  let problem: string | undefined;
-  engine.onStatus((status) => {
-    state = status.state;
-    problem = status.problem?.kind;
-  });
-  const conflicts: SyncConflict[] = [];
-  engine.onConflict((conflict) => conflicts.push(conflict));
-  return { db, engine, Pouch, conflicts, state: () => state, problem: () => problem };
-}
-
-function settingsFor(url: string, passphrase = 'a long passphrase'): SyncSettings {
-  return { url, database: 'glassbox', user: '', password: '', passphrase, live: false };
-}
 
 async function run(
   db: GlassboxDatabase,
@@ -99,8 +37,7 @@ async function serverDocs(couch: CouchServer): Promise<number> {
 
 describe('sync engine with two devices', () => {
   it('leaves Share session snapshots on the server: they are not pulled into the local database', async () => {
-    server = await startCouchServer();
-    await fetch(`${server.url}/glassbox`, { method: 'PUT' });
+    const server = await couchServer();
     const shareId = 'share:abcdefghijklmnopqrstuv';
     await fetch(`${server.url}/glassbox/${encodeURIComponent(shareId)}`, { method: 'PUT', body: '{"data":"x"}' });
     const a = await device();
@@ -118,8 +55,7 @@ describe('sync engine with two devices', () => {
   });
 
   it('syncs sessions, notes and settings as ciphertext only, without secrets, and refuses a wrong passphrase', async () => {
-    server = await startCouchServer();
-    await fetch(`${server.url}/glassbox`, { method: 'PUT' });
+    const server = await couchServer();
     const a = await device();
     await createSession(a.db, { id: 'sess_one', now: 1_000 });
     await run(a.db, 'sess_one', 'run_1', 2_000, 'What is the capital of Mongolia?', 'Ulaanbaatar is the capital.');
@@ -182,8 +118,7 @@ describe('sync engine with two devices', () => {
   });
 
   it('keeps the runs both devices made offline in one session, in time order, none duplicated', async () => {
-    server = await startCouchServer();
-    await fetch(`${server.url}/glassbox`, { method: 'PUT' });
+    const server = await couchServer();
     const a = await device();
     const b = await device();
     await createSession(a.db, { id: 'sess_two', now: 1_000 });
@@ -217,8 +152,7 @@ describe('sync engine with two devices', () => {
   });
 
   it('keeps the winner of a title edited on both devices and reports the other title as a conflict', async () => {
-    server = await startCouchServer();
-    await fetch(`${server.url}/glassbox`, { method: 'PUT' });
+    const server = await couchServer();
     const a = await device();
     const b = await device();
     await createSession(a.db, { id: 'sess_three', now: 1_000, title: 'Original' });
@@ -242,8 +176,7 @@ describe('sync engine with two devices', () => {
   });
 
   it('keeps a session deleted on one device and edited on the other, and says so', async () => {
-    server = await startCouchServer();
-    await fetch(`${server.url}/glassbox`, { method: 'PUT' });
+    const server = await couchServer();
     const a = await device();
     const b = await device();
     await createSession(a.db, { id: 'sess_four', now: 1_000 });
@@ -269,8 +202,7 @@ describe('sync engine with two devices', () => {
   });
 
   it('shows progress on a first sync of a large history; cancelled, it keeps what came and the next sync resumes', async () => {
-    server = await startCouchServer();
-    await fetch(`${server.url}/glassbox`, { method: 'PUT' });
+    const server = await couchServer();
     const a = await device();
     for (let index = 0; index < 120; index += 1) {
       const id = `sess_many${String(index).padStart(3, '0')}`;

@@ -3,6 +3,9 @@
  * replication then carries them to the server). A session is read only when its record changed (time, counts, title: `sessionSignature`); a document is
  * written only when its body's hash changed, so a finished run is written once.
  */
+import { exportDatasets } from '../../db/datasets.ts';
+import { exportKnowledge } from '../../db/knowledge-file.ts';
+import { listKnowledgeDocuments } from '../../db/knowledge.ts';
 import { listNotes } from '../../db/notes.ts';
 import { listNoteVectors } from '../../db/note-vectors.ts';
 import { collectSessionForExport, redactSecrets } from '../../db/session-export.ts';
@@ -11,6 +14,7 @@ import { listSessions } from '../../db/sessions.ts';
 import { hashJson } from './crypto.ts';
 import { DELETED_BY_USER, encryptDoc, sessionSignature, type EngineContext } from './context.ts';
 import { noteDoc, sessionDocId, sessionDocs, sessionOfDocId, settingsDocs, type PlainDoc } from './docs.ts';
+import { datasetDoc, kdocDocId, knowledgeDocs, knowledgeOfDocId } from './library-docs.ts';
 import type { PouchDoc } from './pouch.ts';
 
 /** The documents one session has now (its running run left out), secrets removed. */
@@ -123,7 +127,38 @@ async function exportSettings(context: EngineContext): Promise<number> {
   return writeDocs(context, await changedOnly(context, docs));
 }
 
+async function exportDatasetDocs(context: EngineContext): Promise<number> {
+  const docs = (await exportDatasets(context.db)).map(datasetDoc);
+  const present = new Set(docs.map((doc) => doc.id));
+  const gone = Object.keys(context.marker.docs).filter((id) => id.startsWith('dataset:') && !present.has(id));
+  return writeDocs(context, await changedOnly(context, docs), gone);
+}
+
+/**
+ * Knowledge documents are added, never edited: only those the marker does not list are read (with their passages
+ * and original) and written; one deleted here becomes tombstones for its `kdoc:` and `kfile:` documents.
+ */
+async function exportKnowledgeDocs(context: EngineContext): Promise<number> {
+  const present = new Set((await listKnowledgeDocuments(context.db)).map((document) => document.id));
+  const fresh = [...present].filter((id) => context.marker.docs[kdocDocId(id)] === undefined);
+  const docs =
+    fresh.length === 0
+      ? []
+      : (await exportKnowledge(context.db)).filter((document) => fresh.includes(document.id)).flatMap(knowledgeDocs);
+  const gone = Object.keys(context.marker.docs).filter((id) => {
+    const documentId = knowledgeOfDocId(id);
+    return documentId !== undefined && !present.has(documentId);
+  });
+  return writeDocs(context, await changedOnly(context, docs), gone);
+}
+
 /** Everything that changed since the marker, written to the local PouchDB; how many documents were written. */
 export async function exportChanges(context: EngineContext, signal?: AbortSignal): Promise<number> {
-  return (await exportSessions(context, signal)) + (await exportNotes(context)) + (await exportSettings(context));
+  return (
+    (await exportSessions(context, signal)) +
+    (await exportNotes(context)) +
+    (await exportSettings(context)) +
+    (await exportDatasetDocs(context)) +
+    (await exportKnowledgeDocs(context))
+  );
 }

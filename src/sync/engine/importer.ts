@@ -4,13 +4,16 @@
  * fails to decrypt or to parse is counted and its session is left as it is here (nothing overwritten).
  */
 import { settingsSchema } from '../../config/settings.ts';
+import { createIndexedDbDatasetStore } from '../../db/datasets.ts';
+import { deleteKnowledgeDocument } from '../../db/knowledge.ts';
 import { deleteNote } from '../../db/notes.ts';
+import { emitKnowledgeChanged } from '../../knowledge/knowledge-events.ts';
 import { importedVectorRecord } from '../../db/import-sessions.ts';
 import { decodeNoteVector } from '../../db/note-vector-file.ts';
 import { redactSecrets } from '../../db/session-export.ts';
 import { withVectors } from '../../db/session-file.ts';
 import { deleteSession, getSession } from '../../db/sessions.ts';
-import { putSyncedNote, replaceSession } from '../../db/sync-writes.ts';
+import { putSyncedDataset, putSyncedKnowledge, putSyncedNote, replaceSession } from '../../db/sync-writes.ts';
 import type { NoteVectorRecord } from '../../db/schema.ts';
 import { KEYCHECK_ID, hashJson } from './crypto.ts';
 import { decryptDoc, sessionSignature, type EngineContext } from './context.ts';
@@ -31,6 +34,15 @@ import {
   toolStateDocId,
   type SessionParts,
 } from './docs.ts';
+import {
+  datasetBodySchema,
+  kdocBodySchema,
+  kdocDocId,
+  kfileBodySchema,
+  kfilePrefix,
+  knowledgeOf,
+  knowledgeOfDocId,
+} from './library-docs.ts';
 import type { PouchDoc } from './pouch.ts';
 
 /** What an import wrote into the app's IndexedDB (the store reloads these). */
@@ -38,6 +50,8 @@ export interface ImportOutcome {
   sessions: string[];
   notes: boolean;
   settings: boolean;
+  /** Datasets or Knowledge documents written or deleted. */
+  library: boolean;
 }
 
 const PAGE = 200;
@@ -146,6 +160,50 @@ async function applyNote(context: EngineContext, id: string): Promise<void> {
   context.marker.docs[id] = { hash: await hashJson(noteDoc(stored).body), rev: doc._rev ?? '' };
 }
 
+async function applyDataset(context: EngineContext, id: string): Promise<void> {
+  const doc = await readDoc(context, id);
+  if (doc === 'missing') return;
+  if (doc === 'deleted') {
+    await createIndexedDbDatasetStore(context.db).remove(id.slice('dataset:'.length));
+    delete context.marker.docs[id];
+    return;
+  }
+  const body = await parsed(context, doc, datasetBodySchema);
+  if (!body) return;
+  await putSyncedDataset(context.db, body);
+  context.marker.docs[id] = { hash: await hashJson(body), rev: doc._rev ?? '' };
+}
+
+/** Writes a Knowledge document once its metadata and every slice of its original are here (or deletes it). */
+async function applyKnowledge(context: EngineContext, documentId: string): Promise<void> {
+  const id = kdocDocId(documentId);
+  const doc = await readDoc(context, id);
+  if (doc === 'missing') return;
+  if (doc === 'deleted') {
+    await deleteKnowledgeDocument(context.db, documentId);
+    emitKnowledgeChanged({ type: 'deleted', documentId });
+    for (const marked of Object.keys(context.marker.docs))
+      if (knowledgeOfDocId(marked) === documentId) delete context.marker.docs[marked];
+    return;
+  }
+  const body = await parsed(context, doc, kdocBodySchema);
+  if (!body || body.id !== documentId) return;
+  const slices = new Map<number, string>();
+  const revs = new Map<string, string>([[id, doc._rev ?? '']]);
+  for (const sliceDoc of await docsUnder(context, kfilePrefix(documentId))) {
+    const slice = await parsed(context, sliceDoc, kfileBodySchema);
+    if (!slice) return;
+    slices.set(Number(sliceDoc._id.slice(kfilePrefix(documentId).length)), slice.base64);
+    revs.set(sliceDoc._id, sliceDoc._rev ?? '');
+  }
+  // A slice not arrived yet: its own change brings this document back here.
+  const document = knowledgeOf(body, slices);
+  if (!document) return;
+  await putSyncedKnowledge(context.db, document);
+  // Written once, never edited: the marker needs the revisions only (the exporter skips ids it lists).
+  for (const [docId, rev] of revs) context.marker.docs[docId] = { hash: '', rev };
+}
+
 async function applySettings(context: EngineContext, ids: readonly string[]): Promise<void> {
   let settings = await context.loadSettings();
   const revs = new Map<string, string>();
@@ -175,6 +233,8 @@ async function subjectOf(context: EngineContext, doc: PouchDoc): Promise<string>
   const body = await decryptDoc(context, doc);
   const meta = sessionMetaSchema.safeParse(body);
   if (meta.success) return meta.data.title;
+  const dataset = datasetBodySchema.safeParse(body);
+  if (dataset.success) return dataset.data.name;
   const note = noteBodySchema.safeParse(body);
   return note.success ? note.data.content.slice(0, 80) : doc._id;
 }
@@ -184,6 +244,8 @@ async function collectChanges(context: EngineContext) {
   const sessions = new Set(context.marker.deferred);
   const notes = new Set<string>();
   const settings = new Set<string>();
+  const datasets = new Set<string>();
+  const knowledge = new Set<string>();
   let since = context.marker.appliedSeq;
   for (;;) {
     const page = await context.local.changes({ since, include_docs: true, conflicts: true, limit: PAGE });
@@ -191,7 +253,7 @@ async function collectChanges(context: EngineContext) {
       const doc = change.doc;
       if (!doc || change.id.startsWith('_') || change.id === KEYCHECK_ID) continue;
       await resolveConflicts(context, doc);
-      if (change.id.startsWith('session:') || change.id.startsWith('note:'))
+      if (change.id.startsWith('session:') || change.id.startsWith('note:') || change.id.startsWith('dataset:'))
         await reportDeleteVsEdit(context, change.id, () => subjectOf(context, doc));
       // Our own write (its revision is the one this device wrote or applied): nothing to apply.
       const mine = context.marker.docs[change.id];
@@ -200,11 +262,13 @@ async function collectChanges(context: EngineContext) {
       if (sessionId !== undefined) sessions.add(sessionId);
       else if (change.id.startsWith('note:')) notes.add(change.id);
       else if (change.id.startsWith('settings:')) settings.add(change.id);
+      else if (change.id.startsWith('dataset:')) datasets.add(change.id);
+      else if (knowledgeOfDocId(change.id) !== undefined) knowledge.add(knowledgeOfDocId(change.id) ?? '');
     }
     since = page.last_seq;
     if (page.results.length < PAGE) break;
   }
-  return { sessions, notes, settings, since };
+  return { sessions, notes, settings, datasets, knowledge, since };
 }
 
 /** Applies what arrived since the last import; what it wrote, for the store to reload. */
@@ -218,7 +282,14 @@ export async function importChanges(context: EngineContext): Promise<ImportOutco
   }
   for (const id of changes.notes) await applyNote(context, id);
   if (changes.settings.size > 0) await applySettings(context, [...changes.settings]);
+  for (const id of changes.datasets) await applyDataset(context, id);
+  for (const documentId of changes.knowledge) await applyKnowledge(context, documentId);
   context.marker.appliedSeq = changes.since;
   context.marker.deferred = deferred;
-  return { sessions: applied, notes: changes.notes.size > 0, settings: changes.settings.size > 0 };
+  return {
+    sessions: applied,
+    notes: changes.notes.size > 0,
+    settings: changes.settings.size > 0,
+    library: changes.datasets.size > 0 || changes.knowledge.size > 0,
+  };
 }

@@ -142,7 +142,8 @@ export function createSyncEngine(host: SyncHost): SyncEngine {
       importChanges: async () => {
         const outcome = await importChanges(context);
         await saveMarker(local, context.marker);
-        if (outcome.sessions.length > 0 || outcome.notes || outcome.settings) remoteEvents.emit(outcome);
+        if (outcome.sessions.length > 0 || outcome.notes || outcome.settings || outcome.library)
+          remoteEvents.emit(outcome);
       },
       firstSync: context.marker.appliedSeq === 0,
     });

@@ -1,0 +1,70 @@
+/**
+ * The library's documents: eval datasets and Knowledge documents, as plaintext bodies (encrypted by the exporter
+ * like every other body). Ids use the app's random ids only:
+ * - `dataset:<id>`: a dataset with its items (small documents: edited in place; a concurrent edit is a conflict);
+ * - `kdoc:<id>`: a Knowledge document's metadata and passages (written once: documents are added, never edited);
+ * - `kfile:<id>:<n>`: its original file in base64 slices of {@link ORIGINAL_SLICE} bytes, so each stays far under the
+ *   8 MB a CouchDB document should (base64 then encryption make a slice about 1.8 times larger).
+ * Passage vectors are not synced: the receiving device embeds the passages when semantic recall needs them (vectors
+ * depend on the embeddings endpoint each device has; a note's vector travels because notes are few and small).
+ */
+import { z } from 'zod';
+import { fileDatasetSchema } from '../../db/datasets-file.ts';
+import type { DatasetWithItems } from '../../db/datasets.ts';
+import { fileKnowledgeDocumentSchema, type FileKnowledgeDocument } from '../../db/knowledge-file.ts';
+import type { PlainDoc } from './docs.ts';
+
+/** Raw bytes of the original per `kfile:` document. */
+export const ORIGINAL_SLICE = 2 * 1024 * 1024;
+const SLICE_BASE64 = (ORIGINAL_SLICE / 3) * 4;
+
+export const datasetDocId = (datasetId: string) => `dataset:${datasetId}`;
+export const kdocDocId = (documentId: string) => `kdoc:${documentId}`;
+export const kfileDocId = (documentId: string, slice: number) => `kfile:${documentId}:${slice}`;
+export const kfilePrefix = (documentId: string) => `kfile:${documentId}:`;
+
+export const datasetBodySchema = fileDatasetSchema;
+export const kdocBodySchema = fileKnowledgeDocumentSchema.omit({ original: true }).extend({
+  original: z.object({ type: z.string().max(200), slices: z.number().int().positive().max(200) }).optional(),
+});
+export const kfileBodySchema = z.object({ base64: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/) });
+export type KdocBody = z.output<typeof kdocBodySchema>;
+
+/** The Knowledge document an id of a `kdoc:` or `kfile:` document belongs to. */
+export function knowledgeOfDocId(id: string): string | undefined {
+  const [kind, documentId] = id.split(':');
+  return kind === 'kdoc' || kind === 'kfile' ? documentId : undefined;
+}
+
+export function datasetDoc(dataset: DatasetWithItems): PlainDoc {
+  return { id: datasetDocId(dataset.id), body: dataset };
+}
+
+/** A Knowledge document's documents: its metadata and passages, then its original in slices (if it was kept). */
+export function knowledgeDocs(document: FileKnowledgeDocument): PlainDoc[] {
+  const { original, ...rest } = document;
+  const slices: PlainDoc[] = [];
+  if (original) {
+    // Base64 slices at multiples of 4 characters decode on their own; joined they are the whole file again.
+    for (let start = 0, index = 0; start < original.base64.length || index === 0; start += SLICE_BASE64, index += 1)
+      slices.push({
+        id: kfileDocId(document.id, index),
+        body: { base64: original.base64.slice(start, start + SLICE_BASE64) },
+      });
+  }
+  const body: KdocBody = { ...rest, ...(original ? { original: { type: original.type, slices: slices.length } } : {}) };
+  return [{ id: kdocDocId(document.id), body }, ...slices];
+}
+
+/** The document back from its bodies; undefined when a slice of its original is missing (not arrived yet). */
+export function knowledgeOf(body: KdocBody, slices: ReadonlyMap<number, string>): FileKnowledgeDocument | undefined {
+  const { original, ...rest } = body;
+  if (!original) return rest;
+  let base64 = '';
+  for (let index = 0; index < original.slices; index += 1) {
+    const slice = slices.get(index);
+    if (slice === undefined) return undefined;
+    base64 += slice;
+  }
+  return { ...rest, original: { type: original.type, base64 } };
+}
