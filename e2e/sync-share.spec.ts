@@ -18,6 +18,9 @@ test('a shared session opens read-only in another browser with the same server, 
   page,
   browser,
 }) => {
+  // Two browsers, each loading the app and saving its sync settings, as the two-device tests of sync.spec.ts do
+  // (those get 150 s): 30 s ran out at load average 15–21.
+  test.slow();
   await openApp(page);
   await saveSyncSettings(page, { url: server.url, database: 'glassbox', ...AUTH });
   const sent = recordRequests(page, server.url);
