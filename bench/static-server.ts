@@ -37,7 +37,8 @@ export interface StaticServer {
 
 /**
  * Serves a Vite build the way a production static host does: hashed `/assets/*` as immutable, `index.html`
- * revalidated, unknown paths fall back to `index.html`. Uncompressed (sizes are reported gzipped separately).
+ * revalidated, unknown paths fall back to `index.html`, cross-origin isolated. Uncompressed (sizes are reported
+ * gzipped separately).
  */
 export async function startStaticServer(root: string, port = 0): Promise<StaticServer> {
   const served: string[] = [];
@@ -64,6 +65,11 @@ export async function startStaticServer(root: string, port = 0): Promise<StaticS
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'content-length': body.length,
         'cache-control': path.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        // The isolation headers `npm start` sends (vite.config.ts) and the README's hosting advice asks for: without
+        // them the app reloads once when its service worker first takes the page (app-update.ts), in the middle of a
+        // scenario, and the local model gets one thread.
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-embedder-policy': 'credentialless',
       });
       response.end(body);
     })().catch(() => {
