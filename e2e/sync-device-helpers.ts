@@ -1,10 +1,21 @@
 // Two browser contexts as two devices of one sync server: open, turn sync on, sync now.
-import type { Browser, Page } from '@playwright/test';
+import { test as base, type Browser, type Page } from '@playwright/test';
+import { startCouchServer, type CouchServer } from './couch-server/server.ts';
 import { expect, openApp } from './fixtures.ts';
 import { openSettings } from './settings-helpers.ts';
 
 export const DATABASE = 'glassbox';
 export const PASSPHRASE = 'correct horse battery staple';
+
+/** Playwright's test with `couch`: a fresh CouchDB-protocol server on a loopback port, its database created. */
+export const syncTest = base.extend<{ couch: CouchServer }>({
+  couch: async ({}, use) => {
+    const server = await startCouchServer();
+    await fetch(`${server.url}/${DATABASE}`, { method: 'PUT' });
+    await use(server);
+    await server.close();
+  },
+});
 
 export async function device(browser: Browser): Promise<Page> {
   const context = await browser.newContext();

@@ -1,17 +1,9 @@
 // Datasets and Knowledge documents between two devices (two browser contexts) through the loopback CouchDB server.
-import { test as base, type Page } from '@playwright/test';
-import { startCouchServer, type CouchServer } from './couch-server/server.ts';
+import type { Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
-import { DATABASE, device, syncNow, turnOnSync } from './sync-device-helpers.ts';
+import { DATABASE, device, syncNow, turnOnSync, syncTest } from './sync-device-helpers.ts';
 
-const test = base.extend<{ couch: CouchServer }>({
-  couch: async ({}, use) => {
-    const server = await startCouchServer();
-    await fetch(`${server.url}/${DATABASE}`, { method: 'PUT' });
-    await use(server);
-    await server.close();
-  },
-});
+const test = syncTest;
 
 // Two apps and PBKDF2 at 600,000 iterations each, on a shared machine.
 test.beforeEach(() => test.setTimeout(150_000));

@@ -1,18 +1,11 @@
 // Two browser contexts are two devices syncing through one CouchDB-protocol server on a loopback port.
-import { test as base, type Page } from '@playwright/test';
-import { startCouchServer, type CouchServer } from './couch-server/server.ts';
+import type { Page } from '@playwright/test';
+import type { CouchServer } from './couch-server/server.ts';
 import { expect, expectRunStatus, send } from './fixtures.ts';
 import { activeSession, sessionTitles } from './persistence-helpers.ts';
-import { DATABASE, device, syncNow, syncState, turnOnSync } from './sync-device-helpers.ts';
+import { DATABASE, device, syncNow, syncState, turnOnSync, syncTest } from './sync-device-helpers.ts';
 
-const test = base.extend<{ couch: CouchServer }>({
-  couch: async ({}, use) => {
-    const server = await startCouchServer();
-    await fetch(`${server.url}/${DATABASE}`, { method: 'PUT' });
-    await use(server);
-    await server.close();
-  },
-});
+const test = syncTest;
 
 // Two apps, runs of the demo model and PBKDF2 at 600,000 iterations each, on a shared machine.
 test.beforeEach(() => test.setTimeout(150_000));
