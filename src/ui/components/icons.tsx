@@ -2,7 +2,8 @@ import type { SVGProps } from 'react';
 
 type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, className = 'size-4', ...rest }: IconProps) {
+/** The 24-px stroke icon every icon here (and the evals icons) draws in. */
+export function Icon({ children, className = 'size-4', ...rest }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
