@@ -1,19 +1,9 @@
 import type { Page } from '@playwright/test';
+import { BUILTIN_TOOL_NAMES } from '../src/tools/builtin-names.ts';
 import { writeTinyGguf, type TinyGgufOptions } from '../src/testing/gguf-writer.ts';
 
-/** Every built-in tool but the calculator (src/tools/registry.ts): switched off for local-model runs. */
-const OTHER_TOOLS = [
-  'get_current_time',
-  'date_calc',
-  'get_weather',
-  'search_web',
-  'todo',
-  'save_note',
-  'search_notes',
-  'read_file',
-  'query_data',
-  'run_javascript',
-];
+/** Every built-in tool but the calculator: switched off for local-model runs. */
+const OTHER_TOOLS = BUILTIN_TOOL_NAMES.filter((name) => name !== 'calculator');
 
 /** Every built-in tool switched off. */
 export const NO_TOOLS = Object.fromEntries(['calculator', ...OTHER_TOOLS].map((name) => [name, false]));

@@ -2,21 +2,7 @@ import type { ChatMessage, ToolSpec } from '../model/model.ts';
 import { readObservation, type Observation } from './observation.ts';
 import { detectLanguage, type DemoLanguage } from './text.ts';
 import { isRevisionRequest } from './answer-check.ts';
-
-/** Tool names the demo knows how to use; in text-ReAct mode a tool counts as offered when the system prompt names it. */
-export const DEMO_TOOL_NAMES = [
-  'calculator',
-  'get_current_time',
-  'date_calc',
-  'get_weather',
-  'search_web',
-  'todo',
-  'save_note',
-  'search_notes',
-  'read_file',
-  'query_data',
-  'run_javascript',
-] as const;
+import { BUILTIN_TOOL_NAMES } from '../tools/builtin-names.ts';
 
 /** One tool call the model made since the user's last message, with its result once it arrived. */
 export interface ToolExchange {
@@ -126,7 +112,8 @@ function offeredInReact(systemText: string): Set<string> {
         .map((name) => name.trim())
         .filter(Boolean),
     );
-  return new Set(DEMO_TOOL_NAMES.filter((name) => new RegExp(`\\b${name}\\b`, 'u').test(systemText)));
+  // Without that list: the built-in tools the prompt names (the demo knows each of them).
+  return new Set(BUILTIN_TOOL_NAMES.filter((name) => new RegExp(`\\b${name}\\b`, 'u').test(systemText)));
 }
 
 function collectExchanges(after: ChatMessage[], protocol: DemoProtocol): ToolExchange[] {

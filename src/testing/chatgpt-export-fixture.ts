@@ -3,47 +3,8 @@
 // metadata, `current_node` at the last answer. Deterministic, and produced one conversation at a time, so a file
 // of hundreds of MB is written without being held whole.
 import { seededRandom } from './span-fixtures.ts';
+import { WORDS } from './fixture-words.ts';
 
-const WORDS = [
-  'agent',
-  'browser',
-  'context',
-  'request',
-  'stream',
-  'token',
-  'session',
-  'message',
-  'answer',
-  'question',
-  'trace',
-  'span',
-  'model',
-  'tool',
-  'result',
-  'latency',
-  'render',
-  'frame',
-  'storage',
-  'index',
-  'cursor',
-  'window',
-  'summary',
-  'the',
-  'a',
-  'of',
-  'to',
-  'and',
-  'with',
-  'for',
-  'from',
-  'while',
-  'before',
-  'after',
-  'each',
-  'every',
-  'one',
-  'two',
-];
 const CJK = ['浏览器', '会话', '消息', '模型', '工具', '追踪', '存储', '索引', '搜索', '导入', '对话', '回答'];
 
 /** Options of {@link chatGptExportChunks}. */
