@@ -69,6 +69,18 @@ test('a dataset with its item and a Knowledge document reach the other device as
   await expect(items).toHaveCount(2);
   await expect(items.nth(1)).toContainText('Which blend does the house pour?');
   await expect(items.nth(1)).toContainText('lapsang');
+
+  // An item added on A appears in B's open Evals dialog (live sync), without reopening it.
+  const onA = await openEvals(a);
+  await onA.getByRole('list', { name: 'Datasets' }).getByRole('listitem', { name: 'Cellar questions' }).click();
+  await onA.getByRole('button', { name: 'Add item' }).click();
+  await onA.getByRole('textbox', { name: 'Input' }).fill('What goes with the lapsang?');
+  await onA.getByRole('button', { name: 'Save item' }).click();
+  await expect(onA.getByRole('table', { name: 'Dataset items' }).getByRole('row')).toHaveCount(3);
+  await a.keyboard.press('Escape');
+  await syncNow(a);
+  await expect(items).toHaveCount(3, { timeout: 30_000 });
+  await expect(items.nth(2)).toContainText('What goes with the lapsang?');
   await b.keyboard.press('Escape');
   await expect(evals).toBeHidden();
   const library = await openKnowledge(b);
@@ -76,9 +88,9 @@ test('a dataset with its item and a Knowledge document reach the other device as
   await b.keyboard.press('Escape');
 
   // Deleted on A, gone on B.
-  const onA = await openKnowledge(a);
-  await onA.dialog.getByRole('button', { name: 'Delete document cellar-notes.md' }).click();
-  await expect(onA.documents.getByRole('listitem')).toHaveCount(0);
+  const knowledgeOnA = await openKnowledge(a);
+  await knowledgeOnA.dialog.getByRole('button', { name: 'Delete document cellar-notes.md' }).click();
+  await expect(knowledgeOnA.documents.getByRole('listitem')).toHaveCount(0);
   await a.keyboard.press('Escape');
   await syncNow(a);
   await syncNow(b);

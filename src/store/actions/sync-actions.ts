@@ -9,6 +9,7 @@ import { diagnoseSyncServer } from '../../sync/doctor.ts';
 import type { SyncEngine, SyncProblem, SyncRemoteChange, SyncSettings, SyncStatus } from '../../sync/sync-types.ts';
 import { useAppStore } from '../app-store.ts';
 import { services } from '../services.ts';
+import { emitDatasetsChanged } from '../../evals/dataset-events.ts';
 import { onKnowledgeChanged } from '../../knowledge/knowledge-events.ts';
 import { localChanged, setLocalChangeHook } from '../sync-hook.ts';
 import { OFF_STATUS, useSyncStore } from '../sync-store.ts';
@@ -87,6 +88,7 @@ export async function loadSyncSettings(): Promise<SyncSettings> {
 /** Reloads what the engine wrote, as for another tab's change; other tabs of this browser hear of it too. */
 async function applyRemoteChange(change: SyncRemoteChange | undefined): Promise<void> {
   if (change?.settings) await onTabMessage({ type: 'settings-changed' });
+  if (change?.library) emitDatasetsChanged();
   const active = useAppStore.getState().activeSessionId;
   if (active && change?.sessions.includes(active)) await onTabMessage({ type: 'session-changed', sessionId: active });
   else await onTabMessage({ type: 'sessions-changed' });

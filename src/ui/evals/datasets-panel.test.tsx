@@ -5,7 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryPersistence } from '../../store/memory-persistence.ts';
 import { setServices } from '../../store/services.ts';
 import { useAppStore } from '../../store/app-store.ts';
+import { emitDatasetsChanged } from '../../evals/dataset-events.ts';
 import { DatasetsPanel } from './datasets-panel.tsx';
+import { defaultScorers } from './use-datasets.ts';
 
 afterEach(cleanup);
 
@@ -107,5 +109,21 @@ describe('DatasetsPanel', () => {
       expect(dataset.scorers.find((scorer) => scorer.kind === 'regex')).toMatchObject({ enabled: true, text: '\\d+' });
       expect(dataset.scorers.find((scorer) => scorer.kind === 'judge')?.enabled).toBe(true);
     });
+  });
+
+  it('reads the datasets again when a sync changed them underneath the open panel', async () => {
+    render(<DatasetsPanel />);
+    await screen.findByText('No datasets yet. Make one, or use “Add to dataset” on a message in the chat.');
+    const store = await persistence.datasets?.();
+    await store?.save({
+      id: 'dataset_sync',
+      name: 'From the laptop',
+      scorers: defaultScorers(),
+      createdAt: 1,
+      updatedAt: 1,
+    });
+    emitDatasetsChanged();
+    const list = await screen.findByRole('list', { name: 'Datasets' });
+    await waitFor(() => expect(within(list).getByRole('listitem', { name: 'From the laptop' })).toBeTruthy());
   });
 });

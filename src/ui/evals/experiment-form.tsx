@@ -10,6 +10,7 @@ import { datasetChoices, stopExperiment } from '../../store/actions/experiment-l
 import { useAppStore } from '../../store/app-store.ts';
 import { useExperimentStore } from '../../store/experiment-store.ts';
 import { EVALS_NAMES, variantName } from './evals-names.ts';
+import { useOutsideChanges } from './use-datasets.ts';
 
 type T = Translate<ExperimentsKey>;
 
@@ -196,6 +197,7 @@ function RunLimits({ limits, onChange, t }: { limits: Limits; onChange(limits: L
 function useDatasetChoices() {
   const [datasets, setDatasets] = useState<Dataset[]>([]);
   const [datasetId, setDatasetId] = useState('');
+  const outsideChanges = useOutsideChanges();
   useEffect(() => {
     let live = true;
     void datasetChoices().then((choices) => {
@@ -206,7 +208,7 @@ function useDatasetChoices() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [outsideChanges]);
   return { datasets, datasetId, setDatasetId };
 }
 

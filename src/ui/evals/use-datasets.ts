@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DatasetStore } from '../../db/datasets.ts';
+import { onDatasetsChanged } from '../../evals/dataset-events.ts';
 import type { Dataset, ScorerConfig, ScorerKind } from '../../evals/eval-types.ts';
 import { services } from '../../store/services.ts';
 
@@ -23,13 +24,20 @@ export function newDataset(name: string): Dataset {
   return { id: services().newId('dataset'), name, scorers: defaultScorers(), createdAt: now, updatedAt: now };
 }
 
+/** A count of the outside changes of the datasets (a sync) while the calling view is mounted: an effect's key. */
+export function useOutsideChanges(): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => onDatasetsChanged(() => setCount((current) => current + 1)), []);
+  return count;
+}
+
 function message(failure: unknown): string {
   return failure instanceof Error ? failure.message : String(failure);
 }
 
 /**
- * Something read from the dataset store, read again after each change made through `change` (and when `read`
- * changes); `error` when storage failed.
+ * Something read from the dataset store, read again after each change made through `change`, after an outside
+ * change (a sync: `onDatasetsChanged`) and when `read` changes; `error` when storage failed.
  */
 export function useStoreRead<T>(read: (store: DatasetStore) => Promise<T>): {
   value: T | undefined;
@@ -38,6 +46,7 @@ export function useStoreRead<T>(read: (store: DatasetStore) => Promise<T>): {
 } {
   const [value, setValue] = useState<T | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
+  const outsideChanges = useOutsideChanges();
   useEffect(() => {
     let live = true;
     datasetStore()
@@ -49,7 +58,7 @@ export function useStoreRead<T>(read: (store: DatasetStore) => Promise<T>): {
     return () => {
       live = false;
     };
-  }, [read]);
+  }, [read, outsideChanges]);
   const change = useCallback(
     async (work: (store: DatasetStore) => Promise<void>) => {
       let ok = false;
