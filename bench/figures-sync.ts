@@ -29,10 +29,29 @@ export const SYNC_FIGURES = [
     target: '≤ 3',
   },
   { id: 'syncOneRunMs', label: 'sync: one new run reaching the other page', unit: 'ms', max: 2000, target: '≤ 2 s' },
+  {
+    id: 'syncStepSaveRatio',
+    label: "sync: a step's local save with live sync on ÷ off (main thread, bench/scenario-sync-steps.ts)",
+    unit: 'ratio',
+    max: 1.2,
+    target: '≤ 1.2',
+  },
 ] as const;
 
 /** Supporting numbers of the sync scenario. */
 export const SYNC_DETAILS: Array<{ id: string; label: string; unit: string }> = [
+  { id: 'syncStepSaveOnMs', label: "sync: a step's local save with live sync on (main thread)", unit: 'ms' },
+  { id: 'syncStepSaveOffMs', label: "sync: a step's local save with sync off (main thread)", unit: 'ms' },
+  {
+    id: 'syncSmallOneRunMs',
+    label: 'sync, small history: one new run reaching the other page after it ended',
+    unit: 'ms',
+  },
+  {
+    id: 'syncSmallOneRunRequests',
+    label: 'sync, small history: HTTP requests after the run ended until the other page had it',
+    unit: 'count',
+  },
   { id: 'syncFirstMs', label: 'sync, 100 MB export: empty second page, Save → idle with every session', unit: 'ms' },
   {
     id: 'syncPlainUploadMs',

@@ -22,6 +22,7 @@ import { spansSession } from './scenario-spans-session.ts';
 import { insightsScale } from './scenario-insights.ts';
 import { queryDataScale, writeSalesCsv } from './scenario-query-data.ts';
 import { syncScale } from './scenario-sync.ts';
+import { syncSteps } from './scenario-sync-steps.ts';
 import { semanticRecallScale } from './scenario-semantic-recall.ts';
 import { knowledgeSearchScale } from './scenario-knowledge-search.ts';
 import { teamRoute, teamSession } from './scenario-team.ts';
@@ -46,6 +47,7 @@ const SCENARIOS = {
   'local-model': localModelSpeed,
   'knowledge-search': knowledgeSearchScale,
   sync: syncScale,
+  'sync-steps': syncSteps,
 } as const;
 type ScenarioName = keyof typeof SCENARIOS;
 

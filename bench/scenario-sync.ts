@@ -10,13 +10,13 @@ import type { BenchContext, Sample } from './scenario-context.ts';
 import { HUGE_EXPORT } from './scenario-huge-import.ts';
 import { frameGaps, quantile } from './stats.ts';
 
-const DATABASE = 'glassbox';
+export const DATABASE = 'glassbox';
 const PASSPHRASE = 'bench passphrase for sync';
 /** A first sync of 100 MB on a busy two-core machine: generous, so a slow run is a number, not a failure. */
 const LONG_MS = 30 * 60_000;
 
 /** Settings → Sync: server, database, passphrase, Live sync, Save (as a person does). */
-async function turnOnSync(page: Page, url: string): Promise<void> {
+export async function turnOnSync(page: Page, url: string): Promise<void> {
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await dialog.getByRole('tab', { name: 'Sync', exact: true }).click();
@@ -48,7 +48,7 @@ function storedSessions(page: Page): Promise<number> {
 }
 
 /** Waits until the page's sync is idle with nothing pending and `done()` holds; resolves with Date.now() then. */
-async function whenSynced(page: Page, done: () => Promise<boolean>, timeout = LONG_MS): Promise<number> {
+export async function whenSynced(page: Page, done: () => Promise<boolean>, timeout = LONG_MS): Promise<number> {
   const status = page.getByTestId('sync-status').first();
   const until = Date.now() + timeout;
   for (;;) {
