@@ -161,6 +161,11 @@ export class Replicator {
         ? Pouch.replicate(local, remote, { live, retry: live, ...BATCH })
         : Pouch.replicate(remote, local, {
             live,
+            // The pull's checkpoint is kept on this device only: PouchDB would otherwise read and write a `_local`
+            // document on the server for every batch (two requests per change that arrives, per device). CouchDB
+            // rewinds a `since` it does not know, so a recreated database is read again from its start. The push
+            // keeps both checkpoints: on a recreated database they disagree and PouchDB sends everything again.
+            checkpoint: 'target',
             retry: live,
             ...BATCH,
             // Share session snapshots stay on the server. A client-side filter: express-pouchdb ignores a `selector`.
