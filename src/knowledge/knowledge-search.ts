@@ -1,6 +1,6 @@
 // The search behind `search_knowledge`: the one owner of the library's search index (full text, and the passages'
 // vectors when semantic recall is on). What invalidates it: a document added or deleted (`invalidate()`, called
-// from `onKnowledgeChanged`; see store/actions/knowledge-search-actions.ts). Nothing else changes passages: a
+// from `onKnowledgeChanged`; see store/actions/knowledge-access.ts). Nothing else changes passages: a
 // document is parsed once, so its passages never change while it is in the library.
 import type { SemanticStatus } from '../context/fused-recall.ts';
 import { embeddingTextHash } from '../context/semantic/note-embedding-text.ts';
