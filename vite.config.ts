@@ -33,7 +33,8 @@ export const isolationHeaders = {
  * Installable and offline: the web app manifest, and a Workbox service worker that precaches the whole build (app
  * shell, every lazy chunk, KaTeX CSS and fonts, the sandbox frame and its worker), so after one visit the app and
  * the demo model work with the network off (pdf.js's CMaps are kept once fetched instead: src/knowledge/cmap-cache.ts).
- * A new version waits (no skipWaiting of its own) until the user clicks "Reload to update" (src/ui/update-prompt.tsx); the app registers the worker itself, lazily (src/pwa/register.ts).
+ * A new version waits (no skipWaiting of its own) until the user clicks "Reload to update" (src/ui/update-prompt.tsx);
+ * the app registers the worker itself, lazily (src/pwa/register.ts).
  */
 function offlineApp() {
   return VitePWA({
