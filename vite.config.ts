@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { lazyChinese } from './scripts/lazy-chinese.ts';
+import { cMapRuntimeCaching } from './src/knowledge/cmap-cache.ts';
 
 /** The dev server's hot reload needs inline scripts and eval, so it serves the page without index.html's CSP. */
 function devWithoutCsp(): Plugin {
@@ -31,8 +32,9 @@ export const isolationHeaders = {
 /**
  * Installable and offline: the web app manifest, and a Workbox service worker that precaches the whole build (app
  * shell, every lazy chunk, KaTeX CSS and fonts, the sandbox frame and its worker), so after one visit the app and
- * the demo model work with the network off. A new version waits (no skipWaiting of its own) until the user clicks
- * "Reload to update" (src/ui/update-prompt.tsx); the app registers the worker itself, lazily (src/pwa/register.ts).
+ * the demo model work with the network off (pdf.js's CMaps are kept once fetched instead: src/knowledge/cmap-cache.ts).
+ * A new version waits (no skipWaiting of its own) until the user clicks "Reload to update" (src/ui/update-prompt.tsx);
+ * the app registers the worker itself, lazily (src/pwa/register.ts).
  */
 function offlineApp() {
   return VitePWA({
@@ -62,6 +64,8 @@ function offlineApp() {
       // The sandbox pages have their own policy, never the app shell (both are precached, and served offline).
       navigateFallbackDenylist: [/^\/sandbox(?:-network)?\.html/u],
       cleanupOutdatedCaches: true,
+      // pdf.js's CMaps are not precached (1.7 MB); one fetched once is kept for offline use (see the file).
+      runtimeCaching: [cMapRuntimeCaching],
       // Adds the cross-origin isolation headers to what the worker serves, for hosts that do not send them.
       importScripts: ['sw-isolation.js'],
       // The first install takes the open page at once (nothing to swap); an update only after "Reload to update".

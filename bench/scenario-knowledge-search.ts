@@ -93,7 +93,11 @@ export async function knowledgeSearchScale(): Promise<Sample> {
   const meaning = { embedder, vectors: new MemoryPassageVectors() };
   await search.search('warm up the vectors', { meaning }); // embeds and stores the 20,000 passages once
   const fused = await timeQueries((query) => search.search(query, { meaning }), 5);
-  console.log(`    knowledge search: index built in ${buildMs.toFixed(0)} ms; ${fullText.length} queries each way`);
+  const median = (times: number[]) => quantile(times, 0.5).toFixed(1);
+  console.log(
+    `    knowledge search: index built in ${buildMs.toFixed(0)} ms; ${fullText.length} queries each way; ` +
+      `median ${median(fullText)} ms full text, ${median(fused)} ms fused`,
+  );
   return {
     knowledgeSearchFullTextP95Ms: quantile(fullText, 0.95),
     knowledgeSearchFusedP95Ms: quantile(fused, 0.95),

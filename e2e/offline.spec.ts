@@ -4,6 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, expectRunStatus, lastAnswer, send, settingsTab, test, waitForServiceWorker } from './fixtures.ts';
+import { cjkPredefinedCMapPdf } from '../src/knowledge/cjk-test-pdf.ts';
 
 // The built app (vite.config.ts, vite-plugin-pwa): after one visit its service worker serves the app shell and every
 // lazy chunk, so the app and the scripted demo model work with the network off; a new version waits for the user.
@@ -116,6 +117,52 @@ test.describe('installable and offline', () => {
     await expect(result).toContainText('The browser is offline: this tool is allowed the network');
     await expect(result).toContainText('asking for Oslo');
     expect(sandboxPages).toEqual([{ path: '/sandbox-network.html', fromServiceWorker: true }]);
+  });
+});
+
+test.describe('pdf.js CMaps offline', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  /** Every CMap file in the page's caches, as `cache path`. */
+  const cachedCMaps = (page: Page) =>
+    page.evaluate(async () => {
+      const found: string[] = [];
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys())
+          if (request.url.endsWith('.bcmap')) found.push(`${name} ${new URL(request.url).pathname}`);
+      return found;
+    });
+
+  /** Adds a Chinese PDF that pdf.js reads only with the UniGB CMaps; resolves with its row in the library. */
+  async function addChinesePdf(page: Page, name: string, text: string) {
+    await page.getByRole('button', { name: 'Knowledge' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Knowledge' });
+    const buffer = Buffer.from(cjkPredefinedCMapPdf(text));
+    await dialog.getByLabel('Add documents').setInputFiles({ name, mimeType: 'application/pdf', buffer });
+    const item = dialog.getByRole('list', { name: 'Documents' }).getByRole('listitem').filter({ hasText: name });
+    await expect(item).toContainText('1 page');
+    return item;
+  }
+
+  test('a CMap fetched once is kept by the service worker (not precached) and reads a Chinese PDF offline', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+    await waitForServiceWorker(page);
+    // The install precache holds none of the 1.7 MB of CMaps.
+    expect(await cachedCMaps(page)).toEqual([]);
+    await expect(await addChinesePdf(page, 'online.pdf', '团队的愿景')).not.toContainText('No text found');
+    await expect
+      .poll(() => cachedCMaps(page))
+      .toEqual(
+        expect.arrayContaining([expect.stringMatching(/^glassbox-pdf-cmaps \/assets\/UniGB-UCS2-H-.+\.bcmap$/u)]),
+      );
+    expect((await cachedCMaps(page)).every((entry) => entry.startsWith('glassbox-pdf-cmaps '))).toBe(true);
+
+    await reopenOffline(page, context);
+    await expect(await addChinesePdf(page, 'offline.pdf', '离线也能读')).not.toContainText('No text found');
   });
 });
 

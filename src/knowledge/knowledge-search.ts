@@ -1,14 +1,14 @@
 // The search behind `search_knowledge`: the one owner of the library's search index (full text, and the passages'
 // vectors when semantic recall is on). What invalidates it: a document added or deleted (`invalidate()`, called
-// from `onKnowledgeChanged`; see store/actions/knowledge-search-actions.ts). Nothing else changes passages: a
+// from `onKnowledgeChanged`; see store/actions/knowledge-access.ts). Nothing else changes passages: a
 // document is parsed once, so its passages never change while it is in the library.
 import type { SemanticStatus } from '../context/fused-recall.ts';
 import { embeddingTextHash } from '../context/semantic/note-embedding-text.ts';
-import { normalise } from '../context/semantic/vector-math.ts';
+import { normalise, scanTopK } from '../context/semantic/vector-math.ts';
+import { createVectorMatrix, type VectorMatrix } from '../context/semantic/vector-matrix.ts';
 import type { KnowledgeDocument, KnowledgeStore, Passage } from './knowledge-types.ts';
 import { buildPassageIndex, passageSearchText, type PassageIndex } from './passage-index.ts';
 import { rankPassageCandidates, type PassageCandidate, type PassageRankingOptions } from './passage-ranking.ts';
-import { scanMasked } from './passage-scan.ts';
 
 /** A passage's stored embedding: which model made it, its dimensions, and the hash of the text embedded. */
 export interface PassageVectorRecord {
@@ -67,7 +67,7 @@ interface Built {
 interface Vectors {
   model: string;
   dimensions: number;
-  matrix: Float32Array;
+  matrix: VectorMatrix;
   /** The passage of each row of the matrix. */
   rows: Passage[];
 }
@@ -140,8 +140,8 @@ export function createKnowledgeSearch(store: KnowledgeStore): KnowledgeSearch {
             throw new Error(
               `The query's embedding has ${queryVector.length} dimensions and the passages' ${loaded.dimensions}.`,
             );
-          const mask = ids ? loaded.rows.map((passage) => ids.has(passage.documentId)) : undefined;
-          const hits = scanMasked(loaded.matrix, loaded.dimensions, queryVector, candidateLimit, mask);
+          const allowed = ids ? loaded.rows.map((passage) => ids.has(passage.documentId)) : undefined;
+          const hits = loaded.rows.length === 0 ? [] : scanTopK(loaded.matrix, queryVector, candidateLimit, allowed);
           meaning = {
             hits: hits.map((hit) => ({ passage: loaded.rows[hit.index] as Passage, similarity: hit.similarity })),
             semantic: { status: 'ok', embedder: options.meaning.embedder.label },
@@ -214,7 +214,7 @@ async function embedLibrary(
     const record = stored.get(passage.id);
     return record?.model === embedder.model && record.dimensions === dimensions;
   });
-  const matrix = new Float32Array(rows.length * dimensions);
-  rows.forEach((passage, row) => matrix.set((stored.get(passage.id) as PassageVectorRecord).vector, row * dimensions));
+  const matrix = createVectorMatrix(rows.length, dimensions);
+  rows.forEach((passage, row) => matrix.setRow(row, (stored.get(passage.id) as PassageVectorRecord).vector));
   return { model: embedder.model, dimensions, matrix, rows };
 }

@@ -101,4 +101,30 @@ describe('PDF lines into paragraphs', () => {
       ]),
     ).toEqual(['A first line that is hyphenated across lines. Same paragraph.', 'A new paragraph after a gap.']);
   });
+
+  it('joins a page of many lines exactly as joinLines does line by line, short lines and hyphens included', () => {
+    const pieces = [
+      'spe-',
+      'cialization',
+      'a',
+      '-',
+      'x-',
+      'Time',
+      '中文',
+      '行',
+      'é-',
+      'tude',
+      '10-',
+      '12',
+      'word word',
+      'の',
+    ];
+    let seed = 3;
+    const lines = Array.from({ length: 400 }, () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return pieces[seed % pieces.length] as string;
+    });
+    const items = lines.map((str, index) => ({ str, hasEOL: true, transform: [10, 0, 0, 10, 50, 700 - index * 0.01] }));
+    expect(pageParagraphs(items)).toEqual([lines.reduce(joinLines, '')]);
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cosine, normalise, scanTopK } from './vector-math.ts';
+import { vectorMatrixFrom } from './vector-matrix.ts';
 
 describe('cosine', () => {
   it('is 1 for the same direction, 0 for orthogonal vectors, -1 for opposite ones', () => {
@@ -38,18 +39,25 @@ describe('scanTopK', () => {
       .map((row, index) => ({ index, similarity: cosine(row, query) }))
       .sort((a, b) => b.similarity - a.similarity)
       .slice(0, 7);
-    const hits = scanTopK(matrix, dimensions, normalise(query), 7);
+    const hits = scanTopK(vectorMatrixFrom(matrix, dimensions), normalise(query), 7);
     expect(hits.map((hit) => hit.index)).toEqual(expected.map((hit) => hit.index));
     hits.forEach((hit, position) => expect(hit.similarity).toBeCloseTo(expected[position]!.similarity, 5));
   });
 
   it('returns fewer hits than asked when there are fewer rows, and none for an empty matrix', () => {
-    const matrix = new Float32Array([1, 0, 0, 1]);
-    expect(scanTopK(matrix, 2, new Float32Array([1, 0]), 5).map((hit) => hit.index)).toEqual([0, 1]);
-    expect(scanTopK(new Float32Array(0), 2, new Float32Array([1, 0]), 5)).toEqual([]);
+    const matrix = vectorMatrixFrom(new Float32Array([1, 0, 0, 1]), 2);
+    expect(scanTopK(matrix, new Float32Array([1, 0]), 5).map((hit) => hit.index)).toEqual([0, 1]);
+    expect(scanTopK(vectorMatrixFrom(new Float32Array(0), 2), new Float32Array([1, 0]), 5)).toEqual([]);
   });
 
   it('refuses a query whose dimension differs from the stored vectors', () => {
-    expect(() => scanTopK(new Float32Array(4), 2, new Float32Array(3), 1)).toThrow(/3 dimensions/);
+    expect(() => scanTopK(vectorMatrixFrom(new Float32Array(4), 2), new Float32Array(3), 1)).toThrow(/3 dimensions/);
+  });
+
+  it('skips the rows not allowed (a documents filter), keeping the order of the rest', () => {
+    const matrix = vectorMatrixFrom(new Float32Array([1, 0, 0.8, 0.6, 0.6, 0.8, 0, 1]), 2);
+    const hits = scanTopK(matrix, new Float32Array([1, 0]), 2, [false, true, true, true]);
+    expect(hits.map((hit) => hit.index)).toEqual([1, 2]);
+    expect(hits[0]!.similarity).toBeCloseTo(0.8, 6);
   });
 });

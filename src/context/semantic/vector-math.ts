@@ -1,3 +1,5 @@
+import type { VectorMatrix } from './vector-matrix.ts';
+
 /** A vector scaled to length 1 (a zero vector stays zero), so cosine similarity is a dot product. */
 export function normalise(vector: ArrayLike<number>): Float32Array {
   const out = Float32Array.from(vector);
@@ -31,24 +33,30 @@ export interface ScanHit {
 }
 
 /**
- * The `limit` rows most similar to the query, best first. `matrix` holds `rows` unit vectors of `dimensions` floats
- * one after another and `query` is a unit vector, so each similarity is a dot product; ties keep row order.
+ * The `limit` rows most similar to the query, best first. The matrix holds unit vectors and `query` is a unit vector,
+ * so each similarity is a dot product; ties keep row order. Rows whose `allowed` entry is false are skipped (the
+ * knowledge search's `documents` filter).
  */
-export function scanTopK(matrix: Float32Array, dimensions: number, query: Float32Array, limit: number): ScanHit[] {
+export function scanTopK(
+  matrix: VectorMatrix,
+  query: Float32Array,
+  limit: number,
+  allowed?: ArrayLike<boolean>,
+): ScanHit[] {
+  const { rows, dimensions } = matrix;
   if (query.length !== dimensions)
     throw new Error(`The query has ${query.length} dimensions; the stored vectors have ${dimensions}.`);
-  const rows = dimensions === 0 ? 0 : Math.floor(matrix.length / dimensions);
   const size = Math.max(0, Math.min(limit, rows));
   if (size === 0) return [];
-  // A small sorted buffer of the best so far: insertion beats a full sort when `limit` is a handful of notes.
+  const dots = matrix.dots(query);
+  // A small sorted buffer of the best so far: insertion beats a full sort when `limit` is a handful of rows.
   const best: ScanHit[] = [];
   for (let row = 0; row < rows; row += 1) {
-    const offset = row * dimensions;
-    let dot = 0;
-    for (let index = 0; index < dimensions; index += 1) dot += matrix[offset + index]! * query[index]!;
+    if (allowed && !allowed[row]) continue;
+    const dot = dots[row]!;
     if (best.length === size && dot <= best[size - 1]!.similarity) continue;
-    let at = best.length === size ? size - 1 : best.length;
     if (best.length === size) best.pop();
+    let at = best.length;
     while (at > 0 && best[at - 1]!.similarity < dot) at -= 1;
     best.splice(at, 0, { index: row, similarity: dot });
   }

@@ -1,6 +1,7 @@
 // Holds the notes' unit vectors and answers cosine scans, so a scan over thousands of notes never blocks the page.
 import type { VectorScanRequest, VectorScanResponse } from './vector-scan-protocol.ts';
 import { scanTopK } from './vector-math.ts';
+import { createVectorMatrix, vectorMatrixFrom, type VectorMatrix } from './vector-matrix.ts';
 
 interface WorkerScope {
   postMessage(message: VectorScanResponse): void;
@@ -8,18 +9,16 @@ interface WorkerScope {
 }
 
 const scope = globalThis as unknown as WorkerScope;
-let matrix: Float32Array = new Float32Array(0);
-let dimensions = 0;
+let matrix: VectorMatrix = createVectorMatrix(0, 0);
 
 scope.onmessage = (event) => {
   const request = event.data;
   if (request.type === 'load') {
-    matrix = request.matrix;
-    dimensions = request.dimensions;
+    matrix = vectorMatrixFrom(request.matrix, request.dimensions);
     return;
   }
   try {
-    scope.postMessage({ id: request.id, hits: scanTopK(matrix, dimensions, request.query, request.limit) });
+    scope.postMessage({ id: request.id, hits: scanTopK(matrix, request.query, request.limit) });
   } catch (error) {
     scope.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) });
   }

@@ -1,5 +1,6 @@
 import type { VectorScanRequest, VectorScanResponse } from './vector-scan-protocol.ts';
 import { scanTopK, type ScanHit } from './vector-math.ts';
+import { createVectorMatrix, vectorMatrixFrom, type VectorMatrix } from './vector-matrix.ts';
 
 /** Scans a matrix of unit vectors for the rows nearest a query. */
 export interface VectorScanner {
@@ -56,16 +57,14 @@ export function createWorkerScanner(worker: ScanWorker): VectorScanner {
 
 /** A scanner on the calling thread, for places without workers (Node tests). */
 export function createInlineScanner(): VectorScanner {
-  let matrix: Float32Array = new Float32Array(0);
-  let dimensions = 0;
+  let matrix: VectorMatrix = createVectorMatrix(0, 0);
   return {
-    load(next, nextDimensions) {
-      matrix = next;
-      dimensions = nextDimensions;
+    load(next, dimensions) {
+      matrix = vectorMatrixFrom(next, dimensions);
     },
-    scan: async (query, limit) => scanTopK(matrix, dimensions, query, limit),
+    scan: async (query, limit) => scanTopK(matrix, query, limit),
     dispose() {
-      matrix = new Float32Array(0);
+      matrix = createVectorMatrix(0, 0);
     },
   };
 }
