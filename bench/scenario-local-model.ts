@@ -93,7 +93,8 @@ window.runBare = async ({ messages, threads, contextSize, temperature }) => {
   // The warm-up reads the system prompt (one token out), so llama.cpp's prompt cache holds the same prefix on both
   // sides when the measured call comes: each then reads only the user turn.
   await once(messages.slice(0, -1), 1);
-  return once(messages, undefined);
+  const figures = await once(messages, undefined);
+  return { ...figures, threads: wllama.isMultithread() ? threads : 1 };
 };
 </script>`;
 
@@ -114,11 +115,14 @@ async function inBarePage(page: Page, context: BenchContext, run: Awaited<Return
     const file = files[name];
     if (!file) return route.fulfill({ status: 404 });
     const { body, contentType } = await file();
-    return route.fulfill({ body, contentType });
+    // Isolated as the app's pages are (bench/static-server.ts), so wllama gets the same threads on both sides.
+    const headers = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'credentialless' };
+    return route.fulfill({ body, contentType, headers });
   });
   await page.goto(`${context.appUrl}__bare/index.html`);
   await page.waitForFunction(() => 'runBare' in window);
-  return page.evaluate((input) => (window as unknown as { runBare(i: unknown): Promise<CallFigures> }).runBare(input), {
+  type BareFigures = CallFigures & { threads: number };
+  return page.evaluate((input) => (window as unknown as { runBare(i: unknown): Promise<BareFigures> }).runBare(input), {
     messages: run.messages,
     threads: run.threads,
     contextSize: run.contextSize,
@@ -143,7 +147,7 @@ export async function localModelSpeed(context: BenchContext): Promise<Sample> {
     context.log(
       `    Glassbox ${app.figures.tokens} tokens at ${app.figures.tokensPerSecond.toFixed(1)} tok/s (llama.cpp says ${app.llamaTokensPerSecond} tok/s), TTFT ${app.figures.ttftMs.toFixed(0)} ms; ` +
         `bare wllama ${bare.tokens} tokens at ${bare.tokensPerSecond.toFixed(1)} tok/s, TTFT ${bare.ttftMs.toFixed(0)} ms; ` +
-        `${app.threads} thread(s), context ${app.contextSize}; frame gap p95 ${app.frameGapP95.toFixed(1)} ms`,
+        `threads ${app.threads} (bare ${bare.threads}), context ${app.contextSize}; frame gap p95 ${app.frameGapP95.toFixed(1)} ms`,
     );
     return {
       localSpeedShortfall: 1 - ratio,
