@@ -25,12 +25,16 @@ function manualClock() {
 }
 
 describe('chunk batcher', () => {
-  it('sends the first chunk at once, then what accumulated at most every interval, text runs merged', () => {
+  it('sends the first text at once, then what accumulated at most every interval, text runs merged', () => {
     const clock = manualClock();
     const sent: ChatCompletionChunk[][] = [];
     const batcher = createChunkBatcher((chunks) => sent.push(chunks), 30, clock);
+    // llama.cpp opens with the assistant's role and no text: the first text a moment later still goes at once.
+    batcher.push(chunk({ role: 'assistant', content: null }));
+    clock.advance(3);
     batcher.push(chunk({ content: 'A' }));
-    expect(sent).toEqual([[chunk({ content: 'A' })]]);
+    expect(sent).toEqual([[chunk({ role: 'assistant', content: null })], [chunk({ content: 'A' })]]);
+    sent.shift();
     clock.advance(5);
     batcher.push(chunk({ content: 'b' }));
     clock.advance(5);

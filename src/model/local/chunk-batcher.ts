@@ -1,6 +1,7 @@
 /**
- * The model worker sends a completion's chunks to the page in batches, not one message per token: the first chunk at
- * once (time to first token), then whatever accumulated at most every `intervalMs`. Runs of plain text deltas in a
+ * The model worker sends a completion's chunks to the page in batches, not one message per token: everything at once
+ * until the first output (text or a tool call) has gone, so the time to first token gains nothing, then whatever
+ * accumulated at most every `intervalMs`. Runs of plain text deltas in a
  * batch are merged into one chunk, so the page handles one text delta per batch however fast the model writes.
  */
 import type { ChatCompletionChunk } from '@wllama/wllama';
@@ -40,7 +41,8 @@ export function createChunkBatcher(
     if (pending.length === 0) return;
     const chunks = mergeTextChunks(pending);
     pending = [];
-    lastSent = clock.now();
+    // The opening chunk (the assistant's role, no text yet) does not start the interval.
+    if (chunks.some(carriesOutput)) lastSent = clock.now();
     send(chunks);
   };
   return {
@@ -56,6 +58,14 @@ export function createChunkBatcher(
 }
 
 type TextKey = 'content' | 'reasoning_content';
+
+/** Whether a chunk has something to show: text, reasoning or a tool call. */
+function carriesOutput(chunk: ChatCompletionChunk): boolean {
+  return chunk.choices.some(({ delta }) => {
+    const fields = delta as Record<string, unknown> | undefined;
+    return Boolean(fields?.['content'] || fields?.['reasoning_content'] || fields?.['tool_calls']);
+  });
+}
 
 /** The delta's one text field when the chunk carries nothing else (no tool call, finish, usage or timings). */
 function plainText(chunk: ChatCompletionChunk): { key: TextKey; text: string } | undefined {
