@@ -42,6 +42,14 @@ async function lastLocalLlmSpan(page: Page) {
 
 /** Glassbox: the app with the local provider; one warm-up run (loads the model), then the measured one. */
 async function throughGlassbox(page: Page, context: BenchContext) {
+  // BENCH_LOCAL_THREADS=N: the page reports N cores, so the model gets N threads (on both sides), e.g. 1 to compare
+  // without llama.cpp's threads competing with the page for a small machine's cores.
+  const cores = Number(process.env.BENCH_LOCAL_THREADS);
+  if (cores > 0) {
+    await page.addInitScript(
+      `Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => ${cores} })`,
+    );
+  }
   await loadUntilUsable(page, context.appUrl);
   await storeModelFile(page, MODEL_FILE, MODEL);
   await chooseLocalModel(page, { model: MODEL_FILE, temperature: TEMPERATURE, enabledTools: NO_TOOLS });
@@ -52,6 +60,10 @@ async function throughGlassbox(page: Page, context: BenchContext) {
   // would not fit beside another), and llama.cpp's prompt cache holds the same system prompt on both sides.
   await page.getByRole('button', { name: 'New session' }).click();
   await page.getByRole('textbox', { name: 'Message' }).waitFor();
+  // The machine's noise: the same page idle for 3 s just before (the model loaded, nothing generating).
+  await page.evaluate(() => (window as unknown as BenchWindow).__bench.startFrames());
+  await page.waitForTimeout(3000);
+  const idleFrames = await page.evaluate(() => (window as unknown as BenchWindow).__bench.stopFrames());
   await page.evaluate(() => (window as unknown as BenchWindow).__bench.startFrames());
   await send(page, PROMPT);
   await waitForRunStatus(page, 'done', 300_000);
@@ -69,6 +81,7 @@ async function throughGlassbox(page: Page, context: BenchContext) {
     contextSize: Number(a['llm.local.context_size']),
     messages: a['llm.messages'],
     frameGapP95: quantile(frameGaps(frames), 0.95),
+    idleFrameGapP95: quantile(frameGaps(idleFrames), 0.95),
   };
 }
 
@@ -147,7 +160,7 @@ export async function localModelSpeed(context: BenchContext): Promise<Sample> {
     context.log(
       `    Glassbox ${app.figures.tokens} tokens at ${app.figures.tokensPerSecond.toFixed(1)} tok/s (llama.cpp says ${app.llamaTokensPerSecond} tok/s), TTFT ${app.figures.ttftMs.toFixed(0)} ms; ` +
         `bare wllama ${bare.tokens} tokens at ${bare.tokensPerSecond.toFixed(1)} tok/s, TTFT ${bare.ttftMs.toFixed(0)} ms; ` +
-        `threads ${app.threads} (bare ${bare.threads}), context ${app.contextSize}; frame gap p95 ${app.frameGapP95.toFixed(1)} ms`,
+        `threads ${app.threads} (bare ${bare.threads}), context ${app.contextSize}; frame gap p95 ${app.frameGapP95.toFixed(1)} ms (idle page just before: ${app.idleFrameGapP95.toFixed(1)} ms)`,
     );
     return {
       localSpeedShortfall: 1 - ratio,
