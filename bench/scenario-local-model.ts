@@ -42,6 +42,14 @@ async function lastLocalLlmSpan(page: Page) {
 
 /** Glassbox: the app with the local provider; one warm-up run (loads the model), then the measured one. */
 async function throughGlassbox(page: Page, context: BenchContext) {
+  // BENCH_LOCAL_THREADS=N: the page reports N cores, so the model gets N threads (on both sides), e.g. 1 to compare
+  // without llama.cpp's threads competing with the page for a small machine's cores.
+  const cores = Number(process.env.BENCH_LOCAL_THREADS);
+  if (cores > 0) {
+    await page.addInitScript(
+      `Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => ${cores} })`,
+    );
+  }
   await loadUntilUsable(page, context.appUrl);
   await storeModelFile(page, MODEL_FILE, MODEL);
   await chooseLocalModel(page, { model: MODEL_FILE, temperature: TEMPERATURE, enabledTools: NO_TOOLS });
@@ -52,6 +60,10 @@ async function throughGlassbox(page: Page, context: BenchContext) {
   // would not fit beside another), and llama.cpp's prompt cache holds the same system prompt on both sides.
   await page.getByRole('button', { name: 'New session' }).click();
   await page.getByRole('textbox', { name: 'Message' }).waitFor();
+  // The machine's noise: the same page idle for 3 s just before (the model loaded, nothing generating).
+  await page.evaluate(() => (window as unknown as BenchWindow).__bench.startFrames());
+  await page.waitForTimeout(3000);
+  const idleFrames = await page.evaluate(() => (window as unknown as BenchWindow).__bench.stopFrames());
   await page.evaluate(() => (window as unknown as BenchWindow).__bench.startFrames());
   await send(page, PROMPT);
   await waitForRunStatus(page, 'done', 300_000);
@@ -69,6 +81,7 @@ async function throughGlassbox(page: Page, context: BenchContext) {
     contextSize: Number(a['llm.local.context_size']),
     messages: a['llm.messages'],
     frameGapP95: quantile(frameGaps(frames), 0.95),
+    idleFrameGapP95: quantile(frameGaps(idleFrames), 0.95),
   };
 }
 
@@ -93,7 +106,8 @@ window.runBare = async ({ messages, threads, contextSize, temperature }) => {
   // The warm-up reads the system prompt (one token out), so llama.cpp's prompt cache holds the same prefix on both
   // sides when the measured call comes: each then reads only the user turn.
   await once(messages.slice(0, -1), 1);
-  return once(messages, undefined);
+  const figures = await once(messages, undefined);
+  return { ...figures, threads: wllama.isMultithread() ? threads : 1 };
 };
 </script>`;
 
@@ -114,11 +128,14 @@ async function inBarePage(page: Page, context: BenchContext, run: Awaited<Return
     const file = files[name];
     if (!file) return route.fulfill({ status: 404 });
     const { body, contentType } = await file();
-    return route.fulfill({ body, contentType });
+    // Isolated as the app's pages are (bench/static-server.ts), so wllama gets the same threads on both sides.
+    const headers = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'credentialless' };
+    return route.fulfill({ body, contentType, headers });
   });
   await page.goto(`${context.appUrl}__bare/index.html`);
   await page.waitForFunction(() => 'runBare' in window);
-  return page.evaluate((input) => (window as unknown as { runBare(i: unknown): Promise<CallFigures> }).runBare(input), {
+  type BareFigures = CallFigures & { threads: number };
+  return page.evaluate((input) => (window as unknown as { runBare(i: unknown): Promise<BareFigures> }).runBare(input), {
     messages: run.messages,
     threads: run.threads,
     contextSize: run.contextSize,
@@ -143,7 +160,7 @@ export async function localModelSpeed(context: BenchContext): Promise<Sample> {
     context.log(
       `    Glassbox ${app.figures.tokens} tokens at ${app.figures.tokensPerSecond.toFixed(1)} tok/s (llama.cpp says ${app.llamaTokensPerSecond} tok/s), TTFT ${app.figures.ttftMs.toFixed(0)} ms; ` +
         `bare wllama ${bare.tokens} tokens at ${bare.tokensPerSecond.toFixed(1)} tok/s, TTFT ${bare.ttftMs.toFixed(0)} ms; ` +
-        `${app.threads} thread(s), context ${app.contextSize}; frame gap p95 ${app.frameGapP95.toFixed(1)} ms`,
+        `threads ${app.threads} (bare ${bare.threads}), context ${app.contextSize}; frame gap p95 ${app.frameGapP95.toFixed(1)} ms (idle page just before: ${app.idleFrameGapP95.toFixed(1)} ms)`,
     );
     return {
       localSpeedShortfall: 1 - ratio,

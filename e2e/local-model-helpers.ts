@@ -70,8 +70,8 @@ export async function chooseLocalModel(page: Page, settings: Record<string, unkn
   await page.reload();
 }
 
-/** The output text of every finished llm span stored so far (IndexedDB `spanChunks`). */
-export async function storedLlmOutputs(page: Page): Promise<string[]> {
+/** The attributes of every llm span stored so far (IndexedDB `spanChunks`). */
+export async function storedLlmAttributes(page: Page): Promise<Array<Record<string, unknown>>> {
   return page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('glassbox');
@@ -88,7 +88,14 @@ export async function storedLlmOutputs(page: Page): Promise<string[]> {
     db.close();
     return chunks
       .flatMap((chunk) => chunk.spans)
-      .filter((span) => span.kind === 'llm' && typeof span.attributes['llm.output.text'] === 'string')
-      .map((span) => span.attributes['llm.output.text'] as string);
+      .filter((span) => span.kind === 'llm')
+      .map((span) => span.attributes);
   });
+}
+
+/** The output text of every finished llm span stored so far. */
+export async function storedLlmOutputs(page: Page): Promise<string[]> {
+  return (await storedLlmAttributes(page))
+    .map((attributes) => attributes['llm.output.text'])
+    .filter((text): text is string => typeof text === 'string');
 }

@@ -1,6 +1,6 @@
 import { chat, spanTree } from './agent-helpers.ts';
 import { expect, expectRunStatus, openApp, send, test } from './fixtures.ts';
-import { chooseLocalModel, storedLlmOutputs, storeModelFile } from './local-model-helpers.ts';
+import { chooseLocalModel, storedLlmAttributes, storedLlmOutputs, storeModelFile } from './local-model-helpers.ts';
 
 // The models are tiny GGUF files with random weights written by the test writer: they say gibberish, in the page.
 // `stopsSoon` makes replies end after some tens of tokens; without it a reply runs on until Stop.
@@ -27,6 +27,10 @@ test.describe('A model in the browser (GGUF)', () => {
     await expect(details.getByTestId('span-local-speed')).toContainText(/generation \d+(\.\d)? tok\/s/);
     await expect(details).toContainText(BRIEF);
     await expect(details).toContainText('F32');
+    // The page is cross-origin isolated: llama.cpp, in workers nested in the model worker, runs on every core.
+    const cores = await page.evaluate(() => (crossOriginIsolated ? navigator.hardwareConcurrency : 0));
+    expect(cores).toBeGreaterThan(0);
+    expect((await storedLlmAttributes(page)).map((a) => a['llm.local.threads'])).toContain(cores);
 
     // The file is in OPFS: a new page load runs it again (the model loads again in the new page).
     await page.reload();

@@ -22,6 +22,7 @@ import { GgufError } from './gguf-header.ts';
 import { LOCAL_PROVIDER, localContextSize, localThreads, templateSupportsTools } from './local-provider.ts';
 import { openModelFiles } from './model-files.ts';
 import type { ChatCompletionChunk, ChatCompletionParams } from '@wllama/wllama';
+import type { WireChatParams } from './wllama-protocol.ts';
 
 export interface LocalModelConfig {
   /** The model file's name in OPFS. */
@@ -71,7 +72,7 @@ async function generateLocally(
     }
     options.signal.throwIfAborted();
     const collected = collectStream(options, now, started);
-    // Stop returns at once; wllama cancels the generation at its next token.
+    // Stop returns at once; the model worker cancels the generation at its next token.
     await raceAbort(
       runtime.streamChat(loaded, chatParams(config, request), options.signal, collected.absorb),
       options.signal,
@@ -88,7 +89,7 @@ async function generateLocally(
   }
 }
 
-function chatParams(config: LocalModelConfig, request: ModelRequest): Omit<ChatCompletionParams, 'stream'> {
+function chatParams(config: LocalModelConfig, request: ModelRequest): WireChatParams {
   return {
     messages: request.messages as ChatCompletionParams['messages'],
     // No limit unless asked, as for endpoints: a reply under a grammar then always completes (or fills the context).

@@ -1,21 +1,24 @@
 /**
- * The wllama instances of this tab. wllama runs llama.cpp (WebAssembly) in its own worker; this module, loaded only
- * when the local provider first generates (or a local embedding model first embeds), owns those instances: one for
- * chat and one for embeddings (a model loaded with `embeddings: true` serves only that). Each loads its file once and
- * keeps it loaded across runs and sessions, and loads another only when asked for another file (or thread count).
+ * The wllama instances of this tab, from the page's side. The instances live in the model worker (wllama-host.ts),
+ * which runs their completion loops off the main thread; this module, loaded only when the local provider first
+ * generates (or a local embedding model first embeds), keeps which instance holds which file: one for chat and one
+ * for embeddings (a model loaded with `embeddings: true` serves only that). Each loads its file once and keeps it
+ * loaded across runs and sessions, and loads another only when asked for another file (or thread count).
  * A worker that dies (a WebAssembly abort, out of memory, an exception in the worker) fails the call in flight at
  * once with LocalModelDiedError and is forgotten: the next call loads the model again.
  */
-import { LoggerWithoutDebug, Wllama, type ChatCompletionChunk, type ChatCompletionParams } from '@wllama/wllama';
-import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url';
+import type { ChatCompletionChunk } from '@wllama/wllama';
 import type { GgufInfo } from './local-model-types';
 import { readGgufHeader } from './gguf-header';
 import { LocalModelDiedError } from './model-died';
+import { callWorker, connect, nextNumber, stop, type Connection } from './wllama-connection.ts';
+import type { WireChatParams } from './wllama-protocol.ts';
 
 /** What a loaded model is, for the trace. */
 export interface LoadedLocalModel {
   file: string;
   info: GgufInfo;
+  /** The threads llama.cpp really runs (1 when the page cannot share memory with workers). */
   threads: number;
   contextSize: number;
 }
@@ -30,8 +33,10 @@ export interface LoadRequest {
 }
 
 interface Loaded extends LoadedLocalModel {
-  wllama: Wllama;
-  /** Rejects with LocalModelDiedError when the worker dies (never resolves). */
+  connection: Connection;
+  /** The instance's number in the model worker. */
+  instance: number;
+  /** Rejects with LocalModelDiedError when the instance's worker dies (never resolves). */
   died: Promise<never>;
 }
 
@@ -45,61 +50,38 @@ interface Slot {
 const chat: Slot = { current: undefined, key: '', embeddings: false };
 const embedding: Slot = { current: undefined, key: '', embeddings: true };
 
-/**
- * A logger that also watches for the worker's death: wllama hands the worker's `error` events (an uncaught exception
- * in the worker) to `logger.error`, and logs `Stack trace (abort)` when llama.cpp aborted (out of memory among
- * others). Either way the worker answers nothing more.
- */
-function deathWatch(): { logger: typeof LoggerWithoutDebug; died: Promise<never> } {
-  let die: (error: Error) => void = () => undefined;
-  const died = new Promise<never>((_, reject) => {
-    die = reject;
-  });
-  died.catch(() => undefined);
-  const error = (...args: unknown[]): void => {
-    const [first] = args;
-    if (typeof first === 'string' && first.startsWith('Stack trace (')) {
-      // After the work's own rejection, which says what went wrong (e.g. `(ABORT) … OOM`): that one is told.
-      setTimeout(() => die(new LocalModelDiedError('llama.cpp aborted')), 0);
-    } else if (first && typeof first === 'object' && first.constructor?.name === 'ErrorEvent') {
-      const message = (first as { message?: unknown }).message;
-      die(new LocalModelDiedError(typeof message === 'string' ? message : ''));
-    }
-    LoggerWithoutDebug.error(...args);
-  };
-  return { logger: { ...LoggerWithoutDebug, error }, died };
+/** Ends the instance in the model worker (resolves once it has ended, or at once when the worker is gone). */
+function exit(connection: Connection, instance: number): Promise<unknown> {
+  return callWorker(connection, { type: 'exit', call: nextNumber(), instance }).catch(() => undefined);
 }
 
 async function load(request: LoadRequest, embeddings: boolean): Promise<Loaded> {
   const blobs = [await request.open(request.file)].flat();
   const info = await readGgufHeader(blobs[0] as Blob);
   const contextSize = request.contextSize(info);
-  const { logger, died } = deathWatch();
-  const wllama = new Wllama({ default: wasmUrl }, { logger, allowOffline: true });
+  const connection = connect();
+  const instance = nextNumber();
+  const died = new Promise<never>((_, reject) => connection.deaths.set(instance, reject));
+  died.catch(() => undefined);
+  const options = { contextSize, threads: request.threads, embeddings };
   try {
-    const loading = wllama.loadModel(blobs, {
-      n_ctx: contextSize,
-      n_threads: request.threads,
-      n_gpu_layers: 0,
-      jinja: true,
-      n_parallel: 1,
-      ...(embeddings ? { embeddings: true, pooling_type: 'mean' as const } : {}),
-    });
-    await Promise.race([loading, died]);
+    const loading = callWorker(connection, { type: 'load', call: nextNumber(), instance, blobs, options });
+    const { threads = 1 } = await Promise.race([loading, died]);
+    const loaded: Loaded = { connection, instance, died, file: request.file, info, threads, contextSize };
+    // A dead worker is let go at once, so the next call loads again even when no call was in flight.
+    died.catch(() => forget(loaded));
+    return loaded;
   } catch (error) {
-    void wllama.exit().catch(() => undefined);
+    connection.deaths.delete(instance);
+    void exit(connection, instance);
     throw error;
   }
-  const loaded: Loaded = { wllama, died, file: request.file, info, threads: request.threads, contextSize };
-  // A dead worker is let go at once, so the next call loads again even when no call was in flight.
-  died.catch(() => forget(loaded));
-  return loaded;
 }
 
 /** Which slot holds each loaded model (set when its load finishes). */
 const owners = new WeakMap<Loaded, Slot>();
 
-/** Drops this model from its slot (if the slot still holds it) and ends its worker. */
+/** Drops this model from its slot (if the slot still holds it) and ends its instance. */
 function forget(loaded: Loaded): void {
   const slot = owners.get(loaded);
   const held = slot?.current;
@@ -112,7 +94,8 @@ function forget(loaded: Loaded): void {
     },
     () => undefined,
   );
-  void loaded.wllama.exit().catch(() => undefined);
+  loaded.connection.deaths.delete(loaded.instance);
+  void exit(loaded.connection, loaded.instance);
 }
 
 async function loadedIn(slot: Slot, request: LoadRequest): Promise<Loaded> {
@@ -125,7 +108,7 @@ async function loadedIn(slot: Slot, request: LoadRequest): Promise<Loaded> {
   slot.key = key;
   const current = (async () => {
     const old = await previous?.catch(() => undefined);
-    await old?.wllama.exit().catch(() => undefined);
+    if (old) await exit(old.connection, old.instance);
     const loaded = await load(request, slot.embeddings);
     owners.set(loaded, slot);
     return loaded;
@@ -151,47 +134,52 @@ export function loadedEmbeddingModel(request: LoadRequest): Promise<Loaded> {
   return loadedIn(embedding, request);
 }
 
-/**
- * The work, or LocalModelDiedError as soon as the worker dies. A WebAssembly abort also rejects the work itself with
- * wllama's `RuntimeError`: that is the same death, told the same way.
- */
+/** The work, or LocalModelDiedError as soon as the instance dies; a dead instance is forgotten. */
 async function guarded<T>(loaded: Loaded, work: Promise<T>): Promise<T> {
   try {
     return await Promise.race([work, loaded.died]);
   } catch (error) {
-    if (error instanceof LocalModelDiedError) throw error;
-    // wllama's RuntimeError, or the worker's answer once it has aborted.
-    const crashed = typeof error === 'string' && /crashed/.test(error);
-    if ((error instanceof Error && error.name === 'RuntimeError') || crashed) {
-      forget(loaded);
-      throw new LocalModelDiedError(error instanceof Error ? error.message : String(error));
-    }
+    if (error instanceof LocalModelDiedError) forget(loaded);
     throw error;
   }
 }
 
-/** Streams one chat completion; `onChunk` sees each chunk. Resolves when the model is done or the signal aborts. */
+/**
+ * Streams one chat completion; `onChunk` sees each chunk (they arrive in batches, see chunk-batcher.ts). Resolves
+ * when the model is done; the signal stops the completion in the worker at once.
+ */
 export async function streamChat(
   loaded: Loaded,
-  params: Omit<ChatCompletionParams, 'stream' | 'abortSignal'>,
+  params: WireChatParams,
   signal: AbortSignal,
   onChunk: (chunk: ChatCompletionChunk) => void,
 ): Promise<void> {
-  await guarded(
-    loaded,
-    loaded.wllama.createChatCompletion({ ...params, stream: true, abortSignal: signal, onData: onChunk }),
-  );
+  signal.throwIfAborted();
+  const call = nextNumber();
+  const onAbort = (): void => stop(loaded.connection, call);
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    const chatting = callWorker(
+      loaded.connection,
+      { type: 'chat', call, instance: loaded.instance, params },
+      (chunks) => {
+        for (const chunk of chunks) onChunk(chunk);
+      },
+    );
+    await guarded(loaded, chatting);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
 }
 
 /** One vector per text, in order (mean pooling, not normalised: the caller normalises). */
 export async function embedTexts(loaded: Loaded, texts: readonly string[]): Promise<Float32Array[]> {
-  const vectors: Float32Array[] = [];
-  // One text per request: the context holds one text at a time whatever the batch.
-  for (const text of texts) {
-    const response = await guarded(loaded, loaded.wllama.createEmbedding({ input: text, embd_normalize: -1 }));
-    const row = response.data[0]?.embedding;
-    if (!Array.isArray(row) || row.length === 0) throw new Error('The embedding model answered no vector.');
-    vectors.push(Float32Array.from(row));
-  }
+  const embedded = callWorker(loaded.connection, {
+    type: 'embed',
+    call: nextNumber(),
+    instance: loaded.instance,
+    texts: [...texts],
+  });
+  const { vectors = [] } = await guarded(loaded, embedded);
   return vectors;
 }
