@@ -39,4 +39,5 @@ export const SYNC_DETAILS: Array<{ id: string; label: string; unit: string }> = 
     label: 'sync, 100 MB export: the same ciphertext as a plain `_bulk_docs` upload',
     unit: 'ms',
   },
+  { id: 'syncPushMs', label: 'sync, 100 MB export: the first page, Save → idle with everything sent', unit: 'ms' },
 ];

@@ -6,8 +6,8 @@ import type { Page } from '@playwright/test';
 import { startCouchServer, type CouchServer } from '../e2e/couch-server/server.ts';
 import { chooseImportFile, loadUntilUsable, send, type BenchWindow } from './app-driver.ts';
 import { launchFresh } from './browser.ts';
+import { startCpuProfile } from './cpu-profile.ts';
 import type { BenchContext, Sample } from './scenario-context.ts';
-import { HUGE_EXPORT } from './scenario-huge-import.ts';
 import { frameGaps, quantile } from './stats.ts';
 
 const DATABASE = 'glassbox';
@@ -84,21 +84,26 @@ async function plainUpload(server: CouchServer): Promise<{ ms: number; docs: num
 }
 
 /** Imports the export into page A and syncs it up; resolves with how many sessions A holds. */
-async function firstDevice(page: Page, context: BenchContext, server: CouchServer): Promise<number> {
-  const file = context.fixtures.hugeExport;
-  if (!file) throw new Error('The 100 MB export was not written');
+async function firstDevice(
+  page: Page,
+  context: BenchContext,
+  server: CouchServer,
+): Promise<{ sessions: number; pushMs: number }> {
+  const file = context.fixtures.syncExport;
+  if (!file) throw new Error('The export to sync was not written');
   await loadUntilUsable(page, context.appUrl);
   await chooseImportFile(page, file.path);
   await page
     .getByRole('status')
-    .filter({ hasText: `Imported ${HUGE_EXPORT.conversations} sessions.` })
+    .filter({ hasText: `Imported ${file.conversations} sessions.` })
     .waitFor({ timeout: 600_000 });
   const sessions = await storedSessions(page);
   const started = Date.now();
   await turnOnSync(page, server.url);
   await whenSynced(page, async () => true);
-  context.log(`    page A: ${sessions} sessions imported, synced up in ${Date.now() - started} ms`);
-  return sessions;
+  const pushMs = Date.now() - started;
+  context.log(`    page A: ${sessions} sessions imported, synced up in ${pushMs} ms`);
+  return { sessions, pushMs };
 }
 
 /** One new run in a new session on A → that session stored on B: the time and the server requests meanwhile. */
@@ -123,17 +128,20 @@ export async function syncScale(context: BenchContext): Promise<Sample> {
   const a = await launchFresh();
   const b = await launchFresh();
   try {
-    const sessions = await firstDevice(a.page, context, server);
+    const { sessions, pushMs } = await firstDevice(a.page, context, server);
     const plain = await plainUpload(server);
     await loadUntilUsable(b.page, context.appUrl);
     await Promise.all([startFrames(a.page), startFrames(b.page)]);
+    const profile = process.env.BENCH_SYNC_PROFILE ? await startCpuProfile(b.page) : undefined;
     const started = Date.now();
     await turnOnSync(b.page, server.url);
     const done = await whenSynced(b.page, async () => (await storedSessions(b.page)) >= sessions);
     const firstMs = done - started;
+    if (profile) context.log(await profile.stop());
     const sample: Sample = {
       syncFirstMs: firstMs,
       syncPlainUploadMs: plain.ms,
+      syncPushMs: pushMs,
       syncFrameP95B: await framesP95(b.page),
       syncFrameP95A: await framesP95(a.page),
     };
