@@ -70,25 +70,40 @@ async function docsUnder(context: EngineContext, prefix: string): Promise<PouchD
   return result.rows.flatMap((row) => (row.doc ? [row.doc] : []));
 }
 
+/** Each document's body checked against the schema (decrypted together: SubtleCrypto works off the main thread). */
+async function parsedAll<T>(
+  context: EngineContext,
+  docs: PouchDoc[],
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+): Promise<Array<T | undefined>> {
+  return Promise.all(docs.map((doc) => parsed(context, doc, schema)));
+}
+
 /** Reads a session's parts and revisions from its documents; undefined when one of them cannot be read. */
 async function readSessionParts(context: EngineContext, sessionId: string, meta: PouchDoc) {
   const revs = new Map<string, string>([[meta._id, meta._rev ?? '']]);
-  const metaBody = await parsed(context, meta, sessionMetaSchema);
+  const [metaBody, runDocs, fileDocs, toolDoc] = await Promise.all([
+    parsed(context, meta, sessionMetaSchema),
+    docsUnder(context, `run:${sessionId}:`),
+    docsUnder(context, `file:${sessionId}:`),
+    readDoc(context, toolStateDocId(sessionId)),
+  ]);
   if (!metaBody) return undefined;
+  const [runs, files] = await Promise.all([
+    parsedAll(context, runDocs, runBodySchema),
+    parsedAll(context, fileDocs, fileBodySchema),
+  ]);
   const parts: SessionParts = { meta: metaBody, runs: [], toolState: undefined, files: [] };
-  for (const doc of await docsUnder(context, `run:${sessionId}:`)) {
-    const run = await parsed(context, doc, runBodySchema);
+  for (const [index, run] of runs.entries()) {
     if (!run) return undefined;
     parts.runs.push(run);
-    revs.set(doc._id, doc._rev ?? '');
+    revs.set(runDocs[index]?._id ?? '', runDocs[index]?._rev ?? '');
   }
-  for (const doc of await docsUnder(context, `file:${sessionId}:`)) {
-    const file = await parsed(context, doc, fileBodySchema);
+  for (const [index, file] of files.entries()) {
     if (!file) return undefined;
     parts.files.push(file);
-    revs.set(doc._id, doc._rev ?? '');
+    revs.set(fileDocs[index]?._id ?? '', fileDocs[index]?._rev ?? '');
   }
-  const toolDoc = await readDoc(context, toolStateDocId(sessionId));
   if (typeof toolDoc === 'object') {
     parts.toolState = await parsed(context, toolDoc, toolStateBodySchema);
     if (!parts.toolState) return undefined;
@@ -116,10 +131,10 @@ async function applySession(context: EngineContext, sessionId: string): Promise<
   const records = sessionRecordsOf(sessionId, read.parts);
   await replaceSession(context.db, records);
   // The marker takes the bodies as this device would export them now, so applying does not echo back.
-  for (const doc of (await currentSessionDocs(context, sessionId)) ?? []) {
-    const rev = read.revs.get(doc.id);
-    if (rev) context.marker.docs[doc.id] = { hash: await hashJson(doc.body), rev };
-  }
+  const docs = ((await currentSessionDocs(context, sessionId)) ?? []).filter((doc) => read.revs.has(doc.id));
+  const hashes = await Promise.all(docs.map((doc) => hashJson(doc.body)));
+  for (const [index, doc] of docs.entries())
+    context.marker.docs[doc.id] = { hash: hashes[index] ?? '', rev: read.revs.get(doc.id) ?? '' };
   context.marker.sessions[sessionId] = sessionSignature(records.session);
   return true;
 }
