@@ -31,7 +31,7 @@ import {
   toolStateDocId,
   type SessionParts,
 } from './docs.ts';
-import type { PouchDoc } from './pouch.ts';
+import type { PouchChange, PouchDoc } from './pouch.ts';
 
 /** What an import wrote into the app's IndexedDB (the store reloads these). */
 export interface ImportOutcome {
@@ -194,6 +194,26 @@ async function subjectOf(context: EngineContext, doc: PouchDoc): Promise<string>
   return note.success ? note.data.content.slice(0, 80) : doc._id;
 }
 
+/**
+ * This device's own write, known without reading the document: one leaf, the revision the marker holds. The feed is
+ * read without bodies, so an export's own documents (most of a first upload) are never read back.
+ */
+function ownWrite(context: EngineContext, change: PouchChange): boolean {
+  const leaves = change.changes ?? [];
+  return !change.deleted && leaves.length === 1 && context.marker.docs[change.id]?.rev === leaves[0]?.rev;
+}
+
+/** The documents of these ids with their conflicts (one read for a page of the feed). */
+async function docsOf(context: EngineContext, ids: string[]): Promise<PouchDoc[]> {
+  if (ids.length === 0) return [];
+  const result = await context.local.allDocs({ keys: ids, include_docs: true, conflicts: true });
+  return result.rows.flatMap((row) => {
+    if (row.doc) return [row.doc];
+    // A tombstone: allDocs gives no body, only that it is deleted.
+    return row.value?.deleted ? [{ _id: row.id, _rev: row.value.rev, _deleted: true }] : [];
+  });
+}
+
 /** The changed documents since the marker's position, sorted by what they belong to; conflicts resolved on the way. */
 async function collectChanges(context: EngineContext) {
   const sessions = new Set(context.marker.deferred);
@@ -201,20 +221,21 @@ async function collectChanges(context: EngineContext) {
   const settings = new Set<string>();
   let since = context.marker.appliedSeq;
   for (;;) {
-    const page = await context.local.changes({ since, include_docs: true, conflicts: true, limit: PAGE });
-    for (const change of page.results) {
-      const doc = change.doc;
-      if (!doc || change.id.startsWith('_') || change.id === KEYCHECK_ID) continue;
+    const page = await context.local.changes({ since, style: 'all_docs', limit: PAGE });
+    const ids = page.results
+      .filter((change) => !change.id.startsWith('_') && change.id !== KEYCHECK_ID && !ownWrite(context, change))
+      .map((change) => change.id);
+    for (const doc of await docsOf(context, ids)) {
       await resolveConflicts(context, doc);
-      if (change.id.startsWith('session:') || change.id.startsWith('note:'))
-        await reportDeleteVsEdit(context, change.id, () => subjectOf(context, doc));
+      if (doc._id.startsWith('session:') || doc._id.startsWith('note:'))
+        await reportDeleteVsEdit(context, doc._id, () => subjectOf(context, doc));
       // Our own write (its revision is the one this device wrote or applied): nothing to apply.
-      const mine = context.marker.docs[change.id];
+      const mine = context.marker.docs[doc._id];
       if (mine && mine.rev === doc._rev && !doc._deleted) continue;
-      const sessionId = sessionOfDocId(change.id);
+      const sessionId = sessionOfDocId(doc._id);
       if (sessionId !== undefined) sessions.add(sessionId);
-      else if (change.id.startsWith('note:')) notes.add(change.id);
-      else if (change.id.startsWith('settings:')) settings.add(change.id);
+      else if (doc._id.startsWith('note:')) notes.add(doc._id);
+      else if (doc._id.startsWith('settings:')) settings.add(doc._id);
     }
     since = page.last_seq;
     if (page.results.length < PAGE) break;
