@@ -10,7 +10,7 @@ import { loadSettings, saveSettings } from '../../db/settings.ts';
 import { parseHeaderLines } from '../../tools/mcp/mcp-entry.ts';
 import type { GlassboxDatabase } from '../../db/transaction.ts';
 import type { SyncConflict, SyncEngine, SyncRemoteChange, SyncSettings, SyncStatus } from '../sync-types.ts';
-import { loadMarker, saveMarker, type EngineContext } from './context.ts';
+import { loadMarker, markerSaver, type EngineContext } from './context.ts';
 import { exportChanges } from './exporter.ts';
 import { importChanges } from './importer.ts';
 import type { PouchConstructor, PouchDatabase } from './pouch.ts';
@@ -125,6 +125,7 @@ export function createSyncEngine(host: SyncHost): SyncEngine {
       conflict: (conflict) => conflictEvents.emit(conflict),
       failed: (id) => setStatus({ failed: status.failed + 1, problem: { kind: 'decrypt', detail: id } }),
     });
+    const saveMarker = markerSaver(local);
     replicator = new Replicator({
       Pouch,
       local,
@@ -136,12 +137,12 @@ export function createSyncEngine(host: SyncHost): SyncEngine {
       exportChanges: async (signal) => {
         await context.loadSettings();
         const written = await exportChanges(context, signal);
-        await saveMarker(local, context.marker);
+        await saveMarker(context.marker);
         return written;
       },
       importChanges: async () => {
         const outcome = await importChanges(context);
-        await saveMarker(local, context.marker);
+        await saveMarker(context.marker);
         if (outcome.sessions.length > 0 || outcome.notes || outcome.settings) remoteEvents.emit(outcome);
       },
       firstSync: context.marker.appliedSeq === 0,
