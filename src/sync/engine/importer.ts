@@ -43,7 +43,7 @@ import {
   knowledgeOf,
   knowledgeOfDocId,
 } from './library-docs.ts';
-import type { PouchDoc } from './pouch.ts';
+import type { PouchChange, PouchDoc } from './pouch.ts';
 
 /** What an import wrote into the app's IndexedDB (the store reloads these). */
 export interface ImportOutcome {
@@ -84,25 +84,40 @@ async function docsUnder(context: EngineContext, prefix: string): Promise<PouchD
   return result.rows.flatMap((row) => (row.doc ? [row.doc] : []));
 }
 
+/** Each document's body checked against the schema (decrypted together: SubtleCrypto works off the main thread). */
+async function parsedAll<T>(
+  context: EngineContext,
+  docs: PouchDoc[],
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+): Promise<Array<T | undefined>> {
+  return Promise.all(docs.map((doc) => parsed(context, doc, schema)));
+}
+
 /** Reads a session's parts and revisions from its documents; undefined when one of them cannot be read. */
 async function readSessionParts(context: EngineContext, sessionId: string, meta: PouchDoc) {
   const revs = new Map<string, string>([[meta._id, meta._rev ?? '']]);
-  const metaBody = await parsed(context, meta, sessionMetaSchema);
+  const [metaBody, runDocs, fileDocs, toolDoc] = await Promise.all([
+    parsed(context, meta, sessionMetaSchema),
+    docsUnder(context, `run:${sessionId}:`),
+    docsUnder(context, `file:${sessionId}:`),
+    readDoc(context, toolStateDocId(sessionId)),
+  ]);
   if (!metaBody) return undefined;
+  const [runs, files] = await Promise.all([
+    parsedAll(context, runDocs, runBodySchema),
+    parsedAll(context, fileDocs, fileBodySchema),
+  ]);
   const parts: SessionParts = { meta: metaBody, runs: [], toolState: undefined, files: [] };
-  for (const doc of await docsUnder(context, `run:${sessionId}:`)) {
-    const run = await parsed(context, doc, runBodySchema);
+  for (const [index, run] of runs.entries()) {
     if (!run) return undefined;
     parts.runs.push(run);
-    revs.set(doc._id, doc._rev ?? '');
+    revs.set(runDocs[index]?._id ?? '', runDocs[index]?._rev ?? '');
   }
-  for (const doc of await docsUnder(context, `file:${sessionId}:`)) {
-    const file = await parsed(context, doc, fileBodySchema);
+  for (const [index, file] of files.entries()) {
     if (!file) return undefined;
     parts.files.push(file);
-    revs.set(doc._id, doc._rev ?? '');
+    revs.set(fileDocs[index]?._id ?? '', fileDocs[index]?._rev ?? '');
   }
-  const toolDoc = await readDoc(context, toolStateDocId(sessionId));
   if (typeof toolDoc === 'object') {
     parts.toolState = await parsed(context, toolDoc, toolStateBodySchema);
     if (!parts.toolState) return undefined;
@@ -130,10 +145,10 @@ async function applySession(context: EngineContext, sessionId: string): Promise<
   const records = sessionRecordsOf(sessionId, read.parts);
   await replaceSession(context.db, records);
   // The marker takes the bodies as this device would export them now, so applying does not echo back.
-  for (const doc of (await currentSessionDocs(context, sessionId)) ?? []) {
-    const rev = read.revs.get(doc.id);
-    if (rev) context.marker.docs[doc.id] = { hash: await hashJson(doc.body), rev };
-  }
+  const docs = ((await currentSessionDocs(context, sessionId)) ?? []).filter((doc) => read.revs.has(doc.id));
+  const hashes = await Promise.all(docs.map((doc) => hashJson(doc.body)));
+  for (const [index, doc] of docs.entries())
+    context.marker.docs[doc.id] = { hash: hashes[index] ?? '', rev: read.revs.get(doc.id) ?? '' };
   context.marker.sessions[sessionId] = sessionSignature(records.session);
   return true;
 }
@@ -239,6 +254,26 @@ async function subjectOf(context: EngineContext, doc: PouchDoc): Promise<string>
   return note.success ? note.data.content.slice(0, 80) : doc._id;
 }
 
+/**
+ * This device's own write, known without reading the document: one leaf, the revision the marker holds. The feed is
+ * read without bodies, so an export's own documents (most of a first upload) are never read back.
+ */
+function ownWrite(context: EngineContext, change: PouchChange): boolean {
+  const leaves = change.changes ?? [];
+  return !change.deleted && leaves.length === 1 && context.marker.docs[change.id]?.rev === leaves[0]?.rev;
+}
+
+/** The documents of these ids with their conflicts (one read for a page of the feed). */
+async function docsOf(context: EngineContext, ids: string[]): Promise<PouchDoc[]> {
+  if (ids.length === 0) return [];
+  const result = await context.local.allDocs({ keys: ids, include_docs: true, conflicts: true });
+  return result.rows.flatMap((row) => {
+    if (row.doc) return [row.doc];
+    // A tombstone: allDocs gives no body, only that it is deleted.
+    return row.value?.deleted ? [{ _id: row.id, _rev: row.value.rev, _deleted: true }] : [];
+  });
+}
+
 /** The changed documents since the marker's position, sorted by what they belong to; conflicts resolved on the way. */
 async function collectChanges(context: EngineContext) {
   const sessions = new Set(context.marker.deferred);
@@ -248,22 +283,23 @@ async function collectChanges(context: EngineContext) {
   const knowledge = new Set<string>();
   let since = context.marker.appliedSeq;
   for (;;) {
-    const page = await context.local.changes({ since, include_docs: true, conflicts: true, limit: PAGE });
-    for (const change of page.results) {
-      const doc = change.doc;
-      if (!doc || change.id.startsWith('_') || change.id === KEYCHECK_ID) continue;
+    const page = await context.local.changes({ since, style: 'all_docs', limit: PAGE });
+    const ids = page.results
+      .filter((change) => !change.id.startsWith('_') && change.id !== KEYCHECK_ID && !ownWrite(context, change))
+      .map((change) => change.id);
+    for (const doc of await docsOf(context, ids)) {
       await resolveConflicts(context, doc);
-      if (change.id.startsWith('session:') || change.id.startsWith('note:') || change.id.startsWith('dataset:'))
-        await reportDeleteVsEdit(context, change.id, () => subjectOf(context, doc));
+      if (doc._id.startsWith('session:') || doc._id.startsWith('note:') || doc._id.startsWith('dataset:'))
+        await reportDeleteVsEdit(context, doc._id, () => subjectOf(context, doc));
       // Our own write (its revision is the one this device wrote or applied): nothing to apply.
-      const mine = context.marker.docs[change.id];
+      const mine = context.marker.docs[doc._id];
       if (mine && mine.rev === doc._rev && !doc._deleted) continue;
-      const sessionId = sessionOfDocId(change.id);
+      const sessionId = sessionOfDocId(doc._id);
       if (sessionId !== undefined) sessions.add(sessionId);
-      else if (change.id.startsWith('note:')) notes.add(change.id);
-      else if (change.id.startsWith('settings:')) settings.add(change.id);
-      else if (change.id.startsWith('dataset:')) datasets.add(change.id);
-      else if (knowledgeOfDocId(change.id) !== undefined) knowledge.add(knowledgeOfDocId(change.id) ?? '');
+      else if (doc._id.startsWith('note:')) notes.add(doc._id);
+      else if (doc._id.startsWith('settings:')) settings.add(doc._id);
+      else if (doc._id.startsWith('dataset:')) datasets.add(doc._id);
+      else if (knowledgeOfDocId(doc._id) !== undefined) knowledge.add(knowledgeOfDocId(doc._id) ?? '');
     }
     since = page.last_seq;
     if (page.results.length < PAGE) break;

@@ -10,7 +10,7 @@ import { loadSettings, saveSettings } from '../../db/settings.ts';
 import { parseHeaderLines } from '../../tools/mcp/mcp-entry.ts';
 import type { GlassboxDatabase } from '../../db/transaction.ts';
 import type { SyncConflict, SyncEngine, SyncRemoteChange, SyncSettings, SyncStatus } from '../sync-types.ts';
-import { loadMarker, saveMarker, type EngineContext } from './context.ts';
+import { loadMarker, markerSaver, type EngineContext } from './context.ts';
 import { exportChanges } from './exporter.ts';
 import { importChanges } from './importer.ts';
 import type { PouchConstructor, PouchDatabase } from './pouch.ts';
@@ -85,6 +85,24 @@ async function openContext(
   return context;
 }
 
+/** The export and import the replicator runs, each followed by a save of the marker. */
+function engineTasks(context: EngineContext, applied: (outcome: SyncRemoteChange) => void) {
+  const saveMarker = markerSaver(context.local);
+  return {
+    exportChanges: async (signal: AbortSignal) => {
+      await context.loadSettings();
+      const written = await exportChanges(context, signal);
+      await saveMarker(context.marker);
+      return written;
+    },
+    importChanges: async () => {
+      const outcome = await importChanges(context);
+      await saveMarker(context.marker);
+      if (outcome.sessions.length > 0 || outcome.notes || outcome.settings || outcome.library) applied(outcome);
+    },
+  };
+}
+
 export function createSyncEngine(host: SyncHost): SyncEngine {
   const statusEvents = emitter<SyncStatus>();
   const remoteEvents = emitter<SyncRemoteChange | undefined>();
@@ -133,18 +151,7 @@ export function createSyncEngine(host: SyncHost): SyncEngine {
       setStatus,
       status: () => status,
       exportDelayMs: host.exportDelayMs ?? 400,
-      exportChanges: async (signal) => {
-        await context.loadSettings();
-        const written = await exportChanges(context, signal);
-        await saveMarker(local, context.marker);
-        return written;
-      },
-      importChanges: async () => {
-        const outcome = await importChanges(context);
-        await saveMarker(local, context.marker);
-        if (outcome.sessions.length > 0 || outcome.notes || outcome.settings || outcome.library)
-          remoteEvents.emit(outcome);
-      },
+      ...engineTasks(context, (outcome) => remoteEvents.emit(outcome)),
       firstSync: context.marker.appliedSeq === 0,
     });
     await replicator.begin();

@@ -24,6 +24,13 @@ export interface ReplicatorOptions {
 /** A first sync of more documents than this shows a progress bar. */
 const PROGRESS_FROM_DOCS = 100;
 const BATCH = { batch_size: 200, batches_limit: 4 };
+/**
+ * How long an import waits for more pulled documents. A first sync pulls thousands of batches: importing after each
+ * one rebuilt a session once per batch holding some of its runs and saved the whole marker each time (its size grows
+ * with the history), so the first sync imports at most every two seconds.
+ */
+const IMPORT_DELAY_MS = 100;
+const FIRST_SYNC_IMPORT_DELAY_MS = 2000;
 
 interface ChangeInfo {
   docs_written?: number;
@@ -114,10 +121,13 @@ export class Replicator {
 
   private scheduleImport(): void {
     if (this.importTimer !== undefined) return;
-    this.importTimer = setTimeout(() => {
-      this.importTimer = undefined;
-      void this.enqueue(() => this.options.importChanges());
-    }, 100);
+    this.importTimer = setTimeout(
+      () => {
+        this.importTimer = undefined;
+        void this.enqueue(() => this.options.importChanges());
+      },
+      this.options.firstSync ? FIRST_SYNC_IMPORT_DELAY_MS : IMPORT_DELAY_MS,
+    );
   }
 
   private onChange(direction: Direction, info: ChangeInfo): void {
