@@ -133,11 +133,18 @@ export async function syncScale(context: BenchContext): Promise<Sample> {
     await loadUntilUsable(b.page, context.appUrl);
     await Promise.all([startFrames(a.page), startFrames(b.page)]);
     const profile = process.env.BENCH_SYNC_PROFILE ? await startCpuProfile(b.page) : undefined;
+    const requestsBefore = server.requests.length;
     const started = Date.now();
     await turnOnSync(b.page, server.url);
     const done = await whenSynced(b.page, async () => (await storedSessions(b.page)) >= sessions);
     const firstMs = done - started;
     if (profile) context.log(await profile.stop());
+    const kinds: Record<string, number> = {};
+    for (const request of server.requests.slice(requestsBefore)) {
+      const kind = `${request.method} ${request.path.replace(/^\/[^/]+\//, '').split('/')[0]}`;
+      kinds[kind] = (kinds[kind] ?? 0) + 1;
+    }
+    context.log(`    B's requests: ${JSON.stringify(kinds)}`);
     const sample: Sample = {
       syncFirstMs: firstMs,
       syncPlainUploadMs: plain.ms,

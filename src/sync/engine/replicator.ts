@@ -15,6 +15,8 @@ export interface ReplicatorOptions {
   status(): SyncStatus;
   setStatus(patch: Partial<SyncStatus>): void;
   exportDelayMs: number;
+  /** Documents per replication batch. */
+  batchSize: number;
   exportChanges(signal: AbortSignal): Promise<number>;
   importChanges(): Promise<void>;
   /** Nothing was applied from this server yet: a large history shows progress. */
@@ -23,7 +25,6 @@ export interface ReplicatorOptions {
 
 /** A first sync of more documents than this shows a progress bar. */
 const PROGRESS_FROM_DOCS = 100;
-const BATCH = { batch_size: 200, batches_limit: 4 };
 /**
  * How long an import waits for more pulled documents. A first sync pulls thousands of batches: importing after each
  * one rebuilt a session once per batch holding some of its runs and saved the whole marker each time (its size grows
@@ -166,13 +167,14 @@ export class Replicator {
 
   private replicate(direction: Direction, live: boolean): PouchReplication {
     const { Pouch, local, remote } = this.options;
+    const batch = { batch_size: this.options.batchSize, batches_limit: 2 };
     const replication =
       direction === 'push'
-        ? Pouch.replicate(local, remote, { live, retry: live, ...BATCH })
+        ? Pouch.replicate(local, remote, { live, retry: live, ...batch })
         : Pouch.replicate(remote, local, {
             live,
             retry: live,
-            ...BATCH,
+            ...batch,
             // Share session snapshots stay on the server. A client-side filter: express-pouchdb ignores a `selector`.
             filter: (doc: { _id: string }) => !doc._id.startsWith('share:'),
           });
