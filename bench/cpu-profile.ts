@@ -25,6 +25,39 @@ function topBy(profile: Profile, keyOf: (node: ProfileNode) => string, count: nu
   return [...totals].sort((a, b) => b[1] - a[1]).slice(0, count);
 }
 
+/**
+ * The busy stretches of 50 ms or more (consecutive samples that are not idle: long tasks, roughly), with the self
+ * time by function inside them: what makes the frame gaps.
+ */
+function longStretches(profile: Profile, keyOf: (node: ProfileNode) => string): string[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const totals = new Map<string, number>();
+  let count = 0;
+  let busyMs = 0;
+  let stretch: Array<[ProfileNode, number]> = [];
+  const close = () => {
+    const ms = stretch.reduce((sum, [, delta]) => sum + delta, 0);
+    if (ms >= 50) {
+      count += 1;
+      busyMs += ms;
+      for (const [node, delta] of stretch) totals.set(keyOf(node), (totals.get(keyOf(node)) ?? 0) + delta);
+    }
+    stretch = [];
+  };
+  profile.samples.forEach((id, index) => {
+    const node = byId.get(id);
+    const delta = (profile.timeDeltas[index + 1] ?? 0) / 1000;
+    if (!node || node.callFrame.functionName === '(idle)') close();
+    else stretch.push([node, delta]);
+  });
+  close();
+  const top = [...totals].sort((a, b) => b[1] - a[1]).slice(0, 12);
+  return [
+    `    busy stretches ≥ 50 ms: ${count}, ${busyMs.toFixed(0)} ms; self time inside them:`,
+    ...top.map(([key, ms]) => `      ${ms.toFixed(0).padStart(7)} ms  ${key}`),
+  ];
+}
+
 const fileOf = (node: ProfileNode) => node.callFrame.url.split('/').pop() || `(${node.callFrame.functionName})`;
 
 /** Starts sampling `page`; `stop()` resolves with a printable summary of where its main thread spent its time. */
@@ -49,7 +82,43 @@ export async function startCpuProfile(page: Page): Promise<{ stop(): Promise<str
         ...topBy(profile, fileOf, 12).map(line),
         '    by function:',
         ...functions.map(line),
+        ...longStretches(
+          profile,
+          (node) => `${node.callFrame.functionName || '(anonymous)'} ${fileOf(node)}:${node.callFrame.lineNumber}`,
+        ),
       ].join('\n');
     },
   };
+}
+
+/**
+ * How long the page takes to write `count` records of `bytes` characters into a new IndexedDB database, `batch` per
+ * transaction: the floor under any local store of that many documents (a diagnostic beside a CPU profile).
+ */
+export function rawIndexedDbWrite(page: Page, count: number, bytes: number, batch = 500): Promise<number> {
+  return page.evaluate(
+    async ({ total, size, per }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(`bench-raw-${Date.now()}`);
+        open.onupgradeneeded = () => open.result.createObjectStore('docs', { keyPath: '_id' });
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const body = 'x'.repeat(size);
+      const started = performance.now();
+      for (let index = 0; index < total; index += per) {
+        const tx = db.transaction('docs', 'readwrite');
+        for (let at = index; at < Math.min(total, index + per); at += 1)
+          tx.objectStore('docs').put({ _id: `doc:${at}`, _rev: '1-abc', c: `${body}${at}` });
+        await new Promise((resolve, reject) => {
+          tx.oncomplete = resolve;
+          tx.onerror = () => reject(tx.error);
+        });
+      }
+      const ms = performance.now() - started;
+      db.close();
+      return ms;
+    },
+    { total: count, size: bytes, per: batch },
+  );
 }

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { startCouchServer, type CouchServer } from '../e2e/couch-server/server.ts';
 import { chooseImportFile, loadUntilUsable, send, type BenchWindow } from './app-driver.ts';
 import { launchFresh } from './browser.ts';
-import { startCpuProfile } from './cpu-profile.ts';
+import { rawIndexedDbWrite, startCpuProfile } from './cpu-profile.ts';
 import type { BenchContext, Sample } from './scenario-context.ts';
 import { frameGaps, quantile } from './stats.ts';
 
@@ -65,7 +65,7 @@ const framesP95 = async (page: Page) =>
   quantile(frameGaps(await page.evaluate(() => (window as unknown as BenchWindow).__bench.stopFrames())), 0.95);
 
 /** The server's documents as they are (ciphertext, revisions, attachments), uploaded plainly into a new database. */
-async function plainUpload(server: CouchServer): Promise<{ ms: number; docs: number }> {
+async function plainUpload(server: CouchServer): Promise<{ ms: number; docs: number; bytes: number }> {
   const all = (await (
     await fetch(`${server.url}/${DATABASE}/_all_docs?include_docs=true&attachments=true`)
   ).json()) as { rows: Array<{ doc: Record<string, unknown> }> };
@@ -80,7 +80,8 @@ async function plainUpload(server: CouchServer): Promise<{ ms: number; docs: num
     });
     if (!response.ok) throw new Error(`_bulk_docs: HTTP ${response.status}`);
   }
-  return { ms: performance.now() - started, docs: docs.length };
+  const bytes = docs.reduce((sum, doc) => sum + JSON.stringify(doc).length, 0);
+  return { ms: performance.now() - started, docs: docs.length, bytes };
 }
 
 /** Imports the export into page A and syncs it up; resolves with how many sessions A holds. */
@@ -122,6 +123,24 @@ async function oneRun(a: Page, b: Page, server: CouchServer): Promise<{ ms: numb
   return { ms: Date.now() - started, requests: server.requests.length - requestsBefore };
 }
 
+/** With BENCH_SYNC_PROFILE: page B's requests by kind, and the same documents written into a bare IndexedDB store. */
+async function diagnostics(
+  context: BenchContext,
+  page: Page,
+  requests: CouchServer['requests'],
+  plain: { docs: number; bytes: number },
+): Promise<void> {
+  const kinds: Record<string, number> = {};
+  for (const request of requests) {
+    const kind = `${request.method} ${request.path.replace(/^\/[^/]+\//, '').split('/')[0]}`;
+    kinds[kind] = (kinds[kind] ?? 0) + 1;
+  }
+  context.log(`    page B's requests: ${JSON.stringify(kinds)}`);
+  const average = Math.round(plain.bytes / plain.docs);
+  const rawMs = await rawIndexedDbWrite(page, plain.docs, average);
+  context.log(`    page B: ${plain.docs} records of ${average} B into a bare IndexedDB store: ${rawMs.toFixed(0)} ms`);
+}
+
 export async function syncScale(context: BenchContext): Promise<Sample> {
   const server = await startCouchServer({ port: 0 });
   await fetch(`${server.url}/${DATABASE}`, { method: 'PUT' });
@@ -139,12 +158,6 @@ export async function syncScale(context: BenchContext): Promise<Sample> {
     const done = await whenSynced(b.page, async () => (await storedSessions(b.page)) >= sessions);
     const firstMs = done - started;
     if (profile) context.log(await profile.stop());
-    const kinds: Record<string, number> = {};
-    for (const request of server.requests.slice(requestsBefore)) {
-      const kind = `${request.method} ${request.path.replace(/^\/[^/]+\//, '').split('/')[0]}`;
-      kinds[kind] = (kinds[kind] ?? 0) + 1;
-    }
-    context.log(`    B's requests: ${JSON.stringify(kinds)}`);
     const sample: Sample = {
       syncFirstMs: firstMs,
       syncPlainUploadMs: plain.ms,
@@ -153,6 +166,7 @@ export async function syncScale(context: BenchContext): Promise<Sample> {
       syncFrameP95A: await framesP95(a.page),
     };
     sample.syncRatio = firstMs / plain.ms;
+    if (profile) await diagnostics(context, b.page, server.requests.slice(requestsBefore), plain);
     const run = await oneRun(a.page, b.page, server);
     sample.syncOneRunMs = run.ms;
     sample.syncOneRunRequests = run.requests;

@@ -91,7 +91,7 @@ async function openContext(
   return context;
 }
 
-/** The export and import the replicator runs, each followed by a save of the marker. */
+/** The export and import the replicator runs, each followed by a save of the marker (an import's when it keeps). */
 function engineTasks(context: EngineContext, applied: (outcome: SyncRemoteChange) => void) {
   const saveMarker = markerSaver(context.local);
   return {
@@ -101,9 +101,9 @@ function engineTasks(context: EngineContext, applied: (outcome: SyncRemoteChange
       await saveMarker(context.marker);
       return written;
     },
-    importChanges: async () => {
+    importChanges: async (keep: boolean) => {
       const outcome = await importChanges(context);
-      await saveMarker(context.marker);
+      if (keep) await saveMarker(context.marker);
       if (outcome.sessions.length > 0 || outcome.notes || outcome.settings || outcome.library) applied(outcome);
     },
   };

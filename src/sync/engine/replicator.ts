@@ -18,7 +18,8 @@ export interface ReplicatorOptions {
   /** Documents per replication batch. */
   batchSize: number;
   exportChanges(signal: AbortSignal): Promise<number>;
-  importChanges(): Promise<void>;
+  /** Applies what arrived; `keep` false lets it leave the marker unsaved (see FIRST_SYNC_KEEP_MS). */
+  importChanges(keep: boolean): Promise<void>;
   /** Nothing was applied from this server yet: a large history shows progress. */
   firstSync: boolean;
 }
@@ -32,6 +33,13 @@ const PROGRESS_FROM_DOCS = 100;
  */
 const IMPORT_DELAY_MS = 100;
 const FIRST_SYNC_IMPORT_DELAY_MS = 2000;
+/**
+ * During a first sync an import keeps its progress (saves the marker, whose size grows with the history: 77,000
+ * entries for the 100 MB export) at most this often, and always when the sync settles. A first sync cut off between
+ * two saves applies those documents again when it resumes (the same records; its sessions' documents are written
+ * again as new revisions of unchanged bodies).
+ */
+const FIRST_SYNC_KEEP_MS = 10_000;
 
 interface ChangeInfo {
   docs_written?: number;
@@ -120,12 +128,21 @@ export class Replicator {
     if (written > 0) this.options.setStatus({ pending: this.options.status().pending + written });
   }
 
+  private keptAt = 0;
+
+  /** Whether this import saves its progress: always, except every FIRST_SYNC_KEEP_MS during a first sync. */
+  private keepNow(): boolean {
+    if (this.options.firstSync && Date.now() - this.keptAt < FIRST_SYNC_KEEP_MS) return false;
+    this.keptAt = Date.now();
+    return true;
+  }
+
   private scheduleImport(): void {
     if (this.importTimer !== undefined) return;
     this.importTimer = setTimeout(
       () => {
         this.importTimer = undefined;
-        void this.enqueue(() => this.options.importChanges());
+        void this.enqueue(() => this.options.importChanges(this.keepNow()));
       },
       this.options.firstSync ? FIRST_SYNC_IMPORT_DELAY_MS : IMPORT_DELAY_MS,
     );
@@ -145,7 +162,7 @@ export class Replicator {
 
   /** Both directions caught up: apply what arrived (on the first sync, then send what waited for it), then idle. */
   private async settle(): Promise<void> {
-    await this.options.importChanges();
+    await this.options.importChanges(true);
     if (this.options.firstSync) {
       this.options.firstSync = false;
       await this.runExport();
@@ -218,7 +235,7 @@ export class Replicator {
       this.replications = [];
       if (errors.length > 0) {
         this.options.setStatus({ state: 'paused', problem: problemOf(errors[0]) });
-        await this.enqueue(() => this.options.importChanges());
+        await this.enqueue(() => this.options.importChanges(true));
         return;
       }
       await this.enqueue(() => this.settle());
