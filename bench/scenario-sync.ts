@@ -159,6 +159,10 @@ export async function syncScale(context: BenchContext): Promise<Sample> {
     const { sessions, pushMs } = await firstDevice(a.page, context, server);
     const plain = await plainUpload(server);
     await loadUntilUsable(b.page, context.appUrl);
+    // The machine's noise floor: page B's frame gaps while it does nothing, just before.
+    await startFrames(b.page);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const idleP95 = await framesP95(b.page);
     await Promise.all([startFrames(a.page), startFrames(b.page)]);
     const profile = process.env.BENCH_SYNC_PROFILE ? await startCpuProfile(b.page) : undefined;
     const requestsBefore = server.requests.length;
@@ -173,6 +177,7 @@ export async function syncScale(context: BenchContext): Promise<Sample> {
       syncPushMs: pushMs,
       syncFrameP95B: await framesP95(b.page),
       syncFrameP95A: await framesP95(a.page),
+      syncFrameP95Idle: idleP95,
     };
     sample.syncRatio = firstMs / plain.ms;
     if (profile) await diagnostics(context, b.page, server.requests.slice(requestsBefore), plain);
