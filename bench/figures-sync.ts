@@ -58,4 +58,6 @@ export const SYNC_DETAILS: Array<{ id: string; label: string; unit: string }> = 
     label: 'sync, 100 MB export: the same ciphertext as a plain `_bulk_docs` upload',
     unit: 'ms',
   },
+  { id: 'syncFrameP95Idle', label: 'sync: machine noise, frame gap p95 of page B idle just before', unit: 'ms' },
+  { id: 'syncPushMs', label: 'sync, 100 MB export: the first page, Save → idle with everything sent', unit: 'ms' },
 ];

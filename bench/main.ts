@@ -12,7 +12,7 @@ import { consoleTable, evaluate, markdownTable, type BenchResults } from './repo
 import { coldLoadAndStream } from './scenario-cold-stream.ts';
 import { evalsScale } from './scenario-evals.ts';
 import { hugeAnswer } from './scenario-huge-answer.ts';
-import { hugeImport, writeHugeExport } from './scenario-huge-import.ts';
+import { HUGE_EXPORT, hugeImport, writeHugeExport } from './scenario-huge-import.ts';
 import { bigSession, writeBigSession } from './scenario-big-session.ts';
 import type { BenchContext, Sample, SessionFixture } from './scenario-context.ts';
 import { knowledgeIngest } from './scenario-knowledge-ingest.ts';
@@ -71,6 +71,16 @@ async function writeFixture(
   return { path, title, lastMarker: lastMessageMarker(file), messages };
 }
 
+/**
+ * The export the sync scenario syncs: the 100 MB one (10+ minutes), or only `BENCH_SYNC_CONVERSATIONS` of its
+ * conversations (e.g. 200: about a minute) to iterate on.
+ */
+function writeSyncExport(directory: string): ReturnType<typeof writeHugeExport> {
+  const conversations = Number.parseInt(process.env.BENCH_SYNC_CONVERSATIONS ?? '', 10);
+  if (!(conversations > 0)) return writeHugeExport(directory);
+  return writeHugeExport(directory, { ...HUGE_EXPORT, conversations }, 'sync-conversations.json');
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -111,9 +121,8 @@ async function main(): Promise<void> {
         small20: await writeFixture(scratchDir, 'sess_bench_small', 'Bench 20 messages', 20),
         medium200: await writeFixture(scratchDir, 'sess_bench_medium', 'Bench 200 messages', 200),
         huge2000: await writeFixture(scratchDir, 'sess_bench_huge', 'Bench 2,000 messages', 2000, 5000),
-        ...(names.includes('huge-import') || names.includes('sync')
-          ? { hugeExport: await writeHugeExport(scratchDir) }
-          : {}),
+        ...(names.includes('huge-import') ? { hugeExport: await writeHugeExport(scratchDir) } : {}),
+        ...(names.includes('sync') ? { syncExport: await writeSyncExport(scratchDir) } : {}),
         ...(names.includes('query-data') ? { salesCsv: await writeSalesCsv(scratchDir) } : {}),
         ...(names.includes('big-session') ? { bigSession: await writeBigSession(scratchDir) } : {}),
       },

@@ -4,6 +4,15 @@ import type { ServedRequest } from './static-server.ts';
 /** Per-run values by figure id. */
 export type Sample = Record<string, number>;
 
+/** A generated ChatGPT export on disk. */
+export interface HugeExportFixture {
+  path: string;
+  bytes: number;
+  messages: number;
+  largestConversation: number;
+  conversations: number;
+}
+
 /** Files written once per benchmark and imported through the app's own Import. */
 export interface SessionFixture {
   path: string;
@@ -26,7 +35,9 @@ export interface BenchContext {
     medium200: SessionFixture;
     huge2000: SessionFixture;
     /** The 100 MB ChatGPT export (written only when the huge-import scenario runs). */
-    hugeExport?: { path: string; bytes: number; messages: number; largestConversation: number };
+    hugeExport?: HugeExportFixture;
+    /** The export the sync scenario syncs: the 100 MB one, or `BENCH_SYNC_CONVERSATIONS` conversations of it. */
+    syncExport?: HugeExportFixture;
     /** The 50 MB, 500,000-row CSV of query_data (written only when the query-data scenario runs). */
     salesCsv?: { path: string; bytes: number };
     /** The 10,000-message / 50,000-span session (written only when the big-session scenario runs). */

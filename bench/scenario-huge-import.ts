@@ -12,7 +12,7 @@ import {
 import { armed, chooseImportFile, lastInputAt, loadUntilUsable, type BenchWindow } from './app-driver.ts';
 import { openFromSidebar } from './scenario-long-session.ts';
 import { launchFresh } from './browser.ts';
-import type { BenchContext, Sample } from './scenario-context.ts';
+import type { BenchContext, HugeExportFixture, Sample } from './scenario-context.ts';
 import { frameGaps, quantile } from './stats.ts';
 
 /** The export of issue 20: 2,000 conversations, 150,000 messages, about 100 MB, in the real shape. */
@@ -25,20 +25,21 @@ export const HUGE_EXPORT: ChatGptExportOptions = {
 /** Writes the generated export to `directory` once; resolves with its path, size and message count. */
 export async function writeHugeExport(
   directory: string,
-): Promise<{ path: string; bytes: number; messages: number; largestConversation: number }> {
-  const path = join(directory, 'conversations.json');
+  options: ChatGptExportOptions = HUGE_EXPORT,
+  name = 'conversations.json',
+): Promise<HugeExportFixture> {
+  const path = join(directory, name);
   const out = createWriteStream(path);
   let largestConversation = 0;
-  for (const chunk of chatGptExportChunks(HUGE_EXPORT)) {
+  for (const chunk of chatGptExportChunks(options)) {
     largestConversation = Math.max(largestConversation, Buffer.byteLength(chunk));
     if (!out.write(chunk)) await once(out, 'drain');
   }
   out.end();
   await once(out, 'finish');
   let messages = 0;
-  for (let index = 0; index < HUGE_EXPORT.conversations; index += 1)
-    messages += conversationMessages(HUGE_EXPORT, index);
-  return { path, bytes: (await stat(path)).size, messages, largestConversation };
+  for (let index = 0; index < options.conversations; index += 1) messages += conversationMessages(options, index);
+  return { path, bytes: (await stat(path)).size, messages, largestConversation, conversations: options.conversations };
 }
 
 /**

@@ -2,6 +2,8 @@
 // Chromium and prints every figure with its target and a pass/miss mark; results go to bench/results.json.
 // Options: --runs N (default 5, or BENCH_RUNS), --only cold-stream|long-session|spans-session|huge-import|insights|query-data|team|big-session|semantic-recall|huge-answer (repeatable),
 // --no-build (measure the build already in BENCH_DIST), --dist DIR, --port N (0 = any free port).
+// Sync scenario: BENCH_SYNC_CONVERSATIONS=N syncs N conversations of the 100 MB export (200: about a minute);
+// BENCH_SYNC_PROFILE=1 adds a CPU profile of the receiving page and where its time goes.
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';

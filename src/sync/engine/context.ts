@@ -79,14 +79,21 @@ export async function loadMarker(local: PouchDatabase): Promise<Marker> {
   }
 }
 
-export async function saveMarker(local: PouchDatabase, marker: Marker): Promise<void> {
+/**
+ * A saver of the marker for one start. It keeps the revision it wrote, so a save does not read the whole marker back
+ * first (the marker grows with the history: the read cost as much as the write); the revision is read once, and again
+ * after a failed write.
+ */
+export function markerSaver(local: PouchDatabase): (marker: Marker) => Promise<void> {
   let rev: string | undefined;
-  try {
-    rev = (await local.get(MARKER_ID))._rev;
-  } catch {
-    rev = undefined;
-  }
-  await local.put({ _id: MARKER_ID, ...(rev ? { _rev: rev } : {}), marker });
+  let known = false;
+  return async (marker) => {
+    if (!known) rev = (await local.get(MARKER_ID).catch(() => undefined))?._rev;
+    known = false;
+    const result = await local.put({ _id: MARKER_ID, ...(rev ? { _rev: rev } : {}), marker });
+    rev = result.rev;
+    known = rev !== undefined;
+  };
 }
 
 /** An encrypted document for the local PouchDB: `{_id, v, iv, c}` (plus `_rev` when it replaces one). */

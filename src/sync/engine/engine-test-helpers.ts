@@ -58,7 +58,7 @@ export async function device(): Promise<Device> {
   const db = await openTestDb();
   devices += 1;
   const Pouch = devicePouch(`device-${process.pid}-${devices}-`);
-  const engine = createSyncEngine({ db, PouchDB: Pouch, exportDelayMs: 0 });
+  const engine = createSyncEngine({ db, PouchDB: Pouch, exportDelayMs: 0, batchSize: 100 });
   engines.push(engine);
   let state: SyncState = 'off';
   let problem: string | undefined;

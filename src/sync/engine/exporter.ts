@@ -25,17 +25,28 @@ export async function currentSessionDocs(context: EngineContext, sessionId: stri
 
 /** Of these documents, those whose body differs from what the marker says this device holds, with their hashes. */
 async function changedOnly(context: EngineContext, docs: PlainDoc[]): Promise<Array<PlainDoc & { hash: string }>> {
-  const changed: Array<PlainDoc & { hash: string }> = [];
-  for (const doc of docs) {
-    const hash = await hashJson(doc.body);
-    if (context.marker.docs[doc.id]?.hash !== hash) changed.push({ ...doc, hash });
-  }
-  return changed;
+  // Hashed together: SubtleCrypto's digests run off the main thread, one await for the lot instead of one per document.
+  const hashes = await Promise.all(docs.map((doc) => hashJson(doc.body)));
+  return docs.flatMap((doc, index) => {
+    const hash = hashes[index] ?? '';
+    return context.marker.docs[doc.id]?.hash === hash ? [] : [{ ...doc, hash }];
+  });
 }
 
-/** The ids the marker lists for a session (its documents this device wrote or applied). */
-function markedDocsOf(context: EngineContext, sessionId: string): string[] {
-  return Object.keys(context.marker.docs).filter((id) => sessionOfDocId(id) === sessionId);
+/**
+ * The ids the marker lists per session (its documents this device wrote or applied): one pass over the marker for a
+ * whole export (one pass per session made an export of S sessions and D documents cost S × D).
+ */
+function markedDocsBySession(context: EngineContext): Map<string, string[]> {
+  const bySession = new Map<string, string[]>();
+  for (const id of Object.keys(context.marker.docs)) {
+    const sessionId = sessionOfDocId(id);
+    if (sessionId === undefined) continue;
+    const ids = bySession.get(sessionId);
+    if (ids) ids.push(id);
+    else bySession.set(sessionId, [id]);
+  }
+  return bySession;
 }
 
 /**
@@ -53,7 +64,7 @@ export async function writeDocs(
   const revs = new Map<string, string>();
   for (const row of current.rows) if (row.value && !row.value.deleted) revs.set(row.id, row.value.rev);
   const writes: PouchDoc[] = [];
-  for (const doc of docs) writes.push(await encryptDoc(context, doc.id, doc.body, revs.get(doc.id)));
+  writes.push(...(await Promise.all(docs.map((doc) => encryptDoc(context, doc.id, doc.body, revs.get(doc.id))))));
   for (const id of removed) {
     const rev = revs.get(id);
     // Marked as a delete made by the user (conflict losers are removed without it): see reportDeleteVsEdit.
@@ -73,11 +84,16 @@ export async function writeDocs(
 }
 
 /** Exports one session: its changed documents, and tombstones for its runs and files no longer there. */
-export async function exportSession(context: EngineContext, sessionId: string, signature: string): Promise<number> {
+export async function exportSession(
+  context: EngineContext,
+  sessionId: string,
+  signature: string,
+  marked: readonly string[] = markedDocsBySession(context).get(sessionId) ?? [],
+): Promise<number> {
   const docs = await currentSessionDocs(context, sessionId);
   if (!docs) return 0;
   const present = new Set(docs.map((doc) => doc.id));
-  const gone = markedDocsOf(context, sessionId).filter((id) => !present.has(id));
+  const gone = marked.filter((id) => !present.has(id));
   const written = await writeDocs(context, await changedOnly(context, docs), gone);
   context.marker.sessions[sessionId] = signature;
   return written;
@@ -85,6 +101,7 @@ export async function exportSession(context: EngineContext, sessionId: string, s
 
 async function exportSessions(context: EngineContext, signal?: AbortSignal): Promise<number> {
   const sessions = await listSessions(context.db);
+  const marked = markedDocsBySession(context);
   let written = 0;
   for (const session of sessions) {
     if (signal?.aborted) return written;
@@ -95,7 +112,7 @@ async function exportSessions(context: EngineContext, signal?: AbortSignal): Pro
       continue;
     const signature = sessionSignature(session);
     if (context.marker.sessions[session.id] === signature) continue;
-    written += await exportSession(context, session.id, signature);
+    written += await exportSession(context, session.id, signature, marked.get(session.id) ?? []);
   }
   // A session deleted here: its record becomes a tombstone. Its runs stay on the server, so an edit made meanwhile
   // on another device brings the whole session back ("delete vs edit keeps the data").

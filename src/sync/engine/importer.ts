@@ -12,28 +12,12 @@ import { importedVectorRecord } from '../../db/import-sessions.ts';
 import { decodeNoteVector } from '../../db/note-vector-file.ts';
 import { redactSecrets } from '../../db/session-export.ts';
 import { withVectors } from '../../db/session-file.ts';
-import { deleteSession, getSession } from '../../db/sessions.ts';
-import { putSyncedDataset, putSyncedKnowledge, putSyncedNote, replaceSession } from '../../db/sync-writes.ts';
+import { putSyncedDataset, putSyncedKnowledge, putSyncedNote } from '../../db/sync-writes.ts';
 import type { NoteVectorRecord } from '../../db/schema.ts';
 import { KEYCHECK_ID, hashJson } from './crypto.ts';
-import { decryptDoc, sessionSignature, type EngineContext } from './context.ts';
+import { decryptDoc, type EngineContext } from './context.ts';
 import { reportDeleteVsEdit, resolveConflicts } from './conflicts.ts';
-import { currentSessionDocs, exportSession } from './exporter.ts';
-import {
-  applySettingsDoc,
-  fileBodySchema,
-  noteBodySchema,
-  noteDoc,
-  runBodySchema,
-  sessionDocId,
-  sessionMetaSchema,
-  sessionOfDocId,
-  sessionRecordsOf,
-  settingsDocs,
-  toolStateBodySchema,
-  toolStateDocId,
-  type SessionParts,
-} from './docs.ts';
+import { applySettingsDoc, noteBodySchema, noteDoc, sessionMetaSchema, sessionOfDocId, settingsDocs } from './docs.ts';
 import {
   datasetBodySchema,
   kdocBodySchema,
@@ -43,7 +27,9 @@ import {
   knowledgeOf,
   knowledgeOfDocId,
 } from './library-docs.ts';
-import type { PouchDoc } from './pouch.ts';
+import { docsUnder, parsed, readDoc } from './local-reads.ts';
+import type { PouchChange, PouchDoc } from './pouch.ts';
+import { applySessions } from './session-import.ts';
 
 /** What an import wrote into the app's IndexedDB (the store reloads these). */
 export interface ImportOutcome {
@@ -54,89 +40,8 @@ export interface ImportOutcome {
   library: boolean;
 }
 
-const PAGE = 200;
-
-/** A document of the local PouchDB, or whether it is deleted (a tombstone) or not there. */
-async function readDoc(context: EngineContext, id: string): Promise<PouchDoc | 'deleted' | 'missing'> {
-  try {
-    return await context.local.get(id);
-  } catch (error) {
-    return (error as { reason?: string }).reason === 'deleted' ? 'deleted' : 'missing';
-  }
-}
-
-/** A decrypted body checked against its schema; undefined (counted as failed) when either fails. */
-async function parsed<T>(
-  context: EngineContext,
-  doc: PouchDoc,
-  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
-): Promise<T | undefined> {
-  const body = await decryptDoc(context, doc);
-  if (body === undefined) return undefined;
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  context.failed(doc._id);
-  return undefined;
-}
-
-async function docsUnder(context: EngineContext, prefix: string): Promise<PouchDoc[]> {
-  const result = await context.local.allDocs({ startkey: prefix, endkey: `${prefix}\ufff0`, include_docs: true });
-  return result.rows.flatMap((row) => (row.doc ? [row.doc] : []));
-}
-
-/** Reads a session's parts and revisions from its documents; undefined when one of them cannot be read. */
-async function readSessionParts(context: EngineContext, sessionId: string, meta: PouchDoc) {
-  const revs = new Map<string, string>([[meta._id, meta._rev ?? '']]);
-  const metaBody = await parsed(context, meta, sessionMetaSchema);
-  if (!metaBody) return undefined;
-  const parts: SessionParts = { meta: metaBody, runs: [], toolState: undefined, files: [] };
-  for (const doc of await docsUnder(context, `run:${sessionId}:`)) {
-    const run = await parsed(context, doc, runBodySchema);
-    if (!run) return undefined;
-    parts.runs.push(run);
-    revs.set(doc._id, doc._rev ?? '');
-  }
-  for (const doc of await docsUnder(context, `file:${sessionId}:`)) {
-    const file = await parsed(context, doc, fileBodySchema);
-    if (!file) return undefined;
-    parts.files.push(file);
-    revs.set(doc._id, doc._rev ?? '');
-  }
-  const toolDoc = await readDoc(context, toolStateDocId(sessionId));
-  if (typeof toolDoc === 'object') {
-    parts.toolState = await parsed(context, toolDoc, toolStateBodySchema);
-    if (!parts.toolState) return undefined;
-    revs.set(toolDoc._id, toolDoc._rev ?? '');
-  }
-  return { parts, revs };
-}
-
-/** Writes one session from its documents; false when it must wait (a run is going on in it here). */
-async function applySession(context: EngineContext, sessionId: string): Promise<boolean> {
-  const here = await getSession(context.db, sessionId);
-  if (here?.status === 'running') return false;
-  // Something saved here since the last export goes out first, so the rebuild below includes it.
-  if (here && context.marker.sessions[sessionId] !== sessionSignature(here))
-    await exportSession(context, sessionId, sessionSignature(here));
-  const meta = await readDoc(context, sessionDocId(sessionId));
-  if (meta === 'deleted') {
-    if (here) await deleteSession(context.db, sessionId);
-    delete context.marker.sessions[sessionId];
-    return true;
-  }
-  if (meta === 'missing') return true;
-  const read = await readSessionParts(context, sessionId, meta);
-  if (!read) return true;
-  const records = sessionRecordsOf(sessionId, read.parts);
-  await replaceSession(context.db, records);
-  // The marker takes the bodies as this device would export them now, so applying does not echo back.
-  for (const doc of (await currentSessionDocs(context, sessionId)) ?? []) {
-    const rev = read.revs.get(doc.id);
-    if (rev) context.marker.docs[doc.id] = { hash: await hashJson(doc.body), rev };
-  }
-  context.marker.sessions[sessionId] = sessionSignature(records.session);
-  return true;
-}
+/** Changes feed entries read at a time (ids and revisions only: bodies are read per session). */
+const PAGE = 1000;
 
 async function applyNote(context: EngineContext, id: string): Promise<void> {
   const doc = await readDoc(context, id);
@@ -239,47 +144,78 @@ async function subjectOf(context: EngineContext, doc: PouchDoc): Promise<string>
   return note.success ? note.data.content.slice(0, 80) : doc._id;
 }
 
+/**
+ * This device's own write, known without reading the document: one leaf, the revision the marker holds. The feed is
+ * read without bodies, so an export's own documents (most of a first upload) are never read back.
+ */
+function ownWrite(context: EngineContext, change: PouchChange): boolean {
+  const leaves = change.changes ?? [];
+  return !change.deleted && leaves.length === 1 && context.marker.docs[change.id]?.rev === leaves[0]?.rev;
+}
+
+/** The documents of these ids with their conflicts (one read for a page of the feed). */
+async function docsOf(context: EngineContext, ids: string[]): Promise<PouchDoc[]> {
+  if (ids.length === 0) return [];
+  const result = await context.local.allDocs({ keys: ids, include_docs: true, conflicts: true });
+  return result.rows.flatMap((row) => {
+    if (row.doc) return [row.doc];
+    // A tombstone: allDocs gives no body, only that it is deleted.
+    return row.value?.deleted ? [{ _id: row.id, _rev: row.value.rev, _deleted: true }] : [];
+  });
+}
+
+type Changes = Record<'sessions' | 'notes' | 'settings' | 'datasets' | 'knowledge', Set<string>>;
+
+/** Files a changed document under what it belongs to (a session, a note, a setting, a dataset, a Knowledge document). */
+function route(changes: Changes, id: string): void {
+  const sessionId = sessionOfDocId(id);
+  const documentId = knowledgeOfDocId(id);
+  if (sessionId !== undefined) changes.sessions.add(sessionId);
+  else if (id.startsWith('note:')) changes.notes.add(id);
+  else if (id.startsWith('settings:')) changes.settings.add(id);
+  else if (id.startsWith('dataset:')) changes.datasets.add(id);
+  else if (documentId !== undefined) changes.knowledge.add(documentId);
+}
+
+/** A document with more than one leaf: its conflicts resolved, a delete beside an edit reported; false if ours. */
+async function settleLeaves(context: EngineContext, doc: PouchDoc): Promise<boolean> {
+  await resolveConflicts(context, doc);
+  if (doc._id.startsWith('session:') || doc._id.startsWith('note:') || doc._id.startsWith('dataset:'))
+    await reportDeleteVsEdit(context, doc._id, () => subjectOf(context, doc));
+  // Our own write (its revision is the one this device wrote or applied): nothing to apply.
+  const mine = context.marker.docs[doc._id];
+  return !(mine && mine.rev === doc._rev && !doc._deleted);
+}
+
 /** The changed documents since the marker's position, sorted by what they belong to; conflicts resolved on the way. */
 async function collectChanges(context: EngineContext) {
-  const sessions = new Set(context.marker.deferred);
-  const notes = new Set<string>();
-  const settings = new Set<string>();
-  const datasets = new Set<string>();
-  const knowledge = new Set<string>();
+  const changes: Changes = {
+    sessions: new Set(context.marker.deferred),
+    notes: new Set(),
+    settings: new Set(),
+    datasets: new Set(),
+    knowledge: new Set(),
+  };
   let since = context.marker.appliedSeq;
   for (;;) {
-    const page = await context.local.changes({ since, include_docs: true, conflicts: true, limit: PAGE });
-    for (const change of page.results) {
-      const doc = change.doc;
-      if (!doc || change.id.startsWith('_') || change.id === KEYCHECK_ID) continue;
-      await resolveConflicts(context, doc);
-      if (change.id.startsWith('session:') || change.id.startsWith('note:') || change.id.startsWith('dataset:'))
-        await reportDeleteVsEdit(context, change.id, () => subjectOf(context, doc));
-      // Our own write (its revision is the one this device wrote or applied): nothing to apply.
-      const mine = context.marker.docs[change.id];
-      if (mine && mine.rev === doc._rev && !doc._deleted) continue;
-      const sessionId = sessionOfDocId(change.id);
-      if (sessionId !== undefined) sessions.add(sessionId);
-      else if (change.id.startsWith('note:')) notes.add(change.id);
-      else if (change.id.startsWith('settings:')) settings.add(change.id);
-      else if (change.id.startsWith('dataset:')) datasets.add(change.id);
-      else if (knowledgeOfDocId(change.id) !== undefined) knowledge.add(knowledgeOfDocId(change.id) ?? '');
-    }
+    const page = await context.local.changes({ since, style: 'all_docs', limit: PAGE });
+    const incoming = page.results.filter(
+      (change) => !change.id.startsWith('_') && change.id !== KEYCHECK_ID && !ownWrite(context, change),
+    );
+    // One leaf: no conflict and no delete beside an edit, so nothing to read here (most of a first sync).
+    for (const change of incoming) if (change.changes?.length === 1) route(changes, change.id);
+    const several = incoming.filter((change) => change.changes?.length !== 1).map((change) => change.id);
+    for (const doc of await docsOf(context, several)) if (await settleLeaves(context, doc)) route(changes, doc._id);
     since = page.last_seq;
     if (page.results.length < PAGE) break;
   }
-  return { sessions, notes, settings, datasets, knowledge, since };
+  return { ...changes, since };
 }
 
 /** Applies what arrived since the last import; what it wrote, for the store to reload. */
 export async function importChanges(context: EngineContext): Promise<ImportOutcome> {
   const changes = await collectChanges(context);
-  const applied: string[] = [];
-  const deferred: string[] = [];
-  for (const sessionId of changes.sessions) {
-    if (await applySession(context, sessionId)) applied.push(sessionId);
-    else deferred.push(sessionId);
-  }
+  const { applied, deferred } = await applySessions(context, changes.sessions);
   for (const id of changes.notes) await applyNote(context, id);
   if (changes.settings.size > 0) await applySettings(context, [...changes.settings]);
   for (const id of changes.datasets) await applyDataset(context, id);

@@ -31,6 +31,8 @@ export interface PouchChange {
   id: string;
   seq: number | string;
   deleted?: boolean;
+  /** The leaf revisions (with `style: 'all_docs'`: the winner and every conflicting or deleted leaf). */
+  changes?: Array<{ rev: string }>;
   doc?: PouchDoc;
 }
 

@@ -15,15 +15,31 @@ export interface ReplicatorOptions {
   status(): SyncStatus;
   setStatus(patch: Partial<SyncStatus>): void;
   exportDelayMs: number;
+  /** Documents per replication batch. */
+  batchSize: number;
   exportChanges(signal: AbortSignal): Promise<number>;
-  importChanges(): Promise<void>;
+  /** Applies what arrived; `keep` false lets it leave the marker unsaved (see FIRST_SYNC_KEEP_MS). */
+  importChanges(keep: boolean): Promise<void>;
   /** Nothing was applied from this server yet: a large history shows progress. */
   firstSync: boolean;
 }
 
 /** A first sync of more documents than this shows a progress bar. */
 const PROGRESS_FROM_DOCS = 100;
-const BATCH = { batch_size: 200, batches_limit: 4 };
+/**
+ * How long an import waits for more pulled documents. A first sync pulls thousands of batches: importing after each
+ * one rebuilt a session once per batch holding some of its runs and saved the whole marker each time (its size grows
+ * with the history), so the first sync imports at most every two seconds.
+ */
+const IMPORT_DELAY_MS = 100;
+const FIRST_SYNC_IMPORT_DELAY_MS = 2000;
+/**
+ * During a first sync an import keeps its progress (saves the marker, whose size grows with the history: 77,000
+ * entries for the 100 MB export) at most this often, and always when the sync settles. A first sync cut off between
+ * two saves applies those documents again when it resumes (the same records; its sessions' documents are written
+ * again as new revisions of unchanged bodies).
+ */
+const FIRST_SYNC_KEEP_MS = 10_000;
 
 interface ChangeInfo {
   docs_written?: number;
@@ -112,12 +128,24 @@ export class Replicator {
     if (written > 0) this.options.setStatus({ pending: this.options.status().pending + written });
   }
 
+  private keptAt = 0;
+
+  /** Whether this import saves its progress: always, except every FIRST_SYNC_KEEP_MS during a first sync. */
+  private keepNow(): boolean {
+    if (this.options.firstSync && Date.now() - this.keptAt < FIRST_SYNC_KEEP_MS) return false;
+    this.keptAt = Date.now();
+    return true;
+  }
+
   private scheduleImport(): void {
     if (this.importTimer !== undefined) return;
-    this.importTimer = setTimeout(() => {
-      this.importTimer = undefined;
-      void this.enqueue(() => this.options.importChanges());
-    }, 100);
+    this.importTimer = setTimeout(
+      () => {
+        this.importTimer = undefined;
+        void this.enqueue(() => this.options.importChanges(this.keepNow()));
+      },
+      this.options.firstSync ? FIRST_SYNC_IMPORT_DELAY_MS : IMPORT_DELAY_MS,
+    );
   }
 
   private onChange(direction: Direction, info: ChangeInfo): void {
@@ -134,7 +162,7 @@ export class Replicator {
 
   /** Both directions caught up: apply what arrived (on the first sync, then send what waited for it), then idle. */
   private async settle(): Promise<void> {
-    await this.options.importChanges();
+    await this.options.importChanges(true);
     if (this.options.firstSync) {
       this.options.firstSync = false;
       await this.runExport();
@@ -156,9 +184,10 @@ export class Replicator {
 
   private replicate(direction: Direction, live: boolean): PouchReplication {
     const { Pouch, local, remote } = this.options;
+    const batch = { batch_size: this.options.batchSize, batches_limit: 2 };
     const replication =
       direction === 'push'
-        ? Pouch.replicate(local, remote, { live, retry: live, ...BATCH })
+        ? Pouch.replicate(local, remote, { live, retry: live, ...batch })
         : Pouch.replicate(remote, local, {
             live,
             // The pull's checkpoint is kept on this device only: PouchDB would otherwise read and write a `_local`
@@ -167,7 +196,7 @@ export class Replicator {
             // keeps both checkpoints: on a recreated database they disagree and PouchDB sends everything again.
             checkpoint: 'target',
             retry: live,
-            ...BATCH,
+            ...batch,
             // Share session snapshots stay on the server. A client-side filter: express-pouchdb ignores a `selector`.
             filter: (doc: { _id: string }) => !doc._id.startsWith('share:'),
           });
@@ -211,7 +240,7 @@ export class Replicator {
       this.replications = [];
       if (errors.length > 0) {
         this.options.setStatus({ state: 'paused', problem: problemOf(errors[0]) });
-        await this.enqueue(() => this.options.importChanges());
+        await this.enqueue(() => this.options.importChanges(true));
         return;
       }
       await this.enqueue(() => this.settle());
