@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Protocol } from '../../config/settings.ts';
 import type { Dataset } from '../../evals/eval-types.ts';
+import { onDatasetsChanged } from '../../evals/dataset-events.ts';
 import { demoVariants } from '../../evals/demo-dataset.ts';
 import type { ExperimentVariant } from '../../evals/experiment-types.ts';
 import { defaultVariant } from '../../evals/experiment-variant.ts';
@@ -10,7 +11,6 @@ import { datasetChoices, stopExperiment } from '../../store/actions/experiment-l
 import { useAppStore } from '../../store/app-store.ts';
 import { useExperimentStore } from '../../store/experiment-store.ts';
 import { EVALS_NAMES, variantName } from './evals-names.ts';
-import { useOutsideChanges } from './use-datasets.ts';
 
 type T = Translate<ExperimentsKey>;
 
@@ -197,18 +197,23 @@ function RunLimits({ limits, onChange, t }: { limits: Limits; onChange(limits: L
 function useDatasetChoices() {
   const [datasets, setDatasets] = useState<Dataset[]>([]);
   const [datasetId, setDatasetId] = useState('');
-  const outsideChanges = useOutsideChanges();
   useEffect(() => {
     let live = true;
-    void datasetChoices().then((choices) => {
-      if (!live) return;
-      setDatasets(choices.map((choice) => choice.dataset));
-      setDatasetId((current) => current || (choices[0]?.dataset.id ?? ''));
-    });
+    const load = (): void => {
+      void datasetChoices().then((choices) => {
+        if (!live) return;
+        setDatasets(choices.map((choice) => choice.dataset));
+        setDatasetId((current) => current || (choices[0]?.dataset.id ?? ''));
+      });
+    };
+    load();
+    // A sync that brings, edits or deletes a dataset while the form is open.
+    const stop = onDatasetsChanged(load);
     return () => {
       live = false;
+      stop();
     };
-  }, [outsideChanges]);
+  }, []);
   return { datasets, datasetId, setDatasetId };
 }
 

@@ -24,13 +24,6 @@ export function newDataset(name: string): Dataset {
   return { id: services().newId('dataset'), name, scorers: defaultScorers(), createdAt: now, updatedAt: now };
 }
 
-/** A count of the outside changes of the datasets (a sync) while the calling view is mounted: an effect's key. */
-export function useOutsideChanges(): number {
-  const [count, setCount] = useState(0);
-  useEffect(() => onDatasetsChanged(() => setCount((current) => current + 1)), []);
-  return count;
-}
-
 function message(failure: unknown): string {
   return failure instanceof Error ? failure.message : String(failure);
 }
@@ -46,19 +39,23 @@ export function useStoreRead<T>(read: (store: DatasetStore) => Promise<T>): {
 } {
   const [value, setValue] = useState<T | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
-  const outsideChanges = useOutsideChanges();
   useEffect(() => {
     let live = true;
-    datasetStore()
-      .then(read)
-      .then(
-        (next) => live && setValue(next),
-        (failure: unknown) => live && setError(message(failure)),
-      );
+    const load = (): void => {
+      datasetStore()
+        .then(read)
+        .then(
+          (next) => live && setValue(next),
+          (failure: unknown) => live && setError(message(failure)),
+        );
+    };
+    load();
+    const stop = onDatasetsChanged(load);
     return () => {
       live = false;
+      stop();
     };
-  }, [read, outsideChanges]);
+  }, [read]);
   const change = useCallback(
     async (work: (store: DatasetStore) => Promise<void>) => {
       let ok = false;
