@@ -4,6 +4,7 @@ import { SHARED_DATA_TAG, sharedPath } from '../testing/shared-data.ts';
 import { IngestError, type ParsedDocument } from './ingest-types.ts';
 import { parseDocument } from './parse-document.ts';
 import type { PdfJs } from './parse-pdf.ts';
+import { loadPdfJsInNode } from './pdfjs-in-node.ts';
 import { htmlBlocks } from './parse-html.ts';
 
 // Real PDFs from pdf.js's own test corpus (../shared/real-data/pdf/SOURCES.md), read in place. Node gets pdf.js's
@@ -11,18 +12,7 @@ import { htmlBlocks } from './parse-html.ts';
 let pdfjs: PdfJs;
 
 beforeAll(async () => {
-  // Node 20 lacks Promise.withResolvers, which pdf.js uses (browsers have it).
-  (Promise as unknown as { withResolvers?: unknown }).withResolvers ??= () => {
-    let resolve: unknown;
-    let reject: unknown;
-    const promise = new Promise((yes, no) => {
-      resolve = yes;
-      reject = no;
-    });
-    return { promise, resolve, reject };
-  };
-  (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-  pdfjs = (await import('pdfjs-dist/legacy/build/pdf.mjs')) as unknown as PdfJs;
+  pdfjs = await loadPdfJsInNode();
 });
 
 function bytes(name: string): ArrayBuffer {

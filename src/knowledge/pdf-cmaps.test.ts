@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from './parse-document.ts';
 import type { PdfJs } from './parse-pdf.ts';
+import { loadPdfJsInNode } from './pdfjs-in-node.ts';
 import { bundledCMapFactory, CMAP_COUNT, cMapUrl } from './pdf-cmaps.ts';
 import { cjkPredefinedCMapPdf } from './cjk-test-pdf.ts';
 
@@ -11,18 +12,7 @@ import { cjkPredefinedCMapPdf } from './cjk-test-pdf.ts';
 let pdfjs: PdfJs;
 
 beforeAll(async () => {
-  // Node 20 lacks Promise.withResolvers, which pdf.js uses (browsers have it).
-  (Promise as unknown as { withResolvers?: unknown }).withResolvers ??= () => {
-    let resolve: unknown;
-    let reject: unknown;
-    const promise = new Promise((yes, no) => {
-      resolve = yes;
-      reject = no;
-    });
-    return { promise, resolve, reject };
-  };
-  (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-  pdfjs = (await import('pdfjs-dist/legacy/build/pdf.mjs')) as unknown as PdfJs;
+  pdfjs = await loadPdfJsInNode();
 });
 
 /** Reads a bundled file as the ingest worker fetches it: here the URL is a path under the project root. */
