@@ -47,15 +47,9 @@ export interface CellPlan {
   repetition: number;
 }
 
-/** One cell's outcome: its run, scores and figures. */
-export interface CellResult extends CellPlan {
+/** What both a cell's record and its grid summary say of its outcome. */
+interface CellFigures {
   status: CellStatus;
-  sessionId?: string;
-  runId?: string;
-  answer?: string;
-  /** Why the run failed (the endpoint's error), when it did. */
-  error?: string;
-  scores: Score[];
   /** Every score passed (false when there were none and the run failed). */
   pass?: boolean;
   /** The mean of the scores, 0–1. */
@@ -66,15 +60,18 @@ export interface CellResult extends CellPlan {
   steps: number;
 }
 
+/** One cell's outcome: its run, scores and figures. */
+export interface CellResult extends CellPlan, CellFigures {
+  sessionId?: string;
+  runId?: string;
+  answer?: string;
+  /** Why the run failed (the endpoint's error), when it did. */
+  error?: string;
+  scores: Score[];
+}
+
 /** What the results grid shows of a cell (kept small and stored apart: see cell-summary.ts). */
-export interface CellSummary extends CellPlan {
-  status: CellStatus;
-  pass?: boolean;
-  score?: number;
-  costUsd: number;
-  tokens: number;
-  latencyMs: number;
-  steps: number;
+export interface CellSummary extends CellPlan, CellFigures {
   /** Each score's name, value and reason, and the run's error, one a line (cut short; the cell's record has all). */
   reasons: string;
   /** The cell has a run to open. */
