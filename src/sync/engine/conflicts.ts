@@ -43,15 +43,14 @@ async function keepLoser(context: EngineContext, winner: PouchDoc, winnerBody: u
     return;
   }
   if (id.startsWith('dataset:')) {
-    // The winner's dataset stays whole (items are not merged); the notice names both versions.
+    // Items have documents of their own; two devices adding items both touch only the time it changed: no notice.
     const won = datasetBodySchema.safeParse(winnerBody);
     const lost = datasetBodySchema.safeParse(loserBody);
-    if (won.success && lost.success)
-      context.conflict({
-        kind: 'setting',
-        subject: won.data.name,
-        detail: `${lost.data.name} (${lost.data.items.length})`,
-      });
+    if (!won.success || !lost.success) return;
+    const { updatedAt: _won, items: _wonItems, ...wonKept } = won.data;
+    const { updatedAt: _lost, items: _lostItems, ...lostKept } = lost.data;
+    if (JSON.stringify(wonKept) !== JSON.stringify(lostKept))
+      context.conflict({ kind: 'setting', subject: won.data.name, detail: lost.data.name });
     return;
   }
   context.conflict({ kind: 'setting', subject: id });

@@ -14,7 +14,7 @@ import { listSessions } from '../../db/sessions.ts';
 import { hashJson } from './crypto.ts';
 import { DELETED_BY_USER, encryptDoc, sessionSignature, type EngineContext } from './context.ts';
 import { noteDoc, sessionDocId, sessionDocs, sessionOfDocId, settingsDocs, type PlainDoc } from './docs.ts';
-import { datasetDoc, kdocDocId, knowledgeDocs, knowledgeOfDocId } from './library-docs.ts';
+import { datasetDocs, datasetOfDocId, kdocDocId, knowledgeDocs, knowledgeOfDocId } from './library-docs.ts';
 import type { PouchDoc } from './pouch.ts';
 
 /** The documents one session has now (its running run left out), secrets removed. */
@@ -145,9 +145,9 @@ async function exportSettings(context: EngineContext): Promise<number> {
 }
 
 async function exportDatasetDocs(context: EngineContext): Promise<number> {
-  const docs = (await exportDatasets(context.db)).map(datasetDoc);
+  const docs = (await exportDatasets(context.db)).flatMap(datasetDocs);
   const present = new Set(docs.map((doc) => doc.id));
-  const gone = Object.keys(context.marker.docs).filter((id) => id.startsWith('dataset:') && !present.has(id));
+  const gone = Object.keys(context.marker.docs).filter((id) => datasetOfDocId(id) !== undefined && !present.has(id));
   return writeDocs(context, await changedOnly(context, docs), gone);
 }
 

@@ -4,7 +4,8 @@
  * fails to decrypt or to parse is counted and its session is left as it is here (nothing overwritten).
  */
 import { settingsSchema } from '../../config/settings.ts';
-import { createIndexedDbDatasetStore } from '../../db/datasets.ts';
+import { createIndexedDbDatasetStore, sortItems } from '../../db/datasets.ts';
+import type { DatasetItem } from '../../evals/eval-types.ts';
 import { deleteKnowledgeDocument } from '../../db/knowledge.ts';
 import { deleteNote } from '../../db/notes.ts';
 import { emitKnowledgeChanged } from '../../knowledge/knowledge-events.ts';
@@ -20,6 +21,11 @@ import { reportDeleteVsEdit, resolveConflicts } from './conflicts.ts';
 import { applySettingsDoc, noteBodySchema, noteDoc, sessionMetaSchema, sessionOfDocId, settingsDocs } from './docs.ts';
 import {
   datasetBodySchema,
+  datasetDocId,
+  datasetDocs,
+  datasetOfDocId,
+  ditemBodySchema,
+  ditemPrefix,
   kdocBodySchema,
   kdocDocId,
   kfileBodySchema,
@@ -27,7 +33,7 @@ import {
   knowledgeOf,
   knowledgeOfDocId,
 } from './library-docs.ts';
-import { docsUnder, parsed, readDoc } from './local-reads.ts';
+import { docsUnder, parsed, parsedAll, readDoc } from './local-reads.ts';
 import type { PouchChange, PouchDoc } from './pouch.ts';
 import { applySessions } from './session-import.ts';
 
@@ -65,18 +71,36 @@ async function applyNote(context: EngineContext, id: string): Promise<void> {
   context.marker.docs[id] = { hash: await hashJson(noteDoc(stored).body), rev: doc._rev ?? '' };
 }
 
-async function applyDataset(context: EngineContext, id: string): Promise<void> {
-  const doc = await readDoc(context, id);
+/**
+ * Writes a dataset as its documents have it: its own body and its items' documents (with the items of a body
+ * written before items had documents). Deleted: removed here. Waits when its own document has not arrived, and
+ * keeps the device's copy when a body fails to decrypt or parse.
+ */
+async function applyDataset(context: EngineContext, datasetId: string): Promise<void> {
+  const doc = await readDoc(context, datasetDocId(datasetId));
   if (doc === 'missing') return;
   if (doc === 'deleted') {
-    await createIndexedDbDatasetStore(context.db).remove(id.slice('dataset:'.length));
-    delete context.marker.docs[id];
+    await createIndexedDbDatasetStore(context.db).remove(datasetId);
+    for (const marked of Object.keys(context.marker.docs))
+      if (datasetOfDocId(marked) === datasetId) delete context.marker.docs[marked];
     return;
   }
   const body = await parsed(context, doc, datasetBodySchema);
-  if (!body) return;
-  await putSyncedDataset(context.db, body);
-  context.marker.docs[id] = { hash: await hashJson(body), rev: doc._rev ?? '' };
+  const itemDocs = await docsUnder(context, ditemPrefix(datasetId));
+  const items = await parsedAll(context, itemDocs, ditemBodySchema);
+  if (!body || items.some((item) => item === undefined)) return;
+  const { items: inline = [], ...record } = body;
+  const byId = new Map([...inline, ...(items as DatasetItem[])].map((item) => [item.id, { ...item, datasetId }]));
+  const dataset = { ...record, items: sortItems([...byId.values()]) };
+  await putSyncedDataset(context.db, dataset);
+  // The marker holds what this device's exporter will read back; a body with inline items is written again without.
+  const revs = new Map(itemDocs.map((itemDoc) => [itemDoc._id, itemDoc._rev ?? '']));
+  revs.set(doc._id, doc._rev ?? '');
+  for (const written of datasetDocs(dataset)) {
+    const rev = revs.get(written.id);
+    const stale = written.id === doc._id && inline.length > 0;
+    if (rev !== undefined) context.marker.docs[written.id] = { hash: stale ? '' : await hashJson(written.body), rev };
+  }
 }
 
 /** Writes a Knowledge document once its metadata and every slice of its original are here (or deletes it). */
@@ -170,10 +194,11 @@ type Changes = Record<'sessions' | 'notes' | 'settings' | 'datasets' | 'knowledg
 function route(changes: Changes, id: string): void {
   const sessionId = sessionOfDocId(id);
   const documentId = knowledgeOfDocId(id);
+  const datasetId = datasetOfDocId(id);
   if (sessionId !== undefined) changes.sessions.add(sessionId);
   else if (id.startsWith('note:')) changes.notes.add(id);
   else if (id.startsWith('settings:')) changes.settings.add(id);
-  else if (id.startsWith('dataset:')) changes.datasets.add(id);
+  else if (datasetId !== undefined) changes.datasets.add(datasetId);
   else if (documentId !== undefined) changes.knowledge.add(documentId);
 }
 
@@ -218,7 +243,7 @@ export async function importChanges(context: EngineContext): Promise<ImportOutco
   const { applied, deferred } = await applySessions(context, changes.sessions);
   for (const id of changes.notes) await applyNote(context, id);
   if (changes.settings.size > 0) await applySettings(context, [...changes.settings]);
-  for (const id of changes.datasets) await applyDataset(context, id);
+  for (const datasetId of changes.datasets) await applyDataset(context, datasetId);
   for (const documentId of changes.knowledge) await applyKnowledge(context, documentId);
   context.marker.appliedSeq = changes.since;
   context.marker.deferred = deferred;

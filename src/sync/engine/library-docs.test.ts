@@ -3,7 +3,9 @@ import type { FileKnowledgeDocument } from '../../db/knowledge-file.ts';
 import {
   ORIGINAL_SLICE,
   datasetBodySchema,
-  datasetDoc,
+  datasetDocs,
+  datasetOfDocId,
+  ditemBodySchema,
   kdocBodySchema,
   kfileBodySchema,
   knowledgeDocs,
@@ -36,18 +38,27 @@ function roundTrip(docs: ReturnType<typeof knowledgeDocs>): FileKnowledgeDocumen
 }
 
 describe('library documents', () => {
-  it('keeps a dataset with its items under dataset:<id>', () => {
-    const dataset = {
+  it('keeps a dataset under dataset:<id> and each item under ditem:<datasetId>:<itemId>', () => {
+    const record = {
       id: 'ds_1',
       name: 'Arithmetic',
       scorers: [{ kind: 'exact' as const, enabled: true }],
       createdAt: 1,
       updatedAt: 2,
-      items: [{ id: 'item_1', datasetId: 'ds_1', input: '(128+374)*2', expected: '1004', createdAt: 3 }],
     };
-    const doc = datasetDoc(dataset);
-    expect(doc.id).toBe('dataset:ds_1');
-    expect(datasetBodySchema.parse(JSON.parse(JSON.stringify(doc.body)))).toEqual(dataset);
+    const items = [
+      { id: 'item_1', datasetId: 'ds_1', input: '(128+374)*2', expected: '1004', createdAt: 3 },
+      { id: 'item_2', datasetId: 'ds_1', input: '2+2', createdAt: 4 },
+    ];
+    const docs = datasetDocs({ ...record, items }).map((doc) => ({
+      ...doc,
+      body: JSON.parse(JSON.stringify(doc.body)) as unknown,
+    }));
+    expect(docs.map((doc) => doc.id)).toEqual(['dataset:ds_1', 'ditem:ds_1:item_1', 'ditem:ds_1:item_2']);
+    expect(docs.map((doc) => datasetOfDocId(doc.id))).toEqual(['ds_1', 'ds_1', 'ds_1']);
+    expect(datasetBodySchema.parse(docs[0]?.body)).toEqual(record);
+    expect(docs.slice(1).map((doc) => ditemBodySchema.parse(doc.body))).toEqual(items);
+    expect(datasetOfDocId('kdoc:ds_1')).toBeUndefined();
   });
 
   it('keeps a Knowledge document without an original as one kdoc document', () => {

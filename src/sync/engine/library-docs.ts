@@ -1,7 +1,11 @@
 /**
  * The library's documents: eval datasets and Knowledge documents, as plaintext bodies (encrypted by the exporter
  * like every other body). Ids use the app's random ids only:
- * - `dataset:<id>`: a dataset with its items (small documents: edited in place; a concurrent edit is a conflict);
+ * - `dataset:<id>`: a dataset's name, scorers and times (a small document: edited in place; a concurrent edit of the
+ *   name or scorers is a conflict);
+ * - `ditem:<datasetId>:<itemId>`: one of its items (written once: items are added and removed, never edited), so two
+ *   devices adding items to one dataset never touch the same document, and a large dataset stays many small
+ *   documents instead of one over CouchDB's 8 MB;
  * - `kdoc:<id>`: a Knowledge document's metadata and passages (written once: documents are added, never edited);
  * - `kfile:<id>:<n>`: its original file in base64 slices of {@link ORIGINAL_SLICE} bytes, so each stays far under the
  *   8 MB a CouchDB document should (base64 then encryption make a slice about 1.8 times larger).
@@ -19,16 +23,26 @@ export const ORIGINAL_SLICE = 2 * 1024 * 1024;
 const SLICE_BASE64 = (ORIGINAL_SLICE / 3) * 4;
 
 export const datasetDocId = (datasetId: string) => `dataset:${datasetId}`;
+export const ditemDocId = (datasetId: string, itemId: string) => `ditem:${datasetId}:${itemId}`;
+export const ditemPrefix = (datasetId: string) => `ditem:${datasetId}:`;
 export const kdocDocId = (documentId: string) => `kdoc:${documentId}`;
 export const kfileDocId = (documentId: string, slice: number) => `kfile:${documentId}:${slice}`;
 export const kfilePrefix = (documentId: string) => `kfile:${documentId}:`;
 
-export const datasetBodySchema = fileDatasetSchema;
+/** A `dataset:` body; `items` only in bodies written before items had documents of their own (read, never written). */
+export const datasetBodySchema = fileDatasetSchema.extend({ items: fileDatasetSchema.shape.items.optional() });
+export const ditemBodySchema = fileDatasetSchema.shape.items.element;
 export const kdocBodySchema = fileKnowledgeDocumentSchema.omit({ original: true }).extend({
   original: z.object({ type: z.string().max(200), slices: z.number().int().positive().max(200) }).optional(),
 });
 export const kfileBodySchema = z.object({ base64: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/) });
 export type KdocBody = z.output<typeof kdocBodySchema>;
+
+/** The dataset an id of a `dataset:` or `ditem:` document belongs to. */
+export function datasetOfDocId(id: string): string | undefined {
+  const [kind, datasetId] = id.split(':');
+  return kind === 'dataset' || kind === 'ditem' ? datasetId : undefined;
+}
 
 /** The Knowledge document an id of a `kdoc:` or `kfile:` document belongs to. */
 export function knowledgeOfDocId(id: string): string | undefined {
@@ -36,8 +50,12 @@ export function knowledgeOfDocId(id: string): string | undefined {
   return kind === 'kdoc' || kind === 'kfile' ? documentId : undefined;
 }
 
-export function datasetDoc(dataset: DatasetWithItems): PlainDoc {
-  return { id: datasetDocId(dataset.id), body: dataset };
+/** A dataset's documents: its own, then one per item. */
+export function datasetDocs({ items, ...dataset }: DatasetWithItems): PlainDoc[] {
+  return [
+    { id: datasetDocId(dataset.id), body: dataset },
+    ...items.map((item) => ({ id: ditemDocId(dataset.id, item.id), body: item })),
+  ];
 }
 
 /** A Knowledge document's documents: its metadata and passages, then its original in slices (if it was kept). */

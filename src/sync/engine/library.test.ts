@@ -9,6 +9,7 @@ import {
 } from '../../db/knowledge.ts';
 import type { GlassboxDatabase } from '../../db/transaction.ts';
 import { passageId } from '../../knowledge/knowledge-events.ts';
+import { KEYCHECK_ID, open, seal, verifyKeyCheck, type KeyCheck } from './crypto.ts';
 import { couchServer, device, settingsFor } from './engine-test-helpers.ts';
 
 const MARKDOWN = '# Tea\n\nThe secret blend is oolong with bergamot.\n';
@@ -43,6 +44,7 @@ describe('sync of datasets and Knowledge documents', () => {
     expect(a.state()).toBe('idle');
     const dump = await server.rawDump('glassbox');
     expect(dump).toContain('dataset:ds_tea');
+    expect(dump).toContain('ditem:ds_tea:item_tea');
     expect(dump).toContain('kdoc:kd_tea');
     for (const plain of ['Tea questions', 'secret blend', 'oolong', 'bergamot', 'tea.md', 'Which blend'])
       expect(dump).not.toContain(plain);
@@ -144,5 +146,61 @@ describe('sync of datasets and Knowledge documents', () => {
     const conflict = [...a.conflicts, ...b.conflicts][0];
     expect(conflict?.subject).toBe(names[0]);
     expect(conflict?.detail).toContain(names[0] === 'Name from A' ? 'Name from B' : 'Name from A');
+  });
+
+  it('keeps every item two devices added to one dataset while apart, with no conflict', async () => {
+    const server = await couchServer();
+    const a = await device();
+    const b = await device();
+    await addLibrary(a.db);
+    await a.engine.start(settingsFor(server.url));
+    await b.engine.start(settingsFor(server.url));
+    const add = (db: GlassboxDatabase, id: string, createdAt: number) =>
+      createIndexedDbDatasetStore(db).addItems([{ id, datasetId: 'ds_tea', input: id, createdAt }], createdAt);
+    await add(a.db, 'item_from_a', 5_000);
+    await add(b.db, 'item_from_b', 6_000);
+    await a.engine.syncNow();
+    await b.engine.syncNow();
+    await a.engine.syncNow();
+    for (const db of [a.db, b.db])
+      expect((await createIndexedDbDatasetStore(db).items('ds_tea')).map((item) => item.id)).toEqual([
+        'item_tea',
+        'item_from_a',
+        'item_from_b',
+      ]);
+    expect([...a.conflicts, ...b.conflicts]).toEqual([]);
+  });
+
+  it('reads a dataset written with its items inside, then writes it again as one document per item', async () => {
+    const server = await couchServer();
+    const a = await device();
+    await a.engine.start(settingsFor(server.url));
+    const url = (id: string) => `${server.url}/glassbox/${encodeURIComponent(id)}`;
+    const check = (await (await fetch(url(KEYCHECK_ID))).json()) as KeyCheck;
+    const key = await verifyKeyCheck('a long passphrase', check);
+    if (!key) throw new Error('the test passphrase did not open the key check');
+    // How a device built before items had documents of their own wrote a dataset.
+    const item = { id: 'item_old', datasetId: 'ds_old', input: 'Older question', createdAt: 2 };
+    const legacy = { id: 'ds_old', name: 'Old set', scorers: [], createdAt: 1, updatedAt: 2, items: [item] };
+    const put = await fetch(url('dataset:ds_old'), {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(await seal(key, 'dataset:ds_old', legacy)),
+    });
+    expect(put.ok).toBe(true);
+
+    await a.engine.syncNow();
+    expect((await createIndexedDbDatasetStore(a.db).items('ds_old')).map((each) => each.input)).toEqual([
+      'Older question',
+    ]);
+    await a.engine.syncNow();
+    const read = async (id: string) => {
+      const doc = (await (await fetch(url(id))).json()) as { _rev: string; iv: string; c: string };
+      return { rev: doc._rev, body: await open(key, id, doc) };
+    };
+    const rewritten = await read('dataset:ds_old');
+    expect(rewritten.rev.startsWith('2-')).toBe(true);
+    expect(rewritten.body).not.toHaveProperty('items');
+    expect((await read('ditem:ds_old:item_old')).body).toEqual(item);
   });
 });
