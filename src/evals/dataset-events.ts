@@ -1,15 +1,11 @@
 // Tells the open Evals views that datasets changed underneath them (a sync brought, edited or deleted one), so they
 // read the store again. Edits made in a view re-read through that view's own `change`; this is for the others.
+import { createEmitter } from '../emitter.ts';
 
-const listeners = new Set<() => void>();
+const changes = createEmitter<void>('datasets');
 
 /** Calls `listener` after each outside change of the datasets; returns the function that stops it. */
-export function onDatasetsChanged(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const onDatasetsChanged = (listener: () => void): (() => void) => changes.on(listener);
 
 /** Announces an outside change of the datasets to every listener. */
-export function emitDatasetsChanged(): void {
-  for (const listener of [...listeners]) listener();
-}
+export const emitDatasetsChanged = (): void => changes.emit();

@@ -1,5 +1,6 @@
 // Tells whoever keeps something derived from the library (the retrieval index) that it changed. Every write goes
 // through a `KnowledgeLibrary` made by `withKnowledgeEvents`, so each added or deleted document is announced once.
+import { createEmitter } from '../emitter.ts';
 import type { KnowledgeDocument, KnowledgeStore, Passage } from './knowledge-types.ts';
 
 /** What changed in the library. */
@@ -7,24 +8,13 @@ export type KnowledgeChange = { type: 'added'; documentId: string } | { type: 'd
 
 export type KnowledgeListener = (change: KnowledgeChange) => void;
 
-const listeners = new Set<KnowledgeListener>();
+const changes = createEmitter<KnowledgeChange>('knowledge');
 
 /** Calls `listener` after each document added or deleted (in this tab); returns the function that stops it. */
-export function onKnowledgeChanged(listener: KnowledgeListener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const onKnowledgeChanged = (listener: KnowledgeListener): (() => void) => changes.on(listener);
 
 /** Announces a change to every listener; one that throws does not keep the others from hearing it. */
-export function emitKnowledgeChanged(change: KnowledgeChange): void {
-  for (const listener of [...listeners]) {
-    try {
-      listener(change);
-    } catch (error) {
-      console.error('A knowledge listener failed', error);
-    }
-  }
-}
+export const emitKnowledgeChanged = (change: KnowledgeChange): void => changes.emit(change);
 
 /** The library as the app uses it: the retrieval contract plus adding and deleting documents. */
 export interface KnowledgeLibrary extends KnowledgeStore {

@@ -5,6 +5,7 @@
  * writes what arrived back into it.
  */
 import type { Settings } from '../../config/settings.ts';
+import { createEmitter } from '../../emitter.ts';
 import { collectSecrets } from '../../db/session-file.ts';
 import { loadSettings, saveSettings } from '../../db/settings.ts';
 import { parseHeaderLines } from '../../tools/mcp/mcp-entry.ts';
@@ -42,21 +43,6 @@ async function loadPouchDB(): Promise<PouchConstructor> {
 function deviceSecrets(settings: Settings): string[] {
   const mcp = settings.mcpServers.flatMap((server) => Object.values(parseHeaderLines(server.headers)));
   return [...collectSecrets(settings.apiKey, settings.otlpHeaders), ...mcp];
-}
-
-type Listener<T> = (value: T) => void;
-
-function emitter<T>() {
-  const listeners = new Set<Listener<T>>();
-  return {
-    on(listener: Listener<T>) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    emit(value: T) {
-      for (const listener of listeners) listener(value);
-    },
-  };
 }
 
 /** The exporter's and importer's shared context for one start: the key, the marker, the secrets to keep out. */
@@ -110,9 +96,9 @@ function engineTasks(context: EngineContext, applied: (outcome: SyncRemoteChange
 }
 
 export function createSyncEngine(host: SyncHost): SyncEngine {
-  const statusEvents = emitter<SyncStatus>();
-  const remoteEvents = emitter<SyncRemoteChange | undefined>();
-  const conflictEvents = emitter<SyncConflict>();
+  const statusEvents = createEmitter<SyncStatus>('sync status');
+  const remoteEvents = createEmitter<SyncRemoteChange | undefined>('sync change');
+  const conflictEvents = createEmitter<SyncConflict>('sync conflict');
   let status: SyncStatus = { state: 'off', pending: 0, failed: 0 };
   let replicator: Replicator | undefined;
   let generation = 0;
