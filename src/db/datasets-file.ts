@@ -6,6 +6,14 @@ const id = z.string().min(1).max(200);
 const text = z.string().max(1_000_000);
 const time = z.number().finite().nonnegative();
 const names = z.array(z.string().max(200)).max(100);
+/** Most files one item holds, and most characters of their text together (an item syncs as one document). */
+export const MAX_ITEM_FILES = 20;
+export const ITEM_FILES_MAX_CHARS = 2_000_000;
+
+/** The characters of an item's files together. */
+export function itemFilesChars(files: readonly { text: string }[]): number {
+  return files.reduce((sum, file) => sum + file.text.length, 0);
+}
 
 const toolExpectationsSchema = z.object({
   called: names.optional(),
@@ -22,11 +30,21 @@ const scorerSchema = z.object({
   tolerance: z.number().finite().optional(),
 });
 
+const itemFileSchema = z.object({
+  name: z.string().min(1).max(200),
+  mimeType: z.string().max(200),
+  text: z.string().max(ITEM_FILES_MAX_CHARS),
+});
+
 const itemSchema = z.object({
   id,
   datasetId: id,
   input: text,
-  attachmentIds: z.array(id).optional(),
+  files: z
+    .array(itemFileSchema)
+    .max(MAX_ITEM_FILES)
+    .refine((files) => itemFilesChars(files) <= ITEM_FILES_MAX_CHARS, 'the files hold more than 2,000,000 characters')
+    .optional(),
   expected: text.optional(),
   tools: toolExpectationsSchema.optional(),
   tags: names.optional(),

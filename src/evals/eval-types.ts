@@ -14,12 +14,19 @@ export interface ToolExpectations {
   maxSteps?: number;
 }
 
+/** A text file of a dataset item: what an attached file is, without the session it was attached to. */
+export interface ItemFile {
+  name: string;
+  mimeType: string;
+  text: string;
+}
+
 export interface DatasetItem {
   id: string;
   datasetId: string;
   input: string;
-  /** Attachment ids (the attachments store), optional. */
-  attachmentIds?: string[];
+  /** Files the run gets as the chat's attached files (`read_file`, `query_data`), kept in the item itself. */
+  files?: ItemFile[];
   expected?: string;
   tools?: ToolExpectations;
   tags?: string[];

@@ -11,7 +11,8 @@ import { ATTR } from '../trace/attributes.ts';
 import { newSpanId, newTraceId } from '../trace/ids.ts';
 import type { Span, SpanHandle, Tracer } from '../trace/span.ts';
 import { createTracer } from '../trace/tracer.ts';
-import type { DatasetItem, JudgeCall, Score, ScoreInput, ScoreRun, ScorerConfig } from './eval-types.ts';
+import type { Attachment, AttachmentStore } from '../tools/tool-context.ts';
+import type { DatasetItem, ItemFile, JudgeCall, Score, ScoreInput, ScoreRun, ScorerConfig } from './eval-types.ts';
 import { emptyCell } from './experiment-runner.ts';
 import type { CellPlan, CellResult, ExperimentRunRecord } from './experiment-types.ts';
 
@@ -20,9 +21,23 @@ export interface ItemRunHooks {
   sessionId: string;
   history: ChatMessage[];
   runInput: string;
+  /** The item's files, as the session's attached files of its run. */
+  files: readonly ItemFile[];
   tracer: Tracer;
   signal: AbortSignal;
   onEvent(event: AgentEvent): void;
+}
+
+/** An item's files as the attached files of its run's session (`read_file` and `query_data` read them from here). */
+export function itemAttachments(sessionId: string, files: readonly ItemFile[], createdAt: number): AttachmentStore {
+  const attachments: Attachment[] = files.map((file, index) => ({
+    ...file,
+    id: `${sessionId}_file${index}`,
+    sessionId,
+    size: new TextEncoder().encode(file.text).length,
+    createdAt,
+  }));
+  return { list: async (id) => (id === sessionId ? attachments : []) };
 }
 
 /** How a cell runs and is scored. */
@@ -69,6 +84,7 @@ export async function runExperimentItem(
     sessionId,
     history: [{ role: 'user', content: item.input }],
     runInput: item.input,
+    files: item.files ?? [],
     tracer,
     signal,
     onEvent: (event) => {

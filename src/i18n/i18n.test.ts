@@ -229,6 +229,12 @@ const CONTRACT_NAMES = new Set([
   'Good answer',
   'Bad answer',
   'Feedback note',
+  // A dataset item's files (not in the contract yet; stable names for the e2e).
+  'Item files',
+  'Files of the item',
+  'Include attached files',
+  // `Remove <file name>`: the literal part of a template.
+  'Remove',
 ]);
 
 /**

@@ -5,7 +5,12 @@
  */
 import type { Settings } from '../../config/settings.ts';
 import type { DatasetItem } from '../../evals/eval-types.ts';
-import { runExperimentItem, type ItemRunDeps, type ItemRunHooks } from '../../evals/experiment-item.ts';
+import {
+  itemAttachments,
+  runExperimentItem,
+  type ItemRunDeps,
+  type ItemRunHooks,
+} from '../../evals/experiment-item.ts';
 import { summarizeCell } from '../../evals/cell-summary.ts';
 import { emptyCell, planCells, runSchedule } from '../../evals/experiment-runner.ts';
 import type { CellSummary, ExperimentRecord, ExperimentVariant } from '../../evals/experiment-types.ts';
@@ -21,6 +26,7 @@ import { services } from '../services.ts';
 import { currentLanguage } from './current-language.ts';
 import { datasetChoices, experimentStop, experimentStorage, type ExperimentDraft } from './experiment-list-actions.ts';
 import { loadAgentRuntime, type AgentRuntime } from './load-agent-runtime.ts';
+import { attachedDataTables } from './attached-data.ts';
 
 /** An experiment is being started (its dataset read). */
 let starting = false;
@@ -138,13 +144,17 @@ async function runExperiment(record: ExperimentRecord, signal: AbortSignal): Pro
 function itemDeps(runtime: AgentRuntime, settings: Settings, variants: readonly ExperimentVariant[]): ItemRunDeps {
   const toolState = memoryToolState();
   const all = services();
-  const buildOptions = (hooks: ItemRunHooks, variant: number) => {
+  const buildOptions = async (hooks: ItemRunHooks, variant: number) => {
     const runSettings = variantSettings(settings, variants[variant] as ExperimentVariant);
+    const attachments = itemAttachments(hooks.sessionId, hooks.files, all.now());
+    // An item's CSV, TSV or JSON files are tables for `query_data`, as the chat's attached files are.
+    const dataTables = hooks.files.length === 0 ? [] : await attachedDataTables(hooks.sessionId, runtime, attachments);
     return runtime.buildRunOptions({
       sessionId: hooks.sessionId,
       settings: runSettings,
       runtime,
-      services: { ...all, persistence: { ...all.persistence, toolState } },
+      services: { ...all, persistence: { ...all.persistence, toolState, attachments } },
+      dataTables,
       endpoint: runtime.resolveEndpoint(runSettings),
       history: hooks.history,
       runInput: hooks.runInput,

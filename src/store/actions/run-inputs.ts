@@ -44,24 +44,6 @@ export async function withoutInterruptedPartial(
   return history.filter((message) => message !== partial);
 }
 
-/** How long the SQL worker may take to outline the attached files before the run starts without their columns. */
-const OUTLINE_TIMEOUT_MS = 30_000;
-
-/** The tables `query_data` offers for the session's attached files; none when they cannot be read (the tool is then left out). */
-export async function attachedDataTables(sessionId: string, runtime: AgentRuntime) {
-  try {
-    const { persistence, queryData } = services();
-    return await runtime.describeDataTables(
-      persistence.attachments,
-      sessionId,
-      queryData,
-      AbortSignal.timeout(OUTLINE_TIMEOUT_MS),
-    );
-  } catch {
-    return [];
-  }
-}
-
 /** The Knowledge library's search for a run; none when the library is empty or cannot be read (the tool is left out). */
 export async function runKnowledge(settings: Settings, runtime: AgentRuntime) {
   try {

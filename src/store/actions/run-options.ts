@@ -9,9 +9,10 @@ import type { ChatMessage } from '../../model/model.ts';
 import type { KnowledgeAccess } from '../../knowledge/knowledge-search.ts';
 import type { DataTableOutline } from '../../tools/builtin/query-data.ts';
 import type { AnyTool } from '../../tools/define-tool.ts';
-import type { ApprovalRequest } from '../../tools/tool-context.ts';
+import type { ApprovalRequest, AttachmentStore } from '../../tools/tool-context.ts';
 import type { RunNotice } from '../../i18n/run-notices.ts';
 import type { Tracer } from '../../trace/span.ts';
+import type { Persistence } from '../persistence.ts';
 import type { Services } from '../services.ts';
 import type { AgentRuntime } from './load-agent-runtime.ts';
 import type { RunEndpoint } from './run-event-reducer.ts';
@@ -24,7 +25,10 @@ export interface RunOptionsInput {
   sessionId: string;
   settings: Settings;
   runtime: AgentRuntime;
-  services: Pick<Services, 'persistence' | 'now' | 'fetch' | 'runSandboxed' | 'queryData' | 'endpointMemory'>;
+  services: Pick<Services, 'now' | 'fetch' | 'runSandboxed' | 'queryData' | 'endpointMemory'> & {
+    /** A run only reads attached files (an experiment's run reads its item's). */
+    persistence: Omit<Persistence, 'attachments'> & { attachments: AttachmentStore };
+  };
   /** The tables of the session's attached data files, listed in `query_data`'s description (no tables: not offered). */
   dataTables?: DataTableOutline[];
   /** The Knowledge library's search when it has documents (`search_knowledge` is offered only then). */

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { ITEM_FILES_MAX_CHARS, MAX_ITEM_FILES, itemFilesChars } from '../../db/datasets-file.ts';
 import type { DatasetStore } from '../../db/datasets.ts';
-import type { Dataset } from '../../evals/eval-types.ts';
+import type { Dataset, ItemFile } from '../../evals/eval-types.ts';
 import type { DatasetsKey } from '../../i18n/datasets.ts';
 import type { Translate } from '../../i18n/translate.ts';
 import { services } from '../../store/services.ts';
@@ -18,6 +19,8 @@ export interface AddToDatasetDraft {
   input: string;
   expected: string;
   tags?: string[];
+  /** The chat session the message is in: its attached files can go with the item. */
+  sessionId?: string;
 }
 
 /** Stores one item in the chosen dataset, or in a new one named for the chat; the dataset's name. */
@@ -25,6 +28,7 @@ async function addItem(
   store: DatasetStore,
   dataset: Dataset | undefined,
   item: AddToDatasetDraft,
+  files: ItemFile[],
   t: Translate<DatasetsKey>,
 ): Promise<string> {
   const target = dataset ?? newDataset(t('chatDatasetName'));
@@ -39,6 +43,7 @@ async function addItem(
         input: input.trim(),
         ...(expected.trim() ? { expected } : {}),
         ...(tags ? { tags } : {}),
+        ...(files.length > 0 ? { files } : {}),
         createdAt: now(),
       },
     ],
@@ -63,13 +68,16 @@ export function AddToDatasetDialog({
   const [choice, setChoice] = useState<string | undefined>(undefined);
   const [fields, setFields] = useState(draft);
   const [error, setError] = useState<string | undefined>(undefined);
+  const sessionFiles = useSessionFiles(draft.sessionId);
+  const [withFiles, setWithFiles] = useState(true);
   const chosen = choice ?? datasets?.at(-1)?.id ?? NEW;
+  const files = withFiles && sessionFiles?.fits ? sessionFiles.files : [];
 
   const add = async () => {
     if (!fields.input.trim()) return setError(t('inputRequired'));
     try {
       const dataset = datasets?.find((entry) => entry.id === chosen);
-      onClose(await addItem(await datasetStore(), dataset, fields, t));
+      onClose(await addItem(await datasetStore(), dataset, fields, files, t));
     } catch (failure) {
       setError(t('storageFailed', { error: failure instanceof Error ? failure.message : String(failure) }));
     }
@@ -110,6 +118,9 @@ export function AddToDatasetDialog({
           </select>
         </label>
         <DraftFields draft={fields} onChange={setFields} t={t} />
+        {sessionFiles && sessionFiles.files.length > 0 ? (
+          <SessionFilesChoice files={sessionFiles} checked={withFiles} onChange={setWithFiles} t={t} />
+        ) : null}
         {shown ? (
           <p role="alert" className="text-red-700 dark:text-red-300">
             {shown}
@@ -152,5 +163,54 @@ function DraftFields({
         />
       </label>
     </>
+  );
+}
+
+/** The session's attached files as item files, and whether they fit in an item; undefined until read. */
+function useSessionFiles(sessionId: string | undefined): { files: ItemFile[]; fits: boolean } | undefined {
+  const [read, setRead] = useState<{ files: ItemFile[]; fits: boolean } | undefined>(undefined);
+  useEffect(() => {
+    if (!sessionId) return;
+    let live = true;
+    services()
+      .persistence.attachments.list(sessionId)
+      .then(
+        (attachments) => {
+          const files = attachments.map(({ name, mimeType, text }) => ({ name, mimeType, text }));
+          const fits = files.length <= MAX_ITEM_FILES && itemFilesChars(files) <= ITEM_FILES_MAX_CHARS;
+          if (live) setRead({ files, fits });
+        },
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, [sessionId]);
+  return read;
+}
+
+/** `Include attached files`: the session's files go with the item (unless they are too large for one). */
+function SessionFilesChoice({
+  files,
+  checked,
+  onChange,
+  t,
+}: {
+  files: { files: ItemFile[]; fits: boolean };
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  t: Translate<DatasetsKey>;
+}) {
+  if (!files.fits) return <p>{t('sessionFilesTooLarge', { limit: ITEM_FILES_MAX_CHARS.toLocaleString('en') })}</p>;
+  return (
+    <label className="flex items-center gap-2">
+      <input
+        type="checkbox"
+        aria-label="Include attached files"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      {t('includeSessionFiles', { names: files.files.map((file) => file.name).join(', ') })}
+    </label>
   );
 }

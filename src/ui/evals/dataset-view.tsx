@@ -68,7 +68,14 @@ function ItemsTable({ items, onRemove }: { items: DatasetItem[]; onRemove: (id: 
         <tbody>
           {items.map((item) => (
             <tr key={item.id}>
-              <td className={`${CELL} break-words whitespace-pre-wrap`}>{item.input}</td>
+              <td className={`${CELL} break-words whitespace-pre-wrap`}>
+                {item.input}
+                {item.files?.length ? (
+                  <span className="mt-0.5 block text-xs text-zinc-500 dark:text-zinc-400">
+                    {t('itemFilesList', { names: item.files.map((file) => file.name).join(', ') })}
+                  </span>
+                ) : null}
+              </td>
               <td className={`${CELL} break-words whitespace-pre-wrap`}>{item.expected ?? ''}</td>
               <td className={CELL}>{(item.tags ?? []).join('; ')}</td>
               <td className={CELL}>{(item.tools?.called ?? []).join(', ')}</td>

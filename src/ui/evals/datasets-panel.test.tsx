@@ -126,4 +126,34 @@ describe('DatasetsPanel', () => {
     const list = await screen.findByRole('list', { name: 'Datasets' });
     await waitFor(() => expect(within(list).getByRole('listitem', { name: 'From the laptop' })).toBeTruthy());
   });
+
+  it('adds an item with files, refuses what is not text or too large, and lists the files', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    render(<DatasetsPanel />);
+    await user.click(screen.getByRole('button', { name: 'New dataset' }));
+    await user.type(screen.getByRole('textbox', { name: 'Dataset name' }), 'Files{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Add item' }));
+    await user.type(screen.getByRole('textbox', { name: 'Input' }), 'What grew?');
+    const picker = screen.getByLabelText('Item files');
+    await user.upload(picker, [
+      new File(['# Q1\nRevenue grew 12%.'], 'report.md', { type: 'text/markdown' }),
+      new File([new Uint8Array([0, 159, 146, 150])], 'photo.png', { type: 'image/png' }),
+      new File(['x'.repeat(2_000_001)], 'huge.txt', { type: 'text/plain' }),
+    ]);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('photo.png is not a text file');
+    expect(alert.textContent).toContain('huge.txt would take the item’s files over 2,000,000 characters');
+    const chosen = screen.getByRole('list', { name: 'Files of the item' });
+    expect(
+      within(chosen)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['report.md×']);
+    await user.click(screen.getByRole('button', { name: 'Save item' }));
+    await waitFor(() => expect(rows()).toEqual([['What grew?Files: report.md', '']]));
+    const { store, dataset } = await storedDataset();
+    expect((await store.items(dataset.id))[0]?.files).toEqual([
+      { name: 'report.md', mimeType: 'text/markdown', text: '# Q1\nRevenue grew 12%.' },
+    ]);
+  });
 });

@@ -7,9 +7,10 @@ import {
   splitToolNames,
   type ImportProblem,
 } from '../../evals/dataset-import.ts';
-import type { DatasetItem } from '../../evals/eval-types.ts';
+import type { DatasetItem, ItemFile } from '../../evals/eval-types.ts';
 import { services } from '../../store/services.ts';
 import { Button } from '../components/button.tsx';
+import { ItemFilesField } from './item-files.tsx';
 import { datasetStore } from './use-datasets.ts';
 import { useDatasetsT } from './use-datasets-t.ts';
 
@@ -22,6 +23,7 @@ interface Draft {
   expected: string;
   tools: string;
   tags: string;
+  files: ItemFile[];
 }
 
 /** An item from the editor's fields (trimmed input; empty fields left out). */
@@ -32,6 +34,7 @@ export function itemFromDraft(draft: Draft, datasetId: string, id: string, now: 
   if (tools.length > 0) item.tools = { called: tools };
   const tags = splitTags(draft.tags);
   if (tags.length > 0) item.tags = tags;
+  if (draft.files.length > 0) item.files = draft.files;
   return item;
 }
 
@@ -46,7 +49,7 @@ export function ItemForm({ datasetId, onAdded }: { datasetId: string; onAdded: (
         <Button
           size="sm"
           aria-label="Add item"
-          onClick={() => setDraft({ input: '', expected: '', tools: '', tags: '' })}
+          onClick={() => setDraft({ input: '', expected: '', tools: '', tags: '', files: [] })}
         >
           {t('addItem')}
         </Button>
@@ -124,6 +127,7 @@ function ItemFields({ draft, onChange }: { draft: Draft; onChange: (draft: Draft
         {t('tagsLabel')}
         <input title={t('tagsHint')} value={draft.tags} onChange={set('tags')} className={INPUT} />
       </label>
+      <ItemFilesField files={draft.files} onChange={(files) => onChange({ ...draft, files })} />
     </>
   );
 }

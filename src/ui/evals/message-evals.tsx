@@ -46,7 +46,7 @@ export function AddToDatasetButton({ entry }: { entry: TranscriptEntry }) {
     const entries = useAppStore.getState().entries[entry.sessionId] ?? [];
     const { answer } = runTexts(entries, entry.runId);
     const input = typeof entry.message.content === 'string' ? entry.message.content : '';
-    setDraft({ input, expected: answer });
+    setDraft({ input, expected: answer, sessionId: entry.sessionId });
   };
   return (
     <>
@@ -92,7 +92,7 @@ export function AnswerFeedbackBar({ entry, disabled }: { entry: TranscriptEntry;
     save({ ...(rating === next ? {} : { rating: next }), note: note ?? savedNote });
   const openDataset = () => {
     const { input } = runTexts(useAppStore.getState().entries[entry.sessionId] ?? [], entry.runId);
-    setDraft({ input, expected: '', tags: ['bad-answer'] });
+    setDraft({ input, expected: '', tags: ['bad-answer'], sessionId: entry.sessionId });
   };
   return (
     <div className="flex flex-wrap items-center gap-0.5">

@@ -1,0 +1,27 @@
+import type { AttachmentStore } from '../../tools/tool-context.ts';
+import { services } from '../services.ts';
+import type { AgentRuntime } from './load-agent-runtime.ts';
+
+/** How long the SQL worker may take to outline the attached files before the run starts without their columns. */
+const OUTLINE_TIMEOUT_MS = 30_000;
+
+/**
+ * The tables `query_data` offers for the session's attached files (an experiment passes its item's files); none when
+ * they cannot be read (the tool is then left out).
+ */
+export async function attachedDataTables(
+  sessionId: string,
+  runtime: AgentRuntime,
+  attachments: AttachmentStore = services().persistence.attachments,
+) {
+  try {
+    return await runtime.describeDataTables(
+      attachments,
+      sessionId,
+      services().queryData,
+      AbortSignal.timeout(OUTLINE_TIMEOUT_MS),
+    );
+  } catch {
+    return [];
+  }
+}
