@@ -26,7 +26,7 @@ import { services } from '../services.ts';
 import { currentLanguage } from './current-language.ts';
 import { datasetChoices, experimentStop, experimentStorage, type ExperimentDraft } from './experiment-list-actions.ts';
 import { loadAgentRuntime, type AgentRuntime } from './load-agent-runtime.ts';
-import { attachedDataTables } from './attached-data.ts';
+import { attachedDataTables, runKnowledge } from './run-resources.ts';
 
 /** An experiment is being started (its dataset read). */
 let starting = false;
@@ -149,12 +149,15 @@ function itemDeps(runtime: AgentRuntime, settings: Settings, variants: readonly 
     const attachments = itemAttachments(hooks.sessionId, hooks.files, all.now());
     // An item's CSV, TSV or JSON files are tables for `query_data`, as the chat's attached files are.
     const dataTables = hooks.files.length === 0 ? [] : await attachedDataTables(hooks.sessionId, runtime, attachments);
+    // The Knowledge library, as a chat run has it: `search_knowledge` is offered when it has documents.
+    const knowledge = await runKnowledge(runSettings, runtime);
     return runtime.buildRunOptions({
       sessionId: hooks.sessionId,
       settings: runSettings,
       runtime,
       services: { ...all, persistence: { ...all.persistence, toolState, attachments } },
       dataTables,
+      ...(knowledge ? { knowledge } : {}),
       endpoint: runtime.resolveEndpoint(runSettings),
       history: hooks.history,
       runInput: hooks.runInput,

@@ -32,8 +32,8 @@ import { services } from '../services.ts';
 import { currentLanguage } from './current-language.ts';
 import type { AgentRuntime } from './load-agent-runtime.ts';
 import { initialRunProgress, reduceRunEvent, type RunEndpoint, type RunProgress } from './run-event-reducer.ts';
-import { attachedDataTables } from './attached-data.ts';
-import { runKnowledge, withoutInterruptedPartial, type RunRequest } from './run-inputs.ts';
+import { attachedDataTables, runKnowledge } from './run-resources.ts';
+import { withoutInterruptedPartial, type RunRequest } from './run-inputs.ts';
 import { reportStorageError } from './storage-errors.ts';
 import { storeText } from './store-text.ts';
 

@@ -43,13 +43,3 @@ export async function withoutInterruptedPartial(
   const partial = last.message;
   return history.filter((message) => message !== partial);
 }
-
-/** The Knowledge library's search for a run; none when the library is empty or cannot be read (the tool is left out). */
-export async function runKnowledge(settings: Settings, runtime: AgentRuntime) {
-  try {
-    const { persistence, fetch, endpointMemory } = services();
-    return await runtime.runKnowledgeAccess(settings, persistence, fetch, endpointMemory);
-  } catch {
-    return undefined;
-  }
-}

@@ -1,3 +1,6 @@
+// What a run may read besides its messages: the attached files' data tables and the Knowledge library. A chat run
+// reads the session's; an experiment's run reads its item's files and the same library.
+import type { Settings } from '../../config/settings.ts';
 import type { AttachmentStore } from '../../tools/tool-context.ts';
 import { services } from '../services.ts';
 import type { AgentRuntime } from './load-agent-runtime.ts';
@@ -23,5 +26,15 @@ export async function attachedDataTables(
     );
   } catch {
     return [];
+  }
+}
+
+/** The Knowledge library's search for a run; none when the library is empty or cannot be read (the tool is left out). */
+export async function runKnowledge(settings: Settings, runtime: AgentRuntime) {
+  try {
+    const { persistence, fetch, endpointMemory } = services();
+    return await runtime.runKnowledgeAccess(settings, persistence, fetch, endpointMemory);
+  } catch {
+    return undefined;
   }
 }
