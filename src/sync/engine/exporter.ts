@@ -14,7 +14,14 @@ import { listSessions } from '../../db/sessions.ts';
 import { hashJson } from './crypto.ts';
 import { DELETED_BY_USER, encryptDoc, sessionSignature, type EngineContext } from './context.ts';
 import { noteDoc, sessionDocId, sessionDocs, sessionOfDocId, settingsDocs, type PlainDoc } from './docs.ts';
-import { datasetDocs, datasetOfDocId, kdocDocId, knowledgeDocs, knowledgeOfDocId } from './library-docs.ts';
+import {
+  datasetDocId,
+  datasetDocs,
+  datasetOfDocId,
+  kdocDocId,
+  knowledgeDocs,
+  knowledgeOfDocId,
+} from './library-docs.ts';
 import type { PouchDoc } from './pouch.ts';
 
 /** The documents one session has now (its running run left out), secrets removed. */
@@ -144,10 +151,23 @@ async function exportSettings(context: EngineContext): Promise<number> {
   return writeDocs(context, await changedOnly(context, docs));
 }
 
+/**
+ * A removed item becomes a tombstone. A deleted dataset tombstones its own document only, as a deleted session does:
+ * its items stay on the server, so an item added or a rename on another device meanwhile brings the whole dataset back
+ * (a delete beside an edit keeps the data and says so).
+ */
 async function exportDatasetDocs(context: EngineContext): Promise<number> {
-  const docs = (await exportDatasets(context.db)).flatMap(datasetDocs);
+  const datasets = await exportDatasets(context.db);
+  const docs = datasets.flatMap(datasetDocs);
   const present = new Set(docs.map((doc) => doc.id));
-  const gone = Object.keys(context.marker.docs).filter((id) => datasetOfDocId(id) !== undefined && !present.has(id));
+  const kept = new Set(datasets.map((dataset) => dataset.id));
+  const gone: string[] = [];
+  for (const id of Object.keys(context.marker.docs)) {
+    const datasetId = datasetOfDocId(id);
+    if (datasetId === undefined || present.has(id)) continue;
+    if (id === datasetDocId(datasetId) || kept.has(datasetId)) gone.push(id);
+    else delete context.marker.docs[id];
+  }
   return writeDocs(context, await changedOnly(context, docs), gone);
 }
 

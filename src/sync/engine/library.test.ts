@@ -203,4 +203,28 @@ describe('sync of datasets and Knowledge documents', () => {
     expect(rewritten.body).not.toHaveProperty('items');
     expect((await read('ditem:ds_old:item_old')).body).toEqual(item);
   });
+
+  it('brings a dataset deleted on one device back whole when another added an item meanwhile, and says so', async () => {
+    const server = await couchServer();
+    const a = await device();
+    const b = await device();
+    await addLibrary(a.db);
+    await a.engine.start(settingsFor(server.url));
+    await b.engine.start(settingsFor(server.url));
+    await createIndexedDbDatasetStore(a.db).remove('ds_tea');
+    await createIndexedDbDatasetStore(b.db).addItems(
+      [{ id: 'item_late', datasetId: 'ds_tea', input: 'Added while A deleted it', createdAt: 7_000 }],
+      7_000,
+    );
+    await a.engine.syncNow();
+    await b.engine.syncNow();
+    await a.engine.syncNow();
+    for (const db of [a.db, b.db])
+      expect((await createIndexedDbDatasetStore(db).items('ds_tea')).map((item) => item.id)).toEqual([
+        'item_tea',
+        'item_late',
+      ]);
+    const reported = [...a.conflicts, ...b.conflicts].filter((conflict) => conflict.kind === 'delete-vs-edit');
+    expect(reported.map((conflict) => conflict.subject)).toContain('Tea questions');
+  });
 });
