@@ -16,6 +16,7 @@ interface ChangesFeed {
 
 interface Database {
   changes(options: Record<string, unknown>): Promise<Changes> & ChangesFeed;
+  once(event: 'destroyed', listener: () => void): unknown;
 }
 
 export interface LongpollPouch {
@@ -39,6 +40,17 @@ function optionsOf(query: Record<string, unknown>): Record<string, unknown> {
 
 /** Middleware answering long polls of `_changes` as CouchDB does (see the file's comment). */
 export function couchLongpoll(PouchDB: LongpollPouch) {
+  // One handle per database for the server's life (each PouchDB handle adds listeners to the constructor), dropped
+  // when that database is deleted.
+  const handles = new Map<string, Database>();
+  const handle = (name: string): Database => {
+    const known = handles.get(name);
+    if (known) return known;
+    const db = new PouchDB(name);
+    db.once('destroyed', () => handles.delete(name));
+    handles.set(name, db);
+    return db;
+  };
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const query = req.query as Record<string, unknown>;
     const match = /^\/([^/_][^/]*)\/_changes$/.exec(req.path);
@@ -46,7 +58,7 @@ export function couchLongpoll(PouchDB: LongpollPouch) {
       return next();
     const name = decodeURIComponent(match[1]);
     if (!(await PouchDB.allDbs?.())?.includes(name)) return next();
-    const db = new PouchDB(name);
+    const db = handle(name);
     const options = optionsOf(query);
     const ready = await db.changes(options);
     res.status(200).setHeader('Content-Type', 'application/json');
