@@ -60,3 +60,24 @@ export async function requestTiming(page: Page, origin: string, since: number): 
     ...kinds,
   ].join('\n');
 }
+
+/** Records the page's sync status (state and text) each time it changes, with its `performance.now()`. */
+export function watchSyncStatus(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const log: Array<[number, string]> = [];
+    (window as unknown as { __syncLog: typeof log }).__syncLog = log;
+    const read = () => {
+      const status = document.querySelector('[data-testid="sync-status"]');
+      const line = `${status?.getAttribute('data-sync-state') ?? '-'} ${status?.textContent ?? ''}`.slice(0, 60);
+      if (log.at(-1)?.[1] !== line) log.push([performance.now(), line]);
+    };
+    new MutationObserver(read).observe(document.body, { subtree: true, childList: true, attributes: true });
+    read();
+  });
+}
+
+/** The status changes since `since`, one line each with its offset in ms. */
+export async function syncStatusLog(page: Page, since: number): Promise<string> {
+  const log = await page.evaluate(() => (window as unknown as { __syncLog?: Array<[number, string]> }).__syncLog ?? []);
+  return log.map(([at, line]) => `      +${(at - since).toFixed(0).padStart(6)} ms  ${line}`).join('\n');
+}

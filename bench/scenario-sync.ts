@@ -7,7 +7,7 @@ import { startCouchServer, type CouchServer } from '../e2e/couch-server/server.t
 import { chooseImportFile, loadUntilUsable, send, type BenchWindow } from './app-driver.ts';
 import { launchFresh } from './browser.ts';
 import { rawIndexedDbWrite, startCpuProfile } from './cpu-profile.ts';
-import { requestTiming, startRequestTiming } from './request-timing.ts';
+import { requestTiming, startRequestTiming, syncStatusLog, watchSyncStatus } from './request-timing.ts';
 import type { BenchContext, Sample } from './scenario-context.ts';
 import { frameGaps, median, quantile } from './stats.ts';
 
@@ -168,6 +168,7 @@ export async function syncScale(context: BenchContext): Promise<Sample> {
     await Promise.all([startFrames(a.page), startFrames(b.page)]);
     const profile = process.env.BENCH_SYNC_PROFILE ? await startCpuProfile(b.page) : undefined;
     const timingSince = profile ? await startRequestTiming(b.page) : 0;
+    if (profile) await watchSyncStatus(b.page);
     const requestsBefore = server.requests.length;
     const started = Date.now();
     await turnOnSync(b.page, server.url);
@@ -175,6 +176,7 @@ export async function syncScale(context: BenchContext): Promise<Sample> {
     const firstMs = done - started;
     if (profile) context.log(await profile.stop());
     if (profile) context.log(await requestTiming(b.page, server.url, timingSince));
+    if (profile) context.log(`    page B's sync status:\n${await syncStatusLog(b.page, timingSince)}`);
     const sample: Sample = {
       syncFirstMs: firstMs,
       syncPlainUploadMs: plain.ms,
