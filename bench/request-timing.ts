@@ -1,6 +1,7 @@
 // Opt-in diagnostics (BENCH_SYNC_PROFILE): where a page's time went on the network, from its Resource Timing
-// entries — per kind of request, how many, their summed duration and server wait, and how much of the window had at
-// least one request in flight (the rest is the page's own work: local storage, decryption, import).
+// entries — per kind of request, how many and their summed duration, and how much of the window had at
+// least one request in flight (the rest is the page's own work: local storage, decryption, import). Server wait is
+// not shown: a cross-origin entry without `Timing-Allow-Origin` reports no request and response start.
 import type { Page } from '@playwright/test';
 
 /** Keeps every resource entry from now on (the browser keeps 250 by default) and forgets the older ones. */
@@ -15,7 +16,6 @@ export function startRequestTiming(page: Page): Promise<number> {
 interface Entry {
   kind: string;
   start: number;
-  wait: number;
   end: number;
 }
 
@@ -28,17 +28,15 @@ export async function requestTiming(page: Page, origin: string, since: number): 
         .map((entry) => ({
           kind: new URL(entry.name).pathname.replace(/^\/[^/]+\/?/, '').split('/')[0] || '<db info>',
           start: entry.startTime,
-          wait: entry.responseStart - entry.requestStart,
           end: entry.responseEnd,
         })),
     { from: since, prefix: origin },
   );
-  const byKind = new Map<string, { count: number; ms: number; wait: number }>();
+  const byKind = new Map<string, { count: number; ms: number }>();
   for (const entry of entries as Entry[]) {
-    const kind = byKind.get(entry.kind) ?? { count: 0, ms: 0, wait: 0 };
+    const kind = byKind.get(entry.kind) ?? { count: 0, ms: 0 };
     kind.count += 1;
     kind.ms += entry.end - entry.start;
-    kind.wait += entry.wait;
     byKind.set(entry.kind, kind);
   }
   // The union of the requests' intervals: time with at least one request in flight.
@@ -52,9 +50,7 @@ export async function requestTiming(page: Page, origin: string, since: number): 
   const last = Math.max(since, ...(entries as Entry[]).map((entry) => entry.end));
   const kinds = [...byKind]
     .sort((a, b) => b[1].ms - a[1].ms)
-    .map(
-      ([kind, k]) => `      ${kind}: ${k.count}, ${k.ms.toFixed(0)} ms in flight, ${k.wait.toFixed(0)} ms server wait`,
-    );
+    .map(([kind, k]) => `      ${kind}: ${k.count}, ${k.ms.toFixed(0)} ms in flight`);
   return [
     `    page B's requests: a request in flight ${covered.toFixed(0)} ms of the ${(last - since).toFixed(0)} ms to the last one`,
     ...kinds,
