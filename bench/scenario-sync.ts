@@ -7,6 +7,7 @@ import { startCouchServer, type CouchServer } from '../e2e/couch-server/server.t
 import { chooseImportFile, loadUntilUsable, send, type BenchWindow } from './app-driver.ts';
 import { launchFresh } from './browser.ts';
 import { rawIndexedDbWrite, startCpuProfile } from './cpu-profile.ts';
+import { requestTiming, startRequestTiming, syncStatusLog, watchSyncStatus } from './request-timing.ts';
 import type { BenchContext, Sample } from './scenario-context.ts';
 import { frameGaps, median, quantile } from './stats.ts';
 
@@ -120,13 +121,14 @@ async function firstDevice(
 async function oneRun(a: Page, b: Page, server: CouchServer): Promise<{ ms: number; requests: number }> {
   const before = await storedSessions(b);
   await a.getByRole('button', { name: 'New session' }).click();
+  // Counted from the send: a run is written when it ends, and may reach the other page before its answer shows here.
+  const requestsBefore = server.requests.length;
   await send(a, 'What is (128+374)*2?');
   await a
     .getByRole('article', { name: 'assistant message' })
     .last()
     .filter({ hasText: '1004' })
     .waitFor({ timeout: 60_000 });
-  const requestsBefore = server.requests.length;
   const started = Date.now();
   await whenSynced(b, async () => (await storedSessions(b)) > before, 60_000);
   return { ms: Date.now() - started, requests: server.requests.length - requestsBefore };
@@ -165,12 +167,16 @@ export async function syncScale(context: BenchContext): Promise<Sample> {
     const idleP95 = await framesP95(b.page);
     await Promise.all([startFrames(a.page), startFrames(b.page)]);
     const profile = process.env.BENCH_SYNC_PROFILE ? await startCpuProfile(b.page) : undefined;
+    const timingSince = profile ? await startRequestTiming(b.page) : 0;
+    if (profile) await watchSyncStatus(b.page);
     const requestsBefore = server.requests.length;
     const started = Date.now();
     await turnOnSync(b.page, server.url);
     const done = await whenSynced(b.page, async () => (await storedSessions(b.page)) >= sessions);
     const firstMs = done - started;
     if (profile) context.log(await profile.stop());
+    if (profile) context.log(await requestTiming(b.page, server.url, timingSince));
+    if (profile) context.log(`    page B's sync status:\n${await syncStatusLog(b.page, timingSince)}`);
     const sample: Sample = {
       syncFirstMs: firstMs,
       syncPlainUploadMs: plain.ms,

@@ -12,6 +12,7 @@ import memoryAdapter from 'pouchdb-adapter-memory';
 import httpAdapter from 'pouchdb-adapter-http';
 import mapreduce from 'pouchdb-mapreduce';
 import replication from 'pouchdb-replication';
+import { couchLongpoll, type LongpollPouch } from './longpoll.ts';
 
 export interface CouchServerOptions {
   /** Answer CORS preflights and add the headers CouchDB sends with `[chttpd] enable_cors = true` (default true). */
@@ -22,11 +23,18 @@ export interface CouchServerOptions {
   port?: number;
 }
 
+export interface CouchRequest {
+  method: string;
+  path: string;
+  /** The query string with its `?`, or ''. */
+  query: string;
+}
+
 export interface CouchServer {
   url: string;
   port: number;
-  /** Every request seen: method and path (for counting requests in tests and the bench). */
-  requests: { method: string; path: string }[];
+  /** Every request seen: method, path and query string (for counting requests in tests and the bench). */
+  requests: CouchRequest[];
   /** Stops listening; the data stays in memory for `start()`. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -44,10 +52,10 @@ export async function startCouchServer(options: CouchServerOptions = {}): Promis
   const prefix = `couch-test-${process.pid}-${++counter}-`;
   const PouchDB = BasePouchDB.defaults({ adapter: 'memory', prefix });
   let cors = options.cors ?? true;
-  const requests: { method: string; path: string }[] = [];
+  const requests: CouchRequest[] = [];
   const app = express();
   app.use((req, res, next) => {
-    requests.push({ method: req.method, path: req.path });
+    requests.push({ method: req.method, path: req.path, query: req.originalUrl.slice(req.path.length) });
     // Express 5 makes `req.query` a getter; express-pouchdb's `_changes` route assigns it (GET `_changes` failed
     // with an HTML error page, so no pull replication worked). A plain, writable copy of the parsed query.
     Object.defineProperty(req, 'query', {
@@ -56,29 +64,14 @@ export async function startCouchServer(options: CouchServerOptions = {}): Promis
       configurable: true,
       enumerable: true,
     });
-    if (cors) {
-      const origin = req.headers.origin;
-      if (origin) {
-        res.setHeader('Access-Control-Allow-Origin', origin);
-        res.setHeader('Access-Control-Allow-Credentials', 'true');
-        res.setHeader(
-          'Access-Control-Expose-Headers',
-          'content-type, cache-control, accept-ranges, etag, server, x-couch-request-id',
-        );
-      }
-      if (req.method === 'OPTIONS') {
-        res.setHeader('Access-Control-Allow-Methods', 'GET, PUT, POST, HEAD, DELETE');
-        res.setHeader('Access-Control-Allow-Headers', 'accept, authorization, content-type, origin, referer');
-        res.status(204).end();
-        return;
-      }
-    }
+    if (cors && answerCors(req, res)) return;
     if (options.auth && !authorised(req, options.auth)) {
       res.status(401).json({ error: 'unauthorized', reason: 'Name or password is incorrect.' });
       return;
     }
     next();
   });
+  app.use(couchLongpoll(PouchDB as unknown as LongpollPouch));
   app.use('/', expressPouchDB(PouchDB, { mode: 'minimumForPouchDB', inMemoryConfig: true, logPath: '/dev/null' }));
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     app(req, res);
@@ -121,6 +114,27 @@ export async function startCouchServer(options: CouchServerOptions = {}): Promis
     },
     close: stop,
   };
+}
+
+/** CouchDB's CORS headers (`[chttpd] enable_cors = true`); true when this was a preflight, answered here. */
+function answerCors(req: IncomingMessage, res: ServerResponse): boolean {
+  const origin = req.headers.origin;
+  if (origin) {
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    res.setHeader('Access-Control-Allow-Credentials', 'true');
+    res.setHeader(
+      'Access-Control-Expose-Headers',
+      'content-type, cache-control, accept-ranges, etag, server, x-couch-request-id',
+    );
+  }
+  if (req.method !== 'OPTIONS') return false;
+  res.setHeader('Access-Control-Allow-Methods', 'GET, PUT, POST, HEAD, DELETE');
+  res.setHeader('Access-Control-Allow-Headers', 'accept, authorization, content-type, origin, referer');
+  // As CouchDB with `[cors] max_age = 3600`: the browser reuses a preflight's answer for that URL meanwhile.
+  res.setHeader('Access-Control-Max-Age', '3600');
+  res.statusCode = 204;
+  res.end();
+  return true;
 }
 
 function authorised(req: IncomingMessage, auth: { user: string; password: string }): boolean {

@@ -100,6 +100,7 @@ describe('diagnoseSyncServer with a fetch that behaves as a browser does', () =>
     expect(problem).toEqual({ kind: 'cors', detail: corsSetting('http://app.test') });
     expect(problem?.detail).toContain('[chttpd] enable_cors = true');
     expect(problem?.detail).toContain('origins = http://app.test');
+    expect(problem?.detail).toContain('max_age = 3600');
   });
 
   it('names a server no request reaches unreachable, not CORS', async () => {

@@ -212,6 +212,14 @@ async function settleLeaves(context: EngineContext, doc: PouchDoc): Promise<bool
   return !(mine && mine.rev === doc._rev && !doc._deleted);
 }
 
+/**
+ * Whether a document id is the app's data: not a design or `_local` document, not the key check, and not a Share
+ * session snapshot (`share:<id>`: the replication brings those too; a snapshot is opened from its link only).
+ */
+function applicable(id: string): boolean {
+  return !id.startsWith('_') && id !== KEYCHECK_ID && !id.startsWith('share:');
+}
+
 /** The changed documents since the marker's position, sorted by what they belong to; conflicts resolved on the way. */
 async function collectChanges(context: EngineContext) {
   const changes: Changes = {
@@ -224,9 +232,7 @@ async function collectChanges(context: EngineContext) {
   let since = context.marker.appliedSeq;
   for (;;) {
     const page = await context.local.changes({ since, style: 'all_docs', limit: PAGE });
-    const incoming = page.results.filter(
-      (change) => !change.id.startsWith('_') && change.id !== KEYCHECK_ID && !ownWrite(context, change),
-    );
+    const incoming = page.results.filter((change) => applicable(change.id) && !ownWrite(context, change));
     // One leaf: no conflict and no delete beside an edit, so nothing to read here (most of a first sync).
     for (const change of incoming) if (change.changes?.length === 1) route(changes, change.id);
     const several = incoming.filter((change) => change.changes?.length !== 1).map((change) => change.id);

@@ -8,12 +8,47 @@ export function remoteUrl(settings: SyncSettings): string {
   return `${settings.url.trim().replace(/\/+$/, '')}/${encodeURIComponent(settings.database.trim())}`;
 }
 
+/**
+ * PouchDB's HTTP adapter labels every request `Content-Type: application/json`, a bodiless GET too; that header makes
+ * the browser send a CORS preflight (`OPTIONS`) before each such GET whose URL it has not cached — every `_changes`
+ * poll, whose URL carries its `since`. Without it a GET (with no user and password) is a simple request.
+ */
+export function withoutBodyType(send: typeof fetch = (...args) => fetch(...args)): typeof fetch {
+  return (input, init) => {
+    if (!init || init.body != null) return send(input, init);
+    const headers = new Headers(init.headers);
+    headers.delete('Content-Type');
+    return send(input, { ...init, headers });
+  };
+}
+
 /** The remote database (never created by opening it: a missing one is named, and created only on request). */
 export function openRemote(Pouch: PouchConstructor, settings: SyncSettings, create = false): PouchDatabase {
   return new Pouch(remoteUrl(settings), {
     skip_setup: !create,
+    fetch: withoutBodyType(),
     ...(settings.user ? { auth: { username: settings.user, password: settings.password } } : {}),
   });
+}
+
+/**
+ * The remote database as the pull's source. PouchDB's replication asks its source for `info()` once when it starts
+ * and after every batch, only to count progress for its `activeTasks` (replicate() in pouchdb-browser), which nothing
+ * here reads: one `GET <database>` per batch that arrives. This source answers every `info()` after the first with
+ * the first answer (owned by this source, never refreshed: progress is counted from the replication's own events).
+ */
+export function openPullSource(Pouch: PouchConstructor, settings: SyncSettings): PouchDatabase {
+  const source = openRemote(Pouch, settings);
+  const read = source.info.bind(source);
+  let first: ReturnType<PouchDatabase['info']> | undefined;
+  source.info = () => {
+    first ??= read().catch((error: unknown) => {
+      first = undefined;
+      throw error;
+    });
+    return first;
+  };
+  return source;
 }
 
 /** The local PouchDB's name: one per server, database and user (the data in it is encrypted). */

@@ -41,6 +41,7 @@ function firstSyncReplicator() {
     Pouch,
     local: database,
     remote: database,
+    pullSource: database,
     live: true,
     status: () => status,
     setStatus: (patch) => {

@@ -11,6 +11,8 @@ export interface ReplicatorOptions {
   Pouch: PouchConstructor;
   local: PouchDatabase;
   remote: PouchDatabase;
+  /** The same database, for the pull to read from (see openPullSource). */
+  pullSource: PouchDatabase;
   live: boolean;
   status(): SyncStatus;
   setStatus(patch: Partial<SyncStatus>): void;
@@ -104,7 +106,8 @@ export class Replicator {
     clearTimeout(this.importTimer);
     this.stopReplications();
     await this.queue;
-    await Promise.allSettled([this.options.local.close(), this.options.remote.close()]);
+    const { local, remote, pullSource } = this.options;
+    await Promise.allSettled([local.close(), remote.close(), pullSource.close()]);
   }
 
   private enqueue(task: () => Promise<void>): Promise<void> {
@@ -183,23 +186,19 @@ export class Replicator {
   }
 
   private replicate(direction: Direction, live: boolean): PouchReplication {
-    const { Pouch, local, remote } = this.options;
-    const batch = { batch_size: this.options.batchSize, batches_limit: 2 };
+    const { Pouch, local, remote, pullSource } = this.options;
+    // Each direction keeps its checkpoint on this device only (PouchDB's default reads and writes a `_local` document
+    // on the server too, after every batch: two requests per batch, and the receiving device's push makes a batch of
+    // every batch it pulled). The price: a server database restored from an older backup is not sent this device's
+    // documents again, since the checkpoint says they went (a recreated one gets a new key check, so a new key).
+    const options = { live, retry: live, batch_size: this.options.batchSize, batches_limit: 2 };
+    // No replication filter: a filter function makes PouchDB ask `_changes` for every body and then fetch each one
+    // again with `_bulk_get` (each pulled document crossed the wire twice). Share snapshots (`share:`) therefore reach
+    // the local database too, where the importer skips them.
     const replication =
       direction === 'push'
-        ? Pouch.replicate(local, remote, { live, retry: live, ...batch })
-        : Pouch.replicate(remote, local, {
-            live,
-            // The pull's checkpoint is kept on this device only: PouchDB would otherwise read and write a `_local`
-            // document on the server for every batch (two requests per change that arrives, per device). CouchDB
-            // rewinds a `since` it does not know, so a recreated database is read again from its start. The push
-            // keeps both checkpoints: on a recreated database they disagree and PouchDB sends everything again.
-            checkpoint: 'target',
-            retry: live,
-            ...batch,
-            // Share session snapshots stay on the server. A client-side filter: express-pouchdb ignores a `selector`.
-            filter: (doc: { _id: string }) => !doc._id.startsWith('share:'),
-          });
+        ? Pouch.replicate(local, remote, { ...options, checkpoint: 'source' })
+        : Pouch.replicate(pullSource, local, { ...options, checkpoint: 'target' });
     replication.on('change', (info) => this.onChange(direction, info as ChangeInfo));
     this.replications.push(replication);
     return replication;
