@@ -177,10 +177,11 @@ export const MarkdownBlock = memo(function MarkdownBlock({ text, growing = false
       <div>
         <p>
           {segments.map((segment, index) => (
-            // Index keys are stable: segments are only appended, or the last one grows.
+            // Index keys are stable: segments are only appended, or the last one grows. The parser drops the space
+            // a segment ends with at a cut; it is put back after it.
             <Fragment key={index}>
-              {index > 0 ? ' ' : null}
               <ParagraphSegment text={segment} plugins={plugins} />
+              {index < segments.length - 1 && segment.endsWith(' ') ? ' ' : null}
             </Fragment>
           ))}
         </p>
