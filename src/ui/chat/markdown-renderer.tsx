@@ -4,7 +4,7 @@ import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown'
 import remarkGfm from 'remark-gfm';
 import { CitationMark, rehypeCitationMarks } from './citation-mark.tsx';
 import { CodeBlock, CodeGrowingContext } from './code-block.tsx';
-import { splitParagraphSegments } from './markdown-segments.ts';
+import { splitParagraphSegments } from './markdown-paragraph-cuts.ts';
 import { useMath, type MathPlugins } from './math.ts';
 import { normaliseMath } from './math-normalise.ts';
 import { RemoteImage } from './remote-image.tsx';

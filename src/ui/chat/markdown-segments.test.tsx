@@ -3,7 +3,8 @@ import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Markdown } from './markdown.tsx';
 import { MarkdownBlock } from './markdown-renderer.tsx';
-import { plainParagraphs, splitParagraphSegments } from './markdown-segments.ts';
+import { splitParagraphSegments } from './markdown-paragraph-cuts.ts';
+import { plainParagraphs } from './markdown-segments.ts';
 
 afterEach(cleanup);
 
