@@ -20,7 +20,13 @@ const ENTITY_CHARS = 40;
 const WORD_CHARS = 64;
 
 /** Parity bits of the delimiter runs that open and close alike (`**` opens once, like `*`). */
-const PARITY_BITS: Record<number, number> = { [BACKTICK]: 1, [ASTERISK]: 2, [UNDERSCORE]: 4, [TILDE]: 8, [DOLLAR]: 16 };
+const PARITY_BITS = new Uint8Array(128);
+PARITY_BITS.set([1], BACKTICK);
+PARITY_BITS.set([2], ASTERISK);
+PARITY_BITS.set([4], UNDERSCORE);
+PARITY_BITS.set([8], TILDE);
+PARITY_BITS.set([16], DOLLAR);
+const BITS = [1, 2, 4, 8, 16];
 const OPENERS = new Set([0x28, 0x5b, 0x3c]); // ( [ <
 const CLOSERS = new Set([0x29, 0x5d, 0x3e]); // ) ] >
 /** Characters after which a word may be a link (`https:`, `a@b`, `www.`, a path): such a word is never cut inside. */
@@ -50,8 +56,8 @@ function scan(text: string, index: number, state: ScanState): number {
   const code = text.charCodeAt(index);
   // An escaped character is literal: neither it nor the backslash opens anything.
   if (code === BACKSLASH) return 2;
-  const bit = PARITY_BITS[code];
-  if (bit !== undefined && code !== text.charCodeAt(index - 1)) {
+  const bit = code < 128 ? (PARITY_BITS[code] ?? 0) : 0;
+  if (bit !== 0 && code !== text.charCodeAt(index - 1)) {
     state.parity ^= bit;
     state.openedAt[bit] = index;
   } else if (OPENERS.has(code)) {
@@ -75,7 +81,8 @@ function scan(text: string, index: number, state: ScanState): number {
  * show its markers while it streams; the finished message is parsed whole.
  */
 function expire(state: ScanState, index: number, minChars: number): void {
-  for (const bit of Object.values(PARITY_BITS)) {
+  if (state.parity === 0 && state.depth === 0) return;
+  for (const bit of BITS) {
     if (state.parity & bit && index - (state.openedAt[bit] ?? index) > 2 * minChars) state.parity ^= bit;
   }
   if (state.depth > 0 && index - state.depthSince > 2 * minChars) state.depth = 0;
