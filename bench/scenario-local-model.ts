@@ -33,6 +33,8 @@ interface CallFigures {
 
 interface GlassboxRound extends CallFigures {
   llamaTokensPerSecond: number;
+  /** llama.cpp's prompt processing rate for the call (its prompt_n ÷ prompt_ms). */
+  llamaPromptTokensPerSecond: number;
   frameGapP95: number;
   idleFrameGapP95: number;
   /** The page's call → the model worker receiving it, and the worker's first text → the page's first token. */
@@ -125,6 +127,7 @@ async function glassboxRound(page: Page): Promise<GlassboxRound> {
     toWorkerMs: at('local:call') - at('local:generate'),
     fromWorkerMs: at('local:generate') + ttftMs - at('local:first-output'),
     llamaTokensPerSecond: Number(a['llm.local.generation_tokens_per_second']),
+    llamaPromptTokensPerSecond: Number(a['llm.local.prompt_tokens_per_second']),
     frameGapP95: quantile(frameGaps(frames), 0.95),
     idleFrameGapP95: quantile(frameGaps(idleFrames), 0.95),
   };
@@ -197,15 +200,16 @@ function bareRound(page: Page, messages: unknown): Promise<BareFigures> {
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 function logRound(context: BenchContext, round: number, app: GlassboxRound, bare: BareFigures): void {
-  const t = bare.timings;
+  const t = bare.timings ?? {};
+  // The same cache on both sides, so llama.cpp reads as many prompt tokens in Glassbox's call as in the bare one.
+  const appPromptMs = (1000 * Number(t['prompt_n'])) / app.llamaPromptTokensPerSecond;
   context.log(
     `    round ${round}: Glassbox ${app.tokens} tokens at ${app.tokensPerSecond.toFixed(1)} tok/s (llama.cpp says ${app.llamaTokensPerSecond}), ` +
       `bare ${bare.tokens} at ${bare.tokensPerSecond.toFixed(1)} tok/s: ${((100 * app.tokensPerSecond) / bare.tokensPerSecond).toFixed(0)}%; ` +
-      `TTFT ${ms(app.ttftMs)} (to worker ${ms(app.toWorkerMs)}, in wllama ${ms(app.inWllamaMs)}, to page ${ms(app.fromWorkerMs)}) / bare ${ms(bare.ttftMs)}` +
-      (t
-        ? ` (llama.cpp: ${t['prompt_n']} prompt tokens in ${t['prompt_ms']?.toFixed(1)} ms, ${t['cache_n']} cached)`
-        : '') +
-      `; frame gap p95 ${app.frameGapP95.toFixed(1)} ms (idle just before ${app.idleFrameGapP95.toFixed(1)} ms)`,
+      `TTFT ${ms(app.ttftMs)} (to worker ${ms(app.toWorkerMs)}, in wllama ${ms(app.inWllamaMs)} of which llama.cpp's prompt ` +
+      `${ms(appPromptMs)}, to page ${ms(app.fromWorkerMs)}) / bare ${ms(bare.ttftMs)} (llama.cpp: ${t['prompt_n']} prompt ` +
+      `tokens in ${ms(Number(t['prompt_ms']))}, ${t['cache_n']} cached); ` +
+      `frame gap p95 ${app.frameGapP95.toFixed(1)} ms (idle just before ${app.idleFrameGapP95.toFixed(1)} ms)`,
   );
 }
 
