@@ -81,6 +81,8 @@ async function setUpGlassbox(page: Page, context: BenchContext) {
       `Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => ${cores} })`,
     );
   }
+  // BENCH_LOCAL_REDUCED_MOTION=1: the page prefers reduced motion (no spinning indicator while the model generates).
+  if (process.env.BENCH_LOCAL_REDUCED_MOTION) await page.emulateMedia({ reducedMotion: 'reduce' });
   await loadUntilUsable(page, context.appUrl);
   await storeModelFile(page, MODEL_FILE, MODEL);
   await chooseLocalModel(page, { model: MODEL_FILE, temperature: TEMPERATURE, enabledTools: NO_TOOLS });
@@ -106,12 +108,14 @@ async function glassboxRound(page: Page): Promise<GlassboxRound> {
   await page.evaluate(() => (window as unknown as BenchWindow).__bench.startFrames());
   await page.waitForTimeout(2000);
   const idleFrames = await page.evaluate(() => (window as unknown as BenchWindow).__bench.stopFrames());
-  await page.evaluate(() => (window as unknown as BenchWindow).__bench.startFrames());
+  // BENCH_LOCAL_FRAMES=0: no frame probe while generating (its animation-frame loop is work the bare page has not).
+  const probeFrames = process.env.BENCH_LOCAL_FRAMES !== '0';
+  if (probeFrames) await page.evaluate(() => (window as unknown as BenchWindow).__bench.startFrames());
   const profile = process.env.BENCH_LOCAL_PROFILE ? await startCpuProfile(page) : undefined;
   await send(page, PROMPT);
   await waitForRunStatus(page, 'done', 300_000);
   if (profile) console.log(await profile.stop());
-  const frames = await page.evaluate(() => (window as unknown as BenchWindow).__bench.stopFrames());
+  const frames = probeFrames ? await page.evaluate(() => (window as unknown as BenchWindow).__bench.stopFrames()) : [];
   const span = await lastLocalLlmSpan(page);
   const a = span.attributes;
   const tokens = Number(a['llm.usage.output_tokens']);
@@ -133,18 +137,18 @@ async function glassboxRound(page: Page): Promise<GlassboxRound> {
   };
 }
 
-const BARE_PAGE = `<!doctype html><meta charset="utf-8"><title>bare wllama</title><script type="module">
-import { Wllama } from './wllama.js';
+/** wllama's own loop, as a module for the bare page or a worker of it (BENCH_LOCAL_BARE_WORKER=1). */
+const BARE_CORE = `import { Wllama } from './wllama.js';
 let wllama;
-window.loadBare = async ({ threads, contextSize }) => {
+export async function loadBare({ threads, contextSize }) {
   wllama = new Wllama({ default: new URL('./wllama.wasm', location.href).href }, { allowOffline: true });
   const model = await (await fetch('./model.gguf')).blob();
   await wllama.loadModel([model], { n_ctx: contextSize, n_threads: threads, n_gpu_layers: 0, jinja: true, n_parallel: 1 });
   return wllama.isMultithread() ? threads : 1;
-};
+}
 // Measured as the Glassbox side is: from the call to the first text, and from the first text to the end of the
 // call, with llama.cpp's token count.
-window.runBare = async ({ messages, temperature }) => {
+export async function runBare({ messages, temperature }) {
   const started = performance.now();
   let first, tokens = 0, timings;
   await wllama.createChatCompletion({ messages, temperature, stream: true, timings_per_token: false, onData: (chunk) => {
@@ -156,7 +160,23 @@ window.runBare = async ({ messages, temperature }) => {
   const last = performance.now();
   const ttftMs = first - started;
   return { tokens, ttftMs, inWllamaMs: ttftMs, tokensPerSecond: ((tokens - 1) * 1000) / (last - first), timings };
-};
+}
+if (typeof window === 'undefined') {
+  onmessage = async ({ data }) => postMessage(await (data.load ? loadBare(data.load) : runBare(data.run)));
+}
+`;
+
+const BARE_PAGE = `<!doctype html><meta charset="utf-8"><title>bare wllama</title><script type="module">
+import { loadBare, runBare } from './bare-core.js';
+if (${process.env.BENCH_LOCAL_BARE_WORKER ? 'true' : 'false'}) {
+  const worker = new Worker('./bare-core.js', { type: 'module' });
+  const ask = (message) => new Promise((resolve) => { worker.onmessage = ({ data }) => resolve(data); worker.postMessage(message); });
+  window.loadBare = (load) => ask({ load });
+  window.runBare = (run) => ask({ run });
+} else {
+  window.loadBare = loadBare;
+  window.runBare = runBare;
+}
 </script>`;
 
 /** wllama's own completion loop in a bare page on the app's origin: same file, threads and context. */
@@ -164,6 +184,7 @@ async function setUpBarePage(page: Page, context: BenchContext, threads: number,
   const esm = dirname(createRequire(import.meta.url).resolve('@wllama/wllama'));
   const files: Record<string, () => Promise<{ body: Buffer; contentType: string }>> = {
     'index.html': async () => ({ body: Buffer.from(BARE_PAGE), contentType: 'text/html' }),
+    'bare-core.js': async () => ({ body: Buffer.from(BARE_CORE), contentType: 'text/javascript' }),
     'wllama.js': async () => ({ body: await readFile(join(esm, 'index.js')), contentType: 'text/javascript' }),
     'wllama.wasm': async () => ({
       body: await readFile(join(esm, 'wasm/wllama.wasm')),
