@@ -6,8 +6,9 @@ import { chooseLocalModel, NO_TOOLS, storeModelFile } from '../e2e/local-model-h
 import { writeTinyGguf, type TinyGgufOptions } from '../src/testing/gguf-writer.ts';
 import { loadUntilUsable, send, waitForRunStatus, type BenchWindow } from './app-driver.ts';
 import { launchFresh } from './browser.ts';
+import { startCpuProfile } from './cpu-profile.ts';
 import type { BenchContext, Sample } from './scenario-context.ts';
-import { frameGaps, quantile } from './stats.ts';
+import { frameGaps, median, quantile } from './stats.ts';
 
 /** The bench's model: the tests' tiny random-weight model (no real weights can be downloaded here): per-token overhead shows most. */
 const MODEL: TinyGgufOptions = {};
@@ -18,12 +19,27 @@ const MODEL: TinyGgufOptions = {};
 const TEMPERATURE = 0;
 const MODEL_FILE = 'bench-local.gguf';
 const PROMPT = 'Tell me a long story about a lighthouse.';
+/** Measured rounds, each one call on each side (alternating which goes first), so a load spike falls on both. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_LOCAL_ROUNDS) || 3);
 
 interface CallFigures {
   tokens: number;
   ttftMs: number;
   /** Tokens after the first, per second between the first and the last. */
   tokensPerSecond: number;
+  /** From the call to wllama (createChatCompletion) to its first chunk with text, in the thread that called it. */
+  inWllamaMs: number;
+}
+
+interface GlassboxRound extends CallFigures {
+  llamaTokensPerSecond: number;
+  /** llama.cpp's prompt processing rate for the call (its prompt_n ÷ prompt_ms). */
+  llamaPromptTokensPerSecond: number;
+  frameGapP95: number;
+  idleFrameGapP95: number;
+  /** The page's call → the model worker receiving it, and the worker's first text → the page's first token. */
+  toWorkerMs: number;
+  fromWorkerMs: number;
 }
 
 /** The last llm span of a local run, as stored. */
@@ -40,8 +56,23 @@ async function lastLocalLlmSpan(page: Page) {
   return last;
 }
 
-/** Glassbox: the app with the local provider; one warm-up run (loads the model), then the measured one. */
-async function throughGlassbox(page: Page, context: BenchContext) {
+/** Epoch ms of the latest marks of these names in the page or its model worker (local-model.ts, wllama-host.ts). */
+async function marks(page: Page): Promise<Record<string, number>> {
+  const read = () => {
+    const out: Record<string, number> = {};
+    for (const name of ['local:generate', 'local:call', 'local:first-chunk', 'local:first-output']) {
+      const mark = performance.getEntriesByName(name).at(-1);
+      if (mark) out[name] = performance.timeOrigin + mark.startTime;
+    }
+    return out;
+  };
+  const worker = page.workers().find((candidate) => /wllama-worker/.test(candidate.url()));
+  if (!worker) throw new Error('no model worker');
+  return { ...(await page.evaluate(read)), ...(await worker.evaluate(read)) };
+}
+
+/** Glassbox: the app with the local provider; the first run (which loads the model) is the warm-up. */
+async function setUpGlassbox(page: Page, context: BenchContext) {
   // BENCH_LOCAL_THREADS=N: the page reports N cores, so the model gets N threads (on both sides), e.g. 1 to compare
   // without llama.cpp's threads competing with the page for a small machine's cores.
   const cores = Number(process.env.BENCH_LOCAL_THREADS);
@@ -50,72 +81,110 @@ async function throughGlassbox(page: Page, context: BenchContext) {
       `Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => ${cores} })`,
     );
   }
+  // BENCH_LOCAL_REDUCED_MOTION=1: the page prefers reduced motion (no spinning indicator while the model generates).
+  if (process.env.BENCH_LOCAL_REDUCED_MOTION) await page.emulateMedia({ reducedMotion: 'reduce' });
   await loadUntilUsable(page, context.appUrl);
   await storeModelFile(page, MODEL_FILE, MODEL);
   await chooseLocalModel(page, { model: MODEL_FILE, temperature: TEMPERATURE, enabledTools: NO_TOOLS });
   await page.getByRole('textbox', { name: 'Message' }).waitFor();
-  await send(page, 'Warm up.');
-  await waitForRunStatus(page, 'done', 300_000);
-  // The measured run in a new session: its prompt is the system prompt and one message (the warm-up's long reply
-  // would not fit beside another), and llama.cpp's prompt cache holds the same system prompt on both sides.
-  await page.getByRole('button', { name: 'New session' }).click();
-  await page.getByRole('textbox', { name: 'Message' }).waitFor();
-  // The machine's noise: the same page idle for 3 s just before (the model loaded, nothing generating).
-  await page.evaluate(() => (window as unknown as BenchWindow).__bench.startFrames());
-  await page.waitForTimeout(3000);
-  const idleFrames = await page.evaluate(() => (window as unknown as BenchWindow).__bench.stopFrames());
-  await page.evaluate(() => (window as unknown as BenchWindow).__bench.startFrames());
+  // The same call as every measured round: llama.cpp's cache then holds the same tokens before each round, here
+  // and in the bare page (which warms up with these messages).
   await send(page, PROMPT);
   await waitForRunStatus(page, 'done', 300_000);
-  const frames = await page.evaluate(() => (window as unknown as BenchWindow).__bench.stopFrames());
+  const a = (await lastLocalLlmSpan(page)).attributes;
+  return {
+    threads: Number(a['llm.local.threads']),
+    contextSize: Number(a['llm.local.context_size']),
+    messages: a['llm.messages'],
+  };
+}
+
+/** One measured call through Glassbox, in a new session (its prompt: the system prompt and PROMPT). */
+async function glassboxRound(page: Page): Promise<GlassboxRound> {
+  await page.bringToFront();
+  await page.getByRole('button', { name: 'New session' }).click();
+  await page.getByRole('textbox', { name: 'Message' }).waitFor();
+  // The machine's noise: the same page idle just before (the model loaded, nothing generating).
+  await page.evaluate(() => (window as unknown as BenchWindow).__bench.startFrames());
+  await page.waitForTimeout(2000);
+  const idleFrames = await page.evaluate(() => (window as unknown as BenchWindow).__bench.stopFrames());
+  // BENCH_LOCAL_FRAMES=0: no frame probe while generating (its animation-frame loop is work the bare page has not).
+  const probeFrames = process.env.BENCH_LOCAL_FRAMES !== '0';
+  if (probeFrames) await page.evaluate(() => (window as unknown as BenchWindow).__bench.startFrames());
+  const profile = process.env.BENCH_LOCAL_PROFILE ? await startCpuProfile(page) : undefined;
+  await send(page, PROMPT);
+  await waitForRunStatus(page, 'done', 300_000);
+  if (profile) console.log(await profile.stop());
+  const frames = probeFrames ? await page.evaluate(() => (window as unknown as BenchWindow).__bench.stopFrames()) : [];
   const span = await lastLocalLlmSpan(page);
   const a = span.attributes;
   const tokens = Number(a['llm.usage.output_tokens']);
   const ttftMs = Number(a['llm.time_to_first_token_ms']);
   const generatingMs = (span.endTime as number) - span.startTime - ttftMs;
-  const figures: CallFigures = { tokens, ttftMs, tokensPerSecond: ((tokens - 1) * 1000) / generatingMs };
+  const m = await marks(page);
+  const at = (name: string) => m[name] ?? Number.NaN;
   return {
-    figures,
+    tokens,
+    ttftMs,
+    tokensPerSecond: ((tokens - 1) * 1000) / generatingMs,
+    inWllamaMs: at('local:first-output') - at('local:call'),
+    toWorkerMs: at('local:call') - at('local:generate'),
+    fromWorkerMs: at('local:generate') + ttftMs - at('local:first-output'),
     llamaTokensPerSecond: Number(a['llm.local.generation_tokens_per_second']),
-    threads: Number(a['llm.local.threads']),
-    contextSize: Number(a['llm.local.context_size']),
-    messages: a['llm.messages'],
+    llamaPromptTokensPerSecond: Number(a['llm.local.prompt_tokens_per_second']),
     frameGapP95: quantile(frameGaps(frames), 0.95),
     idleFrameGapP95: quantile(frameGaps(idleFrames), 0.95),
   };
 }
 
-const BARE_PAGE = `<!doctype html><meta charset="utf-8"><title>bare wllama</title><script type="module">
-import { Wllama } from './wllama.js';
-window.runBare = async ({ messages, threads, contextSize, temperature }) => {
-  const wllama = new Wllama({ default: new URL('./wllama.wasm', location.href).href }, { allowOffline: true });
+/** wllama's own loop, as a module for the bare page or a worker of it (BENCH_LOCAL_BARE_WORKER=1). */
+const BARE_CORE = `import { Wllama } from './wllama.js';
+let wllama;
+export async function loadBare({ threads, contextSize }) {
+  wllama = new Wllama({ default: new URL('./wllama.wasm', location.href).href }, { allowOffline: true });
   const model = await (await fetch('./model.gguf')).blob();
   await wllama.loadModel([model], { n_ctx: contextSize, n_threads: threads, n_gpu_layers: 0, jinja: true, n_parallel: 1 });
-  // Measured as the Glassbox side is: from the first text to the end of the call, with llama.cpp's token count.
-  const once = async (messages, max_tokens) => {
-    const started = performance.now();
-    let first, tokens = 0;
-    await wllama.createChatCompletion({ messages, temperature, max_tokens, stream: true, timings_per_token: false, onData: (chunk) => {
-      if (chunk.choices?.[0]?.delta?.content) first ??= performance.now();
-      if (chunk.usage) tokens = chunk.usage.completion_tokens;
-      else if (chunk.timings) tokens = chunk.timings.predicted_n;
-    } });
-    const last = performance.now();
-    return { tokens, ttftMs: first - started, tokensPerSecond: ((tokens - 1) * 1000) / (last - first) };
-  };
-  // The warm-up reads the system prompt (one token out), so llama.cpp's prompt cache holds the same prefix on both
-  // sides when the measured call comes: each then reads only the user turn.
-  await once(messages.slice(0, -1), 1);
-  const figures = await once(messages, undefined);
-  return { ...figures, threads: wllama.isMultithread() ? threads : 1 };
-};
+  return wllama.isMultithread() ? threads : 1;
+}
+// Measured as the Glassbox side is: from the call to the first text, and from the first text to the end of the
+// call, with llama.cpp's token count.
+export async function runBare({ messages, temperature }) {
+  const started = performance.now();
+  let first, tokens = 0, timings;
+  await wllama.createChatCompletion({ messages, temperature, stream: true, timings_per_token: false, onData: (chunk) => {
+    if (chunk.choices?.[0]?.delta?.content) first ??= performance.now();
+    if (chunk.timings) timings = chunk.timings;
+    if (chunk.usage) tokens = chunk.usage.completion_tokens;
+    else if (chunk.timings) tokens = chunk.timings.predicted_n;
+  } });
+  const last = performance.now();
+  const ttftMs = first - started;
+  return { tokens, ttftMs, inWllamaMs: ttftMs, tokensPerSecond: ((tokens - 1) * 1000) / (last - first), timings };
+}
+if (typeof window === 'undefined') {
+  onmessage = async ({ data }) => postMessage(await (data.load ? loadBare(data.load) : runBare(data.run)));
+}
+`;
+
+const BARE_PAGE = `<!doctype html><meta charset="utf-8"><title>bare wllama</title><script type="module">
+import { loadBare, runBare } from './bare-core.js';
+if (${process.env.BENCH_LOCAL_BARE_WORKER ? 'true' : 'false'}) {
+  const worker = new Worker('./bare-core.js', { type: 'module' });
+  const ask = (message) => new Promise((resolve) => { worker.onmessage = ({ data }) => resolve(data); worker.postMessage(message); });
+  window.loadBare = (load) => ask({ load });
+  window.runBare = (run) => ask({ run });
+} else {
+  window.loadBare = loadBare;
+  window.runBare = runBare;
+}
 </script>`;
 
-/** wllama's own completion loop in a bare page on the app's origin: same file, same messages, threads and context. */
-async function inBarePage(page: Page, context: BenchContext, run: Awaited<ReturnType<typeof throughGlassbox>>) {
+/** wllama's own completion loop in a bare page on the app's origin: same file, threads and context. */
+async function setUpBarePage(page: Page, context: BenchContext, threads: number, contextSize: number) {
   const esm = dirname(createRequire(import.meta.url).resolve('@wllama/wllama'));
   const files: Record<string, () => Promise<{ body: Buffer; contentType: string }>> = {
     'index.html': async () => ({ body: Buffer.from(BARE_PAGE), contentType: 'text/html' }),
+    'bare-core.js': async () => ({ body: Buffer.from(BARE_CORE), contentType: 'text/javascript' }),
     'wllama.js': async () => ({ body: await readFile(join(esm, 'index.js')), contentType: 'text/javascript' }),
     'wllama.wasm': async () => ({
       body: await readFile(join(esm, 'wasm/wllama.wasm')),
@@ -133,39 +202,71 @@ async function inBarePage(page: Page, context: BenchContext, run: Awaited<Return
     return route.fulfill({ body, contentType, headers });
   });
   await page.goto(`${context.appUrl}__bare/index.html`);
-  await page.waitForFunction(() => 'runBare' in window);
-  type BareFigures = CallFigures & { threads: number };
+  await page.waitForFunction(() => 'loadBare' in window);
+  return page.evaluate((input) => (window as unknown as { loadBare(i: unknown): Promise<number> }).loadBare(input), {
+    threads,
+    contextSize,
+  });
+}
+
+type BareFigures = CallFigures & { timings?: Record<string, number> };
+
+function bareRound(page: Page, messages: unknown): Promise<BareFigures> {
   return page.evaluate((input) => (window as unknown as { runBare(i: unknown): Promise<BareFigures> }).runBare(input), {
-    messages: run.messages,
-    threads: run.threads,
-    contextSize: run.contextSize,
+    messages,
     temperature: TEMPERATURE,
   });
+}
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+function logRound(context: BenchContext, round: number, app: GlassboxRound, bare: BareFigures): void {
+  const t = bare.timings ?? {};
+  // The same cache on both sides, so llama.cpp reads as many prompt tokens in Glassbox's call as in the bare one.
+  const appPromptMs = (1000 * Number(t['prompt_n'])) / app.llamaPromptTokensPerSecond;
+  context.log(
+    `    round ${round}: Glassbox ${app.tokens} tokens at ${app.tokensPerSecond.toFixed(1)} tok/s (llama.cpp says ${app.llamaTokensPerSecond}), ` +
+      `bare ${bare.tokens} at ${bare.tokensPerSecond.toFixed(1)} tok/s: ${((100 * app.tokensPerSecond) / bare.tokensPerSecond).toFixed(0)}%; ` +
+      `TTFT ${ms(app.ttftMs)} (to worker ${ms(app.toWorkerMs)}, in wllama ${ms(app.inWllamaMs)} of which llama.cpp's prompt ` +
+      `${ms(appPromptMs)}, to page ${ms(app.fromWorkerMs)}) / bare ${ms(bare.ttftMs)} (llama.cpp: ${t['prompt_n']} prompt ` +
+      `tokens in ${ms(Number(t['prompt_ms']))}, ${t['cache_n']} cached); ` +
+      `frame gap p95 ${app.frameGapP95.toFixed(1)} ms (idle just before ${app.idleFrameGapP95.toFixed(1)} ms)`,
+  );
 }
 
 /** Issue 39's speed figures: Glassbox's generation rate against wllama's own loop, TTFT overhead, frame gaps. */
 export async function localModelSpeed(context: BenchContext): Promise<Sample> {
   const browser = await launchFresh();
   try {
-    const app = await throughGlassbox(browser.page, context);
-    // The app's page (and its loaded model) goes before the bare page runs: one model on the CPU at a time.
-    // The app's service worker would answer the bare page's navigation (with the app) instead of the routes below.
-    await browser.page.evaluate(async () => {
+    const app = browser.page;
+    const setup = await setUpGlassbox(app, context);
+    // The app's service worker would answer the bare page's navigation (with the app) instead of the routes below;
+    // the app page stays open (controlled until it closes), its model loaded and idle between its rounds.
+    await app.evaluate(async () => {
       for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
     });
     const barePage = await browser.context.newPage();
-    await browser.page.close();
-    const bare = await inBarePage(barePage, context, app);
-    const ratio = app.figures.tokensPerSecond / bare.tokensPerSecond;
+    const bareThreads = await setUpBarePage(barePage, context, setup.threads, setup.contextSize);
+    await bareRound(barePage, setup.messages); // the same warm-up call as Glassbox's first run
+    const rounds: Array<{ app: GlassboxRound; bare: BareFigures }> = [];
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const appFirst = round % 2 === 1;
+      const first = appFirst ? await glassboxRound(app) : await bareRound(barePage, setup.messages);
+      const second = appFirst ? await bareRound(barePage, setup.messages) : await glassboxRound(app);
+      const pair = appFirst
+        ? { app: first as GlassboxRound, bare: second as BareFigures }
+        : { app: second as GlassboxRound, bare: first as BareFigures };
+      logRound(context, round, pair.app, pair.bare);
+      rounds.push(pair);
+    }
+    const ratio = median(rounds.map(({ app: a, bare }) => a.tokensPerSecond / bare.tokensPerSecond));
     context.log(
-      `    Glassbox ${app.figures.tokens} tokens at ${app.figures.tokensPerSecond.toFixed(1)} tok/s (llama.cpp says ${app.llamaTokensPerSecond} tok/s), TTFT ${app.figures.ttftMs.toFixed(0)} ms; ` +
-        `bare wllama ${bare.tokens} tokens at ${bare.tokensPerSecond.toFixed(1)} tok/s, TTFT ${bare.ttftMs.toFixed(0)} ms; ` +
-        `threads ${app.threads} (bare ${bare.threads}), context ${app.contextSize}; frame gap p95 ${app.frameGapP95.toFixed(1)} ms (idle page just before: ${app.idleFrameGapP95.toFixed(1)} ms)`,
+      `    ${ROUNDS} rounds, threads ${setup.threads} (bare ${bareThreads}), context ${setup.contextSize}: median Glassbox/bare ${(100 * ratio).toFixed(0)}%`,
     );
     return {
       localSpeedShortfall: 1 - ratio,
-      localTtftOverheadMs: app.figures.ttftMs - bare.ttftMs,
-      localFrameGapP95: app.frameGapP95,
+      localTtftOverheadMs: median(rounds.map(({ app: a, bare }) => a.ttftMs - bare.ttftMs)),
+      localFrameGapP95: median(rounds.map(({ app: a }) => a.frameGapP95)),
     };
   } finally {
     await browser.close();

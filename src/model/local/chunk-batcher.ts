@@ -60,7 +60,7 @@ export function createChunkBatcher(
 type TextKey = 'content' | 'reasoning_content';
 
 /** Whether a chunk has something to show: text, reasoning or a tool call. */
-function carriesOutput(chunk: ChatCompletionChunk): boolean {
+export function carriesOutput(chunk: ChatCompletionChunk): boolean {
   return chunk.choices.some(({ delta }) => {
     const fields = delta as Record<string, unknown> | undefined;
     return Boolean(fields?.['content'] || fields?.['reasoning_content'] || fields?.['tool_calls']);

@@ -5,9 +5,9 @@
  * batches (chunk-batcher.ts). An instance whose worker dies (a WebAssembly abort, out of memory, an exception in
  * the worker) fails its call in flight at once, is let go, and the page is told (`died`).
  */
-import { LoggerWithoutDebug, Wllama } from '@wllama/wllama';
+import { LoggerWithoutDebug, Wllama, type ChatCompletionChunk } from '@wllama/wllama';
 import wasmUrl from '@wllama/wllama/esm/wasm/wllama.wasm?url';
-import { createChunkBatcher } from './chunk-batcher.ts';
+import { carriesOutput, createChunkBatcher } from './chunk-batcher.ts';
 import { toWireError, type FromWorker, type ToWorker, type WorkerCall } from './wllama-protocol.ts';
 
 export type Post = (message: FromWorker, transfer?: Transferable[]) => void;
@@ -106,18 +106,43 @@ async function load(host: Host, call: Extract<WorkerCall, { type: 'load' }>): Pr
   return wllama.isMultithread() ? threads : 1;
 }
 
+/**
+ * Performance marks of the latest chat call in this worker (`local:call`, `local:first-chunk`, `local:first-output`):
+ * the bench reads them to see where the time to first token goes. Each call clears the previous call's.
+ */
+function markCall(): { chunk(chunk: ChatCompletionChunk): void } {
+  for (const name of ['local:call', 'local:first-chunk', 'local:first-output']) performance.clearMarks(name);
+  performance.mark('local:call');
+  let chunks = 0;
+  let output = false;
+  return {
+    chunk(chunk) {
+      chunks += 1;
+      if (chunks === 1) performance.mark('local:first-chunk');
+      if (!output && carriesOutput(chunk)) {
+        output = true;
+        performance.mark('local:first-output');
+      }
+    },
+  };
+}
+
 /** Runs a chat completion here, its chunks to the page in batches. */
 async function chat(host: Host, call: Extract<WorkerCall, { type: 'chat' }>): Promise<void> {
   const controller = new AbortController();
   host.running.set(call.call, controller);
   const batcher = createChunkBatcher((chunks) => host.post({ type: 'chunks', call: call.call, chunks }));
+  const marks = markCall();
   try {
     await guarded(host, call.instance, ({ wllama }) =>
       wllama.createChatCompletion({
         ...call.params,
         stream: true,
         abortSignal: controller.signal,
-        onData: batcher.push,
+        onData: (chunk) => {
+          marks.chunk(chunk);
+          batcher.push(chunk);
+        },
       }),
     );
   } finally {

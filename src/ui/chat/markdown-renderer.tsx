@@ -4,7 +4,7 @@ import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown'
 import remarkGfm from 'remark-gfm';
 import { CitationMark, rehypeCitationMarks } from './citation-mark.tsx';
 import { CodeBlock, CodeGrowingContext } from './code-block.tsx';
-import { splitParagraphSegments } from './markdown-segments.ts';
+import { splitParagraphSegments } from './markdown-paragraph-cuts.ts';
 import { useMath, type MathPlugins } from './math.ts';
 import { normaliseMath } from './math-normalise.ts';
 import { RemoteImage } from './remote-image.tsx';
@@ -177,10 +177,11 @@ export const MarkdownBlock = memo(function MarkdownBlock({ text, growing = false
       <div>
         <p>
           {segments.map((segment, index) => (
-            // Index keys are stable: segments are only appended, or the last one grows.
+            // Index keys are stable: segments are only appended, or the last one grows. The parser drops the space
+            // a segment ends with at a cut; it is put back after it.
             <Fragment key={index}>
-              {index > 0 ? ' ' : null}
               <ParagraphSegment text={segment} plugins={plugins} />
+              {index < segments.length - 1 && segment.endsWith(' ') ? ' ' : null}
             </Fragment>
           ))}
         </p>

@@ -3,7 +3,8 @@ import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Markdown } from './markdown.tsx';
 import { MarkdownBlock } from './markdown-renderer.tsx';
-import { plainParagraphs, splitParagraphSegments } from './markdown-segments.ts';
+import { splitParagraphSegments } from './markdown-paragraph-cuts.ts';
+import { plainParagraphs } from './markdown-segments.ts';
 
 afterEach(cleanup);
 
@@ -30,8 +31,11 @@ describe('splitParagraphSegments', () => {
     const text = prose(2000);
     const segments = splitParagraphSegments(text, 500);
     expect(segments.length).toBeGreaterThan(5);
-    expect(segments.join(' ')).toBe(text);
-    for (const segment of segments.slice(0, -1)) expect(segment.length).toBeGreaterThanOrEqual(500);
+    expect(segments.join('')).toBe(text);
+    for (const segment of segments.slice(0, -1)) {
+      expect(segment.length).toBeGreaterThanOrEqual(500);
+      expect(segment).toMatch(/\p{L} $/u);
+    }
     for (const segment of segments.slice(1)) expect(segment).toMatch(/^\p{L}/u);
   });
 
@@ -44,17 +48,47 @@ describe('splitParagraphSegments', () => {
     }
   });
 
-  it('never cuts inside open emphasis, code, strikethrough, links or autolinks', () => {
-    const open = ['**', '`', '_', '~~', '[', '<', '('];
-    for (const marker of open) {
-      const text = `Intro ${marker}${prose(400)}`;
-      expect(splitParagraphSegments(text, 100)).toEqual([text]);
+  it('never cuts inside emphasis, code, strikethrough, links or autolinks open for less than 2 × minChars', () => {
+    const pairs = [
+      ['**', '**'],
+      ['`', '`'],
+      ['_', '_'],
+      ['~~', '~~'],
+      ['[', '](x)'],
+      ['<', '>'],
+      ['(', ')'],
+    ];
+    for (const [open, close] of pairs) {
+      const span = `${open}${prose(14)}${close}`;
+      const text = `Intro ${prose(13)} ${span} ${prose(400)}`;
+      const segments = splitParagraphSegments(text, 100);
+      expect(segments.length).toBeGreaterThan(1);
+      expect(segments.join('')).toBe(text);
+      expect(segments.some((segment) => segment.includes(span))).toBe(true);
     }
-    const closed = `Intro **${prose(30)}** then \`code ${prose(30)}\` and [a link](https://example.com) ${prose(400)}`;
-    const segments = splitParagraphSegments(closed, 100);
-    expect(segments.length).toBeGreaterThan(1);
-    expect(segments[0]).toContain('**');
-    expect(segments.join(' ')).toBe(closed);
+    // Left open (a stray marker): literal once open for 2 × minChars, so the rest of the paragraph is cut again.
+    for (const marker of ['**', '`', '_', '~~', '[', '<', '(']) {
+      const text = `Intro ${marker}${prose(400)}`;
+      const segments = splitParagraphSegments(text, 100);
+      expect(segments.length).toBeGreaterThan(5);
+      expect(segments[0]!.length).toBeGreaterThan(100 + marker.length);
+    }
+  });
+
+  it('cuts a long word without spaces between letters, never inside an entity or a link', () => {
+    const word = 'Ab*Cd*Ef)G\\_h]'.repeat(300);
+    const segments = splitParagraphSegments(word, 500);
+    expect(segments.length).toBeGreaterThan(5);
+    expect(segments.join('')).toBe(word);
+    for (const segment of segments.slice(1)) expect(segment).toMatch(/^[A-Za-z]/);
+    for (const segment of segments.slice(0, -1)) expect(segment).toMatch(/[A-Za-z0-9]$/);
+    for (const link of ['https://example.com/', 'www.example.com/', 'me@example.com/']) {
+      const text = `See ${link}${'abcdefgh'.repeat(500)}`;
+      expect(splitParagraphSegments(text, 500)).toEqual([text]);
+    }
+    const entities = `Start${'&amp;abcdefghijklmnopqrstuvwxyz0123456789'.repeat(100)}`;
+    for (const segment of splitParagraphSegments(entities, 500).slice(1)) expect(segment).toMatch(/^&amp;|^[a-z]/);
+    for (const segment of splitParagraphSegments(entities, 500)) expect(segment).not.toMatch(/&a?m?p?$/);
   });
 });
 
