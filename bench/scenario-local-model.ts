@@ -7,6 +7,7 @@ import { writeTinyGguf, type TinyGgufOptions } from '../src/testing/gguf-writer.
 import { loadUntilUsable, send, waitForRunStatus, type BenchWindow } from './app-driver.ts';
 import { launchFresh } from './browser.ts';
 import { startCpuProfile } from './cpu-profile.ts';
+import { startChromeTrace } from './chrome-trace.ts';
 import type { BenchContext, Sample } from './scenario-context.ts';
 import { frameGaps, median, quantile } from './stats.ts';
 
@@ -234,6 +235,14 @@ function logRound(context: BenchContext, round: number, app: GlassboxRound, bare
   );
 }
 
+async function withTrace<T>(context: BenchContext, page: Page, label: string, round: () => Promise<T>): Promise<T> {
+  const trace = await startChromeTrace(page);
+  const result = await round();
+  context.log(`    ${label} round:`);
+  for (const line of await trace.stop()) context.log(line);
+  return result;
+}
+
 /** Issue 39's speed figures: Glassbox's generation rate against wllama's own loop, TTFT overhead, frame gaps. */
 export async function localModelSpeed(context: BenchContext): Promise<Sample> {
   const browser = await launchFresh();
@@ -251,8 +260,16 @@ export async function localModelSpeed(context: BenchContext): Promise<Sample> {
     const rounds: Array<{ app: GlassboxRound; bare: BareFigures }> = [];
     for (let round = 1; round <= ROUNDS; round += 1) {
       const appFirst = round % 2 === 1;
-      const first = appFirst ? await glassboxRound(app) : await bareRound(barePage, setup.messages);
-      const second = appFirst ? await bareRound(barePage, setup.messages) : await glassboxRound(app);
+      // BENCH_LOCAL_TRACE=1: the first round's two calls each under a Chrome trace of every thread, summarised.
+      const traced = process.env.BENCH_LOCAL_TRACE && round === 1;
+      const glassbox = () =>
+        traced ? withTrace(context, app, 'Glassbox', () => glassboxRound(app)) : glassboxRound(app);
+      const bare = () =>
+        traced
+          ? withTrace(context, barePage, 'bare', () => bareRound(barePage, setup.messages))
+          : bareRound(barePage, setup.messages);
+      const first = appFirst ? await glassbox() : await bare();
+      const second = appFirst ? await bare() : await glassbox();
       const pair = appFirst
         ? { app: first as GlassboxRound, bare: second as BareFigures }
         : { app: second as GlassboxRound, bare: first as BareFigures };
