@@ -12,6 +12,7 @@ import { ChatCrashActions, rememberChatCrash, SessionRecoveryBanner, SessionShow
 import { ChatOrSharedSession } from './sync/shared-session-slot.tsx';
 import { LazyTracePane } from './trace/lazy-trace-pane.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
+import { useLocalModelQuiet } from './use-local-model-quiet.ts';
 import { useTheme } from './use-theme.ts';
 import { useLanguage, useT, useNames } from './use-t.ts';
 
@@ -133,6 +134,7 @@ function Panes() {
 function AppShell() {
   const language = useLanguage();
   useTheme();
+  useLocalModelQuiet();
   useGlobalShortcuts();
   useEffect(() => {
     document.documentElement.lang = language;

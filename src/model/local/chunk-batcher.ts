@@ -6,8 +6,13 @@
  */
 import type { ChatCompletionChunk } from '@wllama/wllama';
 
-/** How often the page hears from a generating model, at most: about two frames. */
-export const BATCH_INTERVAL_MS = 32;
+/**
+ * How often the page hears from a generating model, at most: four times a second. llama.cpp's threads use every
+ * core, so each update the page shows (Markdown, React, style, layout, paint) is CPU the model does not get: on 2
+ * cores, with the page's animations paused, Glassbox generated at 64% of bare wllama's speed with 32 ms batches, 76%
+ * with 100 ms and 85% with 250 ms (`npm run bench` local-model, 2026-12-05).
+ */
+export const BATCH_INTERVAL_MS = 250;
 
 export interface BatchClock {
   now(): number;

@@ -5,7 +5,7 @@ export const STATUS_BAR: Record<SpanStatus, string> = {
   ok: 'bg-emerald-500 dark:bg-emerald-400',
   error: 'bg-red-500 dark:bg-red-400',
   cancelled: 'bg-zinc-400 dark:bg-zinc-500',
-  running: 'bg-sky-500 dark:bg-sky-400 animate-pulse',
+  running: 'bg-sky-500 dark:bg-sky-400 animate-pulse motion-reduce:animate-none',
 };
 
 /** Tailwind classes for a status badge. */
