@@ -1,10 +1,8 @@
 import type { ToolReplay } from '../../agent/execute-tool-calls.ts';
 import type { TranscriptEntry } from '../../agent/transcript.ts';
-import type { Settings } from '../../config/settings.ts';
 import type { ChatMessage } from '../../model/model.ts';
 import { useAppStore } from '../app-store.ts';
 import { services } from '../services.ts';
-import type { AgentRuntime } from './load-agent-runtime.ts';
 import { reportStorageError } from './storage-errors.ts';
 
 /** What a run starts from. */
