@@ -40,7 +40,7 @@ export async function coldLoadAndStream(context: BenchContext): Promise<Sample> 
       idleFrameP95: await idleFrameP95(page),
     };
     context.log(
-      `    cold load ${usable.toFixed(0)} ms, ${assets.length} JS/CSS files, ${(sample.firstLoadKB ?? 0).toFixed(1)} KB gzip`,
+      `    cold load ${usable.toFixed(0)} ms, ${assets.length} JS/CSS files, ${(sample.firstLoadKB ?? 0).toFixed(1)} KB gzip (${assets.join(' ')})`,
     );
     context.log(
       `    idle at ${cold.idleAt.toFixed(0)} ms: ${cold.beforeIdle.requests} responses, ${(cold.beforeIdle.bytes / 1024).toFixed(1)} KB before idle (${cold.beforeIdle.paths.join(' ')}); ` +

@@ -1,4 +1,5 @@
 import { openGlassboxDb } from './db/open-db.ts';
+import type { GlassboxDatabase } from './db/transaction.ts';
 import { boot, onTabMessage } from './store/actions/boot.ts';
 import { flushActiveRuns } from './store/actions/run-session.ts';
 import { reportKeptWrites, reportStorageError, storageAdvice } from './store/actions/storage-errors.ts';
@@ -10,6 +11,7 @@ import { createIndexedDbPersistence } from './store/indexeddb-persistence.ts';
 import { createMemoryPersistence } from './store/memory-persistence.ts';
 import type { Persistence } from './store/persistence.ts';
 import { services, setServices } from './store/services.ts';
+import { savedSyncIsOn } from './store/sync-settings-record.ts';
 import { runSandboxed } from './tools/sandbox/run-sandboxed.ts';
 
 const now = () => performance.timeOrigin + performance.now();
@@ -75,7 +77,8 @@ export async function startApp(): Promise<void> {
   flushOnHide();
   onJournalWritten((sessionId) => void onTabMessage({ type: 'session-changed', sessionId }));
   await boot(problem);
-  // Sync (its code and PouchDB load only when the saved sync settings have it on).
-  if (persistence.kind === 'indexeddb')
+  // Sync: its code (and PouchDB) loads only when the saved sync settings have it on.
+  const db = (persistence as { db?: GlassboxDatabase }).db;
+  if (persistence.kind === 'indexeddb' && db && (await savedSyncIsOn(db)))
     void import('./store/actions/sync-actions.ts').then((sync) => sync.startSyncIfOn()).catch(() => undefined);
 }

@@ -20,6 +20,7 @@ import {
 import type { SyncProblem, SyncSettings } from '../../sync/sync-types.ts';
 import { services } from '../services.ts';
 import { currentLanguage } from './current-language.ts';
+import { syncIsOn } from '../sync-settings-record.ts';
 
 /** What Share session came to. `no-server`: nothing uploaded; `saveFile` downloads the encrypted snapshot. */
 export type ShareOutcome =
@@ -33,7 +34,7 @@ export type ShareOutcome =
  * password are used: sharing and opening a share need no passphrase.
  */
 async function savedServer(): Promise<SyncSettings | undefined> {
-  const { loadSyncSettings, syncIsOn } = await import('./sync-actions.ts');
+  const { loadSyncSettings } = await import('./sync-actions.ts');
   const settings = await loadSyncSettings();
   return syncIsOn(settings) ? settings : undefined;
 }

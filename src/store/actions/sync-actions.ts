@@ -13,21 +13,11 @@ import { emitDatasetsChanged } from '../../evals/dataset-events.ts';
 import { onKnowledgeChanged } from '../../knowledge/knowledge-events.ts';
 import { localChanged, setLocalChangeHook } from '../sync-hook.ts';
 import { OFF_STATUS, useSyncStore } from '../sync-store.ts';
+import { SYNC_SETTING, parseSyncSettings, syncIsOn } from '../sync-settings-record.ts';
 import { onTabMessage } from './boot.ts';
 import { reportStorageError } from './storage-errors.ts';
 
 /** The settings record name the sync settings are kept under (on this device only, never synced or exported). */
-const SYNC_SETTING = 'sync';
-
-export const EMPTY_SYNC_SETTINGS: SyncSettings = {
-  url: '',
-  database: 'glassbox',
-  user: '',
-  password: '',
-  passphrase: '',
-  live: true,
-};
-
 let engine: SyncEngine | undefined;
 /** Releases this tab's hold on the sync lock (set while this tab syncs). */
 let releaseLock: (() => void) | undefined;
@@ -53,26 +43,6 @@ async function holdSyncLock(): Promise<void> {
 
 function database(): GlassboxDatabase | undefined {
   return (services().persistence as { db?: GlassboxDatabase }).db;
-}
-
-/** Saved sync settings, tolerant of a missing or damaged record. */
-export function parseSyncSettings(value: unknown): SyncSettings {
-  const stored = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  const text = (key: keyof SyncSettings) =>
-    typeof stored[key] === 'string' ? (stored[key] as string) : (EMPTY_SYNC_SETTINGS[key] as string);
-  return {
-    url: text('url'),
-    database: text('database'),
-    user: text('user'),
-    password: text('password'),
-    passphrase: text('passphrase'),
-    live: typeof stored.live === 'boolean' ? stored.live : EMPTY_SYNC_SETTINGS.live,
-  };
-}
-
-/** Whether these settings turn sync on (a server and a database). */
-export function syncIsOn(settings: SyncSettings): boolean {
-  return settings.url.trim() !== '' && settings.database.trim() !== '';
 }
 
 /** The saved sync settings (read once, then from the sync store). */

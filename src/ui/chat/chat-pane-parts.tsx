@@ -40,10 +40,15 @@ export interface CommandInfo {
   lines: string[];
 }
 
-/** False until the browser is first idle after mounting: what loads then is not part of the cold start. */
+/**
+ * False until the browser is first idle after the app is ready (its state loaded, the message box usable): what
+ * loads then is not part of the cold start. Idle before ready does not count: the page is idle while IndexedDB loads.
+ */
 export function useAfterIdle(): boolean {
+  const ready = useAppStore((state) => state.ready);
   const [idle, setIdle] = useState(false);
   useEffect(() => {
+    if (!ready) return;
     const done = () => setIdle(true);
     if (typeof requestIdleCallback !== 'function') {
       const timer = setTimeout(done, 200);
@@ -51,7 +56,7 @@ export function useAfterIdle(): boolean {
     }
     const handle = requestIdleCallback(done, { timeout: 2000 });
     return () => cancelIdleCallback(handle);
-  }, []);
+  }, [ready]);
   return idle;
 }
 

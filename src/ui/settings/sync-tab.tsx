@@ -1,11 +1,7 @@
 import { useEffect, useState } from 'react';
 import { syncText, type SyncStringKey } from '../../i18n/sync.ts';
-import {
-  createSyncDatabase,
-  EMPTY_SYNC_SETTINGS,
-  loadSyncSettings,
-  syncNowWith,
-} from '../../store/actions/sync-actions.ts';
+import { createSyncDatabase, loadSyncSettings, syncNowWith } from '../../store/actions/sync-actions.ts';
+import { EMPTY_SYNC_SETTINGS } from '../../store/sync-settings-record.ts';
 import { useSyncStore } from '../../store/sync-store.ts';
 import type { SyncSettings } from '../../sync/sync-types.ts';
 import { SyncProblemAlert } from '../sync/sync-problem-alert.tsx';
