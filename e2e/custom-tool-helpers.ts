@@ -61,7 +61,11 @@ export async function connectMcpServer(page: Page, url: string, serverName: stri
   await settings.getByRole('button', { name: 'Add MCP server' }).click();
   await settings.getByRole('textbox', { name: 'MCP server URL' }).fill(url);
   await settings.getByRole('button', { name: 'Connect', exact: true }).click();
-  return settings.getByRole('group', { name: serverName });
+  // Connected once the server's group shows (with its tools): a Save before that would keep no server. The MCP
+  // client is a chunk of its own, fetched on this first Connect; on a loaded machine that takes a while.
+  const group = settings.getByRole('group', { name: serverName });
+  await expect(group).toBeVisible({ timeout: 30_000 });
+  return group;
 }
 
 export async function saveSettings(page: Page): Promise<void> {
