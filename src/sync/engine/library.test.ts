@@ -30,6 +30,17 @@ async function addLibrary(db: GlassboxDatabase): Promise<void> {
   );
 }
 
+/** Device A with the library, then device B, both synced through a new test server. */
+async function twoDevicesWithLibrary() {
+  const server = await couchServer();
+  const a = await device();
+  const b = await device();
+  await addLibrary(a.db);
+  await a.engine.start(settingsFor(server.url));
+  await b.engine.start(settingsFor(server.url));
+  return { a, b };
+}
+
 async function original(db: GlassboxDatabase, documentId: string): Promise<string | undefined> {
   const record = await db.get('knowledgeOriginals', documentId);
   return record && new TextDecoder().decode(record.data);
@@ -123,12 +134,7 @@ describe('sync of datasets and Knowledge documents', () => {
   });
 
   it('keeps the winner of a dataset edited on both devices and reports the other as a conflict', async () => {
-    const server = await couchServer();
-    const a = await device();
-    const b = await device();
-    await addLibrary(a.db);
-    await a.engine.start(settingsFor(server.url));
-    await b.engine.start(settingsFor(server.url));
+    const { a, b } = await twoDevicesWithLibrary();
     const rename = async (db: GlassboxDatabase, name: string) => {
       const store = createIndexedDbDatasetStore(db);
       const [dataset] = await store.list();
@@ -149,12 +155,7 @@ describe('sync of datasets and Knowledge documents', () => {
   });
 
   it('keeps every item two devices added to one dataset while apart, with no conflict', async () => {
-    const server = await couchServer();
-    const a = await device();
-    const b = await device();
-    await addLibrary(a.db);
-    await a.engine.start(settingsFor(server.url));
-    await b.engine.start(settingsFor(server.url));
+    const { a, b } = await twoDevicesWithLibrary();
     const add = (db: GlassboxDatabase, id: string, createdAt: number) =>
       createIndexedDbDatasetStore(db).addItems([{ id, datasetId: 'ds_tea', input: id, createdAt }], createdAt);
     await add(a.db, 'item_from_a', 5_000);
@@ -205,12 +206,7 @@ describe('sync of datasets and Knowledge documents', () => {
   });
 
   it('brings a dataset deleted on one device back whole when another added an item meanwhile, and says so', async () => {
-    const server = await couchServer();
-    const a = await device();
-    const b = await device();
-    await addLibrary(a.db);
-    await a.engine.start(settingsFor(server.url));
-    await b.engine.start(settingsFor(server.url));
+    const { a, b } = await twoDevicesWithLibrary();
     await createIndexedDbDatasetStore(a.db).remove('ds_tea');
     await createIndexedDbDatasetStore(b.db).addItems(
       [{ id: 'item_late', datasetId: 'ds_tea', input: 'Added while A deleted it', createdAt: 7_000 }],
