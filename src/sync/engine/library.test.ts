@@ -41,6 +41,17 @@ async function twoDevicesWithLibrary() {
   return { a, b };
 }
 
+/** A syncs, then B, then A again: each has what the other wrote. */
+async function settle(a: { engine: { syncNow(): Promise<void> } }, b: { engine: { syncNow(): Promise<void> } }) {
+  await a.engine.syncNow();
+  await b.engine.syncNow();
+  await a.engine.syncNow();
+}
+
+async function teaItemIds(db: GlassboxDatabase): Promise<string[]> {
+  return (await createIndexedDbDatasetStore(db).items('ds_tea')).map((item) => item.id);
+}
+
 async function original(db: GlassboxDatabase, documentId: string): Promise<string | undefined> {
   const record = await db.get('knowledgeOriginals', documentId);
   return record && new TextDecoder().decode(record.data);
@@ -142,9 +153,7 @@ describe('sync of datasets and Knowledge documents', () => {
     };
     await rename(a.db, 'Name from A');
     await rename(b.db, 'Name from B');
-    await a.engine.syncNow();
-    await b.engine.syncNow();
-    await a.engine.syncNow();
+    await settle(a, b);
     const names = await Promise.all(
       [a.db, b.db].map(async (db) => (await createIndexedDbDatasetStore(db).list())[0]?.name),
     );
@@ -160,15 +169,8 @@ describe('sync of datasets and Knowledge documents', () => {
       createIndexedDbDatasetStore(db).addItems([{ id, datasetId: 'ds_tea', input: id, createdAt }], createdAt);
     await add(a.db, 'item_from_a', 5_000);
     await add(b.db, 'item_from_b', 6_000);
-    await a.engine.syncNow();
-    await b.engine.syncNow();
-    await a.engine.syncNow();
-    for (const db of [a.db, b.db])
-      expect((await createIndexedDbDatasetStore(db).items('ds_tea')).map((item) => item.id)).toEqual([
-        'item_tea',
-        'item_from_a',
-        'item_from_b',
-      ]);
+    await settle(a, b);
+    for (const db of [a.db, b.db]) expect(await teaItemIds(db)).toEqual(['item_tea', 'item_from_a', 'item_from_b']);
     expect([...a.conflicts, ...b.conflicts]).toEqual([]);
   });
 
@@ -212,14 +214,8 @@ describe('sync of datasets and Knowledge documents', () => {
       [{ id: 'item_late', datasetId: 'ds_tea', input: 'Added while A deleted it', createdAt: 7_000 }],
       7_000,
     );
-    await a.engine.syncNow();
-    await b.engine.syncNow();
-    await a.engine.syncNow();
-    for (const db of [a.db, b.db])
-      expect((await createIndexedDbDatasetStore(db).items('ds_tea')).map((item) => item.id)).toEqual([
-        'item_tea',
-        'item_late',
-      ]);
+    await settle(a, b);
+    for (const db of [a.db, b.db]) expect(await teaItemIds(db)).toEqual(['item_tea', 'item_late']);
     const reported = [...a.conflicts, ...b.conflicts].filter((conflict) => conflict.kind === 'delete-vs-edit');
     expect(reported.map((conflict) => conflict.subject)).toContain('Tea questions');
   });
