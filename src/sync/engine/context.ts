@@ -18,8 +18,11 @@ export const MARKER_ID = '_local/glassbox-sync-marker';
 export interface Marker {
   /** Session id → the session record's signature ({@link sessionSignature}) when it was last exported or applied. */
   sessions: Record<string, string>;
-  /** Document id → hash of the body this device holds for it, and the revision it wrote or applied. */
-  docs: Record<string, { hash: string; rev: string }>;
+  /**
+   * Document id → hash of the body this device holds for it, and the revision it wrote or applied; for a `run:`
+   * document packing several runs, their ids (the exporter keeps each run in its document).
+   */
+  docs: Record<string, { hash: string; rev: string; runs?: string[] }>;
   /** The local changes feed position up to which incoming documents were applied. */
   appliedSeq: number | string;
   /** Deleted revisions already reported as "delete vs edit" (reported once). */

@@ -1,6 +1,7 @@
 /**
  * What syncs, as plaintext document bodies (encrypted before they leave this module's callers), and back.
- * Ids use the app's random ids only: `session:<id>`, `run:<sessionId>:<runId>` (a finished run: written once),
+ * Ids use the app's random ids only: `session:<id>`, `run:<sessionId>:<runId>` (finished runs: written once; one
+ * run, or a pack of the runs one export found new, named after its first),
  * `toolstate:<sessionId>`, `file:<sessionId>:<fileId>`, `note:<id>`, `settings:<part>`. API keys, sync credentials
  * and MCP headers are never in a body.
  */
@@ -24,6 +25,8 @@ import type { Note } from '../../tools/tool-context.ts';
 export interface PlainDoc {
   id: string;
   body: unknown;
+  /** The runs a `run:` document packs, when more than the one its id names (the marker keeps them). */
+  runs?: string[];
 }
 
 export const sessionMetaSchema = z.object({
@@ -46,18 +49,38 @@ export const runBodySchema = z.object({
   spans: z.array(fileSpanSchema),
 });
 export type RunBody = z.output<typeof runBodySchema>;
+const packedRunSchema = runBodySchema.extend({ id: z.string().max(200) });
+/** A `run:` document's runs with their ids: one run's body (its id is the document's), or a pack of several. */
+export const runDocSchema = z.union([runBodySchema, z.object({ runs: z.array(packedRunSchema).min(1).max(100_000) })]);
+export type RunDoc = z.output<typeof runDocSchema>;
+
+/** The runs of a checked `run:` document, each with its id. */
+export function runsOfDoc(docId: string, body: RunDoc): Array<RunBody & { id: string }> {
+  return 'runs' in body ? body.runs : [{ ...body, id: docId.slice(docId.lastIndexOf(':') + 1) }];
+}
+
+/**
+ * New finished runs go into one document up to this many characters of JSON (a first sync of 135,000 messages is
+ * ~4,000 documents, not ~77,000: PouchDB's cost is per document). Far under CouchDB's 8 MB limit, and a pull batch of
+ * 500 such documents stays under ~90 MB of ciphertext.
+ */
+export const PACK_CHARS = 128_000;
+
+/** Which runs each of a session's `run:` documents holds (its marked documents), by document id. */
+export type RunPacks = ReadonlyMap<string, readonly string[]>;
 
 export const toolStateBodySchema = z.object({ entries: z.array(fileToolStateSchema) });
 export const fileBodySchema = fileAttachmentSchema;
 export const noteBodySchema = fileNoteSchema;
 
 export const sessionDocId = (sessionId: string) => `session:${sessionId}`;
-export const runDocId = (sessionId: string, runId: string) => `run:${sessionId}:${runId}`;
+export const runDocPrefix = (sessionId: string) => `run:${sessionId}:`;
+export const runDocId = (sessionId: string, runId: string) => `${runDocPrefix(sessionId)}${runId}`;
 export const toolStateDocId = (sessionId: string) => `toolstate:${sessionId}`;
 export const fileDocId = (sessionId: string, fileId: string) => `file:${sessionId}:${fileId}`;
 export const noteDocId = (noteId: string) => `note:${noteId}`;
 /** Prefixes of the documents one session owns besides `session:<id>` (ids of runs and files sort under them). */
-export const sessionPartPrefixes = (sessionId: string) => [`run:${sessionId}:`, `file:${sessionId}:`];
+export const sessionPartPrefixes = (sessionId: string) => [runDocPrefix(sessionId), `file:${sessionId}:`];
 
 /** The session a document id belongs to, if any. */
 export function sessionOfDocId(id: string): string | undefined {
@@ -68,13 +91,22 @@ export function sessionOfDocId(id: string): string | undefined {
 
 /**
  * A session's documents. The run the session is running now is left out (it is written once, when finished);
- * message seqs are not sent (each device orders runs by time and numbers the messages itself).
+ * message seqs are not sent (each device orders runs by time and numbers the messages itself). A run already in a
+ * document (`packs`) stays in it; the new ones are packed in order, up to {@link PACK_CHARS} a document.
  */
-export function sessionDocs(file: FileSession): PlainDoc[] {
+export function sessionDocs(file: FileSession, packs: RunPacks = new Map()): PlainDoc[] {
   const meta: SessionMeta = { title: file.title, titleEdited: file.titleEdited, createdAt: file.createdAt };
   if (file.overrides) meta.overrides = file.overrides;
   if (file.forkedFrom) meta.forkedFrom = file.forkedFrom;
   const docs: PlainDoc[] = [{ id: sessionDocId(file.id), body: meta }];
+  docs.push(...runDocs(file.id, finishedRuns(file), packs));
+  if (file.toolState.length > 0) docs.push({ id: toolStateDocId(file.id), body: { entries: file.toolState } });
+  for (const attachment of file.attachments) docs.push({ id: fileDocId(file.id, attachment.id), body: attachment });
+  return docs;
+}
+
+/** A session's finished runs by id, in message order (the running one and runs without messages left out). */
+function finishedRuns(file: FileSession): Map<string, RunBody> {
   const running = file.status === 'running' ? file.activeRunId : undefined;
   const runs = new Map<string, { messages: Omit<FileMessage, 'seq'>[]; spans: FileSpan[] }>();
   const runOf = (runId: string) => {
@@ -84,13 +116,53 @@ export function sessionDocs(file: FileSession): PlainDoc[] {
   };
   for (const { seq: _seq, ...message } of file.messages) runOf(message.runId).messages.push(message);
   for (const span of file.spans) runOf(span.runId).spans.push(span);
+  const finished = new Map<string, RunBody>();
   for (const [runId, run] of runs) {
     if (runId === running || run.messages.length === 0) continue;
     const startedAt = Math.min(...run.messages.map((message) => message.createdAt));
-    docs.push({ id: runDocId(file.id, runId), body: { startedAt, ...run } satisfies RunBody });
+    finished.set(runId, { startedAt, ...run });
   }
-  if (file.toolState.length > 0) docs.push({ id: toolStateDocId(file.id), body: { entries: file.toolState } });
-  for (const attachment of file.attachments) docs.push({ id: fileDocId(file.id, attachment.id), body: attachment });
+  return finished;
+}
+
+/** The run its id names as its own body (as every run was before packs); other runs as `{runs}`, each with its id. */
+function runDoc(id: string, held: Array<[string, RunBody]>): PlainDoc {
+  const [only] = held;
+  if (held.length === 1 && only && id.endsWith(`:${only[0]}`)) return { id, body: only[1] };
+  return {
+    id,
+    body: { runs: held.map(([runId, run]) => ({ id: runId, ...run })) },
+    runs: held.map(([runId]) => runId),
+  };
+}
+
+/** The `run:` documents: each marked one with those of its runs still here, then the new runs packed. */
+function runDocs(sessionId: string, runs: Map<string, RunBody>, packs: RunPacks): PlainDoc[] {
+  const docs: PlainDoc[] = [];
+  const placed = new Set<string>();
+  for (const [id, runIds] of packs) {
+    const held = runIds.flatMap((runId): Array<[string, RunBody]> => {
+      placed.add(runId);
+      const run = runs.get(runId);
+      return run ? [[runId, run]] : [];
+    });
+    // Every run of it gone here: no document, so the exporter removes it.
+    if (held.length > 0) docs.push(runDoc(id, held));
+  }
+  let pack: Array<[string, RunBody]> = [];
+  let chars = 0;
+  for (const [runId, run] of runs) {
+    if (placed.has(runId)) continue;
+    const size = JSON.stringify(run).length;
+    if (pack.length > 0 && chars + size > PACK_CHARS) {
+      docs.push(runDoc(runDocId(sessionId, pack[0]?.[0] ?? ''), pack));
+      pack = [];
+      chars = 0;
+    }
+    pack.push([runId, run]);
+    chars += size;
+  }
+  if (pack.length > 0) docs.push(runDoc(runDocId(sessionId, pack[0]?.[0] ?? ''), pack));
   return docs;
 }
 
@@ -104,11 +176,12 @@ export interface SessionParts {
 
 /**
  * A session's records from its documents: runs ordered by when they started (two devices' runs interleave by time),
- * messages numbered from 0 in that order, each message once (by id) however many documents hold it.
+ * messages numbered from 0 in that order, each message and span once (by id) however many documents hold it.
  */
 export function sessionRecordsOf(sessionId: string, parts: SessionParts): SessionRecords {
   const runs = [...parts.runs].sort((a, b) => a.startedAt - b.startedAt);
   const seen = new Set<string>();
+  const seenSpans = new Set<string>();
   const messages: SessionRecords['messages'] = [];
   const spans: SessionRecords['spans'] = [];
   for (const run of runs) {
@@ -117,7 +190,11 @@ export function sessionRecordsOf(sessionId: string, parts: SessionParts): Sessio
       seen.add(message.id);
       messages.push({ ...message, sessionId, seq: messages.length });
     }
-    for (const span of run.spans) spans.push({ ...span, sessionId });
+    for (const span of run.spans) {
+      if (seenSpans.has(span.spanId)) continue;
+      seenSpans.add(span.spanId);
+      spans.push({ ...span, sessionId });
+    }
   }
   const lastAt = messages.at(-1)?.createdAt ?? parts.meta.createdAt;
   const session: SessionRecords['session'] = {

@@ -13,7 +13,16 @@ import { withVectors } from '../../db/session-file.ts';
 import { listSessions } from '../../db/sessions.ts';
 import { hashJson } from './crypto.ts';
 import { DELETED_BY_USER, encryptDoc, sessionSignature, type EngineContext } from './context.ts';
-import { noteDoc, sessionDocId, sessionDocs, sessionOfDocId, settingsDocs, type PlainDoc } from './docs.ts';
+import {
+  noteDoc,
+  runDocPrefix,
+  sessionDocId,
+  sessionDocs,
+  sessionOfDocId,
+  settingsDocs,
+  type PlainDoc,
+  type RunPacks,
+} from './docs.ts';
 import {
   datasetDocId,
   datasetDocs,
@@ -24,10 +33,23 @@ import {
 } from './library-docs.ts';
 import type { PouchDoc } from './pouch.ts';
 
-/** The documents one session has now (its running run left out), secrets removed. */
-export async function currentSessionDocs(context: EngineContext, sessionId: string): Promise<PlainDoc[] | undefined> {
+/** The runs each `run:` document of this session holds, as the marker lists them (one run: its id's last part). */
+export function markedPacks(context: EngineContext, sessionId: string, marked: readonly string[]): RunPacks {
+  const prefix = runDocPrefix(sessionId);
+  const packs = new Map<string, readonly string[]>();
+  for (const id of marked)
+    if (id.startsWith(prefix)) packs.set(id, context.marker.docs[id]?.runs ?? [id.slice(prefix.length)]);
+  return packs;
+}
+
+/** The documents one session has now (its running run left out), secrets removed; its runs stay in `packs`. */
+export async function currentSessionDocs(
+  context: EngineContext,
+  sessionId: string,
+  packs: RunPacks,
+): Promise<PlainDoc[] | undefined> {
   const file = await collectSessionForExport(context.db, sessionId, context.secrets());
-  return file ? sessionDocs(file) : undefined;
+  return file ? sessionDocs(file, packs) : undefined;
 }
 
 /** Of these documents, those whose body differs from what the marker says this device holds, with their hashes. */
@@ -78,14 +100,14 @@ export async function writeDocs(
     if (rev) writes.push({ _id: id, _rev: rev, _deleted: true, [DELETED_BY_USER]: true });
   }
   const results = await context.local.bulkDocs(writes);
-  const hashes = new Map(docs.map((doc) => [doc.id, doc.hash]));
+  const byId = new Map(docs.map((doc) => [doc.id, doc]));
   let written = 0;
   for (const result of results) {
     if (!result.id || !result.rev || result.error) continue;
     written += 1;
-    const hash = hashes.get(result.id);
-    if (hash === undefined) delete context.marker.docs[result.id];
-    else context.marker.docs[result.id] = { hash, rev: result.rev };
+    const doc = byId.get(result.id);
+    if (doc === undefined) delete context.marker.docs[result.id];
+    else context.marker.docs[result.id] = { hash: doc.hash, rev: result.rev, ...(doc.runs ? { runs: doc.runs } : {}) };
   }
   return written;
 }
@@ -97,7 +119,7 @@ export async function exportSession(
   signature: string,
   marked: readonly string[] = markedDocsBySession(context).get(sessionId) ?? [],
 ): Promise<number> {
-  const docs = await currentSessionDocs(context, sessionId);
+  const docs = await currentSessionDocs(context, sessionId, markedPacks(context, sessionId, marked));
   if (!docs) return 0;
   const present = new Set(docs.map((doc) => doc.id));
   const gone = marked.filter((id) => !present.has(id));

@@ -10,12 +10,15 @@ import { hashJson } from './crypto.ts';
 import { sessionSignature, type EngineContext } from './context.ts';
 import {
   fileBodySchema,
-  runBodySchema,
+  runDocPrefix,
+  runDocSchema,
+  runsOfDoc,
   sessionDocId,
   sessionMetaSchema,
   sessionRecordsOf,
   toolStateBodySchema,
   toolStateDocId,
+  type RunPacks,
   type SessionParts,
 } from './docs.ts';
 import { currentSessionDocs, exportSession } from './exporter.ts';
@@ -25,10 +28,11 @@ import type { PouchDoc } from './pouch.ts';
 /** Sessions written per IndexedDB transaction (bounds the records held in memory at once). */
 const GROUP = 25;
 
-/** A session read from its documents, ready to write: its records and the revision of each document. */
+/** A session read from its documents, ready to write: its records, each document's revision and its runs. */
 interface ReadSession {
   records: SessionRecords;
   revs: Map<string, string>;
+  packs: RunPacks;
 }
 
 /** Reads a session's parts and revisions from its documents; undefined when one of them cannot be read. */
@@ -36,20 +40,27 @@ async function readSessionParts(context: EngineContext, sessionId: string, meta:
   const revs = new Map<string, string>([[meta._id, meta._rev ?? '']]);
   const [metaBody, runDocs, fileDocs, toolDoc] = await Promise.all([
     parsed(context, meta, sessionMetaSchema),
-    docsUnder(context, `run:${sessionId}:`),
+    docsUnder(context, runDocPrefix(sessionId)),
     docsUnder(context, `file:${sessionId}:`),
     readDoc(context, toolStateDocId(sessionId)),
   ]);
   if (!metaBody) return undefined;
   const [runs, files] = await Promise.all([
-    parsedAll(context, runDocs, runBodySchema),
+    parsedAll(context, runDocs, runDocSchema),
     parsedAll(context, fileDocs, fileBodySchema),
   ]);
   const parts: SessionParts = { meta: metaBody, runs: [], toolState: undefined, files: [] };
-  for (const [index, run] of runs.entries()) {
-    if (!run) return undefined;
-    parts.runs.push(run);
-    revs.set(runDocs[index]?._id ?? '', runDocs[index]?._rev ?? '');
+  const packs = new Map<string, string[]>();
+  for (const [index, body] of runs.entries()) {
+    const doc = runDocs[index];
+    if (!body || !doc) return undefined;
+    const held = runsOfDoc(doc._id, body);
+    parts.runs.push(...held);
+    revs.set(doc._id, doc._rev ?? '');
+    packs.set(
+      doc._id,
+      held.map((run) => run.id),
+    );
   }
   for (const [index, file] of files.entries()) {
     if (!file) return undefined;
@@ -61,7 +72,7 @@ async function readSessionParts(context: EngineContext, sessionId: string, meta:
     if (!parts.toolState) return undefined;
     revs.set(toolDoc._id, toolDoc._rev ?? '');
   }
-  return { parts, revs };
+  return { parts, revs, packs };
 }
 
 /**
@@ -82,16 +93,18 @@ async function readSession(context: EngineContext, sessionId: string): Promise<'
   }
   if (meta === 'missing') return 'done';
   const read = await readSessionParts(context, sessionId, meta);
-  return read ? { records: sessionRecordsOf(sessionId, read.parts), revs: read.revs } : 'done';
+  return read ? { records: sessionRecordsOf(sessionId, read.parts), revs: read.revs, packs: read.packs } : 'done';
 }
 
 /** The marker takes the bodies as this device would export them now, so applying does not echo back. */
-async function markApplied(context: EngineContext, { records, revs }: ReadSession): Promise<void> {
+async function markApplied(context: EngineContext, { records, revs, packs }: ReadSession): Promise<void> {
   const sessionId = records.session.id;
-  const docs = ((await currentSessionDocs(context, sessionId)) ?? []).filter((doc) => revs.has(doc.id));
+  const docs = ((await currentSessionDocs(context, sessionId, packs)) ?? []).filter((doc) => revs.has(doc.id));
   const hashes = await Promise.all(docs.map((doc) => hashJson(doc.body)));
-  for (const [index, doc] of docs.entries())
-    context.marker.docs[doc.id] = { hash: hashes[index] ?? '', rev: revs.get(doc.id) ?? '' };
+  for (const [index, doc] of docs.entries()) {
+    const rev = revs.get(doc.id) ?? '';
+    context.marker.docs[doc.id] = { hash: hashes[index] ?? '', rev, ...(doc.runs ? { runs: doc.runs } : {}) };
+  }
   context.marker.sessions[sessionId] = sessionSignature(records.session);
 }
 

@@ -1,0 +1,123 @@
+// A session's history goes out as few documents (new finished runs packed, up to PACK_CHARS a document), each
+// written once: packs keep their runs when runs are added later, and the device that applies them writes nothing back.
+import { describe, expect, it } from 'vitest';
+import { listMessages } from '../../db/messages.ts';
+import { saveStep } from '../../db/save-step.ts';
+import { createSession } from '../../db/sessions.ts';
+import type { FileSession } from '../../db/session-file-schema.ts';
+import type { GlassboxDatabase } from '../../db/transaction.ts';
+import { PACK_CHARS, runDocSchema, runsOfDoc, sessionDocs, sessionRecordsOf } from './docs.ts';
+import { couchServer, device, settingsFor } from './engine-test-helpers.ts';
+
+async function run(db: GlassboxDatabase, sessionId: string, runId: string, at: number, answer = `answer ${runId}`) {
+  await saveStep(db, {
+    sessionId,
+    entries: [
+      { id: `${runId}_q`, sessionId, runId, createdAt: at, message: { role: 'user', content: `question ${runId}` } },
+      { id: `${runId}_a`, sessionId, runId, createdAt: at + 1, message: { role: 'assistant', content: answer } },
+    ],
+    spans: [],
+    session: { status: 'done', updatedAt: at + 1 },
+  });
+}
+
+const message = (runId: string, seq: number) => ({
+  id: `${runId}_m`,
+  runId,
+  seq,
+  createdAt: 10 + seq,
+  message: { role: 'user' as const, content: runId },
+});
+
+function file(runIds: string[]): FileSession {
+  return {
+    id: 's',
+    title: 'T',
+    titleEdited: false,
+    createdAt: 1,
+    updatedAt: 2,
+    status: 'done',
+    messages: runIds.map(message),
+    spans: [],
+    toolState: [],
+    attachments: [],
+  };
+}
+
+describe('run packs', () => {
+  it('packs new runs, keeps marked runs in their documents and names the runs of each pack', () => {
+    const first = sessionDocs(file(['r1', 'r2', 'r3']));
+    expect(first.map((doc) => [doc.id, doc.runs])).toEqual([
+      ['session:s', undefined],
+      ['run:s:r1', ['r1', 'r2', 'r3']],
+    ]);
+    // r2 removed here, r4 new: the pack keeps the rest, r4 gets a document of its own.
+    const later = sessionDocs(file(['r1', 'r3', 'r4']), new Map([['run:s:r1', ['r1', 'r2', 'r3']]]));
+    expect(later.map((doc) => [doc.id, doc.runs])).toEqual([
+      ['session:s', undefined],
+      ['run:s:r1', ['r1', 'r3']],
+      ['run:s:r4', undefined],
+    ]);
+    // The pack's named run removed: the remaining run is said by id, not taken for the named one.
+    const [, rest] = sessionDocs(file(['r3']), new Map([['run:s:r1', ['r1', 'r3']]]));
+    const parsed = runDocSchema.parse(rest?.body);
+    expect(runsOfDoc('run:s:r1', parsed).map((entry) => entry.id)).toEqual(['r3']);
+    // Every run of a pack gone: no document (the exporter removes it).
+    expect(sessionDocs(file([]), new Map([['run:s:r1', ['r1']]])).map((doc) => doc.id)).toEqual(['session:s']);
+  });
+
+  it('reads a one-run body by its document id, and each span once', () => {
+    const [, single] = sessionDocs(file(['r9']));
+    const runs = runsOfDoc('run:s:r9', runDocSchema.parse(single?.body));
+    expect(runs.map((entry) => [entry.id, entry.messages.length])).toEqual([['r9', 1]]);
+    const span = {
+      traceId: 't',
+      spanId: 'sp1',
+      runId: 'r9',
+      kind: 'run' as const,
+      name: 'run',
+      startTime: 1,
+      status: 'ok' as const,
+      attributes: {},
+    };
+    const twice = { ...runs[0], spans: [span] } as (typeof runs)[0];
+    const records = sessionRecordsOf('s', {
+      meta: { title: 'T', titleEdited: false, createdAt: 1 },
+      runs: [twice, twice],
+      toolState: undefined,
+      files: [],
+    });
+    expect([records.messages.length, records.spans.length]).toEqual([1, 1]);
+  });
+
+  it('syncs a history as packs written once, and runs added later beside them', async () => {
+    const server = await couchServer();
+    const a = await device();
+    await createSession(a.db, { id: 'sess_pack', now: 1_000 });
+    for (const [index, runId] of ['r1', 'r2', 'r3'].entries()) await run(a.db, 'sess_pack', runId, 2_000 + index * 10);
+    await run(a.db, 'sess_pack', 'r4', 3_000, 'long '.repeat(PACK_CHARS / 5));
+    await run(a.db, 'sess_pack', 'r5', 4_000);
+    await a.engine.start(settingsFor(server.url));
+    const b = await device();
+    await b.engine.start(settingsFor(server.url));
+    await run(b.db, 'sess_pack', 'r6', 5_000);
+    b.engine.localChanged();
+    await b.engine.syncNow();
+    await a.engine.syncNow();
+    const expected = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6'].flatMap((runId) => [`${runId}_q`, `${runId}_a`]);
+    for (const db of [a.db, b.db])
+      expect((await listMessages(db, 'sess_pack')).map((entry) => entry.id)).toEqual(expected);
+    const rows = (
+      JSON.parse(await server.rawDump('glassbox')) as { rows: Array<{ id: string; value: { rev: string } }> }
+    ).rows;
+    const runDocs = rows.filter((row) => row.id.startsWith('run:sess_pack:'));
+    // r1–r3 in one document; r4 alone is over PACK_CHARS, so r5 starts another; r6 (added on B) its own. Each
+    // written once: applying the packs on B wrote nothing back.
+    expect(runDocs.map((row) => [row.id, row.value.rev.split('-')[0]])).toEqual([
+      ['run:sess_pack:r1', '1'],
+      ['run:sess_pack:r4', '1'],
+      ['run:sess_pack:r5', '1'],
+      ['run:sess_pack:r6', '1'],
+    ]);
+  });
+});
