@@ -117,9 +117,12 @@ export async function applySessions(
   const deferred: string[] = [];
   const ids = [...sessionIds];
   for (let start = 0; start < ids.length; start += GROUP) {
+    const group = ids.slice(start, start + GROUP);
+    // A group's sessions are read together: each takes a few IndexedDB round trips, which then overlap.
+    const reads = await Promise.all(group.map((sessionId) => readSession(context, sessionId)));
     const ready: ReadSession[] = [];
-    for (const sessionId of ids.slice(start, start + GROUP)) {
-      const read = await readSession(context, sessionId);
+    for (const [index, read] of reads.entries()) {
+      const sessionId = group[index] ?? '';
       if (read === 'wait') deferred.push(sessionId);
       else applied.push(sessionId);
       if (typeof read === 'object') ready.push(read);
@@ -128,7 +131,7 @@ export async function applySessions(
       context.db,
       ready.map((read) => read.records),
     );
-    for (const read of ready) await markApplied(context, read);
+    await Promise.all(ready.map((read) => markApplied(context, read)));
   }
   return { applied, deferred };
 }
