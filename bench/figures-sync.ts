@@ -58,6 +58,16 @@ export const SYNC_DETAILS: Array<{ id: string; label: string; unit: string }> = 
     label: 'sync, 100 MB export: the same ciphertext as a plain `_bulk_docs` upload',
     unit: 'ms',
   },
+  {
+    id: 'syncPouchFloorMs',
+    label: 'sync, 100 MB export: PouchDB alone pulling the same database into an empty bare page (no app)',
+    unit: 'ms',
+  },
+  {
+    id: 'syncPouchFloorRatio',
+    label: 'sync, 100 MB export: that PouchDB pull ÷ the plain upload (the floor of the ratio above for PouchDB)',
+    unit: 'ratio',
+  },
   { id: 'syncFrameP95Idle', label: 'sync: machine noise, frame gap p95 of page B idle just before', unit: 'ms' },
   { id: 'syncPushMs', label: 'sync, 100 MB export: the first page, Save → idle with everything sent', unit: 'ms' },
 ];

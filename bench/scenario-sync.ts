@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { startCouchServer, type CouchServer } from '../e2e/couch-server/server.ts';
 import { chooseImportFile, loadUntilUsable, send, type BenchWindow } from './app-driver.ts';
 import { launchFresh } from './browser.ts';
+import { pouchFloor } from './pouch-floor.ts';
 import { rawIndexedDbWrite, startCpuProfile } from './cpu-profile.ts';
 import { requestTiming, startRequestTiming, syncStatusLog, watchSyncStatus } from './request-timing.ts';
 import type { BenchContext, Sample } from './scenario-context.ts';
@@ -193,6 +194,19 @@ export async function syncScale(context: BenchContext): Promise<Sample> {
     context.log(
       `    ${plain.docs} documents: page B synced in ${firstMs} ms; plain _bulk_docs ${plain.ms.toFixed(0)} ms (median of ${plain.times.map((ms) => ms.toFixed(0)).join(', ')}) (×${(firstMs / plain.ms).toFixed(2)}); one run ${run.ms} ms, ${run.requests} requests`,
     );
+    // Pages A and B closed first: the bare page has the machine to itself, as page B had (A was idle meanwhile).
+    await Promise.all([a.close(), b.close()]);
+    const floor = await launchFresh(true);
+    try {
+      const pulled = await pouchFloor(floor.page, `${server.url}/${DATABASE}`);
+      sample.syncPouchFloorMs = pulled.ms;
+      sample.syncPouchFloorRatio = pulled.ms / plain.ms;
+      context.log(
+        `    PouchDB alone, the same database into an empty page: ${pulled.ms.toFixed(0)} ms for ${pulled.written} documents (×${(pulled.ms / plain.ms).toFixed(2)} the plain upload)`,
+      );
+    } finally {
+      await floor.close();
+    }
     return sample;
   } finally {
     await Promise.all([a.close(), b.close()]);
