@@ -54,11 +54,6 @@ const packedRunSchema = runBodySchema.extend({ id: z.string().max(200) });
 export const runDocSchema = z.union([runBodySchema, z.object({ runs: z.array(packedRunSchema).min(1).max(100_000) })]);
 export type RunDoc = z.output<typeof runDocSchema>;
 
-/** The runs of a checked `run:` document, each with its id. */
-export function runsOfDoc(docId: string, body: RunDoc): Array<RunBody & { id: string }> {
-  return 'runs' in body ? body.runs : [{ ...body, id: docId.slice(docId.lastIndexOf(':') + 1) }];
-}
-
 /**
  * New finished runs go into one document up to this many characters of JSON (a first sync of 135,000 messages is
  * ~4,000 documents, not ~77,000: PouchDB's cost is per document). Far under CouchDB's 8 MB limit, and a pull batch of
@@ -79,8 +74,11 @@ export const runDocId = (sessionId: string, runId: string) => `${runDocPrefix(se
 export const toolStateDocId = (sessionId: string) => `toolstate:${sessionId}`;
 export const fileDocId = (sessionId: string, fileId: string) => `file:${sessionId}:${fileId}`;
 export const noteDocId = (noteId: string) => `note:${noteId}`;
-/** Prefixes of the documents one session owns besides `session:<id>` (ids of runs and files sort under them). */
-export const sessionPartPrefixes = (sessionId: string) => [runDocPrefix(sessionId), `file:${sessionId}:`];
+
+/** The runs of a checked `run:` document of this session, each with its id. */
+export function runsOfDoc(sessionId: string, docId: string, body: RunDoc): Array<RunBody & { id: string }> {
+  return 'runs' in body ? body.runs : [{ ...body, id: docId.slice(runDocPrefix(sessionId).length) }];
+}
 
 /** The session a document id belongs to, if any. */
 export function sessionOfDocId(id: string): string | undefined {

@@ -34,7 +34,7 @@ import {
 import type { PouchDoc } from './pouch.ts';
 
 /** The runs each `run:` document of this session holds, as the marker lists them (one run: its id's last part). */
-export function markedPacks(context: EngineContext, sessionId: string, marked: readonly string[]): RunPacks {
+function markedPacks(context: EngineContext, sessionId: string, marked: readonly string[]): RunPacks {
   const prefix = runDocPrefix(sessionId);
   const packs = new Map<string, readonly string[]>();
   for (const id of marked)
@@ -43,7 +43,7 @@ export function markedPacks(context: EngineContext, sessionId: string, marked: r
 }
 
 /** The documents one session has now (its running run left out), secrets removed; its runs stay in `packs`. */
-export async function currentSessionDocs(
+async function currentSessionDocs(
   context: EngineContext,
   sessionId: string,
   packs: RunPacks,

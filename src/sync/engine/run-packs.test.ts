@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { listMessages } from '../../db/messages.ts';
 import { saveStep } from '../../db/save-step.ts';
-import { createSession } from '../../db/sessions.ts';
+import { addAttachment } from '../../db/attachments.ts';
+import { createSession, renameSession } from '../../db/sessions.ts';
+import { setToolState } from '../../db/tool-state.ts';
 import type { FileSession } from '../../db/session-file-schema.ts';
 import type { GlassboxDatabase } from '../../db/transaction.ts';
 import { PACK_CHARS, runDocSchema, runsOfDoc, sessionDocs, sessionRecordsOf } from './docs.ts';
@@ -61,14 +63,14 @@ describe('run packs', () => {
     // The pack's named run removed: the remaining run is said by id, not taken for the named one.
     const [, rest] = sessionDocs(file(['r3']), new Map([['run:s:r1', ['r1', 'r3']]]));
     const parsed = runDocSchema.parse(rest?.body);
-    expect(runsOfDoc('run:s:r1', parsed).map((entry) => entry.id)).toEqual(['r3']);
+    expect(runsOfDoc('s', 'run:s:r1', parsed).map((entry) => entry.id)).toEqual(['r3']);
     // Every run of a pack gone: no document (the exporter removes it).
     expect(sessionDocs(file([]), new Map([['run:s:r1', ['r1']]])).map((doc) => doc.id)).toEqual(['session:s']);
   });
 
   it('reads a one-run body by its document id, and each span once', () => {
     const [, single] = sessionDocs(file(['r9']));
-    const runs = runsOfDoc('run:s:r9', runDocSchema.parse(single?.body));
+    const runs = runsOfDoc('s', 'run:s:r9', runDocSchema.parse(single?.body));
     expect(runs.map((entry) => [entry.id, entry.messages.length])).toEqual([['r9', 1]]);
     const span = {
       traceId: 't',
@@ -119,5 +121,48 @@ describe('run packs', () => {
       ['run:sess_pack:r5', '1'],
       ['run:sess_pack:r6', '1'],
     ]);
+  });
+
+  it('applies a session so that a later rename on that device writes its session document again, nothing else', async () => {
+    const server = await couchServer();
+    const a = await device();
+    await createSession(a.db, { id: 'sess_full', now: 1_000 });
+    const spans = ['1111111111111111', '2222222222222222'].map((spanId, index) => ({
+      traceId: 'a'.repeat(32),
+      spanId,
+      sessionId: 'sess_full',
+      runId: '1111111111111111',
+      kind: index === 0 ? ('run' as const) : ('tool' as const),
+      name: index === 0 ? 'run' : 'calculator',
+      startTime: 2_000,
+      endTime: 2_005,
+      status: 'ok' as const,
+      attributes: { 'tool.arguments': '{"expression":"2+2"}', 'http.request.header.authorization': 'Bearer x' },
+    }));
+    for (const runId of ['1111111111111111', 'r2']) {
+      await run(a.db, 'sess_full', runId, runId === 'r2' ? 3_000 : 2_000);
+    }
+    await saveStep(a.db, { sessionId: 'sess_full', entries: [], spans, session: {} });
+    await setToolState(a.db, 'sess_full', 'todos', [{ text: 'water the plants', done: false }], 2_500);
+    const attachment = { sessionId: 'sess_full', name: 'notes.txt', mimeType: 'text/plain', size: 5, text: 'hello' };
+    await addAttachment(a.db, { ...attachment, id: 'file_1', createdAt: 2_600 });
+    await a.engine.start(settingsFor(server.url));
+    const b = await device();
+    await b.engine.start(settingsFor(server.url));
+    await renameSession(b.db, 'sess_full', 'Renamed on B');
+    b.engine.localChanged();
+    await b.engine.syncNow();
+    const rows = (
+      JSON.parse(await server.rawDump('glassbox')) as { rows: Array<{ id: string; value: { rev: string } }> }
+    ).rows;
+    const generations = Object.fromEntries(
+      rows.filter((row) => row.id.includes('sess_full')).map((row) => [row.id, row.value.rev.split('-')[0]]),
+    );
+    expect(generations).toEqual({
+      'session:sess_full': '2',
+      'run:sess_full:1111111111111111': '1',
+      'toolstate:sess_full': '1',
+      'file:sess_full:file_1': '1',
+    });
   });
 });
