@@ -43,7 +43,7 @@ function markedPacks(context: EngineContext, sessionId: string, marked: readonly
 }
 
 /** The documents one session has now (its running run left out), secrets removed; its runs stay in `packs`. */
-async function currentSessionDocs(
+export async function currentSessionDocs(
   context: EngineContext,
   sessionId: string,
   packs: RunPacks,

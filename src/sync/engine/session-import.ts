@@ -4,7 +4,6 @@
  * or to parse leaves its session as it is here (nothing overwritten).
  */
 import type { SessionRecords } from '../../db/import-sessions.ts';
-import { toFileSession } from '../../db/session-export.ts';
 import { deleteSession, getSession } from '../../db/sessions.ts';
 import { replaceSessions } from '../../db/sync-writes.ts';
 import { hashJson } from './crypto.ts';
@@ -16,14 +15,13 @@ import {
   runsOfDoc,
   sessionDocId,
   sessionMetaSchema,
-  sessionDocs,
   sessionRecordsOf,
   toolStateBodySchema,
   toolStateDocId,
   type RunPacks,
   type SessionParts,
 } from './docs.ts';
-import { exportSession } from './exporter.ts';
+import { currentSessionDocs, exportSession } from './exporter.ts';
 import { docsUnder, parsed, parsedAll, readDoc } from './local-reads.ts';
 import type { PouchDoc } from './pouch.ts';
 
@@ -98,15 +96,10 @@ async function readSession(context: EngineContext, sessionId: string): Promise<'
   return read ? { records: sessionRecordsOf(sessionId, read.parts), revs: read.revs, packs: read.packs } : 'done';
 }
 
-/**
- * The marker takes the bodies as this device would export them now, so applying does not echo back: built from the
- * records just written, as the exporter builds them from the same records read back (secrets removed, runs in their
- * documents); a test renames a session after a first sync and finds only its `session:` document written again.
- */
+/** The marker takes the bodies as this device would export them now, so applying does not echo back. */
 async function markApplied(context: EngineContext, { records, revs, packs }: ReadSession): Promise<void> {
   const sessionId = records.session.id;
-  const file = toFileSession(records, context.secrets());
-  const docs = sessionDocs(file, packs).filter((doc) => revs.has(doc.id));
+  const docs = ((await currentSessionDocs(context, sessionId, packs)) ?? []).filter((doc) => revs.has(doc.id));
   const hashes = await Promise.all(docs.map((doc) => hashJson(doc.body)));
   for (const [index, doc] of docs.entries()) {
     const rev = revs.get(doc.id) ?? '';
