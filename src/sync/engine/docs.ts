@@ -68,22 +68,33 @@ export const toolStateBodySchema = z.object({ entries: z.array(fileToolStateSche
 export const fileBodySchema = fileAttachmentSchema;
 export const noteBodySchema = fileNoteSchema;
 
-export const sessionDocId = (sessionId: string) => `session:${sessionId}`;
-export const runDocPrefix = (sessionId: string) => `run:${sessionId}:`;
-export const runDocId = (sessionId: string, runId: string) => `${runDocPrefix(sessionId)}${runId}`;
-export const toolStateDocId = (sessionId: string) => `toolstate:${sessionId}`;
-export const fileDocId = (sessionId: string, fileId: string) => `file:${sessionId}:${fileId}`;
-export const noteDocId = (noteId: string) => `note:${noteId}`;
+/**
+ * An app id as a part of a document id: `:` separates the parts, so an id holding one (a file imported with its own
+ * ids may) is written with `%3A`, and `%` with `%25`. The app's own ids hold neither and are written as they are.
+ */
+export const idPart = (id: string) => id.replaceAll('%', '%25').replaceAll(':', '%3A');
+/** The app id a part of a document id stands for ({@link idPart} undone). */
+export const idOfPart = (part: string) => part.replace(/%3A|%25/g, (escape) => (escape === '%3A' ? ':' : '%'));
+/** A document id's parts after its kind, as app ids: `run:<session>:<run>` → [session, run]. */
+export const idsOfDocId = (id: string) => id.split(':').slice(1).map(idOfPart);
+
+export const sessionDocId = (sessionId: string) => `session:${idPart(sessionId)}`;
+export const runDocPrefix = (sessionId: string) => `run:${idPart(sessionId)}:`;
+export const runDocId = (sessionId: string, runId: string) => `${runDocPrefix(sessionId)}${idPart(runId)}`;
+export const toolStateDocId = (sessionId: string) => `toolstate:${idPart(sessionId)}`;
+export const fileDocPrefix = (sessionId: string) => `file:${idPart(sessionId)}:`;
+export const fileDocId = (sessionId: string, fileId: string) => `${fileDocPrefix(sessionId)}${idPart(fileId)}`;
+export const noteDocId = (noteId: string) => `note:${idPart(noteId)}`;
 
 /** The runs of a checked `run:` document of this session, each with its id. */
 export function runsOfDoc(sessionId: string, docId: string, body: RunDoc): Array<RunBody & { id: string }> {
-  return 'runs' in body ? body.runs : [{ ...body, id: docId.slice(runDocPrefix(sessionId).length) }];
+  return 'runs' in body ? body.runs : [{ ...body, id: idOfPart(docId.slice(runDocPrefix(sessionId).length)) }];
 }
 
 /** The session a document id belongs to, if any. */
 export function sessionOfDocId(id: string): string | undefined {
-  const [kind, sessionId] = id.split(':');
-  if (kind === 'session' || kind === 'run' || kind === 'toolstate' || kind === 'file') return sessionId;
+  const kind = id.slice(0, id.indexOf(':'));
+  if (kind === 'session' || kind === 'run' || kind === 'toolstate' || kind === 'file') return idsOfDocId(id)[0];
   return undefined;
 }
 

@@ -14,6 +14,7 @@ import { listSessions } from '../../db/sessions.ts';
 import { hashJson } from './crypto.ts';
 import { DELETED_BY_USER, encryptDoc, sessionSignature, type EngineContext } from './context.ts';
 import {
+  idOfPart,
   noteDoc,
   runDocPrefix,
   sessionDocId,
@@ -38,7 +39,7 @@ function markedPacks(context: EngineContext, sessionId: string, marked: readonly
   const prefix = runDocPrefix(sessionId);
   const packs = new Map<string, readonly string[]>();
   for (const id of marked)
-    if (id.startsWith(prefix)) packs.set(id, context.marker.docs[id]?.runs ?? [id.slice(prefix.length)]);
+    if (id.startsWith(prefix)) packs.set(id, context.marker.docs[id]?.runs ?? [idOfPart(id.slice(prefix.length))]);
   return packs;
 }
 

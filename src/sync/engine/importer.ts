@@ -18,7 +18,15 @@ import type { NoteVectorRecord } from '../../db/schema.ts';
 import { KEYCHECK_ID, hashJson } from './crypto.ts';
 import { decryptDoc, type EngineContext } from './context.ts';
 import { reportDeleteVsEdit, resolveConflicts } from './conflicts.ts';
-import { applySettingsDoc, noteBodySchema, noteDoc, sessionMetaSchema, sessionOfDocId, settingsDocs } from './docs.ts';
+import {
+  applySettingsDoc,
+  idOfPart,
+  noteBodySchema,
+  noteDoc,
+  sessionMetaSchema,
+  sessionOfDocId,
+  settingsDocs,
+} from './docs.ts';
 import {
   datasetBodySchema,
   datasetDocId,
@@ -53,7 +61,7 @@ async function applyNote(context: EngineContext, id: string): Promise<void> {
   const doc = await readDoc(context, id);
   if (doc === 'missing') return;
   if (doc === 'deleted') {
-    await deleteNote(context.db, id.slice('note:'.length));
+    await deleteNote(context.db, idOfPart(id.slice('note:'.length)));
     delete context.marker.docs[id];
     return;
   }

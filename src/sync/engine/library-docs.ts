@@ -16,18 +16,18 @@ import { z } from 'zod';
 import { fileDatasetSchema } from '../../db/datasets-file.ts';
 import type { DatasetWithItems } from '../../db/datasets.ts';
 import { fileKnowledgeDocumentSchema, type FileKnowledgeDocument } from '../../db/knowledge-file.ts';
-import type { PlainDoc } from './docs.ts';
+import { idPart, idsOfDocId, type PlainDoc } from './docs.ts';
 
 /** Raw bytes of the original per `kfile:` document. */
 export const ORIGINAL_SLICE = 2 * 1024 * 1024;
 const SLICE_BASE64 = (ORIGINAL_SLICE / 3) * 4;
 
-export const datasetDocId = (datasetId: string) => `dataset:${datasetId}`;
-export const ditemDocId = (datasetId: string, itemId: string) => `ditem:${datasetId}:${itemId}`;
-export const ditemPrefix = (datasetId: string) => `ditem:${datasetId}:`;
-export const kdocDocId = (documentId: string) => `kdoc:${documentId}`;
-export const kfileDocId = (documentId: string, slice: number) => `kfile:${documentId}:${slice}`;
-export const kfilePrefix = (documentId: string) => `kfile:${documentId}:`;
+export const datasetDocId = (datasetId: string) => `dataset:${idPart(datasetId)}`;
+export const ditemPrefix = (datasetId: string) => `ditem:${idPart(datasetId)}:`;
+export const ditemDocId = (datasetId: string, itemId: string) => `${ditemPrefix(datasetId)}${idPart(itemId)}`;
+export const kdocDocId = (documentId: string) => `kdoc:${idPart(documentId)}`;
+export const kfilePrefix = (documentId: string) => `kfile:${idPart(documentId)}:`;
+export const kfileDocId = (documentId: string, slice: number) => `${kfilePrefix(documentId)}${slice}`;
 
 /** A `dataset:` body; `items` only in bodies written before items had documents of their own (read, never written). */
 export const datasetBodySchema = fileDatasetSchema.extend({ items: fileDatasetSchema.shape.items.optional() });
@@ -40,14 +40,14 @@ export type KdocBody = z.output<typeof kdocBodySchema>;
 
 /** The dataset an id of a `dataset:` or `ditem:` document belongs to. */
 export function datasetOfDocId(id: string): string | undefined {
-  const [kind, datasetId] = id.split(':');
-  return kind === 'dataset' || kind === 'ditem' ? datasetId : undefined;
+  const kind = id.slice(0, id.indexOf(':'));
+  return kind === 'dataset' || kind === 'ditem' ? idsOfDocId(id)[0] : undefined;
 }
 
 /** The Knowledge document an id of a `kdoc:` or `kfile:` document belongs to. */
 export function knowledgeOfDocId(id: string): string | undefined {
-  const [kind, documentId] = id.split(':');
-  return kind === 'kdoc' || kind === 'kfile' ? documentId : undefined;
+  const kind = id.slice(0, id.indexOf(':'));
+  return kind === 'kdoc' || kind === 'kfile' ? idsOfDocId(id)[0] : undefined;
 }
 
 /** A dataset's documents: its own, then one per item. */

@@ -10,6 +10,7 @@ import { hashJson } from './crypto.ts';
 import { sessionSignature, type EngineContext } from './context.ts';
 import {
   fileBodySchema,
+  fileDocPrefix,
   runDocPrefix,
   runDocSchema,
   runsOfDoc,
@@ -41,7 +42,7 @@ async function readSessionParts(context: EngineContext, sessionId: string, meta:
   const [metaBody, runDocs, fileDocs, toolDoc] = await Promise.all([
     parsed(context, meta, sessionMetaSchema),
     docsUnder(context, runDocPrefix(sessionId)),
-    docsUnder(context, `file:${sessionId}:`),
+    docsUnder(context, fileDocPrefix(sessionId)),
     readDoc(context, toolStateDocId(sessionId)),
   ]);
   if (!metaBody) return undefined;
