@@ -52,6 +52,12 @@ export const SYNC_DETAILS: Array<{ id: string; label: string; unit: string }> = 
     label: 'sync, small history: HTTP requests after the run ended until the other page had it',
     unit: 'count',
   },
+  {
+    id: 'syncPouchOneDocRequests',
+    label:
+      'sync: PouchDB alone, one document between two bare pages in live sync, HTTP requests until the other had it',
+    unit: 'count',
+  },
   { id: 'syncFirstMs', label: 'sync, 100 MB export: empty second page, Save → idle with every session', unit: 'ms' },
   {
     id: 'syncPlainUploadMs',

@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { startCouchServer, type CouchServer } from '../e2e/couch-server/server.ts';
 import { configureEndpoint, loadUntilUsable, send, waitForRunStatus } from './app-driver.ts';
 import { launchFresh } from './browser.ts';
+import { pouchOneDocRequests } from './pouch-floor.ts';
 import type { BenchContext, Sample } from './scenario-context.ts';
 import { medianSave, toolRun } from './scenario-spans-session.ts';
 import { median } from './stats.ts';
@@ -116,18 +117,29 @@ export async function syncSteps(context: BenchContext): Promise<Sample> {
       ratios.push(medianSave(onRound, 'syncMs') / medianSave(offRound, 'syncMs'));
     }
     const reached = await oneRunReaches(on.page, other.page, context, server);
+    // PouchDB alone, two bare pages in live sync on a database of their own: one document from one to the other.
+    await Promise.all([off.close(), on.close(), other.close()]);
+    await fetch(`${server.url}/bare`, { method: 'PUT' });
+    const [first, second] = await Promise.all([launchFresh(true), launchFresh(true)]);
+    const bare = await pouchOneDocRequests(first.page, second.page, `${server.url}/bare`, server.requests).finally(() =>
+      Promise.all([first.close(), second.close()]),
+    );
     const sample: Sample = {
       syncStepSaveRatio: median(ratios),
       syncStepSaveOnMs: medianSave(onSaves, 'syncMs'),
       syncStepSaveOffMs: medianSave(offSaves, 'syncMs'),
       syncSmallOneRunMs: reached.ms,
       syncSmallOneRunRequests: reached.after,
+      syncPouchOneDocRequests: bare.until,
     };
     context.log(
       `    step save with sync on ÷ off: ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')} (median ${sample.syncStepSaveRatio?.toFixed(2)}); ${sample.syncStepSaveOnMs?.toFixed(2)} vs ${sample.syncStepSaveOffMs?.toFixed(2)} ms main thread`,
     );
     context.log(
       `    one run → other page: ${reached.ms} ms after done; requests ${reached.during} during the run, ${reached.after} after (${reached.kinds})`,
+    );
+    context.log(
+      `    PouchDB alone, one document between two bare pages: ${bare.until} requests until the other page had it (${bare.kinds}), ${bare.withSettle} with the second after`,
     );
     return sample;
   } finally {
