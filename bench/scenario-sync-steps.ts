@@ -1,4 +1,3 @@
-/// <reference path="../e2e/couch-server/modules.d.ts" />
 // Issue 37 item 8, the parts that need no 100 MB history: a step's local save with live sync on against the same
 // with sync off (two pages side by side, runs alternated), and one new run reaching a third page, counted in HTTP
 // requests to the loopback CouchDB-protocol server and in time.

@@ -1,4 +1,3 @@
-/// <reference path="../e2e/couch-server/modules.d.ts" />
 // Issue 37 item 8: the 100 MB ChatGPT export's sessions synced through a CouchDB-protocol server (the test server,
 // express-pouchdb over the in-memory adapter, on loopback) to an empty second page, against the same ciphertext
 // uploaded plainly with `_bulk_docs`; the frame gaps of both pages meanwhile; one new run reaching the other page.
