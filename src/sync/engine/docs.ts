@@ -1,6 +1,6 @@
 /**
  * What syncs, as plaintext document bodies (encrypted before they leave this module's callers), and back.
- * Ids use the app's random ids only: `session:<id>`, `run:<sessionId>:<runId>` (finished runs: written once; one
+ * Ids are made of the app's ids (a `:` or `%` in one escaped: {@link idPart}): `session:<id>`, `run:<sessionId>:<runId>` (finished runs: written once; one
  * run, or a pack of the runs one export found new, named after its first),
  * `toolstate:<sessionId>`, `file:<sessionId>:<fileId>`, `note:<id>`, `settings:<part>`. API keys, sync credentials
  * and MCP headers are never in a body.
@@ -135,9 +135,9 @@ function finishedRuns(file: FileSession): Map<string, RunBody> {
 }
 
 /** The run its id names as its own body (as every run was before packs); other runs as `{runs}`, each with its id. */
-function runDoc(id: string, held: Array<[string, RunBody]>): PlainDoc {
+function runDoc(sessionId: string, id: string, held: Array<[string, RunBody]>): PlainDoc {
   const [only] = held;
-  if (held.length === 1 && only && id.endsWith(`:${only[0]}`)) return { id, body: only[1] };
+  if (held.length === 1 && only && id === runDocId(sessionId, only[0])) return { id, body: only[1] };
   return {
     id,
     body: { runs: held.map(([runId, run]) => ({ id: runId, ...run })) },
@@ -156,22 +156,24 @@ function runDocs(sessionId: string, runs: Map<string, RunBody>, packs: RunPacks)
       return run ? [[runId, run]] : [];
     });
     // Every run of it gone here: no document, so the exporter removes it.
-    if (held.length > 0) docs.push(runDoc(id, held));
+    if (held.length > 0) docs.push(runDoc(sessionId, id, held));
   }
-  let pack: Array<[string, RunBody]> = [];
+  // The new runs, in order, in packs of up to PACK_CHARS (a run larger than that is a pack of its own).
+  const fresh: Array<Array<[string, RunBody]>> = [];
   let chars = 0;
   for (const [runId, run] of runs) {
     if (placed.has(runId)) continue;
     const size = JSON.stringify(run).length;
-    if (pack.length > 0 && chars + size > PACK_CHARS) {
-      docs.push(runDoc(runDocId(sessionId, pack[0]?.[0] ?? ''), pack));
-      pack = [];
-      chars = 0;
+    const last = fresh.at(-1);
+    if (last && chars + size <= PACK_CHARS) {
+      last.push([runId, run]);
+      chars += size;
+    } else {
+      fresh.push([[runId, run]]);
+      chars = size;
     }
-    pack.push([runId, run]);
-    chars += size;
   }
-  if (pack.length > 0) docs.push(runDoc(runDocId(sessionId, pack[0]?.[0] ?? ''), pack));
+  for (const pack of fresh) docs.push(runDoc(sessionId, runDocId(sessionId, pack[0]?.[0] ?? ''), pack));
   return docs;
 }
 
