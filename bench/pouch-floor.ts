@@ -1,6 +1,7 @@
-// The floor of issue 37's first-sync ratio for the client the issue prescribes: PouchDB's own replication of the
-// server's documents into an empty PouchDB in a bare page on the app's origin (no app, no decrypting, no import), with
-// the app's replication options (bench/scenario-sync.ts sets it beside the app's first sync and the plain upload).
+// Issue 37's sync figures for the client the issue prescribes, PouchDB alone, in a bare page of its own (no app, no
+// decrypting, no import) with the app's replication options: its pull of the server's documents into an empty
+// database (bench/scenario-sync.ts, beside the app's first sync and the plain upload), and the requests one document
+// takes between two such pages in live sync (bench/scenario-sync-steps.ts, beside the app's one run).
 import { build } from 'vite';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
