@@ -56,7 +56,7 @@ async function readSessionParts(context: EngineContext, sessionId: string, meta:
     const doc = runDocs[index];
     if (!body || !doc) return undefined;
     const held = runsOfDoc(sessionId, doc._id, body);
-    parts.runs.push(...held);
+    for (const run of held) parts.runs.push(run);
     revs.set(doc._id, doc._rev ?? '');
     packs.set(
       doc._id,
