@@ -51,3 +51,40 @@ export async function syncNow(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 }
+
+/** A message record as the page stores it (a few per `messageChunks` record). */
+export interface StoredMessage {
+  seq: number;
+  message: { role: string; content: string };
+}
+
+/** How many sessions the page has stored, and the messages of the one with this title (read from its IndexedDB). */
+export function storedSession(page: Page, title: string): Promise<{ sessions: number; messages: StoredMessage[] }> {
+  return page.evaluate(
+    (wanted) =>
+      new Promise<{ sessions: number; messages: StoredMessage[] }>((resolve, reject) => {
+        const open = indexedDB.open('glassbox');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(['sessions', 'messageChunks'], 'readonly');
+          const all = tx.objectStore('sessions').getAll();
+          all.onsuccess = () => {
+            const sessions = all.result as Array<{ id: string; title: string }>;
+            const session = sessions.find((each) => each.title === wanted);
+            if (!session) return resolve({ sessions: sessions.length, messages: [] });
+            const range = IDBKeyRange.bound([session.id, -Infinity], [session.id, Infinity]);
+            const chunks = tx.objectStore('messageChunks').getAll(range);
+            chunks.onsuccess = () => {
+              db.close();
+              const messages = (chunks.result as Array<{ messages: StoredMessage[] }>).flatMap(
+                (chunk) => chunk.messages,
+              );
+              resolve({ sessions: sessions.length, messages: messages.sort((a, b) => a.seq - b.seq) });
+            };
+          };
+        };
+      }),
+    title,
+  );
+}

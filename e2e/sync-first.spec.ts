@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { chatGptExportChunks, conversationMessages } from '../src/testing/chatgpt-export-fixture.ts';
 import { expect } from './fixtures.ts';
 import { openSettings } from './settings-helpers.ts';
-import { device, syncState, syncTest, turnOnSync } from './sync-device-helpers.ts';
+import { device, storedSession, syncState, syncTest, turnOnSync } from './sync-device-helpers.ts';
 
 const test = syncTest;
 const OPTIONS = { conversations: 1500, messagesPerConversation: 4, messageLength: 60 };
@@ -13,33 +13,10 @@ const OPTIONS = { conversations: 1500, messagesPerConversation: 4, messageLength
 // 1,500 sessions imported, sent and received by two apps with PBKDF2 at 600,000 iterations, on a shared machine.
 test.describe.configure({ timeout: 240_000 });
 
-/** The sessions the page has stored, and the messages of the one with this title (read from its IndexedDB). */
-function stored(page: Page, title: string): Promise<{ sessions: number; messages: number }> {
-  return page.evaluate(
-    (wanted) =>
-      new Promise<{ sessions: number; messages: number }>((resolve, reject) => {
-        const open = indexedDB.open('glassbox');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const tx = db.transaction(['sessions', 'messageChunks'], 'readonly');
-          const all = tx.objectStore('sessions').getAll();
-          all.onsuccess = () => {
-            const sessions = all.result as Array<{ id: string; title: string }>;
-            const session = sessions.find((each) => each.title === wanted);
-            if (!session) return resolve({ sessions: sessions.length, messages: 0 });
-            const range = IDBKeyRange.bound([session.id, -Infinity], [session.id, Infinity]);
-            const chunks = tx.objectStore('messageChunks').getAll(range);
-            chunks.onsuccess = () => {
-              db.close();
-              const messages = (chunks.result as Array<{ messages: unknown[] }>).flatMap((chunk) => chunk.messages);
-              resolve({ sessions: sessions.length, messages: messages.length });
-            };
-          };
-        };
-      }),
-    title,
-  );
+/** The sessions the page has stored, and how many messages the one with this title holds. */
+async function stored(page: Page, title: string): Promise<{ sessions: number; messages: number }> {
+  const { sessions, messages } = await storedSession(page, title);
+  return { sessions, messages: messages.length };
 }
 
 test('a first sync of a large history shows progress, can be cancelled, and resumes with Sync now', async ({

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import type { CouchServer } from './couch-server/server.ts';
 import { expect, expectRunStatus, send } from './fixtures.ts';
 import { activeSession, sessionTitles } from './persistence-helpers.ts';
-import { DATABASE, device, syncNow, syncState, turnOnSync, syncTest } from './sync-device-helpers.ts';
+import { DATABASE, device, storedSession, syncNow, syncState, turnOnSync, syncTest } from './sync-device-helpers.ts';
 
 const test = syncTest;
 
@@ -17,37 +17,8 @@ async function serverDocCount(couch: CouchServer): Promise<number> {
 
 /** The user messages of the session with this title, in order, as stored in the page's IndexedDB. */
 async function storedQuestions(page: Page, title: string): Promise<string[]> {
-  return page.evaluate(
-    (wanted) =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('glassbox');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const tx = db.transaction(['sessions', 'messageChunks'], 'readonly');
-          const sessions = tx.objectStore('sessions').getAll();
-          sessions.onsuccess = () => {
-            const session = (sessions.result as Array<{ id: string; title: string }>).find((s) => s.title === wanted);
-            if (!session) return resolve([]);
-            const range = IDBKeyRange.bound([session.id, -Infinity], [session.id, Infinity]);
-            const chunks = tx.objectStore('messageChunks').getAll(range);
-            chunks.onsuccess = () => {
-              db.close();
-              const records = (
-                chunks.result as Array<{ messages: Array<{ seq: number; message: { role: string; content: string } }> }>
-              ).flatMap((chunk) => chunk.messages);
-              resolve(
-                records
-                  .sort((a, b) => a.seq - b.seq)
-                  .filter((record) => record.message.role === 'user')
-                  .map((record) => record.message.content),
-              );
-            };
-          };
-        };
-      }),
-    title,
-  );
+  const { messages } = await storedSession(page, title);
+  return messages.filter((record) => record.message.role === 'user').map((record) => record.message.content);
 }
 
 async function addNote(page: Page, text: string): Promise<void> {
