@@ -86,9 +86,12 @@ export const fileDocPrefix = (sessionId: string) => `file:${idPart(sessionId)}:`
 export const fileDocId = (sessionId: string, fileId: string) => `${fileDocPrefix(sessionId)}${idPart(fileId)}`;
 export const noteDocId = (noteId: string) => `note:${idPart(noteId)}`;
 
+/** The run a `run:` document of this session is named after (the one it holds in the one-run form). */
+export const runIdOfDocId = (sessionId: string, docId: string) => idOfPart(docId.slice(runDocPrefix(sessionId).length));
+
 /** The runs of a checked `run:` document of this session, each with its id. */
 export function runsOfDoc(sessionId: string, docId: string, body: RunDoc): Array<RunBody & { id: string }> {
-  return 'runs' in body ? body.runs : [{ ...body, id: idOfPart(docId.slice(runDocPrefix(sessionId).length)) }];
+  return 'runs' in body ? body.runs : [{ ...body, id: runIdOfDocId(sessionId, docId) }];
 }
 
 /** The session a document id belongs to, if any. */

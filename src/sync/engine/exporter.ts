@@ -14,9 +14,9 @@ import { listSessions } from '../../db/sessions.ts';
 import { hashJson } from './crypto.ts';
 import { DELETED_BY_USER, encryptDoc, sessionSignature, type EngineContext } from './context.ts';
 import {
-  idOfPart,
   noteDoc,
   runDocPrefix,
+  runIdOfDocId,
   sessionDocId,
   sessionDocs,
   sessionOfDocId,
@@ -34,12 +34,12 @@ import {
 } from './library-docs.ts';
 import type { PouchDoc } from './pouch.ts';
 
-/** The runs each `run:` document of this session holds, as the marker lists them (one run: its id's last part). */
+/** The runs each `run:` document of this session holds, as the marker lists them (none listed: the run it names). */
 function markedPacks(context: EngineContext, sessionId: string, marked: readonly string[]): RunPacks {
-  const prefix = runDocPrefix(sessionId);
   const packs = new Map<string, readonly string[]>();
   for (const id of marked)
-    if (id.startsWith(prefix)) packs.set(id, context.marker.docs[id]?.runs ?? [idOfPart(id.slice(prefix.length))]);
+    if (id.startsWith(runDocPrefix(sessionId)))
+      packs.set(id, context.marker.docs[id]?.runs ?? [runIdOfDocId(sessionId, id)]);
   return packs;
 }
 
