@@ -357,14 +357,19 @@ test.describe('run_javascript through the chat', () => {
   });
 });
 
-/** Records the sandbox frames the app opens and the worker scripts it loads for them. */
+/**
+ * Records the sandbox frames the app opens and the worker scripts it loads for them. A frame counts when it navigates
+ * to the sandbox page: the event comes in order with the frame's removal, so a run that ends (and removes its frame)
+ * before the test looks is still counted once.
+ */
 function watchSandbox(page: Page): { frames: string[]; workerScripts: string[] } {
   const seen = { frames: [] as string[], workerScripts: [] as string[] };
-  page.on('frameattached', (frame) => {
-    void frame.waitForURL(/sandbox\.html$/u).then(
-      () => seen.frames.push(new URL(frame.url()).pathname),
-      () => undefined,
-    );
+  const counted = new WeakSet<Frame>();
+  page.on('framenavigated', (frame) => {
+    const { pathname } = new URL(frame.url());
+    if (frame === page.mainFrame() || pathname !== SANDBOX_PAGE || counted.has(frame)) return;
+    counted.add(frame);
+    seen.frames.push(pathname);
   });
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
