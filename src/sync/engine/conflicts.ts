@@ -2,14 +2,16 @@
  * Conflicts after replication. CouchDB picks the same winner on every device; the losing revisions are kept where
  * they matter, reported, and then removed: a session title → the winner stays and the notice names the other title;
  * a note → the other text becomes a second note marked as a conflict copy; a delete on one device and an edit on
- * another → the edit stays (CouchDB's winner is always a live revision) and a notice says so.
+ * another → the edit stays (CouchDB's winner is always a live revision) and a notice says so; a run document → its
+ * versions merged, each device's removals kept (run-merge.ts), no notice.
  */
 import { putSyncedNote } from '../../db/sync-writes.ts';
 import { hashJson } from './crypto.ts';
-import { DELETED_BY_USER, decryptDoc, type EngineContext } from './context.ts';
-import { noteBodySchema, sessionMetaSchema } from './docs.ts';
+import { DELETED_BY_USER, decryptDoc, encryptDoc, type EngineContext } from './context.ts';
+import { noteBodySchema, runDocSchema, sessionMetaSchema, sessionOfDocId } from './docs.ts';
 import { datasetBodySchema } from './library-docs.ts';
 import type { PouchDoc } from './pouch.ts';
+import { mergeRunDocs } from './run-merge.ts';
 
 /** The tag of a note kept from a losing revision. */
 export const CONFLICT_COPY_TAG = 'conflict copy';
@@ -56,19 +58,39 @@ async function keepLoser(context: EngineContext, winner: PouchDoc, winnerBody: u
   context.conflict({ kind: 'setting', subject: id });
 }
 
-/** Keeps and reports a document's losing revisions, then removes them. */
-export async function resolveConflicts(context: EngineContext, doc: PouchDoc): Promise<void> {
-  const losers = doc._conflicts ?? [];
-  if (losers.length === 0) return;
+/**
+ * A `run:` document's versions merged (run-merge.ts), as a revision over the winner; none when the winner holds it
+ * all already. A version that cannot be read is left out of the merge (and removed with the others).
+ */
+async function mergedRunVersions(context: EngineContext, winner: PouchDoc, losers: PouchDoc[]) {
+  const sessionId = sessionOfDocId(winner._id) ?? '';
+  const bodies = await Promise.all([winner, ...losers].map((version) => decryptDoc(context, version)));
+  const versions = bodies.flatMap((body) => {
+    const result = runDocSchema.safeParse(body);
+    return result.success ? [result.data] : [];
+  });
+  const [won] = versions;
+  if (!won || versions.length < 2) return undefined;
+  const merged = mergeRunDocs(sessionId, winner._id, versions);
+  if (JSON.stringify(merged) === JSON.stringify(mergeRunDocs(sessionId, winner._id, [won]))) return undefined;
+  return encryptDoc(context, winner._id, merged, winner._rev);
+}
+
+/**
+ * Keeps and reports a document's losing revisions (a `run:` document's are merged, with no notice), then removes
+ * them; whether a merge was written (its session is then applied again).
+ */
+export async function resolveConflicts(context: EngineContext, doc: PouchDoc): Promise<boolean> {
+  const revs = doc._conflicts ?? [];
+  if (revs.length === 0) return false;
   const winnerBody = await decryptDoc(context, doc);
-  if (winnerBody === undefined) return;
-  const removals: PouchDoc[] = [];
-  for (const rev of losers) {
-    const loser = await context.local.get(doc._id, { rev });
-    await keepLoser(context, doc, winnerBody, loser);
-    removals.push({ _id: doc._id, _rev: rev, _deleted: true });
-  }
-  await context.local.bulkDocs(removals);
+  if (winnerBody === undefined) return false;
+  const losers = await Promise.all(revs.map((rev) => context.local.get(doc._id, { rev })));
+  const merged = doc._id.startsWith('run:') ? await mergedRunVersions(context, doc, losers) : undefined;
+  if (!doc._id.startsWith('run:')) for (const loser of losers) await keepLoser(context, doc, winnerBody, loser);
+  const removals: PouchDoc[] = revs.map((rev) => ({ _id: doc._id, _rev: rev, _deleted: true }));
+  await context.local.bulkDocs(merged ? [merged, ...removals] : removals);
+  return merged !== undefined;
 }
 
 /**

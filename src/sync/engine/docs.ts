@@ -50,8 +50,19 @@ export const runBodySchema = z.object({
 });
 export type RunBody = z.output<typeof runBodySchema>;
 const packedRunSchema = runBodySchema.extend({ id: z.string().max(200) });
-/** A `run:` document's runs with their ids: one run's body (its id is the document's), or a pack of several. */
-export const runDocSchema = z.union([runBodySchema, z.object({ runs: z.array(packedRunSchema).min(1).max(100_000) })]);
+/** What was removed from a `run:` document since it was first written (see run-merge.ts). */
+const removedSchema = z.object({
+  runs: z.array(z.string().max(200)).max(100_000),
+  messages: z.array(z.string().max(200)).max(1_000_000),
+});
+/**
+ * A `run:` document's runs with their ids: one run's body (its id is the document's), or a pack of several (none left
+ * when two devices removed all of them apart); either with what was removed from it.
+ */
+export const runDocSchema = z.union([
+  runBodySchema.extend({ removed: removedSchema.optional() }),
+  z.object({ runs: z.array(packedRunSchema).max(100_000), removed: removedSchema.optional() }),
+]);
 export type RunDoc = z.output<typeof runDocSchema>;
 
 /**
@@ -91,7 +102,9 @@ export const runIdOfDocId = (sessionId: string, docId: string) => idOfPart(docId
 
 /** The runs of a checked `run:` document of this session, each with its id. */
 export function runsOfDoc(sessionId: string, docId: string, body: RunDoc): Array<RunBody & { id: string }> {
-  return 'runs' in body ? body.runs : [{ ...body, id: runIdOfDocId(sessionId, docId) }];
+  if ('runs' in body) return body.runs;
+  const { removed: _removed, ...run } = body;
+  return [{ ...run, id: runIdOfDocId(sessionId, docId) }];
 }
 
 /** The session a document id belongs to, if any. */

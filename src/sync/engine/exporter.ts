@@ -33,6 +33,7 @@ import {
   knowledgeOfDocId,
 } from './library-docs.ts';
 import type { PouchDoc } from './pouch.ts';
+import { withRemovals } from './run-merge.ts';
 
 /** The runs each `run:` document of this session holds, as the marker lists them (none listed: the run it names). */
 function markedPacks(context: EngineContext, sessionId: string, marked: readonly string[]): RunPacks {
@@ -93,8 +94,15 @@ export async function writeDocs(
   const current = await context.local.allDocs({ keys: ids });
   const revs = new Map<string, string>();
   for (const row of current.rows) if (row.value && !row.value.deleted) revs.set(row.id, row.value.rev);
-  const writes: PouchDoc[] = [];
-  writes.push(...(await Promise.all(docs.map((doc) => encryptDoc(context, doc.id, doc.body, revs.get(doc.id))))));
+  const writes: PouchDoc[] = await Promise.all(
+    docs.map(async (doc) => {
+      const rev = revs.get(doc.id);
+      // A run document written again has lost messages or runs here: it says which (see run-merge.ts).
+      const sessionId = rev && doc.id.startsWith('run:') ? sessionOfDocId(doc.id) : undefined;
+      const body = sessionId === undefined ? doc.body : await withRemovals(context, sessionId, doc);
+      return encryptDoc(context, doc.id, body, rev);
+    }),
+  );
   for (const id of removed) {
     const rev = revs.get(id);
     // Marked as a delete made by the user (conflict losers are removed without it): see reportDeleteVsEdit.

@@ -212,7 +212,7 @@ function route(changes: Changes, id: string): void {
 
 /** A document with more than one leaf: its conflicts resolved, a delete beside an edit reported; false if ours. */
 async function settleLeaves(context: EngineContext, doc: PouchDoc): Promise<boolean> {
-  await resolveConflicts(context, doc);
+  if (await resolveConflicts(context, doc)) return true;
   if (doc._id.startsWith('session:') || doc._id.startsWith('note:') || doc._id.startsWith('dataset:'))
     await reportDeleteVsEdit(context, doc._id, () => subjectOf(context, doc));
   // Our own write (its revision is the one this device wrote or applied): nothing to apply.

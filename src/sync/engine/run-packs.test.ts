@@ -1,7 +1,7 @@
 // A session's history goes out as few documents (new finished runs packed, up to PACK_CHARS a document), each
 // written once: packs keep their runs when runs are added later, and the device that applies them writes nothing back.
 import { describe, expect, it } from 'vitest';
-import { listMessages } from '../../db/messages.ts';
+import { deleteMessages, listMessages } from '../../db/messages.ts';
 import { saveStep } from '../../db/save-step.ts';
 import { addAttachment } from '../../db/attachments.ts';
 import { createSession, renameSession } from '../../db/sessions.ts';
@@ -10,6 +10,7 @@ import type { FileSession } from '../../db/session-file-schema.ts';
 import type { GlassboxDatabase } from '../../db/transaction.ts';
 import { PACK_CHARS, runDocSchema, runsOfDoc, sessionDocs, sessionRecordsOf } from './docs.ts';
 import { couchServer, device, settingsFor } from './engine-test-helpers.ts';
+import { mergeRunDocs, removalsSince } from './run-merge.ts';
 
 async function run(db: GlassboxDatabase, sessionId: string, runId: string, at: number, answer = `answer ${runId}`) {
   await saveStep(db, {
@@ -164,5 +165,79 @@ describe('run packs', () => {
       'toolstate:sess_full': '1',
       'file:sess_full:file_1': '1',
     });
+  });
+});
+
+describe('run documents changed on two devices', () => {
+  it('keeps what each device removed removed, and says nothing', async () => {
+    const server = await couchServer();
+    const a = await device();
+    await createSession(a.db, { id: 'sess_two', now: 1_000 });
+    for (const [index, runId] of ['r1', 'r2', 'r3', 'r4'].entries())
+      await run(a.db, 'sess_two', runId, 2_000 + index * 10);
+    await a.engine.start(settingsFor(server.url));
+    const b = await device();
+    await b.engine.start(settingsFor(server.url));
+    // Apart: A deletes the turn r1 and r3's answer, B the turn r2; both in the one pack of r1–r4.
+    await deleteMessages(a.db, 'sess_two', ['r1_q', 'r1_a', 'r3_a']);
+    await deleteMessages(b.db, 'sess_two', ['r2_q', 'r2_a']);
+    a.engine.localChanged();
+    await a.engine.syncNow();
+    b.engine.localChanged();
+    await b.engine.syncNow();
+    await a.engine.syncNow();
+    await b.engine.syncNow();
+    for (const db of [a.db, b.db])
+      expect((await listMessages(db, 'sess_two')).map((entry) => entry.id)).toEqual(['r3_q', 'r4_q', 'r4_a']);
+    expect([...a.conflicts, ...b.conflicts]).toEqual([]);
+    const settled = async () =>
+      (await (await fetch(`${server.url}/glassbox/run:sess_two:r1?conflicts=true`)).json()) as {
+        _rev: string;
+        _conflicts?: string[];
+      };
+    // Both devices merged (the same content twice); a round more each and one of the two is gone.
+    for (const side of [a, b, a, b]) await side.engine.syncNow();
+    const before = await settled();
+    expect(before._conflicts).toBeUndefined();
+    for (const side of [a, b]) await side.engine.syncNow();
+    expect((await settled())._rev).toBe(before._rev);
+  });
+
+  const at = (runId: string, createdAt: number, content = runId) => ({
+    id: `${runId}_${createdAt}`,
+    runId,
+    createdAt,
+    message: { role: 'user' as const, content },
+  });
+  const packed = (runId: string, ...times: number[]) => ({
+    id: runId,
+    startedAt: times[0] ?? 0,
+    messages: times.map((time) => at(runId, time)),
+    spans: [],
+  });
+
+  it('merges versions written apart: what either holds, less what either removed, messages in time order', () => {
+    // Imported on both devices before sync: one has a run the other lacks; each removed something since.
+    const one = { runs: [packed('r1', 1, 2), packed('r2', 3, 4)], removed: { runs: ['r0'], messages: ['r1_9'] } };
+    const other = { runs: [packed('r0', 0), packed('r1', 1, 2, 9), packed('r3', 5)] };
+    const merged = mergeRunDocs('s', 'run:s:r0', [one, other]);
+    expect('runs' in merged && merged.runs.map((entry) => [entry.id, entry.messages.map((m) => m.id)])).toEqual([
+      ['r1', ['r1_1', 'r1_2']],
+      ['r2', ['r2_3', 'r2_4']],
+      ['r3', ['r3_5']],
+    ]);
+    expect(merged.removed).toEqual({ runs: ['r0'], messages: ['r1_9'] });
+    // A one-run document stays in its form; a message only one version holds is put in time order.
+    const { id: _id, ...single } = packed('r5', 10, 30);
+    const later = { ...single, messages: [...single.messages, at('r5', 20)] };
+    const one5 = mergeRunDocs('s', 'run:s:r5', [single, later]);
+    expect('runs' in one5 ? [] : one5.messages.map((m) => m.createdAt)).toEqual([10, 20, 30]);
+  });
+
+  it('says what a version lacks of the one before, with what that one said', () => {
+    const before = { runs: [packed('r1', 1, 2), packed('r2', 3)], removed: { runs: ['r0'], messages: [] } };
+    const now = { runs: [packed('r1', 1)] };
+    expect(removalsSince('s', 'run:s:r0', before, now)).toEqual({ runs: ['r0', 'r2'], messages: ['r1_2'] });
+    expect(removalsSince('s', 'run:s:r0', now, now)).toBeUndefined();
   });
 });
