@@ -30,6 +30,14 @@ const en = {
   'conflict.delete-vs-edit':
     'Sync conflict: “{subject}” was deleted on one device and edited on another; the edited version was kept.',
   'conflict.setting': 'Sync conflict: {subject} changed on two devices; the version CouchDB chose was kept.',
+  'conflict.tool-state':
+    'Sync conflict: the tool state (to-dos and other tool data) of “{subject}” changed on two devices; the version CouchDB chose was kept.',
+  'conflict.session-file':
+    'Sync conflict: a file attached to “{subject}” changed on two devices; the version CouchDB chose was kept.',
+  'setting.customTools': 'Custom tools',
+  'setting.mcpServers': 'MCP servers',
+  'setting.agents': 'Agents and delegation',
+  'setting.prices': 'Model prices',
   dismiss: 'Dismiss',
 };
 
@@ -64,6 +72,13 @@ const zhCN: Record<SyncStringKey, string> = {
   'conflict.delete-vs-edit':
     '同步冲突（conflict）：“{subject}”在一台设备上被删除，在另一台上被编辑；已保留编辑后的版本。',
   'conflict.setting': '同步冲突（conflict）：{subject} 在两台设备上被修改；保留了 CouchDB 选定的版本。',
+  'conflict.tool-state':
+    '同步冲突（conflict）：“{subject}”的工具状态（待办事项等工具数据）在两台设备上被修改；保留了 CouchDB 选定的版本。',
+  'conflict.session-file': '同步冲突（conflict）：“{subject}”的一个附件在两台设备上被修改；保留了 CouchDB 选定的版本。',
+  'setting.customTools': '自定义工具',
+  'setting.mcpServers': 'MCP 服务器',
+  'setting.agents': '智能体与委派',
+  'setting.prices': '模型价格',
   dismiss: '关闭',
 };
 

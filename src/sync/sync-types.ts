@@ -29,7 +29,7 @@ export interface SyncProblem {
 
 /** A conflict kept rather than dropped: shown as a notice containing the word "conflict". */
 export interface SyncConflict {
-  kind: 'session-title' | 'note' | 'setting' | 'delete-vs-edit';
+  kind: 'session-title' | 'note' | 'setting' | 'tool-state' | 'session-file' | 'delete-vs-edit';
   /** What the user sees it about, e.g. the session title or note text (local only, never sent in clear). */
   subject: string;
   detail?: string;

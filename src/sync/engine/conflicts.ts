@@ -8,7 +8,7 @@
 import { putSyncedNote } from '../../db/sync-writes.ts';
 import { hashJson } from './crypto.ts';
 import { DELETED_BY_USER, decryptDoc, encryptDoc, type EngineContext } from './context.ts';
-import { noteBodySchema, runDocSchema, sessionMetaSchema, sessionOfDocId } from './docs.ts';
+import { noteBodySchema, runDocSchema, sessionDocId, sessionMetaSchema, sessionOfDocId } from './docs.ts';
 import { datasetBodySchema } from './library-docs.ts';
 import type { PouchDoc } from './pouch.ts';
 import { mergeRunDocs } from './run-merge.ts';
@@ -55,7 +55,29 @@ async function keepLoser(context: EngineContext, winner: PouchDoc, winnerBody: u
       context.conflict({ kind: 'setting', subject: won.data.name, detail: lost.data.name });
     return;
   }
-  context.conflict({ kind: 'setting', subject: id });
+  await reportOther(context, id);
+}
+
+/**
+ * A part of a session (its tool state, a file) is named by its session's title; a part of the settings by its id
+ * (`settings:customTools`: the notice names it in the user's language).
+ */
+async function reportOther(context: EngineContext, id: string): Promise<void> {
+  const sessionId = sessionOfDocId(id);
+  if (sessionId === undefined) {
+    context.conflict({ kind: 'setting', subject: id });
+    return;
+  }
+  let title = '';
+  try {
+    const meta = sessionMetaSchema.safeParse(
+      await decryptDoc(context, await context.local.get(sessionDocId(sessionId))),
+    );
+    if (meta.success) title = meta.data.title;
+  } catch {
+    // The session's own document is not here (deleted): the notice goes without a title.
+  }
+  context.conflict({ kind: id.startsWith('file:') ? 'session-file' : 'tool-state', subject: title });
 }
 
 /**

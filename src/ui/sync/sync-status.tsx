@@ -1,5 +1,5 @@
 import type { Language } from '../../i18n/translate.ts';
-import { syncText } from '../../i18n/sync.ts';
+import { syncText, type SyncStringKey } from '../../i18n/sync.ts';
 import { cancelSync, createSyncDatabase, dismissConflict, loadSyncSettings } from '../../store/actions/sync-actions.ts';
 import { useSyncStore } from '../../store/sync-store.ts';
 import type { SyncConflict, SyncStatus } from '../../sync/sync-types.ts';
@@ -26,8 +26,17 @@ export function statusText(language: Language, status: SyncStatus): string {
   return parts.join(' · ');
 }
 
+const SETTING_NAMES: Record<string, SyncStringKey> = {
+  'settings:customTools': 'setting.customTools',
+  'settings:mcpServers': 'setting.mcpServers',
+  'settings:agents': 'setting.agents',
+  'settings:prices': 'setting.prices',
+};
+
 function conflictText(language: Language, conflict: SyncConflict): string {
-  return syncText(language, `conflict.${conflict.kind}`, { subject: conflict.subject, detail: conflict.detail ?? '' });
+  const name = conflict.kind === 'setting' ? SETTING_NAMES[conflict.subject] : undefined;
+  const subject = name ? syncText(language, name) : conflict.subject;
+  return syncText(language, `conflict.${conflict.kind}`, { subject, detail: conflict.detail ?? '' });
 }
 
 /** The status element (`data-testid="sync-status"`, `data-sync-state`), used in Settings → Sync and the header. */
