@@ -1,20 +1,35 @@
+import type { IDBPTransaction } from 'idb';
 import type { AttachmentInfo, AttachmentStore } from '../tools/tool-context.ts';
-import type { AttachmentRecord } from './schema.ts';
+import type { AttachmentRecord, GlassboxDB } from './schema.ts';
 import { readStorage, runTransaction, type GlassboxDatabase } from './transaction.ts';
+
+type FilesTransaction = IDBPTransaction<GlassboxDB, ('attachments' | 'sessions')[], 'readwrite'>;
+
+/**
+ * A file attached or removed is activity in its session: its `updatedAt` moves on (at least 1 ms), so the session's
+ * sync signature changes and sync sends the change although no message was saved.
+ */
+async function touchSession(tx: FilesTransaction, sessionId: string, at: number): Promise<void> {
+  const sessions = tx.objectStore('sessions');
+  const session = await sessions.get(sessionId);
+  if (session) await sessions.put({ ...session, updatedAt: Math.max(at, session.updatedAt + 1) });
+}
 
 /** Stores a file attached to a session (a new id, or an update of the same id). */
 export async function addAttachment(db: GlassboxDatabase, attachment: AttachmentRecord): Promise<void> {
-  await runTransaction(db, ['attachments'], 'readwrite', async (tx) => {
+  await runTransaction(db, ['attachments', 'sessions'], 'readwrite', async (tx) => {
     await tx.objectStore('attachments').put(attachment);
+    await touchSession(tx, attachment.sessionId, attachment.createdAt);
   });
 }
 
 /** Deletes an attachment; resolves to whether it existed. */
-export async function deleteAttachment(db: GlassboxDatabase, id: string): Promise<boolean> {
-  return runTransaction(db, ['attachments'], 'readwrite', async (tx) => {
-    const existed = (await tx.objectStore('attachments').getKey(id)) !== undefined;
+export async function deleteAttachment(db: GlassboxDatabase, id: string, now = Date.now()): Promise<boolean> {
+  return runTransaction(db, ['attachments', 'sessions'], 'readwrite', async (tx) => {
+    const record = await tx.objectStore('attachments').get(id);
     await tx.objectStore('attachments').delete(id);
-    return existed;
+    if (record) await touchSession(tx, record.sessionId, now);
+    return record !== undefined;
   });
 }
 
