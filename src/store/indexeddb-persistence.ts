@@ -238,23 +238,8 @@ function sideStores(
         await (await import('../db/note-vectors.ts')).pruneNoteVectors(db, keep);
       },
     },
-    attachments: filesTellSync(createAttachmentStore(db)),
+    attachments: createAttachmentStore(db),
     datasets: async () => withLocalChanged((await import('../db/datasets.ts')).createIndexedDbDatasetStore(db)),
-  };
-}
-
-/** An attachment store whose writes tell sync that something changed here (a session's files sync as `file:`). */
-function filesTellSync(store: ReturnType<typeof createAttachmentStore>): ReturnType<typeof createAttachmentStore> {
-  return {
-    ...store,
-    add: async (attachment) => {
-      await store.add(attachment);
-      localChanged();
-    },
-    remove: async (id) => {
-      await store.remove(id);
-      localChanged();
-    },
   };
 }
 

@@ -30,6 +30,8 @@ export interface Services {
 export type TabMessage =
   | { type: 'sessions-changed' }
   | { type: 'session-changed'; sessionId: string }
+  /** A file attached to or removed from the session (its files are read again only then: they can be large). */
+  | { type: 'files-changed'; sessionId: string }
   /** Stop pressed in a tab that shows the session running in another tab. */
   | { type: 'stop-run'; sessionId: string }
   | { type: 'settings-changed' };

@@ -114,7 +114,7 @@ export async function loadAttachments(sessionId: string): Promise<void> {
 export async function attachFiles(files: readonly File[]): Promise<void> {
   const sessionId = useAppStore.getState().activeSessionId;
   if (!sessionId || files.length === 0) return;
-  const { persistence, newId, now } = services();
+  const { persistence, newId, now, broadcast } = services();
   const problems: AttachmentProblem[] = [];
   let current = await persistence.attachments
     .list(sessionId)
@@ -155,6 +155,7 @@ export async function attachFiles(files: readonly File[]): Promise<void> {
   }
   setSessionAttachments(sessionId, current);
   useAttachmentStore.setState({ problems });
+  if (problems.length < files.length) broadcast?.({ type: 'files-changed', sessionId });
 }
 
 /** Removes an attached file from a session. */
@@ -169,6 +170,7 @@ export async function removeAttachment(sessionId: string, attachmentId: string):
     (attachment) => attachment.id !== attachmentId,
   );
   setSessionAttachments(sessionId, remaining);
+  services().broadcast?.({ type: 'files-changed', sessionId });
 }
 
 /** Hides the problems of the last attempt. */

@@ -4,6 +4,7 @@ import type { TabMessage } from '../services.ts';
 import { services } from '../services.ts';
 import { requestPersistentStorage } from '../storage-status.ts';
 import { prepareLanguageOf } from './current-language.ts';
+import { loadAttachments } from './attachment-actions.ts';
 import { abortRun, isRunning } from './run-session.ts';
 import { reportStorageError, warnIfNearlyFull } from './storage-errors.ts';
 import type { SessionRecord } from '../../db/schema.ts';
@@ -82,6 +83,10 @@ async function applyTabMessage(message: TabMessage): Promise<void> {
     return;
   }
   await refreshSessions();
+  if (message.type === 'files-changed') {
+    if (message.sessionId === useAppStore.getState().activeSessionId) await loadAttachments(message.sessionId);
+    return;
+  }
   if (
     message.type === 'session-changed' &&
     message.sessionId === useAppStore.getState().activeSessionId &&

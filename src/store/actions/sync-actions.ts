@@ -60,8 +60,10 @@ async function applyRemoteChange(change: SyncRemoteChange | undefined): Promise<
   if (change?.settings) await onTabMessage({ type: 'settings-changed' });
   if (change?.library) emitDatasetsChanged();
   const active = useAppStore.getState().activeSessionId;
-  if (active && change?.sessions.includes(active)) await onTabMessage({ type: 'session-changed', sessionId: active });
-  else await onTabMessage({ type: 'sessions-changed' });
+  if (active && change?.sessions.includes(active)) {
+    await onTabMessage({ type: 'session-changed', sessionId: active });
+    await onTabMessage({ type: 'files-changed', sessionId: active });
+  } else await onTabMessage({ type: 'sessions-changed' });
 }
 
 /** The doctor's name for what keeps these settings from syncing (unreachable, CORS, user or password, database…). */
