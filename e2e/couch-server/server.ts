@@ -21,6 +21,11 @@ export interface CouchServerOptions {
   auth?: { user: string; password: string };
   /** Fixed port (0 = any free port). */
   port?: number;
+  /**
+   * CouchDB 3's `[couchdb] max_document_size` (default 8,000,000 bytes): a document whose JSON body, without its
+   * attachments, is larger is refused with 413 `document_too_large` (a whole `_bulk_docs` request, as CouchDB does).
+   */
+  maxDocumentSize?: number;
 }
 
 export interface CouchRequest {
@@ -71,6 +76,7 @@ export async function startCouchServer(options: CouchServerOptions = {}): Promis
     }
     next();
   });
+  app.use(documentSizeLimit(options.maxDocumentSize ?? COUCHDB_MAX_DOCUMENT_SIZE));
   app.use(couchLongpoll(PouchDB as unknown as LongpollPouch));
   app.use('/', expressPouchDB(PouchDB, { mode: 'minimumForPouchDB', inMemoryConfig: true, logPath: '/dev/null' }));
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
@@ -114,6 +120,57 @@ export async function startCouchServer(options: CouchServerOptions = {}): Promis
     },
     close: stop,
   };
+}
+
+/** CouchDB 3's default `max_document_size`. */
+export const COUCHDB_MAX_DOCUMENT_SIZE = 8_000_000;
+
+/**
+ * Refuses writes holding a document over `limit` bytes of JSON body (attachments not counted), as CouchDB 3 does:
+ * 413 `{"error":"document_too_large","reason":<doc id>}`. The parsed body is handed on (`req.body`, `req._body`: the
+ * body parser express-pouchdb runs then leaves it as it is).
+ */
+function documentSizeLimit(limit: number) {
+  return (req: IncomingMessage & { body?: unknown; _body?: boolean }, res: ServerResponse, next: () => void) => {
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    const bulk = req.method === 'POST' && path.endsWith('/_bulk_docs');
+    const single = req.method === 'PUT' && /^\/[^/_][^/]*\/[^/]+$/u.test(path);
+    if ((!bulk && !single) || !(req.headers['content-type'] ?? '').includes('application/json')) {
+      next();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        res.statusCode = 400;
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify({ error: 'bad_request', reason: 'invalid_json' }));
+        return;
+      }
+      const docs = bulk ? ((body as { docs?: unknown[] }).docs ?? []) : [body];
+      const large = docs.find((doc) => bodySize(doc) > limit) as { _id?: string } | undefined;
+      if (large) {
+        res.statusCode = 413;
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify({ error: 'document_too_large', reason: large._id ?? '' }));
+        return;
+      }
+      req.body = body;
+      req._body = true;
+      next();
+    });
+  };
+}
+
+/** A document's JSON size without `_id`, `_rev`, `_attachments` and the other special fields (CouchDB's doc body). */
+function bodySize(doc: unknown): number {
+  if (doc === null || typeof doc !== 'object') return 0;
+  const body = Object.fromEntries(Object.entries(doc).filter(([key]) => !key.startsWith('_')));
+  return Buffer.byteLength(JSON.stringify(body));
 }
 
 /** CouchDB's CORS headers (`[chttpd] enable_cors = true`); true when this was a preflight, answered here. */

@@ -99,17 +99,37 @@ export function markerSaver(local: PouchDatabase): (marker: Marker) => Promise<v
   };
 }
 
+/**
+ * Ciphertext longer than this (base64 characters) goes as the document's attachment `c` instead of its field `c`:
+ * CouchDB refuses a document body over `max_document_size` (8 MB by default) but does not count attachments, so a
+ * large file or run syncs too.
+ */
+export const INLINE_CIPHERTEXT = 2_000_000;
+
 /** An encrypted document for the local PouchDB: `{_id, v, iv, c}` (plus `_rev` when it replaces one). */
 export async function encryptDoc(context: EngineContext, id: string, body: unknown, rev?: string): Promise<PouchDoc> {
-  const sealed = await seal(context.key, id, body);
-  return { _id: id, ...(rev ? { _rev: rev } : {}), ...sealed };
+  const { c, ...sealed } = await seal(context.key, id, body);
+  const doc: PouchDoc = { _id: id, ...(rev ? { _rev: rev } : {}), ...sealed };
+  if (c.length <= INLINE_CIPHERTEXT) return { ...doc, c };
+  return { ...doc, _attachments: { c: { content_type: 'application/octet-stream', data: c } } };
+}
+
+/** A document's ciphertext: its field, or its attachment (read with the document's revision when only a stub). */
+async function ciphertextOf(context: EngineContext, doc: PouchDoc): Promise<unknown> {
+  if (doc.c !== undefined) return doc.c;
+  const attachment = (doc._attachments as Record<string, { data?: unknown; stub?: boolean }> | undefined)?.c;
+  if (!attachment) return undefined;
+  if (typeof attachment.data === 'string') return attachment.data;
+  const full = await context.local.get(doc._id, { ...(doc._rev ? { rev: doc._rev } : {}), attachments: true });
+  return (full._attachments as Record<string, { data?: unknown }> | undefined)?.c?.data;
 }
 
 /** The plaintext body of a document; undefined (counted as failed) when it cannot be decrypted. */
 export async function decryptDoc(context: EngineContext, doc: PouchDoc): Promise<unknown> {
   try {
-    if (typeof doc.iv !== 'string' || typeof doc.c !== 'string') throw new Error('not an encrypted document');
-    return await open(context.key, doc._id, { iv: doc.iv, c: doc.c });
+    const c = await ciphertextOf(context, doc);
+    if (typeof doc.iv !== 'string' || typeof c !== 'string') throw new Error('not an encrypted document');
+    return await open(context.key, doc._id, { iv: doc.iv, c });
   } catch {
     context.failed(doc._id);
     return undefined;

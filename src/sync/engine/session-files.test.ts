@@ -1,9 +1,11 @@
-// A file attached to or removed from a session syncs by itself, with no message sent after it.
+// A file attached to or removed from a session syncs by itself, with no message sent after it; a large one too.
 import { describe, expect, it } from 'vitest';
 import { addAttachment, deleteAttachment, listAttachments } from '../../db/attachments.ts';
 import { saveStep } from '../../db/save-step.ts';
 import { createSession } from '../../db/sessions.ts';
+import { decryptDoc, encryptDoc, INLINE_CIPHERTEXT, type EngineContext } from './context.ts';
 import { couchServer, device, settingsFor } from './engine-test-helpers.ts';
+import type { PouchDoc } from './pouch.ts';
 
 describe('session files', () => {
   it('a file attached, then removed, on one device is on the other, then gone', async () => {
@@ -42,5 +44,42 @@ describe('session files', () => {
     await a.engine.syncNow();
     await b.engine.syncNow();
     expect(await listAttachments(b.db, 'sess_files')).toEqual([]);
+  });
+
+  it('a file larger than CouchDB takes as a document (8 MB) goes up: its ciphertext as an attachment', async () => {
+    const server = await couchServer();
+    const a = await device();
+    await createSession(a.db, { id: 'sess_big', now: 1_000, title: 'Readings' });
+    const row = 'day,station,reading\n2026-01-01,north,12.5\n';
+    const text = row.repeat(Math.ceil(9_000_000 / row.length));
+    const file = { id: 'file_big', sessionId: 'sess_big', name: 'readings.csv', mimeType: 'text/csv' };
+    await addAttachment(a.db, { ...file, size: text.length, text, createdAt: 2_000 });
+    await a.engine.start(settingsFor(server.url));
+    expect(a.state()).toBe('idle');
+    // (A device that pulls it is the browser's: e2e/sync-files.spec.ts. PouchDB in Node reads attachments over HTTP
+    // as Blobs its Node storage cannot take.)
+    const stored = (await (await fetch(`${server.url}/glassbox/file:sess_big:file_big`)).json()) as {
+      c?: string;
+      _attachments?: { c?: { length: number } };
+    };
+    expect(stored.c).toBeUndefined();
+    expect(stored._attachments?.c?.length).toBeGreaterThan(9_000_000);
+    expect(await server.rawDump('glassbox')).not.toContain('north,12.5');
+  });
+
+  it('reads a document whose ciphertext is an attachment, from the stub a listing gives', async () => {
+    const a = await device();
+    const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+    const local = new a.Pouch('files-local');
+    const failed: string[] = [];
+    const context = { key, local, failed: (id: string) => failed.push(id) } as unknown as EngineContext;
+    const body = { text: 'x'.repeat(INLINE_CIPHERTEXT) };
+    const doc = await encryptDoc(context, 'file:s:f', body);
+    expect(doc.c).toBeUndefined();
+    await local.bulkDocs([doc]);
+    const [row] = (await local.allDocs({ include_docs: true })).rows;
+    expect(row?.doc?._attachments).toMatchObject({ c: { stub: true } });
+    expect(await decryptDoc(context, row?.doc as PouchDoc)).toEqual(body);
+    expect(failed).toEqual([]);
   });
 });
