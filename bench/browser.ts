@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import { installProbe, type ProbeTransaction } from './page-probe.ts';
+import { PROBE_PARTS, type ProbeTransaction } from './page-probe.ts';
 
 /** The flags every benchmark browser starts with (the same as the end-to-end tests). */
 export const CHROMIUM_ARGS = [
@@ -15,6 +15,17 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/**
+ * The probe's parts as one init script, installed once per page (a page that has `__bench` already keeps it). tsx keeps
+ * function names with an `__name` helper that the page does not have: the script gives it a no-op one.
+ */
+const PROBE_SCRIPT = [
+  'globalThis.__name = (target) => target;',
+  'if (!globalThis.__bench) {',
+  ...PROBE_PARTS.map((part) => `(${part.toString()})();`),
+  '}',
+].join('\n');
 
 /** The Chromium the benchmark drives: CHROMIUM_PATH, else the system one. */
 export function chromiumPath(): string {
@@ -43,11 +54,7 @@ export async function launchFresh(withoutProbe = false): Promise<BenchBrowser> {
     deviceScaleFactor: 1,
     acceptDownloads: true,
   });
-  // tsx keeps function names with an `__name` helper that the page does not have: give it a no-op one.
-  if (!withoutProbe)
-    await context.addInitScript({
-      content: `globalThis.__name = (target) => target;\n(${installProbe.toString()})();`,
-    });
+  if (!withoutProbe) await context.addInitScript({ content: PROBE_SCRIPT });
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,

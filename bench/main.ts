@@ -148,6 +148,11 @@ async function main(): Promise<void> {
     await rm(scratchDir, { recursive: true, force: true });
   }
 
+  await writeResults(values.out, runs, samples, errors);
+}
+
+/** The results (every run's figures, the machine, the browser): to `out`, results.md beside it, and the console. */
+async function writeResults(out: string, runs: number, samples: Sample[], errors: string[]): Promise<void> {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const version = browser.version();
   await browser.close();
@@ -161,12 +166,12 @@ async function main(): Promise<void> {
     ...evaluate(samples),
     errors,
   };
-  await mkdir(dirname(values.out), { recursive: true });
-  await writeFile(values.out, `${JSON.stringify({ ...results, samples }, null, 2)}\n`);
-  await writeFile(join(dirname(values.out), 'results.md'), `${markdownTable(results)}\n`);
+  await mkdir(dirname(out), { recursive: true });
+  await writeFile(out, `${JSON.stringify({ ...results, samples }, null, 2)}\n`);
+  await writeFile(join(dirname(out), 'results.md'), `${markdownTable(results)}\n`);
   console.log(`\n${consoleTable(results)}`);
-  if (errors.length > 0) console.log(`\n${errors.length} scenario run(s) failed; see ${values.out}.`);
-  console.log(`Results written to ${values.out}.`);
+  if (errors.length > 0) console.log(`\n${errors.length} scenario run(s) failed; see ${out}.`);
+  console.log(`Results written to ${out}.`);
 }
 
 main().catch((error: unknown) => {

@@ -1,24 +1,16 @@
 /**
- * The in-page probe, installed with `addInitScript` so it runs before any of the app's scripts: long-task and
- * long-animation-frame observers, an animation-frame recorder, "painted" watchers, the last input event's time,
- * IndexedDB instrumentation (per transaction: stores, mode, wall time, main-thread time inside IndexedDB calls,
- * bytes handed to put/add) and download times. Everything is exposed as `window.__bench`.
+ * The in-page probe, installed with `addInitScript` so it runs before any of the app's scripts, and exposed as
+ * `window.__bench`. It comes in parts (PROBE_PARTS), run in this order in one init script:
+ * - installProbe: the state, the animation-frame recorder and the "painted" watchers;
+ * - installPageWatchers: long-task and long-animation-frame observers, the time the message box first accepts input,
+ *   the last input event's time, download times, and readers of the DOM and the stored spans;
+ * - installIdbTransactionProbe: a record of each IndexedDB transaction (stores, mode, wall time);
+ * - installIdbCallProbe: per transaction, the main-thread time inside IndexedDB calls and the bytes handed to put/add.
  *
- * This function is serialised into the page: it must not refer to anything outside its own body.
+ * Each part is serialised into the page: it must not refer to anything outside its own body. The parts after the
+ * first find the probe at `window.__bench`. The init script (browser.ts) runs them only in a page without one yet.
  */
 export function installProbe(): void {
-  type TxRecord = {
-    stores: string;
-    mode: string;
-    start: number;
-    end?: number;
-    aborted?: boolean;
-    syncMs: number;
-    bytes: number;
-    puts: number;
-    /** Bytes per object store (when counting). */
-    byStore: Record<string, number>;
-  };
   type Watcher = {
     predicate: () => boolean;
     resolve: (at: number) => void;
@@ -26,7 +18,6 @@ export function installProbe(): void {
     reject: (error: Error) => void;
   };
   const scope = window as unknown as { __bench?: unknown };
-  if (scope.__bench) return;
   const now = (): number => performance.now();
   const watchers = new Set<Watcher>();
   let frames: number[] | null = null;
@@ -35,7 +26,8 @@ export function installProbe(): void {
   const bench = {
     longTasks: [] as Array<{ start: number; duration: number }>,
     loafs: [] as Array<{ start: number; duration: number; blocking: number }>,
-    txs: [] as TxRecord[],
+    /** One record per IndexedDB transaction (installIdbTransactionProbe). */
+    txs: [] as unknown[],
     countBytes: false,
     /** Time IndexedDB calls (main-thread time per transaction); off by default, as it costs a little per call. */
     timeIdb: false,
@@ -62,35 +54,8 @@ export function installProbe(): void {
         ensureLoop();
       });
     },
-    /** Every node (elements, text, comments) in the document. */
-    domNodes(): { nodes: number; elements: number } {
-      const walker = document.createTreeWalker(document, NodeFilter.SHOW_ALL);
-      let nodes = 0;
-      while (walker.nextNode()) nodes += 1;
-      return { nodes, elements: document.getElementsByTagName('*').length };
-    },
-    /** Every span stored in the app's database (DB v3+: `spanChunks` records holding `spans`), in store order. */
-    async storedSpans(): Promise<unknown[]> {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('glassbox');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      try {
-        return await new Promise<unknown[]>((resolve, reject) => {
-          const request = db.transaction('spanChunks').objectStore('spanChunks').getAll();
-          request.onsuccess = () =>
-            resolve((request.result as Array<{ spans: unknown[] }>).flatMap((chunk) => chunk.spans));
-          request.onerror = () => reject(request.error);
-        });
-      } finally {
-        db.close();
-      }
-    },
   };
   scope.__bench = bench;
-  const marks: Record<string, number> = {};
-  Object.assign(bench, { marks });
 
   const channel = new MessageChannel();
   channel.port1.onmessage = () => {
@@ -123,6 +88,51 @@ export function installProbe(): void {
     looping = true;
     requestAnimationFrame(onFrame);
   }
+}
+
+/**
+ * The second part of the probe: long-task and long-animation-frame observers, `marks.inputUsable` (when the message
+ * box first accepts input), the last input event's time, download times, and `domNodes` and `storedSpans`.
+ */
+export function installPageWatchers(): void {
+  type Timed = { start: number; duration: number };
+  type Bench = {
+    longTasks: Timed[];
+    loafs: Array<Timed & { blocking: number }>;
+    lastInput?: { type: string; at: number };
+    downloads: number[];
+    whenPainted(predicate: () => boolean, timeoutMs?: number): Promise<number>;
+  };
+  const bench = (window as unknown as { __bench: Bench }).__bench;
+  const marks: Record<string, number> = {};
+  Object.assign(bench, {
+    /** Every node (elements, text, comments) in the document. */
+    domNodes(): { nodes: number; elements: number } {
+      const walker = document.createTreeWalker(document, NodeFilter.SHOW_ALL);
+      let nodes = 0;
+      while (walker.nextNode()) nodes += 1;
+      return { nodes, elements: document.getElementsByTagName('*').length };
+    },
+    /** Every span stored in the app's database (DB v3+: `spanChunks` records holding `spans`), in store order. */
+    async storedSpans(): Promise<unknown[]> {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('glassbox');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      try {
+        return await new Promise<unknown[]>((resolve, reject) => {
+          const request = db.transaction('spanChunks').objectStore('spanChunks').getAll();
+          request.onsuccess = () =>
+            resolve((request.result as Array<{ spans: unknown[] }>).flatMap((chunk) => chunk.spans));
+          request.onerror = () => reject(request.error);
+        });
+      } finally {
+        db.close();
+      }
+    },
+    marks,
+  });
 
   const observe = (type: string, record: (entry: PerformanceEntry) => void): void => {
     try {
@@ -163,19 +173,27 @@ export function installProbe(): void {
 
   const createObjectUrl = URL.createObjectURL.bind(URL);
   URL.createObjectURL = (object: Blob | MediaSource) => {
-    bench.downloads.push(now());
+    bench.downloads.push(performance.now());
     return createObjectUrl(object);
   };
+}
 
-  // IndexedDB: which transaction each call belongs to, and the time spent inside the call (structured clone).
-  const txRecords = new WeakMap<IDBTransaction, TxRecord>();
-  const sizeOf = (value: unknown): number => {
-    try {
-      return new Blob([JSON.stringify(value) ?? '']).size;
-    } catch {
-      return 0;
-    }
+/** The third part of the probe: a record of each IndexedDB transaction in `txs` (stores, mode, start, end). */
+export function installIdbTransactionProbe(): void {
+  type TxRecord = {
+    stores: string;
+    mode: string;
+    start: number;
+    end?: number;
+    aborted?: boolean;
+    syncMs: number;
+    bytes: number;
+    puts: number;
+    /** Bytes per object store (when counting). */
+    byStore: Record<string, number>;
   };
+  const bench = (window as unknown as { __bench: { txs: TxRecord[] } }).__bench;
+  const now = (): number => performance.now();
   const transaction = IDBDatabase.prototype.transaction;
   IDBDatabase.prototype.transaction = function patchedTransaction(
     this: IDBDatabase,
@@ -194,7 +212,6 @@ export function installProbe(): void {
       byStore: {},
     };
     bench.txs.push(record);
-    txRecords.set(tx, record);
     tx.addEventListener('complete', () => {
       record.end = now();
     });
@@ -203,6 +220,34 @@ export function installProbe(): void {
       record.aborted = true;
     });
     return tx;
+  };
+}
+
+/**
+ * The fourth part of the probe: which transaction each IndexedDB call belongs to, and, when `timeIdb` or `countBytes`
+ * is on, the time spent inside the call (structured clone) and the bytes handed to put/add, added to its record.
+ */
+export function installIdbCallProbe(): void {
+  type TxRecord = { syncMs: number; bytes: number; puts: number; byStore: Record<string, number> };
+  const bench = (window as unknown as { __bench: { txs: TxRecord[]; timeIdb: boolean; countBytes: boolean } }).__bench;
+  const now = (): number => performance.now();
+  // Each transaction's record: the one installIdbTransactionProbe's `transaction` has just pushed onto `txs`.
+  const txRecords = new WeakMap<IDBTransaction, TxRecord>();
+  const transaction = IDBDatabase.prototype.transaction;
+  IDBDatabase.prototype.transaction = function recordedTransaction(
+    this: IDBDatabase,
+    ...args: Parameters<IDBDatabase['transaction']>
+  ) {
+    const tx = transaction.apply(this, args);
+    txRecords.set(tx, bench.txs[bench.txs.length - 1] as TxRecord);
+    return tx;
+  };
+  const sizeOf = (value: unknown): number => {
+    try {
+      return new Blob([JSON.stringify(value) ?? '']).size;
+    } catch {
+      return 0;
+    }
   };
   const wrap = (
     prototype: object,
@@ -248,26 +293,18 @@ export function installProbe(): void {
   const storeTx = (store: IDBObjectStore) => store.transaction;
   const indexTx = (index: IDBIndex) => index.objectStore.transaction;
   const cursorTx = (cursor: IDBCursor) => cursor.request.transaction;
+  // The reading methods object stores and indexes share.
+  const reads = ['get', 'getKey', 'getAll', 'getAllKeys', 'openCursor', 'openKeyCursor', 'count'];
   for (const method of ['put', 'add']) wrap(IDBObjectStore.prototype, method, storeTx as never, true);
-  for (const method of [
-    'get',
-    'getKey',
-    'getAll',
-    'getAllKeys',
-    'delete',
-    'openCursor',
-    'openKeyCursor',
-    'count',
-    'clear',
-    'index',
-  ]) {
+  for (const method of [...reads, 'delete', 'clear', 'index'])
     wrap(IDBObjectStore.prototype, method, storeTx as never, false);
-  }
-  for (const method of ['get', 'getKey', 'getAll', 'getAllKeys', 'openCursor', 'openKeyCursor', 'count'])
-    wrap(IDBIndex.prototype, method, indexTx as never, false);
+  for (const method of reads) wrap(IDBIndex.prototype, method, indexTx as never, false);
   wrap(IDBCursor.prototype, 'update', cursorTx as never, true);
   for (const method of ['continue', 'advance', 'delete']) wrap(IDBCursor.prototype, method, cursorTx as never, false);
 }
+
+/** The probe's parts, in the order they run (in one init script, once per page: see browser.ts). */
+export const PROBE_PARTS = [installProbe, installPageWatchers, installIdbTransactionProbe, installIdbCallProbe];
 
 /** The probe's state as read back from the page (the shape of `window.__bench` without its functions). */
 export interface ProbeTransaction {

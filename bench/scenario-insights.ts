@@ -25,121 +25,162 @@ const SESSION_FACTS = ['insights.facts/', 'insights.facts/\uffff'] as const;
 /** Sessions per import file: four files of 250, each under the 50 MB limit of a file read whole. */
 const SESSIONS_PER_FILE = 250;
 
+const TOOLS = ['calculator', 'search_web', 'get_weather', 'todo'];
+const MODELS = ['gpt-4o-mini', 'deepseek-chat', 'local-llama'];
+
+/** `value` in hex, zero-padded to `size` digits. */
+function hex(value: number, size: number): string {
+  return value.toString(16).padStart(size, '0');
+}
+
+/** What names a run: its session, its place there, and its number among all runs (from 1), which seeds its figures. */
+interface RunIds {
+  session: number;
+  run: number;
+  counter: number;
+  traceId: string;
+  runId: string;
+}
+
+/** A run's model call span of this step, from `start` to `end`. */
+function llmSpan(ids: RunIds, model: string, step: number, start: number, end: number): FileSpan {
+  const { traceId, runId, counter, run } = ids;
+  return {
+    traceId,
+    spanId: hex(counter * 16 + 1 + step * 2, 16),
+    parentSpanId: runId,
+    runId,
+    kind: 'llm',
+    name: `chat ${model}`,
+    startTime: start,
+    endTime: end,
+    status: 'ok',
+    attributes: {
+      'llm.request.model': model,
+      'llm.step': step + 1,
+      'llm.usage.input_tokens': 800 + step * 300,
+      'llm.usage.output_tokens': 40 + ((counter + step) % 200),
+      'llm.time_to_first_token_ms': 80 + ((counter * 13 + step) % 400),
+      'llm.messages': [
+        { role: 'system', content: 'You are Glassbox.' },
+        { role: 'user', content: `Question ${run}` },
+      ],
+      'llm.output.text': step === (SPANS_PER_RUN - 2) / 2 ? 'Done.' : '',
+    },
+  };
+}
+
+/** A run's tool call span of this step, from `start` to `end` (one in 17 fails). */
+function toolSpan(ids: RunIds, step: number, start: number, end: number): FileSpan {
+  const { traceId, runId, counter, run } = ids;
+  const tool = TOOLS[(counter + step) % TOOLS.length] as string;
+  const failed = (counter + step) % 17 === 0;
+  return {
+    traceId,
+    spanId: hex(counter * 16 + 2 + step * 2, 16),
+    parentSpanId: runId,
+    runId,
+    kind: 'tool',
+    name: tool,
+    startTime: start,
+    endTime: end,
+    status: failed ? 'error' : 'ok',
+    ...(failed ? { error: { type: 'tool_error', message: 'bad input' } } : {}),
+    attributes: {
+      'tool.name': tool,
+      'tool.arguments': { expression: `${step} * ${run}` },
+      ...(failed ? {} : { 'tool.result': String(step * run) }),
+    },
+  };
+}
+
+/** The spans under a run's root, from `clock`: model and tool calls in turn, the root's SPANS_PER_RUN - 1. */
+function childSpans(ids: RunIds, clock: number): { spans: FileSpan[]; end: number } {
+  const model = MODELS[(ids.session + ids.run) % MODELS.length] as string;
+  const spans: FileSpan[] = [];
+  let at = clock;
+  for (let step = 0; step < (SPANS_PER_RUN - 2) / 2 + 1; step += 1) {
+    const llmStart = at;
+    at += 400 + ((ids.counter * 37 + step * 101) % 900);
+    spans.push(llmSpan(ids, model, step, llmStart, at));
+    if (spans.length + 1 >= SPANS_PER_RUN) break;
+    const toolStart = at;
+    at += 5 + ((ids.counter + step * 7) % 300);
+    spans.push(toolSpan(ids, step, toolStart, at));
+  }
+  return { spans, end: at };
+}
+
+/** One run of a session, a minute after the one before: its spans (the root first), its question and its answer. */
+function insightsRun(session: number, run: number, start: number): { spans: FileSpan[]; messages: FileMessage[] } {
+  const counter = session * RUNS_PER_SESSION + run + 1;
+  const runId = hex(counter * 16, 16);
+  const ids: RunIds = { session, run, counter, traceId: hex(counter, 32), runId };
+  const clock = start + run * 60_000;
+  const children = childSpans(ids, clock);
+  const root: FileSpan = {
+    traceId: ids.traceId,
+    spanId: runId,
+    runId,
+    kind: 'run',
+    name: `Question ${run}`,
+    startTime: clock,
+    endTime: children.end + 5,
+    status: 'ok',
+    attributes: { 'run.input': `Question ${run} of session ${session}`, 'run.output': 'Done.' },
+  };
+  const question: FileMessage = {
+    id: `msg_bi_${session}_${run}_q`,
+    seq: run * 2,
+    runId,
+    createdAt: clock,
+    message: { role: 'user', content: `Question ${run} of session ${session}` },
+  };
+  const answer: FileMessage = {
+    id: `msg_bi_${session}_${run}_a`,
+    seq: run * 2 + 1,
+    runId,
+    createdAt: children.end + 5,
+    message: { role: 'assistant', content: 'Done.' },
+  };
+  return { spans: [root, ...children.spans], messages: [question, answer] };
+}
+
+/** Session `index` of SESSIONS, spread evenly over the 90 days before `now`: RUNS_PER_SESSION runs. */
+function insightsSession(index: number, now: number): FileSession {
+  const start = now - 90 * DAY + index * ((90 * DAY) / SESSIONS);
+  const spans: FileSpan[] = [];
+  const messages: FileMessage[] = [];
+  for (let run = 0; run < RUNS_PER_SESSION; run += 1) {
+    const written = insightsRun(index, run, start);
+    spans.push(...written.spans);
+    messages.push(...written.messages);
+  }
+  return {
+    id: `sess_bench_insights_${index}`,
+    title: `Insights bench ${index}`,
+    titleEdited: true,
+    createdAt: start,
+    updatedAt: start + RUNS_PER_SESSION * 60_000,
+    status: 'done',
+    messages,
+    spans,
+    toolState: [],
+    attachments: [],
+  };
+}
+
 /**
  * Writes 1,000 sessions of 20 runs each (200,000 spans, a question and an answer per run), spread over the last 90
  * days, as four files in the app's own session format: the app imports them, as a user moving their sessions would.
  */
 async function writeInsightsFiles(directory: string): Promise<string[]> {
   const now = Date.now();
-  const hex = (value: number, size: number) => value.toString(16).padStart(size, '0');
-  const tools = ['calculator', 'search_web', 'get_weather', 'todo'];
-  const models = ['gpt-4o-mini', 'deepseek-chat', 'local-llama'];
-  let counter = 0;
   const paths: string[] = [];
   for (let first = 0; first < SESSIONS; first += SESSIONS_PER_FILE) {
     const sessions: FileSession[] = [];
-    for (let index = first; index < Math.min(SESSIONS, first + SESSIONS_PER_FILE); index += 1) {
-      const sessionId = `sess_bench_insights_${index}`;
-      const start = now - 90 * DAY + index * ((90 * DAY) / SESSIONS);
-      const spans: FileSpan[] = [];
-      const messages: FileMessage[] = [];
-      for (let run = 0; run < RUNS_PER_SESSION; run += 1) {
-        counter += 1;
-        const traceId = hex(counter, 32);
-        const runId = hex(counter * 16, 16);
-        let clock = start + run * 60_000;
-        const root: FileSpan = {
-          traceId,
-          spanId: runId,
-          runId,
-          kind: 'run',
-          name: `Question ${run}`,
-          startTime: clock,
-          endTime: 0,
-          status: 'ok',
-          attributes: { 'run.input': `Question ${run} of session ${index}`, 'run.output': 'Done.' },
-        };
-        spans.push(root);
-        messages.push({
-          id: `msg_bi_${index}_${run}_q`,
-          seq: run * 2,
-          runId,
-          createdAt: clock,
-          message: { role: 'user', content: `Question ${run} of session ${index}` },
-        });
-        const model = models[(index + run) % models.length] as string;
-        const runSpans = spans.length - 1;
-        for (let step = 0; step < (SPANS_PER_RUN - 2) / 2 + 1; step += 1) {
-          const llmStart = clock;
-          clock += 400 + ((counter * 37 + step * 101) % 900);
-          spans.push({
-            traceId,
-            spanId: hex(counter * 16 + 1 + step * 2, 16),
-            parentSpanId: runId,
-            runId,
-            kind: 'llm',
-            name: `chat ${model}`,
-            startTime: llmStart,
-            endTime: clock,
-            status: 'ok',
-            attributes: {
-              'llm.request.model': model,
-              'llm.step': step + 1,
-              'llm.usage.input_tokens': 800 + step * 300,
-              'llm.usage.output_tokens': 40 + ((counter + step) % 200),
-              'llm.time_to_first_token_ms': 80 + ((counter * 13 + step) % 400),
-              'llm.messages': [
-                { role: 'system', content: 'You are Glassbox.' },
-                { role: 'user', content: `Question ${run}` },
-              ],
-              'llm.output.text': step === (SPANS_PER_RUN - 2) / 2 ? 'Done.' : '',
-            },
-          });
-          if (spans.length - runSpans >= SPANS_PER_RUN) break;
-          const tool = tools[(counter + step) % tools.length] as string;
-          const toolStart = clock;
-          clock += 5 + ((counter + step * 7) % 300);
-          const failed = (counter + step) % 17 === 0;
-          spans.push({
-            traceId,
-            spanId: hex(counter * 16 + 2 + step * 2, 16),
-            parentSpanId: runId,
-            runId,
-            kind: 'tool',
-            name: tool,
-            startTime: toolStart,
-            endTime: clock,
-            status: failed ? 'error' : 'ok',
-            ...(failed ? { error: { type: 'tool_error', message: 'bad input' } } : {}),
-            attributes: {
-              'tool.name': tool,
-              'tool.arguments': { expression: `${step} * ${run}` },
-              ...(failed ? {} : { 'tool.result': String(step * run) }),
-            },
-          });
-        }
-        root.endTime = clock + 5;
-        messages.push({
-          id: `msg_bi_${index}_${run}_a`,
-          seq: run * 2 + 1,
-          runId,
-          createdAt: clock + 5,
-          message: { role: 'assistant', content: 'Done.' },
-        });
-      }
-      sessions.push({
-        id: sessionId,
-        title: `Insights bench ${index}`,
-        titleEdited: true,
-        createdAt: start,
-        updatedAt: start + RUNS_PER_SESSION * 60_000,
-        status: 'done',
-        messages,
-        spans,
-        toolState: [],
-        attachments: [],
-      });
-    }
+    for (let index = first; index < Math.min(SESSIONS, first + SESSIONS_PER_FILE); index += 1)
+      sessions.push(insightsSession(index, now));
     const file: SessionFile = {
       format: SESSION_FILE_FORMAT,
       version: SESSION_FILE_VERSION,
