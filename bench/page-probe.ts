@@ -212,6 +212,8 @@ export function installIdbTransactionProbe(): void {
       byStore: {},
     };
     bench.txs.push(record);
+    // Where installIdbCallProbe finds the record of the transaction a call belongs to.
+    (tx as IDBTransaction & { __benchRecord?: TxRecord }).__benchRecord = record;
     tx.addEventListener('complete', () => {
       record.end = now();
     });
@@ -231,17 +233,8 @@ export function installIdbCallProbe(): void {
   type TxRecord = { syncMs: number; bytes: number; puts: number; byStore: Record<string, number> };
   const bench = (window as unknown as { __bench: { txs: TxRecord[]; timeIdb: boolean; countBytes: boolean } }).__bench;
   const now = (): number => performance.now();
-  // Each transaction's record: the one installIdbTransactionProbe's `transaction` has just pushed onto `txs`.
-  const txRecords = new WeakMap<IDBTransaction, TxRecord>();
-  const transaction = IDBDatabase.prototype.transaction;
-  IDBDatabase.prototype.transaction = function recordedTransaction(
-    this: IDBDatabase,
-    ...args: Parameters<IDBDatabase['transaction']>
-  ) {
-    const tx = transaction.apply(this, args);
-    txRecords.set(tx, bench.txs[bench.txs.length - 1] as TxRecord);
-    return tx;
-  };
+  // Each transaction's record, as installIdbTransactionProbe left it on the transaction.
+  const recordOf = (tx: IDBTransaction) => (tx as IDBTransaction & { __benchRecord?: TxRecord }).__benchRecord;
   const sizeOf = (value: unknown): number => {
     try {
       return new Blob([JSON.stringify(value) ?? '']).size;
@@ -271,7 +264,7 @@ export function installIdbCallProbe(): void {
         let record: TxRecord | undefined;
         try {
           const tx = transactionOf(this);
-          record = tx ? txRecords.get(tx) : undefined;
+          record = tx ? recordOf(tx) : undefined;
         } catch {
           record = undefined;
         }
