@@ -180,18 +180,8 @@ export function installPageWatchers(): void {
 
 /** The third part of the probe: a record of each IndexedDB transaction in `txs` (stores, mode, start, end). */
 export function installIdbTransactionProbe(): void {
-  type TxRecord = {
-    stores: string;
-    mode: string;
-    start: number;
-    end?: number;
-    aborted?: boolean;
-    syncMs: number;
-    bytes: number;
-    puts: number;
-    /** Bytes per object store (when counting). */
-    byStore: Record<string, number>;
-  };
+  // A type only (erased when the part is serialised): the record as read back from the page.
+  type TxRecord = ProbeTransaction;
   const bench = (window as unknown as { __bench: { txs: TxRecord[] } }).__bench;
   const now = (): number => performance.now();
   const transaction = IDBDatabase.prototype.transaction;
@@ -309,5 +299,6 @@ export interface ProbeTransaction {
   syncMs: number;
   bytes: number;
   puts: number;
+  /** Bytes per object store (when counting). */
   byStore: Record<string, number>;
 }
