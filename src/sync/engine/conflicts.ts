@@ -84,9 +84,9 @@ async function reportOther(context: EngineContext, id: string): Promise<void> {
  * A `run:` document's versions merged (run-merge.ts), as a revision over the winner; none when the winner holds it
  * all already. A version that cannot be read is left out of the merge (and removed with the others).
  */
-async function mergedRunVersions(context: EngineContext, winner: PouchDoc, losers: PouchDoc[]) {
+async function mergedRunVersions(context: EngineContext, winner: PouchDoc, winnerBody: unknown, losers: PouchDoc[]) {
   const sessionId = sessionOfDocId(winner._id) ?? '';
-  const bodies = await Promise.all([winner, ...losers].map((version) => decryptDoc(context, version)));
+  const bodies = [winnerBody, ...(await Promise.all(losers.map((loser) => decryptDoc(context, loser))))];
   const versions = bodies.flatMap((body) => {
     const result = runDocSchema.safeParse(body);
     return result.success ? [result.data] : [];
@@ -108,8 +108,9 @@ export async function resolveConflicts(context: EngineContext, doc: PouchDoc): P
   const winnerBody = await decryptDoc(context, doc);
   if (winnerBody === undefined) return false;
   const losers = await Promise.all(revs.map((rev) => context.local.get(doc._id, { rev })));
-  const merged = doc._id.startsWith('run:') ? await mergedRunVersions(context, doc, losers) : undefined;
-  if (!doc._id.startsWith('run:')) for (const loser of losers) await keepLoser(context, doc, winnerBody, loser);
+  const isRun = doc._id.startsWith('run:');
+  const merged = isRun ? await mergedRunVersions(context, doc, winnerBody, losers) : undefined;
+  if (!isRun) for (const loser of losers) await keepLoser(context, doc, winnerBody, loser);
   const removals: PouchDoc[] = revs.map((rev) => ({ _id: doc._id, _rev: rev, _deleted: true }));
   await context.local.bulkDocs(merged ? [merged, ...removals] : removals);
   return merged !== undefined;
