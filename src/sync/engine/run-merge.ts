@@ -49,10 +49,11 @@ export function mergeRunDocs(sessionId: string, docId: string, versions: readonl
       const merged = runs.get(run.id);
       if (!merged) runs.set(run.id, { ...run, messages: [...run.messages], spans: [...run.spans] });
       else {
+        // One by one: a run of 10,000 tool calls is too many arguments for a spread.
         const messages = new Set(merged.messages.map((message) => message.id));
         const spans = new Set(merged.spans.map((span) => span.spanId));
-        merged.messages.push(...run.messages.filter((message) => !messages.has(message.id)));
-        merged.spans.push(...run.spans.filter((span) => !spans.has(span.spanId)));
+        for (const message of run.messages) if (!messages.has(message.id)) merged.messages.push(message);
+        for (const span of run.spans) if (!spans.has(span.spanId)) merged.spans.push(span);
       }
     }
   const kept: Run[] = [];
